@@ -1,0 +1,352 @@
+"""The engine contract every game follows (see ARCHITECTURE.md).
+
+A game module defines a :class:`Game` subclass (metadata, options, ``_start``,
+``load``) and a :class:`State` subclass (an immutable position). This module
+holds only what every game shares: seats, errors, option validation, events
+with ``visible_to``, outcomes, the door every action passes through, and the
+bot protocol. Nothing game-specific lives here.
+
+Legality is checked at the door (:meth:`State.apply`) and trusted inside
+(:meth:`State._apply`), as python-chess does with ``push`` and ``push_unsafe``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Literal, Protocol, TypedDict
+
+from engines.text import Text
+
+Seat = int
+TABLE: Final[Seat] = -1
+"""The table itself: chance (dice, shuffles) or a physical reading is awaited."""
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+OptionValue = bool | int | str
+
+
+class Outcome(TypedDict):
+    winners: list[Seat]
+    scores: dict[str, Any]
+    reason: str
+    say: dict[str, Any]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class IllegalAction(ValueError):
+    """An action, option or position that the rules refuse, saying why.
+
+    The message is an English template (the msgid) so that the table can show
+    it in each player's language::
+
+        raise IllegalAction("A {kind} cannot move onto {square}.", kind="King", square="a3")
+    """
+
+    def __init__(self, msgid: str, /, **params: Any) -> None:
+        self.text = Text(msgid, params)
+        super().__init__(str(self.text))
+
+
+class UnknownGame(KeyError):
+    """No game has that id."""
+
+    def __init__(self, game_id: object) -> None:
+        self.text = Text("There is no game called {game}.", {"game": str(game_id)})
+        super().__init__(str(self.text))
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.text)
+
+
+# --------------------------------------------------------------------------- events
+
+
+def event(kind: str, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+          say: Text | None = None, **data: Any) -> Event:
+    """A JSON-able record of something that happened, and who may see it.
+
+    ``say`` is the sentence the table reads out for this step, if any.
+    """
+    out: Event = {"type": kind, "visible_to": "all" if visible_to == "all" else sorted(visible_to)}
+    if say is not None:
+        out["say"] = say.to_json()
+    out.update(data)
+    return out
+
+
+def may_see(ev: Event, seat: Seat | None) -> bool:
+    """Whether ``seat`` (None = the public table screen) may see this event."""
+    visible = ev.get("visible_to", "all")
+    if visible == "all":
+        return True
+    return seat is not None and seat in visible
+
+
+def events_for(events: Iterable[Event], seat: Seat | None) -> list[Event]:
+    return [ev for ev in events if may_see(ev, seat)]
+
+
+def outcome(winners: Iterable[Seat], reason: Text, scores: Mapping[str, Any] | None = None) -> Outcome:
+    return {"winners": sorted(winners), "scores": dict(scores or {}),
+            "reason": str(reason), "say": reason.to_json()}
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant switch. ``help`` is one line for the host page (a msgid)."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if isinstance(self.default, int):
+            return "int"
+        return "choice" if self.choices else "str"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.kind,
+                               "default": self.default, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.aliases:
+            out["aliases"] = dict(self.aliases)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+    def validate(self, value: object) -> OptionValue:
+        kind = self.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise IllegalAction("Option {name} must be true or false.", name=self.name)
+            return value
+        if kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalAction("Option {name} must be a whole number.", name=self.name)
+            if (self.minimum is not None and value < self.minimum) or (
+                    self.maximum is not None and value > self.maximum):
+                raise IllegalAction("Option {name} must be between {low} and {high}.",
+                                    name=self.name, low=self.minimum, high=self.maximum)
+            return value
+        if not isinstance(value, str):
+            raise IllegalAction("Option {name} must be a word.", name=self.name)
+        value = self.aliases.get(value, value)
+        if self.choices and value not in self.choices:
+            raise IllegalAction("Option {name} cannot be {value}; choose one of {choices}.",
+                                name=self.name, value=value,
+                                choices=", ".join([*self.choices, *self.aliases]))
+        return value
+
+
+def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option with its value: given ones checked, the rest defaulted.
+
+    An unknown option is refused, never ignored: a typo must not silently
+    play the default game.
+    """
+    given = dict(given or {})
+    known = {opt.name: opt for opt in spec}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise IllegalAction("This game has no option {name}.", name=", ".join(unknown))
+    return {name: (opt.validate(given[name]) if name in given else opt.default)
+            for name, opt in known.items()}
+
+
+# --------------------------------------------------------------------------- game and state
+
+
+def _same_action(given: Mapping[str, Any], legal: Mapping[str, Any]) -> bool:
+    """``given`` names ``legal``: equal apart from the text form, or by text form alone."""
+    keys = set(given) - {"notation"}
+    if keys == {"type"} and "notation" in given:
+        return bool(given["type"] == legal.get("type") and given["notation"] == legal.get("notation"))
+    return all(given[k] == legal.get(k) for k in keys) and keys == set(legal) - {"notation"}
+
+
+class State(ABC):
+    """One position of one game. Immutable: :meth:`apply` returns a new state."""
+
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def awaiting(self) -> tuple[Seat, ...]:
+        """Seats whose input is awaited now; ``(TABLE,)`` for chance; ``()`` at the end."""
+
+    @property
+    def events(self) -> list[Event]:
+        """What the action that made this state did, in order."""
+        return []
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """JSON-able dicts, each with a ``type`` (and a ``notation`` where the game has one)."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> View:
+        """Everything ``seat`` may know; ``None`` is the public table screen."""
+
+    @abstractmethod
+    def notation(self) -> str:
+        """Text that ``game.load`` turns back into an equal state."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> State:
+        """Apply a legal, canonical action (already checked at the door)."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """When ``TABLE`` is awaited: every chance action with its probability."""
+        raise IllegalAction("Nothing is left to chance at the moment.")
+
+    # -- the door -------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> State:
+        """A new state after ``seat`` plays ``action``; raises :class:`IllegalAction`."""
+        self.check_turn(seat)
+        return self._apply(seat, self.find_legal(seat, action))
+
+    def check_turn(self, seat: Seat) -> None:
+        if self.outcome is not None or not self.awaiting:
+            raise IllegalAction("The game is over.")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction("A seat is a number.")
+        if seat != TABLE and not 0 <= seat < self.players:
+            raise IllegalAction("There is no seat {number} at this table.", number=seat + 1)
+        if seat not in self.awaiting:
+            if TABLE in self.awaiting:
+                raise IllegalAction("The table has to resolve something first.")
+            raise IllegalAction("It is not your turn.")
+
+    def find_legal(self, seat: Seat, action: object) -> Action:
+        """The canonical legal action that ``action`` names, or a reason why not.
+
+        An action names a legal one when it equals it apart from ``notation``,
+        or when it gives only ``type`` and ``notation``.
+        """
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction('An action must be an object with a "type".')
+        legal = self.chance_outcomes() if seat == TABLE else None
+        candidates = [a for a, _ in legal] if legal is not None else self.legal_actions(seat)
+        for candidate in candidates:
+            if _same_action(action, candidate):
+                return candidate
+        raise self.explain_illegal(seat, action)
+
+    def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
+        """Why ``action`` is not legal: games override this to say it in the rules' words."""
+        return IllegalAction("That is not a legal play right now.")
+
+    @property
+    @abstractmethod
+    def players(self) -> int: ...
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+class Game(ABC):
+    """A game's rules: metadata, options, and how to start or load a position."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_spec: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def options(self) -> list[dict[str, Any]]:
+        """JSON-able description of the variants and their defaults."""
+        return [opt.to_json() for opt in self.option_spec]
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.option_spec, options)
+
+    def start(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
+        """A new game; raises :class:`IllegalAction` for a bad player count, seed or option."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise IllegalAction("The number of players must be a whole number.")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                raise IllegalAction("{title} is for exactly {low} players.",
+                                    title=self.title, low=self.min_players)
+            raise IllegalAction("{title} is for {low} to {high} players.",
+                                title=self.title, low=self.min_players, high=self.max_players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalAction("The seed must be a whole number.")
+        return self._start(players, seed, self.validate_options(options))
+
+    @abstractmethod
+    def _start(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def load(self, text: str) -> State:
+        """A position from the game's own notation; raises :class:`IllegalAction` if malformed."""
+
+    def bot(self, **settings: Any) -> Bot:
+        """A computer player for this game (a random one unless the game has better)."""
+        return RandomBot()
+
+    def describe(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "options": self.options}
+
+
+# --------------------------------------------------------------------------- bots
+
+StopSignal = Callable[[], bool]
+"""Asked now and then by a searching bot: True means answer now. Engines have no
+clock, so the caller decides what "now" is (a deadline, a node budget)."""
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    action: Action
+    info: dict[str, Any] = field(default_factory=dict)  # e.g. {"depth": 4}
+
+
+class Bot(Protocol):
+    def choose(self, state: State, seat: Seat, stop: StopSignal, seed: int) -> BotChoice: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (a deterministic function of ``seed``)."""
+
+    def choose(self, state: State, seat: Seat, stop: StopSignal, seed: int) -> BotChoice:
+        from engines.rng import Rng
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise IllegalAction("There is nothing to play.")
+        action, _ = Rng.from_seed(seed).choice(actions)
+        return BotChoice(action)
+
+
+def canonical_json(value: object) -> str:
+    """Stable JSON text: for hashing, logging and leak canaries."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
