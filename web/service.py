@@ -1,0 +1,108 @@
+"""What the web app needs from the table service: the seam between web/ and companion/.
+
+``web`` never imports ``companion``; the companion builds an object that
+satisfies :class:`TableService` and hands it to ``create_app(service)``.
+Tests can hand in the real service (on a temporary data directory) or a fake.
+
+Every method that can be refused raises :class:`ServiceError` (or
+``engines.IllegalAction`` for a play the rules refuse, which the web answers
+with 400/409); the web turns them into JSON ``{"error": sentence}`` with the
+status below. Nothing here ever returns another seat's secrets: payloads are
+built from ``state.view(seat)`` and events filtered by ``visible_to``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engines.text import Text
+
+
+class ServiceError(Exception):
+    """A refusal with an HTTP status and a sentence for the player."""
+
+    status = 400
+
+    def __init__(self, msgid: str, /, **params: Any) -> None:
+        self.text = Text(msgid, params)
+        super().__init__(str(self.text))
+
+
+class BadRequest(ServiceError):
+    status = 400
+
+
+class Unauthorized(ServiceError):  # no or unknown seat token / host key
+    status = 401
+
+
+class Forbidden(ServiceError):  # a valid token, but not allowed to do this
+    status = 403
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):  # seat taken, stale action, not your turn, table ended
+    status = 409
+
+
+class Subscription(Protocol):
+    """One open stream (a phone or a table screen)."""
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        """The next payload (a full view, as GET /view or GET /tables/<t> returns), or None on timeout."""
+
+    def close(self) -> None: ...
+
+
+class TableService(Protocol):
+    """The companion as the web app sees it. Seats are 0-based; ``None`` is the public table."""
+
+    def check_host_key(self, key: str | None) -> bool: ...
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game: ``engines.Game.describe()`` plus the table options (chance mode, ...)."""
+
+    def list_tables(self) -> list[dict[str, Any]]: ...
+
+    def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
+                     seed: int | None = None) -> dict[str, Any]:
+        """-> ``{"table", "game", "players", ...}``; the web adds ``join_url``."""
+
+    def public(self, table: str) -> dict[str, Any]:
+        """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only."""
+
+    def claim_seat(self, table: str, seat: int, name: str) -> str:
+        """A new secret token for the seat; Conflict if taken."""
+
+    def seat_of(self, table: str, token: str | None) -> int:
+        """The seat this token holds at this table; Unauthorized otherwise."""
+
+    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+        """``{"seat", "view", "awaiting", "legal_actions", "outcome", "version", "events", ...}``."""
+
+    def act(self, table: str, seat: int, action: Any) -> dict[str, Any]:
+        """Apply, log, commit, then return the seat's new view. ``seat`` may be engines.TABLE for the host."""
+
+    def undo(self, table: str) -> dict[str, Any]: ...
+
+    def free_seat(self, table: str, seat: int) -> None: ...
+
+    def seat_bot(self, table: str, seat: int) -> None: ...
+
+    def end_table(self, table: str) -> None: ...
+
+    def next_game(self, table: str) -> dict[str, Any]:
+        """A new table with the same game, options and seats (same names and tokens)."""
+
+    def subscribe(self, table: str, seat: int | None) -> Subscription: ...
+
+    # hardware (host only); the companion answers from hardware/ or says there is none
+    def hardware_status(self) -> dict[str, Any]: ...
+
+    def press(self, button: str) -> dict[str, Any]: ...
+
+    def inject_fault(self, device: str, fault: str) -> dict[str, Any]: ...
