@@ -1,0 +1,705 @@
+"""The table service: tables, seats, tokens, the durable log, chance and bots.
+
+:class:`Service` implements ``web.service.TableService``. Every change to a
+table goes through that table's lock in the same order::
+
+    check (table open, seat awaited, action legal) -> engine apply
+    -> append to the log and commit (SQLite, synchronous=FULL)
+    -> push the new per-seat payloads to open streams -> reply
+
+and, after the lock is released, listeners (the hardware link) are told.
+Phones, bots, the host acting for the table and hardware buttons all use
+:meth:`Service.act`; nothing else changes a game.
+
+A game is ``(game id, players, options, seed)`` plus its log, so a restart
+replays to exactly where the table was. Digital chance is drawn with the
+table's own :class:`engines.rng.Rng`, advanced once per draw that is still in
+the history, so a replay (or an undo followed by the same move) draws the
+same die again: undo cannot be used to re-roll.
+
+Hidden information: every payload is built from ``state.view(seat)`` and the
+events that seat may see (``engines.may_see``); the log, tokens and the
+other seats' views never leave this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engines
+from companion.store import LogRow, SeatRow, Store, TableRow
+from engines import TABLE, Event, Game, IllegalAction, State, events_for
+from engines.playout import chance_pick
+from engines.rng import Rng
+from engines.text import default_seat_name
+from web.service import BadRequest, Conflict, NotFound, Unauthorized
+
+log = logging.getLogger("companion")
+
+Listener = Callable[[str, State, list[Event]], None]
+
+CHANCE_MODES = ("digital", "physical")
+TABLE_OPTIONS: list[dict[str, Any]] = [{
+    "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": "digital",
+    "help": "Dice and shuffles: drawn by the companion (digital) or rolled at the table and "
+            "entered by the host (physical).",
+}]
+MAX_NAME = 24
+BOT_NAME = "Computer"
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+_MASK = (1 << 63) - 1
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------- streams
+
+
+class Subscription:
+    """One open stream: payloads queued in order; the first is the full current view."""
+
+    MAX_QUEUED = 1000
+
+    def __init__(self, service: Service, table: str, seat: int | None) -> None:
+        self._service, self.table, self.seat = service, table, seat
+        self._queue: deque[dict[str, Any]] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self._revoked = False
+
+    def put(self, payload: dict[str, Any]) -> None:
+        with self._cond:
+            if len(self._queue) >= self.MAX_QUEUED:
+                self._queue.popleft()   # a stalled reader: it resyncs from the newest full view
+            self._queue.append(payload)
+            self._cond.notify_all()
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed."""
+        with self._cond:
+            if not self._queue and not self._revoked and not self._closed:
+                self._cond.wait(timeout)
+            if self._revoked:
+                raise Unauthorized("The host freed this seat.")
+            if self._queue:
+                return self._queue.popleft()
+            return None
+
+    def revoke(self) -> None:
+        with self._cond:
+            self._queue.clear()
+            self._revoked = True
+            self._cond.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._revoked
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._service._unsubscribe(self)
+
+
+# --------------------------------------------------------------------------- one table
+
+
+@dataclass
+class _Table:
+    row: TableRow
+    game: Game
+    seats: list[SeatRow]
+    state: State
+    rng: Rng
+    log: list[LogRow]
+    events: list[Event] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    subs: list[Subscription] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seats) and self.seats[seat].name:
+            return self.seats[seat].name
+        return default_seat_name(seat)
+
+
+def _table_rng(seed: int) -> Rng:
+    return Rng.from_seed(seed ^ 0x7AB1E5EED)
+
+
+def _effective(rows: list[LogRow]) -> list[LogRow]:
+    """The log rows still in the history: actions and draws that no undo took back."""
+    undone: set[int] = set()
+    for row in rows:
+        if row.kind == "undo":
+            undone.update(row.data["undoes"])
+    return [r for r in rows if r.kind != "undo" and r.idx not in undone]
+
+
+# --------------------------------------------------------------------------- the service
+
+
+class Service:
+    """The companion's table service (see the module docstring)."""
+
+    def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
+                 clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0) -> None:
+        self.data_dir = Path(data_dir)
+        self.host_key = host_key
+        self.hardware = hardware
+        self.clock = clock
+        self.think_seconds = think_seconds
+        self.store = Store(self.data_dir / "companion.db")
+        self._tables: dict[str, _Table] = {}
+        self._tables_lock = threading.Lock()
+        self._listeners: list[Listener] = []
+        self._bot_queue: deque[str] = deque()
+        self._bot_cond = threading.Condition()
+        self._bot_busy = 0
+        self._bot_thread: threading.Thread | None = None
+        self._closing = False
+        self._load()
+
+    # -- start-up: replay every table --------------------------------------------
+
+    def _load(self) -> None:
+        for row in self.store.load_tables():
+            try:
+                game = engines.get(row.game)
+            except engines.UnknownGame:
+                log.warning("table %s plays %s, which this companion does not know; skipped",
+                            row.id, row.game)
+                continue
+            table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id))
+            self._tables[row.id] = table
+            with table.lock:
+                if not row.ended:   # a crash between a play and its draws: draw now
+                    events: list[Event] = []
+                    rows = self._resolve_chance(table, len(table.log), events)
+                    if rows:
+                        self._commit(table, rows, events)
+        for table in self._tables.values():
+            self._schedule_bots(table)
+
+    def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow]) -> _Table:
+        state = game.start(row.players, row.seed, row.options)
+        rng = _table_rng(row.seed)
+        for r in _effective(rows):
+            if r.kind == "chance":
+                _, rng = chance_pick(state, rng)
+            state = state.apply(TABLE if r.seat is None else r.seat, r.data)
+        return _Table(row, game, seats, state, rng, rows)
+
+    def close(self) -> None:
+        with self._bot_cond:
+            self._closing = True
+            self._bot_cond.notify_all()
+        if self._bot_thread is not None:
+            self._bot_thread.join(timeout=5)
+        self.store.close()
+
+    # -- lookups -------------------------------------------------------------------
+
+    def _table(self, table_id: object) -> _Table:
+        table = self._tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise NotFound("There is no table {table}.", table=str(table_id))
+        return table
+
+    def _check_seat_number(self, table: _Table, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
+            raise NotFound("There is no seat {number} at this table.",
+                           number=seat + 1 if isinstance(seat, int) else str(seat))
+        return seat
+
+    def check_host_key(self, key: str | None) -> bool:
+        if not isinstance(key, str) or not key:
+            return False
+        return hmac.compare_digest(key.encode(), self.host_key.encode())
+
+    def games(self) -> list[dict[str, Any]]:
+        return [{**g.describe(), "table_options": TABLE_OPTIONS} for g in engines.GAMES.values()]
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        out = []
+        for table in list(self._tables.values()):
+            with table.lock:
+                out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
+                            "players": table.row.players, "seats": self._seats_json(table),
+                            "awaiting": list(table.state.awaiting), "version": table.row.version,
+                            "ended": table.row.ended, "finished": table.state.outcome is not None})
+        return out
+
+    def table_ids(self) -> list[str]:
+        return list(self._tables)
+
+    def state_of(self, table_id: str) -> State:
+        """The table's current state (for the hardware link; never sent to a phone as is)."""
+        return self._table(table_id).state
+
+    def tables_awaiting(self) -> dict[str, tuple[int, ...]]:
+        """``{table: awaiting}`` for every open table that waits for someone."""
+        return {t.id: t.state.awaiting for t in list(self._tables.values())
+                if not t.row.ended and t.state.awaiting}
+
+    def seat_names(self, table_id: str) -> list[str]:
+        table = self._table(table_id)
+        return [table.name(s) for s in range(table.row.players)]
+
+    # -- payloads ------------------------------------------------------------------
+
+    def _seats_json(self, table: _Table) -> list[dict[str, Any]]:
+        connected = {s.seat for s in table.subs}
+        return [{"seat": s.seat, "name": table.name(s.seat), "taken": s.token_hash is not None or s.bot,
+                 "bot": s.bot, "connected": s.bot or s.seat in connected} for s in table.seats]
+
+    def _common(self, table: _Table, seat: int | None) -> dict[str, Any]:
+        state = table.state
+        return {"table": table.id, "game": table.row.game, "title": table.game.title,
+                "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
+                "awaiting": list(state.awaiting), "outcome": state.outcome,
+                "version": table.row.version,
+                "events": events_for(table.events, seat if seat != TABLE else None),
+                "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
+                "chance": table.row.chance, "next_table": table.row.next_table}
+
+    def _public(self, table: _Table) -> dict[str, Any]:
+        return self._common(table, None)
+
+    def _seat_payload(self, table: _Table, seat: int) -> dict[str, Any]:
+        out = self._common(table, seat)
+        state = table.state
+        if seat == TABLE:
+            legal = ([a for a, _ in state.chance_outcomes()]
+                     if TABLE in state.awaiting and table.row.chance == "physical" and not table.row.ended
+                     else [])
+            name = "Host"
+        else:
+            legal = (state.legal_actions(seat)
+                     if seat in state.awaiting and not table.row.ended else [])
+            name = table.name(seat)
+        out.update(seat=seat, name=name, legal_actions=legal)
+        return out
+
+    def public(self, table: str) -> dict[str, Any]:
+        t = self._table(table)
+        with t.lock:
+            return self._public(t)
+
+    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+        t = self._table(table)
+        if seat != TABLE:
+            self._check_seat_number(t, seat)
+        with t.lock:
+            return self._seat_payload(t, seat)
+
+    # -- commit and fan-out --------------------------------------------------------
+
+    def _commit(self, table: _Table, rows: list[LogRow], events: list[Event], *, step: int = 0) -> None:
+        """Write the change durably, then push it to the open streams. Caller holds the lock."""
+        version = table.row.version + 1
+        self.store.append(table.id, rows, version=version, step=step)
+        table.log.extend(rows)
+        table.row.version, table.row.step = version, step
+        table.events = events
+        self._fan_out(table)
+
+    def _fan_out(self, table: _Table) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for sub in list(table.subs):
+            if sub.seat not in cache:
+                cache[sub.seat] = (self._public(table) if sub.seat is None
+                                   else self._seat_payload(table, sub.seat))
+            sub.put(cache[sub.seat])
+
+    def _notify(self, table: _Table, state: State, events: list[Event]) -> None:
+        """Listeners run after the commit, outside the table lock; they cannot break a play."""
+        for fn in list(self._listeners):
+            try:
+                fn(table.id, state, events)
+            except Exception:
+                log.exception("listener %r failed on table %s", fn, table.id)
+        self._schedule_bots(table)
+
+    def add_listener(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    # -- tables --------------------------------------------------------------------
+
+    def _new_id(self) -> str:
+        while True:
+            tid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
+            if tid not in self._tables:
+                return tid
+
+    def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
+                     seed: int | None = None, *, seats: list[SeatRow] | None = None) -> dict[str, Any]:
+        if not isinstance(game, str):
+            raise BadRequest("Choose a game.")
+        try:
+            g = engines.get(game)
+        except engines.UnknownGame:
+            raise BadRequest("There is no game called {game}.", game=game) from None
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise BadRequest("The options must be an object.")
+        game_options = dict(options)
+        chance = game_options.pop("chance", "digital")
+        if chance not in CHANCE_MODES:
+            raise BadRequest("Option chance must be digital or physical.")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadRequest("The seed must be a whole number.")
+        state = g.start(players=players, seed=seed, options=game_options)   # IllegalAction: 400
+        full_options = g.validate_options(game_options)
+        with self._tables_lock:
+            tid = self._new_id()
+            row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time())
+            seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
+            self.store.create_table(row, seat_rows)
+            table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
+            self._tables[tid] = table
+        with table.lock:
+            events = list(state.events)
+            rows = self._resolve_chance(table, 0, events)
+            if rows:
+                self._commit(table, rows, events)
+            else:
+                table.events = events
+            payload = self._public(table)
+            final = table.state
+        self._notify(table, final, events)
+        return payload
+
+    def end_table(self, table: str) -> None:
+        t = self._table(table)
+        with t.lock:
+            if t.row.ended:
+                return
+            version = t.row.version + 1
+            self.store.update_table(t.id, version=version, ended=True)
+            t.row.version, t.row.ended = version, True
+            t.events = [engines.event("table_ended", say=engines.Text("The host ended this table."))]
+            self._fan_out(t)
+            events, state = t.events, t.state
+        self._notify(t, state, events)
+
+    def next_game(self, table: str) -> dict[str, Any]:
+        """A new table: same game, options and seats (names, tokens, bots); the old one points to it."""
+        t = self._table(table)
+        with t.lock:
+            options = {**t.row.options, "chance": t.row.chance}
+            seats = list(t.seats)
+        payload = self.create_table(t.row.game, t.row.players, options, seats=seats)
+        with t.lock:
+            version = t.row.version + 1
+            self.store.update_table(t.id, version=version, ended=True, next_table=payload["table"])
+            t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
+            t.events = [engines.event("next_game", table=payload["table"],
+                                      say=engines.Text("The next game is set up."))]
+            self._fan_out(t)
+        return payload
+
+    # -- seats ---------------------------------------------------------------------
+
+    def claim_seat(self, table: str, seat: int, name: str) -> str:
+        t = self._table(table)
+        seat = self._check_seat_number(t, seat)
+        if name is None:
+            name = ""
+        if not isinstance(name, str):
+            raise BadRequest("A name is text.")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise BadRequest("A name can be at most {count} characters.", count=MAX_NAME)
+        token = secrets.token_urlsafe(24)
+        with t.lock:
+            if t.row.ended:
+                raise Conflict("This table has ended.")
+            current = t.seats[seat]
+            if current.token_hash is not None or current.bot:
+                raise Conflict("{seat} already sits there; ask the host to free the seat.", seat=seat)
+            self._set_seat(t, SeatRow(seat, name or default_seat_name(seat), hash_token(token), False))
+            state = t.state
+        self._notify(t, state, [])
+        return token
+
+    def _set_seat(self, t: _Table, row: SeatRow) -> None:
+        version = t.row.version + 1
+        self.store.set_seat(t.id, row, version=version)
+        t.seats[row.seat] = row
+        t.row.version = version
+        t.events = []
+        self._fan_out(t)
+
+    def seat_of(self, table: str, token: str | None) -> int:
+        t = self._table(table)
+        if not isinstance(token, str) or not token:
+            raise Unauthorized("This phone does not hold a seat at this table.")
+        digest = hash_token(token)
+        found = -1
+        for s in t.seats:   # compare against every seat: no early exit to time
+            if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
+                found = s.seat
+        if found < 0:
+            raise Unauthorized("This phone does not hold a seat at this table.")
+        return found
+
+    def free_seat(self, table: str, seat: int) -> None:
+        t = self._table(table)
+        seat = self._check_seat_number(t, seat)
+        with t.lock:
+            for sub in [s for s in t.subs if s.seat == seat]:
+                sub.revoke()
+                t.subs.remove(sub)
+            self._set_seat(t, SeatRow(seat, "", None, False))
+            state = t.state
+        self._notify(t, state, [])
+
+    def seat_bot(self, table: str, seat: int) -> None:
+        t = self._table(table)
+        seat = self._check_seat_number(t, seat)
+        with t.lock:
+            if t.row.ended:
+                raise Conflict("This table has ended.")
+            current = t.seats[seat]
+            if current.bot:
+                return
+            if current.token_hash is not None:
+                raise Conflict("{seat} already sits there; free the seat first.", seat=seat)
+            self._set_seat(t, SeatRow(seat, BOT_NAME, None, True))
+            state = t.state
+        self._notify(t, state, [])
+
+    # -- playing -------------------------------------------------------------------
+
+    def _refuse_turn(self, t: _Table, seat: int) -> None:
+        state = t.state
+        if t.row.ended:
+            raise Conflict("This table has ended.")
+        if state.outcome is not None or not state.awaiting:
+            raise Conflict("The game is over.")
+        if seat in state.awaiting:
+            if seat == TABLE and t.row.chance == "digital":
+                raise Conflict("The companion draws the dice and cards at this table.")
+            return
+        if seat == TABLE:
+            raise Conflict("The table has nothing to resolve right now.")
+        if TABLE in state.awaiting:
+            if t.row.chance == "physical":
+                raise Conflict("The host has to enter what the dice or cards showed first.")
+            raise Conflict("The table has to resolve something first.")
+        others = [s for s in state.awaiting if s != TABLE]
+        if len(others) == 1:
+            raise Conflict("It is {seat}'s turn.", seat=others[0])
+        raise Conflict("You have played; waiting for the others.")
+
+    def act(self, table: str, seat: int, action: Any, *, expect_version: int | None = None) -> dict[str, Any]:
+        """Check, apply, log, commit, push; then return the seat's new payload."""
+        t = self._table(table)
+        if seat != TABLE:
+            seat = self._check_seat_number(t, seat)
+        with t.lock:
+            if expect_version is not None and expect_version != t.row.version:
+                raise Conflict("The game moved on; look again.")
+            self._refuse_turn(t, seat)
+            canonical = t.state.find_legal(seat, action)      # IllegalAction says why
+            before = t.state
+            t.state = before.apply(seat, canonical)
+            events = list(t.state.events)
+            rows = [LogRow(len(t.log), "action", None if seat == TABLE else seat, canonical)]
+            try:
+                rows += self._resolve_chance(t, len(t.log) + 1, events)
+                self._commit(t, rows, events)
+            except BaseException:
+                # nothing was stored: go back to exactly where we were
+                self._rebuild(t)
+                raise
+            payload = self._seat_payload(t, seat)
+            state = t.state
+        self._notify(t, state, events)
+        return payload
+
+    def _resolve_chance(self, t: _Table, next_idx: int, events: list[Event]) -> list[LogRow]:
+        """Digital chance: draw while the table awaits it; the new log rows, not yet stored."""
+        rows: list[LogRow] = []
+        if t.row.chance != "digital":
+            return rows
+        for _ in range(10_000):
+            if TABLE not in t.state.awaiting:
+                break
+            action, t.rng = chance_pick(t.state, t.rng)
+            t.state = t.state.apply(TABLE, action)
+            events.extend(t.state.events)
+            rows.append(LogRow(next_idx + len(rows), "chance", None, action))
+        return rows
+
+    def _rebuild(self, t: _Table) -> None:
+        fresh = self._replay(t.row, t.game, t.seats, t.log)
+        t.state, t.rng = fresh.state, fresh.rng
+
+    def undo(self, table: str) -> dict[str, Any]:
+        """Take back the last play (and the draws it caused); logged, never rewriting history."""
+        t = self._table(table)
+        with t.lock:
+            if t.row.ended:
+                raise Conflict("This table has ended.")
+            effective = _effective(t.log)
+            last = next((i for i in range(len(effective) - 1, -1, -1)
+                         if effective[i].kind == "action"), None)
+            if last is None:
+                raise Conflict("There is nothing to undo.")
+            undoes = [r.idx for r in effective[last:]]
+            row = LogRow(len(t.log), "undo", None, {"undoes": undoes})
+            fresh = self._replay(t.row, t.game, t.seats, [*t.log, row])
+            events = [engines.event("undo", say=engines.Text("The host undid the last move."))]
+            t.state, t.rng = fresh.state, fresh.rng
+            try:
+                self._commit(t, [row], events)
+            except BaseException:
+                self._rebuild(t)
+                raise
+            payload = self._public(t)
+            state = t.state
+        self._notify(t, state, events)
+        return payload
+
+    def advance(self, table: str) -> dict[str, Any]:
+        """The table's "next" button: step the table screen through the last resolution."""
+        t = self._table(table)
+        with t.lock:
+            version = t.row.version + 1
+            step = t.row.step + 1
+            self.store.update_table(t.id, version=version, step=step)
+            t.row.version, t.row.step = version, step
+            self._fan_out(t)
+            payload = self._public(t)
+        return payload
+
+    # -- streams -------------------------------------------------------------------
+
+    def subscribe(self, table: str, seat: int | None) -> Subscription:
+        t = self._table(table)
+        if seat is not None and seat != TABLE:
+            self._check_seat_number(t, seat)
+        sub = Subscription(self, table, seat)
+        with t.lock:
+            sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
+            t.subs.append(sub)
+        return sub
+
+    def _unsubscribe(self, sub: Subscription) -> None:
+        t = self._tables.get(sub.table)
+        if t is None:
+            return
+        with t.lock:
+            if sub in t.subs:
+                t.subs.remove(sub)
+
+    # -- bots ----------------------------------------------------------------------
+
+    def _schedule_bots(self, t: _Table) -> None:
+        if t.row.ended or not any(s.bot and s.seat in t.state.awaiting for s in t.seats):
+            return
+        with self._bot_cond:
+            if self._closing:
+                return
+            self._bot_queue.append(t.id)
+            if self._bot_thread is None:
+                self._bot_thread = threading.Thread(target=self._bot_loop, name="companion-bots",
+                                                    daemon=True)
+                self._bot_thread.start()
+            self._bot_cond.notify_all()
+
+    def _bot_loop(self) -> None:
+        while True:
+            with self._bot_cond:
+                while not self._bot_queue and not self._closing:
+                    self._bot_cond.wait()
+                if self._closing:
+                    return
+                table_id = self._bot_queue.popleft()
+                self._bot_busy += 1
+            try:
+                self._bot_turns(table_id)
+            except Exception:
+                log.exception("a bot failed at table %s", table_id)
+            finally:
+                with self._bot_cond:
+                    self._bot_busy -= 1
+                    self._bot_cond.notify_all()
+
+    def _bot_turns(self, table_id: str) -> None:
+        t = self._tables[table_id]
+        with t.lock:
+            if t.row.ended:
+                return
+            state, version = t.state, t.row.version
+            seats = [s.seat for s in t.seats if s.bot and s.seat in state.awaiting]
+            seed = (t.row.seed * 1_000_003 + version) & _MASK
+        for seat in seats:
+            choice = t.game.bot().choose(state, seat, self._deadline(self.think_seconds), seed)
+            try:
+                self.act(table_id, seat, choice.action, expect_version=version)
+            except (Conflict, IllegalAction):
+                # someone else changed the table meanwhile (an undo, the host): look again
+                self._schedule_bots(t)
+                return
+            with t.lock:
+                state, version = t.state, t.row.version
+
+    def _deadline(self, seconds: float) -> Callable[[], bool]:
+        end = self.clock() + seconds
+        return lambda: self.clock() >= end
+
+    def wait_for_bots(self, timeout: float = 10.0) -> bool:
+        """Until no bot is thinking and none is queued (for tests and selfplay)."""
+        end = time.monotonic() + timeout
+        with self._bot_cond:
+            while self._bot_queue or self._bot_busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._bot_cond.wait(left)
+        return True
+
+    # -- hardware ------------------------------------------------------------------
+
+    def hardware_status(self) -> dict[str, Any]:
+        if self.hardware is None:
+            return {"pin_factory": None, "mock": False, "devices": [], "last_beam_check": None}
+        result: dict[str, Any] = self.hardware.hardware_status()
+        return result
+
+    def press(self, button: str) -> dict[str, Any]:
+        if self.hardware is None:
+            raise Conflict("No hardware is configured.")
+        result: dict[str, Any] = self.hardware.press(button)
+        return result
+
+    def inject_fault(self, device: str, fault: str) -> dict[str, Any]:
+        if self.hardware is None:
+            raise Conflict("No hardware is configured.")
+        result: dict[str, Any] = self.hardware.inject_fault(device, fault)
+        return result
+
+
+__all__ = ["CHANCE_MODES", "TABLE_OPTIONS", "Service", "Subscription", "hash_token"]

@@ -1,0 +1,322 @@
+"""The table service as phones, the host and bots use it (through the real SQLite store)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.service import Service
+from companion.store import Store
+from engines import TABLE, IllegalAction, translate
+from tests.conftest import HOST_KEY
+from web.service import BadRequest, Conflict, NotFound, Unauthorized
+
+
+def new_table(service: Service, players: int = 2, **options: object) -> str:
+    return str(service.create_table("fake-guess", players, options, seed=11)["table"])
+
+
+def pick(number: int) -> dict[str, object]:
+    return {"type": "pick", "notation": f"pick{number}"}
+
+
+def said(service: Service, table: str, error: Conflict) -> str:
+    """The refusal as the web shows it: seat numbers become the players' names."""
+    return translate(error.text, seat_name=lambda s: service.seat_names(table)[s])
+
+
+def test_create_table_payload_has_the_agreed_shape(service: Service) -> None:
+    created = service.create_table("fake-guess", 2, {}, seed=5)
+    public = service.public(created["table"])
+    assert set(public) >= {"table", "game", "title", "players", "view", "awaiting", "seats", "outcome",
+                           "version", "events", "step", "ended"}
+    assert public["title"] == "Closest Guess"
+    assert [s["taken"] for s in public["seats"]] == [False, False]
+    # digital chance: the first die was rolled at once, so the seats are awaited
+    assert public["awaiting"] == [0, 1] and public["view"]["die"] in (1, 2, 3)
+
+
+def test_bad_table_requests_are_refused_clearly(service: Service) -> None:
+    with pytest.raises(BadRequest, match="no game called chess"):
+        service.create_table("chess", 2, {})
+    with pytest.raises(IllegalAction, match="2 to 3 players"):
+        service.create_table("fake-guess", 5, {})
+    with pytest.raises(IllegalAction, match="no option colour"):
+        service.create_table("fake-guess", 2, {"colour": "red"})
+    with pytest.raises(BadRequest, match="chance"):
+        service.create_table("fake-guess", 2, {"chance": "sometimes"})
+    with pytest.raises(NotFound, match="no table nope"):
+        service.public("nope")
+    assert service.list_tables() == []
+
+
+def test_a_seat_is_claimed_once_and_its_token_finds_it_again(service: Service) -> None:
+    table = new_table(service)
+    token = service.claim_seat(table, 1, "  Anna  ")
+    assert service.seat_of(table, token) == 1
+    assert service.public(table)["seats"][1] == {"seat": 1, "name": "Anna", "taken": True,
+                                                 "bot": False, "connected": False}
+    with pytest.raises(Conflict) as taken:
+        service.claim_seat(table, 1, "Mallory")
+    assert said(service, table, taken.value).startswith("Anna already sits there")
+    with pytest.raises(Unauthorized):
+        service.seat_of(table, token[:-1] + ("A" if token[-1] != "A" else "B"))
+    with pytest.raises(Unauthorized):
+        service.seat_of(table, None)
+    with pytest.raises(NotFound, match="no seat 3"):
+        service.claim_seat(table, 2, "Bob")
+    with pytest.raises(BadRequest, match="at most 24"):
+        service.claim_seat(table, 0, "x" * 40)
+    # an empty name keeps the default
+    other = service.claim_seat(table, 0, "")
+    assert service.seat_of(table, other) == 0 and service.seat_names(table)[0] == "Player 1"
+
+
+def test_tokens_are_stored_only_as_hashes(service: Service, data_dir: Path) -> None:
+    table = new_table(service)
+    token = service.claim_seat(table, 0, "Anna")
+    service.store.close()
+    raw = b"".join(p.read_bytes() for p in data_dir.iterdir() if p.is_file())
+    assert token.encode() not in raw
+    db = sqlite3.connect(data_dir / "companion.db")
+    assert db.execute("SELECT COUNT(*) FROM seats WHERE token_hash IS NOT NULL").fetchone()[0] == 1
+    db.close()
+    service.store = Store(data_dir / "companion.db")
+
+
+def test_refusal_names_the_player_whose_turn_it_is(service: Service) -> None:
+    table = new_table(service, players=3)
+    for seat, name in enumerate(["Anna", "Ben", "Cleo"]):
+        service.claim_seat(table, seat, name)
+    service.act(table, 0, pick(1))
+    with pytest.raises(Conflict) as waiting:
+        service.act(table, 0, pick(2))
+    assert "waiting for the others" in str(waiting.value)
+    service.act(table, 1, pick(2))
+    before = service.public(table)
+    with pytest.raises(Conflict) as refused:
+        service.act(table, 0, pick(2))
+    assert said(service, table, refused.value) == "It is Cleo's turn."
+    assert service.public(table) == before
+
+
+def test_an_illegal_action_says_why_and_changes_nothing(service: Service) -> None:
+    table = new_table(service)
+    before = service.public(table)
+    for bad in (pick(9), {"type": "dance"}, "pick1", None):
+        with pytest.raises(IllegalAction):
+            service.act(table, 0, bad)
+    with pytest.raises(NotFound):
+        service.act(table, 7, pick(1))
+    assert service.public(table) == before
+    assert [r.kind for r in service.store.log(table)] == ["chance"]
+
+
+def test_an_accepted_play_is_committed_before_the_reply(service: Service, data_dir: Path) -> None:
+    table = new_table(service)
+    seen: list[int] = []
+
+    def listener(table_id: str, state: object, events: list[dict[str, object]]) -> None:
+        other = Store(data_dir / "companion.db")      # a second connection sees only committed rows
+        seen.append(len(other.log(table_id)))
+        other.close()
+
+    service.add_listener(listener)
+    reply = service.act(table, 0, pick(3))
+    assert seen == [2]
+    assert reply["seat"] == 0 and reply["view"]["my_pick"] == 3 and reply["legal_actions"] == []
+
+
+def test_a_restart_replays_to_the_same_table(fake_game: object, data_dir: Path) -> None:
+    first = Service(data_dir, HOST_KEY)
+    table = new_table(first, players=3, rounds=3)
+    tokens = [first.claim_seat(table, s, n) for s, n in enumerate(["Anna", "Ben", "Cleo"])]
+    for seat, number in [(0, 1), (1, 4), (2, 2), (0, 3)]:
+        first.act(table, seat, pick(number))
+    views = [first.seat_view(table, s) for s in range(3)]
+    public = first.public(table)
+    first.close()
+
+    again = Service(data_dir, HOST_KEY)
+    try:
+        assert [again.seat_of(table, t) for t in tokens] == [0, 1, 2]
+        for seat in range(3):
+            view = again.seat_view(table, seat)
+            assert (view["view"], view["version"], view["awaiting"]) == (
+                views[seat]["view"], views[seat]["version"], views[seat]["awaiting"])
+        assert again.public(table)["seats"] == public["seats"]
+        assert again.store.schema_version() == 1
+    finally:
+        again.close()
+
+
+def test_digital_dice_follow_the_table_seed_and_undo_cannot_reroll(service: Service) -> None:
+    a = new_table(service, rounds=5)
+    b = new_table(service, rounds=5)
+    dice = []
+    for table in (a, b):
+        rolled = [service.public(table)["view"]["die"]]
+        for _ in range(4):
+            service.act(table, 0, pick(1))
+            service.act(table, 1, pick(2))
+            rolled.append(service.public(table)["view"]["die"])
+        dice.append(rolled)
+    assert dice[0] == dice[1]          # same seed, same plays: same dice
+    assert len(set(dice[0])) > 1       # and they are dice, not a constant
+    # undo the play that triggered the last roll, play it again: the same die comes up
+    last = service.public(a)["view"]["die"]
+    service.undo(a)
+    assert service.public(a)["awaiting"] == [1]
+    service.act(a, 1, pick(2))
+    assert service.public(a)["view"]["die"] == last
+
+
+def test_physical_chance_waits_for_the_host(service: Service) -> None:
+    table = new_table(service, chance="physical")
+    public = service.public(table)
+    assert public["awaiting"] == [TABLE] and public["view"]["die"] is None
+    with pytest.raises(Conflict, match="host has to enter"):
+        service.act(table, 0, pick(1))
+    host = service.seat_view(table, TABLE)
+    assert [a["notation"] for a in host["legal_actions"]] == ["roll1", "roll2", "roll3"]
+    service.act(table, TABLE, {"type": "roll", "notation": "roll3"})
+    assert service.public(table)["view"]["die"] == 3
+    with pytest.raises(Conflict, match="nothing to resolve"):
+        service.act(table, TABLE, {"type": "roll", "notation": "roll2"})
+
+
+def test_digital_tables_refuse_a_hand_entered_roll(service: Service) -> None:
+    table = new_table(service)
+    with pytest.raises(Conflict):
+        service.act(table, TABLE, {"type": "roll", "notation": "roll1"})
+
+
+def test_undo_is_logged_and_everyone_is_told(service: Service) -> None:
+    table = new_table(service)
+    with pytest.raises(Conflict, match="nothing to undo"):
+        service.undo(table)
+    subs = [service.subscribe(table, s) for s in (None, 0, 1)]
+    for sub in subs:
+        assert sub.get(1) is not None           # the full view on connect
+    before = service.public(table)
+    service.act(table, 0, pick(4))
+    service.undo(table)
+    after = service.public(table)
+    assert after["view"] == before["view"] and after["awaiting"] == [0, 1]
+    assert after["version"] == before["version"] + 2
+    assert [r.kind for r in service.store.log(table)] == ["chance", "action", "undo"]
+    for sub in subs:
+        played, undone = sub.get(1), sub.get(1)
+        assert played is not None and undone is not None
+        assert undone["events"][0]["type"] == "undo"
+        assert undone["events"][0]["say"]["msgid"] == "The host undid the last move."
+        sub.close()
+    service.end_table(table)
+    with pytest.raises(Conflict, match="ended"):
+        service.undo(table)
+    with pytest.raises(Conflict, match="ended"):
+        service.act(table, 0, pick(1))
+
+
+def test_each_stream_sees_every_version_and_only_its_own_secrets(service: Service) -> None:
+    table = new_table(service)
+    subs = {s: service.subscribe(table, s) for s in (None, 0, 1)}
+    start = service.public(table)["version"]
+    service.act(table, 0, pick(2))
+    service.act(table, 1, pick(3))
+    for seat, sub in subs.items():
+        got = [sub.get(1) for _ in range(3)]
+        assert [g["version"] for g in got if g] == [start, start + 1, start + 2]
+        assert sub.get(0.01) is None
+        first_pick = got[1]
+        assert first_pick is not None
+        if seat == 0:
+            assert first_pick["view"]["my_pick"] == 2
+            assert any(e["type"] == "my_pick" for e in first_pick["events"])
+        else:
+            assert "my_pick" not in (first_pick["view"] if seat is None else {}), first_pick["view"]
+            assert first_pick["view"].get("my_pick") is None
+            assert all(e["type"] != "my_pick" for e in first_pick["events"])
+        sub.close()
+
+
+def test_a_freed_seat_loses_its_stream_and_token(service: Service) -> None:
+    table = new_table(service)
+    token = service.claim_seat(table, 0, "Anna")
+    sub = service.subscribe(table, 0)
+    assert sub.get(1) is not None
+    service.free_seat(table, 0)
+    with pytest.raises(Unauthorized, match="freed"):
+        sub.get(1)
+    with pytest.raises(Unauthorized):
+        service.seat_of(table, token)
+    assert service.seat_of(table, service.claim_seat(table, 0, "Ben")) == 0
+
+
+def test_bots_play_through_the_same_door_until_the_end(service: Service) -> None:
+    table = new_table(service, rounds=3)
+    service.seat_bot(table, 0)
+    with pytest.raises(Conflict) as taken:
+        service.claim_seat(table, 0, "Anna")
+    assert said(service, table, taken.value).startswith("Computer already sits there")
+    service.seat_bot(table, 1)
+    assert service.wait_for_bots(10)
+    public = service.public(table)
+    assert public["outcome"] is not None and public["awaiting"] == []
+    kinds = [r.kind for r in service.store.log(table)]
+    assert kinds.count("action") == 6 and kinds.count("chance") == 3
+
+
+def test_a_bot_waits_for_the_humans_and_answers_them(service: Service) -> None:
+    table = new_table(service)
+    service.claim_seat(table, 0, "Anna")
+    service.seat_bot(table, 1)
+    assert service.wait_for_bots(10)
+    assert service.public(table)["awaiting"] == [0]
+    service.act(table, 0, pick(1))
+    assert service.wait_for_bots(10)
+    assert service.public(table)["view"]["round"] == 2
+
+
+def test_listeners_run_outside_the_table_lock(service: Service) -> None:
+    table = new_table(service)
+    results: list[object] = []
+
+    def listener(table_id: str, state: object, events: list[dict[str, object]]) -> None:
+        worker = threading.Thread(target=lambda: results.append(service.public(table_id)["version"]))
+        worker.start()
+        worker.join(2)
+        results.append(worker.is_alive())
+
+    service.add_listener(listener)
+    service.act(table, 0, pick(1))
+    assert results[-1] is False and isinstance(results[0], int)
+
+
+def test_next_game_keeps_the_people(service: Service) -> None:
+    table = new_table(service)
+    token = service.claim_seat(table, 1, "Anna")
+    created = service.next_game(table)
+    assert service.seat_of(created["table"], token) == 1
+    assert service.seat_names(created["table"]) == ["Player 1", "Anna"]
+    old = service.public(table)
+    assert old["ended"] and old["next_table"] == created["table"]
+
+
+def test_without_hardware_the_service_says_so(service: Service) -> None:
+    assert service.hardware_status() == {"pin_factory": None, "mock": False, "devices": [],
+                                         "last_beam_check": None}
+    with pytest.raises(Conflict, match="No hardware"):
+        service.press("seat0")
+    with pytest.raises(Conflict, match="No hardware"):
+        service.inject_fault("j5", "stuck-lit")
+
+
+def test_the_host_key_is_checked(service: Service) -> None:
+    assert service.check_host_key(HOST_KEY)
+    assert not service.check_host_key("wrong")
+    assert not service.check_host_key(None)
+    assert not service.check_host_key("")

@@ -1,0 +1,45 @@
+"""Fixtures shared by every test directory (web/ builds its ``app``/``client`` on ``service``).
+
+- ``fake_game``: registers the hidden-information test game (tests/fakegame.py) into
+  ``engines.GAMES`` for one test only.
+- ``service``: a real :class:`companion.service.Service` on a temporary data directory,
+  with the fake game registered and no hardware; closed after the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import engines
+from companion.service import Service
+from tests import fakegame
+
+HOST_KEY = "test-host-key"
+
+
+@pytest.fixture
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> fakegame.GuessGame:
+    monkeypatch.setitem(engines.GAMES, fakegame.GAME.id, fakegame.GAME)
+    return fakegame.GAME
+
+
+@pytest.fixture
+def host_key() -> str:
+    return HOST_KEY
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def service(fake_game: fakegame.GuessGame, data_dir: Path) -> Iterator[Service]:
+    svc = Service(data_dir, HOST_KEY, think_seconds=0.05)
+    try:
+        yield svc
+    finally:
+        svc.close()
