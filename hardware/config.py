@@ -1,0 +1,291 @@
+"""The ``[hardware]`` table of the companion's TOML config, checked before anything starts.
+
+Pins are BCM numbers (GPIO0 to GPIO27 on the 40-pin header). Every mistake is
+one :class:`ConfigError` whose message starts with the key it is about::
+
+    >>> parse({"laser": {"pin": 17}, "sensors": {"j5e": {"pin": 17, "watches": "j5:E"}}})
+    Traceback (most recent call last):
+    ...
+    hardware.config.ConfigError: hardware.sensors.j5e.pin: pin 17 is already the laser's.
+
+A sensor names the place where a beam leaves the board: a square on the edge
+and the compass direction the beam travels in (N = towards row 8, E =
+towards column j), as Laser Chess reports it in its ``exit``::
+
+    >>> rig = parse({"sensors": {"j5e": {"pin": 22, "watches": "j5:E"}}})
+    >>> rig.sensors[0].watches, rig.sensor_for(("j5", "E")).name
+    (('j5', 'E'), 'j5e')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engines.text import Text
+
+Exit = tuple[str, str]
+"""Where a beam leaves the board: (edge square, direction of travel), e.g. ("j5", "E")."""
+
+COLUMNS = "abcdefghij"
+ROWS = 8
+DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+PIN_FACTORIES = ("lgpio", "mock")
+HEADER_PINS = range(0, 28)  # BCM GPIO0-27: every GPIO on the 40-pin header
+
+EXAMPLE_RIG = Path(__file__).with_name("example_rig.toml")
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
+
+
+class ConfigError(ValueError):
+    """A mistake in the ``[hardware]`` table; the message names the key first."""
+
+    def __init__(self, key: str, msgid: str, /, **params: Any) -> None:
+        self.key = key
+        self.text = Text(msgid, params)
+        super().__init__(f"{key}: {self.text}")
+
+
+@dataclass(frozen=True)
+class LaserConfig:
+    pin: int
+    label: str = "Laser"
+    window_s: float = 0.3
+    """How long one shot keeps the laser on while the sensors are read."""
+    auto_fire_s: float | None = None
+    """Fire by itself this long after a move; None: wait for the mover's seat button."""
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    name: str
+    pin: int
+    label: str
+    bounce_s: float = 0.05
+
+
+@dataclass(frozen=True)
+class LedConfig:
+    name: str
+    pin: int
+    label: str
+
+
+@dataclass(frozen=True)
+class SensorConfig:
+    name: str
+    pin: int
+    watches: Exit
+    label: str
+    bounce_s: float = 0.005
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    """A whole rig as the config file describes it (no pins are claimed yet)."""
+
+    pin_factory: str | None = None
+    laser: LaserConfig | None = None
+    buttons: tuple[ButtonConfig, ...] = ()
+    leds: tuple[LedConfig, ...] = ()
+    sensors: tuple[SensorConfig, ...] = ()
+    watch_s: float = 8.0
+    """Without a laser: how long the sensors watch after a move for the players' own shot."""
+
+    def sensor_for(self, exit: Exit | None) -> SensorConfig | None:
+        """The sensor that watches this exit, if any."""
+        if exit is None:
+            return None
+        return next((s for s in self.sensors if s.watches == exit), None)
+
+    def button(self, name: str) -> ButtonConfig | None:
+        return next((b for b in self.buttons if b.name == name), None)
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _check_keys(key: str, table: Mapping[str, Any], allowed: set[str]) -> None:
+    for name in table:
+        if name not in allowed:
+            raise ConfigError(
+                f"{key}.{name}", "unknown key; the keys here are {allowed}.",
+                allowed=", ".join(sorted(allowed)),
+            )
+
+
+def _table(key: str, value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(key, "expected a table ([{key}]), got {value!r}.", key=key, value=value)
+    return value
+
+
+def _number(key: str, value: object, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(key, "expected a number of seconds, got {value!r}.", value=value)
+    if not low <= value <= high:
+        raise ConfigError(key, "{value} is outside {low} to {high} seconds.", value=value, low=low, high=high)
+    return float(value)
+
+
+def _label(key: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(key, "expected a short text, got {value!r}.", value=value)
+    return value.strip()
+
+
+def parse_exit(key: str, value: object) -> Exit:
+    """``"j5:E"`` -> ``("j5", "E")``, refusing squares off the board and directions into it."""
+    if not isinstance(value, str) or value.count(":") != 1:
+        raise ConfigError(key, 'expected "square:direction" such as "j5:E", got {value!r}.', value=value)
+    square, direction = (part.strip() for part in value.split(":"))
+    square, direction = square.lower(), direction.upper()
+    match = _SQUARE.match(square)
+    if not match or match[1] not in COLUMNS or not 1 <= int(match[2]) <= ROWS:
+        raise ConfigError(key, "{square} is not on the board (a1 to j8).", square=square)
+    if direction not in DIRECTIONS:
+        raise ConfigError(key, "{direction} is not a direction; use N, E, S or W.", direction=direction)
+    column, row = COLUMNS.index(match[1]), int(match[2])
+    leaves = {
+        "N": row == ROWS, "S": row == 1, "E": column == len(COLUMNS) - 1, "W": column == 0,
+    }[direction]
+    if not leaves:
+        raise ConfigError(
+            key, "a beam leaving {square} heading {direction} stays on the board; "
+            "a sensor watches an edge square, facing out (for example j5:E).",
+            square=square, direction=DIRECTIONS[direction],
+        )
+    return square, direction
+
+
+class _Pins:
+    """Which device has claimed which pin, to refuse a pin used twice."""
+
+    def __init__(self) -> None:
+        self.owner: dict[int, str] = {}
+
+    def claim(self, key: str, value: object, owner: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(key, "expected a BCM pin number such as 17, got {value!r}.", value=value)
+        if value not in HEADER_PINS:
+            raise ConfigError(
+                key, "the Pi has no pin {pin}; BCM pins on the 40-pin header are 0 to 27.", pin=value
+            )
+        if value in self.owner:
+            raise ConfigError(key, "pin {pin} is already {owner}.", pin=value, owner=self.owner[value])
+        self.owner[value] = owner
+        return value
+
+
+def _default_label(kind: str, name: str) -> str:
+    if name.startswith("seat") and name[4:].isdigit():
+        return f"Seat {int(name[4:]) + 1} {kind}"
+    return f"{name.replace('_', ' ').capitalize()} {kind}"
+
+
+def _named(key: str, value: object) -> Mapping[str, Mapping[str, Any]]:
+    devices = _table(key, value)
+    for name, spec in devices.items():
+        if not _NAME.match(name):
+            raise ConfigError(
+                f"{key}.{name}", "a device name is lower-case letters, digits, - or _ (like seat0)."
+            )
+        _table(f"{key}.{name}", spec)
+    return devices
+
+
+def parse(table: Mapping[str, Any]) -> HardwareConfig:
+    """Check the ``[hardware]`` table and describe the rig; raises :class:`ConfigError`."""
+    root = "hardware"
+    table = _table(root, table)
+    _check_keys(root, table, {"pin_factory", "watch_s", "laser", "buttons", "leds", "sensors"})
+    pins = _Pins()
+
+    factory = table.get("pin_factory")
+    if factory is not None and factory not in PIN_FACTORIES:
+        raise ConfigError(f"{root}.pin_factory", 'expected "lgpio" or "mock", got {value!r}.', value=factory)
+    watch_s = _number(f"{root}.watch_s", table.get("watch_s", 8.0), 0.1, 120.0)
+
+    laser = None
+    if "laser" in table:
+        key = f"{root}.laser"
+        spec = _table(key, table["laser"])
+        _check_keys(key, spec, {"pin", "label", "window_s", "auto_fire_s"})
+        if "pin" not in spec:
+            raise ConfigError(f"{key}.pin", "the laser needs a pin (a BCM number such as 17).")
+        auto = spec.get("auto_fire_s")
+        laser = LaserConfig(
+            pin=pins.claim(f"{key}.pin", spec["pin"], "the laser's"),
+            label=_label(f"{key}.label", spec.get("label", "Laser")),
+            window_s=_number(f"{key}.window_s", spec.get("window_s", 0.3), 0.0, 5.0),
+            auto_fire_s=None if auto is None else _number(f"{key}.auto_fire_s", auto, 0.0, 60.0),
+        )
+
+    buttons, leds, sensors = [], [], []
+    for name, spec in _named(f"{root}.buttons", table.get("buttons", {})).items():
+        key = f"{root}.buttons.{name}"
+        _check_keys(key, spec, {"pin", "label", "bounce_s"})
+        buttons.append(ButtonConfig(
+            name=name,
+            pin=pins.claim(f"{key}.pin", spec.get("pin"), f"button {name}'s"),
+            label=_label(f"{key}.label", spec.get("label", _default_label("button", name))),
+            bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.05), 0.0, 1.0),
+        ))
+    for name, spec in _named(f"{root}.leds", table.get("leds", {})).items():
+        key = f"{root}.leds.{name}"
+        _check_keys(key, spec, {"pin", "label"})
+        leds.append(LedConfig(
+            name=name,
+            pin=pins.claim(f"{key}.pin", spec.get("pin"), f"LED {name}'s"),
+            label=_label(f"{key}.label", spec.get("label", _default_label("LED", name))),
+        ))
+    watched: dict[Exit, str] = {}
+    for name, spec in _named(f"{root}.sensors", table.get("sensors", {})).items():
+        key = f"{root}.sensors.{name}"
+        if name in ("laser", "board"):
+            raise ConfigError(key, "{name} is a reserved device name; call the sensor by its exit, like j5e.",
+                              name=name)
+        _check_keys(key, spec, {"pin", "watches", "label", "bounce_s"})
+        pin = pins.claim(f"{key}.pin", spec.get("pin"), f"sensor {name}'s")
+        if "watches" not in spec:
+            raise ConfigError(f"{key}.watches", 'a sensor needs watches = "square:direction", like "j5:E".')
+        exit = parse_exit(f"{key}.watches", spec["watches"])
+        if exit in watched:
+            raise ConfigError(
+                f"{key}.watches", "{exit} is already watched by sensor {other}.",
+                exit=":".join(exit), other=watched[exit],
+            )
+        watched[exit] = name
+        default = f"Beam sensor {exit[0]} {DIRECTIONS[exit[1]]}"
+        sensors.append(SensorConfig(
+            name=name, pin=pin, watches=exit,
+            label=_label(f"{key}.label", spec.get("label", default)),
+            bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.005), 0.0, 1.0),
+        ))
+    return HardwareConfig(
+        pin_factory=factory, laser=laser, buttons=tuple(buttons), leds=tuple(leds),
+        sensors=tuple(sensors), watch_s=watch_s,
+    )
+
+
+def load(path: str | Path) -> HardwareConfig:
+    """Read a TOML file and parse its ``[hardware]`` table (an empty rig if there is none)."""
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return parse(data.get("hardware", {}))
+
+
+def example_rig() -> HardwareConfig:
+    """The rig in ``hardware/example_rig.toml``: what ``companion serve`` uses on a laptop.
+
+    >>> rig = example_rig()
+    >>> rig.laser.pin, [b.name for b in rig.buttons], [led.name for led in rig.leds]
+    (17, ['seat0', 'seat1', 'next'], ['seat0', 'seat1', 'status'])
+    """
+    return load(EXAMPLE_RIG)

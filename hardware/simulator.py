@@ -1,0 +1,120 @@
+"""The physical world under mock pins: a board whose beam the sensors can see.
+
+When the laser pin is on, the simulator drives LOW (lit, as an LM393 module
+does) the sensor that watches where the *physical* board's beam leaves, and
+every other sensor HIGH (dark). The companion tells it where that beam goes
+(:meth:`Simulator.set_physical_beam`, normally the engine's own exit), and
+faults make the physical world disagree:
+
+* ``dead`` (the laser): nothing ever lights;
+* ``stuck-lit`` / ``stuck-dark`` (a sensor): lit even with the laser off / never lit;
+* ``turned`` (the pseudo-device ``board``): a token on the physical board is
+  turned the wrong way, so the beam leaves by another watched exit than the
+  engine's (or where :meth:`Simulator.turn_token` says);
+* ``none`` clears a device's fault.
+
+Mock pin callbacks run synchronously in the caller's thread, so a sensor's
+``when_activated`` has fired by the time :meth:`update` returns.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from hardware.config import Exit
+from hardware.errors import BadFault, UnknownDevice
+
+BOARD = "board"
+SENSOR_FAULTS = ("stuck-lit", "stuck-dark")
+_UNSET: Any = object()
+
+
+class Simulator:
+    def __init__(self, sensors: Mapping[str, tuple[Any, Exit]], laser: str | None) -> None:
+        self._sensors = dict(sensors)  # name -> (DigitalInputDevice, exit it watches)
+        self._laser = laser
+        self._lock = threading.RLock()
+        self.faults: dict[str, str] = {}
+        self.physical_beam: Exit | None = None
+        self._override: Any = _UNSET
+        self.laser_on = False
+        self.update()
+
+    # -- what the companion and tests tell it
+    def set_physical_beam(self, exit: Exit | None) -> None:
+        """Where the beam leaves the physical board now (None: it stops on the board)."""
+        with self._lock:
+            self.physical_beam = exit
+            self.update()
+
+    def turn_token(self, exit: Exit | None) -> None:
+        """A token turned the wrong way: from now on the physical beam leaves at ``exit``."""
+        with self._lock:
+            self._override = exit
+            self.faults[BOARD] = "turned"
+            self.update()
+
+    def inject(self, device: str, fault: str | None) -> None:
+        fault = None if fault in (None, "", "none") else fault
+        with self._lock:
+            if device == BOARD:
+                allowed: tuple[str, ...] = ("turned",)
+            elif device == self._laser:
+                allowed = ("dead",)
+            elif device in self._sensors:
+                allowed = SENSOR_FAULTS
+            else:
+                raise UnknownDevice(
+                    "No laser, sensor or board called {device}: faults go to those.", device=device
+                )
+            if fault is None:
+                self.faults.pop(device, None)
+                if device == BOARD:
+                    self._override = _UNSET
+            elif fault not in allowed:
+                raise BadFault(
+                    "{device} cannot have the fault {fault}; it can have: {allowed}, or none.",
+                    device=device, fault=fault, allowed=", ".join(allowed),
+                )
+            else:
+                self.faults[device] = fault
+            self.update()
+
+    # -- the physical world
+    def beam_now(self) -> Exit | None:
+        """Where the physical beam leaves the board, faults included."""
+        if self.faults.get(BOARD) != "turned":
+            return self.physical_beam
+        if self._override is not _UNSET:
+            return self._override  # type: ignore[no-any-return]
+        others = [exit for _, exit in self._sensors.values() if exit != self.physical_beam]
+        return others[0] if others else None
+
+    def set_laser(self, on: bool) -> None:
+        with self._lock:
+            self.laser_on = on
+            self.update()
+
+    def players_shot(self) -> None:
+        """Without a laser of ours: the players fire the game's own laser (a short flash)."""
+        with self._lock:
+            self.laser_on = True
+            self.update()
+            self.laser_on = False
+            self.update()
+
+    def update(self) -> None:
+        with self._lock:
+            firing = self.laser_on and self.faults.get(self._laser or "") != "dead"
+            beam = self.beam_now() if firing else None
+            for name, (device, exit) in self._sensors.items():
+                fault = self.faults.get(name)
+                lit = fault == "stuck-lit" or (fault != "stuck-dark" and beam is not None and exit == beam)
+                if device.closed:
+                    continue
+                if lit:
+                    device.pin.drive_low()
+                else:
+                    device.pin.drive_high()
