@@ -1,0 +1,228 @@
+"""``companion``: the command line, and the composition root that wires the rooms together.
+
+::
+
+    companion serve [--port N] [--data DIR] [--host-key KEY] [--config FILE] [--bind ADDR]
+    companion selfplay GAME --games N --seed S [--players P]
+    companion selftest [--config FILE] [--interactive]
+
+``serve`` builds the store and service, the hardware rig (mock pins and the
+example rig when the machine is not a Pi and no config says otherwise), the
+web app, and runs it under waitress: one process (it owns the GPIO pins), a
+thread pool sized for every open stream, no reloader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import secrets
+import signal
+import socket
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.config import Config, ConfigError, default_data_dir, load
+
+THREADS = 32            # 8 seats + table screens + host + ordinary requests, with headroom
+CHANNEL_TIMEOUT = 300   # seconds; well above the SSE keep-alive (15 s)
+
+
+def is_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def lan_ip() -> str:
+    """The address phones on the same network reach us at (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def host_key_for(data_dir: Path, given: str | None) -> str:
+    """The given key, or one generated once and kept (mode 0600) in the data directory."""
+    if given:
+        return given
+    path = data_dir / "host_key"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(12)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return key
+
+
+def _config(path: str | None) -> Config:
+    return load(path) if path else Config()
+
+
+def _hardware_config(config: Config) -> Any:
+    """The parsed [hardware] table, the example rig on mock pins off a Pi, or None."""
+    try:
+        import hardware.config as hwconfig
+    except ImportError:
+        return None
+    if config.hardware is not None:
+        try:
+            return hwconfig.parse(config.hardware)
+        except hwconfig.ConfigError as exc:
+            raise ConfigError(f"{config.source}: {exc}") from None
+    if not is_pi():
+        return hwconfig.example_rig()
+    return None
+
+
+def _build_rig(hw_config: Any, out: TextIO) -> Any:
+    if hw_config is None:
+        return None
+    try:
+        import hardware
+        from companion import hardware_link
+    except ImportError as exc:
+        print(f"note: hardware support is not available ({exc}); running without it.", file=out)
+        return None
+    if not is_pi():
+        os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+    rig = hardware.build(hw_config)
+    return rig, hardware_link
+
+
+def _extra_games(specs: Sequence[str]) -> None:
+    """Register test-only games (``module:attr``); used by the subprocess tests and benches."""
+    import engines
+    for spec in specs:
+        module, _, attr = spec.partition(":")
+        game = getattr(importlib.import_module(module), attr or "GAME")
+        engines.GAMES[game.id] = game
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    config = _config(args.config)
+    _extra_games(args.extra_game or [])
+    data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
+    port = config.port if args.port is None else args.port
+    bind = args.bind or config.bind
+    host_key = host_key_for(data_dir, args.host_key or config.host_key)
+
+    from waitress import create_server
+
+    from companion.service import Service
+    from web import create_app
+
+    built = _build_rig(_hardware_config(config), sys.stdout)
+    rig = built[0] if built else None
+    service = Service(data_dir, host_key, hardware=rig, think_seconds=config.think_seconds)
+    if built:
+        built[1].attach(service, rig)
+    app = create_app(service, host_key=host_key, wifi=config.wifi)
+    server = create_server(app, host=bind, port=port, threads=THREADS,
+                           channel_timeout=CHANNEL_TIMEOUT, ident="companion")
+    actual = server.effective_port  # type: ignore[union-attr]
+    address = lan_ip() if bind in ("0.0.0.0", "::") else bind
+    print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)
+    print(f"  data:      {data_dir}", flush=True)
+    print(f"  pins:      {os.environ.get('GPIOZERO_PIN_FACTORY', 'default') if rig else 'none'}", flush=True)
+    print(f"  host page: http://{address}:{actual}/host?key={host_key}", flush=True)
+    print(f"  listening on http://{bind}:{actual}/", flush=True)
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.close()
+        service.close()
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    import engines
+    from engines.playout import random_playout
+
+    _extra_games(args.extra_game or [])
+    try:
+        game = engines.get(args.game)
+    except engines.UnknownGame as exc:
+        print(f"companion selfplay: {exc} Known: {', '.join(sorted(engines.GAMES))}.", file=sys.stderr)
+        return 2
+    players = args.players or game.min_players
+    for i in range(args.games):
+        seed = args.seed + i
+        result = random_playout(game, players, seed, max_plies=args.max_plies)
+        outcome = result.final.outcome
+        print(json.dumps({"game": game.id, "seed": seed, "players": players, "plies": result.plies,
+                          "finished": result.finished,
+                          "winners": outcome["winners"] if outcome else None,
+                          "reason": outcome["reason"] if outcome else None}), flush=True)
+    return 0
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    config = _config(args.config)
+    hw_config = _hardware_config(config)
+    try:
+        from hardware import selftest
+    except ImportError as exc:
+        print(f"companion selftest: hardware support is not installed ({exc}).", file=sys.stderr)
+        return 2
+    if hw_config is None:
+        print("companion selftest: no [hardware] section in the config.", file=sys.stderr)
+        return 2
+    return int(selftest.run(hw_config, interactive=args.interactive, out=sys.stdout))
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description="The Table Companion.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="run the table service, the web app and the hardware")
+    s.add_argument("--port", type=int, help="TCP port (default 8080, or the config's; 0 = any free)")
+    s.add_argument("--data", help="data directory (the SQLite store and the host key)")
+    s.add_argument("--host-key", help="the host's key (default: the config's, or generated once)")
+    s.add_argument("--config", help="TOML config file (see docs/companion.example.toml)")
+    s.add_argument("--bind", help="address to listen on (default 0.0.0.0)")
+    s.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
+    s.set_defaults(run=cmd_serve)
+    sp = sub.add_parser("selfplay", help="play random games; one JSON line per game")
+    sp.add_argument("game")
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", type=int)
+    sp.add_argument("--max-plies", type=int, default=2000)
+    sp.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
+    sp.set_defaults(run=cmd_selfplay)
+    st = sub.add_parser("selftest", help="check the wiring of buttons, LEDs, laser and sensors")
+    st.add_argument("--config")
+    st.add_argument("--interactive", action="store_true", help="ask a person to press and look")
+    st.set_defaults(run=cmd_selftest)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

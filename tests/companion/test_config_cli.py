@@ -1,0 +1,88 @@
+"""The config file and the command line: a mistake is one sentence naming the key."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.config import Config, ConfigError, load, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_example_config_is_valid() -> None:
+    config = load(ROOT / "docs" / "companion.example.toml")
+    assert config.port == 8080 and config.think_seconds > 0
+    assert config.wifi is not None and config.wifi["security"] == "WPA"
+
+
+@pytest.mark.parametrize(("data", "key"), [
+    ({"port": 0}, "port:"),
+    ({"port": True}, "port:"),
+    ({"bind": 5}, "bind:"),
+    ({"host_key": "short"}, "host_key:"),
+    ({"wifi": {"password": "x"}}, "wifi.ssid:"),
+    ({"wifi": {"ssid": "Games", "security": "WPA3000", "password": "p"}}, "wifi.security:"),
+    ({"wifi": {"ssid": "Games"}}, "wifi.password:"),
+    ({"wifi": "Games"}, "wifi:"),
+    ({"bots": {"think_seconds": -1}}, "bots.think_seconds:"),
+    ({"bots": {"think_secs": 1}}, "bots.think_secs:"),
+    ({"prot": 8080}, "prot:"),
+    ({"hardware": 3}, "hardware:"),
+])
+def test_a_bad_value_names_its_key(data: dict[str, object], key: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse(data)
+    assert str(err.value).startswith(key)
+
+
+def test_a_broken_file_is_one_clear_message(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("port = \n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(path)
+    path.write_text('port = 70000\n')
+    with pytest.raises(ConfigError, match=r"c\.toml: port: expected a whole number"):
+        load(path)
+    with pytest.raises(ConfigError, match="no such config file"):
+        load(tmp_path / "missing.toml")
+
+
+def test_defaults() -> None:
+    assert parse({}) == Config()
+
+
+def test_serve_with_a_bad_config_prints_a_sentence_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('port = "eighty"\n')
+    run = subprocess.run([sys.executable, "-m", "companion", "serve", "--config", str(path),
+                          "--data", str(tmp_path / "d")],
+                         capture_output=True, text=True, timeout=30, cwd=ROOT)
+    assert run.returncode == 2
+    assert "port: expected a whole number" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_host_key_is_generated_once_and_kept(tmp_path: Path) -> None:
+    first = cli.host_key_for(tmp_path, None)
+    assert len(first) >= 16
+    assert cli.host_key_for(tmp_path, None) == first
+    assert (tmp_path / "host_key").stat().st_mode & 0o077 == 0
+    assert cli.host_key_for(tmp_path, "given-key-123") == "given-key-123"
+
+
+def test_selfplay_prints_one_json_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["selfplay", "fake-guess", "--games", "3", "--seed", "4",
+                     "--extra-game", "tests.fakegame:GAME"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["seed"] for line in lines] == [4, 5, 6]
+    assert all(line["finished"] and line["winners"] for line in lines)
+
+
+def test_selfplay_names_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["selfplay", "no-such-game"]) == 2
+    assert "There is no game called no-such-game" in capsys.readouterr().err
