@@ -28,10 +28,11 @@ from engines.core import (
     events_for,
     may_see,
 )
+from engines.laser_chess import GAME as LASER_CHESS
 from engines.text import Text, translate
 
 # Each game module is imported here, once; adding a game is one line.
-_GAMES: tuple[Game, ...] = ()
+_GAMES: tuple[Game, ...] = (LASER_CHESS,)
 
 GAMES: dict[str, Game] = {g.id: g for g in _GAMES}
 

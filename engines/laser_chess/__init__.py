@@ -1,0 +1,116 @@
+"""Laser Chess (ThinkFun; Khet 2.0): two lasers, mirrors, and a King to hit.
+
+Seat 0 is Blue (moves first, laser at j1), seat 1 is Red (laser at a8). A turn
+is one action (a step, a rotation, a Switch swap, or turning the Laser) and
+then the mover's laser fires as part of the same action.
+
+>>> import engines
+>>> game = engines.get("laser-chess")
+>>> state = game.start(players=2, seed=0)
+>>> len(state.legal_actions(0))
+77
+>>> after = state.apply(0, {"type": "move", "from": "h2", "to": "h3"})
+>>> after.events[1]["exit"]
+{'square': 'j8', 'direction': 'N'}
+>>> game.load(after.notation()) == after
+True
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from engines.core import Bot, Game, IllegalAction, Option, State
+from engines.laser_chess import board as B
+from engines.laser_chess.notation import parse_rows, parse_setup_token
+from engines.laser_chess.state import LaserChessState
+
+SETUPS: dict[str, Any] = {
+    name: data for name, data in
+    json.loads(resources.files(__package__).joinpath("setups.json").read_text(encoding="utf-8")).items()
+    if not name.startswith("_")}
+"""The starting setups, as data (setups.json): title, Khet name, confidence, source, tokens."""
+
+
+def setup_board(name: str) -> bytes:
+    board = bytearray(B.SQUARES)
+    for colour, side in enumerate(B.COLOURS):
+        for square, text in SETUPS[name][side].items():
+            kind, facing = parse_setup_token(text)
+            board[B.parse_square(square)] = B.token(kind, colour, facing)
+    return bytes(board)
+
+
+class LaserChess(Game):
+    id = "laser-chess"
+    title = "Laser Chess"
+    min_players = 2
+    max_players = 2
+    option_spec = (
+        Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
+               choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
+               aliases={"classic": "ace", "dynasty": "grail"}),
+        Option("king_rotation", False,
+               "House rule: turning the King counts as a play (it changes nothing but the laser fires)."),
+        Option("swap_onto_restricted", False,
+               "House rule: a Switch swap may leave the other token on a square forbidden to its colour."),
+    )
+
+    def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return LaserChessState(self, setup_board(options["setup"]), B.BLUE, setup=options["setup"],
+                               king_rotation=options["king_rotation"],
+                               swap_onto_restricted=options["swap_onto_restricted"])
+
+    def load(self, text: str) -> LaserChessState:
+        """A position from its notation (see notation.py and docs/laser-chess.md)."""
+        if not isinstance(text, str):
+            raise IllegalAction("A position is a line of text.")
+        fields = text.split()
+        if len(fields) != 6:
+            raise IllegalAction("A position has 6 fields separated by spaces, not {count}.",
+                                count=len(fields))
+        rows, side, ply, setup, rules, history = fields
+        board = parse_rows(rows)
+        if side not in ("b", "r", "="):
+            raise IllegalAction("The side to move is b (Blue), r (Red) or = (drawn), not {side}.", side=side)
+        if not ply.isdigit():
+            raise IllegalAction("The ply count must be a whole number, not {ply}.", ply=ply)
+        if setup not in SETUPS:
+            raise IllegalAction("There is no setup called {setup}.", setup=setup)
+        if rules != "-" and (set(rules) - {"k", "s"} or len(set(rules)) != len(rules)):
+            raise IllegalAction("House rules are - or the letters k and s, not {rules}.", rules=rules)
+        try:
+            keys = () if history == "-" else tuple(int(k, 16) for k in history.split(","))
+        except ValueError:
+            raise IllegalAction("Earlier positions are - or hexadecimal keys separated by commas.") from None
+        _check_tokens(board)
+        return LaserChessState(self, board, 1 if side == "r" else 0, ply=int(ply), setup=setup,
+                               king_rotation="k" in rules, swap_onto_restricted="s" in rules,
+                               history=keys, drawn=side == "=")
+
+    def bot(self, **settings: Any) -> Bot:
+        from engines.laser_chess.bot import AlphaBetaBot
+        return AlphaBetaBot(**settings)
+
+
+def _check_tokens(board: bytes) -> None:
+    for colour, side in enumerate(B.COLOURS):
+        sq = B.LASER_SQUARE[colour]
+        code = board[sq]
+        if (B.kind_of(code) != B.LASER or B.colour_of(code) != colour
+                or B.facing_of(code) not in B.LASER_FACINGS[colour]):
+            raise IllegalAction("The {side} Laser must stand on {square}, pointing along its column or row.",
+                                side=side, square=B.SQUARE_NAMES[sq])
+    lasers = sum(1 for code in board if B.kind_of(code) == B.LASER)
+    if lasers != 2:
+        raise IllegalAction("A position has exactly two Lasers, not {count}.", count=lasers)
+    kings = [sum(1 for c in board if B.kind_of(c) == B.KING and B.colour_of(c) == col) for col in (0, 1)]
+    if max(kings) > 1 or sum(kings) < 1:
+        raise IllegalAction("Each side has one King (one may be gone when the game is over).")
+
+
+GAME = LaserChess()
+
+__all__ = ["GAME", "SETUPS", "LaserChess", "LaserChessState", "setup_board"]

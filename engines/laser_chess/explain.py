@@ -1,0 +1,100 @@
+"""Why a play is refused, in the rulebook's words (movement rules, ThinkFun p.8 / German p.14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engines.core import IllegalAction, Seat
+from engines.laser_chess import board as B
+
+if TYPE_CHECKING:
+    from engines.laser_chess.state import LaserChessState
+
+_KINDS = ("move", "swap", "rotate", "declare_draw")
+
+
+def _squares(action: Mapping[str, Any]) -> tuple[int, int]:
+    """(from, to) of a move or swap, from its keys or its text form; -1 where unreadable."""
+    f, t = action.get("from"), action.get("to")
+    text = action.get("notation")
+    if not isinstance(f, str) and isinstance(text, str) and len(text) == 4:
+        f, t = text[:2], text[2:]
+    return B.parse_square(f) if isinstance(f, str) else -1, B.parse_square(t) if isinstance(t, str) else -1
+
+
+def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
+    from engines.laser_chess.state import PIECE_WORDS
+    kind = action.get("type")
+    if kind not in _KINDS:
+        return IllegalAction("Laser Chess has no play called {kind}; a turn is a move, a swap, "
+                             "a rotate, or declare_draw.", kind=str(kind))
+    if kind == "declare_draw":
+        return IllegalAction("A draw may only be declared when the same position comes up for the "
+                             "third time; this one has come up {count} time(s).", count=state.repetitions)
+    board = state.board
+    colour = B.COLOURS[seat]
+    if kind == "rotate":
+        sq = _rotation_sq(action)
+        if sq < 0:
+            return IllegalAction('A rotation needs a "square" (a1 to j8) and a "turn" (cw or ccw).')
+        if action.get("turn", "cw") not in ("cw", "ccw"):
+            return IllegalAction('A rotation turns "cw" (clockwise) or "ccw" (anticlockwise).')
+        code = board[sq]
+        problem = _own_token(code, seat, sq)
+        if problem:
+            return problem
+        if B.kind_of(code) == B.KING:
+            return IllegalAction("Turning the King changes nothing, so it is not a play here (the table "
+                                 "can allow it with the king_rotation option).")
+        return IllegalAction("A rotation is exactly 90 degrees, clockwise (+) or anticlockwise (-).")
+    f, t = _squares(action)
+    if f < 0 or t < 0:
+        return IllegalAction('A move needs "from" and "to" squares, a1 to j8 (for example e1e2).')
+    code = board[f]
+    problem = _own_token(code, seat, f)
+    if problem:
+        return problem
+    piece = PIECE_WORDS[B.kind_of(code)]
+    if B.kind_of(code) == B.LASER:
+        return IllegalAction("The Laser never leaves its corner; it can only turn to its other direction.")
+    if t not in B.NEIGHBOURS[f]:
+        return IllegalAction("A token moves one square at a time, to one of the 8 squares around it; "
+                             "{to_square} is not next to {from_square}.",
+                             from_square=B.SQUARE_NAMES[f], to_square=B.SQUARE_NAMES[t])
+    if not B.ALLOWED[seat][t]:
+        return IllegalAction("{colour} tokens may never enter {square}: it carries the other colour's "
+                             "mark.", colour=colour.capitalize(), square=B.SQUARE_NAMES[t])
+    other = board[t]
+    if other:
+        if B.kind_of(code) != B.SWITCH:
+            return IllegalAction("{square} is taken: only a Switch may swap places with another token.",
+                                 square=B.SQUARE_NAMES[t])
+        if not B.SWAPPABLE[other]:
+            return IllegalAction("A Switch may swap only with a Deflector or a Defender, not with a "
+                                 "{piece}.", piece=PIECE_WORDS[B.kind_of(other)])
+        if not B.ALLOWED[B.colour_of(other)][f]:
+            return IllegalAction("That swap would put the {colour} {piece} on {square}, which {colour} "
+                                 "tokens may never enter.", colour=B.COLOURS[B.colour_of(other)],
+                                 piece=PIECE_WORDS[B.kind_of(other)], square=B.SQUARE_NAMES[f])
+        if kind != "swap":
+            return IllegalAction("{square} is taken: a Switch moving there swaps places "
+                                 '(play it as type "swap").', square=B.SQUARE_NAMES[t])
+    elif kind == "swap":
+        return IllegalAction("A swap needs a Deflector or Defender next to your {piece}; {square} is empty.",
+                             piece=piece, square=B.SQUARE_NAMES[t])
+    return IllegalAction("That is not a legal play right now.")
+
+
+def _rotation_sq(action: Mapping[str, Any]) -> int:
+    from engines.laser_chess.state import _rotation_square
+    return _rotation_square(action)
+
+
+def _own_token(code: int, seat: Seat, sq: int) -> IllegalAction | None:
+    if not code:
+        return IllegalAction("There is no token on {square}.", square=B.SQUARE_NAMES[sq])
+    if B.colour_of(code) != seat:
+        return IllegalAction("The token on {square} belongs to {owner_seat}; you only ever touch your "
+                             "own tokens.", square=B.SQUARE_NAMES[sq], owner_seat=B.colour_of(code))
+    return None
