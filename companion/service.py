@@ -594,6 +594,19 @@ class Service:
             payload = self._public(t)
         return payload
 
+    def notify(self, table: str, text: Any, **data: Any) -> None:
+        """Tell everyone at the table something from the hardware (a beam check that
+        disagrees, a fault): one public event with a ``say`` Text, pushed to every
+        stream. Not a game change: nothing is logged, only ``version`` moves.
+        (Added by the hardware helper for companion/hardware_link.py.)"""
+        t = self._table(table)
+        with t.lock:
+            version = t.row.version + 1
+            self.store.update_table(t.id, version=version, step=t.row.step)
+            t.row.version = version
+            t.events = [{"type": "hardware", "visible_to": "all", "say": text.to_json(), **data}]
+            self._fan_out(t)
+
     # -- streams -------------------------------------------------------------------
 
     def subscribe(self, table: str, seat: int | None) -> Subscription:

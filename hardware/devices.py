@@ -36,6 +36,7 @@ class Laser(DigitalOutputDevice):  # type: ignore[misc]
     """The laser module's switch: off at start, and off again on close."""
 
     def close(self) -> None:
+        """Switch the beam off, then release the pin (even if switching off fails)."""
         try:
             if not self.closed:
                 self.off()

@@ -324,6 +324,10 @@ class Rig:
             "last_beam_check": None if check is None else check.to_json(),
         }
 
+    def hardware_status(self) -> dict[str, Any]:
+        """The same as :meth:`status` (the name the companion's service delegates to)."""
+        return self.status()
+
     def describe(self, name: str) -> Text:
         """A device's label as a sentence part (for messages)."""
         for d in self.status()["devices"]:

@@ -1,0 +1,318 @@
+"""The companion's side of the hardware: the rig follows the current table, and its buttons play.
+
+``attach(service, rig)`` registers a service listener and a button callback:
+
+* **Seat LEDs** follow the current table: blinking while a seat is awaited,
+  steady once it has handed in a hidden play while others still think, a fast
+  flicker for the winners, off otherwise. In Laser Chess the mover's LED
+  blinks until their shot has been fired.
+* **Buttons.** A seat button means what the game says: in Laser Chess it is
+  "fire" (the mover presses it after their move, like the button on the real
+  laser); in other games it plays the seat's ``pass`` or ``ready`` action if
+  that is legal. A press from a seat with nothing to do is ignored. The
+  ``next`` button calls ``service.advance(table)``.
+* **The beam check** runs after each Laser Chess move (on the mover's button,
+  or by itself after ``laser.auto_fire_s``; without a laser the sensors watch
+  for the players' own shot at once). A mismatch or a fault is told to the
+  table with ``service.notify(table, text)``, and the host can correct the
+  board or undo. The verdict is ``last_beam_check`` in ``GET /api/hardware``.
+
+The current table is the most recently active unfinished one (a finished one
+stays current, showing its winner, until another table moves).
+
+GPIO callbacks and service listeners only enqueue; one worker thread does the
+work in order (gpiozero#697: slow callbacks drop edges), and a second one runs
+beam checks so that a shot never holds up a button or an LED.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines import TABLE, Event, State, may_see
+
+log = logging.getLogger("companion.hardware")
+
+FIRE_GAMES = frozenset({"laser-chess"})
+"""Games whose seat button means "fire my laser" (the shot of the move just made)."""
+BUTTON_ACTIONS = ("pass", "ready")
+"""In other games a seat button plays the first legal action of one of these types."""
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A Laser Chess shot waiting for the physical laser: what the engine says it did."""
+
+    table: str
+    seat: int
+    version: int
+    exit: tuple[str, str] | None
+    path: tuple[str, ...]
+    stopped_at: str | None
+
+
+def _shot_from(table: str, version: int, ev: Event) -> Shot:
+    exit = ev.get("exit")
+    return Shot(
+        table=table, seat=int(ev.get("seat", -1)), version=version,
+        exit=None if not exit else (str(exit["square"]), str(exit["direction"])),
+        path=tuple(ev.get("path") or ()), stopped_at=ev.get("stopped_at"),
+    )
+
+
+def _service_error(exc: Exception) -> Exception:
+    """A hardware refusal as the web's ServiceError (same sentence, same status)."""
+    from web.service import BadRequest, Conflict, NotFound
+
+    text = getattr(exc, "text", None)
+    status = getattr(exc, "status", 409)
+    cls = {400: BadRequest, 404: NotFound}.get(status, Conflict)
+    if text is None:
+        return Conflict("The hardware refused: {reason}", reason=str(exc))
+    return cls(text.msgid, **dict(text.params))
+
+
+class HardwareLink:
+    """Keeps a rig in step with a service. Build it with :func:`attach`."""
+
+    def __init__(self, service: Any, rig: Any, *, start: bool = True) -> None:
+        self.service = service
+        self.rig = rig
+        laser = rig.config.laser
+        self.has_laser = laser is not None
+        self.auto_fire_s: float | None = laser.auto_fire_s if laser is not None else None
+        self.current: str | None = None
+        self.pending: Shot | None = None
+        self.last_beam_check: dict[str, Any] | None = None
+        self.ignored: list[tuple[str, str]] = []  # (button, why): the last few ignored presses
+        self._lock = threading.RLock()
+        self._awaiting: dict[str, frozenset[int]] = {}
+        self._submitted: dict[str, frozenset[int]] = {}
+        self._version: dict[str, int] = {}
+        self._work: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.Queue()
+        self._beams: queue.Queue[tuple[Shot, float] | None] = queue.Queue()
+        self._threads: list[threading.Thread] = []
+        self._closed = False
+        if start:
+            for target, name in ((self._run, "hardware-link"), (self._run_beams, "beam-check")):
+                thread = threading.Thread(target=target, name=name, daemon=True)
+                thread.start()
+                self._threads.append(thread)
+
+    # ------------------------------------------------------------------ plumbing
+    def listener(self, table: str, state: State, events: list[Event]) -> None:
+        """The service listener: called after every committed change; only enqueues."""
+        self._work.put((self._changed, (table, state, list(events))))
+
+    def button(self, name: str) -> None:
+        """The rig's button callback (a GPIO thread): only enqueues."""
+        self._work.put((self._pressed, (name,)))
+
+    def _run(self) -> None:
+        while True:
+            item = self._work.get()
+            try:
+                if item is None:
+                    return
+                fn, args = item
+                fn(*args)
+            except Exception:
+                log.exception("hardware link failed")
+            finally:
+                self._work.task_done()
+
+    def _run_beams(self) -> None:
+        while True:
+            item = self._beams.get()
+            try:
+                if item is None:
+                    return
+                shot, delay = item
+                if delay:
+                    time.sleep(delay)
+                self._check(shot)
+            except Exception:
+                log.exception("beam check failed")
+            finally:
+                self._beams.task_done()
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued press, change and beam check is done (for tests and the panel)."""
+        deadline = time.monotonic() + timeout
+        for q in (self._work, self._beams, self._work):
+            with q.all_tasks_done:
+                while q.unfinished_tasks:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return False
+                    q.all_tasks_done.wait(left)
+        return True
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._work.put(None)
+        self._beams.put(None)
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+    # ------------------------------------------------------------------ table changes
+    def _changed(self, table: str, state: State, events: list[Event]) -> None:
+        ended = state.outcome is not None
+        with self._lock:
+            if not ended or self.current is None or self.current == table:
+                self.current = table
+            if table != self.current:
+                return
+            version = self._version.get(table, 0) + 1
+            self._version[table] = version
+            public = [ev for ev in events if may_see(ev, None)]
+            shots = [ev for ev in public if ev.get("type") == "laser"]
+            if any(ev.get("type") == "undo" for ev in public) or (
+                    self.pending is not None and self.pending.table == table and shots):
+                self.pending = None  # the board changed again: that shot can no longer be checked
+            if shots and state.game.id in FIRE_GAMES:
+                shot = _shot_from(table, version, shots[-1])
+                self.pending = shot
+                self.rig.set_physical_beam(shot.exit)  # the simulator's board follows the engine's
+                if not self.has_laser:
+                    self._beams.put((shot, 0.0))  # the players fire the game's own laser
+                elif self.auto_fire_s is not None:
+                    self._beams.put((shot, self.auto_fire_s))
+            self._show(table, state)
+
+    def _show(self, table: str, state: State) -> None:
+        """Seat LEDs for this table's state (caller holds the lock)."""
+        if state.outcome is not None:
+            self.rig.show_seats(winners=state.outcome.get("winners", ()))
+            return
+        pending = self.pending
+        if pending is not None and pending.table == table and self.has_laser:
+            self.rig.show_seats(blinking=[pending.seat])
+            return
+        awaiting = frozenset(s for s in state.awaiting if s != TABLE)
+        before = self._awaiting.get(table, frozenset())
+        submitted = self._submitted.get(table, frozenset())
+        if awaiting and awaiting < before:
+            submitted = submitted | (before - awaiting)  # handed in a hidden play; others still think
+        elif awaiting != before:
+            submitted = frozenset()
+        self._awaiting[table], self._submitted[table] = awaiting, submitted
+        self.rig.show_seats(blinking=awaiting, steady=submitted)
+
+    # ------------------------------------------------------------------ buttons
+    def _ignore(self, name: str, why: str) -> None:
+        log.info("button %s ignored: %s", name, why)
+        self.ignored = [*self.ignored[-19:], (name, why)]
+
+    def _pressed(self, name: str) -> None:
+        table = self.current
+        if table is None:
+            self._ignore(name, "no table")
+            return
+        if name == "next":
+            self.service.advance(table)
+            return
+        if not (name.startswith("seat") and name[4:].isdigit()):
+            self._ignore(name, "no meaning")
+            return
+        seat = int(name[4:])
+        state = self.service.state_of(table)
+        if state.game.id in FIRE_GAMES:
+            with self._lock:
+                shot = self.pending
+            if shot is None or shot.table != table or shot.seat != seat:
+                self._ignore(name, "no shot of this seat to fire")
+            elif not self.has_laser or self.auto_fire_s is not None:
+                self._ignore(name, "the shot fires by itself")
+            else:
+                self._beams.put((shot, 0.0))
+            return
+        if seat not in state.awaiting:
+            self._ignore(name, "seat not awaited")
+            return
+        for action in state.legal_actions(seat):
+            if action.get("type") in BUTTON_ACTIONS:
+                try:
+                    self.service.act(table, seat, action)
+                except Exception as exc:  # a race with a phone (the phone won), or the table ended
+                    self._ignore(name, f"refused: {exc}")
+                return
+        self._ignore(name, "nothing for a button to do")
+
+    # ------------------------------------------------------------------ the beam check
+    def _check(self, shot: Shot) -> None:
+        with self._lock:
+            if self.pending != shot:
+                return  # undone or superseded while it waited
+        check = self.rig.beam_check(
+            shot.exit, path=shot.path, stopped_at=shot.stopped_at,
+            context={"table": shot.table, "seat": shot.seat},
+        )
+        report = check.to_json()
+        with self._lock:
+            self.last_beam_check = report
+            if self.pending == shot:
+                self.pending = None
+                try:
+                    self._show(shot.table, self.service.state_of(shot.table))
+                except Exception:
+                    log.exception("could not refresh the LEDs of table %s", shot.table)
+        if check.result != "agree":
+            notify = getattr(self.service, "notify", None)
+            if notify is None:
+                log.warning("beam check on table %s: %s", shot.table, check.message)
+            else:
+                notify(shot.table, check.message)
+
+    # ------------------------------------------------------------------ what the service delegates
+    def hardware_status(self) -> dict[str, Any]:
+        status: dict[str, Any] = self.rig.status()
+        status["table"] = self.current
+        with self._lock:
+            if self.last_beam_check is not None:
+                status["last_beam_check"] = self.last_beam_check
+            status["pending_shot"] = None if self.pending is None else {
+                "table": self.pending.table, "seat": self.pending.seat}
+        return status
+
+    def press(self, button: str) -> dict[str, Any]:
+        try:
+            self.rig.press(button)
+        except Exception as exc:
+            if hasattr(exc, "text"):
+                raise _service_error(exc) from None
+            raise
+        self.wait_idle(timeout=5.0)
+        return self.hardware_status()
+
+    def inject_fault(self, device: str, fault: str | None) -> dict[str, Any]:
+        try:
+            self.rig.inject_fault(device, fault)
+        except Exception as exc:
+            if hasattr(exc, "text"):
+                raise _service_error(exc) from None
+            raise
+        return self.hardware_status()
+
+
+def attach(service: Any, rig: Any) -> HardwareLink:
+    """Tie ``rig`` to ``service``: listener, button callback, and the service's hardware calls.
+
+    The service's ``hardware_status()/press()/inject_fault()`` then go through the
+    link (so hardware refusals become the web's 4xx errors and the status shows
+    the table's last beam check).
+    """
+    link = HardwareLink(service, rig)
+    service.add_listener(link.listener)
+    rig.on_button(link.button)
+    service.hardware = link
+    rig.set_status("ready")
+    return link
