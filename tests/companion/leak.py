@@ -1,0 +1,206 @@
+"""The generic leak harness: no payload to one seat depends on another seat's secret.
+
+Counterfactual canaries (for any game in ``engines.GAMES``): play seeded random
+games through the SERVICE. Where a seat T acts, look for two of T's legal
+actions a1, a2 whose results look the same to the table screen (equal public
+view and public events). Rebuild the table twice (same seed, same history),
+play a1 in one world and a2 in the other, and collect everything each other
+seat S receives: its stream payloads, its GET view, the payloads after the
+host undoes, and the error sentences S gets for refused actions. Those must be
+identical in both worlds; if S's side differs, T's secret reached S.
+
+String canaries: at every step, no payload to S contains a string that exists
+only in T's private view (not in the public view, not in S's own view).
+
+Bounded by ``seeds``, ``max_plies`` and ``max_pairs``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.service import Service, Subscription
+from engines import TABLE, State, events_for, translate
+from engines.core import canonical_json
+from engines.rng import Rng
+from web.service import ServiceError
+
+SEAT_PARAM = "seat"
+
+
+@dataclass
+class LeakReport:
+    game: str
+    plies: int = 0
+    pairs: int = 0                  # counterfactual pairs compared
+    canary_checks: int = 0          # payloads searched for string canaries
+    problems: list[str] = field(default_factory=list)
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def private_strings(state: State, seat: int) -> set[str]:
+    """Strings in ``seat``'s view that neither the public nor any other seat's view holds."""
+    mine = {s for s in _strings(state.view(seat)) if len(s) >= 4}
+    others = canonical_json([state.view(None), *(state.view(s) for s in range(state.players) if s != seat)])
+    return {s for s in mine if s not in others}
+
+
+def _drain(sub: Subscription) -> list[dict[str, Any]]:
+    out = []
+    while (payload := sub.get(0)) is not None:
+        out.append(payload)
+    return out
+
+
+def _normal(payloads: Iterable[Any], table: str) -> str:
+    return canonical_json(list(payloads)).replace(table, "<table>")
+
+
+def _said(service: Service, table: str, exc: Exception) -> str:
+    text = getattr(exc, "text", None)
+    names = service.seat_names(table)
+    return translate(text, seat_name=lambda s: names[s]) if text is not None else str(exc)
+
+
+class _World:
+    """One copy of the table: same game, seed and history; streams open for every seat."""
+
+    def __init__(self, service: Service, game: str, players: int, seed: int,
+                 history: list[tuple[int, dict[str, Any]]]) -> None:
+        self.service = service
+        self.table = str(service.create_table(game, players, {}, seed=seed)["table"])
+        for seat, action in history:
+            service.act(self.table, seat, action)
+        self.subs = {s: service.subscribe(self.table, s) for s in [None, *range(players)]}
+        for sub in self.subs.values():
+            _drain(sub)
+        self.seen: dict[int | None, list[Any]] = {s: [] for s in self.subs}
+
+    def record(self) -> None:
+        for seat, sub in self.subs.items():
+            self.seen[seat].extend(_drain(sub))
+            self.seen[seat].append(self.service.public(self.table) if seat is None
+                                   else self.service.seat_view(self.table, seat))
+
+    def probe(self, seat: int, actions: list[Any]) -> None:
+        """What ``seat`` is told when it tries actions the rules refuse (accepted ones are skipped)."""
+        state = self.service.state_of(self.table)
+        for action in actions:
+            try:
+                state.apply(seat, action)
+            except (ValueError, TypeError):
+                pass
+            else:
+                continue        # it would be accepted: not a refusal to compare
+            try:
+                self.service.act(self.table, seat, action)
+            except (ServiceError, ValueError) as exc:
+                self.seen[seat].append({"refused": _said(self.service, self.table, exc)})
+            else:
+                raise AssertionError(f"seat {seat} was allowed to play {action!r}")
+
+    def close(self) -> None:
+        for sub in self.subs.values():
+            sub.close()
+        self.service.end_table(self.table)
+
+
+def _same_public(a: State, b: State) -> bool:
+    return (canonical_json(a.view(None)) == canonical_json(b.view(None))
+            and canonical_json(events_for(a.events, None)) == canonical_json(events_for(b.events, None))
+            and a.awaiting == b.awaiting)
+
+
+def _pair(state: State, seat: int, limit: int = 12) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    actions = state.legal_actions(seat)[:limit]
+    for a1, a2 in itertools.combinations(actions, 2):
+        if _same_public(state.apply(seat, a1), state.apply(seat, a2)):
+            return a1, a2
+    return None
+
+
+def counterfactual(service: Service, game: str, players: int, seed: int,
+                   history: list[tuple[int, dict[str, Any]]], seat: int,
+                   a1: dict[str, Any], a2: dict[str, Any], report: LeakReport) -> None:
+    worlds = [_World(service, game, players, seed, history) for _ in range(2)]
+    try:
+        for world, action in zip(worlds, (a1, a2), strict=True):
+            world.service.act(world.table, seat, action)
+            world.record()
+            for other in range(players):
+                if other != seat:
+                    world.probe(other, [a1, a2, {"type": "__canary__"}, {"type": a1["type"]}])
+            world.service.undo(world.table)
+            world.record()
+        canaries = private_strings(service.state_of(worlds[0].table), seat) | private_strings(
+            service.state_of(worlds[1].table), seat)
+        for other in [None, *range(players)]:
+            if other == seat:
+                continue
+            one = _normal(worlds[0].seen[other], worlds[0].table)
+            two = _normal(worlds[1].seen[other], worlds[1].table)
+            if one != two:
+                report.problems.append(
+                    f"{game} seed {seed} ply {len(history)}: seat {other} can tell whether seat {seat} "
+                    f"played {a1.get('notation', a1)} or {a2.get('notation', a2)}")
+            for text in canaries:
+                if text in one or text in two:
+                    report.problems.append(f"{game} seed {seed}: seat {other} received {text!r}, "
+                                           f"a secret of seat {seat}")
+        report.pairs += 1
+    finally:
+        for world in worlds:
+            world.close()
+
+
+def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[int],
+                   max_plies: int = 30, max_pairs: int = 4) -> LeakReport:
+    report = LeakReport(game)
+    for seed in seeds:
+        table = str(service.create_table(game, players, {}, seed=seed)["table"])
+        history: list[tuple[int, dict[str, Any]]] = []
+        rng = Rng.from_seed(seed ^ 0x1EAC)
+        pairs = 0
+        for _ in range(max_plies):
+            state = service.state_of(table)
+            awaiting = [s for s in state.awaiting if s != TABLE]
+            if not awaiting:
+                break
+            _string_canaries(service, table, state, report)
+            seat, rng = rng.choice(awaiting)
+            if pairs < max_pairs:
+                found = _pair(state, seat)
+                if found is not None:
+                    counterfactual(service, game, players, seed, history, seat, *found, report=report)
+                    pairs += 1
+            action, rng = rng.choice(state.legal_actions(seat))
+            service.act(table, seat, action)
+            history.append((seat, action))
+            report.plies += 1
+        service.end_table(table)
+    return report
+
+
+def _string_canaries(service: Service, table: str, state: State, report: LeakReport) -> None:
+    payloads = {s: canonical_json(service.seat_view(table, s)) for s in range(state.players)}
+    payloads[-2] = canonical_json(service.public(table))
+    for secret_seat in range(state.players):
+        for text in private_strings(state, secret_seat):
+            for seat, payload in payloads.items():
+                report.canary_checks += 1
+                if seat != secret_seat and text in payload:
+                    who = "the table screen" if seat == -2 else f"seat {seat}"
+                    report.problems.append(f"{state.game.id}: {who} received {text!r}, "
+                                           f"a secret of seat {secret_seat}")
