@@ -84,10 +84,16 @@ class TableService(Protocol):
     def seat_view(self, table: str, seat: int) -> dict[str, Any]:
         """``{"seat", "view", "awaiting", "legal_actions", "outcome", "version", "events", ...}``."""
 
-    def act(self, table: str, seat: int, action: Any) -> dict[str, Any]:
-        """Apply, log, commit, then return the seat's new view. ``seat`` may be engines.TABLE for the host."""
+    def act(self, table: str, seat: int, action: Any, *,
+            expect_version: int | None = None) -> dict[str, Any]:
+        """Apply, log, commit, then return the seat's new view. ``seat`` may be engines.TABLE for the host.
+
+        With ``expect_version``, Conflict if the table's version differs (a stale screen)."""
 
     def undo(self, table: str) -> dict[str, Any]: ...
+
+    def advance(self, table: str) -> dict[str, Any]:
+        """The table's "next" button: one step further through the last resolution (public payload)."""
 
     def free_seat(self, table: str, seat: int) -> None: ...
 

@@ -1,0 +1,106 @@
+"""Every refusal under ``/api`` is JSON ``{"error": sentence}`` with a 4xx status.
+
+Flask's own errors (404 unknown route, 405 wrong method, 413 too large, 400
+bad JSON), the service's refusals and the engine's are all turned into one
+sentence in the phone's language. A 5xx is a bug; if one happens anyway the
+player gets a plain sentence, never a traceback, and the log keeps the details.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from engines import IllegalAction, UnknownGame
+from engines.text import Text
+from web.i18n import say
+from web.service import ServiceError
+
+log = logging.getLogger(__name__)
+
+# Flask/werkzeug statuses in the players' words (msgids).
+HTTP_SENTENCES: dict[int, str] = {
+    400: "The request could not be read.",
+    401: "You need to sign in for this.",
+    403: "You are not allowed to do this.",
+    404: "There is nothing at this address.",
+    405: "This address does not accept that kind of request.",
+    409: "That clashes with the table's current state.",
+    413: "That request is too large.",
+    415: "Send the request as JSON.",
+    429: "Too many requests: wait a moment.",
+}
+
+
+def _names_for_request() -> list[str | None] | None:
+    """Seat names for the table in the URL, so errors say "Anna" rather than "seat 1"."""
+    table = (request.view_args or {}).get("table")
+    if not table:
+        return None
+    try:
+        from web.auth import service
+        from web.i18n import seat_names
+        return seat_names(service().public(str(table)))
+    except Exception:  # the table may not exist: plain names then
+        return None
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/api"
+
+
+def error_response(text: Text | str, status: int) -> Response:
+    sentence = say(text, _names_for_request())
+    if _wants_json():
+        resp = jsonify({"error": sentence})
+    else:
+        resp = Response(render_template("error.html", message=sentence, status=status),
+                        mimetype="text/html")
+    resp.status_code = status
+    return resp
+
+
+def illegal_status(exc: IllegalAction) -> int:
+    """Out of turn / game over are conflicts with the table's state; anything else is a bad play."""
+    if exc.text.msgid in {"It is not your turn.", "The game is over.",
+                          "The table has to resolve something first."}:
+        return 409
+    return 400
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ServiceError)
+    def service_error(exc: ServiceError) -> Response:
+        return error_response(exc.text, exc.status)
+
+    @app.errorhandler(IllegalAction)
+    def illegal(exc: IllegalAction) -> Response:
+        return error_response(exc.text, illegal_status(exc))
+
+    @app.errorhandler(UnknownGame)
+    def unknown_game(exc: UnknownGame) -> Response:
+        return error_response(exc.text, 404 if request.method == "GET" else 400)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response | HTTPException:
+        status = exc.code or 500
+        if status < 400:
+            return exc
+        msgid = HTTP_SENTENCES.get(status, "The request could not be handled.")
+        resp = error_response(msgid, status)
+        if status == 405 and exc.get_response().headers.get("Allow"):
+            resp.headers["Allow"] = exc.get_response().headers["Allow"]
+        return resp
+
+    @app.errorhandler(Exception)
+    def crash(exc: Exception) -> Response:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response("Something went wrong on the table computer. Try again.", 500)
+
+
+def payload_error(message: str, **params: Any) -> ServiceError:
+    from web.service import BadRequest
+    return BadRequest(message, **params)

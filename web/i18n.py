@@ -1,0 +1,137 @@
+"""Every sentence a person reads goes through :func:`engines.text.translate`.
+
+- Templates call ``t("Claim seat {number}", number=2)`` (a Jinja global).
+- Payloads leave the web with every ``{"msgid", "params"}`` sentence (an
+  event's ``say``, an action's ``label``, an outcome's ``say``) given a
+  ``"text"``: the sentence translated for this phone, seats shown as names.
+- Page scripts get a small catalogue (:data:`UI_MSGIDS`, translated the same
+  way) for their own labels, through ``window.TC_TEXT``.
+
+The language comes from ``?lang=``, then the ``lang`` cookie, then the phone's
+``Accept-Language``; English until the Dutch and German catalogues are filled.
+
+>>> localize({"say": {"msgid": "It is {seat}'s turn.", "params": {"seat": 1}}}, "en", ["Ann", "Bo"])
+{'say': {'msgid': "It is {seat}'s turn.", 'params': {'seat': 1}, 'text': "It is Bo's turn."}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import Flask, g, request
+
+from engines.text import CATALOGUES, Text, default_seat_name, translate
+
+# Labels the page scripts need (buttons, prompts); the server translates them once per page.
+UI_MSGIDS: tuple[str, ...] = (
+    "Confirm", "Cancel", "Play this?", "Sending…", "Refused", "Connection lost: retrying…",
+    "Connected", "Waiting for {names}.", "Your turn.", "Not your turn: waiting for {names}.",
+    "The game is over.", "Winner: {names}.", "A draw.", "Tap one of your pieces.",
+    "Tap a highlighted square or turn the piece.", "Turn left (anticlockwise)",
+    "Turn right (clockwise)", "Move {from} to {to}?", "Swap {from} with {to}?",
+    "Turn {square} {turn}?", "clockwise", "anticlockwise",
+    "After your move your laser fires. This cannot be undone.", "Declare a draw",
+    "Blue", "Red", "Laser", "King", "Defender", "Switch", "Deflector", "Removed", "Beam ends at {square}.",
+    "Beam leaves the board at {square}.", "Only {colour} may enter", "Step {step}", "Next",
+    "free", "taken", "bot", "connected", "away", "Free this seat", "Seat a bot", "Undo last move",
+    "End this table", "Next game with the same seats", "Start", "Players", "Game", "Options",
+    "default", "Seats", "Join", "Open the table screen", "Press", "Lit", "Dark", "On", "Off",
+    "Blinking", "Pressed", "Released", "Fault", "none", "Inject", "Clear", "Last beam check",
+    "Virtual hardware panel (mock pins)", "Host key", "Open", "Your seat: {name}", "Sit here",
+    "Your name", "Claim seat {number}", "{name} is still to act.", "Nothing to do right now.",
+    "Events", "Turn", "Seat {number}", "The table has ended.", "Is everyone sure?",
+    "Your legal plays", "What you can see", "Chance", "Table screen", "Hardware",
+    "Tables", "Undo", "Could not reach the table. Check the Wi-Fi.",
+    "No legal plays.", "Ply {ply}", "Removed pieces", "Last move: {notation}",
+    "Restricted squares are marked with a letter: B only Blue, R only Red.",
+)
+
+
+def pick_language() -> str:
+    asked = request.args.get("lang") or request.cookies.get("lang")
+    if asked in CATALOGUES:
+        return str(asked)
+    best = request.accept_languages.best_match(list(CATALOGUES), default="en")
+    return best or "en"
+
+
+def lang() -> str:
+    if "lang" not in g:
+        g.lang = pick_language()
+    return str(g.lang)
+
+
+def name_lookup(names: Sequence[str | None] | None) -> Callable[[int], str]:
+    def seat_name(seat: int) -> str:
+        if seat < 0:
+            return translate("the table", lang_or_en())
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return default_seat_name(seat)
+    return seat_name
+
+
+def lang_or_en() -> str:
+    try:
+        return lang()
+    except RuntimeError:  # outside a request
+        return "en"
+
+
+def say(text: Text | str, names: Sequence[str | None] | None = None, **params: Any) -> str:
+    return translate(text, lang_or_en(), name_lookup(names), **params)
+
+
+def _is_text(value: dict[str, Any]) -> bool:
+    return isinstance(value.get("msgid"), str) and isinstance(value.get("params", {}), dict)
+
+
+def localize(value: Any, language: str, names: Sequence[str | None] | None = None) -> Any:
+    """A copy of ``value`` where every sentence dict also carries its translated ``text``."""
+    seat_name = name_lookup(names)
+
+    def walk(item: Any) -> Any:
+        if isinstance(item, dict):
+            out = {key: walk(sub) for key, sub in item.items()}
+            if _is_text(item):
+                out["text"] = translate(Text(item["msgid"], item.get("params", {})), language, seat_name)
+            return out
+        if isinstance(item, list | tuple):
+            return [walk(sub) for sub in item]
+        return item
+
+    return walk(value)
+
+
+def seat_names(payload: dict[str, Any]) -> list[str | None]:
+    seats = payload.get("seats") or []
+    out: list[str | None] = []
+    for entry in seats:
+        out.append(entry.get("name") if isinstance(entry, dict) else None)
+    return out
+
+
+def localize_payload(payload: dict[str, Any], language: str | None = None) -> dict[str, Any]:
+    result = localize(payload, language or lang_or_en(), seat_names(payload))
+    assert isinstance(result, dict)
+    return result
+
+
+def catalogue(language: str) -> dict[str, str]:
+    """The page scripts' labels, translated (msgid -> template, placeholders kept)."""
+    return {msgid: CATALOGUES.get(language, {}).get(msgid, msgid) for msgid in UI_MSGIDS}
+
+
+def init_app(app: Flask) -> None:
+    @app.template_global("t")
+    def t(msgid: str, **params: Any) -> str:
+        return say(msgid, None, **params)
+
+    @app.template_global("ui_catalogue")
+    def ui_catalogue() -> dict[str, str]:
+        return catalogue(lang())
+
+    @app.template_global("page_lang")
+    def page_lang() -> str:
+        return lang()

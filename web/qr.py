@@ -1,0 +1,72 @@
+"""QR codes for joining: the game's address (an IP address, never ``.local``) and the Wi-Fi.
+
+Phones never type a URL. The join code holds ``http://<the Pi's LAN IP>:<port>/play/<table>``
+because older Android phones do not resolve ``.local`` names. The LAN address
+is found by "connecting" a UDP socket towards a private address, which sends
+nothing, and asking which local address the kernel chose.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+
+import segno
+import segno.helpers
+from flask import Blueprint, Response, current_app
+
+from web.service import NotFound
+
+bp = Blueprint("qr", __name__, url_prefix="/qr")
+
+
+def lan_ip() -> str:
+    """This machine's address on the local network; 127.0.0.1 when there is none.
+
+    >>> import ipaddress; ipaddress.ip_address(lan_ip()).version
+    4
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # UDP connect: picks a route, sends no packet
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address if address != "0.0.0.0" else "127.0.0.1"
+
+
+def svg(qr: segno.QRCode, scale: int = 6) -> Response:
+    out = io.BytesIO()
+    qr.save(out, kind="svg", scale=scale, border=2, xmldecl=False, dark="#000", light="#fff",
+            title="QR code")
+    resp = Response(out.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+def join_qr(url: str) -> segno.QRCode:
+    return segno.make(url, error="m")
+
+
+def wifi_qr(ssid: str, password: str | None, security: str | None) -> segno.QRCode:
+    return segno.helpers.make_wifi(ssid=ssid, password=password or None,
+                                   security=(security or ("WPA" if password else None)))
+
+
+@bp.get("/join/<table>.svg")
+def join(table: str) -> Response:
+    from web.api import table_links
+    from web.auth import service
+
+    service().public(table)  # 404 for an unknown table
+    return svg(join_qr(table_links(table)["join_url"]))
+
+
+@bp.get("/wifi.svg")
+def wifi() -> Response:
+    config = current_app.config.get("WIFI")
+    if not config or not config.get("ssid"):
+        raise NotFound("No Wi-Fi network is configured for the QR code.")
+    return svg(wifi_qr(str(config["ssid"]), config.get("password"), config.get("security")))

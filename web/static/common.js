@@ -1,0 +1,186 @@
+/* Table Companion: shared page helpers. Plain JS, no build step, nothing from the internet. */
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("tc-data").textContent);
+  const TC = (window.TC = { data: data, page: data.page || {} });
+
+  /* The page's labels come translated from the server (engines.text.translate); this only
+     fills in {placeholders}. Sentences inside payloads already carry their "text". */
+  TC.T = function (msgid, params) {
+    const template = (data.catalogue && data.catalogue[msgid]) || msgid;
+    return template.replace(/\{(\w+)\}/g, function (all, key) {
+      return params && params[key] !== undefined ? String(params[key]) : all;
+    });
+  };
+
+  /* What to send back for a legal action: its type and notation when it has one (the engine's
+     text form), else the action without the translations this page added. */
+  TC.wire = function (action) {
+    if (action && typeof action.notation === "string" && action.notation) return { type: action.type, notation: action.notation };
+    const strip = function (v) {
+      if (Array.isArray(v)) return v.map(strip);
+      if (v && typeof v === "object") {
+        const out = {};
+        Object.keys(v).forEach(function (k) { if (!(k === "text" && typeof v.msgid === "string")) out[k] = strip(v[k]); });
+        return out;
+      }
+      return v;
+    };
+    return strip(action);
+  };
+
+  /* A sentence from a payload ({msgid, params, text}) as text. */
+  TC.say = function (s) {
+    if (!s) return "";
+    if (typeof s === "string") return s;
+    return s.text || TC.T(s.msgid || "", s.params || {});
+  };
+
+  TC.el = function (tag, attrs) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const key of Object.keys(attrs)) {
+        const value = attrs[key];
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "text") node.textContent = value;
+        else if (key === "on") for (const ev of Object.keys(value)) node.addEventListener(ev, value[ev]);
+        else if (key === "class") node.className = value;
+        else node.setAttribute(key, value === true ? "" : value);
+      }
+    }
+    for (let i = 2; i < arguments.length; i++) {
+      const child = arguments[i];
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  };
+
+  TC.clear = function (node) { while (node && node.firstChild) node.removeChild(node.firstChild); return node; };
+
+  /* fetch JSON; never throws: {ok, status, data} with data.error as the refusal sentence. */
+  TC.api = async function (method, url, body, headers) {
+    const init = { method: method, credentials: "same-origin", headers: Object.assign({ "Accept": "application/json" }, headers || {}) };
+    if (body !== undefined) { init.body = JSON.stringify(body); init.headers["Content-Type"] = "application/json"; }
+    try {
+      const resp = await fetch(url, init);
+      let json = null;
+      try { json = await resp.json(); } catch (e) { json = { error: TC.T("The request could not be read.") }; }
+      return { ok: resp.ok, status: resp.status, data: json || {} };
+    } catch (e) {
+      return { ok: false, status: 0, data: { error: TC.T("Could not reach the table. Check the Wi-Fi.") } };
+    }
+  };
+
+  /* Live updates: EventSource first; while it is down, poll every 2 s; back to the stream when it recovers.
+     onPayload(payload); onAuthLost() when polling says the seat is gone (401/404). */
+  TC.live = function (streamUrl, pollUrl, onPayload, onState, onAuthLost) {
+    let source = null, pollTimer = null, stopped = false;
+    const poll = async function () {
+      const r = await TC.api("GET", pollUrl);
+      if (r.ok) onPayload(r.data);
+      else if ((r.status === 401 || r.status === 404) && onAuthLost) { stop(); onAuthLost(r); }
+    };
+    const startPolling = function () {
+      if (pollTimer || stopped) return;
+      onState && onState("polling");
+      pollTimer = setInterval(poll, 2000);
+      poll();
+    };
+    const stopPolling = function () { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } };
+    const open = function () {
+      if (!window.EventSource) { startPolling(); return; }
+      source = new EventSource(streamUrl);
+      source.onopen = function () { onState && onState("live"); };
+      source.onmessage = function (ev) {
+        stopPolling();
+        onState && onState("live");
+        try { onPayload(JSON.parse(ev.data)); } catch (e) { /* a broken message: the next one will do */ }
+      };
+      source.onerror = function () {
+        startPolling();
+        if (source.readyState === EventSource.CLOSED && !stopped) {
+          setTimeout(function () { if (!stopped) open(); }, 5000);  // the browser gave up: try again ourselves
+        }
+      };
+    };
+    const stop = function () { stopped = true; stopPolling(); if (source) source.close(); };
+    open();
+    return { stop: stop, refresh: poll };
+  };
+
+  /* A confirmation sheet; resolves true on Confirm. */
+  TC.confirm = function (title, detail) {
+    const sheet = document.getElementById("sheet");
+    if (!sheet) return Promise.resolve(window.confirm(title));
+    document.getElementById("sheet-title").textContent = title;
+    document.getElementById("sheet-detail").textContent = detail || "";
+    sheet.hidden = false;
+    const ok = document.getElementById("sheet-ok"), cancel = document.getElementById("sheet-cancel");
+    ok.focus();
+    return new Promise(function (resolve) {
+      const done = function (answer) {
+        sheet.hidden = true;
+        ok.onclick = cancel.onclick = null;
+        resolve(answer);
+      };
+      ok.onclick = function () { done(true); };
+      cancel.onclick = function () { done(false); };
+    });
+  };
+
+  TC.showRefusal = function (text) {
+    const box = document.getElementById("refusal");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+    if (text) box.scrollIntoView({ block: "nearest" });
+  };
+
+  TC.seatName = function (payload, seat) {
+    if (seat === -1) return TC.T("the table");
+    const s = (payload.seats || []).find(function (x) { return x.seat === seat; });
+    return (s && s.name) || TC.T("Player {number}", { number: seat + 1 });
+  };
+
+  TC.waitingFor = function (payload) {
+    return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
+  };
+
+  /* A readable rendering of any view: nested lists, sentences translated. */
+  TC.renderValue = function (value) {
+    if (value === null || value === undefined) return TC.el("span", { class: "muted", text: "—" });
+    if (typeof value !== "object") return TC.el("span", { text: String(value) });
+    if (!Array.isArray(value) && typeof value.msgid === "string") return TC.el("span", { text: TC.say(value) });
+    if (Array.isArray(value)) {
+      if (value.length === 0) return TC.el("span", { class: "muted", text: "—" });
+      if (value.every(function (v) { return v === null || typeof v !== "object"; }))
+        return TC.el("span", { text: value.join(", ") });
+      const ol = TC.el("ol", { class: "view-list" });
+      value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v))); });
+      return ol;
+    }
+    const dl = TC.el("dl", { class: "view-dl" });
+    Object.keys(value).forEach(function (key) {
+      dl.append(TC.el("dt", { text: key.replace(/_/g, " ") }), TC.el("dd", null, TC.renderValue(value[key])));
+    });
+    return dl;
+  };
+
+  TC.renderEvents = function (list, events, keep) {
+    (events || []).forEach(function (ev) {
+      const text = TC.say(ev.say);
+      if (!text) return;
+      list.prepend(TC.el("li", { class: "event event-" + (ev.type || ""), text: text }));
+    });
+    while (list.children.length > (keep || 8)) list.removeChild(list.lastChild);
+  };
+
+  TC.outcomeText = function (payload) {
+    const o = payload.outcome;
+    if (!o) return "";
+    const winners = (o.winners || []).map(function (s) { return TC.seatName(payload, s); });
+    const head = winners.length ? TC.T("Winner: {names}.", { names: winners.join(", ") }) : TC.T("A draw.");
+    return head + " " + TC.say(o.say || o.reason);
+  };
+})();

@@ -1,0 +1,199 @@
+/* The host page: start a table, manage its seats, undo, end, next game; the virtual hardware panel. */
+"use strict";
+(function () {
+  const TC = window.TC, T = TC.T, el = TC.el;
+  const $ = function (id) { return document.getElementById(id); };
+  let games = [], current = null, feed = null, latest = null;
+
+  function refuse(r) { TC.showRefusal(r.ok ? "" : (r.data.error || T("Refused"))); return r.ok; }
+
+  /* ---------------------------------------------------------------- a new table */
+  async function loadGames() {
+    const r = await TC.api("GET", "/api/games");
+    if (!refuse(r)) return;
+    games = r.data.games || [];
+    const select = TC.clear($("game"));
+    games.forEach(function (g) { select.append(el("option", { value: g.id, text: g.title })); });
+    showOptions();
+  }
+
+  function optionInput(opt, prefix) {
+    const id = prefix + opt.name;
+    const wrap = el("div", { class: "option" });
+    let input;
+    if (opt.type === "bool") input = el("input", { id: id, type: "checkbox", "data-option": opt.name, checked: !!opt.default });
+    else if (opt.type === "int") input = el("input", { id: id, type: "number", "data-option": opt.name, value: opt.default, min: opt.minimum, max: opt.maximum });
+    else if (opt.type === "choice") {
+      input = el("select", { id: id, "data-option": opt.name });
+      (opt.choices || []).forEach(function (c) {
+        input.append(el("option", { value: c, selected: c === opt.default, text: c + (c === opt.default ? " (" + T("default") + ")" : "") }));
+      });
+    } else input = el("input", { id: id, type: "text", "data-option": opt.name, value: opt.default });
+    input.dataset.kind = opt.type;
+    const defaultText = opt.type === "bool" ? (opt.default ? T("On") : T("Off")) : String(opt.default);
+    wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null, el("span", { text: opt.name.replace(/_/g, " ") }),
+                   el("span", { class: "default-mark", text: T("default") + ": " + defaultText })));
+    if (opt.type !== "bool") wrap.append(input);
+    wrap.append(el("p", { class: "help", text: opt.help_text || opt.help || "" }));
+    return wrap;
+  }
+
+  function showOptions() {
+    const game = games.find(function (g) { return g.id === $("game").value; });
+    const box = $("options");
+    Array.from(box.querySelectorAll(".option")).forEach(function (n) { n.remove(); });
+    if (!game) return;
+    const players = $("players");
+    players.min = game.min_players; players.max = game.max_players;
+    if (+players.value < game.min_players || +players.value > game.max_players) players.value = game.min_players;
+    (game.options || []).concat(game.table_options || []).forEach(function (opt) { box.append(optionInput(opt, "opt-")); });
+  }
+
+  async function startTable(ev) {
+    ev.preventDefault();
+    const options = {};
+    $("options").querySelectorAll("[data-option]").forEach(function (input) {
+      const kind = input.dataset.kind;
+      options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
+    });
+    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options };
+    if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
+    const r = await TC.api("POST", "/api/tables", body);
+    if (!refuse(r)) return;
+    manage(r.data.table, r.data);
+    loadTables();
+  }
+
+  /* ---------------------------------------------------------------- the tables */
+  async function loadTables() {
+    const r = await TC.api("GET", "/api/tables");
+    if (!r.ok) return;
+    const list = TC.clear($("tables"));
+    (r.data.tables || []).slice().reverse().forEach(function (t) {
+      const who = (t.seats || []).map(function (s) { return s.taken ? s.name : "—"; }).join(", ");
+      list.append(el("li", null, el("button", { type: "button", class: "big secondary", "data-table": t.table,
+        text: (t.title || t.game) + " · " + t.table + (t.ended ? " · " + T("ended") : "") + " · " + who,
+        on: { click: function () { manage(t.table, t); } } })));
+    });
+  }
+
+  function manage(table, info) {
+    current = table;
+    $("manage").hidden = false;
+    $("manage-title").textContent = (info.title || info.game || "") + " · " + table;
+    $("screen-link").href = "/table/" + encodeURIComponent(table);
+    $("join-link").href = "/play/" + encodeURIComponent(table);
+    $("join-qr").src = "/qr/join/" + encodeURIComponent(table) + ".svg";
+    $("join-url").textContent = info.join_url || "";
+    if (feed) feed.stop();
+    const base = "/api/tables/" + encodeURIComponent(table);
+    feed = TC.live(base + "/stream?view=public", base, showTable, null, null);
+  }
+
+  async function showTable(p) {
+    if (p.table !== current) return;
+    latest = p;
+    let status = p.outcome ? TC.outcomeText(p) : p.ended ? T("The table has ended.") :
+      T("Waiting for {names}.", { names: TC.waitingFor(p) });
+    if (p.next_table) status += " → " + p.next_table;
+    $("manage-status").textContent = status;
+    const seats = TC.clear($("seats"));
+    (p.seats || []).forEach(function (s) {
+      const state = s.bot ? T("bot") : s.taken ? (s.connected ? T("connected") : T("away")) : T("free");
+      seats.append(el("li", { "data-seat": s.seat },
+        el("span", { class: "seat-name", text: T("Seat {number}", { number: s.seat + 1 }) + ": " + (s.taken ? s.name : "—") }),
+        el("span", { class: "badge", text: state }),
+        s.taken ? el("button", { type: "button", text: T("Free this seat"), on: { click: function () { freeSeat(s); } } }) : null,
+        !s.taken && !p.ended ? el("button", { type: "button", text: T("Seat a bot"), on: { click: function () { seatBot(s); } } }) : null));
+    });
+    $("undo").disabled = $("end").disabled = !!p.ended;
+    const chance = TC.clear($("chance"));
+    chance.hidden = true;
+    if ((p.awaiting || []).indexOf(-1) >= 0 && p.chance === "physical" && !p.ended) {
+      const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(current) + "/view?as=table");
+      if (r.ok && (r.data.legal_actions || []).length) {
+        chance.hidden = false;
+        chance.append(el("h3", { text: T("Chance") + ": " + T("What did the table show?") }));
+        r.data.legal_actions.forEach(function (a) {
+          const label = a.label ? TC.say(a.label) : a.notation || a.type;
+          chance.append(el("button", { type: "button", class: "big", text: label, on: { click: function () { enterChance(a, label); } } }));
+        });
+      }
+    }
+  }
+
+  async function hostPost(path, method) {
+    const r = await TC.api(method || "POST", "/api/tables/" + encodeURIComponent(current) + path, {});
+    refuse(r);
+    return r;
+  }
+
+  async function freeSeat(s) {
+    if (await TC.confirm(T("Free this seat") + ": " + s.name + "?", T("Their phone loses the seat."))) hostPost("/seats/" + s.seat, "DELETE");
+  }
+  async function seatBot(s) { hostPost("/seats/" + s.seat + "/bot"); }
+  async function enterChance(a, label) {
+    if (!(await TC.confirm(label + "?", ""))) return;
+    const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/actions?as=table", { action: TC.wire(a) });
+    refuse(r);
+  }
+
+  $("undo").addEventListener("click", async function () {
+    if (await TC.confirm(T("Undo last move") + "?", T("Everyone sees that it was undone."))) hostPost("/undo");
+  });
+  $("advance").addEventListener("click", function () { hostPost("/next"); });
+  $("end").addEventListener("click", async function () {
+    if (await TC.confirm(T("End this table") + "?", T("Is everyone sure?"))) { await hostPost("/end"); loadTables(); }
+  });
+  $("next-game").addEventListener("click", async function () {
+    const r = await hostPost("/next-game");
+    if (r.ok) { manage(r.data.table, r.data); loadTables(); }
+  });
+
+  /* ---------------------------------------------------------------- the virtual hardware panel */
+  const FAULTS = { sensor: ["none", "stuck-lit", "stuck-dark"], laser: ["none", "dead"] };
+  const STATE_WORD = { on: "On", off: "Off", blinking: "Blinking", lit: "Lit", dark: "Dark", pressed: "Pressed", released: "Released" };
+
+  async function loadHardware() {
+    const r = await TC.api("GET", "/api/hardware");
+    if (!r.ok || !r.data.mock) { $("hardware").hidden = true; return; }
+    $("hardware").hidden = false;
+    const check = r.data.last_beam_check;
+    $("beam-check").textContent = check ? T("Last beam check") + ": " + check.result + (check.message ? " · " + TC.say(check.message) : "") : "";
+    const box = $("devices");
+    const focused = document.activeElement && box.contains(document.activeElement);
+    if (focused) return;  // do not redraw under the host's finger
+    TC.clear(box);
+    (r.data.devices || []).forEach(function (d) {
+      const card = el("div", { class: "device device-" + d.kind, "data-device": d.name },
+        el("div", null, el("span", { class: "lamp " + d.state, "aria-hidden": "true" }),
+          el("span", { class: "state", text: (d.label || d.name) + ": " + T(STATE_WORD[d.state] || d.state) })),
+        el("div", { class: "muted", text: d.kind + (d.pin !== undefined && d.pin !== null ? " · GPIO " + d.pin : "") + (d.watches ? " · " + d.watches : "") +
+          (d.fault ? " · " + T("Fault") + ": " + d.fault : "") }));
+      if (d.kind === "button") {
+        card.append(el("button", { type: "button", class: "big", text: T("Press"), on: { click: async function () {
+          refuse(await TC.api("POST", "/api/hardware/press/" + encodeURIComponent(d.name)));
+          loadHardware();
+        } } }));
+      }
+      if (FAULTS[d.kind]) {
+        const select = el("select", { "aria-label": T("Fault") });
+        FAULTS[d.kind].forEach(function (f) { select.append(el("option", { value: f, selected: (d.fault || "none") === f, text: f === "none" ? T("none") : f })); });
+        card.append(el("div", { class: "row" }, select, el("button", { type: "button", text: T("Inject"), on: { click: async function () {
+          refuse(await TC.api("POST", "/api/hardware/faults", { device: d.name, fault: select.value === "none" ? null : select.value }));
+          select.blur();
+          loadHardware();
+        } } })));
+      }
+      box.append(card);
+    });
+  }
+
+  $("game").addEventListener("change", showOptions);
+  $("start-form").addEventListener("submit", startTable);
+  loadGames();
+  loadTables();
+  loadHardware();
+  setInterval(loadHardware, 1000);
+  setInterval(loadTables, 5000);
+})();

@@ -1,0 +1,175 @@
+/* Laser Chess board as SVG: every token's facing drawn as a shape, colours with letters,
+   restricted squares marked, the last beam drawn with its end marked. Used by the phone and the table screen. */
+"use strict";
+(function () {
+  const NS = "http://www.w3.org/2000/svg";
+  const FILES = "abcdefghij", RANKS = 8, CELL = 40, M = 18;
+  const ANGLE = { N: 0, NE: 0, E: 90, SE: 90, S: 180, SW: 180, W: 270, NW: 270 };
+  const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+  const COLOR = { blue: "#1d5fbf", red: "#c0392b" };
+  const LETTER = { blue: "B", red: "R" };
+
+  function svg(tag, attrs, parent) {
+    const node = document.createElementNS(NS, tag);
+    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function coords(square, flip) {
+    const f = FILES.indexOf(square[0]), r = parseInt(square.slice(1), 10);
+    const col = flip ? FILES.length - 1 - f : f, row = flip ? r - 1 : RANKS - r;
+    return { x: M + col * CELL, y: M + row * CELL, cx: M + col * CELL + CELL / 2, cy: M + row * CELL + CELL / 2 };
+  }
+
+  function pieceName(piece) {
+    return window.TC.T({ laser: "Laser", king: "King", defender: "Defender", switch: "Switch", deflector: "Deflector" }[piece] || piece);
+  }
+
+  function drawToken(g, token) {
+    const s = 14, fill = COLOR[token.color] || "#555";
+    const dashed = token.color === "red" ? { "stroke-dasharray": "4 2" } : {};
+    const body = svg("g", { class: "token token-" + token.color + " piece-" + token.piece }, g);
+    const rot = (ANGLE[token.facing] || 0);
+    const inner = svg("g", { transform: "rotate(" + rot + ")" }, body);
+    const outline = Object.assign({ fill: fill, stroke: "#fff", "stroke-width": 2 }, dashed);
+    if (token.piece === "laser") {
+      svg("circle", Object.assign({ r: s }, outline), inner);
+      svg("polygon", { points: "0,-19 -7,-6 7,-6", fill: "#ffd400", stroke: "#000", "stroke-width": 1.5 }, inner);
+    } else if (token.piece === "king") {
+      svg("circle", Object.assign({ r: s }, outline), inner);
+      svg("polygon", { points: "-9,4 -9,-6 -4.5,-1 0,-8 4.5,-1 9,-6 9,4", fill: "#ffd400", stroke: "#000", "stroke-width": 1 }, body);
+    } else if (token.piece === "defender") {
+      svg("rect", Object.assign({ x: -s, y: -s, width: 2 * s, height: 2 * s, rx: 3 }, outline), inner);
+      svg("rect", { x: -s - 1, y: -s - 3, width: 2 * s + 2, height: 6, fill: "#e8e8e8", stroke: "#000", "stroke-width": 1.5 }, inner);
+    } else if (token.piece === "deflector") {
+      // The mirror faces NE in local coordinates: the solid back fills the SW half.
+      svg("polygon", Object.assign({ points: -s + "," + -s + " " + s + "," + s + " " + -s + "," + s }, outline), inner);
+      svg("line", { x1: -s, y1: -s, x2: s, y2: s, stroke: "#e8e8e8", "stroke-width": 4 }, inner);
+      svg("line", { x1: -s, y1: -s, x2: s, y2: s, stroke: "#000", "stroke-width": 1 }, inner);
+    } else if (token.piece === "switch") {
+      svg("rect", Object.assign({ x: -s, y: -s, width: 2 * s, height: 2 * s, rx: 6 }, outline), body);
+      const slash = token.facing === "/" ? [-s, s, s, -s] : [-s, -s, s, s];
+      svg("line", { x1: slash[0], y1: slash[1], x2: slash[2], y2: slash[3], stroke: "#e8e8e8", "stroke-width": 5 }, body);
+      svg("line", { x1: slash[0], y1: slash[1], x2: slash[2], y2: slash[3], stroke: "#000", "stroke-width": 1 }, body);
+    } else {
+      svg("circle", Object.assign({ r: s }, outline), inner);
+    }
+    const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle" }, body);
+    label.textContent = LETTER[token.color] || "?";
+    const title = svg("title", {}, body);
+    title.textContent = window.TC.T(token.color === "blue" ? "Blue" : "Red") + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
+  }
+
+  function beamPoints(beam, flip) {
+    const path = Array.isArray(beam) ? beam : (beam && beam.path) || [];
+    const pts = path.map(function (sq) { const c = coords(sq, flip); return [c.cx, c.cy]; });
+    let end = pts.length ? pts[pts.length - 1] : null, exitDir = null;
+    if (beam && beam.exit && beam.exit.direction && STEP[beam.exit.direction] && end) {
+      let d = STEP[beam.exit.direction];
+      if (flip) d = [-d[0], -d[1]];
+      end = [end[0] + d[0] * (CELL * 0.5 + M * 0.6), end[1] + d[1] * (CELL * 0.5 + M * 0.6)];
+      pts.push(end);
+      exitDir = d;
+    }
+    return { pts: pts, end: end, exitDir: exitDir };
+  }
+
+  /* Render into container. opts: {flip, selected, targets: {square: true}, selectable: {square: true},
+     onTap(square), beam (default view.last_beam), lastMove} */
+  function render(container, view, opts) {
+    opts = opts || {};
+    const flip = !!opts.flip;
+    const W = FILES.length * CELL + 2 * M, H = RANKS * CELL + 2 * M;
+    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: "img",
+                              "aria-label": window.TC.T("Laser Chess board") });
+    svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
+    const restricted = view.restricted || {};
+    const only = {};
+    (restricted.blue || []).forEach(function (sq) { only[sq] = "blue"; });
+    (restricted.red || []).forEach(function (sq) { only[sq] = "red"; });
+    const lm = view.last_move || {};
+    const lastSquares = {};
+    ["from", "to", "square"].forEach(function (k) { if (typeof lm[k] === "string") lastSquares[lm[k]] = true; });
+    for (let f = 0; f < FILES.length; f++) {
+      for (let r = 1; r <= RANKS; r++) {
+        const sq = FILES[f] + r, c = coords(sq, flip);
+        const dark = (f + r) % 2 === 0;
+        const cell = svg("g", { class: "square", "data-square": sq }, root);
+        let fill = dark ? "#b9bcc2" : "#d9dbe0";
+        if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
+        if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
+        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill }, cell);
+        if (only[sq]) {
+          const mark = svg("text", { x: c.x + 3, y: c.y + 11, class: "restricted-mark" }, cell);
+          mark.textContent = LETTER[only[sq]];
+        }
+        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3" }, cell);
+      }
+    }
+    // coordinates
+    for (let f = 0; f < FILES.length; f++) {
+      const c = coords(FILES[f] + "1", flip);
+      const t = svg("text", { x: c.cx, y: H - 5, class: "coord", "text-anchor": "middle" }, root);
+      t.textContent = FILES[f];
+    }
+    for (let r = 1; r <= RANKS; r++) {
+      const c = coords("a" + r, flip);
+      const t = svg("text", { x: 6, y: c.cy + 4, class: "coord", "text-anchor": "middle" }, root);
+      t.textContent = String(r);
+    }
+    const tokens = svg("g", { class: "tokens" }, root);
+    (view.board || []).forEach(function (token) {
+      const c = coords(token.square, flip);
+      const g = svg("g", { transform: "translate(" + c.cx + "," + c.cy + ")" + (flip ? " rotate(180)" : ""), "data-token": token.square }, tokens);
+      drawToken(g, token);
+      if (flip) { const letter = g.querySelector(".token-letter"); if (letter) letter.setAttribute("transform", "rotate(180 11 12)"); }
+    });
+    // the beam
+    const beam = opts.beam !== undefined ? opts.beam : view.last_beam;
+    if (beam) {
+      const b = beamPoints(beam, flip);
+      if (b.pts.length > 1) {
+        svg("polyline", { points: b.pts.map(function (p) { return p.join(","); }).join(" "), class: "beam", fill: "none", stroke: "#ff2d2d", "stroke-width": 4, "stroke-linejoin": "round", opacity: 0.85 }, root);
+        svg("polyline", { points: b.pts.map(function (p) { return p.join(","); }).join(" "), class: "beam-core", fill: "none", stroke: "#fff36b", "stroke-width": 1.5 }, root);
+      }
+      if (b.end) {
+        const endMark = svg("g", { class: "beam-end", transform: "translate(" + b.end[0] + "," + b.end[1] + ")" }, root);
+        if (b.exitDir) {
+          svg("circle", { r: 7, fill: "#ff2d2d", stroke: "#fff", "stroke-width": 2 }, endMark);
+        } else {
+          svg("path", { d: "M-10,-10 L10,10 M-10,10 L10,-10", stroke: "#ff2d2d", "stroke-width": 5 }, endMark);
+          svg("path", { d: "M-10,-10 L10,10 M-10,10 L10,-10", stroke: "#fff36b", "stroke-width": 1.5 }, endMark);
+        }
+      }
+      if (beam.removed && beam.removed.square) {
+        const c = coords(beam.removed.square, flip);
+        svg("circle", { cx: c.cx, cy: c.cy, r: 16, fill: "none", stroke: "#ff2d2d", "stroke-width": 3, "stroke-dasharray": "3 3", class: "beam-removed" }, root);
+      }
+    }
+    // selection layer on top, so taps always land on a square
+    const hits = svg("g", { class: "hits" }, root);
+    for (let f = 0; f < FILES.length; f++) {
+      for (let r = 1; r <= RANKS; r++) {
+        const sq = FILES[f] + r, c = coords(sq, flip);
+        const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
+        const isSelectable = opts.selectable && opts.selectable[sq];
+        const hit = svg("rect", { x: c.x + 1, y: c.y + 1, width: CELL - 2, height: CELL - 2, fill: "transparent",
+                                  class: "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""),
+                                  "data-square": sq }, hits);
+        if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
+        else if (isTarget) { hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4); svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits); }
+        else if (isSelectable) { hit.setAttribute("stroke", "#ffffff"); hit.setAttribute("stroke-width", 1.5); hit.setAttribute("stroke-dasharray", "4 3"); }
+        if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+      }
+    }
+    window.TC.clear(container).appendChild(root);
+    return root;
+  }
+
+  function describeToken(token) {
+    return window.TC.T(token.color === "blue" ? "Blue" : "Red") + " " + pieceName(token.piece) + (token.square ? " (" + token.square + ")" : "");
+  }
+
+  window.LaserBoard = { render: render, describeToken: describeToken, coords: coords };
+})();

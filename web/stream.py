@@ -1,0 +1,86 @@
+"""Server-Sent Events: each phone's stream carries its own seat's payload only.
+
+``GET /api/tables/<t>/stream`` with a seat token (cookie or Bearer) streams
+that seat's payloads; without one (or with ``?view=public``) the public
+payload the table screen shows. The framing:
+
+- a comment first, so waitress flushes the headers at once, and a ``retry:``
+  hint for the browser's reconnect delay;
+- a full payload on connect (``id:`` is the table's version), then one
+  message per change; the same payload is never sent twice in a row;
+- a keep-alive comment every ``SSE_KEEPALIVE`` seconds, well inside
+  waitress's 120-second idle limit, which also notices a phone that left.
+
+A stream holds one waitress thread while it is open: size ``threads`` for
+every seat and screen plus a few for ordinary requests.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from web.auth import require_seat, seat_token, service
+from web.i18n import lang, localize_payload, say
+from web.service import ServiceError
+
+bp = Blueprint("stream", __name__, url_prefix="/api")
+
+
+def frame(payload: dict[str, Any]) -> str:
+    """One SSE message: ``id`` = the table's version, ``data`` = the payload as one JSON line."""
+    lines = []
+    if isinstance(payload.get("version"), int):
+        lines.append(f"id: {payload['version']}")
+    lines.append("data: " + json.dumps(payload, separators=(",", ":")))
+    return "\n".join(lines) + "\n\n"
+
+
+@bp.get("/tables/<table>/stream")
+def stream(table: str) -> Response:
+    svc = service()
+    public = request.args.get("view") == "public" or seat_token(table) is None
+    seat: int | None = None if public else require_seat(table)
+    initial = svc.public(table) if seat is None else svc.seat_view(table, seat)  # 404 before streaming
+    subscription = svc.subscribe(table, seat)
+    # Read again after subscribing, so a change in between is not missed.
+    try:
+        initial = svc.public(table) if seat is None else svc.seat_view(table, seat)
+    except Exception:
+        subscription.close()
+        raise
+    language = lang()
+    keepalive = float(current_app.config["SSE_KEEPALIVE"])
+    retry = int(current_app.config["SSE_RETRY_MS"])
+    max_seconds = current_app.config.get("SSE_MAX_SECONDS")
+
+    def events() -> Iterator[str]:
+        started = time.monotonic()
+        last_sent: dict[str, Any] | None = initial
+        try:
+            yield f": table {table}\nretry: {retry}\n\n"
+            yield frame(localize_payload(initial, language))
+            while max_seconds is None or time.monotonic() - started < max_seconds:
+                try:
+                    payload = subscription.get(keepalive)
+                except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
+                    yield "event: gone\ndata: " + json.dumps({"error": say(exc.text)}) + "\n\n"
+                    return
+                if payload is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                if payload == last_sent:
+                    continue  # already sent (the snapshot a subscription may start with)
+                last_sent = payload
+                yield frame(localize_payload(payload, language))
+        finally:
+            subscription.close()
+
+    return Response(stream_with_context(events()), mimetype="text/event-stream", headers={
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+    })
