@@ -28,11 +28,13 @@ from engines.core import (
     events_for,
     may_see,
 )
+from engines.fzzzt import GAME as FZZZT
 from engines.laser_chess import GAME as LASER_CHESS
+from engines.sharks_with_lasers import GAME as SHARKS_WITH_LASERS
 from engines.text import Text, translate
 
 # Each game module is imported here, once; adding a game is one line.
-_GAMES: tuple[Game, ...] = (LASER_CHESS,)
+_GAMES: tuple[Game, ...] = (LASER_CHESS, FZZZT, SHARKS_WITH_LASERS,)
 
 GAMES: dict[str, Game] = {g.id: g for g in _GAMES}
 

@@ -1,0 +1,45 @@
+"""The game: options, start and load."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Bot, Game, Option
+from engines.rng import Rng
+from engines.sharks_with_lasers import rounds
+from engines.sharks_with_lasers.board import NAMED, layout_for
+from engines.sharks_with_lasers.state import SharksState
+from engines.sharks_with_lasers.table import Table
+
+
+class SharksWithLasers(Game):
+    """Secret agents swim for the beach while everyone programs the laser sharks."""
+
+    id = "sharks-with-lasers"
+    title = "Sharks with Lasers"
+    min_players = 2
+    max_players = 4
+    option_spec = (
+        Option("specials", False, "Deal two special action cards to each player."),
+        Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
+               + ", or a layout text (see the docs) to correct it."),
+        Option("chance", "digital", "Special cards dealt by the companion (digital) or entered by the host "
+               "as they are dealt from the real deck (physical).", choices=("digital", "physical")),
+    )
+
+    def _start(self, players: int, seed: int, options: dict[str, Any]) -> SharksState:
+        layout = layout_for(str(options["board"]), players)
+        t = Table(players, bool(options["specials"]), str(options["chance"]), layout, Rng.from_seed(seed))
+        t.phase = "deal"
+        rounds.deal_next(t)
+        return SharksState(self, t)
+
+    def load(self, text: str) -> SharksState:
+        return SharksState(self, Table.load(text))
+
+    def bot(self, **settings: Any) -> Bot:
+        from engines.sharks_with_lasers.bot import PlannerBot
+        return PlannerBot(**settings)
+
+
+GAME = SharksWithLasers()

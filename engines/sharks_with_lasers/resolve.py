@@ -1,0 +1,369 @@
+"""Phase III: figures that move, push, wrap and turn, lasers, deaths (on a :class:`Table`).
+
+Every function here changes the table it is given and appends the events that
+tell the table screen what happened, one step each, with a ``say`` sentence.
+Figures are numbered: an agent by its seat, a shark by ``10 + shark index``
+(white 10, grey 11, black 12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import event
+from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, E, N, W
+from engines.sharks_with_lasers.cards import CARDS
+from engines.sharks_with_lasers.table import Table
+from engines.text import Text
+
+SHARK0 = 10
+SIDE_NAMES = {0: "toward the beach", 1: "to the right", 2: "toward the boat", 3: "to the left"}
+
+
+def say(t: Table, kind: str, msgid: str, **data: Any) -> None:
+    """A public step of the story, with the sentence the table reads out."""
+    text_params = {k: v for k, v in data.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    t.events.append(event(kind, say=Text(msgid, text_params), **data))
+
+
+def is_shark(fig: int) -> bool:
+    return fig >= SHARK0
+
+
+def pos(t: Table, fig: int) -> int | None:
+    return t.sharks[fig - SHARK0][0] if fig >= SHARK0 else t.agents[fig]
+
+
+def occupancy(t: Table) -> dict[int, int]:
+    occ = {sq: seat for seat, sq in enumerate(t.agents) if sq is not None}
+    for i, (sq, _) in enumerate(t.sharks):
+        occ[sq] = SHARK0 + i
+    return occ
+
+
+def step(t: Table, sq: int, d: int, shark: bool) -> tuple[int | None, str]:
+    """The next square from ``sq`` going ``d``: (square, "wrap") across open water for a shark,
+    (None, edge kind) at an edge the figure cannot cross."""
+    lay = t.layout
+    x, y = sq % lay.width + DX[d], sq // lay.width + DY[d]
+    if 0 <= x < lay.width and 0 <= y < lay.height:
+        return y * lay.width + x, ""
+    edge = "beach" if y >= lay.height else "boat" if y < 0 else (lay.west if x < 0 else lay.east)
+    if shark and edge == "open":
+        return (y % lay.height) * lay.width + x % lay.width, "wrap"
+    return None, edge
+
+
+def _fig_params(t: Table, fig: int) -> dict[str, Any]:
+    if is_shark(fig):
+        return {"figure": "shark", "shark": SHARKS[fig - SHARK0]}
+    return {"figure": "agent", "seat": fig}
+
+
+def _figure_words(fig: int) -> str:
+    return "the {shark} shark" if is_shark(fig) else "{seat}'s agent"
+
+
+def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
+    shark = t.sharks[index]
+    shark[1] = (shark[1] + quarter_turns) % 4
+    msg = {"edge": "The {shark} shark meets the {edge} and turns round to face {facing}.",
+           "": "The {shark} shark turns to face {facing}."}
+    say(t, "turned", msg["edge" if why else ""], shark=SHARKS[index], facing=DIRS[shark[1]],
+        square=t.sq(shark[0]), edge=why)
+
+
+def pushes(t: Table, mover: int, other: int) -> bool:
+    """Whether ``mover`` pushes ``other`` aside (True) or they meet teeth first (False)."""
+    if is_shark(mover) == is_shark(other):
+        return True
+    agent = other if is_shark(mover) else mover
+    return t.gear[agent] == "k"  # Shark Cage: shark and agent push like two agents
+
+
+def move(t: Table, fig: int, d: int) -> bool:
+    """Move a figure one square in direction ``d`` with every collision rule; True if it moved."""
+    start = pos(t, fig)
+    assert start is not None
+    occ = occupancy(t)
+    chain, targets, wraps = [fig], [], []
+    cur, cur_sq = fig, start
+    eaten: tuple[int, int] | None = None
+    while True:
+        nsq, edge = step(t, cur_sq, d, is_shark(cur))
+        if nsq is None:
+            if is_shark(cur):
+                turn_shark(t, cur - SHARK0, 2, edge)
+                if len(chain) > 1:
+                    say(t, "blocked", "The push stops at the {edge}: nothing else moves.", edge=edge)
+            elif len(chain) == 1:
+                say(t, "blocked", "{seat}'s agent is at the {edge} and cannot move {side}.",
+                    seat=cur, edge=edge if edge in ("beach", "boat") else "edge of the board",
+                    side=SIDE_NAMES[d], square=t.sq(cur_sq))
+            else:
+                say(t, "blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
+                    seat=cur, square=t.sq(cur_sq))
+            return False
+        if nsq == start:
+            say(t, "blocked", "The row is full: nothing moves.")
+            return False
+        targets.append(nsq)
+        wraps.append(edge == "wrap")
+        other = occ.get(nsq)
+        if other is None:
+            break
+        if pushes(t, cur, other):
+            chain.append(other)
+            cur, cur_sq = other, nsq
+            continue
+        eaten = (cur, other)
+        break
+    victim, eater = -1, -1
+    if eaten is not None:
+        eater, victim = (eaten[0], eaten[1]) if is_shark(eaten[0]) else (eaten[1], eaten[0])
+        if victim == chain[-1]:   # an agent swims (or is pushed) into a shark's mouth
+            chain.pop()
+            wraps.pop()
+            target = targets.pop()
+            say(t, "moved", "{seat}'s agent swims from {square} into the shark on {to}.",
+                figure="agent", seat=victim, square=t.sq(pos(t, victim)), to=t.sq(target), dir=DIRS[d])
+            t.agents[victim] = None
+    for f, tsq, wrapped in reversed(list(zip(chain, targets, wraps, strict=True))):
+        frm = pos(t, f)
+        if is_shark(f):
+            t.sharks[f - SHARK0][0] = tsq
+        else:
+            t.agents[f] = tsq
+        params = {**_fig_params(t, f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
+        who = _figure_words(f)
+        if wrapped:
+            say(t, "wrapped", who + " swims off into open water at {square} and comes back at {to}.",
+                pushed=f != fig, **params)
+        elif f != fig:
+            say(t, "pushed", who + " is pushed from {square} to {to}.", **params)
+        else:
+            say(t, "moved", who + " moves from {square} to {to}.", **params)
+    if victim >= 0:
+        kill(t, victim, "eaten", SHARKS[eater - SHARK0])
+    return victim != fig
+
+
+def kill(t: Table, seat: int, how: str, shark: str) -> None:
+    """An agent dies: off to the boat, the death counter turns (it stops at three)."""
+    t.agents[seat] = None
+    if how == "eaten":
+        say(t, "eaten", "The {shark} shark eats {seat}'s agent!", seat=seat, shark=shark)
+    else:
+        say(t, "fried", "The {shark} shark's laser fries {seat}'s agent!", seat=seat, shark=shark)
+    before = t.deaths[seat]
+    t.deaths[seat] = min(3, before + 1)
+    if t.deaths[seat] != before:
+        say(t, "counter", "{seat}'s death counter turns to {count}.", seat=seat, count=t.deaths[seat])
+    else:
+        say(t, "counter", "{seat}'s death counter stays at three.", seat=seat, count=3)
+    alive = [s for s in range(t.players) if t.deaths[s] < 3]
+    if len(alive) == 1 and t.phase != "over":
+        t.winner = (alive[0], "deaths")
+        t.phase = "over"
+        t.beams = []
+        t.pending = ()
+        say(t, "winner", "Every other player has lost three agents: {seat} wins!", seat=alive[0])
+
+
+def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None:
+    """A laser beam from ``origin`` going ``d``: drawn square by square to what it hits."""
+    occ = occupancy(t)
+    path: list[int] = []
+    sq = origin
+    name = SHARKS[shark]
+    beam = "ultra" if ultra else "laser"
+
+    def drawn(hit: str, msgid: str, **extra: Any) -> None:
+        say(t, "beam", msgid, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
+            squares=[t.sq(s) for s in path], hit=hit, **extra)
+
+    while True:
+        nsq, _ = step(t, sq, d, False)
+        if nsq is None:
+            drawn("edge", "The {shark} shark's laser crosses the water and hits nothing.")
+            return
+        path.append(nsq)
+        sq = nsq
+        fig = occ.get(nsq)
+        if fig is None:
+            continue
+        if is_shark(fig):
+            if ultra:
+                continue
+            drawn("shark", "The {shark} shark's laser hits the {target} shark on {to} (sharks are not hurt).",
+                  target=SHARKS[fig - SHARK0], to=t.sq(nsq))
+            return
+        gear, uses = t.gear[fig], t.uses[fig]
+        if ultra:
+            if gear == "h" and uses:
+                t.uses[fig] = 0
+                drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
+                      seat=fig, to=t.sq(nsq))
+                say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
+                    seat=fig, card="h")
+                return
+            drawn("agent", "The Ultra-Power Laserbeam of the {shark} shark goes through {seat}'s agent.",
+                  seat=fig, to=t.sq(nsq))
+            kill(t, fig, "fried", name)
+            if t.phase == "over":
+                return
+            path = []
+            origin = nsq
+            continue
+        if gear == "S" and uses:
+            t.uses[fig] = 0
+            drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+            say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
+                seat=fig, card="S")
+            return
+        if gear == "h":
+            drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+            say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
+            return
+        if gear == "d" and uses:
+            drawn("agent", "The {shark} shark's laser reaches {seat}'s Laser Blast Deflector on {to}.",
+                  seat=fig, to=t.sq(nsq))
+            t.pending = ("deflect", fig, nsq, d, shark)
+            say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
+            return
+        drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+        kill(t, fig, "fried", name)
+        return
+
+
+def drain_beams(t: Table) -> None:
+    """Fire the beams still queued, until they are done, a choice is awaited, or the game ends."""
+    while t.beams and not t.pending and t.phase != "over":
+        origin, d, shark = t.beams.pop(0)
+        fire(t, origin, d, shark)
+
+
+# --------------------------------------------------------------------------- card effects
+
+
+def shark_card(t: Table, shark: int, code: str) -> None:
+    """What one card played on a shark does to it (its shark face, or a special)."""
+    card = CARDS[code]
+    sq, facing = t.sharks[shark]
+    effect = card.shark if not card.special else card.name
+    fig = SHARK0 + shark
+    if effect == "forward":
+        move(t, fig, facing)
+    elif effect == "turn_left":
+        turn_shark(t, shark, 3)
+    elif effect == "turn_right":
+        turn_shark(t, shark, 1)
+    elif effect == "turn_around":
+        turn_shark(t, shark, 2)
+    elif effect == "laser":
+        t.beams.append((sq, facing, shark))
+    elif effect == "Sharkcellerator":
+        move(t, fig, facing)
+        move(t, fig, t.sharks[shark][1])
+    elif effect in ("Deadly Diagonal Left", "Deadly Diagonal Right"):
+        first, second = (3, 1) if effect.endswith("Left") else (1, 3)
+        turn_shark(t, shark, first)
+        move(t, fig, t.sharks[shark][1])
+        turn_shark(t, shark, second)
+        if t.phase != "over":
+            move(t, fig, t.sharks[shark][1])
+    elif effect == "Ultra-Power Laserbeam":
+        fire(t, sq, facing, shark, ultra=True)
+    elif effect == "Beserk Fire":
+        for quarter in (0, 2, 3, 1):   # ahead, behind, left, right
+            t.beams.append((sq, (facing + quarter) % 4, shark))
+    elif effect == "Shark Freeze":
+        say(t, "frozen", "Shark Freeze: every card played on the {shark} shark after it is blank.",
+            shark=SHARKS[shark])
+    drain_beams(t)
+
+
+def diagonal_target(t: Table, seat: int, code: str) -> int | None:
+    sq = t.agents[seat]
+    if sq is None:
+        return None
+    side = W if code == "l" else E
+    lay = t.layout
+    x, y = sq % lay.width + DX[side], sq // lay.width + 1
+    if 0 <= x < lay.width and y < lay.height:
+        return y * lay.width + x
+    return None
+
+
+def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
+    """What a card on an agent does when its turn in phase III comes."""
+    card = CARDS[code]
+    if t.agents[seat] is None:
+        say(t, "lost", "{seat}'s agent is dead: the card is lost.", seat=seat, card=code)
+        return
+    if card.when == "agent_first":
+        if slot == 1:
+            say(t, "no_effect", "{card} only works as the first action: too late, no effect.",
+                seat=seat, card=code, name=card.name)
+            return
+        if code in ("l", "r"):
+            target = diagonal_target(t, seat, code)
+            if target is None:
+                say(t, "blocked", "{seat}'s agent cannot swim diagonally off the board.", seat=seat)
+                return
+            other = occupancy(t).get(target)
+            if other is None:
+                frm = t.agents[seat]
+                t.agents[seat] = target
+                say(t, "moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat,
+                    figure="agent", square=t.sq(frm), to=t.sq(target), dir="NW" if code == "l" else "NE")
+            elif is_shark(other) and t.gear[seat] != "k":
+                t.agents[seat] = None
+                kill(t, seat, "eaten", SHARKS[other - SHARK0])
+            else:
+                t.pending = ("push", seat, code)
+                say(t, "choice", "{seat} chooses which way the figure on {to} is pushed.", seat=seat,
+                    to=t.sq(target))
+            return
+        return  # protections were raised when the cards were turned over
+    effect = card.agent
+    if effect == "forward":
+        move(t, seat, N)
+    elif effect == "left":
+        move(t, seat, W)
+    elif effect == "right":
+        move(t, seat, E)
+    elif effect == "shield" and slot == 1:
+        say(t, "no_effect", "A shield played second is too late: no effect.", seat=seat, card=code)
+    elif effect == "nothing":
+        say(t, "no_effect", "{seat}'s card has no effect.", seat=seat, card=code)
+
+
+def finish_push(t: Table, seat: int, code: str, d: int) -> None:
+    """The diagonal push chosen: move the figure in the way, then step in if the square is free."""
+    target = diagonal_target(t, seat, code)
+    assert target is not None
+    other = occupancy(t).get(target)
+    if other is not None:
+        move(t, other, d)
+    if t.phase == "over" or t.agents[seat] is None:
+        return
+    if occupancy(t).get(target) is None:
+        frm = t.agents[seat]
+        t.agents[seat] = target
+        say(t, "moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat, figure="agent",
+            square=t.sq(frm), to=t.sq(target), dir="N" + ("W" if code == "l" else "E"))
+    else:
+        say(t, "blocked", "The square stays taken, so {seat}'s agent does not move.", seat=seat)
+
+
+def raise_gear(t: Table) -> None:
+    """Cards are turned over: first-action protections take hold."""
+    uses = {"S": 1, "h": 1, "k": 0, "d": 2}
+    for seat in range(t.players):
+        first = t.on_agent[seat][:1]
+        if first and first[0] in uses and t.agents[seat] is not None:
+            t.gear[seat] = first[0]
+            t.uses[seat] = uses[first[0]]
+            say(t, "gear", "{seat}'s agent is protected by {name}.", seat=seat, card=first[0],
+                name=CARDS[first[0]].name)

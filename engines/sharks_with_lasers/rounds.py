@@ -1,0 +1,471 @@
+"""The round: dealing, placing agents, pre-round specials, playing cards, resolving, scoring.
+
+Each function takes a :class:`Table` (a private copy) and moves it on to the
+next point where someone must decide. Legal actions are listed here too, so
+the order of play lives in one module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import TABLE, Action, event
+from engines.sharks_with_lasers import resolve
+from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, N
+from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND
+from engines.sharks_with_lasers.resolve import SHARK0, say
+from engines.sharks_with_lasers.table import Table
+from engines.text import Text
+
+SPECIALS_PER_PLAYER = 2
+
+
+def label(msgid: str, **params: Any) -> dict[str, Any]:
+    return Text(msgid, params).to_json()
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def deal_next(t: Table) -> None:
+    """Deal special cards (digital: from the state's own Rng) until done or the table must draw."""
+    while True:
+        seat = needs_special(t)
+        if seat is None:
+            start_setup(t)
+            return
+        if t.chance == "physical":
+            t.phase = "deal"
+            return
+        index, t.rng = t.rng.below(len(t.deck))
+        give_special(t, seat, t.deck[index])
+
+
+def needs_special(t: Table) -> int | None:
+    if not t.specials or t.phase not in ("deal", "setup") or t.round != 1:
+        return None
+    for seat in range(t.players):
+        if sum(CARDS[c].special for c in t.hands[seat]) < SPECIALS_PER_PLAYER and t.deck:
+            return seat
+    return None
+
+
+def give_special(t: Table, seat: int, code: str) -> None:
+    t.deck.remove(code)
+    t.hands[seat] = sorted([*t.hands[seat], code])
+    t.events.append(event("dealt", visible_to=[seat], seat=seat, card=code,
+                          say=Text("You are dealt the special card {name}.", {"name": CARDS[code].name})))
+    t.events.append(event("dealt", seat=seat,
+                          say=Text("{seat} is dealt a special card.", {"seat": seat})))
+
+
+def start_setup(t: Table) -> None:
+    """First placement: counter-clockwise, from the start player's right, the start player last."""
+    t.phase = "setup"
+    t.queue = [(t.start - i) % t.players for i in range(1, t.players + 1)]
+    next_placement(t)
+
+
+def free_start_squares(t: Table) -> list[int]:
+    taken = resolve.occupancy(t)
+    return [sq for sq in t.layout.start_zone if sq not in taken]
+
+
+def next_placement(t: Table) -> None:
+    while t.queue and not free_start_squares(t):
+        seat = t.queue.pop(0)
+        say(t, "no_room", "The start zone is full: {seat}'s agent waits on the boat.", seat=seat)
+    if t.queue:
+        t.turn = t.queue[0]
+        return
+    if t.phase == "setup":
+        enter_pre(t)
+    else:
+        enter_play(t)
+
+
+# --------------------------------------------------------------------------- phases
+
+
+def enter_pre(t: Table) -> None:
+    """Before the round: each player in turn may play Shark-o-Porter, Tractor Beam, Shark Scare or
+    Current Generator (a ruling: start player first, clockwise)."""
+    t.phase = "pre"
+    t.queue = [s for s in t.order() if any(c in PRE_ROUND for c in t.hands[s])]
+    next_pre(t)
+
+
+def next_pre(t: Table) -> None:
+    while t.queue and len(pre_actions(t, t.queue[0])) <= 1:
+        t.queue.pop(0)
+    if t.queue:
+        t.turn = t.queue[0]
+        return
+    enter_place(t)
+
+
+def enter_place(t: Table) -> None:
+    """Phase I: dead agents come back in the start zone, start player first, clockwise."""
+    t.phase = "place"
+    t.queue = [s for s in t.order() if t.agents[s] is None]
+    next_placement(t)
+
+
+def enter_play(t: Table) -> None:
+    t.phase = "play"
+    t.queue = []
+    t.passed = -1
+    t.turn = t.start
+    say(t, "phase", "Round {round}: play your cards. {seat} starts.", round=t.round, seat=t.start)
+
+
+def playable(t: Table, seat: int) -> list[Action]:
+    """Phase II plays for ``seat`` apart from passing."""
+    out: list[Action] = []
+    hand = t.hands[seat]
+    for code in sorted(set(hand)):
+        card = CARDS[code]
+        if card.on_agent() and len(t.on_agent[seat]) < 2:
+            out.append({"type": "agent", "card": code, "notation": f"agent {code}",
+                        "label": label("Play {name} on your agent", name=card.name)})
+        if card.on_shark():
+            for name in SHARKS:
+                out.append({"type": "shark", "card": code, "shark": name, "notation": f"shark {name} {code}",
+                            "label": label("Play {name} on the {shark} shark", name=card.name, shark=name)})
+        if card.when == "face_up":
+            for name in SHARKS:
+                out.append({"type": "spy", "card": code, "shark": name, "notation": f"spy {name}",
+                            "label": label("Shark Spy: look at the {shark} shark's stack", shark=name)})
+    return out
+
+
+def play_card(t: Table, seat: int, action: Action) -> None:
+    code = action["card"]
+    t.hands[seat].remove(code)
+    kind = action["type"]
+    if kind == "agent":
+        t.on_agent[seat].append(code)
+        where = len(t.on_agent[seat])
+        t.events.append(event("played", visible_to=[seat], seat=seat, target="agent", card=code, slot=where,
+                              say=Text("You play {name} on your agent.", {"name": CARDS[code].name})))
+        t.events.append(event("played", seat=seat, target="agent", slot=where,
+                              say=Text("{seat} plays a card face down on their agent.", {"seat": seat})))
+    elif kind == "shark":
+        index = SHARKS.index(action["shark"])
+        t.stacks[index].append((seat, code))
+        shark = action["shark"]
+        t.events.append(event("played", visible_to=[seat], seat=seat, target=shark, card=code,
+                              say=Text("You play {name} on the {shark} shark.",
+                                       {"name": CARDS[code].name, "shark": shark})))
+        t.events.append(event("played", seat=seat, target=shark,
+                              say=Text("{seat} plays a card face down on the {shark} shark.",
+                                       {"seat": seat, "shark": shark})))
+    else:  # Shark Spy, face up
+        index = SHARKS.index(action["shark"])
+        t.discard.append(code)
+        seen = t.stacks[index]
+        t.spies.append((seat, index, len(seen)))
+        say(t, "spy", "{seat} plays Shark Spy and looks at the {shark} shark's stack.", seat=seat,
+            shark=action["shark"], card=code)
+        t.events.append(event("spied", visible_to=[seat], seat=seat, shark=action["shark"],
+                              cards=[{"seat": s, "card": c} for s, c in seen],
+                              say=Text("The {shark} shark's stack holds: {cards}.",
+                                       {"shark": action["shark"],
+                                        "cards": ", ".join(CARDS[c].name for _, c in seen) or "nothing"})))
+    advance_play(t, seat)
+
+
+def pass_turn(t: Table, seat: int) -> None:
+    if t.passed < 0:
+        t.passed = seat
+        t.queue = [(seat + i) % t.players for i in range(1, t.players)]
+        say(t, "passed", "{seat} passes: everyone else has one last action.", seat=seat)
+    else:
+        say(t, "passed", "{seat} passes.", seat=seat)
+    advance_play(t, seat)
+
+
+def advance_play(t: Table, seat: int) -> None:
+    if all(not playable(t, s) for s in range(t.players)):
+        say(t, "phase", "Every card is played.")
+        start_resolution(t)
+        return
+    if t.passed < 0:
+        t.turn = (seat + 1) % t.players
+        return
+    if t.queue and t.queue[0] == seat and t.passed != seat:
+        t.queue.pop(0)
+    while t.queue and not playable(t, t.queue[0]):
+        t.queue.pop(0)
+    if t.queue:
+        t.turn = t.queue[0]
+    else:
+        start_resolution(t)
+
+
+# --------------------------------------------------------------------------- phase III
+
+
+def steps(t: Table) -> list[tuple[str, int, int]]:
+    """The resolution order: first agent actions, the white, grey and black stacks, second actions."""
+    order = t.order()
+    out = [("agent", s, 0) for s in order if t.on_agent[s]]
+    for i, stack in enumerate(t.stacks):
+        out += [("shark", i, j) for j in range(len(stack))]
+    out += [("agent", s, 1) for s in order if len(t.on_agent[s]) > 1]
+    return out
+
+
+def start_resolution(t: Table) -> None:
+    t.phase = "resolve"
+    t.queue = []
+    say(t, "phase", "Phase III: the cards on the agents are turned over.")
+    for seat in t.order():
+        if t.on_agent[seat]:
+            say(t, "revealed", "{seat}'s agent cards: {names}.", seat=seat, target="agent",
+                cards=list(t.on_agent[seat]), names=", ".join(CARDS[c].name for c in t.on_agent[seat]))
+    resolve.raise_gear(t)
+    t.pc = 0
+    run(t)
+
+
+def run(t: Table) -> None:
+    """Resolve steps until a player must choose, the game ends, or the round is over."""
+    todo = steps(t)
+    while True:
+        resolve.drain_beams(t)
+        if t.pending:
+            t.phase = "choice"
+            t.turn = int(t.pending[1])
+            return
+        if t.phase == "over":
+            return
+        if t.pc >= len(todo):
+            end_round(t)
+            return
+        kind, who, slot = todo[t.pc]
+        t.pc += 1
+        if kind == "agent":
+            resolve.agent_card(t, who, slot, t.on_agent[who][slot])
+        else:
+            seat, code = t.stacks[who][slot]
+            frozen = any(c == "f" for _, c in t.stacks[who][:slot])
+            say(t, "revealed", "The {shark} shark's card from {seat}: {name}.", shark=SHARKS[who], seat=seat,
+                card=code, target=SHARKS[who], index=slot, name=CARDS[code].name, frozen=frozen)
+            if frozen:
+                say(t, "no_effect", "Frozen: the card is blank.", shark=SHARKS[who])
+            else:
+                resolve.shark_card(t, who, code)
+
+
+def choose(t: Table, seat: int, action: Action) -> None:
+    kind = t.pending[0]
+    if kind == "deflect":
+        _, _, sq, d, shark = t.pending
+        t.pending = ()
+        t.uses[seat] -= 1
+        new = int(d) if action["dir"] == "over" else DIRS.index(action["dir"])
+        say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", seat=seat,
+            way="over the agent" if action["dir"] == "over" else resolve.SIDE_NAMES[new], dir=DIRS[new],
+            square=t.sq(int(sq)), uses_left=t.uses[seat])
+        t.beams.insert(0, (int(sq), new, int(shark)))
+    else:
+        _, _, code = t.pending
+        t.pending = ()
+        resolve.finish_push(t, seat, str(code), DIRS.index(action["dir"]))
+    t.phase = "resolve"
+    run(t)
+
+
+def choice_actions(t: Table, seat: int) -> list[Action]:
+    kind = t.pending[0]
+    if kind == "deflect":
+        d = int(t.pending[3])
+        out: list[Action] = [{"type": "deflect", "dir": DIRS[x], "notation": f"deflect {DIRS[x]}",
+                              "label": label("Deflect the laser {side}", side=resolve.SIDE_NAMES[x])}
+                             for x in ((d + 1) % 4, (d + 3) % 4)]
+        out.append({"type": "deflect", "dir": "over", "notation": "deflect over",
+                    "label": label("Let the laser pass over you")})
+        return out
+    code = str(t.pending[2])
+    sides = ("W", "N") if code == "l" else ("E", "N")
+    return [{"type": "push", "dir": x, "notation": f"push {x}",
+             "label": label("Push it {side}", side=resolve.SIDE_NAMES[DIRS.index(x)])} for x in sides]
+
+
+def end_round(t: Table) -> None:
+    """Beach check, then every card back to hand (specials discarded), the start player moves on."""
+    top = t.layout.height - 1
+    on_board = [(s, t.agents[s]) for s in t.order()]
+    arrived = [s for s, sq in on_board if sq is not None and sq // t.layout.width == top]
+    if arrived:
+        order = t.order()
+        best = min(arrived, key=lambda s: (t.deaths[s], order.index(s)))
+        t.winner = (best, "beach")
+        t.phase = "over"
+        if len(arrived) > 1:
+            say(t, "tie", "Several agents reach the beach; fewest deaths, then turn order, decides.",
+                seats=arrived)
+        say(t, "winner", "{seat}'s agent reaches the beach alive: {seat} wins!", seat=best)
+        return
+    for seat in range(t.players):
+        back = list(t.on_agent[seat])
+        t.on_agent[seat] = []
+        for stack in t.stacks:
+            back += [c for s, c in stack if s == seat]
+        t.discard += [c for c in back if CARDS[c].special]
+        t.hands[seat] = sorted(t.hands[seat] + [c for c in back if not CARDS[c].special])
+    t.stacks = [[], [], []]
+    t.spies = []
+    t.gear = [""] * t.players
+    t.uses = [0] * t.players
+    t.pc = 0
+    t.passed = -1
+    t.start = (t.start + 1) % t.players
+    t.round += 1
+    say(t, "round", "The round is over: cards back to hand. {seat} is the new start player.", seat=t.start)
+    enter_pre(t)
+
+
+# --------------------------------------------------------------------------- before the round
+
+
+def pre_actions(t: Table, seat: int) -> list[Action]:
+    """Pre-round specials this seat can play now, and "done"."""
+    out: list[Action] = []
+    hand = set(t.hands[seat])
+    occ = resolve.occupancy(t)
+    own = t.agents[seat]
+    w = t.layout.width
+    if "p" in hand:
+        empty = [sq for sq in range(w * t.layout.height) if sq not in occ]
+        for name in SHARKS:
+            out += [{"type": "porter", "card": "p", "shark": name, "square": t.sq(sq),
+                     "notation": f"porter {name} {t.sq(sq)}",
+                     "label": label("Shark-o-Porter: the {shark} shark to {square}", shark=name,
+                                    square=t.sq(sq))} for sq in empty]
+    if "g" in hand:
+        out.append({"type": "current", "card": "g", "notation": "current",
+                    "label": label("Current Generator: every shark one square toward the beach")})
+    if own is not None and "t" in hand:
+        for other, sq in enumerate(t.agents):
+            if other == seat or sq is None:
+                continue
+            for d in _toward(w, sq, own):
+                out.append({"type": "tractor", "card": "t", "target_seat": other, "dir": DIRS[d],
+                            "notation": f"tractor {other} {DIRS[d]}",
+                            "label": label("Tractor Beam: pull {target_seat}'s agent {side}",
+                                           target_seat=other, side=resolve.SIDE_NAMES[d])})
+    if own is not None and "e" in hand:
+        for i, (sq, _) in enumerate(t.sharks):
+            dx, dy = sq % w - own % w, sq // w - own // w
+            if max(abs(dx), abs(dy)) > 2:
+                continue
+            for d in _toward(w, own, sq):
+                out.append({"type": "scare", "card": "e", "shark": SHARKS[i], "dir": DIRS[d],
+                            "notation": f"scare {SHARKS[i]} {DIRS[d]}",
+                            "label": label("Shark Scare: the {shark} shark {side}", shark=SHARKS[i],
+                                           side=resolve.SIDE_NAMES[d])})
+    out.append({"type": "done", "notation": "done", "label": label("Play no more cards before the round")})
+    return out
+
+
+def _toward(width: int, frm: int, to: int) -> list[int]:
+    """Directions along a row or column that bring a figure on ``frm`` closer to ``to``."""
+    dx, dy = to % width - frm % width, to // width - frm // width
+    out = []
+    if dy:
+        out.append(N if dy > 0 else 2)
+    if dx:
+        out.append(1 if dx > 0 else 3)
+    return out
+
+
+def play_pre(t: Table, seat: int, action: Action) -> None:
+    kind = action["type"]
+    if kind == "done":
+        t.queue.pop(0)
+        next_pre(t)
+        return
+    code = action["card"]
+    t.hands[seat].remove(code)
+    t.discard.append(code)
+    say(t, "revealed", "{seat} plays {name}.", seat=seat, card=code, name=CARDS[code].name, target="pre")
+    if kind == "porter":
+        index = SHARKS.index(action["shark"])
+        frm = t.sharks[index][0]
+        from engines.sharks_with_lasers.board import parse_square
+        t.sharks[index][0] = parse_square(t.layout, action["square"])
+        say(t, "moved", "The {shark} shark is teleported from {square} to {to}.", figure="shark",
+            shark=action["shark"], square=t.sq(frm), to=action["square"], dir="")
+    elif kind == "current":
+        for i in range(3):
+            if t.phase != "over":
+                resolve.move(t, SHARK0 + i, N)
+    elif kind == "tractor":
+        resolve.move(t, int(action["target_seat"]), DIRS.index(action["dir"]))
+    elif kind == "scare":
+        resolve.move(t, SHARK0 + SHARKS.index(action["shark"]), DIRS.index(action["dir"]))
+    if t.phase != "over":
+        next_pre(t)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def legal(t: Table, seat: int) -> list[Action]:
+    if t.phase == "over" or seat != awaiting(t)[0]:
+        return []
+    if t.phase in ("setup", "place"):
+        return [{"type": "place", "square": t.sq(sq), "notation": f"place {t.sq(sq)}",
+                 "label": label("Place your agent on {square}", square=t.sq(sq))}
+                for sq in free_start_squares(t)]
+    if t.phase == "pre":
+        return pre_actions(t, seat)
+    if t.phase == "choice":
+        return choice_actions(t, seat)
+    return [*playable(t, seat), {"type": "pass", "notation": "pass", "label": label("Pass")}]
+
+
+def awaiting(t: Table) -> tuple[int, ...]:
+    if t.phase == "over":
+        return ()
+    if t.phase == "deal":
+        return (TABLE,)
+    return (t.turn,)
+
+
+def apply(t: Table, seat: int, action: Action) -> None:
+    kind = action["type"]
+    if kind == "deal":
+        give_special(t, int(action["seat"]), action["card"])
+        deal_next(t)
+    elif kind == "place":
+        from engines.sharks_with_lasers.board import parse_square
+        t.agents[seat] = parse_square(t.layout, action["square"])
+        t.queue.pop(0)
+        say(t, "placed", "{seat} places their agent on {square}.", seat=seat, square=action["square"])
+        next_placement(t)
+    elif t.phase == "pre":
+        play_pre(t, seat, action)
+    elif t.phase == "choice":
+        choose(t, seat, action)
+    elif kind == "pass":
+        pass_turn(t, seat)
+    else:
+        play_card(t, seat, action)
+
+
+def chance(t: Table) -> list[tuple[Action, float]]:
+    seat = needs_special(t)
+    if t.phase != "deal" or seat is None:
+        return []
+    counts: dict[str, int] = {}
+    for c in t.deck:
+        counts[c] = counts.get(c, 0) + 1
+    return [({"type": "deal", "seat": seat, "card": c, "notation": f"deal {seat} {c}",
+              "label": label("{seat} was dealt {name}", seat=seat, name=CARDS[c].name)}, n / len(t.deck))
+            for c, n in sorted(counts.items())]
+
+
+__all__ = ["DX", "DY", "apply", "awaiting", "chance", "legal"]

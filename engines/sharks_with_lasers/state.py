@@ -1,0 +1,196 @@
+"""The immutable game state: the door, the views, the notation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
+from engines.sharks_with_lasers import rounds
+from engines.sharks_with_lasers.board import DIRS, SHARKS
+from engines.sharks_with_lasers.cards import CARDS
+from engines.sharks_with_lasers.table import Table
+from engines.text import Text
+
+
+class SharksState(State):
+    """One moment of a game of Sharks with Lasers. Never changes; :meth:`apply` makes a new one."""
+
+    def __init__(self, game: Game, table: Table) -> None:
+        self._game = game
+        self._t = table
+
+    # -- the contract ----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def players(self) -> int:
+        return self._t.players
+
+    @property
+    def table(self) -> Table:
+        """A copy of the working position (for the bot and tests)."""
+        return self._t.copy()
+
+    @cached_property
+    def awaiting(self) -> tuple[Seat, ...]:
+        return rounds.awaiting(self._t)
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._t.events)
+
+    @property
+    def phase(self) -> str:
+        return self._t.phase
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        t = self._t
+        if t.phase != "over":
+            return None
+        seat, reason = t.winner
+        scores = {"deaths": list(t.deaths),
+                  "rows": [None if a is None else a // t.layout.width + 1 for a in t.agents]}
+        if reason == "beach":
+            text = Text("{seat}'s agent reached the beach alive and passes the field test.", {"seat": seat})
+        else:
+            text = Text("Every other player lost three agents: {seat} passes the field test.", {"seat": seat})
+        return outcome([seat], text, scores)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat == TABLE:
+            return []
+        return rounds.legal(self._t, seat)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        found = rounds.chance(self._t)
+        if not found:
+            raise IllegalAction("Nothing is left to chance at the moment.")
+        return found
+
+    def _apply(self, seat: Seat, action: Action) -> SharksState:
+        t = self._t.copy()
+        rounds.apply(t, seat, action)
+        return SharksState(self._game, t)
+
+    def notation(self) -> str:
+        return self._notation
+
+    @cached_property
+    def _notation(self) -> str:
+        return self._t.notation()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SharksState) and other._notation == self._notation
+
+    def __hash__(self) -> int:
+        return hash(self._notation)
+
+    def __repr__(self) -> str:
+        return f"<SharksState {self._notation}>"
+
+    # -- refusals in the rules' words ----------------------------------------
+
+    def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
+        t = self._t
+        kind = action.get("type")
+        phase_words = {"setup": "place your agent", "place": "place your agent",
+                       "pre": "play a card before the round or say done",
+                       "play": "play a card or pass", "choice": "make the choice the card gives you"}
+        if t.phase == "play" and kind in ("agent", "shark", "spy"):
+            code = action.get("card")
+            if not isinstance(code, str) or code not in CARDS:
+                return IllegalAction("There is no such card.")
+            card = CARDS[code]
+            if code not in t.hands[seat]:
+                return IllegalAction("You do not hold {name}.", name=card.name)
+            if kind == "agent":
+                if len(t.on_agent[seat]) >= 2:
+                    return IllegalAction("You cannot play more than two cards on your agent in a round.")
+                if not card.on_agent():
+                    return IllegalAction("{name} is not played on an agent.", name=card.name)
+            if kind in ("shark", "spy") and action.get("shark") not in SHARKS:
+                return IllegalAction("Choose the white, grey or black shark.")
+            if kind == "shark" and not card.on_shark():
+                return IllegalAction("{name} is not played on a shark.", name=card.name)
+            if kind == "spy" and card.when != "face_up":
+                return IllegalAction("Only Shark Spy lets you look at a stack.")
+        if t.phase == "play" and seat == t.passed:
+            return IllegalAction("You passed: you take no more actions this round.")
+        if kind == "place" and t.phase in ("setup", "place"):
+            return IllegalAction("An agent is placed on a free square of the start zone.")
+        if t.phase == "pre" and kind in ("porter", "tractor", "scare", "current"):
+            return IllegalAction("That card cannot be played like that now: Tractor Beam and Shark Scare "
+                                 "need your agent on the board, Shark Scare a shark at most two squares "
+                                 "away.")
+        if t.phase in phase_words:
+            return IllegalAction("Now you {what}.", what=phase_words[t.phase])
+        return IllegalAction("That is not a legal play right now.")
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> View:
+        t = self._t
+        sq = t.sq
+        resolving = t.phase in ("resolve", "choice")
+        shown_stack = _shown_stack_cards(t, seat)
+        out: View = {
+            "game": "sharks-with-lasers",
+            "phase": t.phase,
+            "to_act": list(self.awaiting),
+            "round": t.round,
+            "start_seat": t.start,
+            "passed": t.passed if t.passed >= 0 else None,
+            "board": t.layout.to_json(),
+            "agents": [{"seat": s, "square": sq(t.agents[s]), "facing": "N", "deaths": t.deaths[s],
+                        "hand_count": len(t.hands[s]), "cards_on_agent": len(t.on_agent[s]),
+                        "agent_cards": (list(t.on_agent[s]) if resolving or s == seat else None),
+                        "protection": ({"card": t.gear[s], "uses_left": t.uses[s]} if t.gear[s] else None),
+                        "last_action_due": s in t.queue and t.phase == "play" and t.passed >= 0}
+                       for s in range(t.players)],
+            "sharks": [{"shark": SHARKS[i], "square": sq(p), "facing": DIRS[f]}
+                       for i, (p, f) in enumerate(t.sharks)],
+            "stacks": [{"shark": SHARKS[i], "count": len(stack),
+                        "cards": [{"seat": s, "card": c if (i, j) in shown_stack else None}
+                                  for j, (s, c) in enumerate(stack)]}
+                       for i, stack in enumerate(t.stacks)],
+            "discard": list(t.discard),
+            "pending": _pending(t),
+            "outcome": self.outcome,
+        }
+        if seat is not None and 0 <= seat < t.players:
+            out["seat"] = seat
+            out["hand"] = [CARDS[c].to_json() for c in t.hands[seat]]
+            out["my_agent_cards"] = list(t.on_agent[seat])
+        return out
+
+
+def _shown_stack_cards(t: Table, seat: Seat | None) -> set[tuple[int, int]]:
+    """Which stack cards ``seat`` may see: its own, those a Shark Spy showed it, those resolved."""
+    shown: set[tuple[int, int]] = set()
+    if t.phase in ("resolve", "choice"):
+        for kind, who, slot in rounds.steps(t)[:t.pc]:
+            if kind == "shark":
+                shown.add((who, slot))
+    for i, stack in enumerate(t.stacks):
+        for j, (s, _) in enumerate(stack):
+            if s == seat:
+                shown.add((i, j))
+    for spy, i, count in t.spies:
+        if spy == seat:
+            shown |= {(i, j) for j in range(count)}
+    return shown
+
+
+def _pending(t: Table) -> dict[str, Any] | None:
+    if not t.pending:
+        return None
+    if t.pending[0] == "deflect":
+        return {"kind": "deflect", "seat": t.pending[1], "square": t.sq(int(t.pending[2])),
+                "dir": DIRS[int(t.pending[3])], "shark": SHARKS[int(t.pending[4])]}
+    return {"kind": "push", "seat": t.pending[1], "card": t.pending[2]}

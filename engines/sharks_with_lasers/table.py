@@ -1,0 +1,246 @@
+"""The working position (mutable, private to one ``_apply``) and its text notation.
+
+A :class:`~engines.sharks_with_lasers.state.SharksState` never changes: each
+action copies its :class:`Table`, changes the copy and freezes it again.
+
+The notation is one line of ``key=value`` words (no spaces inside a value)::
+
+    swl players=2 board=2p:7x9:open-open:a1-g1:b5S.d5S.f5S phase=play turn=0
+        agents=c1.e1 hands=FFFLLRRSSU/FFFLLRRSSU white=0F1S ...
+
+Every key may be left out when loading; it then takes its start-of-game value,
+so a test or a bug report writes only what matters. Keys, in order:
+``players specials chance board round start phase turn queue passed agents
+sharks deaths hands onagent white grey black spies gear pc beams pending
+discard deck rng winner``. Agents and sharks are squares (``-`` = on the boat),
+sharks with a facing letter; hands, the cards on each agent and per-seat lists
+are separated by ``/`` (``-`` = empty); a shark stack lists ``seat card`` pairs
+bottom (first played) to top, e.g. ``white=0F2a``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import IllegalAction
+from engines.rng import Rng
+from engines.sharks_with_lasers.board import DIRS, SHARKS, Layout, layout_for, parse_square, square_name
+from engines.sharks_with_lasers.cards import CARDS, sort_hand, special_deck, starting_hand
+
+PHASES = ("deal", "setup", "place", "pre", "play", "choice", "over")
+KEYS = ("players", "specials", "chance", "board", "round", "start", "phase", "turn", "queue", "passed",
+        "agents", "sharks", "deaths", "hands", "onagent", "white", "grey", "black", "spies", "gear",
+        "pc", "beams", "pending", "discard", "deck", "rng", "winner")
+
+
+class Table:
+    """Everything about one moment of the game, in plain lists."""
+
+    __slots__ = ("agents", "beams", "chance", "deaths", "deck", "discard", "events", "gear", "hands",
+                 "layout", "on_agent", "passed", "pc", "pending", "phase", "players", "queue", "rng",
+                 "round", "sharks", "specials", "spies", "stacks", "start", "turn", "uses", "winner")
+
+    def __init__(self, players: int, specials: bool, chance: str, layout: Layout, rng: Rng) -> None:
+        self.players = players
+        self.specials = specials
+        self.chance = chance
+        self.layout = layout
+        self.round = 1
+        self.start = 0
+        self.phase = "place"
+        self.turn = 0
+        self.queue: list[int] = []
+        self.passed = -1
+        self.agents: list[int | None] = [None] * players
+        self.sharks: list[list[int]] = [[sq, f] for sq, f in layout.sharks]
+        self.deaths = [0] * players
+        self.hands: list[list[str]] = [list(starting_hand(players)) for _ in range(players)]
+        self.on_agent: list[list[str]] = [[] for _ in range(players)]
+        self.stacks: list[list[tuple[int, str]]] = [[], [], []]
+        self.spies: list[tuple[int, int, int]] = []   # (seat, shark, cards seen)
+        self.gear = [""] * players                   # first-action protection card, or ""
+        self.uses = [0] * players                    # what is left of it (shield, deflector)
+        self.pc = 0                                  # next resolution step
+        self.beams: list[tuple[int, int, int]] = []  # laser beams still to fire: (from, dir, shark)
+        self.pending: tuple[Any, ...] = ()           # a choice awaited mid-resolution
+        self.discard: list[str] = []
+        self.deck: list[str] = list(special_deck()) if specials else []
+        self.rng = rng
+        self.winner = (-1, "")
+        self.events: list[dict[str, Any]] = []
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.queue = list(self.queue)
+        t.agents = list(self.agents)
+        t.sharks = [list(s) for s in self.sharks]
+        t.deaths = list(self.deaths)
+        t.hands = [list(h) for h in self.hands]
+        t.on_agent = [list(h) for h in self.on_agent]
+        t.stacks = [list(s) for s in self.stacks]
+        t.spies = list(self.spies)
+        t.gear = list(self.gear)
+        t.uses = list(self.uses)
+        t.beams = list(self.beams)
+        t.discard = list(self.discard)
+        t.deck = list(self.deck)
+        t.events = []
+        return t
+
+    # -- small helpers -------------------------------------------------------
+
+    def sq(self, square: int | None) -> str:
+        return "-" if square is None else square_name(self.layout, square)
+
+    def order(self) -> list[int]:
+        """Seats in turn order this round: the start player, then clockwise."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+    # -- notation ------------------------------------------------------------
+
+    def notation(self) -> str:
+        def seats(items: list[str]) -> str:
+            return "/".join(x or "-" for x in items)
+
+        def lst(items: list[str], sep: str = ".") -> str:
+            return sep.join(items) or "-"
+
+        fields = {
+            "players": str(self.players),
+            "specials": "yes" if self.specials else "no",
+            "chance": self.chance,
+            "board": self.layout.text(),
+            "round": str(self.round),
+            "start": str(self.start),
+            "phase": self.phase,
+            "turn": str(self.turn),
+            "queue": lst([str(s) for s in self.queue]),
+            "passed": "-" if self.passed < 0 else str(self.passed),
+            "agents": ".".join(self.sq(a) for a in self.agents),
+            "sharks": ".".join(f"{self.sq(sq)}{DIRS[f]}" for sq, f in self.sharks),
+            "deaths": ".".join(str(d) for d in self.deaths),
+            "hands": seats(["".join(h) for h in self.hands]),
+            "onagent": seats(["".join(h) for h in self.on_agent]),
+            "white": lst([f"{s}{c}" for s, c in self.stacks[0]], ""),
+            "grey": lst([f"{s}{c}" for s, c in self.stacks[1]], ""),
+            "black": lst([f"{s}{c}" for s, c in self.stacks[2]], ""),
+            "spies": lst([f"{s}{SHARKS[c][0]}{n}" for s, c, n in self.spies]),
+            "gear": seats([f"{g}{u}" if g else "" for g, u in zip(self.gear, self.uses, strict=True)]),
+            "pc": str(self.pc),
+            "beams": lst([f"{self.sq(sq)}{DIRS[d]}{c}" for sq, d, c in self.beams]),
+            "pending": ":".join(str(p) for p in self.pending) or "-",
+            "discard": "".join(self.discard) or "-",
+            "deck": "".join(self.deck) or "-",
+            "rng": str(self.rng),
+            "winner": "-" if self.winner[0] < 0 else f"{self.winner[0]}:{self.winner[1]}",
+        }
+        return "swl " + " ".join(f"{k}={fields[k]}" for k in KEYS)
+
+    @classmethod
+    def load(cls, text: str) -> Table:
+        """A table from its notation; missing keys keep their start-of-game value."""
+        if not isinstance(text, str) or not text.startswith("swl"):
+            raise IllegalAction("A Sharks with Lasers position starts with swl.")
+        given: dict[str, str] = {}
+        for word in text.split()[1:]:
+            key, sep, value = word.partition("=")
+            if not sep or key not in KEYS or key in given:
+                raise IllegalAction("The position has a bad or repeated part: {word}.", word=word)
+            given[key] = value
+        try:
+            return cls._load(given)
+        except IllegalAction:
+            raise
+        except (ValueError, IndexError, KeyError) as exc:
+            raise IllegalAction("The position cannot be read: {problem}.", problem=str(exc)) from None
+
+    @classmethod
+    def _load(cls, g: dict[str, str]) -> Table:
+        players = int(g.get("players", "3"))
+        if not 2 <= players <= 4:
+            raise IllegalAction("Sharks with Lasers is for 2 to 4 players.")
+        specials = g.get("specials", "no") == "yes"
+        chance = g.get("chance", "digital")
+        if chance not in ("digital", "physical"):
+            raise IllegalAction("chance is digital or physical.")
+        layout = layout_for(g.get("board", "auto"), players)
+        t = cls(players, specials, chance, layout, Rng.parse(g.get("rng", "0")))
+        size = (layout.width, layout.height)
+
+        def sq(text: str) -> int | None:
+            return None if text == "-" else parse_square(size, text, "a figure")
+
+        def per_seat(key: str, default: list[str]) -> list[str]:
+            if key not in g:
+                return default
+            parts = g[key].split("/")
+            if len(parts) != players:
+                raise IllegalAction("{key} needs one entry per seat.", key=key)
+            return ["" if p == "-" else p for p in parts]
+
+        def cards(text: str) -> list[str]:
+            for c in text:
+                if c not in CARDS:
+                    raise IllegalAction("There is no card {code}.", code=c)
+            return list(text)
+
+        def seat(text: str) -> int:
+            s = int(text)
+            if not 0 <= s < players:
+                raise IllegalAction("There is no seat {number}.", number=s)
+            return s
+
+        t.round = int(g.get("round", "1"))
+        t.start = seat(g.get("start", "0"))
+        t.phase = g.get("phase", "play")
+        if t.phase not in PHASES:
+            raise IllegalAction("There is no phase {phase}.", phase=t.phase)
+        t.turn = seat(g.get("turn", str(t.start)))
+        t.queue = [seat(s) for s in g.get("queue", "-").split(".") if s != "-"]
+        t.passed = -1 if g.get("passed", "-") == "-" else seat(g["passed"])
+        if "agents" in g:
+            parts = g["agents"].split(".")
+            if len(parts) != players:
+                raise IllegalAction("agents needs one square (or -) per seat.")
+            t.agents = [sq(p) for p in parts]
+        if "sharks" in g:
+            parts = g["sharks"].split(".")
+            if len(parts) != 3:
+                raise IllegalAction("sharks needs the white, grey and black shark.")
+            t.sharks = [[sq(p[:-1]) or 0, DIRS.index(p[-1])] for p in parts]
+        taken = [a for a in t.agents if a is not None] + [s[0] for s in t.sharks]
+        if len(set(taken)) != len(taken):
+            raise IllegalAction("Two figures cannot stand on the same square.")
+        t.deaths = [min(3, int(d)) for d in g.get("deaths", ".".join("0" * players)).split(".")]
+        if len(t.deaths) != players:
+            raise IllegalAction("deaths needs one counter per seat.")
+        t.hands = [sorted(cards(h)) for h in per_seat("hands", ["".join(h) for h in t.hands])]
+        t.on_agent = [cards(h) for h in per_seat("onagent", [""] * players)]
+        if any(len(h) > 2 for h in t.on_agent):
+            raise IllegalAction("At most two cards lie on an agent.")
+        for i, name in enumerate(SHARKS):
+            text = g.get(name, "-")
+            text = "" if text == "-" else text
+            if len(text) % 2:
+                raise IllegalAction("A shark stack lists seat and card pairs.")
+            t.stacks[i] = [(seat(text[j]), cards(text[j + 1])[0]) for j in range(0, len(text), 2)]
+        t.spies = [(seat(p[0]), "wgb".index(p[1]), int(p[2:])) for p in g.get("spies", "-").split(".")
+                   if p != "-"]
+        gear = per_seat("gear", [""] * players)
+        t.gear = [x[:1] for x in gear]
+        t.uses = [int(x[1:] or 0) for x in gear]
+        t.pc = int(g.get("pc", "0"))
+        t.beams = [(sq(b[:-2]) or 0, DIRS.index(b[-2]), int(b[-1])) for b in g.get("beams", "-").split(".")
+                   if b != "-"]
+        pending = g.get("pending", "-")
+        t.pending = () if pending == "-" else tuple(int(p) if p.lstrip("-").isdigit() else p
+                                                     for p in pending.split(":"))
+        t.discard = cards(g.get("discard", "-").strip("-"))
+        t.deck = list(sort_hand(cards(g.get("deck", "-").strip("-"))))
+        winner = g.get("winner", "-")
+        if winner != "-":
+            s, _, reason = winner.partition(":")
+            t.winner = (seat(s), reason)
+        return t
