@@ -51,9 +51,12 @@ def _strings(value: Any) -> set[str]:
 
 
 def private_strings(state: State, seat: int) -> set[str]:
-    """Strings in ``seat``'s view that neither the public nor any other seat's view holds."""
+    """Strings in ``seat``'s view that neither the public nor any other seat's view or plays hold."""
     mine = {s for s in _strings(state.view(seat)) if len(s) >= 4}
-    others = canonical_json([state.view(None), *(state.view(s) for s in range(state.players) if s != seat)])
+    rest = [s for s in range(state.players) if s != seat]
+    others = canonical_json([state.view(None), events_for(state.events, None),
+                             *(state.view(s) for s in rest), *(events_for(state.events, s) for s in rest),
+                             *(state.legal_actions(s) for s in rest if s in state.awaiting)])
     return {s for s in mine if s not in others}
 
 
