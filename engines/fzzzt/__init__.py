@@ -1,0 +1,56 @@
+"""Fzzzt! (Tony Boydell, 2009): secret bids for robots on a conveyor, 2 to 4 players.
+
+>>> import engines
+>>> game = engines.get("fzzzt")
+>>> state = game.start(players=3, seed=7)
+>>> state.phase, len(state.awaiting), state.view(None)["conveyor"]["face_down"] < 8
+('bid', 3, True)
+>>> game.load(state.notation()) == state
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Bot, Game, Option, State
+from engines.core import canonical_json as _canonical
+from engines.fzzzt import flow
+from engines.fzzzt.cards import card_table, parse_overrides
+from engines.fzzzt.notation import load as _load
+from engines.fzzzt.state import FzzztState, fresh
+from engines.rng import Rng
+
+
+class Fzzzt(Game):
+    id = "fzzzt"
+    title = "Fzzzt!"
+    min_players = 2
+    max_players = 4
+    option_spec = (
+        Option("chance", "digital",
+               "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
+               choices=("digital", "physical")),
+        Option("card_overrides", "",
+               "Corrections to the printed card values, as JSON: "
+               '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
+    )
+
+    def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        fixes = parse_overrides(str(options["card_overrides"]))
+        overrides = _canonical(fixes) if fixes else ""
+        card_table(overrides)
+        state = fresh(players, str(options["chance"]), overrides, Rng.from_seed(seed))
+        return flow.start(state)
+
+    def load(self, text: str) -> State:
+        return _load(text)
+
+    def bot(self, **settings: Any) -> Bot:
+        from engines.fzzzt.bot import BidBot
+        return BidBot()
+
+
+GAME = Fzzzt()
+
+__all__ = ["GAME", "Fzzzt", "FzzztState"]

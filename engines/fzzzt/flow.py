@@ -1,0 +1,281 @@
+"""How a Fzzzt! state moves on: one legal action in, a new state and its events out.
+
+Works on a mutable draft (:class:`Draft`) and freezes it at the end, so the
+old state is never touched. Every rule step is one small function named after
+the rulebook's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import TABLE, Action, Event, Seat, event
+from engines.fzzzt.cards import Card
+from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Pin, resolve_tie
+from engines.rng import Rng
+from engines.text import Text
+
+
+@dataclass
+class Draft:
+    n: int
+    chance: str
+    overrides: str
+    cards: dict[str, Card]
+    rng: Rng
+    round: int
+    phase: str
+    chief: Seat
+    mechanics: list[int]
+    hands: list[list[str]]
+    piles: list[list[str]]
+    bids: list[Bid]
+    units: list[list[str]]
+    pins: list[list[Pin]]
+    deck: list[str]
+    face_down: int
+    open: list[str]
+    to_turn: int
+    done: list[Seat]
+    last: Last | None
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, s: FzzztState) -> Draft:
+        return cls(s.n, s.chance, s.overrides, s.cards, s.rng, s.round, s.phase, s.chief,
+                   list(s.mechanics), [list(h) for h in s.hands], [list(p) for p in s.piles],
+                   list(s.bids), [list(u) for u in s.units], [list(p) for p in s.pins], list(s.deck),
+                   s.face_down, list(s.open), s.to_turn, list(s.done), s.last)
+
+    def freeze(self) -> FzzztState:
+        return FzzztState(
+            n=self.n, chance=self.chance, overrides=self.overrides, rng=self.rng, round=self.round,
+            phase=self.phase, chief=self.chief, mechanics=tuple(self.mechanics),
+            hands=tuple(tuple(sorted(h)) for h in self.hands),
+            piles=tuple(tuple(sorted(p)) for p in self.piles),
+            bids=tuple(None if b is None else tuple(sorted(b)) for b in self.bids),
+            units=tuple(tuple(u) for u in self.units), pins=tuple(tuple(p) for p in self.pins),
+            deck=tuple(self.deck), face_down=self.face_down, open=tuple(self.open), to_turn=self.to_turn,
+            done=tuple(sorted(self.done)), last=self.last, _events=tuple(self.events))
+
+    def say(self, kind: str, msgid: str, visible_to: Any = "all", **data: Any) -> None:
+        params = {k: v for k, v in data.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+        self.events.append(event(kind, visible_to=visible_to, say=Text(msgid, params), **data))
+
+    def name(self, card: str) -> str:
+        return self.cards[card].name()
+
+    def power(self, ids: list[str] | tuple[str, ...]) -> int:
+        return sum(self.cards[c].power for c in ids)
+
+
+# --------------------------------------------------------------------------- start
+
+
+def start(state: FzzztState) -> FzzztState:
+    d = Draft.of(state)
+    if d.chance == "digital":
+        numbers, d.rng = d.rng.shuffled(list(range(1, d.n + 1)))
+        deal_mechanics(d, numbers)
+    return d.freeze()
+
+
+def deal_mechanics(d: Draft, numbers: list[int]) -> None:
+    """Setup: mechanic cards by player count, number 1 is chief, starters to hand, deck shuffled."""
+    d.mechanics = list(numbers)
+    d.chief = numbers.index(1)
+    in_play = set(numbers)
+    for seat, number in enumerate(numbers):
+        d.hands[seat] = [f"M{number}"] + [c.id for c in d.cards.values() if c.starter == number]
+    dealt = {c for h in d.hands for c in h}
+    deck = [c.id for c in d.cards.values()
+            if c.id not in dealt and not (c.kind == "mechanic" and c.mechanic not in in_play)]
+    if d.chance == "digital":
+        deck, d.rng = d.rng.shuffled(sorted(deck))
+    d.deck = deck if d.chance == "digital" else sorted(deck)
+    d.say("setup", "{seat} drew mechanic card 1 and is the chief mechanic.", seat=d.chief,
+          mechanics=list(numbers))
+    new_round(d)
+
+
+def new_round(d: Draft) -> None:
+    """Preparation: everyone shuffles their own cards and takes six; eight cards on the conveyor."""
+    d.round += 1
+    for seat in range(d.n):
+        draw_six(d, seat)
+    d.face_down, d.open, d.to_turn = ROW, [], 0
+    d.say("round", "Round {round}: eight cards lie face down on the conveyor.", round=d.round)
+    carry_on(d)
+
+
+def draw_six(d: Draft, seat: Seat) -> None:
+    cards = d.hands[seat] + d.piles[seat]
+    if len(cards) <= HAND_SIZE:
+        d.hands[seat], d.piles[seat] = cards, []
+    elif d.chance == "digital":
+        cards, d.rng = d.rng.shuffled(sorted(cards))
+        d.hands[seat], d.piles[seat] = cards[:HAND_SIZE], cards[HAND_SIZE:]
+    else:
+        d.hands[seat], d.piles[seat] = [], cards   # the player tells us which six they drew
+        d.phase = "draw"
+    if d.hands[seat] or d.chance == "digital":
+        names = ", ".join(map(d.name, sorted(d.hands[seat])))
+        d.say("hand", "Your hand: {cards}.", visible_to=[seat], cards=names, hand=sorted(d.hands[seat]))
+
+
+def carry_on(d: Draft) -> None:
+    """Whatever comes next in the round: drawing, turning conveyor cards, or bidding."""
+    if d.phase == "draw" and any(len(d.hands[s]) < HAND_SIZE and d.piles[s] for s in range(d.n)):
+        return
+    while not d.open or d.to_turn:
+        if d.chance == "physical":
+            d.phase = "turn"
+            return
+        turn(d, d.deck[0])
+    d.phase = "bid"
+    d.bids = [None] * d.n
+
+
+def turn(d: Draft, card: str) -> None:
+    """Turn a conveyor card. The head card's conveyor number says how many lie open."""
+    d.deck.remove(card)
+    head = not d.open
+    d.face_down -= 1
+    d.open.append(card)
+    if head:
+        number = d.cards[card].conveyor
+        d.to_turn = min(number - 1, d.face_down)
+        d.say("turned", "{card} is at the head of the conveyor; its conveyor number {number} "
+              "opens {count} card(s).", card=d.name(card), number=number, count=d.to_turn + 1,
+              card_id=card)
+    else:
+        d.to_turn -= 1
+        d.say("turned", "{card} is turned face up on the conveyor.", card=d.name(card), card_id=card)
+
+
+# --------------------------------------------------------------------------- auctions
+
+
+def place_bid(d: Draft, seat: Seat, cards: list[str]) -> None:
+    for c in cards:
+        d.hands[seat].remove(c)
+    d.bids[seat] = tuple(sorted(cards))
+    d.say("bid", "{seat} placed a bid of {count} card(s) face down.", seat=seat, count=len(cards))
+    d.say("my_bid", "You bid {cards}: power {power}.", visible_to=[seat],
+          cards=", ".join(map(d.name, cards)), power=d.power(cards), bid=sorted(cards))
+    if all(d.bids[s] is not None or not d.hands[s] for s in range(d.n)):
+        reveal(d)
+
+
+def reveal(d: Draft) -> None:
+    """All bids turn over at once; the highest power wins; losers take their bids back."""
+    card = d.open[0]
+    bidders = [s for s in range(d.n) if d.bids[s] is not None]
+    powers = {s: d.power(d.bids[s] or ()) for s in bidders}
+    top = max(powers.values())
+    tied = [s for s in bidders if powers[s] == top]
+    chief_before = d.chief
+    d.last = (card, -1, chief_before, tuple(d.bids))
+    if len(tied) == 1:
+        winner = tied[0]
+        why = Text("{seat} wins {card} with power {power}.",
+                   {"seat": winner, "card": d.name(card), "power": top})
+    else:
+        winner, d.chief = resolve_tie(tied, chief_before, d.n)
+        if winner == chief_before:
+            why = Text("A tie at power {power}: {seat} wins {card} as the chief mechanic; "
+                       "{chief_seat} is the nearest tied player clockwise and becomes chief mechanic.",
+                       {"power": top, "seat": winner, "card": d.name(card), "chief_seat": d.chief})
+        else:
+            why = Text("A tie at power {power}: the chief mechanic {old_seat} is not in it, so {seat}, "
+                       "the tied player nearest clockwise to the chief, wins {card}; {chief_seat}, the "
+                       "losing tied player nearest clockwise to {seat}, becomes chief mechanic.",
+                       {"power": top, "old_seat": chief_before, "seat": winner, "card": d.name(card),
+                        "chief_seat": d.chief})
+    d.last = (card, winner, chief_before, tuple(d.bids))
+    won = d.cards[card]
+    for s in bidders:
+        bid = list(d.bids[s] or ())
+        if s == winner:
+            d.piles[s] += bid
+        else:
+            d.hands[s] += bid
+    if won.kind == "unit":
+        d.units[winner].append(card)
+    else:
+        d.piles[winner].append(card)
+    d.open.pop(0)
+    d.events.append(event(
+        "reveal", say=why, card=card, winner=winner, tie=len(tied) > 1, chief_before=chief_before,
+        chief=d.chief, bids={str(s): list(d.bids[s] or ()) for s in bidders},
+        powers={str(s): p for s, p in powers.items()}))
+    d.bids = [None] * d.n
+    if not d.open and not d.face_down:
+        start_cleanup(d)
+        return
+    if not any(d.hands):
+        d.say("reshuffle", "Everyone is out of cards: each player shuffles their discard pile and "
+              "takes six cards.")
+        for s in range(d.n):
+            draw_six(d, s)
+    carry_on(d)
+
+
+# --------------------------------------------------------------------------- clean-up
+
+
+def start_cleanup(d: Draft) -> None:
+    """Clean-up: everyone takes up all their cards and may put one on each production unit."""
+    for s in range(d.n):
+        d.hands[s] += d.piles[s]
+        d.piles[s] = []
+    d.phase, d.done = "cleanup", []
+    d.say("cleanup", "All eight cards are sold. Clean-up: put one matching robot on each production unit.")
+    if not d.freeze().awaiting:
+        finish_cleanup(d)
+
+
+def assign(d: Draft, seat: Seat, unit: str, card: str) -> None:
+    d.hands[seat].remove(card)
+    d.pins[seat].append((unit, card, d.round))
+    d.say("assigned", "{seat} puts {card} on {unit}.", seat=seat, card=d.name(card), unit=d.name(unit),
+          unit_id=unit, card_id=card)
+    if not d.freeze().awaiting:
+        finish_cleanup(d)
+
+
+def finish_cleanup(d: Draft) -> None:
+    if len(d.deck) < ROW:
+        d.phase = "over"
+        d.say("game_over", "The conveyor deck cannot fill a row of eight: the game ends. Scores are counted.")
+        return
+    new_round(d)
+
+
+# --------------------------------------------------------------------------- the door's other side
+
+
+def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
+    d = Draft.of(state)
+    kind = action["type"]
+    if seat == TABLE and kind == "mechanics":
+        deal_mechanics(d, list(action["numbers"]))
+    elif seat == TABLE and kind == "turn":
+        turn(d, action["card"])
+        carry_on(d)
+    elif kind == "draw":
+        d.piles[seat].remove(action["card"])
+        d.hands[seat].append(action["card"])
+        d.say("drew", "You drew {card}.", visible_to=[seat], card=d.name(action["card"]),
+              card_id=action["card"])
+        carry_on(d)
+    elif kind == "bid":
+        place_bid(d, seat, list(action["cards"]))
+    elif kind == "assign":
+        assign(d, seat, action["unit"], action["card"])
+    elif kind == "done":
+        d.done.append(seat)
+        if not d.freeze().awaiting:
+            finish_cleanup(d)
+    return d.freeze()

@@ -1,0 +1,114 @@
+"""The Fzzzt! position notation: one line of ``key=value`` fields that round-trips.
+
+Cards are ids (see cards.json), joined by ``,``; per-seat fields join seats by
+``|``; ``-`` is "no bid yet". For example, the start of a 2-player game::
+
+    fzzzt n=2 chance=digital rng=... round=1 phase=bid chief=1 mech=2,1
+      hands=M2,R1BO,R2Na,R3Ca|M1,R1BC,R2Oa,R3Na piles=| bids=-|- units=| pins=|
+      deck=... down=7 open=R5N turn=0 done= last= fix=
+
+(on one line). ``pins`` lists ``unit:robot:round``; ``last`` is the last auction,
+``card;winner;chief before;bids``; ``fix`` is the table's card corrections (JSON).
+"""
+
+from __future__ import annotations
+
+from engines.core import IllegalAction
+from engines.fzzzt.state import Bid, FzzztState, Last, Pin
+from engines.rng import Rng
+
+PHASES = ("mechanics", "draw", "turn", "bid", "cleanup", "over")
+KEYS = ("n", "chance", "rng", "round", "phase", "chief", "mech", "hands", "piles", "bids", "units", "pins",
+        "deck", "down", "open", "turn", "done", "last", "fix")
+
+
+def _ids(items: tuple[str, ...] | list[str]) -> str:
+    return ",".join(items)
+
+
+def _bid(b: Bid) -> str:
+    return "-" if b is None else _ids(b)
+
+
+def dump(s: FzzztState) -> str:
+    last = ""
+    if s.last is not None:
+        card, winner, chief, bids = s.last
+        last = f"{card};{winner};{chief};" + "|".join(_bid(b) for b in bids)
+    fields = {
+        "n": str(s.n), "chance": s.chance, "rng": str(s.rng), "round": str(s.round), "phase": s.phase,
+        "chief": str(s.chief), "mech": _ids([str(m) for m in s.mechanics]),
+        "hands": "|".join(_ids(h) for h in s.hands), "piles": "|".join(_ids(p) for p in s.piles),
+        "bids": "|".join(_bid(b) for b in s.bids), "units": "|".join(_ids(u) for u in s.units),
+        "pins": "|".join(_ids([f"{u}:{c}:{r}" for u, c, r in p]) for p in s.pins),
+        "deck": _ids(s.deck), "down": str(s.face_down), "open": _ids(s.open), "turn": str(s.to_turn),
+        "done": _ids([str(x) for x in s.done]), "last": last, "fix": s.overrides,
+    }
+    return "fzzzt " + " ".join(f"{k}={fields[k]}" for k in KEYS)
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(x for x in text.split(",") if x)
+
+
+def _seats(text: str, n: int) -> list[str]:
+    parts = text.split("|")
+    if len(parts) != n:
+        raise IllegalAction("A Fzzzt! position needs one entry per player in each seat field.")
+    return parts
+
+
+def _parse_bid(text: str) -> Bid:
+    return None if text == "-" else _split(text)
+
+
+def load(text: str) -> FzzztState:
+    from engines.fzzzt.cards import card_table
+    if not isinstance(text, str) or not text.startswith("fzzzt "):
+        raise IllegalAction('A Fzzzt! position starts with "fzzzt ".')
+    body, _, fix = text[len("fzzzt "):].partition(" fix=")
+    f: dict[str, str] = {"fix": fix}
+    for token in body.split(" "):
+        key, eq, value = token.partition("=")
+        if not eq or key not in KEYS:
+            raise IllegalAction("The Fzzzt! position has a field {field} that is not understood.", field=key)
+        f[key] = value
+    missing = [k for k in KEYS if k not in f]
+    if missing:
+        raise IllegalAction("The Fzzzt! position lacks the field {field}.", field=missing[0])
+    try:
+        n = int(f["n"])
+        if not 2 <= n <= 4 or f["chance"] not in ("digital", "physical") or f["phase"] not in PHASES:
+            raise ValueError
+        cards = card_table(f["fix"])
+        pins: list[tuple[Pin, ...]] = []
+        for part in _seats(f["pins"], n):
+            seat_pins = []
+            for item in _split(part):
+                u, c, r = item.split(":")
+                seat_pins.append((u, c, int(r)))
+            pins.append(tuple(seat_pins))
+        last: Last | None = None
+        if f["last"]:
+            card, winner, chief, bids = f["last"].split(";")
+            last = (card, int(winner), int(chief), tuple(_parse_bid(b) for b in _seats(bids, n)))
+        state = FzzztState(
+            n=n, chance=f["chance"], overrides=f["fix"], rng=Rng.parse(f["rng"]), round=int(f["round"]),
+            phase=f["phase"], chief=int(f["chief"]), mechanics=tuple(int(m) for m in _split(f["mech"])),
+            hands=tuple(_split(h) for h in _seats(f["hands"], n)),
+            piles=tuple(_split(p) for p in _seats(f["piles"], n)),
+            bids=tuple(_parse_bid(b) for b in _seats(f["bids"], n)),
+            units=tuple(_split(u) for u in _seats(f["units"], n)), pins=tuple(pins),
+            deck=_split(f["deck"]), face_down=int(f["down"]), open=_split(f["open"]), to_turn=int(f["turn"]),
+            done=tuple(int(x) for x in _split(f["done"])), last=last)
+    except IllegalAction:
+        raise
+    except ValueError:
+        raise IllegalAction("The Fzzzt! position is malformed.") from None
+    every = [*state.deck, *state.open, *(c for z in (*state.hands, *state.piles, *state.units) for c in z),
+             *(c for b in state.bids if b for c in b), *(c for p in state.pins for _, c, _ in p)]
+    if any(c not in cards for c in every) or len(every) != len(set(every)):
+        raise IllegalAction("The Fzzzt! position names a card that does not exist, or one card twice.")
+    if len(state.mechanics) != n or not 0 <= state.chief < n:
+        raise IllegalAction("The Fzzzt! position is malformed.")
+    return state

@@ -1,0 +1,329 @@
+"""Fzzzt! positions: rounds of eight auctions on a conveyor, secret bids, clean-up.
+
+The flow of a round (rulebook "Biedronden"): every player shuffles their own
+cards and takes six; the chief mechanic lays eight conveyor cards face down and
+turns the head card, whose conveyor number says how many lie open; players bid
+face down on the first open card, all bids are revealed at once, the highest
+power wins (ties: see :func:`resolve_tie`). When all eight are sold, players
+assign one card to each production unit, and the next round begins unless the
+conveyor deck cannot fill a row of eight.
+
+Chance: with ``chance="digital"`` the state's own :class:`Rng` shuffles (your
+phone is your hand). With ``"physical"`` the table enters the mechanic cards
+dealt and each turned conveyor card (``TABLE`` is awaited), and each player
+confirms the cards they drew, one at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations, permutations
+from typing import Any
+
+from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, event, outcome
+from engines.fzzzt.cards import Card, card_table
+from engines.fzzzt.scoring import WidgetResult, best_widgets
+from engines.rng import Rng
+from engines.text import Text
+
+HAND_SIZE = 6
+ROW = 8
+Bid = tuple[str, ...] | None
+Pin = tuple[str, str, int]          # (unit id, robot id, round it was assigned in)
+Last = tuple[str, int, int, tuple[Bid, ...]]   # (card, winner, chief before, every bid)
+
+
+def _t(msgid: str, **params: Any) -> dict[str, Any]:
+    return Text(msgid, params).to_json()
+
+
+def resolve_tie(tied: Sequence[Seat], chief: Seat, players: int) -> tuple[Seat, Seat]:
+    """(winner, new chief) for a tie (rulebook "Gelijk bod").
+
+    The chief mechanic wins a tie they are in; otherwise the tied player nearest
+    clockwise to the chief. The losing tied player nearest clockwise to the
+    winner becomes chief mechanic.
+
+    >>> resolve_tie([1, 2], chief=0, players=4)
+    (1, 2)
+    >>> resolve_tie([0, 3], chief=0, players=4)
+    (0, 3)
+    >>> resolve_tie([0, 1, 3], chief=2, players=4)
+    (3, 0)
+    """
+    def clockwise_from(seat: Seat) -> list[Seat]:
+        return [(seat + i) % players for i in range(1, players + 1)]
+    winner = chief if chief in tied else next(s for s in clockwise_from(chief) if s in tied)
+    new_chief = next(s for s in clockwise_from(winner) if s in tied and s != winner)
+    return winner, new_chief
+
+
+@dataclass(frozen=True)
+class FzzztState(State):
+    n: int
+    chance: str
+    overrides: str
+    rng: Rng
+    round: int
+    phase: str                 # mechanics | draw | turn | bid | cleanup | over
+    chief: Seat
+    mechanics: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    piles: tuple[tuple[str, ...], ...]
+    bids: tuple[Bid, ...]
+    units: tuple[tuple[str, ...], ...]
+    pins: tuple[tuple[Pin, ...], ...]
+    deck: tuple[str, ...]      # digital: in order, the first `face_down` are the row;
+    #                            physical: the unseen cards, sorted
+    face_down: int
+    open: tuple[str, ...]
+    to_turn: int
+    done: tuple[Seat, ...]
+    last: Last | None
+    _events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+
+    # -- contract ---------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        from engines.fzzzt import GAME
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def cards(self) -> dict[str, Card]:
+        return card_table(self.overrides)
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    @property
+    def awaiting(self) -> tuple[Seat, ...]:
+        if self.phase in ("mechanics", "turn"):
+            return (TABLE,)
+        if self.phase == "draw":
+            return tuple(s for s in range(self.n) if self._drawing(s))
+        if self.phase == "bid":
+            return tuple(s for s in range(self.n) if self.bids[s] is None and self.hands[s])
+        if self.phase == "cleanup":
+            return tuple(s for s in range(self.n) if s not in self.done and self._assignable(s))
+        return ()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        sheets = self.score_sheets()
+        best = max(sh["total"] for sh in sheets)
+        top = [s for s in range(self.n) if sheets[s]["total"] == best]
+        fewest = min(sheets[s]["robots"] for s in top)
+        winners = [s for s in top if sheets[s]["robots"] == fewest]
+        if len(winners) == 1:
+            reason = Text("{seat} wins with {points} points.", {"seat": winners[0], "points": best})
+        else:
+            reason = Text("A shared win with {points} points and {robots} robot cards each.",
+                          {"points": best, "robots": fewest})
+        return outcome(winners, reason, {str(s): sheets[s] for s in range(self.n)})
+
+    def notation(self) -> str:
+        from engines.fzzzt.notation import dump
+        return dump(self)
+
+    # -- helpers ----------------------------------------------------------------
+
+    def power(self, ids: Sequence[str]) -> int:
+        return sum(self.cards[c].power for c in ids)
+
+    def _drawing(self, seat: Seat) -> bool:
+        return self.phase == "draw" and len(self.hands[seat]) < HAND_SIZE and bool(self.piles[seat])
+
+    def _open_units(self, seat: Seat) -> list[str]:
+        taken = {u for u, _, r in self.pins[seat] if r == self.round}
+        return [u for u in self.units[seat] if u not in taken]
+
+    def _fits(self, unit: str, card: str) -> bool:
+        c = self.cards[card]
+        return c.is_robot and bool(c.mask & self.cards[unit].mask)
+
+    def _assignable(self, seat: Seat) -> list[tuple[str, str]]:
+        pairs = []
+        for u in self._open_units(seat):
+            seen = set()
+            for c in self.hands[seat]:
+                sig = self.cards[c].signature
+                if self._fits(u, c) and sig not in seen:
+                    seen.add(sig)
+                    pairs.append((u, c))
+        return pairs
+
+    def _distinct(self, ids: Sequence[str]) -> list[str]:
+        """One card of each kind (the lowest id): cards with one signature are interchangeable."""
+        first: dict[tuple[str, int, int, int, str], str] = {}
+        for c in sorted(ids):
+            first.setdefault(self.cards[c].signature, c)
+        return sorted(first.values())
+
+    # -- actions ----------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "mechanics":
+            perms = list(permutations(range(1, self.n + 1)))
+            return [(self._mechanics_action(p), 1 / len(perms)) for p in perms]
+        if self.phase == "turn":
+            total = len(self.deck)
+            out = []
+            for c in self._distinct(self.deck):
+                sig = self.cards[c].signature
+                count = sum(1 for d in self.deck if self.cards[d].signature == sig)
+                out.append((self._turn_action(c), count / total))
+            return out
+        return super().chance_outcomes()
+
+    def _mechanics_action(self, numbers: Sequence[int]) -> Action:
+        text = ",".join(map(str, numbers))
+        return {"type": "mechanics", "numbers": list(numbers), "notation": f"mechanics {text}",
+                "label": _t("Mechanic cards dealt: {numbers}", numbers=text)}
+
+    def _turn_action(self, card: str) -> Action:
+        return {"type": "turn", "card": card, "notation": f"turn {card}",
+                "label": _t("The conveyor card turned is {card}", card=self.cards[card].name())}
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat == TABLE and TABLE in self.awaiting:
+            return [a for a, _ in self.chance_outcomes()]
+        if seat not in self.awaiting:
+            return []
+        if self.phase == "draw":
+            return [{"type": "draw", "card": c, "notation": f"draw {c}",
+                     "label": _t("I drew {card}", card=self.cards[c].name())}
+                    for c in self._distinct(self.piles[seat])]
+        if self.phase == "bid":
+            return [self._bid_action(b) for b in self._bid_choices(self.hands[seat])]
+        if self.phase == "cleanup":
+            acts = [{"type": "assign", "unit": u, "card": c, "notation": f"assign {u} {c}",
+                     "label": _t("Put {card} on {unit}", card=self.cards[c].name(),
+                                 unit=self.cards[u].name())}
+                    for u, c in self._assignable(seat)]
+            return [*acts, {"type": "done", "notation": "done",
+                            "label": _t("Done assigning cards to my production units")}]
+        return []
+
+    def _bid_choices(self, hand: Sequence[str]) -> list[tuple[str, ...]]:
+        seen: set[tuple[tuple[str, int, int, int, str], ...]] = set()
+        out = []
+        for size in range(1, len(hand) + 1):
+            for combo in combinations(sorted(hand), size):
+                key = tuple(sorted(self.cards[c].signature for c in combo))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(combo)
+        return out
+
+    def _bid_action(self, cards: Sequence[str]) -> Action:
+        names = ", ".join(self.cards[c].name() for c in cards)
+        return {"type": "bid", "cards": list(cards), "notation": "bid " + "+".join(cards),
+                "label": _t("Bid {cards} (power {power})", cards=names, power=self.power(cards))}
+
+    def check_turn(self, seat: Seat) -> None:
+        if (self.phase == "bid" and isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.n and not self.hands[seat] and self.bids[seat] is None):
+            raise IllegalAction("You have no cards in your hand, so you cannot bid until the next reshuffle.")
+        if (self.phase == "bid" and isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.n and self.bids[seat] is not None):
+            raise IllegalAction("You have already placed your bid for this auction.")
+        super().check_turn(seat)
+
+    def explain_illegal(self, seat: Seat, action: Any) -> IllegalAction:
+        kind = action.get("type")
+        if self.phase == "bid" and kind == "bid":
+            cards = action.get("cards")
+            if not isinstance(cards, list) or not cards:
+                return IllegalAction("A bid needs at least one card from your hand.")
+            for c in cards:
+                if not isinstance(c, str) or c not in self.cards:
+                    return IllegalAction("There is no card {card}.", card=str(c))
+            if len(set(cards)) != len(cards):
+                return IllegalAction("Each card can be in your bid only once.")
+            for c in cards:
+                if c not in self.hands[seat]:
+                    return IllegalAction("{card} is not in your hand.", card=self.cards[c].name())
+        if self.phase == "cleanup" and kind == "assign":
+            unit, card = action.get("unit"), action.get("card")
+            if unit not in self.units[seat]:
+                return IllegalAction("You do not have that production unit.")
+            if unit not in self._open_units(seat):
+                return IllegalAction("That production unit already got its card this round.")
+            if card not in self.hands[seat]:
+                return IllegalAction("That card is not in your hand.")
+            return IllegalAction("{card} has no symbol that {unit} needs.",
+                                 card=self.cards[str(card)].name(), unit=self.cards[str(unit)].name())
+        return IllegalAction("That is not a legal play right now.")
+
+    def _apply(self, seat: Seat, action: Action) -> State:
+        from engines.fzzzt import flow
+        return flow.apply(self, seat, action)
+
+    # -- views --------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> View:
+        from engines.fzzzt.views import view
+        return view(self, seat)
+
+    def score_sheets(self) -> list[dict[str, Any]]:
+        return [score_sheet(self, s) for s in range(self.n)]
+
+    def owned(self, seat: Seat) -> list[str]:
+        bid = self.bids[seat] or ()
+        return sorted([*self.hands[seat], *self.piles[seat], *bid, *(c for _, c, _ in self.pins[seat])])
+
+
+def widgets_for(state: FzzztState, seat: Seat) -> WidgetResult:
+    cards = state.cards
+    pinned_ids = {c for _, c, _ in state.pins[seat]}
+    units = [(u, cards[u].symbols, cards[u].points) for u in state.units[seat]]
+    pinned: dict[str, list[tuple[str, str]]] = {}
+    for u, c, _ in state.pins[seat]:
+        pinned.setdefault(u, []).append((c, cards[c].symbols))
+    free = [(c, cards[c].symbols) for c in state.owned(seat)
+            if cards[c].is_robot and c not in pinned_ids and cards[c].symbols]
+    return best_widgets(units, pinned, free)
+
+
+def score_sheet(state: FzzztState, seat: Seat) -> dict[str, Any]:
+    """Card points, Fzzzt cards, and the best widgets, with the sum written out."""
+    cards = state.cards
+    owned = state.owned(seat)
+    robots = [c for c in owned if cards[c].is_robot]
+    robot_points = sum(cards[c].points for c in robots)
+    fzzzt = sum(cards[c].points for c in owned if cards[c].kind == "fzzzt")
+    found = widgets_for(state, seat)
+    units = [{"unit": u.unit, "symbols": u.symbols, "value": u.value, "score": u.score,
+              "widgets": [[{"symbol": s, "card": c} for s, c in w] for w in u.widgets]}
+             for u in found.units]
+    total = robot_points + fzzzt + found.bonus
+    terms = [str(robot_points), *(str(fzzzt) for _ in [0] if fzzzt)]
+    terms += [str(u["score"]) for u in units]
+    arithmetic = " + ".join(terms).replace("+ -", "- ") + f" = {total}"
+    return {"seat": seat, "robot_points": robot_points, "fzzzt": fzzzt, "base": robot_points + fzzzt,
+            "units": units, "bonus": found.bonus, "total": total, "robots": len(robots),
+            "cards": owned, "arithmetic": arithmetic}
+
+
+def fresh(n: int, chance: str, overrides: str, rng: Rng) -> FzzztState:
+    empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
+    return FzzztState(n=n, chance=chance, overrides=overrides, rng=rng, round=0, phase="mechanics",
+                      chief=0, mechanics=(0,) * n, hands=empty, piles=empty, bids=(None,) * n,
+                      units=empty, pins=tuple(() for _ in range(n)), deck=(), face_down=0, open=(),
+                      to_turn=0, done=(), last=None)
+
+
+def with_events(state: FzzztState, events: list[Event]) -> FzzztState:
+    return replace(state, _events=tuple(events))
+
+
+__all__ = ["FzzztState", "event", "fresh", "resolve_tie", "score_sheet", "with_events"]
