@@ -89,6 +89,7 @@ class HardwareLink:
         self.auto_fire_s: float | None = laser.auto_fire_s if laser is not None else None
         self.current: str | None = None
         self.pending: Shot | None = None
+        self._failed: Shot | None = None  # a shot whose check failed: its button fires it again
         self.last_beam_check: dict[str, Any] | None = None
         self.ignored: list[tuple[str, str]] = []  # (button, why): the last few ignored presses
         self._lock = threading.RLock()
@@ -108,6 +109,8 @@ class HardwareLink:
     # ------------------------------------------------------------------ plumbing
     def listener(self, table: str, state: State, events: list[Event]) -> None:
         """The service listener: called after every committed change; only enqueues."""
+        if self._closed:
+            return
         self._work.put((self._changed, (table, state, list(events))))
 
     def button(self, name: str) -> None:
@@ -155,9 +158,11 @@ class HardwareLink:
         return True
 
     def close(self) -> None:
+        """Stop the worker threads and stop listening to the rig's buttons."""
         if self._closed:
             return
         self._closed = True
+        self.rig.off_button(self.button)
         self._work.put(None)
         self._beams.put(None)
         for thread in self._threads:
@@ -230,7 +235,7 @@ class HardwareLink:
                 shot = self.pending
             if shot is None or shot.table != table or shot.seat != seat:
                 self._ignore(name, "no shot of this seat to fire")
-            elif not self.has_laser or self.auto_fire_s is not None:
+            elif (not self.has_laser or self.auto_fire_s is not None) and shot != self._failed:
                 self._ignore(name, "the shot fires by itself")
             else:
                 self._beams.put((shot, 0.0))
@@ -260,11 +265,14 @@ class HardwareLink:
         with self._lock:
             self.last_beam_check = report
             if self.pending == shot:
-                self.pending = None
-                try:
-                    self._show(shot.table, self.service.state_of(shot.table))
-                except Exception:
-                    log.exception("could not refresh the LEDs of table %s", shot.table)
+                if check.result == "agree":
+                    self.pending = None  # confirmed; otherwise the mover may fire again once it is fixed
+                    try:
+                        self._show(shot.table, self.service.state_of(shot.table))
+                    except Exception:
+                        log.exception("could not refresh the LEDs of table %s", shot.table)
+                else:
+                    self._failed = shot
         if check.result != "agree":
             notify = getattr(self.service, "notify", None)
             if notify is None:

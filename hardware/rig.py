@@ -145,6 +145,11 @@ class Rig:
         """Call ``callback(button_name)`` on every (debounced) press. Keep it short: enqueue work."""
         self._callbacks.append(callback)
 
+    def off_button(self, callback: ButtonCallback) -> None:
+        """Stop calling ``callback`` (the companion detaching, a test ending)."""
+        if callback in self._callbacks:
+            self._callbacks.remove(callback)
+
     def _pressed(self, name: str) -> None:
         now = self._clock()
         spec = self.config.button(name)
