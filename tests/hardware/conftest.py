@@ -4,12 +4,14 @@
   one test module, ``reset()`` (pins and reservations released) in ``finally``.
 - ``rig``: the example rig built ONCE per module on those mock pins: a
   ``Button`` costs about 0.1 s to close, so no test builds its own. Tests that
-  change the rig's simulated world put it back (``clean_rig``).
+  change the rig's simulated world put it back (``clean_rig``). Its laser
+  window is 2 ms (the simulator answers at once).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from gpiozero import Device
@@ -49,9 +51,16 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+SHOT_WINDOW = 0.002
+"""The tests' laser window: the simulator answers at once, so 2 ms instead of the rig's 0.3 s."""
+
+
 @pytest.fixture(scope="module")
 def rig(mock_factory: MockFactory, clock: FakeClock) -> Iterator[Rig]:
-    built = build(example_rig(), pin_factory=mock_factory, clock=clock)
+    config = example_rig()
+    assert config.laser is not None
+    config = replace(config, laser=replace(config.laser, window_s=SHOT_WINDOW))
+    built = build(config, pin_factory=mock_factory, clock=clock)
     try:
         yield built
     finally:

@@ -1,0 +1,219 @@
+"""The companion and the rig together: LEDs follow the table, buttons play, shots are checked.
+
+A real :class:`companion.service.Service` (tests/conftest.py) with the module's
+example rig on mock pins; ``attach`` wires them as ``companion serve`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.hardware_link import HardwareLink, attach
+from companion.service import Service
+from engines import State
+from hardware import Rig
+from tests import fakegame
+from tests.hardware.conftest import FakeClock
+from web.service import BadRequest, Conflict, NotFound
+
+
+@pytest.fixture
+def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()
+
+
+def pick(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A quick player: takes a shot that wins if there is one, else any move (never a draw)."""
+    actions = [a for a in state.legal_actions(seat) if a["type"] != "declare_draw"]
+    for action in actions:
+        after = state.apply(seat, action)
+        if after.outcome is not None and seat in after.outcome["winners"]:
+            return action
+    return rng.choice(actions)
+
+
+def new_table(service: Service, setup: str = "ace") -> str:
+    table: str = service.create_table("laser-chess", 2, {"setup": setup}, seed=1)["table"]
+    return table
+
+
+def fire(rig: Rig, link: HardwareLink, clock: FakeClock, seat: int) -> dict[str, Any]:
+    clock.tick()
+    rig.press(f"seat{seat}")
+    assert link.wait_idle()
+    check: dict[str, Any] = link.hardware_status()["last_beam_check"]
+    return check
+
+
+def test_a_whole_laser_chess_game_played_with_the_fire_buttons(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    """Rulebook p.8: after moving or turning one token, the player fires their laser, every turn.
+
+    Each move is entered as a phone would, then the mover's seat button fires
+    the (mock) laser; every shot's beam must agree with the engine's.
+    """
+    table = new_table(service)
+    rng = random.Random(1)
+    shots = 0
+    while (state := service.state_of(table)).outcome is None:
+        assert shots < 200
+        assert link.wait_idle()
+        seat = state.awaiting[0]
+        assert clean_rig.led_mode(f"seat{seat}") == "blinking"
+        service.act(table, seat, pick(state, seat, rng))
+        assert link.wait_idle()
+        after = service.state_of(table)
+        if after.outcome is None:
+            assert clean_rig.led_mode(f"seat{seat}") == "blinking"  # fire now
+            assert clean_rig.led_mode(f"seat{1 - seat}") == "off"
+        check = fire(clean_rig, link, clock, seat)
+        laser = next(ev for ev in after.events if ev["type"] == "laser")
+        assert check["result"] == "agree", check
+        assert check["expected"] == laser["exit"] and check["seat"] == seat and check["table"] == table
+        shots += 1
+    assert shots > 10
+    winner = state.outcome["winners"][0]
+    assert clean_rig.led_mode(f"seat{winner}") == "winner"
+    assert clean_rig.led_mode(f"seat{1 - winner}") == "off"
+    assert clean_rig.led_mode("status") == "on"
+
+
+def test_a_press_from_a_seat_with_nothing_to_fire_is_ignored(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table = new_table(service)
+    clock.tick()
+    clean_rig.press("seat1")  # Red presses before anyone has moved
+    assert link.wait_idle()
+    assert link.hardware_status()["last_beam_check"] is None
+    service.act(table, 0, {"type": "rotate", "square": "j1", "turn": "ccw"})
+    assert link.wait_idle()
+    clock.tick()
+    clean_rig.press("seat1")  # Red again: the shot waiting is Blue's
+    assert link.wait_idle()
+    assert link.hardware_status()["last_beam_check"] is None
+    assert link.ignored[-1] == ("seat1", "no shot of this seat to fire")
+    assert fire(clean_rig, link, clock, 0)["result"] == "agree"
+
+
+def test_the_next_button_steps_the_table_screen(service: Service, clean_rig: Rig, link: HardwareLink,
+                                                clock: FakeClock) -> None:
+    table = new_table(service)
+    before = service.public(table)["step"]
+    clock.tick()
+    clean_rig.press("next")
+    assert link.wait_idle()
+    assert service.public(table)["step"] == before + 1
+
+
+def moved(service: Service, link: HardwareLink) -> tuple[str, str]:
+    """A table where Blue has just played c1-c2 (off the opening beam); returns (table, notation)."""
+    table = new_table(service)
+    service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
+    assert link.wait_idle()
+    return table, service.state_of(table).notation()
+
+
+def told(service: Service, table: str) -> str:
+    events = service.public(table)["events"]
+    assert events and events[-1]["type"] == "hardware" and events[-1]["visible_to"] == "all"
+    from engines.text import Text, translate
+
+    return translate(Text.from_json(events[-1]["say"]))
+
+
+def test_stray_light_is_a_fault_told_to_the_table_and_the_move_stays(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table, position = moved(service, link)
+    clean_rig.inject_fault("c8n", "stuck-lit")
+    check = fire(clean_rig, link, clock, 0)
+    assert check["result"] == "fault"
+    assert told(service, table).startswith("Beam sensor c8 north sees light while the laser is off")
+    assert service.state_of(table).notation() == position  # nothing lost, nothing changed
+    assert clean_rig.led_mode("status") == "error"
+    clean_rig.inject_fault("c8n", "none")  # the sensor is shaded: Blue fires again
+    assert fire(clean_rig, link, clock, 0)["result"] == "agree"
+    assert clean_rig.led_mode("seat1") == "blinking" and clean_rig.led_mode("status") == "on"
+
+
+def test_a_token_turned_the_wrong_way_is_a_mismatch_and_the_host_can_undo(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table, position = moved(service, link)
+    clean_rig.turn_token(("j5", "E"))  # on the real board the j5 Deflector points the beam east
+    check = fire(clean_rig, link, clock, 0)
+    assert check["result"] == "mismatch" and check["observed"] == {"square": "j5", "direction": "E"}
+    assert told(service, table) == ("The beam should have left at j8 heading north, but it left at j5 "
+                                    "heading east; check the token on j5.")
+    assert service.state_of(table).notation() == position
+    service.undo(table)
+    assert link.wait_idle()
+    assert link.pending is None
+    assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
+
+
+def test_a_dead_laser_is_a_mismatch_that_says_to_check_the_laser(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table, position = moved(service, link)
+    clean_rig.inject_fault("laser", "dead")
+    check = fire(clean_rig, link, clock, 0)
+    assert check["result"] == "mismatch" and check["observed"] is None
+    assert "that the laser fires" in told(service, table)
+    assert service.state_of(table).notation() == position
+
+
+def test_a_shot_can_fire_by_itself_after_the_move(service: Service, clean_rig: Rig,
+                                                  link: HardwareLink) -> None:
+    link.auto_fire_s = 0.0  # as [hardware.laser] auto_fire_s = 0 would set it
+    table = new_table(service)
+    service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
+    assert link.wait_idle()
+    check = link.hardware_status()["last_beam_check"]
+    assert check["result"] == "agree" and check["table"] == table
+
+
+def test_hidden_plays_blink_then_stay_lit_and_never_reach_the_hardware_status(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table: str = service.create_table(fakegame.GAME.id, 2, {}, seed=7)["table"]
+    assert link.wait_idle()
+    state = service.state_of(table)
+    assert set(state.awaiting) == {0, 1}
+    assert clean_rig.led_mode("seat0") == clean_rig.led_mode("seat1") == "blinking"
+    service.act(table, 0, state.legal_actions(0)[0])
+    assert link.wait_idle()
+    assert clean_rig.led_mode("seat0") == "on" and clean_rig.led_mode("seat1") == "blinking"
+    clock.tick()
+    clean_rig.press("seat0")  # seat 0 has played: its button means nothing now
+    assert link.wait_idle()
+    assert link.ignored[-1] == ("seat0", "seat not awaited")
+    status = json.dumps(service.hardware_status())
+    for word in fakegame.WORDS:
+        assert word not in status
+
+
+def test_hardware_refusals_become_the_webs_errors(service: Service, link: HardwareLink) -> None:
+    with pytest.raises(NotFound, match="There is no button called fire"):
+        service.press("fire")
+    with pytest.raises(BadRequest, match="j8n cannot have the fault dead"):
+        service.inject_fault("j8n", "dead")
+    with pytest.raises(NotFound):
+        service.inject_fault("seat0", "stuck-lit")
+    assert service.hardware_status()["pin_factory"] == "mock"
+
+
+def test_real_pins_refuse_the_virtual_panel(service: Service, clean_rig: Rig, link: HardwareLink) -> None:
+    simulator, clean_rig.simulator = clean_rig.simulator, None  # as on a Pi: no simulator
+    try:
+        with pytest.raises(Conflict, match="only works on mock pins"):
+            service.press("seat0")
+        with pytest.raises(Conflict, match="only works on mock pins"):
+            service.inject_fault("laser", "dead")
+    finally:
+        clean_rig.simulator = simulator
