@@ -222,7 +222,8 @@ class Rig:
     def _lit_now(self) -> list[str]:
         return [name for name, device in self.sensors.items() if device.is_active]
 
-    def _set_laser(self, on: bool) -> None:
+    def set_laser(self, on: bool) -> None:
+        """Switch the laser (and the simulator's beam) on or off; a no-op without a laser."""
         if self.laser is None:
             return
         self.laser.value = on
@@ -250,7 +251,7 @@ class Rig:
                 try:
                     if self.laser is not None:
                         window = self.config.laser.window_s if window_s is None else window_s  # type: ignore[union-attr]
-                        self._set_laser(True)
+                        self.set_laser(True)
                         time.sleep(window)
                         seen.update(self._lit_now())
                     else:
@@ -261,7 +262,7 @@ class Rig:
                             time.sleep(min(0.05, window))  # let a second sensor show itself
                         seen.update(self._lit_now())
                 finally:
-                    self._set_laser(False)
+                    self.set_laser(False)
                     self._capture = None
             check = judge(
                 self.config, expected_exit, path, stopped_at,
