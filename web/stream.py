@@ -7,7 +7,7 @@ payload the table screen shows. The framing:
 - a comment first, so waitress flushes the headers at once, and a ``retry:``
   hint for the browser's reconnect delay;
 - a full payload on connect (``id:`` is the table's version), then one
-  message per change; the same payload is never sent twice in a row;
+  message per committed change (a new version or step), never the same twice;
 - a keep-alive comment every ``SSE_KEEPALIVE`` seconds, well inside
   waitress's 120-second idle limit, which also notices a phone that left.
 
@@ -22,10 +22,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, request
 
+from engines.text import translate
 from web.auth import require_seat, seat_token, service
-from web.i18n import lang, localize_payload, say
+from web.i18n import lang, localize_payload
 from web.service import ServiceError
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -38,6 +39,16 @@ def frame(payload: dict[str, Any]) -> str:
         lines.append(f"id: {payload['version']}")
     lines.append("data: " + json.dumps(payload, separators=(",", ":")))
     return "\n".join(lines) + "\n\n"
+
+
+def same_change(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
+    """Whether ``payload`` shows the same committed change as ``last`` (version and step)."""
+    if last is None:
+        return False
+    key = (payload.get("version"), payload.get("step"))
+    if isinstance(key[0], int):
+        return key == (last.get("version"), last.get("step"))
+    return payload == last
 
 
 @bp.get("/tables/<table>/stream")
@@ -58,6 +69,8 @@ def stream(table: str) -> Response:
     retry = int(current_app.config["SSE_RETRY_MS"])
     max_seconds = current_app.config.get("SSE_MAX_SECONDS")
 
+    # The generator runs after the request has gone (no request context): it uses only what it
+    # captured here, so interleaved streams in one thread (tests) and waitress threads both work.
     def events() -> Iterator[str]:
         started = time.monotonic()
         last_sent: dict[str, Any] | None = initial
@@ -68,19 +81,20 @@ def stream(table: str) -> Response:
                 try:
                     payload = subscription.get(keepalive)
                 except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
-                    yield "event: gone\ndata: " + json.dumps({"error": say(exc.text)}) + "\n\n"
+                    gone = json.dumps({"error": translate(exc.text, language)})
+                    yield f"event: gone\ndata: {gone}\n\n"
                     return
                 if payload is None:
                     yield ": keep-alive\n\n"
                     continue
-                if payload == last_sent:
+                if same_change(payload, last_sent):
                     continue  # already sent (the snapshot a subscription may start with)
                 last_sent = payload
                 yield frame(localize_payload(payload, language))
         finally:
             subscription.close()
 
-    return Response(stream_with_context(events()), mimetype="text/event-stream", headers={
+    return Response(events(), mimetype="text/event-stream", headers={
         "Cache-Control": "no-cache, no-transform",
         "X-Accel-Buffering": "no",
     })

@@ -19,8 +19,11 @@ from web import create_app
 
 @pytest.fixture
 def app(service: Any, host_key: str) -> Iterator[Flask]:
-    app = create_app(service, public_url="http://192.0.2.10:8000",
-                     wifi={"ssid": "GameNight", "password": "dice-and-lasers", "security": "WPA"})
+    app = create_app(
+        service,
+        public_url="http://192.0.2.10:8000",
+        wifi={"ssid": "GameNight", "password": "dice-and-lasers", "security": "WPA"},
+    )
     app.config.update(TESTING=True, SSE_KEEPALIVE=0.05, SSE_MAX_SECONDS=2.0)
     yield app
 
@@ -39,11 +42,21 @@ def host(host_key: str) -> dict[str, str]:
 class Table:
     """A table made through the API, with helpers that act like the phones at it."""
 
-    def __init__(self, client: FlaskClient, host: dict[str, str], game: str, players: int,
-                 options: dict[str, Any] | None = None, seed: int = 7) -> None:
+    def __init__(
+        self,
+        client: FlaskClient,
+        host: dict[str, str],
+        game: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int = 7,
+    ) -> None:
         self.client, self.host = client, host
-        resp = client.post("/api/tables", json={"game": game, "players": players,
-                                                "options": options or {}, "seed": seed}, headers=host)
+        resp = client.post(
+            "/api/tables",
+            json={"game": game, "players": players, "options": options or {}, "seed": seed},
+            headers=host,
+        )
         assert resp.status_code == 201, resp.get_json()
         self.created = resp.get_json()
         self.id: str = self.created["table"]
@@ -70,13 +83,16 @@ class Table:
         return dict(resp.get_json())
 
     def act(self, seat: int, action: Any, **kw: Any) -> Any:
-        return self.client.post(f"/api/tables/{self.id}/actions", json={"action": action, **kw},
-                                headers=self.auth(seat))
+        return self.client.post(
+            f"/api/tables/{self.id}/actions", json={"action": action, **kw}, headers=self.auth(seat)
+        )
 
 
 @pytest.fixture
 def make_table(client: FlaskClient, host: dict[str, str]) -> Any:
-    def make(game: str = "fake-guess", players: int = 2, options: dict[str, Any] | None = None,
-             seed: int = 7) -> Table:
+    def make(
+        game: str = "fake-guess", players: int = 2, options: dict[str, Any] | None = None, seed: int = 7
+    ) -> Table:
         return Table(client, host, game, players, options, seed)
+
     return make

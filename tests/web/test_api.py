@@ -1,0 +1,409 @@
+"""The JSON API through Flask's test client: every endpoint, and every refusal a clear 4xx
+that leaves the table exactly as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from engines import TABLE
+
+
+def snapshot(t: Any) -> dict[str, Any]:
+    """Everything a player could notice: the public payload and every seat's payload."""
+    return {"public": t.public(), **{f"seat{s}": t.view(s) for s in t.tokens}}
+
+
+def refused(resp: Any, status: int, *words: str) -> str:
+    assert resp.status_code == status, (resp.status_code, resp.get_data(as_text=True))
+    assert resp.is_json
+    sentence = resp.get_json()["error"]
+    assert isinstance(sentence, str) and sentence.endswith((".", "!", "?")), sentence
+    assert "Traceback" not in sentence
+    for word in words:
+        assert word.lower() in sentence.lower(), sentence
+    return str(sentence)
+
+
+@pytest.fixture
+def seated(make_table: Any) -> Any:
+    t = make_table()
+    t.claim(0, "Anna")
+    t.claim(1, "Bo")
+    return t
+
+
+# --------------------------------------------------------------------------- creating tables
+
+
+def test_host_creates_a_table_and_gets_a_join_address_with_an_ip(
+    client: FlaskClient, host: dict[str, str]
+) -> None:
+    resp = client.post(
+        "/api/tables", json={"game": "fake-guess", "players": 3, "options": {"rounds": 1}}, headers=host
+    )
+    assert resp.status_code == 201
+    body = resp.get_json()
+    assert body["join_url"] == f"http://192.0.2.10:8000/play/{body['table']}"
+    assert body["players"] == 3 and len(body["seats"]) == 3
+    assert ".local" not in body["join_url"]
+    listed = client.get("/api/tables").get_json()["tables"]
+    assert [t["table"] for t in listed] == [body["table"]]
+
+
+def test_join_address_uses_the_lan_ip_not_a_local_name(service: Any, host: dict[str, str]) -> None:
+    from web import create_app
+    from web.qr import lan_ip
+
+    client = create_app(service).test_client()
+    resp = client.post(
+        "/api/tables",
+        json={"game": "fake-guess", "players": 2},
+        headers=host,
+        base_url="http://companion.local:8123",
+    )
+    assert resp.status_code == 201
+    assert resp.get_json()["join_url"].startswith(f"http://{lan_ip()}:8123/play/")
+
+
+@pytest.mark.parametrize(
+    ("headers", "words"), [({}, "host key"), ({"X-Host-Key": "guess"}, "not right")]
+)
+def test_only_the_host_creates_tables(client: FlaskClient, headers: dict[str, str], words: str) -> None:
+    resp = client.post("/api/tables", json={"game": "fake-guess", "players": 2}, headers=headers)
+    refused(resp, 401, words)
+    assert client.get("/api/tables").get_json()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chess-boxing", "players": 2}, "chess-boxing"),
+        ({"game": "fake-guess", "players": 9}, "2 to 3 players"),
+        ({"game": "fake-guess", "players": "two"}, "whole number"),
+        ({"game": "fake-guess", "players": 2, "options": {"rounds": 99}}, "rounds"),
+        ({"game": "fake-guess", "players": 2, "options": {"colour": "teal"}}, "colour"),
+        ({"game": "fake-guess", "players": 2, "options": []}, "options"),
+        ({"game": "fake-guess", "players": 2, "seed": "abc"}, "seed"),
+        ({"players": 2}, "game"),
+    ],
+)
+def test_bad_table_requests_say_what_is_wrong(
+    client: FlaskClient, host: dict[str, str], body: dict[str, Any], words: str
+) -> None:
+    refused(client.post("/api/tables", json=body, headers=host), 400, words)
+    assert client.get("/api/tables").get_json()["tables"] == []
+
+
+def test_games_list_every_option_with_its_help(client: FlaskClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
+    guess = games["fake-guess"]
+    assert guess["options"][0]["name"] == "rounds" and guess["options"][0]["default"] == 2
+    assert guess["options"][0]["help_text"] == "How many rounds to play."
+    assert any(o["name"] == "chance" for o in guess["table_options"])
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def test_claiming_a_seat_sets_an_httponly_cookie_that_brings_the_phone_back(
+    client: FlaskClient, make_table: Any
+) -> None:
+    t = make_table()
+    resp = client.post(f"/api/tables/{t.id}/seats/1", json={"name": "  Bo  "})
+    assert resp.status_code == 200
+    cookie = resp.headers["Set-Cookie"]
+    assert cookie.startswith(f"seat_{t.id}=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    again = client.get(f"/api/tables/{t.id}/view")  # a reload: the cookie is all it has
+    assert again.status_code == 200
+    assert again.get_json()["seat"] == 1 and again.get_json()["name"] == "Bo"
+
+
+def test_a_seat_without_a_name_is_called_player_n(client: FlaskClient, make_table: Any) -> None:
+    t = make_table()
+    assert client.post(f"/api/tables/{t.id}/seats/1", json={}).get_json()["name"] == "Player 2"
+    assert t.public()["seats"][1]["name"] == "Player 2"
+
+
+def test_a_taken_seat_is_refused_and_keeps_its_player(client: FlaskClient, seated: Any) -> None:
+    before = snapshot(seated)
+    resp = client.post(f"/api/tables/{seated.id}/seats/0", json={"name": "Mallory"})
+    refused(resp, 409, "Anna")
+    assert "Set-Cookie" not in resp.headers
+    assert snapshot(seated) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status"),
+    [
+        ("/api/tables/nope/seats/0", {"name": "A"}, 404),
+        ("/api/tables/{t}/seats/7", {"name": "A"}, 404),
+        ("/api/tables/{t}/seats/-1", {"name": "A"}, 404),
+        ("/api/tables/{t}/seats/0", {"name": 42}, 400),
+        ("/api/tables/{t}/seats/0", {"name": "x" * 80}, 400),
+        ("/api/tables/{t}/seats/0", ["Anna"], 400),
+    ],
+)
+def test_bad_seat_claims(
+    client: FlaskClient, make_table: Any, path: str, body: Any, status: int
+) -> None:
+    t = make_table()
+    before = t.public()
+    refused(client.post(path.format(t=t.id), json=body), status)
+    assert t.public() == before
+
+
+def test_host_frees_a_seat_and_the_old_token_stops_working(
+    client: FlaskClient, host: dict[str, str], seated: Any
+) -> None:
+    refused(client.delete(f"/api/tables/{seated.id}/seats/1", headers=seated.auth(0)), 401)
+    resp = client.delete(f"/api/tables/{seated.id}/seats/1", headers=host)
+    assert resp.status_code == 200 and resp.get_json()["seats"][1]["taken"] is False
+    refused(client.get(f"/api/tables/{seated.id}/view", headers=seated.auth(1)), 401)
+    assert client.post(f"/api/tables/{seated.id}/seats/1", json={"name": "Cy"}).status_code == 200
+
+
+def test_host_seats_a_bot_that_plays_through_the_same_door(
+    client: FlaskClient, host: dict[str, str], service: Any, make_table: Any
+) -> None:
+    t = make_table()
+    t.claim(0, "Anna")
+    resp = client.post(f"/api/tables/{t.id}/seats/1/bot", headers=host)
+    assert resp.status_code == 200 and resp.get_json()["seats"][1]["bot"] is True
+    assert service.wait_for_bots(5)
+    assert t.public()["awaiting"] == [0]  # the bot has picked; only Anna is left
+    refused(client.post(f"/api/tables/{t.id}/seats/1", json={"name": "Bo"}), 409)
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def test_a_seat_sees_its_own_secret_and_legal_plays_but_the_table_does_not(seated: Any) -> None:
+    anna, bo, public = seated.view(0), seated.view(1), seated.public()
+    assert anna["view"]["word"] != bo["view"]["word"]
+    assert anna["view"]["word"] not in str(public) and anna["view"]["word"] not in str(bo)
+    assert [a["notation"] for a in anna["legal_actions"]] == ["pick1", "pick2", "pick3", "pick4"]
+    assert anna["legal_actions"][0]["label"]["text"] == "Pick 1"
+    assert "legal_actions" not in public
+
+
+def test_a_play_is_committed_and_the_reply_is_the_seats_new_view(seated: Any, service: Any) -> None:
+    resp = seated.act(0, {"type": "pick", "notation": "pick3"})
+    assert resp.status_code == 200
+    body = resp.get_json()
+    assert body["view"]["my_pick"] == 3 and body["legal_actions"] == []
+    assert [e["say"]["text"] for e in body["events"]] == ["Anna has picked.", "You picked 3."]
+    public = seated.public()
+    assert public["awaiting"] == [1] and public["view"]["picked"] == [True, False]
+    assert "You picked" not in str(public)
+    assert service.public(seated.id)["version"] == body["version"]  # already in the store's state
+
+
+def test_the_same_play_twice_is_refused_the_second_time(seated: Any) -> None:
+    assert seated.act(0, {"type": "pick", "notation": "pick3"}).status_code == 200
+    before = snapshot(seated)
+    refused(seated.act(0, {"type": "pick", "notation": "pick1"}), 409, "Bo")
+    assert snapshot(seated) == before
+
+
+def test_out_of_turn_says_whose_turn_it_is(
+    make_table: Any, host: dict[str, str], client: FlaskClient
+) -> None:
+    t = make_table(players=2)
+    t.claim(0, "Anna")
+    t.claim(1, "Bo")
+    assert t.act(0, {"type": "pick", "notation": "pick1"}).status_code == 200
+    assert (
+        t.act(1, {"type": "pick", "notation": "pick1"}).status_code == 200
+    )  # round 2, die rolled again
+    assert t.act(1, {"type": "pick", "notation": "pick2"}).status_code == 200
+    before = snapshot(t)
+    refused(t.act(1, {"type": "pick", "notation": "pick4"}), 409, "Anna")
+    assert snapshot(t) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"action": {"type": "pick", "number": 9}}, 400, "1 to 4"),
+        ({"action": {"type": "pick", "notation": "pick9"}}, 400, "1 to 4"),
+        ({"action": {"type": "fly"}}, 400, ""),
+        ({"action": "pick1"}, 400, "type"),
+        ({"action": {"notation": "pick1"}}, 400, "type"),
+        ({"move": {"type": "pick"}}, 400, "action"),
+        ({"action": {"type": "pick", "notation": "pick1"}, "version": 1}, 409, "moved on"),
+        ({"action": {"type": "pick", "notation": "pick1"}, "version": "new"}, 400, "version"),
+    ],
+)
+def test_illegal_malformed_or_stale_plays_are_refused(
+    seated: Any, body: dict[str, Any], status: int, words: str
+) -> None:
+    before = snapshot(seated)
+    resp = seated.client.post(f"/api/tables/{seated.id}/actions", json=body, headers=seated.auth(0))
+    refused(resp, status, words)
+    assert snapshot(seated) == before
+
+
+def test_malformed_json_is_a_400_in_plain_words(seated: Any) -> None:
+    before = snapshot(seated)
+    resp = seated.client.post(
+        f"/api/tables/{seated.id}/actions",
+        data=b'{"action": {"type": "pi',
+        headers={**seated.auth(0), "Content-Type": "application/json"},
+    )
+    refused(resp, 400, "not valid JSON")
+    assert snapshot(seated) == before
+
+
+@pytest.mark.parametrize(
+    "auth",
+    [
+        {},
+        {"Authorization": "Bearer forged-token"},
+        {"Authorization": "Basic abc"},
+        {"Cookie": "seat_other=abc"},
+    ],
+)
+def test_no_or_forged_token_is_a_401(seated: Any, auth: dict[str, str]) -> None:
+    before = snapshot(seated)
+    resp = seated.client.post(
+        f"/api/tables/{seated.id}/actions", json={"action": {"type": "pick", "number": 1}}, headers=auth
+    )
+    refused(resp, 401)
+    refused(seated.client.get(f"/api/tables/{seated.id}/view", headers=auth), 401)
+    assert snapshot(seated) == before
+
+
+def test_another_tables_token_does_not_open_this_table(seated: Any, make_table: Any) -> None:
+    other = make_table()
+    other.claim(0, "Eve")
+    before = snapshot(seated)
+    resp = seated.client.post(
+        f"/api/tables/{seated.id}/actions",
+        json={"action": {"type": "pick", "number": 1}},
+        headers=other.auth(0),
+    )
+    refused(resp, 401)
+    assert snapshot(seated) == before
+
+
+def test_a_token_only_ever_speaks_for_its_own_seat(seated: Any) -> None:
+    """Bo's token shows Bo's view and plays Bo's seat, whatever the body claims."""
+    resp = seated.client.post(
+        f"/api/tables/{seated.id}/actions",
+        json={"action": {"type": "pick", "notation": "pick2"}, "seat": 0},
+        headers=seated.auth(1),
+    )
+    assert resp.status_code == 200 and resp.get_json()["seat"] == 1
+    assert seated.public()["view"]["picked"] == [False, True]
+
+
+def test_unknown_table_is_a_404_everywhere(client: FlaskClient, host: dict[str, str]) -> None:
+    for method, path in [
+        ("get", "/api/tables/nope"),
+        ("get", "/api/tables/nope/view"),
+        ("post", "/api/tables/nope/actions"),
+        ("get", "/api/tables/nope/stream"),
+        ("post", "/api/tables/nope/undo"),
+        ("post", "/api/tables/nope/end"),
+        ("post", "/api/tables/nope/next"),
+        ("post", "/api/tables/nope/next-game"),
+        ("delete", "/api/tables/nope/seats/0"),
+        ("post", "/api/tables/nope/seats/0/bot"),
+    ]:
+        resp = getattr(client, method)(path, json={"action": {"type": "pick"}}, headers=host)
+        assert resp.status_code in (401, 404), (path, resp.status_code)
+        if resp.status_code == 404:
+            refused(resp, 404, "nope")
+
+
+# --------------------------------------------------------------------------- host extras
+
+
+def test_undo_takes_back_the_last_play_and_everyone_is_told(seated: Any, host: dict[str, str]) -> None:
+    refused(seated.client.post(f"/api/tables/{seated.id}/undo", headers=seated.auth(0)), 401)
+    refused(seated.client.post(f"/api/tables/{seated.id}/undo", headers=host), 409, "nothing to undo")
+    assert seated.act(0, {"type": "pick", "notation": "pick4"}).status_code == 200
+    resp = seated.client.post(f"/api/tables/{seated.id}/undo", headers=host)
+    assert resp.status_code == 200
+    assert [e["say"]["text"] for e in resp.get_json()["events"]] == ["The host undid the last move."]
+    assert seated.view(0)["view"]["my_pick"] is None and seated.public()["awaiting"] == [0, 1]
+    assert "4" not in str(resp.get_json()["events"])
+
+
+def test_end_table_then_plays_are_refused(seated: Any, host: dict[str, str]) -> None:
+    resp = seated.client.post(f"/api/tables/{seated.id}/end", headers=host)
+    assert resp.status_code == 200 and resp.get_json()["ended"] is True
+    before = snapshot(seated)
+    refused(seated.act(0, {"type": "pick", "notation": "pick1"}), 409, "ended")
+    refused(seated.client.post(f"/api/tables/{seated.id}/seats/0", json={"name": "Z"}), 409)
+    assert snapshot(seated) == before
+
+
+def test_next_game_keeps_the_seats_and_tokens(seated: Any, host: dict[str, str]) -> None:
+    resp = seated.client.post(f"/api/tables/{seated.id}/next-game", headers=host)
+    assert resp.status_code == 201
+    new = resp.get_json()
+    assert new["table"] != seated.id and new["join_url"].endswith(f"/play/{new['table']}")
+    assert [s["name"] for s in new["seats"]] == ["Anna", "Bo"]
+    view = seated.client.get(f"/api/tables/{new['table']}/view", headers=seated.auth(1))
+    assert view.status_code == 200 and view.get_json()["seat"] == 1
+    assert seated.public()["next_table"] == new["table"]
+
+
+def test_next_steps_the_table_and_needs_a_seat_or_the_host(seated: Any, host: dict[str, str]) -> None:
+    step = seated.public()["step"]
+    refused(seated.client.post(f"/api/tables/{seated.id}/next"), 401)
+    assert (
+        seated.client.post(f"/api/tables/{seated.id}/next", headers=host).get_json()["step"] == step + 1
+    )
+    assert (
+        seated.client.post(f"/api/tables/{seated.id}/next", headers=seated.auth(0)).get_json()["step"]
+        == step + 2
+    )
+
+
+def test_host_enters_physical_chance_as_the_table(make_table: Any, host: dict[str, str]) -> None:
+    t = make_table(options={"chance": "physical"})
+    t.claim(0, "Anna")
+    assert t.public()["awaiting"] == [TABLE]
+    refused(t.act(0, {"type": "roll", "notation": "roll2"}), 409, "host")
+    table_view = t.client.get(f"/api/tables/{t.id}/view?as=table", headers=host).get_json()
+    assert [a["notation"] for a in table_view["legal_actions"]] == ["roll1", "roll2", "roll3"]
+    resp = t.client.post(
+        f"/api/tables/{t.id}/actions",
+        json={"action": {"type": "roll", "notation": "roll2"}},
+        headers=host,
+    )
+    assert resp.status_code == 200
+    assert t.public()["view"]["die"] == 2
+
+
+# --------------------------------------------------------------------------- hardware
+
+
+def test_hardware_without_a_rig_says_so(client: FlaskClient, host: dict[str, str]) -> None:
+    refused(client.get("/api/hardware"), 401)
+    assert client.get("/api/hardware", headers=host).get_json() == {
+        "pin_factory": None,
+        "mock": False,
+        "devices": [],
+        "last_beam_check": None,
+    }
+    refused(client.post("/api/hardware/press/seat0", headers=host), 409, "No hardware")
+    refused(
+        client.post("/api/hardware/faults", json={"device": "sensor0", "fault": "dead"}, headers=host),
+        409,
+        "No hardware",
+    )
+    refused(client.post("/api/hardware/faults", json={"fault": "dead"}, headers=host), 400, "device")
+
+
+def test_host_cookie_from_the_host_page_works_like_the_header(
+    client: FlaskClient, host_key: str
+) -> None:
+    assert client.get(f"/host?key={host_key}").status_code == 303
+    assert client.get("/api/hardware").status_code == 200
+    assert client.post("/api/tables", json={"game": "fake-guess", "players": 2}).status_code == 201

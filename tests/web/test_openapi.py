@@ -1,0 +1,54 @@
+"""/api/openapi.json describes every route the app has, with an error response for every refusal."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+IGNORED_METHODS = {"HEAD", "OPTIONS"}
+
+
+def routes(app: Flask) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+        out.setdefault(path, set()).update(m for m in (rule.methods or ()) if m not in IGNORED_METHODS)
+    return out
+
+
+def test_openapi_lists_every_route_and_method_the_app_has(app: Flask, client: FlaskClient) -> None:
+    doc = client.get("/api/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.1")
+    documented = {path: {m.upper() for m in ops} for path, ops in doc["paths"].items()}
+    assert documented == routes(app)
+
+
+def test_every_api_operation_documents_its_errors_as_json(client: FlaskClient) -> None:
+    doc = client.get("/api/openapi.json").get_json()
+    schemas = doc["components"]["schemas"]
+    assert schemas["Error"]["required"] == ["error"]
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            assert op["summary"], (path, method)
+            codes = set(op["responses"])
+            assert any(c.startswith("2") or c.startswith("3") for c in codes), (path, method)
+            if "{table}" in path:
+                assert "404" in codes, (path, method)
+            if op.get("security") and {"401"} - codes:
+                raise AssertionError(f"{method} {path} needs the host or a seat but documents no 401")
+            for code, response in op["responses"].items():
+                if code.startswith("4"):
+                    assert response["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"
+                    }, (path, method, code)
+
+
+def test_every_reference_resolves(client: FlaskClient) -> None:
+    doc = client.get("/api/openapi.json").get_json()
+    text = client.get("/api/openapi.json").get_data(as_text=True)
+    for name in re.findall(r'"#/components/schemas/([A-Za-z]+)"', text):
+        assert name in doc["components"]["schemas"], name

@@ -1,0 +1,134 @@
+"""The pages, the QR codes, and the sentences they show (through engines.text.translate)."""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import json
+from typing import Any
+
+import segno
+import segno.helpers
+from flask.testing import FlaskClient
+
+from engines.text import CATALOGUES
+from web.i18n import UI_MSGIDS, localize
+from web.qr import lan_ip
+
+
+def svg_of(qr: segno.QRCode) -> bytes:
+    out = io.BytesIO()
+    qr.save(
+        out, kind="svg", scale=6, border=2, xmldecl=False, dark="#000", light="#fff", title="QR code"
+    )
+    return out.getvalue()
+
+
+def page_data(html: str) -> dict[str, Any]:
+    start = html.index('<script id="tc-data" type="application/json">') + len(
+        '<script id="tc-data" type="application/json">'
+    )
+    return dict(json.loads(html[start : html.index("</script>", start)]))
+
+
+def test_join_qr_holds_the_join_address_with_an_ip(client: FlaskClient, make_table: Any) -> None:
+    t = make_table()
+    resp = client.get(f"/qr/join/{t.id}.svg")
+    assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+    assert resp.data == svg_of(segno.make(f"http://192.0.2.10:8000/play/{t.id}", error="m"))
+    assert client.get("/qr/join/nope.svg").status_code == 404
+
+
+def test_wifi_qr_joins_the_configured_network(client: FlaskClient) -> None:
+    resp = client.get("/qr/wifi.svg")
+    assert resp.status_code == 200
+    assert resp.data == svg_of(
+        segno.helpers.make_wifi(ssid="GameNight", password="dice-and-lasers", security="WPA")
+    )
+
+
+def test_no_wifi_qr_when_none_is_configured(service: Any) -> None:
+    from web import create_app
+
+    client = create_app(service).test_client()
+    resp = client.get("/qr/wifi.svg")
+    assert resp.status_code == 404 and b"No Wi-Fi network is configured" in resp.data
+
+
+def test_lan_ip_is_an_address_never_a_name() -> None:
+    address = ipaddress.ip_address(lan_ip())
+    assert address.version == 4
+
+
+def test_phone_page_carries_its_table_and_translated_labels(
+    client: FlaskClient, make_table: Any
+) -> None:
+    t = make_table()
+    resp = client.get(f"/play/{t.id}")
+    assert resp.status_code == 200 and resp.mimetype == "text/html"
+    html = resp.get_data(as_text=True)
+    data = page_data(html)
+    assert data["page"]["table"] == t.id and data["lang"] == "en"
+    assert set(data["catalogue"]) == set(UI_MSGIDS)
+    assert 'name="viewport"' in html and "/static/phone.js" in html
+    assert "https://" not in html  # everything is served locally: the table has no internet
+
+
+def test_unknown_table_page_is_a_plain_404_page(client: FlaskClient) -> None:
+    resp = client.get("/play/nope")
+    assert resp.status_code == 404 and resp.mimetype == "text/html"
+    assert "There is no table nope." in resp.get_data(as_text=True)
+    assert "Traceback" not in resp.get_data(as_text=True)
+
+
+def test_table_screen_shows_the_join_qr(client: FlaskClient, make_table: Any) -> None:
+    t = make_table()
+    html = client.get(f"/table/{t.id}").get_data(as_text=True)
+    assert f"/qr/join/{t.id}.svg" in html and "/qr/wifi.svg" in html
+
+
+def test_host_page_asks_for_the_key_then_keeps_it_in_an_httponly_cookie(
+    client: FlaskClient, host_key: str
+) -> None:
+    assert client.get("/host").status_code == 401
+    wrong = client.get("/host?key=nope")
+    assert wrong.status_code == 401 and "That host key is not right." in wrong.get_data(as_text=True)
+    resp = client.post("/host", data={"key": host_key})
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("/host")
+    assert "HttpOnly" in resp.headers["Set-Cookie"]
+    page = client.get("/host")
+    assert page.status_code == 200 and "/static/host.js" in page.get_data(as_text=True)
+    assert host_key not in page.get_data(as_text=True)
+
+
+def test_static_assets_are_served_locally(client: FlaskClient) -> None:
+    for name in ("app.css", "common.js", "laser.js", "phone.js", "table.js", "host.js", "index.js"):
+        with client.get(f"/static/{name}") as resp:
+            assert resp.status_code == 200, name
+            body = resp.data.replace(b"http://www.w3.org/2000/svg", b"")  # a namespace, not a download
+            assert b"http://" not in body and b"https://" not in body, name
+
+
+def test_sentences_show_seat_names_not_numbers() -> None:
+    payload = {
+        "events": [{"say": {"msgid": "It is {seat}'s turn.", "params": {"seat": 1}}}],
+        "label": {"msgid": "Pick {number}", "params": {"number": 2}},
+    }
+    out = localize(payload, "en", ["Anna", "Bo"])
+    assert out["events"][0]["say"]["text"] == "It is Bo's turn."
+    assert out["label"]["text"] == "Pick 2"
+    assert "text" not in payload["label"]  # the service's payload is not changed
+
+
+def test_language_follows_the_phone_and_falls_back_to_english(
+    client: FlaskClient, make_table: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setitem(CATALOGUES, "nl", {"Pick {number}": "Kies {number}"})
+    t = make_table()
+    t.claim(0, "Anna")
+    nl = client.get(
+        f"/api/tables/{t.id}/view", headers={**t.auth(0), "Accept-Language": "nl-NL,nl;q=0.9"}
+    )
+    assert nl.get_json()["legal_actions"][0]["label"]["text"] == "Kies 1"
+    de = client.get(f"/api/tables/{t.id}/view", headers={**t.auth(0), "Accept-Language": "de"})
+    assert de.get_json()["legal_actions"][0]["label"]["text"] == "Pick 1"  # no German yet: English

@@ -1,0 +1,156 @@
+"""Server-Sent Events through the test client: framing, a full payload first, then every change,
+keep-alives, and each seat's stream carrying that seat's payload only."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask.testing import FlaskClient
+
+
+class Stream:
+    """Reads a streamed response chunk by chunk (the generator runs lazily, in this thread)."""
+
+    def __init__(self, client: FlaskClient, url: str, headers: dict[str, str] | None = None) -> None:
+        self.resp = client.get(url, headers=headers or {}, buffered=False)
+        self.chunks: Iterator[bytes] = iter(self.resp.response)
+        self.raw = ""
+
+    def blocks(self, count: int, timeout: float = 3.0) -> list[str]:
+        """The next ``count`` SSE blocks (messages or comments), bounded in time."""
+        out: list[str] = []
+        end = time.monotonic() + timeout
+        while len(out) < count and time.monotonic() < end:
+            while "\n\n" in self.raw and len(out) < count:
+                block, self.raw = self.raw.split("\n\n", 1)
+                out.append(block)
+            if len(out) < count:
+                try:
+                    self.raw += next(self.chunks).decode()
+                except StopIteration:
+                    break
+        return out
+
+    def payloads(self, count: int, timeout: float = 3.0) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        end = time.monotonic() + timeout
+        while len(found) < count and time.monotonic() < end:
+            for block in self.blocks(1, timeout=end - time.monotonic()):
+                data = [line[6:] for line in block.split("\n") if line.startswith("data: ")]
+                if data:
+                    found.append(json.loads("\n".join(data)))
+        return found
+
+    def close(self) -> None:
+        self.resp.close()
+
+
+def test_stream_framing_comment_first_then_retry_then_a_full_payload(
+    client: FlaskClient, make_table: Any
+) -> None:
+    t = make_table()
+    s = Stream(client, f"/api/tables/{t.id}/stream")
+    try:
+        assert s.resp.status_code == 200
+        assert s.resp.mimetype == "text/event-stream"
+        assert s.resp.headers["Cache-Control"].startswith("no-cache")
+        first, second = s.blocks(2)
+        assert first.startswith(":") and "retry: 3000" in first
+        lines = second.split("\n")
+        assert lines[0] == f"id: {t.public()['version']}"
+        payload = json.loads(lines[1].removeprefix("data: "))
+        assert payload == t.public()
+        # nothing happens: keep-alive comments, no repeated payload
+        idle = s.blocks(2)
+        assert idle and all(block.startswith(": keep-alive") for block in idle)
+    finally:
+        s.close()
+
+
+def test_each_change_reaches_the_public_stream_and_each_seat_sees_only_its_own(
+    client: FlaskClient, make_table: Any
+) -> None:
+    t = make_table()
+    t.claim(0, "Anna")
+    t.claim(1, "Bo")
+    public = Stream(client, f"/api/tables/{t.id}/stream")
+    anna = Stream(client, f"/api/tables/{t.id}/stream", t.auth(0))
+    bo = Stream(client, f"/api/tables/{t.id}/stream", t.auth(1))
+    try:
+        words = {0: t.view(0)["view"]["word"], 1: t.view(1)["view"]["word"]}
+        assert (
+            public.payloads(1)[0]["version"]
+            == anna.payloads(1)[0]["version"]
+            == bo.payloads(1)[0]["version"]
+        )
+        assert t.act(0, {"type": "pick", "notation": "pick3"}).status_code == 200
+        pub, a, b = public.payloads(1)[0], anna.payloads(1)[0], bo.payloads(1)[0]
+        assert pub["view"]["picked"] == [True, False] and pub["version"] == a["version"] == b["version"]
+        assert a["seat"] == 0 and a["view"]["my_pick"] == 3 and a["view"]["word"] == words[0]
+        assert b["seat"] == 1 and b["view"]["my_pick"] is None
+        assert [e["say"]["text"] for e in a["events"]] == ["Anna has picked.", "You picked 3."]
+        assert [e["say"]["text"] for e in b["events"]] == ["Anna has picked."]
+        for text in (json.dumps(pub), json.dumps(b)):
+            assert words[0] not in text and "You picked" not in text
+        assert words[1] not in json.dumps(a) and words[1] not in json.dumps(pub)
+    finally:
+        for s in (public, anna, bo):
+            s.close()
+
+
+def test_a_phone_with_a_seat_can_still_ask_for_the_public_stream(
+    client: FlaskClient, make_table: Any
+) -> None:
+    t = make_table()
+    t.claim(0, "Anna")
+    s = Stream(client, f"/api/tables/{t.id}/stream?view=public", t.auth(0))
+    try:
+        payload = s.payloads(1)[0]
+        assert "seat" not in payload and "word" not in payload["view"]
+    finally:
+        s.close()
+
+
+def test_undo_reaches_every_stream_as_a_sentence(
+    client: FlaskClient, make_table: Any, host: dict[str, str]
+) -> None:
+    t = make_table()
+    t.claim(0, "Anna")
+    bo_stream = Stream(client, f"/api/tables/{t.id}/stream")
+    try:
+        bo_stream.payloads(1)
+        t.act(0, {"type": "pick", "notation": "pick2"})
+        client.post(f"/api/tables/{t.id}/undo", headers=host)
+        after_play, after_undo = bo_stream.payloads(2)
+        assert after_play["view"]["picked"] == [True, False]
+        assert after_undo["view"]["picked"] == [False, False]
+        assert [e["say"]["text"] for e in after_undo["events"]] == ["The host undid the last move."]
+    finally:
+        bo_stream.close()
+
+
+def test_freeing_a_seat_ends_its_stream_with_a_sentence(
+    client: FlaskClient, make_table: Any, host: dict[str, str]
+) -> None:
+    t = make_table()
+    t.claim(1, "Bo")
+    s = Stream(client, f"/api/tables/{t.id}/stream", t.auth(1))
+    try:
+        s.payloads(1)
+        client.delete(f"/api/tables/{t.id}/seats/1", headers=host)
+        blocks = s.blocks(3)
+        gone = [b for b in blocks if b.startswith("event: gone")]
+        assert gone and "freed" in gone[0]
+    finally:
+        s.close()
+
+
+def test_stream_refusals_are_plain_json(client: FlaskClient, make_table: Any) -> None:
+    t = make_table()
+    resp = client.get(f"/api/tables/{t.id}/stream", headers={"Authorization": "Bearer forged"})
+    assert resp.status_code == 401 and "error" in resp.get_json()
+    resp = client.get("/api/tables/nope/stream")
+    assert resp.status_code == 404 and "nope" in resp.get_json()["error"]
