@@ -184,12 +184,12 @@ def reveal(d: Draft) -> None:
     else:
         winner, d.chief = resolve_tie(tied, chief_before, d.n)
         if winner == chief_before:
-            why = Text("A tie at power {power}: {seat} wins {card} as the chief mechanic; "
-                       "{chief_seat} is the nearest tied player clockwise and becomes chief mechanic.",
+            why = Text("A tie at power {power}. {seat} wins {card} as the chief mechanic. {chief_seat}, "
+                       "the losing tied player nearest clockwise to {seat}, becomes chief mechanic.",
                        {"power": top, "seat": winner, "card": d.name(card), "chief_seat": d.chief})
         else:
-            why = Text("A tie at power {power}: the chief mechanic {old_seat} is not in it, so {seat}, "
-                       "the tied player nearest clockwise to the chief, wins {card}; {chief_seat}, the "
+            why = Text("A tie at power {power}. The chief mechanic {old_seat} is not in it, so {seat} wins "
+                       "{card} as the tied player nearest clockwise to the chief. {chief_seat}, the "
                        "losing tied player nearest clockwise to {seat}, becomes chief mechanic.",
                        {"power": top, "old_seat": chief_before, "seat": winner, "card": d.name(card),
                         "chief_seat": d.chief})

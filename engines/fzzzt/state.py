@@ -16,12 +16,25 @@ confirms the cards they drew, one at a time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
 from typing import Any
 
-from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, event, outcome
+from engines.core import (
+    TABLE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    View,
+    _same_action,
+    event,
+    outcome,
+)
 from engines.fzzzt.cards import Card, card_table
 from engines.fzzzt.scoring import WidgetResult, best_widgets
 from engines.rng import Rng
@@ -221,13 +234,46 @@ class FzzztState(State):
                 key = tuple(sorted(self.cards[c].signature for c in combo))
                 if key not in seen:
                     seen.add(key)
-                    out.append(combo)
+                    out.append(tuple(self._canonical(combo, hand)))
         return out
 
     def _bid_action(self, cards: Sequence[str]) -> Action:
         names = ", ".join(self.cards[c].name() for c in cards)
         return {"type": "bid", "cards": list(cards), "notation": "bid " + "+".join(cards),
                 "label": _t("Bid {cards} (power {power})", cards=names, power=self.power(cards))}
+
+    def _canonical(self, cards: Sequence[str], zone: Sequence[str]) -> list[str]:
+        """The same cards as the legal actions name them: the lowest ids of each kind in ``zone``."""
+        by_kind: dict[tuple[str, int, int, int, str], list[str]] = {}
+        for c in sorted(zone):
+            by_kind.setdefault(self.cards[c].signature, []).append(c)
+        taken: dict[tuple[str, int, int, int, str], int] = {}
+        out = []
+        for c in cards:
+            sig = self.cards[c].signature
+            out.append(by_kind[sig][taken.get(sig, 0)])
+            taken[sig] = taken.get(sig, 0) + 1
+        return sorted(out)
+
+    def find_legal(self, seat: Seat, action: object) -> Action:
+        """As the core's door, but a ``label`` may be left out, bid cards come in any order, and
+        a card may be named by any copy of it (two nut robots of power 2 are the same card)."""
+        if isinstance(action, Mapping) and isinstance(action.get("type"), str):
+            given = {k: v for k, v in action.items() if k != "label"}
+            zone = {"bid": self.hands, "assign": self.hands, "draw": self.piles}.get(given["type"])
+            own: Sequence[str] = (self.deck if seat == TABLE else
+                                  zone[seat] if zone is not None and 0 <= seat < self.n else ())
+            cards, card = given.get("cards"), given.get("card")
+            if (isinstance(cards, list) and all(isinstance(c, str) for c in cards)
+                    and len(set(cards)) == len(cards) and set(cards) <= set(own)):
+                given["cards"] = self._canonical(cards, own)
+            if isinstance(card, str) and card in own:
+                given["card"] = self._canonical([card], own)[0]
+            pool = [a for a, _ in self.chance_outcomes()] if seat == TABLE else self.legal_actions(seat)
+            for legal in pool:
+                if _same_action(given, {k: v for k, v in legal.items() if k != "label"}):
+                    return legal
+        return super().find_legal(seat, action)
 
     def check_turn(self, seat: Seat) -> None:
         if (self.phase == "bid" and isinstance(seat, int) and not isinstance(seat, bool)
