@@ -34,7 +34,7 @@ def _engine_divide(board: bytes, colour: int, depth: int) -> dict[str, int]:
     out = {}
     for move in B.generate(board, colour):
         f, t, x, _, _ = move
-        nb, hit, removed = B.play(board, colour, move)
+        nb, _, removed = B.play(board, colour, move)
         if f == t:
             key = B.SQUARE_NAMES[f] + "*" + B.FACINGS[B.kind_of(x)][B.facing_of(x)]
         else:

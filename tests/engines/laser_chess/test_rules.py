@@ -12,6 +12,10 @@ from tests.engines.laser_chess.helpers import GAME, position
 KINGS = {"e1": "K", "f8": "k"}
 
 
+def token_at(state: engines.State) -> dict[str, dict[str, str]]:
+    return {t["square"]: t for t in state.view(None)["board"]}
+
+
 def notations(state: engines.State) -> set[str]:
     return {a["notation"] for a in state.legal_actions(state.awaiting[0])}
 
@@ -39,8 +43,8 @@ def test_switch_never_swaps_with_a_king_switch_or_laser() -> None:
     legal = notations(state)
     assert "e2e1" not in legal and "e2d3" not in legal and "i2j1" not in legal
     assert "e2f3" in legal
-    assert_refused(state, 0, {"type": "swap", "from": "e2", "to": "e1"}, "only with a Deflector or a Defender",
-                   "King")
+    assert_refused(state, 0, {"type": "swap", "from": "e2", "to": "e1"},
+                   "only with a Deflector or a Defender", "King")
     assert_refused(state, 0, {"type": "swap", "from": "e2", "to": "d3"}, "Switch")
     assert_refused(state, 0, {"type": "swap", "from": "i2", "to": "j1"}, "Laser")
 
@@ -64,7 +68,7 @@ def test_swap_may_not_put_the_other_token_on_a_square_forbidden_to_its_colour() 
     relaxed = position(tokens, to_move="r", rules="s")
     assert "a5b4" in notations(relaxed)
     after = relaxed.apply(1, {"type": "swap", "from": "a5", "to": "b4"})
-    assert {"square": "a5", "color": "blue", "piece": "deflector", "facing": "NW"} in after.view(None)["board"]
+    assert token_at(after)["a5"] == {"square": "a5", "color": "blue", "piece": "deflector", "facing": "NW"}
 
 
 def test_a_switch_itself_never_enters_a_forbidden_square_even_by_swap() -> None:
@@ -122,7 +126,7 @@ def test_rotation_is_exactly_ninety_degrees_either_way() -> None:
     either direction without moving it"."""
     state = position({**KINGS, "e4": "FNE", "g4": "DN"})
     after = state.apply(0, {"type": "rotate", "square": "e4", "turn": "cw"})
-    assert {"square": "e4", "color": "blue", "piece": "deflector", "facing": "SE"} in after.view(None)["board"]
+    assert token_at(after)["e4"] == {"square": "e4", "color": "blue", "piece": "deflector", "facing": "SE"}
     after = state.apply(0, {"type": "rotate", "notation": "g4-"})
     assert {"square": "g4", "color": "blue", "piece": "defender", "facing": "W"} in after.view(None)["board"]
     assert after.events[0]["kind"] == "rotate" and after.events[0]["turn"] == "ccw"
