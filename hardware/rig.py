@@ -252,7 +252,8 @@ class Rig:
                     if self.laser is not None:
                         window = self.config.laser.window_s if window_s is None else window_s  # type: ignore[union-attr]
                         self.set_laser(True)
-                        time.sleep(window)
+                        if window > 0:
+                            time.sleep(window)
                         seen.update(self._lit_now())
                     else:
                         window = self.config.watch_s if window_s is None else window_s

@@ -1,0 +1,155 @@
+"""Hardware latency under mock pins: how much software sits between a button and the table.
+
+Measures, on this machine, with the real service (temporary SQLite store),
+the hardware link and the example rig on gpiozero's MockFactory:
+
+1. Laser Chess "fire": from the seat button's falling edge to the beam check
+   done (the companion acted) and to the seat LEDs showing the next player,
+   with a 0 s laser window so that only software is timed;
+2. the table "next" button: from the edge to ``service.advance`` done;
+3. a beam check's time beyond its configured window (0.3 s, as in the example
+   rig), and the whole check with a 0 s window.
+
+Goal (issue 4): under 5 ms of software for both. Prints p50 / p99 / max in ms.
+
+    .venv/bin/python bench/hardware_latency.py [--presses 200] [--shots 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.hardware_link import attach
+from companion.service import Service
+from hardware import build
+from hardware.config import example_rig
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def line(name: str, values: list[float]) -> str:
+    ms = [v * 1000 for v in values]
+    return (f"{name:<44} n={len(ms):<4} p50={statistics.median(ms):7.3f} ms  "
+            f"p99={pct(ms, 0.99):7.3f} ms  max={max(ms):7.3f} ms")
+
+
+def pick(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    actions = [a for a in state.legal_actions(seat) if a["type"] != "declare_draw"]
+    return rng.choice(actions)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--presses", type=int, default=200)
+    ap.add_argument("--shots", type=int, default=10, help="beam checks with the real 0.3 s window")
+    args = ap.parse_args()
+
+    config = example_rig()
+    assert config.laser is not None
+    window = config.laser.window_s
+    config = replace(config, laser=replace(config.laser, window_s=0.0))
+    factory = MockFactory()
+    rig = build(config, pin_factory=factory)
+    marks: dict[str, list[float]] = {"checked": [], "shown": [], "advanced": []}
+
+    real_check, real_show = rig.beam_check, rig.show_seats
+
+    def timed_check(*a: Any, **k: Any) -> Any:
+        result = real_check(*a, **k)
+        marks["checked"].append(time.perf_counter())
+        return result
+
+    def timed_show(*a: Any, **k: Any) -> None:
+        real_show(*a, **k)
+        marks["shown"].append(time.perf_counter())
+
+    rig.beam_check, rig.show_seats = timed_check, timed_show  # type: ignore[method-assign]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        service = Service(Path(tmp), "bench-key")
+        real_advance = service.advance
+
+        def timed_advance(table: str) -> dict[str, Any]:
+            out = real_advance(table)
+            marks["advanced"].append(time.perf_counter())
+            return out
+
+        service.advance = timed_advance  # type: ignore[method-assign]
+        link = attach(service, rig)
+        rng = random.Random(1)
+        to_check, to_show, to_advance = [], [], []
+        table = None
+        try:
+            while len(to_check) < args.presses:
+                if table is None or service.state_of(table).outcome is not None:
+                    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+                    link.wait_idle()
+                state = service.state_of(table)
+                seat = state.awaiting[0]
+                service.act(table, seat, pick(state, seat, rng))
+                link.wait_idle()
+                for name in marks:
+                    marks[name].clear()
+                pin = rig.buttons[f"seat{seat}"].pin
+                t0 = time.perf_counter()
+                pin.drive_low()
+                pin.drive_high()
+                link.wait_idle()
+                to_check.append(marks["checked"][-1] - t0)
+                to_show.append(marks["shown"][-1] - t0)
+                time.sleep(0.06)  # past the button's debounce time before its next press
+
+                pin = rig.buttons["next"].pin
+                t0 = time.perf_counter()
+                pin.drive_low()
+                pin.drive_high()
+                link.wait_idle()
+                to_advance.append(marks["advanced"][-1] - t0)
+
+            overhead, whole = [], []
+            for _ in range(args.presses):
+                t0 = time.perf_counter()
+                real_check(("j8", "N"), 0.0)
+                whole.append(time.perf_counter() - t0)
+            for _ in range(args.shots):
+                t0 = time.perf_counter()
+                real_check(("j8", "N"), window)
+                overhead.append(time.perf_counter() - t0 - window)
+        finally:
+            link.close()
+            service.close()
+            rig.close()
+            factory.reset()
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"hardware latency, mock pins, {len(config.sensors)} sensors, Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores, load average {load} (p99 suffers on a busy machine)")
+    print(line("fire button edge -> beam check done", to_check))
+    print(line("fire button edge -> seat LEDs shown", to_show))
+    print(line("next button edge -> service.advance done", to_advance))
+    print(line("beam check, 0 s window (all software)", whole))
+    print(line(f"beam check time beyond its {window:g} s window", overhead))
+    worst = max(pct(to_show, 0.99), pct(overhead, 0.99)) * 1000
+    print(f"goal: under 5 ms of software; worst p99 above = {worst:.3f} ms "
+          f"({'met' if worst < 5 else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
