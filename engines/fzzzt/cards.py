@@ -64,7 +64,7 @@ class Card:
             return f"unit {syms} ({self.points})"
         if self.kind == "mechanic":
             return f"mechanic {self.mechanic}"
-        return {"upgrade": "robot upgrade", "fzzzt": "Fzzzt!"}[self.kind]
+        return {"upgrade": "robot upgrade", "fzzzt": "Fzzzt card"}[self.kind]
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "name": self.name(), "power": self.power,

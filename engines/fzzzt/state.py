@@ -297,7 +297,8 @@ class FzzztState(State):
                 return IllegalAction("Each card can be in your bid only once.")
             for c in cards:
                 if c not in self.hands[seat]:
-                    return IllegalAction("{card} is not in your hand.", card=self.cards[c].name())
+                    # Not echoing the card: the refusal must read the same whatever others hold.
+                    return IllegalAction("You can only bid cards from your own hand.")
         if self.phase == "cleanup" and kind == "assign":
             unit, card = action.get("unit"), action.get("card")
             if unit not in self.units[seat]:

@@ -173,7 +173,7 @@ def test_bidding_is_secret_until_the_reveal() -> None:
     assert "R2Na" not in str(other) and "R2Na" not in str([e for e in state.events if e["visible_to"] != [0]])
     assert state.view(0)["you"]["bid_power"] == 3
     assert_refused(state, 0, {"type": "bid", "cards": ["R1N"]}, "already")
-    assert_refused(state, 1, {"type": "bid", "cards": ["R1C"]}, "not in your hand")
+    assert_refused(state, 1, {"type": "bid", "cards": ["R1C"]}, "your own hand")
     assert_refused(state, 1, {"type": "bid", "cards": []}, "at least one card")
 
 
