@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -129,7 +130,7 @@ class LaserChessState(State):
 
     @property
     def events(self) -> list[Event]:
-        return [dict(ev) for ev in self._events]
+        return copy.deepcopy(list(self._events))
 
     @property
     def can_declare_draw(self) -> bool:
@@ -299,7 +300,6 @@ def _move(kind: str, ev: Event, from_square: str, to_square: str) -> Event:
 
 
 def _copy(ev: Event | None) -> Event | None:
-    import copy
     return copy.deepcopy(ev) if ev is not None else None
 
 

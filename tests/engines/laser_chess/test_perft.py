@@ -107,10 +107,14 @@ def test_door_and_fast_path_give_the_same_children() -> None:
 def test_perft_from_midgame_positions_agrees_with_reference() -> None:
     """Random positions deep into games, where removals, swaps and odd beams happen."""
     from engines.playout import random_playout
-    for seed in range(4):
-        final = random_playout(GAME, 2, seed, {"setup": sorted(SETUPS)[seed]}, max_plies=40).final
-        if final.outcome is not None:
+    compared = 0
+    for seed in range(12):
+        final = random_playout(GAME, 2, seed, {"setup": sorted(SETUPS)[seed % 6]}, max_plies=30).final
+        if final.outcome is not None or not final.removed:
             continue
+        if compared == 3:
+            break
+        compared += 1
         colour = final.to_move
         engine = B.perft(final.board, colour, 2)
         ref_board = _reference_board(final)
@@ -118,3 +122,4 @@ def test_perft_from_midgame_positions_agrees_with_reference() -> None:
         if engine != reference:
             pytest.fail(_divide_message(final.notation(), _engine_divide(final.board, colour, 2),
                                         R.divide(ref_board, B.COLOURS[colour], 2)))
+    assert compared == 3, "too few unfinished midgame positions with removals to compare"
