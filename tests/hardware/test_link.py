@@ -217,3 +217,32 @@ def test_real_pins_refuse_the_virtual_panel(service: Service, clean_rig: Rig, li
             service.inject_fault("laser", "dead")
     finally:
         clean_rig.simulator = simulator
+
+
+def test_the_host_api_presses_fires_and_reports_plain_errors(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock, host_key: str) -> None:
+    from web import create_app
+
+    client = create_app(service).test_client()
+    host = {"X-Host-Key": host_key}
+    table, _ = moved(service, link)
+    clock.tick()
+    pressed = client.post("/api/hardware/press/seat0", headers=host)
+    assert pressed.status_code == 200
+    check = pressed.get_json()["last_beam_check"]
+    assert check["result"] == "agree" and check["table"] == table
+    status = client.get("/api/hardware", headers=host).get_json()
+    assert status["mock"] is True
+    assert {d["kind"] for d in status["devices"]} == {"laser", "button", "led", "sensor"}
+    unknown = client.post("/api/hardware/press/fire", headers=host)
+    assert unknown.status_code == 404 and unknown.get_json() == {"error": "There is no button called fire."}
+    bad = client.post("/api/hardware/faults", headers=host, json={"device": "laser", "fault": "stuck-lit"})
+    assert bad.status_code == 400 and "laser cannot have the fault stuck-lit" in bad.get_json()["error"]
+    def j8n_fault(reply: Any) -> object:
+        return next(d for d in reply.get_json()["devices"] if d["name"] == "j8n")["fault"]
+
+    assert j8n_fault(client.post("/api/hardware/faults", headers=host,
+                                 json={"device": "j8n", "fault": "stuck-dark"})) == "stuck-dark"
+    assert j8n_fault(client.post("/api/hardware/faults", headers=host,
+                                 json={"device": "j8n", "fault": None})) is None
+    assert client.post("/api/hardware/press/seat0").status_code in (401, 403)  # not the host
