@@ -91,7 +91,12 @@ class LaserChess(Game):
                                history=keys, drawn=side == "=")
 
     def bot(self, **settings: Any) -> Bot:
+        """Settings: max_depth, check_every (nodes between stop() questions), table_size."""
         from engines.laser_chess.bot import AlphaBetaBot
+        known = {"max_depth", "check_every", "table_size"}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise IllegalAction("The Laser Chess bot has no setting {name}.", name=", ".join(unknown))
         return AlphaBetaBot(**settings)
 
 

@@ -36,26 +36,46 @@ Child = tuple[int, B.Move, bytes, int]    # (order key, move, board after, termi
 
 
 class AlphaBetaBot:
-    """``game.bot(max_depth=..)``: choose(state, seat, stop, seed) -> BotChoice with depth/nodes/score."""
+    """``game.bot(max_depth=..)``: choose(state, seat, stop, seed) -> BotChoice with depth/nodes/score.
+
+    The bot object holds only its settings; each ``choose`` searches with its own table,
+    so one bot may serve several tables at once.
+    """
 
     def __init__(self, max_depth: int = 32, check_every: int = 256, table_size: int = 400_000) -> None:
+        for name, value in (("max_depth", max_depth), ("check_every", check_every),
+                            ("table_size", table_size)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise IllegalAction("Bot setting {name} must be a positive whole number.", name=name)
         self.max_depth = max_depth
         self.check_every = check_every
         self.table_size = table_size
-
-    # -- the Bot protocol ------------------------------------------------------
 
     def choose(self, state: State, seat: Seat, stop: Callable[[], bool], seed: int) -> BotChoice:
         from engines.laser_chess.state import LaserChessState
         if not isinstance(state, LaserChessState):
             raise IllegalAction("This bot plays Laser Chess only.")
-        if seat not in state.awaiting:
-            raise IllegalAction("It is not your turn.")
+        state.check_turn(seat)
+        return _Search(self, state, stop).run(state, seed)
+
+
+class _Search:
+    """One search: its node count, transposition table and stop signal."""
+
+    def __init__(self, bot: AlphaBetaBot, state: State, stop: Callable[[], bool]) -> None:
+        from engines.laser_chess.state import LaserChessState
+        assert isinstance(state, LaserChessState)
+        self.max_depth = bot.max_depth
+        self.check_every = bot.check_every
+        self.table_size = bot.table_size
         self._stop = stop
         self._nodes = 0
         self._table: dict[tuple[bytes, int], tuple[int, int, int, B.Move | None]] = {}
         self._kr = state.king_rotation
         self._sr = state.swap_onto_restricted
+
+    def run(self, state: Any, seed: int) -> BotChoice:
+        stop = self._stop
         board, colour = state.board, state.to_move
         root = self._children(board, colour)
         self._nodes = 1 + len(root)

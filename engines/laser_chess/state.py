@@ -169,6 +169,15 @@ class LaserChessState(State):
     def find_legal(self, seat: Seat, action: object) -> Action:
         # A Switch's (or, as a house rule, a King's) two turns give one state and the Laser
         # has one other direction: either sign names the one legal rotation offered.
+        if isinstance(action, Mapping) and action.get("type") == "move" and set(action) <= {
+                "type", "from", "to", "notation"}:
+            # a phone that only knows "from" and "to" may name a Switch swap as a move
+            text = f"{action.get('from')}{action.get('to')}" if "from" in action else action.get("notation")
+            if "notation" in action and action["notation"] != text:
+                text = None
+            move = self._by_notation.get(text) if isinstance(text, str) else None
+            if move is not None and self.board[move[1]] and move[0] != move[1]:
+                return self.move_action(move)
         if isinstance(action, Mapping) and action.get("type") == "rotate":
             sq = _rotation_square(action)
             if sq >= 0 and action.get("turn", "cw") in ("cw", "ccw"):

@@ -54,6 +54,21 @@ def test_does_not_shoot_its_own_king() -> None:
         assert state.apply(0, choice.action).outcome is None
 
 
+def test_bot_settings_are_checked() -> None:
+    import pytest
+
+    from engines import IllegalAction
+    with pytest.raises(IllegalAction, match="no setting"):
+        GAME.bot(depth=3)
+    with pytest.raises(IllegalAction, match="max_depth"):
+        GAME.bot(max_depth=0)
+    state = GAME.start(players=2, seed=0)
+    choice = GAME.bot(max_depth=2).choose(state, 0, lambda: False, seed=0)
+    assert choice.info["depth"] == 2
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.bot().choose(state, 1, lambda: True, seed=0)
+
+
 def test_same_seed_same_choice() -> None:
     state = GAME.start(players=2, seed=0, options={"setup": "sophie"})
     a = GAME.bot().choose(state, 0, node_budget(8), seed=9)

@@ -34,6 +34,10 @@ def test_switch_swaps_with_an_adjacent_deflector_or_defender_of_either_colour() 
     assert tokens["d5"] == {"square": "d5", "color": "blue", "piece": "switch", "facing": "/"}
     assert tokens["e4"] == {"square": "e4", "color": "red", "piece": "deflector", "facing": "SE"}
     assert after.events[0]["kind"] == "swap" and after.events[0]["notation"] == "e4d5"
+    # a phone that only knows from and to may call it a move: it is the same swap
+    assert state.apply(0, {"type": "move", "from": "e4", "to": "d5"}) == after
+    assert state.apply(0, {"type": "move", "notation": "e4d5"}) == after
+    assert_refused(state, 0, {"type": "move", "from": "e4", "to": "d5", "notation": "e4e5"})
 
 
 def test_switch_never_swaps_with_a_king_switch_or_laser() -> None:
