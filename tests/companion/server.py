@@ -1,0 +1,179 @@
+"""A real ``companion serve`` in a subprocess on loopback, and a small HTTP + SSE client.
+
+Everything is bounded: sockets have timeouts, reads stop at a deadline, and the
+process is always killed (``with ServerProcess(...)``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST_KEY = "e2e-host-key-123"
+
+
+class ServerProcess:
+    def __init__(self, data: Path, *extra: str, host_key: str = HOST_KEY) -> None:
+        self.data, self.extra, self.host_key = data, extra, host_key
+        self.proc: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.ready_seconds = 0.0
+        self.output: list[str] = []
+        self._drain: threading.Thread | None = None
+
+    def start(self, timeout: float = 20.0) -> ServerProcess:
+        env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1"}
+        started = time.monotonic()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", "0", "--bind", "127.0.0.1",
+             "--data", str(self.data), "--host-key", self.host_key, *self.extra],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert self.proc.stdout is not None
+        lines: list[str] = []
+        timer = threading.Timer(timeout, self.kill)
+        timer.start()
+        try:
+            for line in self.proc.stdout:
+                lines.append(line)
+                if "listening on http://" in line:
+                    self.port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+                    break
+        finally:
+            timer.cancel()
+        if not self.port:
+            self.kill()
+            raise RuntimeError("companion serve did not start:\n" + "".join(lines))
+        # drain the rest of the output so the pipe never fills
+        self._drain = threading.Thread(target=self._read_rest, daemon=True)
+        self._drain.start()
+        self.ready_seconds = time.monotonic() - started
+        return self
+
+    def _read_rest(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.output.append(line)
+
+    def kill(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        if self._drain is not None:
+            self._drain.join(timeout=5)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
+
+    def client(self) -> Client:
+        return Client(self.port, self.host_key)
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, body: Any) -> None:
+        super().__init__(f"{status}: {body}")
+        self.status, self.body = status, body
+
+
+class Client:
+    def __init__(self, port: int, host_key: str) -> None:
+        self.port, self.host_key = port, host_key
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                host: bool = False, timeout: float = 10.0) -> Any:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if host:
+            headers["X-Host-Key"] = self.host_key
+        try:
+            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+        finally:
+            conn.close()
+        parsed = json.loads(data) if data else None
+        if resp.status >= 400:
+            raise HTTPError(resp.status, parsed)
+        return parsed
+
+    def stream(self, table: str, token: str | None = None) -> Stream:
+        return Stream(self.port, table, token)
+
+
+class Stream:
+    """Reads one SSE stream in a thread; ``payloads`` fills as messages arrive."""
+
+    def __init__(self, port: int, table: str, token: str | None) -> None:
+        self.payloads: list[dict[str, Any]] = []
+        self.arrived: list[float] = []
+        self.cond = threading.Condition()
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Accept": "text/event-stream"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.conn.request("GET", f"/api/tables/{table}/stream" + ("" if token else "?view=public"),
+                          headers=headers)
+        self.sock = self.conn.sock   # http.client forgets it once a streaming response starts
+        self.resp = self.conn.getresponse()
+        assert self.resp.status == 200, self.resp.status
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                line = self.resp.fp.readline()
+                if not line:
+                    return
+                if line.startswith(b"data: "):
+                    payload = json.loads(line[6:])
+                    with self.cond:
+                        self.payloads.append(payload)
+                        self.arrived.append(time.perf_counter())
+                        self.cond.notify_all()
+        except (OSError, ValueError, AttributeError):   # closed under us: the test is done
+            return
+
+    def wait_version(self, version: int, timeout: float = 10.0) -> float | None:
+        """When (perf_counter) a payload with this version or later arrived, or None."""
+        end = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for payload, at in zip(self.payloads, self.arrived, strict=True):
+                    if payload.get("version", -1) >= version:
+                        return at
+                left = end - time.monotonic()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+
+    def versions(self) -> list[int]:
+        with self.cond:
+            return [p["version"] for p in self.payloads]
+
+    def close(self) -> None:
+        sock = self.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(2)
+        self.thread.join(timeout=5)
+        self.resp.close()
+        self.conn.close()
