@@ -4,9 +4,10 @@ Wiring (BCM numbers; the example rig's pins are in ``docs/hardware.md``):
 
 * **Laser** (:func:`laser`): a KY-008-type 5 V laser module switched by an NPN
   transistor (2N2222 or BC337; 1 kΩ from the GPIO pin to the base, emitter to
-  GND, module's ``-`` to the collector, module's ``+`` to 5 V) or a logic-level
-  N-MOSFET. The pin drives HIGH to fire. It starts off and is switched off
-  again when the device closes, whatever happened before (fail safe).
+  GND, module's ``-`` to the collector, module's ``+`` to 5 V; 10 kΩ from the
+  base to GND keeps it off while the pin floats) or a logic-level N-MOSFET.
+  The pin drives HIGH to fire. It starts off and is switched off again when
+  the device closes, whatever happened before (fail safe).
 * **Seat and table buttons** (:func:`button`): a momentary push button between
   the pin and GND; the Pi's internal pull-up holds the pin HIGH, a press pulls
   it LOW. ``bounce_time`` becomes kernel debounce under lgpio.

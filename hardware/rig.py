@@ -9,6 +9,7 @@ factory a :class:`~hardware.simulator.Simulator` plays the physical board, and
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import os
@@ -108,6 +109,9 @@ class Rig:
         except BaseException:
             self.close()
             raise
+        # The laser must go off however the process ends (gpiozero's own exit hook only
+        # knows devices on its global factory, and this one may have its own).
+        atexit.register(self.close)
 
     def _claim(self, what: str, pin: int, make: Callable[[], Any]) -> Any:
         try:
@@ -349,6 +353,7 @@ class Rig:
             if self._closed:
                 return
             self._closed = True
+        atexit.unregister(self.close)
         if self.laser is not None:
             with contextlib.suppress(Exception):
                 self.laser.off()
