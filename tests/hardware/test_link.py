@@ -246,3 +246,29 @@ def test_the_host_api_presses_fires_and_reports_plain_errors(
     assert j8n_fault(client.post("/api/hardware/faults", headers=host,
                                  json={"device": "j8n", "fault": None})) is None
     assert client.post("/api/hardware/press/seat0").status_code in (401, 403)  # not the host
+
+
+def test_without_a_laser_the_sensors_watch_each_move_by_themselves(
+        service: Service, mock_factory: Any) -> None:
+    """Rulebook p.8 (the players fire the game's own laser): the rig only watches where it leaves."""
+    from hardware import build, parse
+
+    watcher = build(parse({"watch_s": 0.2, "sensors": {
+        "j8n": {"pin": 10, "watches": "j8:N"}, "a1s": {"pin": 11, "watches": "a1:S"}}}),
+        pin_factory=mock_factory)
+    linked = attach(service, watcher)
+    try:
+        table = new_table(service)
+        service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
+        assert linked.wait_idle()
+        assert linked.hardware_status()["last_beam_check"]["result"] == "agree"
+        watcher.turn_token(("j8", "N"))  # Red's beam should leave at a1 south
+        service.act(table, 1, {"type": "move", "from": "c7", "to": "c6"})
+        assert linked.wait_idle()
+        check = linked.hardware_status()["last_beam_check"]
+        assert check["result"] == "mismatch" and check["seat"] == 1
+        assert told(service, table).startswith(
+            "The beam should have left at a1 heading south, but it left at j8")
+    finally:
+        linked.close()
+        watcher.close()
