@@ -23,6 +23,10 @@ WIN = 100_000
 VALUE = [0] * B.MAX_CODE
 for _code in B.VALID_CODES:
     VALUE[_code] = {B.DEFLECTOR: 100, B.DEFENDER: 120}.get(B.kind_of(_code), 0)
+# Material by colour as byte tables, so a board's material is one C-level translate + sum
+# (values in tens, to fit a byte).
+_MATERIAL = tuple(bytes(VALUE[c] // 10 if c < B.MAX_CODE and B.colour_of(c) == colour else 0
+                        for c in range(256)) for colour in (B.BLUE, B.RED))
 KING_TARGET = 400      # my beam would hit the enemy King if I fired now
 PIECE_TARGET = 40      # my beam would remove an enemy token if I fired now
 SELF_HARM = 60         # my beam, as it stands, would remove one of my own tokens
@@ -32,7 +36,8 @@ class _Stop(Exception):
     pass
 
 
-Child = tuple[int, B.Move, bytes, int]    # (order key, move, board after, terminal score or 0)
+Child = tuple[int, B.Move, bytes, int, bool]
+"""(order key, move, board after, terminal score or 0, quiet: the shot removed nothing)."""
 
 
 class AlphaBetaBot:
@@ -121,29 +126,30 @@ class _Search:
                 else:
                     key = -VALUE[victim] if mine else VALUE[victim]
                 nb[h] = 0
-            out.append((key, move, bytes(nb), terminal))
+            out.append((key, move, bytes(nb), terminal, h < 0))
         return out
 
     def _root(self, root: list[Child], colour: int, depth: int, check: bool) -> tuple[int, B.Move]:
         alpha, beta = -WIN - 1, WIN + 1
         best = root[0][1]
-        for _, move, nb, terminal in root:
+        for _, move, nb, terminal, quiet in root:
             if terminal:
                 score = terminal
             elif check:
-                score = -self._search(nb, 1 - colour, depth - 1, -beta, -alpha, 1)
+                score = -self._search(nb, 1 - colour, depth - 1, -beta, -alpha, 1, quiet)
             else:
-                score = -self._evaluate(nb, 1 - colour)
+                score = -self._evaluate(nb, 1 - colour, quiet)
             if score > alpha:
                 alpha, best = score, move
         return alpha, best
 
-    def _search(self, board: bytes, colour: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _search(self, board: bytes, colour: int, depth: int, alpha: int, beta: int, ply: int,
+                quiet: bool) -> int:
         self._nodes += 1
         if self._nodes % self.check_every == 0 and self._stop():
             raise _Stop
         if depth <= 0:
-            return self._evaluate(board, colour)
+            return self._evaluate(board, colour, quiet)
         key = (board, colour)
         entry = self._table.get(key)
         tt_move = None
@@ -157,11 +163,11 @@ class _Search:
         alpha0 = alpha
         best_score, best_move = -WIN - 1, None
         other = 1 - colour
-        for _, move, nb, terminal in children:
+        for _, move, nb, terminal, quiet in children:
             if terminal:
                 score = terminal - ply if terminal > 0 else terminal + ply   # prefer quick wins
             else:
-                score = -self._search(nb, other, depth - 1, -beta, -alpha, ply + 1)
+                score = -self._search(nb, other, depth - 1, -beta, -alpha, ply + 1, quiet)
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
@@ -176,12 +182,13 @@ class _Search:
         self._table[key] = (depth, best_score, flag, best_move)
         return best_score
 
-    def _evaluate(self, board: bytes, colour: int) -> int:
-        score = 0
-        for code in board:
-            if code:
-                score += VALUE[code] if (code >> 2) & 1 == colour else -VALUE[code]
-        score += self._threat(board, colour) - self._threat(board, 1 - colour) // 2
+    def _evaluate(self, board: bytes, colour: int, quiet: bool) -> int:
+        """From ``colour``'s side. ``quiet``: the other side's shot that made this board removed
+        nothing, so its beam, fired again on the same board, would not either."""
+        score = 10 * (sum(board.translate(_MATERIAL[colour])) - sum(board.translate(_MATERIAL[1 - colour])))
+        score += self._threat(board, colour)
+        if not quiet:
+            score -= self._threat(board, 1 - colour) // 2
         return score
 
     @staticmethod
