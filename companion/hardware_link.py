@@ -170,15 +170,22 @@ class HardwareLink:
 
     # ------------------------------------------------------------------ table changes
     def _changed(self, table: str, state: State, events: list[Event]) -> None:
-        ended = state.outcome is not None
+        public = [ev for ev in events if may_see(ev, None)]
+        closed = any(ev.get("type") == "table_ended" for ev in public)
+        ended = state.outcome is not None or closed
         with self._lock:
             if not ended or self.current is None or self.current == table:
+                if self.current != table and self.pending is not None:
+                    self.pending = None  # another table took over: its shot can wait no more
                 self.current = table
             if table != self.current:
                 return
+            if closed:  # the host ended the table: nothing is awaited any more
+                self.pending = None
+                self.rig.show_seats()
+                return
             version = self._version.get(table, 0) + 1
             self._version[table] = version
-            public = [ev for ev in events if may_see(ev, None)]
             shots = [ev for ev in public if ev.get("type") == "laser"]
             if any(ev.get("type") == "undo" for ev in public) or (
                     self.pending is not None and self.pending.table == table and shots):

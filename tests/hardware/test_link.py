@@ -272,3 +272,16 @@ def test_without_a_laser_the_sensors_watch_each_move_by_themselves(
     finally:
         linked.close()
         watcher.close()
+
+
+def test_a_table_the_host_ends_turns_the_seat_leds_off(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table, _ = moved(service, link)
+    assert clean_rig.led_mode("seat0") == "blinking"
+    service.end_table(table)
+    assert link.wait_idle()
+    assert {clean_rig.led_mode("seat0"), clean_rig.led_mode("seat1")} == {"off"}
+    clock.tick()
+    clean_rig.press("seat0")
+    assert link.wait_idle()
+    assert link.hardware_status()["last_beam_check"] is None  # nothing fired for an ended table
