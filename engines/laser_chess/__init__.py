@@ -73,8 +73,9 @@ class LaserChess(Game):
                                 count=len(fields))
         rows, side, ply, setup, rules, history = fields
         board = parse_rows(rows)
-        if side not in ("b", "r", "="):
-            raise IllegalAction("The side to move is b (Blue), r (Red) or = (drawn), not {side}.", side=side)
+        if side not in ("b", "r", "b=", "r="):
+            raise IllegalAction("The side to move is b (Blue) or r (Red), with = after it once a draw "
+                                "was declared; not {side}.", side=side)
         if not ply.isdigit():
             raise IllegalAction("The ply count must be a whole number, not {ply}.", ply=ply)
         if setup not in SETUPS:
@@ -86,9 +87,9 @@ class LaserChess(Game):
         except ValueError:
             raise IllegalAction("Earlier positions are - or hexadecimal keys separated by commas.") from None
         _check_tokens(board)
-        return LaserChessState(self, board, 1 if side == "r" else 0, ply=int(ply), setup=setup,
+        return LaserChessState(self, board, 1 if side[0] == "r" else 0, ply=int(ply), setup=setup,
                                king_rotation="k" in rules, swap_onto_restricted="s" in rules,
-                               history=keys, drawn=side == "=")
+                               history=keys, drawn=side.endswith("="))
 
     def bot(self, **settings: Any) -> Bot:
         """Settings: max_depth, check_every (nodes between stop() questions), table_size."""

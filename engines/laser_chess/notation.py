@@ -12,7 +12,7 @@ A position is six fields separated by spaces::
   Deflector (the sides its mirror faces), ``/`` or ``\`` for a Switch, nothing
   for a King. A red Switch ``/`` at the end of a row reads ``s//``: the first
   ``/`` belongs to the token.
-- ``to move``: ``b`` (Blue), ``r`` (Red), or ``=`` once a draw was declared.
+- ``to move``: ``b`` (Blue) or ``r`` (Red); ``b=`` / ``r=`` once that player declared a draw.
 - ``ply``: actions played so far.
 - ``setup``: the name of the starting setup (shown on the table screen).
 - ``house rules``: ``-`` or letters: ``k`` = king_rotation, ``s`` = swap_onto_restricted.

@@ -296,7 +296,7 @@ class LaserChessState(State):
         }
 
     def notation(self) -> str:
-        side = "=" if self.drawn else "br"[self.to_move]
+        side = "br"[self.to_move] + ("=" if self.drawn else "")
         rules = ("k" if self.king_rotation else "") + ("s" if self.swap_onto_restricted else "")
         history = ",".join(f"{k:016x}" for k in self.history) or "-"
         return f"{format_rows(self.board)} {side} {self.ply} {self.setup} {rules or '-'} {history}"

@@ -28,7 +28,7 @@ def random_position(rng: Rng) -> str:
         rng = rng.below(2)[1]
         facing, rng = rng.below(len(B.FACINGS[kind]))
         board[free[i]] = B.token(kind, colour, facing)
-    side, rng = rng.choice(["b", "r"])
+    side, rng = rng.choice(["b", "r", "b=", "r="])
     ply, rng = rng.below(500)
     setup, rng = rng.choice(sorted(SETUPS))
     rules, rng = rng.choice(["-", "k", "s", "ks"])

@@ -243,6 +243,13 @@ def test_third_repetition_lets_the_player_to_move_declare_a_draw() -> None:
     assert drawn.outcome is not None and drawn.outcome["winners"] == []
     assert [e["type"] for e in drawn.events] == ["draw_declared", "game_over"]
     assert GAME.load(drawn.notation()) == drawn and GAME.load(drawn.notation()).outcome is not None
+    # Red may declare too, when the third occurrence falls on Red's turn
+    red_turn = state.apply(0, {"type": "move", "notation": "c3c4"})
+    for text in ("c6c5", "c4c3", "c5c6", "c3c4"):
+        red_turn = red_turn.apply(red_turn.to_move, {"type": "move", "notation": text})
+    assert red_turn.to_move == 1 and red_turn.can_declare_draw
+    red_draw = red_turn.apply(1, {"type": "declare_draw", "notation": "draw"})
+    assert " r= " in red_draw.notation() and GAME.load(red_draw.notation()) == red_draw
     again = GAME.load(state.notation())
     assert again.can_declare_draw, "the notation carries what repetition needs"
 
