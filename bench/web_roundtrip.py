@@ -1,0 +1,167 @@
+"""Web round trip: 8 phones and 1 table screen on SSE over loopback.
+
+Starts ``companion serve`` in a subprocess (mock pins, a fresh data directory),
+seats eight players at an eight-seat "Closest Guess" table (the test game,
+widened to eight seats here), opens nine Server-Sent Event streams (eight seats
+and the public table screen), then plays a bounded number of picks. For each
+POSTed pick it measures the time until EVERY stream has shown the new version.
+
+Printed: p50 / p99 / max of that round trip, the server's resident memory, the
+time from process start to the first answered request, and, in the same run,
+the request throughput of our ``GET /api/tables/<t>`` next to a bare waitress
+"hello" endpoint (same thread count), with their ratio.
+
+Goals on this machine: p99 < 50 ms, RSS < 60 MB, ready < 2 s.
+
+    .venv/bin/python bench/web_roundtrip.py [--actions 200] [--requests 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.companion.server import ServerProcess  # noqa: E402
+from tests.fakegame import GuessGame, GuessState  # noqa: E402
+
+SEATS = 8
+
+
+class EightGuess(GuessGame):
+    id = "bench-guess"
+    max_players = 8
+    option_spec = ()
+
+    def _start(self, players: int, seed: int, options: dict[str, Any]) -> Any:
+        words = tuple(f"secret-{seed}-{s}" for s in range(players))
+        return GuessState(players, 10_000, 1, words, None, (None,) * players, (0,) * players)
+
+
+GAME = EightGuess()
+
+HELLO = """
+import sys
+from waitress import create_server
+def app(environ, start_response):
+    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "5")])
+    return [b"hello"]
+server = create_server(app, host="127.0.0.1", port=0, threads=32)
+print(f"listening on http://127.0.0.1:{server.effective_port}/", flush=True)
+server.run()
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def throughput(port: int, path: str, count: int) -> float:
+    """Sequential requests (a new connection each, as phones do), per second."""
+    start = time.perf_counter()
+    for _ in range(count):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", path)
+        resp = conn.getresponse()
+        resp.read()
+        conn.close()
+        assert resp.status == 200
+    return count / (time.perf_counter() - start)
+
+
+def first_answer(server: ServerProcess, started: float) -> float:
+    api = server.client()
+    while True:
+        try:
+            api.request("GET", "/api/games", timeout=2)
+            return time.perf_counter() - started
+        except OSError:
+            time.sleep(0.01)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--requests", type=int, default=400)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        server = ServerProcess(Path(tmp) / "data", "--extra-game", "bench.web_roundtrip:GAME").start()
+        streams = []
+        try:
+            ready = first_answer(server, started)
+            api = server.client()
+            table = api.request("POST", "/api/tables", {"game": "bench-guess", "players": SEATS, "seed": 1},
+                                host=True)["table"]
+            tokens = [api.request("POST", f"/api/tables/{table}/seats/{s}", {"name": f"P{s + 1}"})["token"]
+                      for s in range(SEATS)]
+            try:
+                streams = [api.stream(table)] + [api.stream(table, t) for t in tokens]
+            except AssertionError:
+                print("".join(server.output[-40:]), file=sys.stderr)
+                raise
+            latencies = []
+            for i in range(args.actions):
+                seat = i % SEATS
+                body = {"action": {"type": "pick", "notation": f"pick{1 + i % 4}"}}
+                t0 = time.perf_counter()
+                reply = api.request("POST", f"/api/tables/{table}/actions", body, token=tokens[seat])
+                arrivals = [s.wait_version(reply["version"], timeout=10) for s in streams]
+                if any(a is None for a in arrivals):
+                    print("a stream missed a change", file=sys.stderr)
+                    return 1
+                latencies.append((max(a for a in arrivals if a is not None) - t0) * 1000)
+            memory = rss_mb(server.proc.pid)  # type: ignore[union-attr]
+            ours = throughput(server.port, f"/api/tables/{table}", args.requests)
+        finally:
+            for stream in streams:
+                stream.close()
+            server.kill()
+
+    hello = subprocess.Popen([sys.executable, "-c", HELLO], stdout=subprocess.PIPE, text=True)
+    try:
+        assert hello.stdout is not None
+        line = hello.stdout.readline()
+        port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+        bare = throughput(port, "/", args.requests)
+    finally:
+        hello.kill()
+        hello.wait(10)
+        if hello.stdout is not None:
+            hello.stdout.close()
+
+    cuts = statistics.quantiles(latencies, n=100)
+    figures = {
+        "actions": args.actions, "streams": len(streams),
+        "roundtrip_ms_p50": round(statistics.median(latencies), 2),
+        "roundtrip_ms_p99": round(cuts[98], 2), "roundtrip_ms_max": round(max(latencies), 2),
+        "server_rss_mb": round(memory, 1), "ready_s": round(ready, 2),
+        "public_get_per_s": round(ours), "bare_waitress_hello_per_s": round(bare),
+        "ratio_ours_to_bare": round(ours / bare, 2),
+    }
+    print(json.dumps(figures))
+    print(f"round trip (POST -> all {len(streams)} streams): p50 {figures['roundtrip_ms_p50']} ms, "
+          f"p99 {figures['roundtrip_ms_p99']} ms (goal < 50 ms)")
+    print(f"server RSS {figures['server_rss_mb']} MB (goal < 60 MB); ready in {figures['ready_s']} s "
+          f"(goal < 2 s)")
+    print(f"GET /api/tables/<t>: {figures['public_get_per_s']}/s; bare waitress hello: "
+          f"{figures['bare_waitress_hello_per_s']}/s; ratio {figures['ratio_ours_to_bare']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
