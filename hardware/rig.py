@@ -20,11 +20,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from gpiozero import Device  # type: ignore[import-untyped]
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
-from engines.text import Text
 from hardware import devices
 from hardware.beam import BeamCheck, judge
 from hardware.config import Exit, HardwareConfig
@@ -339,13 +337,6 @@ class Rig:
         """The same as :meth:`status` (the name the companion's service delegates to)."""
         return self.status()
 
-    def describe(self, name: str) -> Text:
-        """A device's label as a sentence part (for messages)."""
-        for d in self.status()["devices"]:
-            if d["name"] == name:
-                return Text("{label}", {"label": d["label"]})
-        raise UnknownDevice("There is no device called {device}.", device=name)
-
     # ------------------------------------------------------------------ closing
     def close(self) -> None:
         """Laser off first (fail safe), then release every pin. Safe to call twice."""
@@ -375,4 +366,4 @@ def build(config: HardwareConfig, pin_factory: Any = None, *,
     return Rig(config, pin_factory, clock=clock)
 
 
-__all__ = ["PATTERNS", "Device", "Rig", "build", "is_pi"]
+__all__ = ["PATTERNS", "Rig", "build", "is_pi"]
