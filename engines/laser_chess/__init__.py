@@ -76,7 +76,7 @@ class LaserChess(Game):
         if side not in ("b", "r", "b=", "r="):
             raise IllegalAction("The side to move is b (Blue) or r (Red), with = after it once a draw "
                                 "was declared; not {side}.", side=side)
-        if not ply.isdigit():
+        if not (ply.isascii() and ply.isdigit()):
             raise IllegalAction("The ply count must be a whole number, not {ply}.", ply=ply)
         if setup not in SETUPS:
             raise IllegalAction("There is no setup called {setup}.", setup=setup)

@@ -47,7 +47,7 @@ from engines.laser_chess.board import (
 )
 
 _LETTER_TYPE = {letter: kind for kind, letter in TYPE_LETTERS.items()}
-_TOKEN_RE = re.compile(r"(\d+)|([LDld])([NESW])|([Kk])()|([Ff])(NE|SE|SW|NW)|([Ss])([/\\])|(/)")
+_TOKEN_RE = re.compile(r"([0-9]+)|([LDld])([NESW])|([Kk])()|([Ff])(NE|SE|SW|NW)|([Ss])([/\\])|(/)")
 
 
 def token_text(code: int) -> str:

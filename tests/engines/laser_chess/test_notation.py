@@ -67,6 +67,8 @@ def test_setup_start_positions_in_notation() -> None:
     ("lS9/3KK5/10/10/10/10/10/4k4LN b 0 ace - -", "King"),
     ("lS9/4k5/10/10/10/10/10/4K4LW x 0 ace - -", "side to move"),
     ("lS9/4k5/10/10/10/10/10/4K4LW b zero ace - -", "ply"),
+    ("lS9/4k5/10/10/10/10/10/4K4LW b \u00b2 ace - -", "ply"),
+    ("lS9/4k5/10/10/10/10/10/4K4LW b 0 ace - 12,zz", "hexadecimal"),
     ("lS9/4k5/10/10/10/10/10/4K4LW b 0 khet - -", "setup"),
     ("lS9/4k5/10/10/10/10/10/4K4LW b 0 ace q -", "House rules"),
     ("lS9/4k5/10/10/10/10/10/4K4LW b 0 ace - xyz", "hexadecimal"),
@@ -95,3 +97,23 @@ def test_every_legal_action_carries_its_move_text_and_is_accepted_by_it_alone() 
     # Ace: the blue Switch on f4 may swap with the red Deflector on g3; e4's neighbours are
     # Switches (never swapped) or empty
     assert [a["notation"] for a in state.legal_actions(0) if a["type"] == "swap"] == ["f4g3"]
+
+
+def test_mangled_positions_are_refused_or_read_never_crash() -> None:
+    """Bad input gets a plain-language refusal, never a traceback: mutate a real position
+    character by character and load each result."""
+    text = GAME.start(players=2, seed=0, options={"setup": "mercury"}).apply(
+        0, {"type": "move", "notation": "d2c3"}).notation()
+    alphabet = "0123456789/\\ LKDSFlkdsfNESWbr=-,kx+"
+    rng = Rng.from_seed(11)
+    for _ in range(1500):
+        pos, rng = rng.below(len(text))
+        op, rng = rng.below(3)
+        char, rng = rng.choice(alphabet)
+        mangled = (text[:pos] + char + text[pos + 1:], text[:pos] + text[pos + 1:],
+                   text[:pos] + char + text[pos:])[op]
+        try:
+            state = GAME.load(mangled)
+        except IllegalAction:
+            continue
+        assert GAME.load(state.notation()) == state
