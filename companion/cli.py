@@ -118,7 +118,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     bind = args.bind or config.bind
     host_key = host_key_for(data_dir, args.host_key or config.host_key)
 
-    from waitress import create_server
+    from waitress import create_server  # type: ignore[import-untyped]
 
     from companion.service import Service
     from web import create_app
@@ -131,12 +131,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(service, host_key=host_key, wifi=config.wifi)
     server = create_server(app, host=bind, port=port, threads=THREADS,
                            channel_timeout=CHANNEL_TIMEOUT, ident="companion")
-    actual = server.effective_port  # type: ignore[union-attr]
+    actual = server.effective_port
     address = lan_ip() if bind in ("0.0.0.0", "::") else bind
     print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)
     print(f"  data:      {data_dir}", flush=True)
     print(f"  pins:      {os.environ.get('GPIOZERO_PIN_FACTORY', 'default') if rig else 'none'}", flush=True)
     print(f"  host page: http://{address}:{actual}/host?key={host_key}", flush=True)
+    if address not in ("127.0.0.1", "localhost"):
+        print(f"  (on this machine: http://localhost:{actual}/host?key={host_key})", flush=True)
     print(f"  listening on http://{bind}:{actual}/", flush=True)
 
     def stop(signum: int, frame: object) -> None:

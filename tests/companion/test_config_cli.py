@@ -86,3 +86,19 @@ def test_selfplay_prints_one_json_line_per_game(capsys: pytest.CaptureFixture[st
 def test_selfplay_names_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["selfplay", "no-such-game"]) == 2
     assert "There is no game called no-such-game" in capsys.readouterr().err
+
+
+def test_the_systemd_unit_keeps_the_gpio_chips_visible() -> None:
+    """The unit runs as the service user with the hardening the notes ask for, not PrivateDevices."""
+    unit = (ROOT / "systemd" / "companion.service").read_text()
+    lines = {line.split("=", 1)[0]: line.split("=", 1)[1] for line in unit.splitlines()
+             if "=" in line and not line.startswith("#")}
+    assert lines["User"] == "companion" and lines["SupplementaryGroups"] == "gpio spi"
+    assert lines["Restart"] == "on-failure" and lines["StateDirectory"] == "companion"
+    assert lines["Environment"].startswith(("GPIOZERO_PIN_FACTORY=lgpio", "PYTHONUNBUFFERED"))
+    assert "GPIOZERO_PIN_FACTORY=lgpio" in unit
+    assert "--data /var/lib/companion --config /etc/companion/companion.toml" in lines["ExecStart"]
+    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
+        assert lines[key] == "yes"
+    assert lines["ProtectSystem"] == "strict"
+    assert "PrivateDevices" not in lines
