@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion.bots import BotRunner
 from companion.store import LogRow, SeatRow, Store, TableRow
-from engines import TABLE, Event, Game, IllegalAction, State, events_for
+from engines import TABLE, Event, Game, State, events_for
 from engines.playout import chance_pick
 from engines.rng import Rng
 from engines.text import default_seat_name
@@ -169,11 +170,7 @@ class Service:
         self._tables: dict[str, _Table] = {}
         self._tables_lock = threading.Lock()
         self._listeners: list[Listener] = []
-        self._bot_queue: deque[str] = deque()
-        self._bot_cond = threading.Condition()
-        self._bot_busy = 0
-        self._bot_thread: threading.Thread | None = None
-        self._closing = False
+        self._bots = BotRunner(self, clock, think_seconds)
         self._load()
 
     # -- start-up: replay every table --------------------------------------------
@@ -207,11 +204,7 @@ class Service:
         return _Table(row, game, seats, state, rng, rows)
 
     def close(self) -> None:
-        with self._bot_cond:
-            self._closing = True
-            self._bot_cond.notify_all()
-        if self._bot_thread is not None:
-            self._bot_thread.join(timeout=5)
+        self._bots.close()
         self.store.close()
 
     # -- lookups -------------------------------------------------------------------
@@ -630,69 +623,23 @@ class Service:
     # -- bots ----------------------------------------------------------------------
 
     def _schedule_bots(self, t: _Table) -> None:
-        if t.row.ended or not any(s.bot and s.seat in t.state.awaiting for s in t.seats):
-            return
-        with self._bot_cond:
-            if self._closing:
-                return
-            self._bot_queue.append(t.id)
-            if self._bot_thread is None:
-                self._bot_thread = threading.Thread(target=self._bot_loop, name="companion-bots",
-                                                    daemon=True)
-                self._bot_thread.start()
-            self._bot_cond.notify_all()
+        if not t.row.ended and any(s.bot and s.seat in t.state.awaiting for s in t.seats):
+            self._bots.schedule(t.id)
 
-    def _bot_loop(self) -> None:
-        while True:
-            with self._bot_cond:
-                while not self._bot_queue and not self._closing:
-                    self._bot_cond.wait()
-                if self._closing:
-                    return
-                table_id = self._bot_queue.popleft()
-                self._bot_busy += 1
-            try:
-                self._bot_turns(table_id)
-            except Exception:
-                log.exception("a bot failed at table %s", table_id)
-            finally:
-                with self._bot_cond:
-                    self._bot_busy -= 1
-                    self._bot_cond.notify_all()
-
-    def _bot_turns(self, table_id: str) -> None:
-        t = self._tables[table_id]
+    def bot_turns_due(self, table_id: str) -> tuple[Game, State, int, int, int] | None:
+        """(game, state, version, seat, seed) for a bot seat that is awaited now, or None."""
+        t = self._table(table_id)
         with t.lock:
             if t.row.ended:
-                return
-            state, version = t.state, t.row.version
-            seats = [s.seat for s in t.seats if s.bot and s.seat in state.awaiting]
-            seed = (t.row.seed * 1_000_003 + version) & _MASK
-        for seat in seats:
-            choice = t.game.bot().choose(state, seat, self._deadline(self.think_seconds), seed)
-            try:
-                self.act(table_id, seat, choice.action, expect_version=version)
-            except (Conflict, IllegalAction):
-                # someone else changed the table meanwhile (an undo, the host): look again
-                self._schedule_bots(t)
-                return
-            with t.lock:
-                state, version = t.state, t.row.version
-
-    def _deadline(self, seconds: float) -> Callable[[], bool]:
-        end = self.clock() + seconds
-        return lambda: self.clock() >= end
+                return None
+            seat = next((s.seat for s in t.seats if s.bot and s.seat in t.state.awaiting), None)
+            if seat is None:
+                return None
+            return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
 
     def wait_for_bots(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""
-        end = time.monotonic() + timeout
-        with self._bot_cond:
-            while self._bot_queue or self._bot_busy:
-                left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                self._bot_cond.wait(left)
-        return True
+        return self._bots.wait_idle(timeout)
 
     # -- hardware ------------------------------------------------------------------
 
