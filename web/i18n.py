@@ -45,6 +45,8 @@ UI_MSGIDS: tuple[str, ...] = (
     "Tables", "Undo", "Could not reach the table. Check the Wi-Fi.",
     "No legal plays.", "Ply {ply}", "Removed pieces", "Last move: {notation}",
     "Restricted squares are marked with a letter: B only Blue, R only Red.",
+    "yes", "no", "the table", "Player {number}", "The request could not be read.", "Laser Chess board",
+    "What did the table show?", "Their phone loses the seat.", "Everyone sees that it was undone.", "ended",
 )
 
 

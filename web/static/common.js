@@ -150,12 +150,13 @@
   /* A readable rendering of any view: nested lists, sentences translated. */
   TC.renderValue = function (value) {
     if (value === null || value === undefined) return TC.el("span", { class: "muted", text: "—" });
+    if (typeof value === "boolean") return TC.el("span", { text: value ? "✓ " + TC.T("yes") : "✗ " + TC.T("no") });
     if (typeof value !== "object") return TC.el("span", { text: String(value) });
     if (!Array.isArray(value) && typeof value.msgid === "string") return TC.el("span", { text: TC.say(value) });
     if (Array.isArray(value)) {
       if (value.length === 0) return TC.el("span", { class: "muted", text: "—" });
-      if (value.every(function (v) { return v === null || typeof v !== "object"; }))
-        return TC.el("span", { text: value.join(", ") });
+      if (value.every(function (v) { return v === null || (typeof v !== "object" && typeof v !== "boolean"); }))
+        return TC.el("span", { text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
       const ol = TC.el("ol", { class: "view-list" });
       value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v))); });
       return ol;
@@ -168,7 +169,8 @@
   };
 
   TC.renderEvents = function (list, events, keep) {
-    (events || []).forEach(function (ev) {
+    // newest change on top, but one change's events read in the order they happened
+    (events || []).slice().reverse().forEach(function (ev) {
       const text = TC.say(ev.say);
       if (!text) return;
       list.prepend(TC.el("li", { class: "event event-" + (ev.type || ""), text: text }));

@@ -161,13 +161,13 @@
     const check = r.data.last_beam_check;
     $("beam-check").textContent = check ? T("Last beam check") + ": " + check.result + (check.message ? " · " + TC.say(check.message) : "") : "";
     const box = $("devices");
-    const focused = document.activeElement && box.contains(document.activeElement);
-    if (focused) return;  // do not redraw under the host's finger
+    const focused = document.activeElement;
+    if (focused && focused.tagName === "SELECT" && box.contains(focused)) return;  // the host is choosing a fault
     TC.clear(box);
     (r.data.devices || []).forEach(function (d) {
       const card = el("div", { class: "device device-" + d.kind, "data-device": d.name },
         el("div", null, el("span", { class: "lamp " + d.state, "aria-hidden": "true" }),
-          el("span", { class: "state", text: (d.label || d.name) + ": " + T(STATE_WORD[d.state] || d.state) })),
+          el("span", { class: "state", "data-state": d.state, text: (d.label || d.name) + ": " + T(STATE_WORD[d.state] || d.state) })),
         el("div", { class: "muted", text: d.kind + (d.pin !== undefined && d.pin !== null ? " · GPIO " + d.pin : "") + (d.watches ? " · " + d.watches : "") +
           (d.fault ? " · " + T("Fault") + ": " + d.fault : "") }));
       if (d.kind === "button") {
@@ -181,7 +181,6 @@
         FAULTS[d.kind].forEach(function (f) { select.append(el("option", { value: f, selected: (d.fault || "none") === f, text: f === "none" ? T("none") : f })); });
         card.append(el("div", { class: "row" }, select, el("button", { type: "button", text: T("Inject"), on: { click: async function () {
           refuse(await TC.api("POST", "/api/hardware/faults", { device: d.name, fault: select.value === "none" ? null : select.value }));
-          select.blur();
           loadHardware();
         } } })));
       }

@@ -26,7 +26,7 @@
     return window.TC.T({ laser: "Laser", king: "King", defender: "Defender", switch: "Switch", deflector: "Deflector" }[piece] || piece);
   }
 
-  function drawToken(g, token) {
+  function drawToken(g, token, flip) {
     const s = 14, fill = COLOR[token.color] || "#555";
     const dashed = token.color === "red" ? { "stroke-dasharray": "4 2" } : {};
     const body = svg("g", { class: "token token-" + token.color + " piece-" + token.piece }, g);
@@ -38,7 +38,9 @@
       svg("polygon", { points: "0,-19 -7,-6 7,-6", fill: "#ffd400", stroke: "#000", "stroke-width": 1.5 }, inner);
     } else if (token.piece === "king") {
       svg("circle", Object.assign({ r: s }, outline), inner);
-      svg("polygon", { points: "-9,4 -9,-6 -4.5,-1 0,-8 4.5,-1 9,-6 9,4", fill: "#ffd400", stroke: "#000", "stroke-width": 1 }, body);
+      // the crown stays upright for the reader, whichever side of the table the board is drawn from
+      svg("polygon", { points: "-9,4 -9,-6 -4.5,-1 0,-8 4.5,-1 9,-6 9,4", fill: "#ffd400", stroke: "#000", "stroke-width": 1,
+                       transform: flip ? "rotate(180)" : "" }, body);
     } else if (token.piece === "defender") {
       svg("rect", Object.assign({ x: -s, y: -s, width: 2 * s, height: 2 * s, rx: 3 }, outline), inner);
       svg("rect", { x: -s - 1, y: -s - 3, width: 2 * s + 2, height: 6, fill: "#e8e8e8", stroke: "#000", "stroke-width": 1.5 }, inner);
@@ -122,7 +124,7 @@
     (view.board || []).forEach(function (token) {
       const c = coords(token.square, flip);
       const g = svg("g", { transform: "translate(" + c.cx + "," + c.cy + ")" + (flip ? " rotate(180)" : ""), "data-token": token.square }, tokens);
-      drawToken(g, token);
+      drawToken(g, token, flip);
       if (flip) { const letter = g.querySelector(".token-letter"); if (letter) letter.setAttribute("transform", "rotate(180 11 12)"); }
     });
     // the beam

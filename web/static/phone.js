@@ -5,7 +5,7 @@
   const table = TC.page.table;
   const base = "/api/tables/" + encodeURIComponent(table);
   const $ = function (id) { return document.getElementById(id); };
-  let payload = null, selected = null, feed = null, busy = false, lastEventsKey = null;
+  let payload = null, viewOpened = false, selected = null, feed = null, busy = false, lastEventsKey = null;
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "● " + T("Connected") : "○ " + T("Connection lost: retrying…");
@@ -81,7 +81,8 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
     TC.clear($("view")).append(TC.renderValue(p.view));
-    const key = p.version + ":" + JSON.stringify(p.events || []);
+    if (!viewOpened) { $("view-details").open = !isLaser(p); viewOpened = true; }  // other games: the view is the game
+    const key = p.version + ":" + (p.step || 0);  // the POST reply and the stream carry the same change
     if (key !== lastEventsKey) { TC.renderEvents($("events"), p.events, 10); lastEventsKey = key; }
     draw();
   }

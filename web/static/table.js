@@ -46,8 +46,8 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
 
-    const key = p.version + ":" + (p.step || 0) + ":" + JSON.stringify(p.events || []);
-    if (key !== lastKey) { TC.renderEvents($("events"), p.events, 6); lastKey = key; }
+    const key = p.version + ":" + (p.step || 0);
+    if (key !== lastKey) { TC.renderEvents($("events"), p.events, 4); lastKey = key; }
 
     const removed = TC.clear($("removed"));
     if (laser && (p.view.removed || []).length) {
@@ -56,6 +56,7 @@
       p.view.removed.forEach(function (t) { ul.append(el("li", { text: LaserBoard.describeToken(t) })); });
       removed.append(ul);
     }
+    $("legend").hidden = !laser;
     $("step").textContent = p.step ? T("Step {step}", { step: p.step }) : "";
   }
 

@@ -1,0 +1,231 @@
+"""A real browser: the host starts a Laser Chess table, two phones claim seats and play the
+first moves by tapping, and the table screen draws the beam. Screenshots go to test-artifacts/.
+
+Debian's chromium, driven by Playwright; the app is served by waitress on 127.0.0.1 in a thread.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture
+def server(app: Any) -> Iterator[str]:
+    from waitress.server import create_server
+
+    app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=60.0)
+    srv: Any = create_server(app, host="127.0.0.1", port=0, threads=16, channel_timeout=30)
+    thread = threading.Thread(target=srv.run, name="waitress-browser-test", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.effective_port}"
+    finally:
+        srv.task_dispatcher.shutdown(timeout=5)  # let the streams notice their browsers are gone
+        srv.close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def phone(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.set_default_timeout(8000)
+    return context.new_page()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    assert page.locator("#name").input_value() == "Player 1"  # prefilled with the first free seat
+    page.fill("#name", name)
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def tap_square(page: Any, square: str) -> None:
+    page.locator(f'#board .hit[data-square="{square}"]').tap()
+
+
+def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, browser: Any, host_key: str,
+                                                              service: Any) -> None:
+    # The host starts a Laser Chess table.
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    host_ctx.set_default_timeout(8000)
+    host = host_ctx.new_page()
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator("#game option[value=laser-chess]").wait_for(state="attached")
+    host.select_option("#game", "laser-chess")
+    assert host.locator("#options .option").count() >= 2  # the game's options with their help
+    assert "default" in host.locator("#options").inner_text()
+    host.click("#start")
+    host.locator("#manage").wait_for(state="visible")
+    table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
+    assert service.public(table)["game"] == "laser-chess"
+
+    # The table screen (a 1280x720 TV) and two phones.
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = tv_ctx.new_page()
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#board svg").wait_for(state="visible")
+    blue, red = phone(browser), phone(browser)
+    claim(blue, server, table, 0, "Anna")
+    shot(blue, "phone-blue-seated")
+    red.goto(f"{server}/play/{table}")
+    red.locator("#claim").wait_for(state="visible")
+    assert red.locator('#seat-buttons button[data-seat="0"]').is_disabled()  # Anna has it
+    red.fill("#name", "Bo")
+    red.locator('#seat-buttons button[data-seat="1"]').tap()
+    red.locator("#seat").wait_for(state="visible")
+    tv.locator("#seats", has_text="Bo").wait_for()
+    assert "Your turn." in blue.locator("#status").inner_text()
+    assert "Anna" in red.locator("#status").inner_text()
+
+    # Blue taps a token, sees its targets, taps one, confirms: the move is made and the laser fires.
+    legal = service.seat_view(table, 0)["legal_actions"]
+    move = next(a for a in legal if a["type"] == "move")
+    tap_square(blue, move["from"])
+    assert blue.locator("#board .hit.target").count() >= 1
+    assert blue.locator("#controls button.rotate").count() >= 1
+    shot(blue, "phone-blue-selected")
+    tap_square(blue, move["to"])
+    blue.locator("#sheet").wait_for(state="visible")
+    assert move["from"] in blue.locator("#sheet-title").inner_text()
+    shot(blue, "phone-blue-confirm")
+    blue.locator("#sheet-ok").tap()
+    blue.locator("#status", has_text="Bo").wait_for()
+    assert service.public(table)["view"]["last_move"]["notation"] == move["notation"]
+
+    # Every screen follows; the table screen draws the beam and says what happened.
+    tv.locator("#board polyline.beam").wait_for(state="attached")
+    tv.locator("#events li").first.wait_for()
+    red.locator("#status", has_text="Your turn.").wait_for()
+
+    # Red answers with a rotation (the laser's turn included), by tapping.
+    rotate = next(a for a in service.seat_view(table, 1)["legal_actions"] if a["type"] == "rotate")
+    tap_square(red, rotate["square"])
+    red.locator(f'#controls button.rotate[data-turn="{rotate["turn"]}"]').tap()
+    red.locator("#sheet").wait_for(state="visible")
+    red.locator("#sheet-ok").tap()
+    red.locator("#status", has_text="Anna").wait_for()
+    assert service.public(table)["view"]["last_move"]["notation"] == rotate["notation"]
+    tv.locator("#turn", has_text="Anna").wait_for()
+    blue.locator("#status", has_text="Your turn.").wait_for()
+
+    # A refusal on the phone says why: Bo tries to play again on his stale screen.
+    stale = red.evaluate("""async () => {
+        const r = await fetch(location.pathname.replace('/play/', '/api/tables/') + '/actions', {
+            method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({action: {type: 'declare_draw', notation: 'draw'}})});
+        return [r.status, (await r.json()).error];
+    }""")
+    assert stale[0] == 409 and "Anna" in stale[1]
+
+    shot(tv, "table-screen")
+    shot(red, "phone-red")
+    shot(blue, "phone-blue-second-turn")
+    shot(host, "host")
+    for ctx in (host_ctx, tv_ctx, blue.context, red.context):
+        ctx.close()
+
+
+def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: str, browser: Any,
+                                                                     make_table: Any, service: Any) -> None:
+    t = make_table()  # the fake game: a secret word each, then secret picks
+    t.claim(1, "Bo")
+    page = phone(browser)
+    page.goto(f"{server}/play/{t.id}")
+    page.locator("#claim").wait_for(state="visible")
+    page.locator('#seat-buttons button[data-seat="0"]').tap()  # keeps the prefilled "Player 1"
+    page.locator("#seat").wait_for(state="visible")
+    assert "Player 1" in page.locator("#who").inner_text()
+    assert page.locator("#view-details").get_attribute("open") is not None  # the view is the game here
+    word = service.seat_view(t.id, 0)["view"]["word"]
+    assert word in page.locator("#view").inner_text()  # its own secret, readable
+    assert service.seat_view(t.id, 1)["view"]["word"] not in page.content()  # never Bo's
+    page.locator("#controls button.action", has_text="Pick 2").tap()
+    assert page.locator("#sheet-title").inner_text() == "Pick 2"
+    page.locator("#sheet-cancel").tap()  # thought better of it: nothing is sent
+    assert service.public(t.id)["view"]["picked"] == [False, False]
+    page.locator("#controls button.action", has_text="Pick 3").tap()
+    page.locator("#sheet-ok").tap()
+    page.locator("#events", has_text="You picked 3.").wait_for()
+    assert service.public(t.id)["view"]["picked"] == [True, False]
+    assert "Bo" in page.locator("#status").inner_text()
+    shot(page, "phone-generic-game")
+    page.context.close()
+
+
+def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: str, browser: Any,
+                                                                        host_key: str, service: Any) -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hardware_link import attach
+    from hardware import build
+    from hardware.config import example_rig
+
+    factory = MockFactory()
+    rig = build(example_rig(), pin_factory=factory)
+    try:
+        attach(service, rig)
+        created = service.create_table("laser-chess", 2, {})
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx.set_default_timeout(8000)
+        host = ctx.new_page()
+        host.goto(f"{server}/host?key={host_key}")
+        panel = host.locator("#hardware")
+        panel.wait_for(state="visible")
+        sensor = next(d for d in rig.status()["devices"] if d["kind"] == "sensor")
+        where = f'.device-sensor[data-device="{sensor["name"]}"]'
+        card = host.locator(where)
+        card.wait_for()
+        assert card.locator(".state").inner_text().endswith(": Dark")
+        assert sensor["watches"] in card.inner_text()
+        card.locator("select").select_option("stuck-lit")
+        card.locator("button", has_text="Inject").click()
+        host.locator(f'{where} .state[data-state="lit"]').wait_for()  # the sensor now reads lit
+        assert "Fault: stuck-lit" in host.locator(where).locator("div.muted").inner_text()
+        step = service.public(created["table"])["step"]
+        host.locator('.device-button[data-device="next"] button', has_text="Press").click()
+        for _ in range(50):
+            if service.public(created["table"])["step"] > step:
+                break
+            host.wait_for_timeout(100)
+        assert service.public(created["table"])["step"] == step + 1  # the table's next button
+        assert host.locator(".device-led").count() >= 2
+        shot(host, "host-hardware-panel")
+        ctx.close()
+    finally:
+        rig.close()
+        factory.reset()
