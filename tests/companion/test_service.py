@@ -320,3 +320,16 @@ def test_the_host_key_is_checked(service: Service) -> None:
     assert not service.check_host_key("wrong")
     assert not service.check_host_key(None)
     assert not service.check_host_key("")
+
+
+@pytest.mark.skipif("laser-chess" not in __import__("engines").GAMES, reason="Laser Chess not registered")
+def test_a_laser_chess_bot_answers_a_move_through_the_log(service: Service) -> None:
+    table = str(service.create_table("laser-chess", 2, {}, seed=1)["table"])
+    service.claim_seat(table, 0, "Anna")
+    service.seat_bot(table, 1)
+    move = service.seat_view(table, 0)["legal_actions"][0]
+    service.act(table, 0, move)
+    assert service.wait_for_bots(20)
+    public = service.public(table)
+    assert public["awaiting"] == [0] or public["outcome"] is not None
+    assert [(r.kind, r.seat) for r in service.store.log(table)] == [("action", 0), ("action", 1)]
