@@ -556,8 +556,11 @@ class Service:
             if t.row.ended:
                 raise Conflict("This table has ended.")
             effective = _effective(t.log)
+            bots = {s.seat for s in t.seats if s.bot}
+            # the last play by a person (a bot's answer after it goes too, or the bot
+            # would simply play again)
             last = next((i for i in range(len(effective) - 1, -1, -1)
-                         if effective[i].kind == "action"), None)
+                         if effective[i].kind == "action" and effective[i].seat not in bots), None)
             if last is None:
                 raise Conflict("There is nothing to undo.")
             undoes = [r.idx for r in effective[last:]]

@@ -333,3 +333,18 @@ def test_a_laser_chess_bot_answers_a_move_through_the_log(service: Service) -> N
     public = service.public(table)
     assert public["awaiting"] == [0] or public["outcome"] is not None
     assert [(r.kind, r.seat) for r in service.store.log(table)] == [("action", 0), ("action", 1)]
+
+
+def test_undo_against_a_bot_takes_back_the_persons_play_and_the_answer(service: Service) -> None:
+    table = new_table(service, players=2)
+    service.claim_seat(table, 0, "Anna")
+    service.seat_bot(table, 1)
+    assert service.wait_for_bots(10)
+    service.act(table, 0, pick(2))
+    assert service.wait_for_bots(10)
+    assert service.public(table)["view"]["round"] == 2
+    service.undo(table)
+    assert service.wait_for_bots(10)
+    public = service.public(table)
+    assert public["view"]["round"] == 1 and public["awaiting"] == [0]
+    assert public["view"]["picked"] == [False, True]     # the bot has answered the round again
