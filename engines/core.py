@@ -68,7 +68,7 @@ class UnknownGame(KeyError):
 # --------------------------------------------------------------------------- events
 
 
-def event(kind: str, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+def event(kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
           say: Text | None = None, **data: Any) -> Event:
     """A JSON-able record of something that happened, and who may see it.
 
