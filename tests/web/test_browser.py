@@ -162,9 +162,11 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
 
 def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: str, browser: Any,
                                                                      make_table: Any, service: Any) -> None:
+    """Generic controls from legal_actions; and a phone whose stream is blocked keeps up by polling."""
     t = make_table()  # the fake game: a secret word each, then secret picks
     t.claim(1, "Bo")
     page = phone(browser)
+    page.route("**/stream*", lambda route: route.abort())  # a proxy or a flaky Wi-Fi that breaks SSE
     page.goto(f"{server}/play/{t.id}")
     page.locator("#claim").wait_for(state="visible")
     page.locator('#seat-buttons button[data-seat="0"]').tap()  # keeps the prefilled "Player 1"
@@ -184,6 +186,14 @@ def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: st
     assert service.public(t.id)["view"]["picked"] == [True, False]
     assert "Bo" in page.locator("#status").inner_text()
     shot(page, "phone-generic-game")
+    # Bo plays from his own phone; this phone has no stream, so polling must bring round 2.
+    assert t.act(1, {"type": "pick", "notation": "pick1"}).status_code == 200
+    page.locator("#status", has_text="Your turn.").wait_for(timeout=6000)
+    assert "retrying" in page.locator("#conn").inner_text()
+    # A reload brings the phone back to its seat with its cookie, not to the claim screen.
+    page.reload()
+    page.locator("#seat").wait_for(state="visible")
+    assert page.locator("#claim").is_hidden() and "Player 1" in page.locator("#who").inner_text()
     page.context.close()
 
 
