@@ -87,8 +87,8 @@ def best_widgets(units: Sequence[tuple[str, str, int]],
                  free: Sequence[tuple[str, str]]) -> WidgetResult:
     """The best widgets: ``units`` are (id, symbols, value), ``pinned`` maps a unit to the
     (card id, symbols) robots assigned to it in play, ``free`` are the other robots."""
-    # Units with the most symbols first: deciding them first prunes most (see bench/fzzzt.py).
-    order = sorted(range(len(units)), key=lambda u: (-len(units[u][1]), -units[u][2], u))
+    # The most valuable units first: deciding them first prunes most (see bench/fzzzt.py).
+    order = sorted(range(len(units)), key=lambda u: (-units[u][2], -len(units[u][1]), u))
     found = _search([units[u] for u in order], pinned, free)
     back = {u: found.units[i] for i, u in enumerate(order)}
     return WidgetResult(tuple(back[u] for u in range(len(units))))
@@ -138,22 +138,40 @@ def _search(units: Sequence[tuple[str, str, int]],
     def feasible(d: Vec) -> bool:
         return all(sum(d[s] for s in ss) <= cap[x] for x, ss in _SUBSETS)
 
+    # The relaxation forgets which symbols the free robots carry: they are just
+    # slots. A unit's first widget is worth twice its value (it also saves the
+    # penalty), so its first slots earn 2 * value / size each and its further
+    # ones value / size, up to as many widgets as it could ever get. Robots
+    # pinned to a unit fill its best slots for nothing. Per suffix of units:
+    # what pinned robots surely add, and the knapsack items for free slots.
+    pinned_gain = [0.0] * (n + 1)
+    items: list[list[tuple[float, int]]] = [[] for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        pinned_gain[i] = pinned_gain[i + 1]
+        items[i] = list(items[i + 1])
+        kmax = max(k for _, k, _ in options[i])
+        if not kmax:
+            continue
+        rate, size, p = values[i] / sizes[i], sizes[i], pins[i]
+        slots = kmax * size
+        pinned_gain[i] += 2 * rate * min(p, size) + rate * max(0, min(p, slots) - size)
+        if p < size:
+            items[i].append((2 * rate, size - p))
+        if slots > max(p, size):
+            items[i].append((rate, slots - max(p, size)))
+    for suffix in items:
+        suffix.sort(reverse=True)
+
     def bound(i: int, d: Vec) -> float:
-        slots = total_free - sum(d) + sum(pins[i:])
-        gain, top, firsts = 0.0, 0.0, []
-        for u in range(i, n):
-            if len(options[u]) == 1:
-                continue
-            top = max(top, values[u] / sizes[u])
-            firsts.append((2 * values[u] / sizes[u], u))
-        firsts.sort(reverse=True)
-        for rate, u in firsts:
-            if rate <= top or slots <= 0:
+        slots = total_free - sum(d)
+        gain = pinned_gain[i]
+        for rate, size in items[i]:
+            if slots <= 0:
                 break
-            take = min(slots, sizes[u])
+            take = min(slots, size)
             gain += rate * take
             slots -= take
-        return gain + top * max(slots, 0) - penalty_tail[i]
+        return gain - penalty_tail[i]
 
     def dfs(i: int, d: Vec, acc: int) -> None:
         if i == n:
