@@ -21,6 +21,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
@@ -96,7 +97,10 @@ def _build_rig(hw_config: Any, out: TextIO) -> Any:
         return None
     if not is_pi():
         os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
-    rig = hardware.build(hw_config)
+    try:
+        rig = hardware.build(hw_config)
+    except hardware.HardwareError as exc:
+        raise ConfigError(f"hardware: {exc}") from None
     return rig, hardware_link
 
 
@@ -116,7 +120,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
     port = config.port if args.port is None else args.port
     bind = args.bind or config.bind
-    host_key = host_key_for(data_dir, args.host_key or config.host_key)
+    try:
+        host_key = host_key_for(data_dir, args.host_key or config.host_key)
+    except OSError as exc:
+        raise ConfigError(f"data_dir {data_dir}: cannot be used ({exc.strerror}).") from None
 
     from waitress import create_server  # type: ignore[import-untyped]
 
@@ -125,12 +132,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     built = _build_rig(_hardware_config(config), sys.stdout)
     rig = built[0] if built else None
-    service = Service(data_dir, host_key, hardware=rig, think_seconds=config.think_seconds)
+    try:
+        service = Service(data_dir, host_key, hardware=rig, think_seconds=config.think_seconds)
+    except (OSError, sqlite3.Error) as exc:
+        _close(rig)
+        raise ConfigError(f"data_dir {data_dir}: the store cannot be opened ({exc}).") from None
     if built:
         built[1].attach(service, rig)
     app = create_app(service, host_key=host_key, wifi=config.wifi)
-    server = create_server(app, host=bind, port=port, threads=THREADS,
-                           channel_timeout=CHANNEL_TIMEOUT, ident="companion")
+    try:
+        server = create_server(app, host=bind, port=port, threads=THREADS,
+                               channel_timeout=CHANNEL_TIMEOUT, ident="companion")
+    except OSError as exc:
+        service.close()
+        _close(rig)
+        raise ConfigError(f"port {port}: cannot listen on {bind} ({exc.strerror}); "
+                          "is another companion running?") from None
     actual = server.effective_port
     address = lan_ip() if bind in ("0.0.0.0", "::") else bind
     print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)
@@ -152,7 +169,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         server.close()
         service.close()
+        _close(rig)
     return 0
+
+
+def _close(rig: Any) -> None:
+    if rig is not None:
+        try:
+            rig.close()
+        except Exception as exc:  # shutting down: say it, do not hide the real exit reason
+            print(f"note: the hardware did not close cleanly ({exc}).", file=sys.stderr)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

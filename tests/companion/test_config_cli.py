@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -107,3 +108,17 @@ def test_the_systemd_unit_keeps_the_gpio_chips_visible() -> None:
         assert lines[key] == "yes"
     assert lines["ProtectSystem"] == "strict"
     assert "PrivateDevices" not in lines
+
+
+def test_a_port_in_use_is_one_sentence(tmp_path: Path) -> None:
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        run = subprocess.run([sys.executable, "-m", "companion", "serve", "--bind", "127.0.0.1",
+                              "--port", str(port), "--data", str(tmp_path / "d"), "--host-key", "k" * 10],
+                             capture_output=True, text=True, timeout=60, cwd=ROOT,
+                             env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
+    assert run.returncode == 2, run.stderr
+    assert f"port {port}: cannot listen" in run.stderr and "Traceback" not in run.stderr
