@@ -247,3 +247,28 @@ def test_physical_players_confirm_the_six_cards_they_drew() -> None:
     assert isinstance(state, FzzztState)
     assert len(state.hands[0]) == 6 and sorted(state.piles[0]) == ["M1", "R2Ba"]
     assert state.awaiting == (TABLE,)
+
+
+def test_a_two_player_tie_at_zero_goes_to_the_chief_and_the_other_becomes_chief() -> None:
+    """Tied bid, with two players: two mechanic cards (power 0 each) tie; the chief wins and the
+    other player, the only losing tied player, becomes chief mechanic."""
+    state = position(2, hands=[["M1", "R1N"], ["M2", "R1B"]], open=["R5N", "R1C"], chief=1)
+    state = everyone_bids(state, {0: ["M1"], 1: ["M2"]})
+    ev = reveal_of(state)
+    assert ev["powers"] == {"0": 0, "1": 0} and ev["winner"] == 1 and state.chief == 0
+
+
+def test_the_position_notation_round_trips_and_refuses_nonsense() -> None:
+    """Position notation: hands, piles, conveyor, units, chief and bids placed survive a round trip;
+    a malformed line is refused with a sentence, never a traceback."""
+    from engines import IllegalAction
+    state = bid(position(3, hands=[["R1N", "R2Na"], ["R1B"], ["R1C"]], piles=[["Fa"], [], []],
+                         units=[["PO"], [], []], pins=[[("PO", "R2Oa", 1)], [], []], open=["R5N", "R1O"],
+                         deck=["R5B", "R5C"], face_down=1, chief=2), 0, "R2Na")
+    text = state.notation()
+    assert GAME.load(text) == state and GAME.load(text).notation() == text
+    assert "bids=R2Na|-|-" in text and "pins=PO:R2Oa:1||" in text
+    for bad in ["", "chess", text.replace("n=3", "n=9"), text.replace("R5B", "R9Z"),
+                text.replace("hands=", "hands=R5N,"), text.replace(" round=1", "")]:
+        with pytest.raises(IllegalAction):
+            GAME.load(bad)
