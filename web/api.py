@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
@@ -67,14 +68,17 @@ def base_url() -> str:
         return str(configured)
     from web.qr import lan_ip
 
-    host = request.host
-    name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
-    if not name:
-        name, port = host, ""
-    if _is_loopback_or_name(name.strip("[]")):
+    try:
+        parts = urlsplit("//" + request.host)
+        name, port = parts.hostname or "", parts.port
+    except ValueError:
+        name, port = "", None
+    if _is_loopback_or_name(name):
         name = lan_ip()
+    elif ":" in name:
+        name = f"[{name}]"
     scheme = request.scheme
-    default_port = {"http": "80", "https": "443"}.get(scheme)
+    default_port = {"http": 80, "https": 443}.get(scheme)
     return f"{scheme}://{name}" + (f":{port}" if port and port != default_port else "")
 
 

@@ -7,10 +7,12 @@ that seat's private view and its legal plays; all of it is drawn by
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
-from web.auth import service
+from web.auth import seat_cookie, service
 from web.pages import page
+from web.service import ServiceError
 
 bp = Blueprint("phone", __name__)
 
@@ -21,6 +23,29 @@ def index() -> Response:
 
 
 @bp.get("/play/<table>")
-def play(table: str) -> Response:
+def play(table: str) -> BaseResponse:
     public = service().public(table)  # an unknown table is a plain 404 page
+    previous = request.args.get("from")
+    if previous:
+        return carry_seat(previous, table)
     return page("phone.html", table=table, game=public.get("game"), title=public.get("title"))
+
+
+def carry_seat(previous: str, table: str) -> BaseResponse:
+    """The next game with the same seats: the phone's token from ``previous`` opens ``table`` too.
+
+    The companion copies the seats (and their tokens) to the new table; only the
+    cookie's name changes with the table, so it is set again here.
+    """
+    from web.api import SEAT_COOKIE_AGE
+
+    resp = redirect(url_for("phone.play", table=table), code=303)
+    token = request.cookies.get(seat_cookie(previous))
+    if token:
+        try:
+            service().seat_of(table, token)
+        except ServiceError:
+            return resp  # not a seat here: the phone claims one as usual
+        resp.set_cookie(seat_cookie(table), token, max_age=SEAT_COOKIE_AGE, path="/", httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+    return resp

@@ -407,3 +407,48 @@ def test_host_cookie_from_the_host_page_works_like_the_header(
     assert client.get(f"/host?key={host_key}").status_code == 303
     assert client.get("/api/hardware").status_code == 200
     assert client.post("/api/tables", json={"game": "fake-guess", "players": 2}).status_code == 201
+
+
+def test_next_game_carries_the_phones_seat_cookie_to_the_new_table(
+    client: FlaskClient, host: dict[str, str], make_table: Any
+) -> None:
+    """Finish a game, start the next with the same people: the phone follows without claiming again."""
+    t = make_table()
+    client.post(f"/api/tables/{t.id}/seats/1", json={"name": "Bo"})  # this client is Bo's phone
+    new = client.post(f"/api/tables/{t.id}/next-game", headers=host).get_json()["table"]
+    follow = client.get(f"/play/{new}?from={t.id}")
+    assert follow.status_code == 303 and follow.headers["Location"].endswith(f"/play/{new}")
+    assert f"seat_{new}=" in follow.headers["Set-Cookie"] and "HttpOnly" in follow.headers["Set-Cookie"]
+    view = client.get(f"/api/tables/{new}/view")
+    assert view.status_code == 200 and view.get_json()["name"] == "Bo"
+
+
+def test_a_stranger_following_the_next_game_gets_no_seat(
+    client: FlaskClient, host: dict[str, str], make_table: Any
+) -> None:
+    t = make_table()
+    t.claim(0, "Anna")
+    new = client.post(f"/api/tables/{t.id}/next-game", headers=host).get_json()["table"]
+    client.set_cookie(f"seat_{t.id}", "forged")
+    follow = client.get(f"/play/{new}?from={t.id}")
+    assert follow.status_code == 303 and "Set-Cookie" not in follow.headers
+    refused(client.get(f"/api/tables/{new}/view"), 401)
+
+
+def test_join_address_keeps_the_port_and_never_uses_a_loopback_or_name(
+    service: Any, host: dict[str, str]
+) -> None:
+    from web import create_app
+    from web.qr import lan_ip
+
+    client = create_app(service).test_client()
+    for base, expected in [
+        ("http://127.0.0.1:8123", f"http://{lan_ip()}:8123/play/"),
+        ("http://[::1]:8124", f"http://{lan_ip()}:8124/play/"),
+        ("http://192.0.2.7:80", "http://192.0.2.7/play/"),
+        ("http://192.0.2.7:8000", "http://192.0.2.7:8000/play/"),
+    ]:
+        resp = client.post(
+            "/api/tables", json={"game": "fake-guess", "players": 2}, headers=host, base_url=base
+        )
+        assert resp.get_json()["join_url"].startswith(expected), (base, resp.get_json()["join_url"])

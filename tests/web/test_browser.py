@@ -7,6 +7,7 @@ Debian's chromium, driven by Playwright; the app is served by waitress on 127.0.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,6 +157,15 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     shot(red, "phone-red")
     shot(blue, "phone-blue-second-turn")
     shot(host, "host")
+
+    # Next game with the same seats: the phones and the table screen follow without a new claim.
+    host.click("#next-game")
+    blue.wait_for_url(re.compile(rf"/play/(?!{table})\w+$"))
+    new_table = blue.url.rsplit("/", 1)[1]
+    blue.locator("#status", has_text="Your turn.").wait_for()
+    assert "Anna" in blue.locator("#who").inner_text() and blue.locator("#claim").is_hidden()
+    tv.wait_for_url(f"**/table/{new_table}")
+    assert service.public(new_table)["seats"][1]["name"] == "Bo"
     for ctx in (host_ctx, tv_ctx, blue.context, red.context):
         ctx.close()
 

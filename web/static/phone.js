@@ -14,8 +14,6 @@
 
   /* ---------------------------------------------------------------- claiming a seat */
   async function showClaim() {
-    $("seat").hidden = true;
-    $("claim").hidden = false;
     const r = await TC.api("GET", base);
     if (!r.ok) { TC.showRefusal(r.data.error); return; }
     const seats = r.data.seats || [];
@@ -32,6 +30,8 @@
       box.append(el("button", { type: "button", class: "big " + (s.taken ? "secondary" : "primary"), disabled: s.taken,
         "data-seat": s.seat, text: label, on: { click: function () { claim(s.seat); } } }));
     });
+    $("seat").hidden = true;
+    $("claim").hidden = false;  // shown once its seats and the prefilled name are there
   }
 
   function seatColour(game, seat) {
@@ -63,6 +63,11 @@
   function isLaser(p) { return p.game === "laser-chess" && p.view && Array.isArray(p.view.board); }
 
   function show(p) {
+    if (p.next_table && p.ended) {  // the host started the next game with the same seats: follow it
+      if (feed) feed.stop();
+      location.assign("/play/" + encodeURIComponent(p.next_table) + "?from=" + encodeURIComponent(table));
+      return;
+    }
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
     const changed = !payload || payload.version !== p.version;
     payload = p;

@@ -13,6 +13,7 @@
   }
 
   function show(p) {
+    if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
     if (latest && p.version < latest.version) return;
     latest = p;
     const laser = p.game === "laser-chess" && p.view && Array.isArray(p.view.board);
