@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -46,7 +46,7 @@ class Card:
         """Counts as a robot card (the upgrade does, the rulebook says)."""
         return self.kind in ("robot", "upgrade")
 
-    @property
+    @cached_property
     def mask(self) -> int:
         return symbol_mask(self.symbols)
 
@@ -57,6 +57,10 @@ class Card:
 
     def name(self) -> str:
         """A short English name, e.g. ``robot 2 nut`` or ``unit nut+oil (6)``."""
+        return self._name
+
+    @cached_property
+    def _name(self) -> str:
         syms = "+".join(SYMBOL_NAMES[s] for s in self.symbols)
         if self.kind == "robot":
             return f"robot {self.power} {syms}"

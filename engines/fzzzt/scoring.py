@@ -135,8 +135,15 @@ def _search(units: Sequence[tuple[str, str, int]],
     path: list[int] = []
     seen: dict[tuple[int, Vec], int] = {}
 
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15 = (cap[x] for x in range(1, 16))
+
     def feasible(d: Vec) -> bool:
-        return all(sum(d[s] for s in ss) <= cap[x] for x, ss in _SUBSETS)
+        """Hall's condition, written out for the 15 sets of symbols (bit 0 nut ... bit 3 oil)."""
+        a, b, c, o = d
+        ab, co = a + b, c + o
+        return (a <= k1 and b <= k2 and ab <= k3 and c <= k4 and a + c <= k5 and b + c <= k6
+                and ab + c <= k7 and o <= k8 and a + o <= k9 and b + o <= k10 and ab + o <= k11
+                and co <= k12 and a + co <= k13 and b + co <= k14 and ab + co <= k15)
 
     # The relaxation forgets which symbols the free robots carry: they are just
     # slots. A unit's first widget is worth twice its value (it also saves the

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations, permutations
+from functools import cached_property
+from itertools import permutations, product
 from typing import Any
 
 from engines.core import (
@@ -107,7 +108,7 @@ class FzzztState(State):
     def players(self) -> int:
         return self.n
 
-    @property
+    @cached_property
     def cards(self) -> dict[str, Card]:
         return card_table(self.overrides)
 
@@ -227,14 +228,17 @@ class FzzztState(State):
         return []
 
     def _bid_choices(self, hand: Sequence[str]) -> list[tuple[str, ...]]:
-        seen: set[tuple[tuple[str, int, int, int, str], ...]] = set()
+        """Every different bid: how many of each kind of card, the lowest ids of each kind."""
+        by_kind: dict[tuple[str, int, int, int, str], list[str]] = {}
+        for c in sorted(hand):
+            by_kind.setdefault(self.cards[c].signature, []).append(c)
+        kinds = list(by_kind.values())
         out = []
-        for size in range(1, len(hand) + 1):
-            for combo in combinations(sorted(hand), size):
-                key = tuple(sorted(self.cards[c].signature for c in combo))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(tuple(self._canonical(combo, hand)))
+        for counts in product(*(range(len(ids) + 1) for ids in kinds)):
+            combo = tuple(sorted(c for ids, k in zip(kinds, counts, strict=True) for c in ids[:k]))
+            if combo:
+                out.append(combo)
+        out.sort(key=lambda combo: (len(combo), combo))
         return out
 
     def _bid_action(self, cards: Sequence[str]) -> Action:
