@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 
 from engines.text import CATALOGUES, Text, default_seat_name, translate
 
@@ -126,6 +126,14 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def init_app(app: Flask) -> None:
+    @app.after_request
+    def remember_language(resp: Response) -> Response:
+        """``?lang=nl`` is a setting: the phone keeps it in a cookie for its next pages."""
+        asked = request.args.get("lang")
+        if asked in CATALOGUES and request.cookies.get("lang") != asked:
+            resp.set_cookie("lang", str(asked), max_age=60 * 60 * 24 * 365, path="/", samesite="Lax")
+        return resp
+
     @app.template_global("t")
     def t(msgid: str, **params: Any) -> str:
         return say(msgid, None, **params)

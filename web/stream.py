@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
@@ -68,6 +68,9 @@ def stream(table: str) -> Response:
     keepalive = float(current_app.config["SSE_KEEPALIVE"])
     retry = int(current_app.config["SSE_RETRY_MS"])
     max_seconds = current_app.config.get("SSE_MAX_SECONDS")
+    # waitress (with channel_request_lookahead > 0) says when the phone has gone, so a thread
+    # is not held until a keep-alive write fails.
+    client_gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected") or (lambda: False)
 
     # The generator runs after the request has gone (no request context): it uses only what it
     # captured here, so interleaved streams in one thread (tests) and waitress threads both work.
@@ -77,7 +80,7 @@ def stream(table: str) -> Response:
         try:
             yield f": table {table}\nretry: {retry}\n\n"
             yield frame(localize_payload(initial, language))
-            while max_seconds is None or time.monotonic() - started < max_seconds:
+            while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
                 try:
                     payload = subscription.get(keepalive)
                 except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream

@@ -29,7 +29,8 @@ def server(app: Any) -> Iterator[str]:
     from waitress.server import create_server
 
     app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=60.0)
-    srv: Any = create_server(app, host="127.0.0.1", port=0, threads=16, channel_timeout=30)
+    srv: Any = create_server(app, host="127.0.0.1", port=0, threads=16, channel_timeout=30,
+                                channel_request_lookahead=5)
     thread = threading.Thread(target=srv.run, name="waitress-browser-test", daemon=True)
     thread.start()
     try:

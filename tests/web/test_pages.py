@@ -132,3 +132,18 @@ def test_language_follows_the_phone_and_falls_back_to_english(
     assert nl.get_json()["legal_actions"][0]["label"]["text"] == "Kies 1"
     de = client.get(f"/api/tables/{t.id}/view", headers={**t.auth(0), "Accept-Language": "de"})
     assert de.get_json()["legal_actions"][0]["label"]["text"] == "Pick 1"  # no German yet: English
+
+
+def test_a_language_setting_is_remembered(
+    client: FlaskClient, make_table: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setitem(CATALOGUES, "nl", {"Pick {number}": "Kies {number}"})
+    t = make_table()
+    t.claim(0, "Anna")
+    first = client.get(f"/play/{t.id}?lang=nl")
+    assert (
+        "lang=nl" in first.headers["Set-Cookie"]
+        and page_data(first.get_data(as_text=True))["lang"] == "nl"
+    )
+    later = client.get(f"/api/tables/{t.id}/view", headers={**t.auth(0), "Accept-Language": "en"})
+    assert later.get_json()["legal_actions"][0]["label"]["text"] == "Kies 1"
