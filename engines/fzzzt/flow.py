@@ -176,7 +176,6 @@ def reveal(d: Draft) -> None:
     top = max(powers.values())
     tied = [s for s in bidders if powers[s] == top]
     chief_before = d.chief
-    d.last = (card, -1, chief_before, tuple(d.bids))
     if len(tied) == 1:
         winner = tied[0]
         why = Text("{seat} wins {card} with power {power}.",

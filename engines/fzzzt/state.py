@@ -17,7 +17,7 @@ confirms the cards they drew, one at a time.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import permutations, product
 from typing import Any
@@ -33,7 +33,6 @@ from engines.core import (
     State,
     View,
     _same_action,
-    event,
     outcome,
 )
 from engines.fzzzt.cards import Card, card_table
@@ -373,8 +372,4 @@ def fresh(n: int, chance: str, overrides: str, rng: Rng) -> FzzztState:
                       to_turn=0, done=(), last=None)
 
 
-def with_events(state: FzzztState, events: list[Event]) -> FzzztState:
-    return replace(state, _events=tuple(events))
-
-
-__all__ = ["FzzztState", "event", "fresh", "resolve_tie", "score_sheet", "with_events"]
+__all__ = ["FzzztState", "fresh", "resolve_tie", "score_sheet", "widgets_for"]

@@ -272,3 +272,31 @@ def test_the_position_notation_round_trips_and_refuses_nonsense() -> None:
                 text.replace("hands=", "hands=R5N,"), text.replace(" round=1", "")]:
         with pytest.raises(IllegalAction):
             GAME.load(bad)
+
+
+def test_malformed_actions_are_refused_in_words_in_every_phase() -> None:
+    """Bad input gets a clear refusal (an IllegalAction, a 4xx at the table), never a crash."""
+    from engines import IllegalAction
+    junk: list[object] = [None, [], "bid", {"type": 3}, {"type": "bid"}, {"type": "bid", "cards": "R1N"},
+                          {"type": "bid", "cards": [[1]]}, {"type": "bid", "cards": [{"a": 1}, "M1"]},
+                          {"type": "bid", "cards": ["M1", "M1"]}, {"type": "assign", "unit": [], "card": {}},
+                          {"type": "assign", "unit": "PO", "card": "Zz"}, {"type": "draw", "card": None},
+                          {"type": "turn", "card": ["R5N"]}, {"type": "mechanics", "numbers": "1,2"},
+                          {"type": "bid", "notation": "bid nonsense"}]
+    seen_phases = set()
+    for chance in ("digital", "physical"):
+        state = GAME.start(players=3, seed=5, options={"chance": chance})
+        for step in range(400):
+            if not state.awaiting:
+                break
+            assert isinstance(state, FzzztState)
+            seen_phases.add(state.phase)
+            for seat in [*state.awaiting, 0, 1, 2, TABLE, 7, True]:
+                for action in junk:
+                    with pytest.raises(IllegalAction):
+                        state.apply(seat, action)  # type: ignore[arg-type]
+            seat = state.awaiting[step % len(state.awaiting)]
+            legal = ([a for a, _ in state.chance_outcomes()] if seat == TABLE
+                     else state.legal_actions(seat))
+            state = state.apply(seat, legal[step % len(legal)])
+    assert seen_phases >= {"mechanics", "turn", "bid", "cleanup", "draw"}
