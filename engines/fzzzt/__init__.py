@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Bot, Game, Option, State
+from engines.core import Bot, Game, IllegalAction, Option, State
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow
 from engines.fzzzt.cards import card_table, parse_overrides
@@ -35,6 +36,16 @@ class Fzzzt(Game):
                "Corrections to the printed card values, as JSON: "
                '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
     )
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""
+        given = dict(options or {})
+        if isinstance(given.get("card_overrides"), Mapping):
+            try:
+                given["card_overrides"] = _canonical(given["card_overrides"])
+            except (TypeError, ValueError):
+                raise IllegalAction("The card corrections are not valid JSON.") from None
+        return super().validate_options(given)
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
         fixes = parse_overrides(str(options["card_overrides"]))

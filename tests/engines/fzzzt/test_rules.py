@@ -43,7 +43,10 @@ def test_a_bad_card_correction_is_refused_and_a_good_one_changes_the_card() -> N
         GAME.start(players=2, seed=1, options={"card_overrides": '{"R5O": {"conveyor": 5}}'})
     state = GAME.start(players=2, seed=1, options={"card_overrides": '{"R5O": {"points": 4}}'})
     assert isinstance(state, FzzztState) and state.cards["R5O"].points == 4
+    assert state.cards["R5O"].confidence == "TABLE" and state.cards["R5N"].confidence == "MED"
     assert GAME.load(state.notation()) == state
+    same = GAME.start(players=2, seed=1, options={"card_overrides": {"R5O": {"points": 4}}})
+    assert same == state                                  # a JSON object works as well as its text
 
 
 # --------------------------------------------------------------------------- the conveyor
