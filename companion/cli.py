@@ -32,6 +32,7 @@ from companion.config import Config, ConfigError, default_data_dir, load
 
 THREADS = 32            # 8 seats + table screens + host + ordinary requests, with headroom
 CHANNEL_TIMEOUT = 300   # seconds; well above the SSE keep-alive (15 s)
+REQUEST_LOOKAHEAD = 5
 
 
 def is_pi() -> bool:
@@ -142,7 +143,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(service, host_key=host_key, wifi=config.wifi)
     try:
         server = create_server(app, host=bind, port=port, threads=THREADS,
-                               channel_timeout=CHANNEL_TIMEOUT, ident="companion")
+                               channel_timeout=CHANNEL_TIMEOUT, ident="companion",
+                               # lets a stream notice a phone that left (waitress.client_disconnected)
+                               channel_request_lookahead=REQUEST_LOOKAHEAD)
     except OSError as exc:
         service.close()
         _close(rig)
