@@ -205,6 +205,17 @@ def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: st
     page.reload()
     page.locator("#seat").wait_for(state="visible")
     assert page.locator("#claim").is_hidden() and "Player 1" in page.locator("#who").inner_text()
+    # The last round: the outcome, in words, with the winner's name.
+    assert t.act(1, {"type": "pick", "notation": "pick4"}).status_code == 200
+    page.locator("#controls button.action", has_text="Pick 1").tap()
+    page.locator("#sheet-ok").tap()
+    page.locator("#outcome").wait_for(state="visible")
+    outcome = service.public(t.id)["outcome"]
+    winners = {0: "Player 1", 1: "Bo"}
+    assert page.locator("#outcome").inner_text().startswith(
+        "Winner: " + ", ".join(winners[s] for s in outcome["winners"]))
+    assert page.locator("#status").inner_text() == "The game is over."
+    shot(page, "phone-generic-outcome")
     page.context.close()
 
 

@@ -166,7 +166,9 @@
     if (!sure) return;
     busy = true;
     TC.showRefusal("");
-    const body = { action: TC.wire(action), version: payload.version };
+    // No "version": in simultaneous games the others' plays must not make a still-legal play stale;
+    // legality is checked at the door, under the table's lock.
+    const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
     selected = null;
