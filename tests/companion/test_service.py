@@ -348,3 +348,17 @@ def test_undo_against_a_bot_takes_back_the_persons_play_and_the_answer(service: 
     public = service.public(table)
     assert public["view"]["round"] == 1 and public["awaiting"] == [0]
     assert public["view"]["picked"] == [False, True]     # the bot has answered the round again
+
+
+def test_next_steps_the_table_screen_and_a_play_starts_over(service: Service) -> None:
+    table = new_table(service)
+    sub = service.subscribe(table, None)
+    first = sub.get(1)
+    assert first is not None and first["step"] == 0
+    stepped = service.advance(table)
+    assert stepped["step"] == 1 and stepped["version"] == first["version"] + 1
+    pushed = sub.get(1)
+    assert pushed is not None and pushed["step"] == 1
+    service.act(table, 0, pick(1))
+    assert service.public(table)["step"] == 0
+    sub.close()
