@@ -39,7 +39,7 @@ from typing import Any
 import engines
 from companion.bots import BotRunner
 from companion.store import LogRow, SeatRow, Store, TableRow
-from engines import TABLE, Event, Game, State, events_for
+from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.playout import chance_pick
 from engines.rng import Rng
 from engines.text import default_seat_name
@@ -183,7 +183,12 @@ class Service:
                 log.warning("table %s plays %s, which this companion does not know; skipped",
                             row.id, row.game)
                 continue
-            table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id))
+            try:
+                table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id))
+            except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+                # the rules changed under a stored game: keep its rows, start without it
+                log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
+                continue
             self._tables[row.id] = table
             with table.lock:
                 if not row.ended:   # a crash between a play and its draws: draw now

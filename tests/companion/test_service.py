@@ -362,3 +362,24 @@ def test_next_steps_the_table_screen_and_a_play_starts_over(service: Service) ->
     service.act(table, 0, pick(1))
     assert service.public(table)["step"] == 0
     sub.close()
+
+
+def test_a_table_that_no_longer_replays_does_not_stop_the_start(fake_game: object, data_dir: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    first = Service(data_dir, HOST_KEY)
+    good, bad = new_table(first), new_table(first)
+    first.act(bad, 0, pick(1))
+    first.close()
+    db = sqlite3.connect(data_dir / "companion.db")
+    db.execute("UPDATE log SET data = ? WHERE table_id = ? AND kind = 'action'",
+               ('{"type": "pick", "notation": "pick9"}', bad))
+    db.commit()
+    db.close()
+    again = Service(data_dir, HOST_KEY)
+    try:
+        assert again.public(good)["awaiting"] == [0, 1]
+        with pytest.raises(NotFound):
+            again.public(bad)
+        assert any(bad in r.message and "cannot be replayed" in r.message for r in caplog.records)
+    finally:
+        again.close()
