@@ -26,7 +26,7 @@ from engines.core import IllegalAction
 SYMBOLS = "NBCO"
 SYMBOL_NAMES = {"N": "nut", "B": "bolt", "C": "cog", "O": "oil"}
 KINDS = ("mechanic", "robot", "upgrade", "fzzzt", "unit")
-EDITABLE = ("power", "points", "conveyor", "symbols")
+EDITABLE = ("power", "points", "conveyor", "symbols", "starter")
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,9 @@ def parse_overrides(text: str) -> dict[str, dict[str, Any]]:
                 ok = isinstance(value, str) and len(set(value)) == len(value) and set(value) <= set(SYMBOLS)
                 if not ok:
                     raise IllegalAction("Symbols are letters from NBCO (nut, bolt, cog, oil), each once.")
+            elif key == "starter":
+                if known[cid]["kind"] != "robot" or value not in (0, 1, 2, 3, 4) or isinstance(value, bool):
+                    raise IllegalAction("Only a robot can be a starter, of mechanic 1 to 4 (0: none).")
             elif key == "conveyor":
                 if value not in (1, 2, 3, 4, 8) or isinstance(value, bool):
                     raise IllegalAction("A conveyor number is 1, 2, 3, 4 or 8.")
@@ -132,6 +135,11 @@ def card_table(overrides: str) -> dict[str, Card]:
         if card.id in fixes:
             card = replace(card, confidence="TABLE", **fixes[card.id])
         table[card.id] = card
+    for number in range(1, 5):
+        count = sum(1 for c in table.values() if c.starter == number)
+        if count != 3:
+            raise IllegalAction("Mechanic {number} needs exactly three starter robots, not {count}.",
+                                number=number, count=count)
     return table
 
 

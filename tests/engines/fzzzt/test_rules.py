@@ -45,6 +45,13 @@ def test_a_bad_card_correction_is_refused_and_a_good_one_changes_the_card() -> N
     assert isinstance(state, FzzztState) and state.cards["R5O"].points == 4
     assert state.cards["R5O"].confidence == "TABLE" and state.cards["R5N"].confidence == "MED"
     assert GAME.load(state.notation()) == state
+    # The starter sets of mechanics 3 and 4 are a DEFAULT: the table can swap them.
+    swap = {"R2Ba": {"starter": 4}, "R2Ca": {"starter": 3}}
+    four = GAME.start(players=4, seed=2, options={"card_overrides": swap})
+    assert isinstance(four, FzzztState)
+    assert "R2Ba" in four.owned(four.mechanics.index(4)) and "R2Ca" in four.owned(four.mechanics.index(3))
+    with pytest.raises(IllegalAction, match="exactly three starter"):
+        GAME.start(players=2, seed=1, options={"card_overrides": {"R5O": {"starter": 1}}})
     same = GAME.start(players=2, seed=1, options={"card_overrides": {"R5O": {"points": 4}}})
     assert same == state                                  # a JSON object works as well as its text
 
