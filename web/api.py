@@ -230,9 +230,17 @@ def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
     if seat_token(table) is not None:
         require_seat(table)  # any seated player may press "next" at the table's pace
-    else:
+    elif not on_this_machine():  # the Pi's own display is the table screen: it may step too
         require_host()
     return ok(service().advance(table))
+
+
+def on_this_machine() -> bool:
+    """The request comes from the Pi itself (its own display), not over the network."""
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
 
 
 @bp.post("/tables/<table>/end")

@@ -402,7 +402,7 @@ def document() -> dict[str, Any]:
         },
         "/api/tables/{table}/next": {
             "post": op(
-                'The table\'s "next": one step through the last resolution.',
+                'The table\'s "next": one step through the last resolution (host, a seat, or the Pi itself).',
                 {"200": ok(ref("Public")), **E401, **E404},
                 security=SEAT_OR_HOST,
                 params=t,

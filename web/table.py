@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from web.api import on_this_machine
 from web.auth import is_host, service
 from web.pages import page
 
@@ -18,4 +19,4 @@ bp = Blueprint("table", __name__)
 def screen(table: str) -> Response:
     public = service().public(table)
     return page("table.html", table=table, game=public.get("game"), title=public.get("title"),
-                host=is_host())
+                can_step=is_host() or on_this_machine())

@@ -353,9 +353,18 @@ def test_next_game_keeps_the_seats_and_tokens(seated: Any, host: dict[str, str])
     assert seated.public()["next_table"] == new["table"]
 
 
-def test_next_steps_the_table_and_needs_a_seat_or_the_host(seated: Any, host: dict[str, str]) -> None:
+def test_next_steps_the_table_for_a_seat_the_host_or_the_pis_own_screen(
+    seated: Any, host: dict[str, str]
+) -> None:
     step = seated.public()["step"]
-    refused(seated.client.post(f"/api/tables/{seated.id}/next"), 401)
+    refused(
+        seated.client.post(f"/api/tables/{seated.id}/next", environ_base={"REMOTE_ADDR": "192.0.2.50"}),
+        401,
+    )
+    assert (
+        seated.client.post(f"/api/tables/{seated.id}/next").get_json()["step"] == step + 1
+    )  # the Pi's screen
+    step += 1
     assert (
         seated.client.post(f"/api/tables/{seated.id}/next", headers=host).get_json()["step"] == step + 1
     )

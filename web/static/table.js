@@ -61,7 +61,7 @@
     $("step").textContent = p.step ? T("Step {step}", { step: p.step }) : "";
   }
 
-  $("next").hidden = !TC.page.host;
+  $("next").hidden = !TC.page.can_step;
   $("next").addEventListener("click", async function () {
     const r = await TC.api("POST", base + "/next");
     if (r.ok) show(r.data);
