@@ -94,6 +94,25 @@ class SharksState(State):
     def __repr__(self) -> str:
         return f"<SharksState {self._notation}>"
 
+    # -- the door: an action matches apart from its text form and its button label --
+
+    def find_legal(self, seat: Seat, action: object) -> Action:
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction('An action must be an object with a "type".')
+        if seat == TABLE:
+            candidates = [a for a, _ in rounds.chance(self._t)]
+        else:
+            candidates = self.legal_actions(seat)
+        given = {k: v for k, v in action.items() if k not in ("notation", "label")}
+        by_text = set(given) == {"type"} and "notation" in action
+        for candidate in candidates:
+            if by_text:
+                if candidate["type"] == given["type"] and candidate.get("notation") == action["notation"]:
+                    return candidate
+            elif given == {k: v for k, v in candidate.items() if k not in ("notation", "label")}:
+                return candidate
+        raise self.explain_illegal(seat, action)
+
     # -- refusals in the rules' words ----------------------------------------
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
@@ -147,13 +166,13 @@ class SharksState(State):
             "start_seat": t.start,
             "passed": t.passed if t.passed >= 0 else None,
             "board": t.layout.to_json(),
-            "agents": [{"seat": s, "square": sq(t.agents[s]), "facing": "N", "deaths": t.deaths[s],
+            "agents": [{"seat": s, "square": _square(t, t.agents[s]), "facing": "N", "deaths": t.deaths[s],
                         "hand_count": len(t.hands[s]), "cards_on_agent": len(t.on_agent[s]),
                         "agent_cards": (list(t.on_agent[s]) if resolving or s == seat else None),
                         "protection": ({"card": t.gear[s], "uses_left": t.uses[s]} if t.gear[s] else None),
                         "last_action_due": s in t.queue and t.phase == "play" and t.passed >= 0}
                        for s in range(t.players)],
-            "sharks": [{"shark": SHARKS[i], "square": sq(p), "facing": DIRS[f]}
+            "sharks": [{"shark": SHARKS[i], "square": _square(t, p), "facing": DIRS[f]}
                        for i, (p, f) in enumerate(t.sharks)],
             "stacks": [{"shark": SHARKS[i], "count": len(stack),
                         "cards": [{"seat": s, "card": c if (i, j) in shown_stack else None}
@@ -185,6 +204,10 @@ def _shown_stack_cards(t: Table, seat: Seat | None) -> set[tuple[int, int]]:
         if spy == seat:
             shown |= {(i, j) for j in range(count)}
     return shown
+
+
+def _square(t: Table, sq: int | None) -> str | None:
+    return None if sq is None else t.sq(sq)
 
 
 def _pending(t: Table) -> dict[str, Any] | None:
