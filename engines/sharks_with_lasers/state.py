@@ -99,10 +99,7 @@ class SharksState(State):
     def find_legal(self, seat: Seat, action: object) -> Action:
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction('An action must be an object with a "type".')
-        if seat == TABLE:
-            candidates = [a for a, _ in rounds.chance(self._t)]
-        else:
-            candidates = self.legal_actions(seat)
+        candidates = [a for a, _ in rounds.chance(self._t)] if seat == TABLE else self.legal_actions(seat)
         given = {k: v for k, v in action.items() if k not in ("notation", "label")}
         by_text = set(given) == {"type"} and "notation" in action
         for candidate in candidates:
@@ -155,7 +152,6 @@ class SharksState(State):
 
     def view(self, seat: Seat | None) -> View:
         t = self._t
-        sq = t.sq
         resolving = t.phase in ("resolve", "choice")
         shown_stack = _shown_stack_cards(t, seat)
         out: View = {

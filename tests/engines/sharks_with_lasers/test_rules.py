@@ -313,8 +313,9 @@ def test_cards_go_back_to_hand_and_the_start_player_card_passes_clockwise() -> N
     """THE GAME: "When these phases are done everyone takes their cards back into hand and the start
     player card is passed clockwise to the next player." """
     state = pos(3, agents="c1.e1.g1", hands="FFFLRSSU/FFFLRSSU/FFFLRSSU", start="2", turn="2")
-    state, _ = play(state, (2, {"type": "agent", "card": "U"}), (0, {"type": "shark", "card": "L", "shark": "grey"}),
-                    (1, {"type": "pass"}), (2, {"type": "pass"}), (0, {"type": "pass"}))
+    state, _ = play(state, (2, {"type": "agent", "card": "U"}),
+                    (0, {"type": "shark", "card": "L", "shark": "grey"}), (1, {"type": "pass"}),
+                    (2, {"type": "pass"}), (0, {"type": "pass"}))
     view = state.view(0)
     assert [c["code"] for c in view["hand"]] == list("FFFLRSSU")
     assert view["start_seat"] == 0 and state.awaiting == (0,) and view["round"] == 2
