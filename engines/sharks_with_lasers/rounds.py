@@ -186,7 +186,9 @@ def pass_turn(t: Table, seat: int) -> None:
 
 
 def advance_play(t: Table, seat: int) -> None:
-    if all(not playable(t, s) for s in range(t.players)):
+    """The next player, or phase III. Only public facts decide (how many cards each holds): a player
+    whose cards cannot be played (say, a pre-round special) is still asked, and can only pass."""
+    if all(not hand for hand in t.hands):
         say(t, "phase", "Every card is played.")
         start_resolution(t)
         return
@@ -195,7 +197,7 @@ def advance_play(t: Table, seat: int) -> None:
         return
     if t.queue and t.queue[0] == seat and t.passed != seat:
         t.queue.pop(0)
-    while t.queue and not playable(t, t.queue[0]):
+    while t.queue and not t.hands[t.queue[0]]:
         t.queue.pop(0)
     if t.queue:
         t.turn = t.queue[0]

@@ -1,0 +1,115 @@
+"""The leak harness: a seat's views, events and error messages never depend on WHICH card another
+seat played face down, only on where it went.
+
+"It is NOT allowed to tell other players which card you played." (PHASE II)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines.core import IllegalAction, State, canonical_json, events_for
+from engines.playout import random_step
+from engines.rng import Rng
+from engines.sharks_with_lasers import GAME
+from tests.engines.sharks_with_lasers.helpers import pos
+
+PROBES: list[dict[str, Any]] = [
+    {"type": "agent", "card": "u"}, {"type": "shark", "card": "F", "shark": "white"},
+    {"type": "shark", "card": "h", "shark": "grey"}, {"type": "spy", "card": "y", "shark": "black"},
+    {"type": "pass"}, {"type": "place", "square": "a1"}, {"type": "deflect", "dir": "N"},
+]
+
+
+def seen_by(state: State, seat: int) -> str:
+    """Everything ``seat`` can observe: its view, its events, its legal actions, its refusals."""
+    refusals = []
+    for probe in PROBES:
+        try:
+            state.apply(seat, probe)
+            refusals.append("accepted")
+        except IllegalAction as exc:
+            refusals.append(str(exc))
+    return canonical_json({"view": state.view(seat), "events": events_for(state.events, seat),
+                           "legal": state.legal_actions(seat), "refusals": refusals})
+
+
+def twins(state: State, seat: int) -> list[tuple[State, State]]:
+    """Pairs of states that differ only in which card ``seat`` put face down on the same target
+    (while phase II goes on: once it ends, the rules reveal every card as it acts)."""
+    plays = [a for a in state.legal_actions(seat) if a["type"] in ("agent", "shark")]
+    pairs = []
+    for a in plays:
+        for b in plays:
+            if a["card"] < b["card"] and a["type"] == b["type"] and a.get("shark") == b.get("shark"):
+                one, two = state.apply(seat, a), state.apply(seat, b)
+                if still_playing(one, state) and still_playing(two, state):
+                    pairs.append((one, two))
+    return pairs
+
+
+def still_playing(after: State, before: State) -> bool:
+    """Phase II of the same round goes on."""
+    now, then = after.view(None), before.view(None)
+    return bool(now["phase"] == "play" and now["round"] == then["round"])
+
+
+def assert_same_for_others(a: State, b: State, secret_seat: int) -> None:
+    for seat in [None, *range(a.players)]:
+        if seat == secret_seat:
+            continue
+        if seat is None:
+            assert canonical_json(a.view(None)) == canonical_json(b.view(None))
+            assert canonical_json(events_for(a.events, None)) == canonical_json(events_for(b.events, None))
+        else:
+            assert seen_by(a, seat) == seen_by(b, seat), (seat, secret_seat)
+
+
+def test_canary_card_on_a_shark_is_invisible_to_the_other_seats() -> None:
+    state = pos(3, agents="c1.e1.g1", hands="uF/FF/FF")
+    a = state.apply(0, {"type": "shark", "card": "u", "shark": "white"})
+    b = state.apply(0, {"type": "shark", "card": "F", "shark": "white"})
+    assert_same_for_others(a, b, 0)
+    assert '"u"' not in canonical_json([a.view(1), a.view(2), a.view(None), events_for(a.events, 1)])
+    assert '"u"' in canonical_json([a.view(0), events_for(a.events, 0)])   # the owner does know
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_positions_never_tell_which_card_was_played(players: int) -> None:
+    checked = 0
+    for seed in range(3):
+        state = GAME.start(players=players, seed=seed, options={"specials": True})
+        rng = Rng.from_seed(seed)
+        for _ in range(120):
+            if not state.awaiting:
+                break
+            seat = state.awaiting[0]
+            if state.phase == "play" and checked < 12 * (seed + 1):   # type: ignore[attr-defined]
+                for a, b in twins(state, seat)[:2]:
+                    assert_same_for_others(a, b, seat)
+                    # and it stays so while the others go on playing the same way
+                    for _ in range(3):
+                        if a.phase != "play" or a.awaiting[0] == seat:  # type: ignore[attr-defined]
+                            break
+                        other = a.awaiting[0]
+                        move = a.legal_actions(other)[0]
+                        nxt = a.apply(other, move)
+                        if not still_playing(nxt, a):
+                            break
+                        a, b = nxt, b.apply(other, move)
+                        assert_same_for_others(a, b, seat)
+                    checked += 1
+            _, action, rng = random_step(state, rng)
+            state = state.apply(seat, action)
+    assert checked >= 10
+
+
+def test_phase_two_end_does_not_tell_whether_a_held_card_could_be_played() -> None:
+    """Phase II ends when every card is played (hand counts are public); a player left with a card
+    that fits nowhere is asked and passes, so the others cannot tell it apart from a playable one."""
+    state = pos(2, agents="c1.e1", hands="hF/-", onagent="U/-")
+    a = state.apply(0, {"type": "agent", "card": "F"})      # left holding the Ultra-Power Shield
+    b = state.apply(0, {"type": "agent", "card": "h"})      # left holding a Forward
+    assert_same_for_others(a, b, 0)
+    assert a.awaiting == b.awaiting == (1,)

@@ -1,0 +1,55 @@
+"""Seeded random playouts for 2, 3 and 4 players, with and without specials, through the shared
+conformance drive, plus what this game adds: nothing is created or lost, every game ends."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engines.core import State
+from engines.sharks_with_lasers import GAME, SharksState
+from engines.sharks_with_lasers.cards import CARDS, special_deck, starting_hand
+from tests.engines.conformance import check_playouts
+
+
+def conserved(before: State, seat: int, action: dict[str, Any], after: State) -> None:
+    """Cards and figures: nothing created, nothing lost, nobody on top of anybody."""
+    assert isinstance(after, SharksState)
+    t = after.table
+    specials: Counter[str] = Counter(t.discard) + Counter(t.deck)
+    for s in range(t.players):
+        owned = list(t.hands[s]) + list(t.on_agent[s]) + [c for stack in t.stacks for o, c in stack if o == s]
+        assert sorted(c for c in owned if not CARDS[c].special) == list(starting_hand(t.players)), s
+        specials += Counter(c for c in owned if CARDS[c].special)
+    assert specials == (Counter(special_deck()) if t.specials else Counter())
+    squares = [a for a in t.agents if a is not None] + [sq for sq, _ in t.sharks]
+    assert len(squares) == len(set(squares)) and len(t.sharks) == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("specials", [False, True])
+def test_random_games_end_and_keep_every_card_and_figure(players: int, specials: bool) -> None:
+    finals = check_playouts(GAME, players, range(2), {"specials": specials}, max_plies=3000,
+                            roundtrip_every=2 if players == 4 else 1, extra=conserved)
+    for final in finals:
+        assert final.outcome is not None and len(final.outcome["winners"]) == 1
+
+
+def test_physical_dealing_awaits_the_table_for_each_special_card() -> None:
+    """chance=physical: the host enters each special card as it is dealt from the real deck."""
+    state = GAME.start(players=3, seed=4, options={"specials": True, "chance": "physical"})
+    assert state.awaiting == (-1,)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 16 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    state = state.apply(-1, {"type": "deal", "seat": 0, "card": "u"})
+    assert next(e for e in state.events if e.get("card") == "u")["visible_to"] == [0]
+    assert all(a["card"] != "u" for a, _ in state.chance_outcomes())
+    check_playouts(GAME, 3, [7], {"specials": True, "chance": "physical"}, max_plies=3000, extra=conserved)
+
+
+def test_same_seed_same_deal_and_placement_options() -> None:
+    a = GAME.start(players=4, seed=21, options={"specials": True})
+    b = GAME.start(players=4, seed=21, options={"specials": True})
+    assert a == b and a.notation() == b.notation()
