@@ -167,6 +167,14 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     assert "Anna" in blue.locator("#who").inner_text() and blue.locator("#claim").is_hidden()
     tv.wait_for_url(f"**/table/{new_table}")
     assert service.public(new_table)["seats"][1]["name"] == "Bo"
+
+    # The host frees Bo's seat: his phone says so and offers the free seats again.
+    red.wait_for_url(f"**/play/{new_table}")
+    red.locator("#seat").wait_for(state="visible")
+    service.free_seat(new_table, 1)
+    red.locator("#claim").wait_for(state="visible")
+    assert "freed" in red.locator("#refusal").inner_text()
+    assert not red.locator('#seat-buttons button[data-seat="1"]').is_disabled()
     for ctx in (host_ctx, tv_ctx, blue.context, red.context):
         ctx.close()
 

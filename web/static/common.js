@@ -97,6 +97,12 @@
         onState && onState("live");
         try { onPayload(JSON.parse(ev.data)); } catch (e) { /* a broken message: the next one will do */ }
       };
+      source.addEventListener("gone", function (ev) {  // e.g. the host freed this seat
+        let data = {};
+        try { data = JSON.parse(ev.data); } catch (e) { /* keep the empty sentence */ }
+        stop();
+        if (onAuthLost) onAuthLost({ ok: false, status: 401, data: data });
+      });
       source.onerror = function () {
         startPolling();
         if (source.readyState === EventSource.CLOSED && !stopped) {

@@ -57,7 +57,10 @@
     $("seat").hidden = false;
     show(r.data);
     if (feed) feed.stop();
-    feed = TC.live(base + "/stream", base + "/view", show, setConn, function () { showClaim(); });
+    feed = TC.live(base + "/stream", base + "/view", show, setConn, function (r) {
+      TC.showRefusal(r && r.data && r.data.error);
+      showClaim();
+    });
   }
 
   function isLaser(p) { return p.game === "laser-chess" && p.view && Array.isArray(p.view.board); }
