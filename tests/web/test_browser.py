@@ -54,11 +54,31 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
+PAGE_ERRORS: list[str] = []
+
+
+def watch(page: Any) -> Any:
+    """Collect the page's script errors and console errors: a page that throws is broken.
+
+    Failed loads are expected here (refusals are 4xx, one test cuts the stream on purpose)."""
+    page.on("pageerror", lambda exc: PAGE_ERRORS.append(f"{page.url}: {exc}"))
+    page.on("console", lambda msg: PAGE_ERRORS.append(f"{page.url}: {msg.text}")
+            if msg.type == "error" and "Failed to load resource" not in msg.text else None)
+    return page
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors() -> Iterator[None]:
+    PAGE_ERRORS.clear()
+    yield
+    assert PAGE_ERRORS == []
+
+
 def phone(browser: Any) -> Any:
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
     context.set_default_timeout(8000)
-    return context.new_page()
+    return watch(context.new_page())
 
 
 def shot(page: Any, name: str) -> None:
@@ -84,7 +104,7 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     # The host starts a Laser Chess table.
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     host_ctx.set_default_timeout(8000)
-    host = host_ctx.new_page()
+    host = watch(host_ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator("#game option[value=laser-chess]").wait_for(state="attached")
     host.select_option("#game", "laser-chess")
@@ -98,7 +118,7 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     # The table screen (a 1280x720 TV) and two phones.
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     tv_ctx.set_default_timeout(8000)
-    tv = tv_ctx.new_page()
+    tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg").wait_for(state="visible")
     blue, red = phone(browser), phone(browser)
@@ -242,7 +262,7 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         created = service.create_table("laser-chess", 2, {})
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         ctx.set_default_timeout(8000)
-        host = ctx.new_page()
+        host = watch(ctx.new_page())
         host.goto(f"{server}/host?key={host_key}")
         panel = host.locator("#hardware")
         panel.wait_for(state="visible")

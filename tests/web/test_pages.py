@@ -72,6 +72,7 @@ def test_phone_page_carries_its_table_and_translated_labels(
     assert set(data["catalogue"]) == set(UI_MSGIDS)
     assert 'name="viewport"' in html and "/static/phone.js" in html
     assert "https://" not in html  # everything is served locally: the table has no internet
+    assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
 
 
 def test_unknown_table_page_is_a_plain_404_page(client: FlaskClient) -> None:

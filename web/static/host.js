@@ -3,7 +3,7 @@
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
   const $ = function (id) { return document.getElementById(id); };
-  let games = [], current = null, feed = null, latest = null;
+  let games = [], current = null, feed = null, latest = null, hardwareTimer = null;
 
   function refuse(r) { TC.showRefusal(r.ok ? "" : (r.data.error || T("Refused"))); return r.ok; }
 
@@ -156,7 +156,11 @@
 
   async function loadHardware() {
     const r = await TC.api("GET", "/api/hardware");
-    if (!r.ok || !r.data.mock) { $("hardware").hidden = true; return; }
+    if (!r.ok || !r.data.mock) {
+      $("hardware").hidden = true;
+      if (r.ok) clearInterval(hardwareTimer);  // real pins or none: nothing to simulate here
+      return;
+    }
     $("hardware").hidden = false;
     const check = r.data.last_beam_check;
     $("beam-check").textContent = check ? T("Last beam check") + ": " + check.result + (check.message ? " · " + TC.say(check.message) : "") : "";
@@ -193,6 +197,6 @@
   loadGames();
   loadTables();
   loadHardware();
-  setInterval(loadHardware, 1000);
+  hardwareTimer = setInterval(loadHardware, 1000);
   setInterval(loadTables, 5000);
 })();
