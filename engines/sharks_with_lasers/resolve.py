@@ -22,6 +22,8 @@ SIDE_NAMES = {0: "toward the beach", 1: "to the right", 2: "toward the boat", 3:
 
 def say(t: Table, kind: str, msgid: str, **data: Any) -> None:
     """A public step of the story, with the sentence the table reads out."""
+    if t.quiet:
+        return
     text_params = {k: v for k, v in data.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
     t.events.append(event(kind, say=Text(msgid, text_params), **data))
 
@@ -67,6 +69,8 @@ def _figure_words(fig: int) -> str:
 def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
     shark = t.sharks[index]
     shark[1] = (shark[1] + quarter_turns) % 4
+    if t.quiet:
+        return
     msg = {"edge": "The {shark} shark meets the {edge} and turns round to face {facing}.",
            "": "The {shark} shark turns to face {facing}."}
     say(t, "turned", msg["edge" if why else ""], shark=SHARKS[index], facing=DIRS[shark[1]],
@@ -134,6 +138,8 @@ def move(t: Table, fig: int, d: int) -> bool:
             t.sharks[f - SHARK0][0] = tsq
         else:
             t.agents[f] = tsq
+        if t.quiet:
+            continue
         params = {**_fig_params(t, f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
         who = _figure_words(f)
         if wrapped:

@@ -119,13 +119,25 @@ def enter_play(t: Table) -> None:
     say(t, "phase", "Round {round}: play your cards. {seat} starts.", round=t.round, seat=t.start)
 
 
-def playable(t: Table, seat: int) -> list[Action]:
-    """Phase II plays for ``seat`` apart from passing."""
+_PLAYABLE: dict[tuple[str, bool], list[Action]] = {}
+
+
+def playable(t: Table, seat: int, fresh: bool = True) -> list[Action]:
+    """Phase II plays for ``seat``, passing last, built once per hand shape (``fresh``:
+    copies the caller may keep; the fast simulation only reads them)."""
+    key = ("".join(sorted(set(t.hands[seat]))), len(t.on_agent[seat]) < 2)
+    found = _PLAYABLE.get(key)
+    if found is None:
+        found = [*_playable(*key), {"type": "pass", "notation": "pass", "label": label("Pass")}]
+        _PLAYABLE[key] = found
+    return [dict(a) for a in found] if fresh else found
+
+
+def _playable(codes: str, agent_free: bool) -> list[Action]:
     out: list[Action] = []
-    hand = t.hands[seat]
-    for code in sorted(set(hand)):
+    for code in codes:
         card = CARDS[code]
-        if card.on_agent() and len(t.on_agent[seat]) < 2:
+        if card.on_agent() and agent_free:
             out.append({"type": "agent", "card": code, "notation": f"agent {code}",
                         "label": label("Play {name} on your agent", name=card.name)})
         if card.on_shark():
@@ -146,6 +158,9 @@ def play_card(t: Table, seat: int, action: Action) -> None:
     if kind == "agent":
         t.on_agent[seat].append(code)
         where = len(t.on_agent[seat])
+        if t.quiet:
+            advance_play(t, seat)
+            return
         t.events.append(event("played", visible_to=[seat], seat=seat, target="agent", card=code, slot=where,
                               say=Text("You play {name} on your agent.", {"name": CARDS[code].name})))
         t.events.append(event("played", seat=seat, target="agent", slot=where,
@@ -154,6 +169,9 @@ def play_card(t: Table, seat: int, action: Action) -> None:
         index = SHARKS.index(action["shark"])
         t.stacks[index].append((seat, code))
         shark = action["shark"]
+        if t.quiet:
+            advance_play(t, seat)
+            return
         t.events.append(event("played", visible_to=[seat], seat=seat, target=shark, card=code,
                               say=Text("You play {name} on the {shark} shark.",
                                        {"name": CARDS[code].name, "shark": shark})))
@@ -252,8 +270,10 @@ def run(t: Table) -> None:
         else:
             seat, code = t.stacks[who][slot]
             frozen = any(c == "f" for _, c in t.stacks[who][:slot])
-            say(t, "revealed", "The {shark} shark's card from {seat}: {name}.", shark=SHARKS[who], seat=seat,
-                card=code, target=SHARKS[who], index=slot, name=CARDS[code].name, frozen=frozen)
+            if not t.quiet:
+                say(t, "revealed", "The {shark} shark's card from {seat}: {name}.", shark=SHARKS[who],
+                    seat=seat, card=code, target=SHARKS[who], index=slot, name=CARDS[code].name,
+                    frozen=frozen)
             if frozen:
                 say(t, "no_effect", "Frozen: the card is blank.", shark=SHARKS[who])
             else:
@@ -415,7 +435,7 @@ def play_pre(t: Table, seat: int, action: Action) -> None:
 # --------------------------------------------------------------------------- dispatch
 
 
-def legal(t: Table, seat: int) -> list[Action]:
+def legal(t: Table, seat: int, fresh: bool = True) -> list[Action]:
     if t.phase == "over" or seat != awaiting(t)[0]:
         return []
     if t.phase in ("setup", "place"):
@@ -426,7 +446,7 @@ def legal(t: Table, seat: int) -> list[Action]:
         return pre_actions(t, seat)
     if t.phase == "choice":
         return choice_actions(t, seat)
-    return [*playable(t, seat), {"type": "pass", "notation": "pass", "label": label("Pass")}]
+    return playable(t, seat, fresh)
 
 
 def awaiting(t: Table) -> tuple[int, ...]:

@@ -37,7 +37,7 @@ class Table:
     """Everything about one moment of the game, in plain lists."""
 
     __slots__ = ("agents", "beams", "chance", "deaths", "deck", "discard", "events", "gear", "hands",
-                 "layout", "on_agent", "passed", "pc", "pending", "phase", "players", "queue", "rng",
+                 "layout", "on_agent", "passed", "pc", "pending", "phase", "players", "queue", "quiet", "rng",
                  "round", "sharks", "specials", "spies", "stacks", "start", "turn", "uses", "winner")
 
     def __init__(self, players: int, specials: bool, chance: str, layout: Layout, rng: Rng) -> None:
@@ -68,6 +68,7 @@ class Table:
         self.rng = rng
         self.winner = (-1, "")
         self.events: list[dict[str, Any]] = []
+        self.quiet = False                           # True: tell no story (fast simulations)
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
