@@ -1,6 +1,6 @@
 """Every sentence a person reads goes through :func:`engines.text.translate`.
 
-- Templates call ``t("Claim seat {number}", number=2)`` (a Jinja global).
+- Templates call ``t("Claim seat {number}", number=2)`` (a Jinja global, also a filter).
 - Payloads leave the web with every ``{"msgid", "params"}`` sentence (an
   event's ``say``, an action's ``label``, an outcome's ``say``) given a
   ``"text"``: the sentence translated for this phone, seats shown as names.
@@ -135,7 +135,9 @@ def init_app(app: Flask) -> None:
         return resp
 
     @app.template_global("t")
+    @app.template_filter("t")
     def t(msgid: str, **params: Any) -> str:
+        """``{{ t("Seat {number}", number=2) }}`` or ``{{ "Seat {number}"|t(number=2) }}``."""
         return say(msgid, None, **params)
 
     @app.template_global("ui_catalogue")

@@ -461,3 +461,17 @@ def test_join_address_keeps_the_port_and_never_uses_a_loopback_or_name(
             "/api/tables", json={"game": "fake-guess", "players": 2}, headers=host, base_url=base
         )
         assert resp.get_json()["join_url"].startswith(expected), (base, resp.get_json()["join_url"])
+
+
+def test_flasks_own_errors_are_json_sentences_under_api(
+    client: FlaskClient, host: dict[str, str]
+) -> None:
+    refused(client.get("/api/no-such-thing"), 404, "nothing at this address")
+    resp = client.put("/api/tables", json={}, headers=host)
+    refused(resp, 405, "does not accept")
+    assert "POST" in resp.headers["Allow"]
+    big = b'{"game": "' + b"x" * (80 * 1024) + b'"}'
+    refused(
+        client.post("/api/tables", data=big, headers={**host, "Content-Type": "application/json"}), 413
+    )
+    assert client.get("/api/tables").get_json()["tables"] == []

@@ -148,3 +148,12 @@ def test_a_language_setting_is_remembered(
     )
     later = client.get(f"/api/tables/{t.id}/view", headers={**t.auth(0), "Accept-Language": "en"})
     assert later.get_json()["legal_actions"][0]["label"]["text"] == "Kies 1"
+
+
+def test_templates_translate_through_the_one_function(app: Any, monkeypatch: Any) -> None:
+    monkeypatch.setitem(CATALOGUES, "de", {"Seat {number}": "Platz {number}"})
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        from flask import render_template_string
+
+        out = render_template_string('{{ t("Seat {number}", number=2) }}|{{ "Seat {number}"|t(number=3) }}')
+    assert out == "Platz 2|Platz 3"
