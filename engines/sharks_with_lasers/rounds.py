@@ -352,6 +352,9 @@ def end_round(t: Table) -> None:
 # --------------------------------------------------------------------------- before the round
 
 
+_PORTER_LABEL = label("Shark-o-Porter")
+
+
 def pre_actions(t: Table, seat: int) -> list[Action]:
     """Pre-round specials this seat can play now, and "done"."""
     out: list[Action] = []
@@ -360,12 +363,13 @@ def pre_actions(t: Table, seat: int) -> list[Action]:
     own = t.agents[seat]
     w = t.layout.width
     if "p" in hand:
-        empty = [sq for sq in range(w * t.layout.height) if sq not in occ]
+        empty = [t.sq(sq) for sq in range(w * t.layout.height) if sq not in occ]
         for name in SHARKS:
-            out += [{"type": "porter", "card": "p", "shark": name, "square": t.sq(sq),
-                     "notation": f"porter {name} {t.sq(sq)}",
-                     "label": label("Shark-o-Porter: the {shark} shark to {square}", shark=name,
-                                    square=t.sq(sq))} for sq in empty]
+            out += [{"type": "porter", "card": "p", "shark": name, "square": sq,
+                     "notation": f"porter {name} {sq}",
+                     "label": _PORTER_LABEL if t.quiet else    # a silent simulation shows no buttons
+                     label("Shark-o-Porter: the {shark} shark to {square}", shark=name, square=sq)}
+                    for sq in empty]
     if "g" in hand:
         out.append({"type": "current", "card": "g", "notation": "current",
                     "label": label("Current Generator: every shark one square toward the beach")})
