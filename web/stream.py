@@ -31,6 +31,8 @@ from web.service import ServiceError
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
+WAKE_SECONDS = 1.0
+
 
 def frame(payload: dict[str, Any]) -> str:
     """One SSE message: ``id`` = the table's version, ``data`` = the payload as one JSON line."""
@@ -80,16 +82,21 @@ def stream(table: str) -> Response:
         try:
             yield f": table {table}\nretry: {retry}\n\n"
             yield frame(localize_payload(initial, language))
+            quiet_since = time.monotonic()
             while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
                 try:
-                    payload = subscription.get(keepalive)
+                    # wake at least once a second to notice a phone that left (waitress tells us)
+                    payload = subscription.get(min(keepalive, WAKE_SECONDS))
                 except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
                     gone = json.dumps({"error": translate(exc.text, language)})
                     yield f"event: gone\ndata: {gone}\n\n"
                     return
                 if payload is None:
-                    yield ": keep-alive\n\n"
+                    if time.monotonic() - quiet_since >= keepalive:
+                        yield ": keep-alive\n\n"
+                        quiet_since = time.monotonic()
                     continue
+                quiet_since = time.monotonic()
                 if same_change(payload, last_sent):
                     continue  # already sent (the snapshot a subscription may start with)
                 last_sent = payload

@@ -154,3 +154,25 @@ def test_stream_refusals_are_plain_json(client: FlaskClient, make_table: Any) ->
     assert resp.status_code == 401 and "error" in resp.get_json()
     resp = client.get("/api/tables/nope/stream")
     assert resp.status_code == 404 and "nope" in resp.get_json()["error"]
+
+
+def test_a_phone_that_left_frees_its_stream_and_shows_as_away(
+    client: FlaskClient, make_table: Any
+) -> None:
+    """waitress says the phone has gone: the stream ends and the seat is no longer "connected"."""
+    t = make_table()
+    t.claim(0, "Anna")
+    left = {"gone": False}
+    resp = client.get(
+        f"/api/tables/{t.id}/stream",
+        headers=t.auth(0),
+        buffered=False,
+        environ_base={"waitress.client_disconnected": lambda: left["gone"]},
+    )
+    chunks = iter(resp.response)
+    next(chunks), next(chunks)  # the comment and the full payload
+    assert t.public()["seats"][0]["connected"] is True
+    left["gone"] = True
+    assert list(chunks) == []  # the stream ends by itself (no keep-alive needed to notice)
+    assert t.public()["seats"][0]["connected"] is False
+    resp.close()
