@@ -29,8 +29,14 @@ def simulate(t: Table, rng: Rng, max_plies: int = 5000) -> Table:
         seat = rounds.awaiting(t)[0]
         if seat == TABLE:
             outcomes = rounds.chance(t)
-            index, rng = rng.below(len(outcomes))
-            action = outcomes[index][0]
+            draw, rng = rng.next64()
+            point = draw / 2**64
+            action = outcomes[-1][0]
+            for candidate, p in outcomes:   # weighted by the copies left in the deck
+                point -= p
+                if point < 0:
+                    action = candidate
+                    break
         else:
             actions = rounds.legal(t, seat, fresh=False)
             index, rng = rng.below(len(actions))

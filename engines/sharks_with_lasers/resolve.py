@@ -270,11 +270,14 @@ def shark_card(t: Table, shark: int, code: str) -> None:
         t.beams.append((sq, facing, shark))
     elif effect == "Sharkcellerator":
         move(t, fig, facing)
-        move(t, fig, t.sharks[shark][1])
+        if t.phase != "over":
+            move(t, fig, t.sharks[shark][1])
     elif effect in ("Deadly Diagonal Left", "Deadly Diagonal Right"):
         first, second = (3, 1) if effect.endswith("Left") else (1, 3)
         turn_shark(t, shark, first)
         move(t, fig, t.sharks[shark][1])
+        if t.phase == "over":
+            return
         turn_shark(t, shark, second)
         if t.phase != "over":
             move(t, fig, t.sharks[shark][1])

@@ -53,3 +53,18 @@ def test_same_seed_same_deal_and_placement_options() -> None:
     a = GAME.start(players=4, seed=21, options={"specials": True})
     b = GAME.start(players=4, seed=21, options={"specials": True})
     assert a == b and a.notation() == b.notation()
+
+
+@pytest.mark.parametrize("chance", ["digital", "physical"])
+def test_fast_simulation_plays_the_same_rules_and_is_reproducible(chance: str) -> None:
+    """fast.simulate (for a searching bot) ends every game and is a function of its seed."""
+    from engines.rng import Rng
+    from engines.sharks_with_lasers.fast import simulate
+    for seed in range(5):
+        start = GAME.start(players=4, seed=seed, options={"specials": True, "chance": chance})
+        one = simulate(start.table, Rng.from_seed(seed))
+        two = simulate(start.table, Rng.from_seed(seed))
+        assert one.phase == "over" and one.notation() == two.notation()
+        final = GAME.load(one.notation())
+        conserved(start, 0, {}, final)
+        assert final.outcome is not None and final.awaiting == ()
