@@ -243,5 +243,32 @@ class Table:
         winner = g.get("winner", "-")
         if winner != "-":
             s, _, reason = winner.partition(":")
+            if reason not in ("beach", "deaths"):
+                raise IllegalAction("A game is won on the beach or by deaths.")
             t.winner = (seat(s), reason)
+        t.check()
         return t
+
+    def check(self) -> None:
+        """Refuse a position whose parts do not fit together (who acts, what is pending)."""
+        if self.phase in ("setup", "place", "pre") and (not self.queue or self.queue[0] != self.turn):
+            raise IllegalAction("In phase {phase} the queue must start with the seat whose turn it is.",
+                                phase=self.phase)
+        if (self.phase == "choice") != bool(self.pending):
+            raise IllegalAction("A pending choice belongs to phase choice, and only there.")
+        if self.pending:
+            kind = self.pending[0]
+            ok = (kind == "deflect" and len(self.pending) == 5
+                  and all(isinstance(p, int) for p in self.pending[1:])
+                  and 0 <= int(self.pending[2]) < self.layout.width * self.layout.height
+                  and 0 <= int(self.pending[3]) < 4 and 0 <= int(self.pending[4]) < 3) or (
+                kind == "push" and len(self.pending) == 3 and self.pending[2] in ("l", "r"))
+            if not ok or self.pending[1] != self.turn:
+                raise IllegalAction("The pending choice is not one this game knows.")
+        if (self.phase == "over") != (self.winner[0] >= 0):
+            raise IllegalAction("A finished game needs a winner, and only a finished game has one.")
+        if self.phase == "deal" and not (self.specials and self.chance == "physical" and self.deck):
+            raise IllegalAction("The table deals only special cards, from the real deck (chance physical).")
+        steps = sum(map(len, self.on_agent)) + sum(map(len, self.stacks))
+        if not 0 <= self.pc <= steps:
+            raise IllegalAction("The resolution step is out of range.")

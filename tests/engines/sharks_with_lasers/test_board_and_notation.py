@@ -100,3 +100,14 @@ def test_the_bot_plays_legal_cards_and_beats_random_players_in_most_games() -> N
         assert final.outcome is not None
         wins += (seed % 3) in final.outcome["winners"]
     assert wins >= 5      # a random player would win about a third
+
+
+@pytest.mark.parametrize("text", [
+    "swl players=2 phase=choice", "swl players=2 phase=place queue=-", "swl players=2 phase=over",
+    "swl players=2 phase=play winner=0:beach", "swl players=2 phase=choice pending=push:0:x",
+    "swl players=2 phase=deal", "swl players=2 pc=5", "swl players=2 phase=pre queue=1 turn=0",
+])
+def test_a_position_whose_parts_do_not_fit_is_refused(text: str) -> None:
+    """A bug report's position is checked when loaded, so it can never crash the door later."""
+    with pytest.raises(IllegalAction):
+        GAME.load(text)
