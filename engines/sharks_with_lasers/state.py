@@ -166,6 +166,7 @@ class SharksState(State):
                         "hand_count": len(t.hands[s]), "cards_on_agent": len(t.on_agent[s]),
                         "agent_cards": (list(t.on_agent[s]) if resolving or s == seat else None),
                         "protection": ({"card": t.gear[s], "uses_left": t.uses[s]} if t.gear[s] else None),
+                        "passed": t.phase == "play" and t.passed == s,
                         "last_action_due": s in t.queue and t.phase == "play" and t.passed >= 0}
                        for s in range(t.players)],
             "sharks": [{"shark": SHARKS[i], "square": _square(t, p), "facing": DIRS[f]}
