@@ -68,3 +68,37 @@ def test_fast_simulation_plays_the_same_rules_and_is_reproducible(chance: str) -
         final = GAME.load(one.notation())
         conserved(start, 0, {}, final)
         assert final.outcome is not None and final.awaiting == ()
+
+
+def replay_story(before: State, after: State) -> None:
+    """The table screen redraws the board from the events alone: replaying every placed, moved,
+    pushed, wrapped, turned, eaten and fried event on the old board must give the new board."""
+    view = before.view(None)
+    agents = {a["seat"]: a["square"] for a in view["agents"]}
+    sharks = {s["shark"]: [s["square"], s["facing"]] for s in view["sharks"]}
+    for ev in after.events:
+        assert ev["visible_to"] == "all" or ev["type"] in ("played", "dealt", "spied"), ev
+        assert "say" in ev, ev
+        kind = ev["type"]
+        if kind == "placed":
+            agents[ev["seat"]] = ev["square"]
+        elif kind in ("moved", "pushed", "wrapped"):
+            if ev["figure"] == "agent":
+                assert agents[ev["seat"]] == ev["square"], ev
+                agents[ev["seat"]] = ev["to"]
+            else:
+                assert sharks[ev["shark"]][0] == ev["square"], ev
+                sharks[ev["shark"]][0] = ev["to"]
+        elif kind == "turned":
+            sharks[ev["shark"]][1] = ev["facing"]
+        elif kind in ("eaten", "fried"):
+            agents[ev["seat"]] = None
+    now = after.view(None)
+    assert agents == {a["seat"]: a["square"] for a in now["agents"]}
+    assert sharks == {s["shark"]: [s["square"], s["facing"]] for s in now["sharks"]}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_events_tell_every_change_on_the_board(players: int) -> None:
+    check_playouts(GAME, players, [11, 12], {"specials": True}, max_plies=3000, roundtrip_every=50,
+                   extra=lambda before, seat, action, after: replay_story(before, after))
