@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core import Bot, Game, Option
@@ -26,6 +27,13 @@ class SharksWithLasers(Game):
         Option("chance", "digital", "Special cards dealt by the companion (digital) or entered by the host "
                "as they are dealt from the real deck (physical).", choices=("digital", "physical")),
     )
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options, with a table-written board layout checked here already (refused with its
+        reason), so a bad board never gets as far as a started game."""
+        out = super().validate_options(options)
+        layout_for(str(out["board"]), self.max_players)
+        return out
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> SharksState:
         layout = layout_for(str(options["board"]), players)

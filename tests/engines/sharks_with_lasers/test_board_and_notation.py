@@ -111,3 +111,10 @@ def test_a_position_whose_parts_do_not_fit_is_refused(text: str) -> None:
     """A bug report's position is checked when loaded, so it can never crash the door later."""
     with pytest.raises(IllegalAction):
         GAME.load(text)
+
+
+def test_option_validation_already_refuses_a_bad_board() -> None:
+    """The host page checks options before the game starts: the reason comes back at once."""
+    with pytest.raises(IllegalAction, match="black shark on z9"):
+        GAME.validate_options({"board": "x:7x9:open-open:a1-g1:b5S.d5S.z9S"})
+    assert GAME.validate_options({"board": "2p"})["board"] == "2p"
