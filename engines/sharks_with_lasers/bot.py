@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.core import Action, BotChoice, IllegalAction, Seat, State, StopSignal
 from engines.rng import Rng
 from engines.sharks_with_lasers import resolve, rounds
-from engines.sharks_with_lasers.board import DIRS, SHARKS
+from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.table import Table
 
 
@@ -133,5 +133,4 @@ class PlannerBot:
 
 
 def _square(t: Table, name: str) -> int:
-    from engines.sharks_with_lasers.board import parse_square
     return parse_square(t.layout, name)

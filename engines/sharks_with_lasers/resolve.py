@@ -56,7 +56,7 @@ def step(t: Table, sq: int, d: int, shark: bool) -> tuple[int | None, str]:
     return None, edge
 
 
-def _fig_params(t: Table, fig: int) -> dict[str, Any]:
+def _fig_params(fig: int) -> dict[str, Any]:
     if is_shark(fig):
         return {"figure": "shark", "shark": SHARKS[fig - SHARK0]}
     return {"figure": "agent", "seat": fig}
@@ -140,7 +140,7 @@ def move(t: Table, fig: int, d: int) -> bool:
             t.agents[f] = tsq
         if t.quiet:
             continue
-        params = {**_fig_params(t, f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
+        params = {**_fig_params(f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
         who = _figure_words(f)
         if wrapped:
             say(t, "wrapped", who + " swims off into open water at {square} and comes back at {to}.",

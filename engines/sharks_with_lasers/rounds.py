@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import TABLE, Action, event
 from engines.sharks_with_lasers import resolve
-from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, N
+from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND
 from engines.sharks_with_lasers.resolve import SHARK0, say
 from engines.sharks_with_lasers.table import Table
@@ -401,9 +401,9 @@ def _toward(width: int, frm: int, to: int) -> list[int]:
     dx, dy = to % width - frm % width, to // width - frm // width
     out = []
     if dy:
-        out.append(N if dy > 0 else 2)
+        out.append(N if dy > 0 else S)
     if dx:
-        out.append(1 if dx > 0 else 3)
+        out.append(E if dx > 0 else W)
     return out
 
 
@@ -420,7 +420,6 @@ def play_pre(t: Table, seat: int, action: Action) -> None:
     if kind == "porter":
         index = SHARKS.index(action["shark"])
         frm = t.sharks[index][0]
-        from engines.sharks_with_lasers.board import parse_square
         t.sharks[index][0] = parse_square(t.layout, action["square"])
         say(t, "moved", "The {shark} shark is teleported from {square} to {to}.", figure="shark",
             shark=action["shark"], square=t.sq(frm), to=action["square"], dir="")
@@ -467,7 +466,6 @@ def apply(t: Table, seat: int, action: Action) -> None:
         give_special(t, int(action["seat"]), action["card"])
         deal_next(t)
     elif kind == "place":
-        from engines.sharks_with_lasers.board import parse_square
         t.agents[seat] = parse_square(t.layout, action["square"])
         t.queue.pop(0)
         say(t, "placed", "{seat} places their agent on {square}.", seat=seat, square=action["square"])
@@ -493,5 +491,3 @@ def chance(t: Table) -> list[tuple[Action, float]]:
               "label": label("{seat} was dealt {name}", seat=seat, name=CARDS[c].name)}, n / len(t.deck))
             for c, n in sorted(counts.items())]
 
-
-__all__ = ["DX", "DY", "apply", "awaiting", "chance", "legal"]
