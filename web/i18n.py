@@ -47,6 +47,11 @@ UI_MSGIDS: tuple[str, ...] = (
     "Restricted squares are marked with a letter: B only Blue, R only Red.",
     "yes", "no", "the table", "Player {number}", "The request could not be read.", "Laser Chess board",
     "What did the table show?", "Their phone loses the seat.", "Everyone sees that it was undone.", "ended",
+    # the table screen's step-by-step resolution
+    "Auto", "{index} of {count}", "Tap or press Next for the next step.",
+    # the games' own page parts (web/static/games/<id>.js)
+    "B = Blue (solid outline), R = Red (dashed outline). A letter in a square's corner: only that colour "
+    "may enter. The beam is the red line; ● where it left the board, ✕ where it stopped.",
 )
 
 

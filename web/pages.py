@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from flask import Response, current_app, make_response, render_template
+from flask import Response, current_app, make_response, render_template, url_for
+
+GAMES_STATIC = Path(__file__).parent / "static" / "games"
+
+
+def game_assets(game: object, ext: str) -> list[str]:
+    """The game's own page script or style sheet, ``static/games/<game>.<ext>``, when there is one.
+
+    The script registers ``GameUI[<game>]`` (see docs/web.md); without it the
+    pages draw the generic view and buttons.
+    """
+    if isinstance(game, str) and game and (GAMES_STATIC / f"{game}.{ext}").is_file():
+        return [url_for("static", filename=f"games/{game}.{ext}")]
+    return []
 
 
 def page(template: str, status: int = 200, **data: Any) -> Response:
     """Render ``template`` with ``page_data`` (read by the page script from a JSON script tag)."""
     data.setdefault("wifi", bool(current_app.config.get("WIFI")))
+    data.setdefault("game_scripts", game_assets(data.get("game"), "js"))
+    data.setdefault("game_styles", game_assets(data.get("game"), "css"))
     resp = make_response(render_template(template, page_data=data, **data), status)
     resp.headers["Cache-Control"] = "no-store"
     # Everything comes from this Pi (the table has no internet): the browser is told so.

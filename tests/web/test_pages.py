@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import ipaddress
 import json
+from pathlib import Path
 from typing import Any
 
 import segno
 import segno.helpers
 from flask.testing import FlaskClient
 
+import web
 from engines.text import CATALOGUES
 from web.i18n import UI_MSGIDS, localize
 from web.qr import lan_ip
@@ -103,7 +105,9 @@ def test_host_page_asks_for_the_key_then_keeps_it_in_an_httponly_cookie(
 
 
 def test_static_assets_are_served_locally(client: FlaskClient) -> None:
-    for name in ("app.css", "common.js", "laser.js", "phone.js", "table.js", "host.js", "index.js"):
+    games = sorted(f"games/{p.name}" for p in (Path(web.__file__).parent / "static" / "games").glob("*.js"))
+    assert "games/laser-chess.js" in games
+    for name in ("app.css", "common.js", "phone.js", "table.js", "host.js", "index.js", *games):
         with client.get(f"/static/{name}") as resp:
             assert resp.status_code == 200, name
             body = resp.data.replace(b"http://www.w3.org/2000/svg", b"")  # a namespace, not a download

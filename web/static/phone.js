@@ -5,7 +5,7 @@
   const table = TC.page.table;
   const base = "/api/tables/" + encodeURIComponent(table);
   const $ = function (id) { return document.getElementById(id); };
-  let payload = null, viewOpened = false, selected = null, feed = null, busy = false, lastEventsKey = null;
+  let payload = null, viewOpened = false, changed = true, feed = null, busy = false, lastEventsKey = null, lastEvents = null;
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "● " + T("Connected") : "○ " + T("Connection lost: retrying…");
@@ -34,9 +34,16 @@
     $("claim").hidden = false;  // shown once its seats and the prefilled name are there
   }
 
+  /* The game's own page parts (web/static/games/<id>.js), or none: the generic view and buttons. */
+  function gameUI(p) {
+    const ui = window.GameUI && window.GameUI[p.game];
+    return ui && ui.phone && (!ui.accepts || ui.accepts(p)) ? ui : null;
+  }
+
   function seatColour(game, seat) {
-    if (game !== "laser-chess") return "";
-    return " · " + T(seat === 0 ? "Blue" : "Red");
+    const ui = window.GameUI && window.GameUI[game];
+    const side = ui && ui.seatSide ? ui.seatSide(seat) : null;
+    return side ? " · " + T(side.name) : "";
   }
 
   async function claim(seat) {
@@ -63,8 +70,6 @@
     });
   }
 
-  function isLaser(p) { return p.game === "laser-chess" && p.view && Array.isArray(p.view.board); }
-
   function show(p) {
     if (p.next_table && p.ended) {  // the host started the next game with the same seats: follow it
       if (feed) feed.stop();
@@ -72,11 +77,10 @@
       return;
     }
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
-    const changed = !payload || payload.version !== p.version;
+    changed = changed || !payload || payload.version !== p.version;
     payload = p;
-    if (changed) selected = null;
     const name = p.name || TC.seatName(p, p.seat);
-    $("who").textContent = T("Your seat: {name}", { name: name }) + (p.game === "laser-chess" ? " · " + T(p.seat === 0 ? "Blue" : "Red") : "");
+    $("who").textContent = T("Your seat: {name}", { name: name }) + seatColour(p.game, p.seat);
     const awaiting = p.awaiting || [];
     let status;
     if (p.outcome) status = T("The game is over.");
@@ -89,17 +93,38 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
     TC.clear($("view")).append(TC.renderValue(p.view));
-    if (!viewOpened) { $("view-details").open = !isLaser(p); viewOpened = true; }  // other games: the view is the game
-    const key = p.version + ":" + (p.step || 0);  // the POST reply and the stream carry the same change
-    if (key !== lastEventsKey) { TC.renderEvents($("events"), p.events, 10); lastEventsKey = key; }
+    if (!viewOpened) {  // a game without its own drawing: the view is the game
+      const ui = gameUI(p);
+      $("view-details").open = !(ui && ui.phone.showView === false);
+      viewOpened = true;
+    }
+    // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.
+    const events = JSON.stringify(p.events || []);
+    if (p.version !== lastEventsKey && (!p.step || events !== lastEvents)) TC.renderEvents($("events"), p.events, 10);
+    lastEventsKey = p.version;
+    lastEvents = events;
     draw();
   }
 
   function draw() {
     const p = payload;
-    const controls = TC.clear($("controls"));
     const legal = p.outcome || p.ended ? [] : (p.legal_actions || []);
-    if (isLaser(p)) { drawLaser(p, legal, controls); return; }
+    const ui = gameUI(p);
+    const root = $("game-ui");
+    TC.clear($("controls"));
+    if (ui) {
+      const api = { legal: legal, changed: changed, play: play, redraw: draw,
+                    busy: function () { return busy; } };
+      changed = false;
+      ui.phone.render(root, p, api);
+      return;
+    }
+    changed = false;
+    drawGeneric(legal, $("controls"));
+  }
+
+  /* Any game: its legal plays as big buttons, grouped by type, each confirmed on a sheet. */
+  function drawGeneric(legal, controls) {
     TC.clear($("board"));
     if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
     const groups = {};
@@ -115,58 +140,16 @@
     });
   }
 
-  /* Laser Chess: tap a token, then a highlighted square or one of the turn buttons. */
-  function drawLaser(p, legal, controls) {
-    const moves = {}, rotates = {};
-    let draw_ = null;
-    legal.forEach(function (a) {
-      if ((a.type === "move" || a.type === "swap") && a.from) (moves[a.from] = moves[a.from] || []).push(a);
-      else if (a.type === "rotate" && a.square) (rotates[a.square] = rotates[a.square] || []).push(a);
-      else if (a.type === "declare_draw") draw_ = a;
-    });
-    const selectable = {};
-    Object.keys(moves).concat(Object.keys(rotates)).forEach(function (sq) { selectable[sq] = true; });
-    const targets = {};
-    if (selected) (moves[selected] || []).forEach(function (a) { targets[a.to] = a; });
-    LaserBoard.render($("board"), p.view, {
-      flip: p.seat === 1, selected: selected, targets: targets, selectable: selectable,
-      onTap: function (sq) {
-        if (busy) return;
-        if (selected && targets[sq]) {
-          const a = targets[sq];
-          const title = a.type === "swap" ? T("Swap {from} with {to}?", { from: a.from, to: a.to }) : T("Move {from} to {to}?", { from: a.from, to: a.to });
-          play(a, title, T("After your move your laser fires. This cannot be undone."));
-          return;
-        }
-        selected = selectable[sq] && selected !== sq ? sq : null;
-        draw();
-      },
-    });
-    if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
-    if (!selected) controls.append(el("p", { class: "hint", text: T("Tap one of your pieces.") }));
-    else {
-      const token = (p.view.board || []).find(function (t) { return t.square === selected; });
-      controls.append(el("p", { class: "hint", text: (token ? LaserBoard.describeToken(token) + ": " : "") + T("Tap a highlighted square or turn the piece.") }));
-      const row = el("div", { class: "row" });
-      (rotates[selected] || []).forEach(function (a) {
-        const ccw = a.turn === "ccw";
-        row.append(el("button", { type: "button", class: "big rotate", "data-turn": a.turn,
-          text: (ccw ? "↺ " : "↻ ") + T(ccw ? "Turn left (anticlockwise)" : "Turn right (clockwise)"),
-          on: { click: function () {
-            play(a, T("Turn {square} {turn}?", { square: a.square, turn: T(ccw ? "anticlockwise" : "clockwise") }),
-                 T("After your move your laser fires. This cannot be undone."));
-          } } }));
-      });
-      controls.append(row);
+  /* Confirm on the sheet (unless opts.noConfirm), send, show the new view or the refusal's sentence.
+     opts.onSend() runs once it is confirmed. Resolves true when the play was accepted. */
+  async function play(action, title, detail, opts) {
+    opts = opts || {};
+    if (busy) return false;
+    if (!opts.noConfirm) {
+      const sure = await TC.confirm(title || T("Play this?"), detail);
+      if (!sure) return false;
     }
-    if (draw_) controls.append(el("button", { type: "button", class: "big secondary", text: T("Declare a draw"),
-      on: { click: function () { play(draw_, T("Declare a draw") + "?", T("Is everyone sure?")); } } }));
-  }
-
-  async function play(action, title, detail) {
-    if (busy) return;
-    const sure = await TC.confirm(title || T("Play this?"), detail);
-    if (!sure) return;
+    if (opts.onSend) opts.onSend();
     busy = true;
     TC.showRefusal("");
     // No "version": in simultaneous games the others' plays must not make a still-legal play stale;
@@ -174,14 +157,12 @@
     const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
-    selected = null;
-    if (r.ok) show(r.data);
-    else {
-      TC.showRefusal(r.data.error || T("Refused"));
-      if (r.status === 401) { showClaim(); return; }
-      if (feed) feed.refresh();
-      draw();
-    }
+    if (r.ok) { show(r.data); return true; }
+    TC.showRefusal(r.data.error || T("Refused"));
+    if (r.status === 401) { showClaim(); return false; }
+    if (feed) feed.refresh();
+    draw();
+    return false;
   }
 
   start();

@@ -1,26 +1,78 @@
-/* The table screen: the public view only, readable across the table. */
+/* The table screen: the public view only, readable across the table.
+
+   The last change's events are shown one at a time (the resolution): each drawn and said in a
+   sentence. The table's "next" (a tap on the screen, the Next button, or the hardware next button
+   through service.advance, which bumps the payload's step) reveals the next one; "Auto" runs on by
+   itself at a table pace. A game's own drawing comes from web/static/games/<id>.js (GameUI). */
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
   const table = TC.page.table;
   const base = "/api/tables/" + encodeURIComponent(table);
   const $ = function (id) { return document.getElementById(id); };
-  let lastKey = null, latest = null;
+  const AUTO_MS = 2600;  // a table pace: time to read a sentence aloud and look at the table
+  let latest = null;
+  // the resolution being shown: its events (with a sentence), how far it has got, which change it is
+  let resolution = { key: null, events: [], index: 0, step: 0 };
+  let older = [];  // sentences of earlier changes, newest first
+  let auto = readAuto(), timer = null;
+
+  function readAuto() {
+    try {
+      const saved = window.localStorage.getItem("tc-auto");
+      if (saved !== null) return saved === "1";
+    } catch (e) { /* private mode: no storage */ }
+    return !TC.page.can_step;  // a screen nobody may step runs on by itself
+  }
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "●" : "○ " + T("Connection lost: retrying…");
     $("conn").className = "conn " + state;
   }
 
+  function gameUI(p) {
+    const ui = window.GameUI && window.GameUI[p.game];
+    return ui && ui.table && (!ui.accepts || ui.accepts(p)) ? ui : null;
+  }
+
+  /* A new change (new events) starts a new resolution; a step (same events, step + n) moves it on. */
+  function follow(p) {
+    const events = (p.events || []).filter(function (ev) { return TC.say(ev.say); });
+    const key = JSON.stringify(p.events || []);
+    const step = p.step || 0;
+    if (key !== resolution.key || step < resolution.step) {
+      resolution.events.slice(0, resolution.index + 1).reverse().forEach(function (ev) { older.unshift(TC.say(ev.say)); });
+      older = older.slice(0, 6);
+      resolution = { key: key, events: events, index: Math.min(step, Math.max(events.length - 1, 0)), step: step };
+    } else if (step > resolution.step) {
+      resolution.index = Math.min(resolution.index + (step - resolution.step), Math.max(events.length - 1, 0));
+      resolution.step = step;
+    }
+  }
+
+  function stepInfo() {
+    const r = resolution;
+    return { index: r.index, count: r.events.length, events: r.events, event: r.events[r.index] || null,
+             shown: r.events.slice(0, r.index + 1), done: r.index >= r.events.length - 1, side: $("game-side") };
+  }
+
   function show(p) {
     if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
     if (latest && p.version < latest.version) return;
     latest = p;
-    const laser = p.game === "laser-chess" && p.view && Array.isArray(p.view.board);
-    $("board").hidden = !laser;
-    $("generic-view").hidden = laser;
-    if (laser) LaserBoard.render($("board"), p.view, {});
-    else TC.clear($("generic-view")).append(TC.renderValue(p.view));
+    follow(p);
+    draw();
+  }
+
+  function draw() {
+    const p = latest;
+    if (!p) return;
+    const ui = gameUI(p);
+    const step = stepInfo();
+    $("generic-view").hidden = !!ui;
+    $("game-area").hidden = !ui;
+    if (ui) ui.table.render($("game-area"), p, step);
+    else { TC.clear($("game-side")); TC.clear($("generic-view")).append(TC.renderValue(p.view)); }
 
     const awaiting = p.awaiting || [];
     let turn;
@@ -33,10 +85,10 @@
 
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
-      const colour = p.game === "laser-chess" ? (s.seat === 0 ? "blue" : "red") : "";
+      const side = ui && ui.seatSide ? ui.seatSide(s.seat) : null;
       const acting = awaiting.indexOf(s.seat) >= 0 && !p.outcome;
-      seats.append(el("li", { class: "seat" + (acting ? " acting" : "") + (colour ? " colour-" + colour : "") },
-        colour ? el("span", { class: "swatch " + colour, text: colour === "blue" ? "B" : "R", title: T(colour === "blue" ? "Blue" : "Red") }) : null,
+      seats.append(el("li", { class: "seat" + (acting ? " acting" : "") + (side ? " colour-" + side.colour : ""), "data-seat": s.seat },
+        side ? el("span", { class: "swatch " + side.colour, text: side.letter, title: T(side.name) }) : null,
         el("span", { class: "seat-name", text: s.taken ? s.name : T("Seat {number}", { number: s.seat + 1 }) + " · " + T("free") }),
         acting ? el("span", { class: "badge", text: "◀ " + T("Turn") }) : null,
         s.bot ? el("span", { class: "badge", text: T("bot") }) : null,
@@ -47,24 +99,59 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
 
-    const key = p.version + ":" + (p.step || 0);
-    if (key !== lastKey) { TC.renderEvents($("events"), p.events, 4); lastKey = key; }
+    drawResolution(step);
+  }
 
-    const removed = TC.clear($("removed"));
-    if (laser && (p.view.removed || []).length) {
-      removed.append(el("h2", { class: "small", text: T("Removed pieces") }));
-      const ul = el("ul", { class: "removed-list" });
-      p.view.removed.forEach(function (t) { ul.append(el("li", { text: LaserBoard.describeToken(t) })); });
-      removed.append(ul);
+  /* The current event big, with "2 of 5"; the ones before it (and earlier changes) listed below. */
+  function drawResolution(step) {
+    const box = TC.clear($("resolution"));
+    box.hidden = !step.count;
+    if (step.event) {
+      box.append(el("p", { class: "resolution-count muted", text: T("{index} of {count}", { index: step.index + 1, count: step.count }) }),
+                 el("p", { class: "resolution-say event-" + (step.event.type || ""), "data-type": step.event.type || "", text: TC.say(step.event.say) }));
+      if (!step.done) box.append(el("p", { class: "resolution-more muted", text: T("Tap or press Next for the next step.") }));
     }
-    $("legend").hidden = !laser;
-    $("step").textContent = p.step ? T("Step {step}", { step: p.step }) : "";
+    const list = TC.clear($("events"));
+    step.shown.slice().reverse().forEach(function (ev) {
+      list.append(el("li", { class: "event event-" + (ev.type || ""), text: TC.say(ev.say) }));
+    });
+    older.forEach(function (text) { list.append(el("li", { class: "event older", text: text })); });
+    while (list.children.length > 6) list.removeChild(list.lastChild);
+    $("step").textContent = latest && latest.step ? T("Step {step}", { step: latest.step }) : "";
+    $("auto").setAttribute("aria-pressed", auto ? "true" : "false");
+    $("auto").textContent = (auto ? "⏸ " : "▶ ") + T("Auto");
+    schedule(step);
+  }
+
+  function schedule(step) {
+    if (timer) { clearTimeout(timer); timer = null; }
+    if (auto && !step.done) timer = setTimeout(function () { timer = null; localNext(); }, AUTO_MS);
+  }
+
+  /* This screen only: show the next event (auto, or a tap where this screen may not step the table). */
+  function localNext() {
+    if (resolution.index < resolution.events.length - 1) { resolution.index += 1; draw(); }
+  }
+
+  /* The table's next: every screen moves on (host, or the Pi's own display); elsewhere this screen only. */
+  async function next() {
+    if (!TC.page.can_step) { localNext(); return; }
+    const r = await TC.api("POST", base + "/next");
+    if (r.ok) show(r.data);
   }
 
   $("next").hidden = !TC.page.can_step;
-  $("next").addEventListener("click", async function () {
-    const r = await TC.api("POST", base + "/next");
-    if (r.ok) show(r.data);
+  $("next").addEventListener("click", function (ev) { ev.stopPropagation(); next(); });
+  $("auto").addEventListener("click", function (ev) {
+    ev.stopPropagation();
+    auto = !auto;
+    try { window.localStorage.setItem("tc-auto", auto ? "1" : "0"); } catch (e) { /* no storage */ }
+    draw();
+  });
+  $("resolution").addEventListener("click", function () { next(); });
+  $("stage").addEventListener("click", function (ev) {
+    if (ev.target.closest && ev.target.closest("button, a, input, select")) return;
+    next();
   });
 
   TC.live(base + "/stream?view=public", base, show, setConn, null);

@@ -1,5 +1,7 @@
-/* Laser Chess board as SVG: every token's facing drawn as a shape, colours with letters,
-   restricted squares marked, the last beam drawn with its end marked. Used by the phone and the table screen. */
+/* Laser Chess: the board as SVG (every token's facing drawn as a shape, colours with letters,
+   restricted squares marked, the last beam drawn with its end marked), and the game's page parts,
+   registered as GameUI["laser-chess"]: the phone (tap a token, then a square or a turn button) and
+   the table screen (the big board, removed pieces, the legend). See docs/web.md. */
 "use strict";
 (function () {
   const NS = "http://www.w3.org/2000/svg";
@@ -174,4 +176,90 @@
   }
 
   window.LaserBoard = { render: render, describeToken: describeToken, coords: coords };
+
+  /* ------------------------------------------------------------------ the pages */
+  const T = function (m, p) { return window.TC.T(m, p); };
+  const isLaser = function (p) { return p.view && Array.isArray(p.view.board); };
+  let selected = null;
+
+  /* The phone: tap a token, then a highlighted square or one of the turn buttons. */
+  function phoneRender(root, p, api) {
+    if (api.changed) selected = null;
+    const el = window.TC.el;
+    const board = root.querySelector("#board"), controls = root.querySelector("#controls");
+    const legal = api.legal;
+    const moves = {}, rotates = {};
+    let draw_ = null;
+    legal.forEach(function (a) {
+      if ((a.type === "move" || a.type === "swap") && a.from) (moves[a.from] = moves[a.from] || []).push(a);
+      else if (a.type === "rotate" && a.square) (rotates[a.square] = rotates[a.square] || []).push(a);
+      else if (a.type === "declare_draw") draw_ = a;
+    });
+    const selectable = {};
+    Object.keys(moves).concat(Object.keys(rotates)).forEach(function (sq) { selectable[sq] = true; });
+    const targets = {};
+    if (selected) (moves[selected] || []).forEach(function (a) { targets[a.to] = a; });
+    const play = function (a, title, detail) {
+      return api.play(a, title, detail, { onSend: function () { selected = null; } });
+    };
+    render(board, p.view, {
+      flip: p.seat === 1, selected: selected, targets: targets, selectable: selectable,
+      onTap: function (sq) {
+        if (api.busy()) return;
+        if (selected && targets[sq]) {
+          const a = targets[sq];
+          const title = a.type === "swap" ? T("Swap {from} with {to}?", { from: a.from, to: a.to }) : T("Move {from} to {to}?", { from: a.from, to: a.to });
+          play(a, title, T("After your move your laser fires. This cannot be undone."));
+          return;
+        }
+        selected = selectable[sq] && selected !== sq ? sq : null;
+        api.redraw();
+      },
+    });
+    if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
+    if (!selected) controls.append(el("p", { class: "hint", text: T("Tap one of your pieces.") }));
+    else {
+      const token = (p.view.board || []).find(function (t) { return t.square === selected; });
+      controls.append(el("p", { class: "hint", text: (token ? describeToken(token) + ": " : "") + T("Tap a highlighted square or turn the piece.") }));
+      const row = el("div", { class: "row" });
+      (rotates[selected] || []).forEach(function (a) {
+        const ccw = a.turn === "ccw";
+        row.append(el("button", { type: "button", class: "big rotate", "data-turn": a.turn,
+          text: (ccw ? "↺ " : "↻ ") + T(ccw ? "Turn left (anticlockwise)" : "Turn right (clockwise)"),
+          on: { click: function () {
+            play(a, T("Turn {square} {turn}?", { square: a.square, turn: T(ccw ? "anticlockwise" : "clockwise") }),
+                 T("After your move your laser fires. This cannot be undone."));
+          } } }));
+      });
+      controls.append(row);
+    }
+    if (draw_) controls.append(el("button", { type: "button", class: "big secondary", text: T("Declare a draw"),
+      on: { click: function () { play(draw_, T("Declare a draw") + "?", T("Is everyone sure?")); } } }));
+  }
+
+  /* The table screen: the big board with the last beam; removed pieces and the legend beside it. */
+  function tableRender(root, p, step) {
+    const el = window.TC.el;
+    let board = root.querySelector("#board");
+    if (!board) { window.TC.clear(root); board = el("div", { id: "board", class: "board big-board" }); root.append(board); }
+    render(board, p.view, {});
+    const side = window.TC.clear(step.side);
+    if ((p.view.removed || []).length) {
+      side.append(el("h2", { class: "small", text: T("Removed pieces") }));
+      const ul = el("ul", { class: "removed-list" });
+      p.view.removed.forEach(function (t) { ul.append(el("li", { text: describeToken(t) })); });
+      side.append(ul);
+    }
+    side.append(el("p", { id: "legend", class: "legend muted", text: T("B = Blue (solid outline), R = Red (dashed outline). A letter in a square's corner: only that colour may enter. The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
+  }
+
+  const SIDES = [{ name: "Blue", colour: "blue", letter: "B" }, { name: "Red", colour: "red", letter: "R" }];
+  window.GameUI = window.GameUI || {};
+  window.GameUI["laser-chess"] = {
+    accepts: isLaser,
+    /* a seat's side: a name (said with the seat) and a colour with its letter (never colour alone) */
+    seatSide: function (seat) { return SIDES[seat] || null; },
+    phone: { showView: false, render: phoneRender },
+    table: { render: tableRender },
+  };
 })();
