@@ -2,8 +2,9 @@
 
 A small package: ``board`` (squares, layouts), ``cards`` (the card faces),
 ``table`` (the working position and its notation), ``resolve`` (moves, pushes,
-lasers, deaths), ``rounds`` (the order of play), ``state`` (the door and the
-views), ``bot`` and ``game``. The data files ``layouts.json`` and ``cards.json``
+lasers, deaths), ``rounds`` (the order of play), ``preround`` (the specials played
+before a round), ``state`` (the door and the views), ``fast`` (silent playouts),
+``bot`` and ``game``. The data files ``layouts.json`` and ``cards.json``
 hold what the rulebook's lost pictures showed, marked with their confidence.
 
 >>> from engines.sharks_with_lasers import GAME

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import TABLE, Action, event
-from engines.sharks_with_lasers import resolve
-from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_square
+from engines.sharks_with_lasers import preround, resolve
+from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND
-from engines.sharks_with_lasers.resolve import SHARK0, say
+from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
 from engines.text import Text
 
@@ -96,7 +96,7 @@ def enter_pre(t: Table) -> None:
 
 
 def next_pre(t: Table) -> None:
-    while t.queue and len(pre_actions(t, t.queue[0])) <= 1:
+    while t.queue and len(preround.actions(t, t.queue[0])) <= 1:
         t.queue.pop(0)
     if t.queue:
         t.turn = t.queue[0]
@@ -349,88 +349,11 @@ def end_round(t: Table) -> None:
     enter_pre(t)
 
 
-# --------------------------------------------------------------------------- before the round
-
-
-_PORTER_LABEL = label("Shark-o-Porter")
-
-
-def pre_actions(t: Table, seat: int) -> list[Action]:
-    """Pre-round specials this seat can play now, and "done"."""
-    out: list[Action] = []
-    hand = set(t.hands[seat])
-    occ = resolve.occupancy(t)
-    own = t.agents[seat]
-    w = t.layout.width
-    if "p" in hand:
-        empty = [t.sq(sq) for sq in range(w * t.layout.height) if sq not in occ]
-        for name in SHARKS:
-            out += [{"type": "porter", "card": "p", "shark": name, "square": sq,
-                     "notation": f"porter {name} {sq}",
-                     "label": _PORTER_LABEL if t.quiet else    # a silent simulation shows no buttons
-                     label("Shark-o-Porter: the {shark} shark to {square}", shark=name, square=sq)}
-                    for sq in empty]
-    if "g" in hand:
-        out.append({"type": "current", "card": "g", "notation": "current",
-                    "label": label("Current Generator: every shark one square toward the beach")})
-    if own is not None and "t" in hand:
-        for other, sq in enumerate(t.agents):
-            if other == seat or sq is None:
-                continue
-            for d in _toward(w, sq, own):
-                out.append({"type": "tractor", "card": "t", "target_seat": other, "dir": DIRS[d],
-                            "notation": f"tractor {other} {DIRS[d]}",
-                            "label": label("Tractor Beam: pull {target_seat}'s agent {side}",
-                                           target_seat=other, side=resolve.SIDE_NAMES[d])})
-    if own is not None and "e" in hand:
-        for i, (sq, _) in enumerate(t.sharks):
-            dx, dy = sq % w - own % w, sq // w - own // w
-            if max(abs(dx), abs(dy)) > 2:
-                continue
-            for d in _toward(w, own, sq):
-                out.append({"type": "scare", "card": "e", "shark": SHARKS[i], "dir": DIRS[d],
-                            "notation": f"scare {SHARKS[i]} {DIRS[d]}",
-                            "label": label("Shark Scare: the {shark} shark {side}", shark=SHARKS[i],
-                                           side=resolve.SIDE_NAMES[d])})
-    out.append({"type": "done", "notation": "done", "label": label("Play no more cards before the round")})
-    return out
-
-
-def _toward(width: int, frm: int, to: int) -> list[int]:
-    """Directions along a row or column that bring a figure on ``frm`` closer to ``to``."""
-    dx, dy = to % width - frm % width, to // width - frm // width
-    out = []
-    if dy:
-        out.append(N if dy > 0 else S)
-    if dx:
-        out.append(E if dx > 0 else W)
-    return out
-
-
 def play_pre(t: Table, seat: int, action: Action) -> None:
-    kind = action["type"]
-    if kind == "done":
+    if action["type"] != "done":
+        preround.play(t, seat, action)
+    else:
         t.queue.pop(0)
-        next_pre(t)
-        return
-    code = action["card"]
-    t.hands[seat].remove(code)
-    t.discard.append(code)
-    say(t, "revealed", "{seat} plays {name}.", seat=seat, card=code, name=CARDS[code].name, target="pre")
-    if kind == "porter":
-        index = SHARKS.index(action["shark"])
-        frm = t.sharks[index][0]
-        t.sharks[index][0] = parse_square(t.layout, action["square"])
-        say(t, "moved", "The {shark} shark is teleported from {square} to {to}.", figure="shark",
-            shark=action["shark"], square=t.sq(frm), to=action["square"], dir="")
-    elif kind == "current":
-        for i in range(3):
-            if t.phase != "over":
-                resolve.move(t, SHARK0 + i, N)
-    elif kind == "tractor":
-        resolve.move(t, int(action["target_seat"]), DIRS.index(action["dir"]))
-    elif kind == "scare":
-        resolve.move(t, SHARK0 + SHARKS.index(action["shark"]), DIRS.index(action["dir"]))
     if t.phase != "over":
         next_pre(t)
 
@@ -446,7 +369,7 @@ def legal(t: Table, seat: int, fresh: bool = True) -> list[Action]:
                  "label": label("Place your agent on {square}", square=t.sq(sq))}
                 for sq in free_start_squares(t)]
     if t.phase == "pre":
-        return pre_actions(t, seat)
+        return preround.actions(t, seat)
     if t.phase == "choice":
         return choice_actions(t, seat)
     return playable(t, seat, fresh)
