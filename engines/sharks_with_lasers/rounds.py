@@ -89,15 +89,23 @@ def next_placement(t: Table) -> None:
 
 def enter_pre(t: Table) -> None:
     """Before the round: each player in turn may play Shark-o-Porter, Tractor Beam, Shark Scare or
-    Current Generator (a ruling: start player first, clockwise)."""
+    Current Generator (a ruling: start player first, clockwise).
+
+    Who is asked depends on public facts only: every player still holding a special card (hand
+    sizes are public, and every base card comes back each round), as long as some pre-round card
+    has not been discarded yet. Asking only the holders of a pre-round card would tell the table
+    who holds one."""
     t.phase = "pre"
-    t.queue = [s for s in t.order() if any(c in PRE_ROUND for c in t.hands[s])]
+    if set(PRE_ROUND) <= set(t.discard):
+        t.queue = []
+    else:
+        t.queue = [s for s in t.order() if any(CARDS[c].special for c in t.hands[s])]
     next_pre(t)
 
 
 def next_pre(t: Table) -> None:
-    while t.queue and len(preround.actions(t, t.queue[0])) <= 1:
-        t.queue.pop(0)
+    while t.queue and not any(CARDS[c].special for c in t.hands[t.queue[0]]):
+        t.queue.pop(0)   # nothing special left in that hand (public: hand sizes tell it)
     if t.queue:
         t.turn = t.queue[0]
         return

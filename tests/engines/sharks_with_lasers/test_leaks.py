@@ -113,3 +113,15 @@ def test_phase_two_end_does_not_tell_whether_a_held_card_could_be_played() -> No
     b = state.apply(0, {"type": "agent", "card": "h"})      # left holding a Forward
     assert_same_for_others(a, b, 0)
     assert a.awaiting == b.awaiting == (1,)
+
+
+def test_asking_for_pre_round_cards_does_not_tell_who_holds_one() -> None:
+    """Before the round every player still holding a special is asked, whether or not it is a
+    pre-round card (Shark-o-Porter here, Sharkcellerator in the twin position)."""
+    twins_ = [pos(2, specials="yes", agents="c1.e1", hands=f"{code}F/-") for code in ("p", "a")]
+    after = [state.apply(0, {"type": "agent", "card": "F"}).apply(1, {"type": "pass"})
+             .apply(0, {"type": "pass"}) for state in twins_]
+    assert [a.view(None)["phase"] for a in after] == ["pre", "pre"]
+    assert after[0].awaiting == after[1].awaiting == (0,)
+    assert seen_by(after[0], 1) == seen_by(after[1], 1)
+    assert canonical_json(after[0].view(None)) == canonical_json(after[1].view(None))
