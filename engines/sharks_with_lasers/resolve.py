@@ -185,6 +185,8 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
     beam = "ultra" if ultra else "laser"
 
     def drawn(hit: str, msgid: str, **extra: Any) -> None:
+        if t.quiet:
+            return
         say(t, "beam", msgid, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
             squares=[t.sq(s) for s in path], hit=hit, **extra)
 
