@@ -100,6 +100,7 @@ def enter_pre(t: Table) -> None:
         t.queue = []
     else:
         t.queue = [s for s in t.order() if any(CARDS[c].special for c in t.hands[s])]
+    t.turn = -1
     next_pre(t)
 
 
@@ -107,6 +108,9 @@ def next_pre(t: Table) -> None:
     while t.queue and not any(CARDS[c].special for c in t.hands[t.queue[0]]):
         t.queue.pop(0)   # nothing special left in that hand (public: hand sizes tell it)
     if t.queue:
+        if t.turn != t.queue[0]:
+            say(t, "asked", "Before the round: {seat} may play a special card, or say done.",
+                seat=t.queue[0])
         t.turn = t.queue[0]
         return
     enter_place(t)
