@@ -152,6 +152,8 @@ def test_laser_blast_deflector_lets_its_player_choose_and_works_twice() -> None:
     assert legal_kinds(state, 0) == ["deflect W", "deflect E", "deflect over"]
     assert state.view(None)["pending"] == {"kind": "deflect", "seat": 0, "square": "b3", "dir": "S",
                                            "shark": "white"}
+    # mid-resolution, only the cards that have acted are face up
+    assert [c["card"] for c in state.view(0)["stacks"][0]["cards"]] == ["S", None, None]
     state, story = play(state, (0, {"type": "deflect", "dir": "E"}))
     assert agents(state)[1] is None                    # the deflected beam fried the agent on d3
     assert state.awaiting == (0,)
