@@ -118,3 +118,23 @@ def test_option_validation_already_refuses_a_bad_board() -> None:
     with pytest.raises(IllegalAction, match="black shark on z9"):
         GAME.validate_options({"board": "x:7x9:open-open:a1-g1:b5S.d5S.z9S"})
     assert GAME.validate_options({"board": "2p"})["board"] == "2p"
+
+
+@pytest.mark.parametrize(("text", "seat", "count"), [
+    # phase II, base hand: 5 kinds of card on the agent or on one of 3 sharks, or pass
+    ("swl players=3 agents=c1.e1.g1", 0, 5 + 5 * 3 + 1),
+    # agent full: only the sharks are left
+    ("swl players=3 agents=c1.e1.g1 onagent=FF/-/- hands=FSLRU/-/-", 0, 5 * 3 + 1),
+    # specials: an agent card (Shark Cage), a shark card (Sharkcellerator) and Shark Spy (3 stacks)
+    ("swl players=2 specials=yes agents=c1.e1 hands=aky/-", 0, 1 + 3 + 3 + 1),
+    # first placement: any square of the 7-wide start zone
+    ("swl players=2 phase=setup queue=1.0 turn=1 agents=-.- sharks=b5S.d5S.f5S", 1, 7),
+    # Shark-o-Porter: each shark to each empty square (63 - 3 sharks - 2 agents), plus done
+    ("swl players=2 phase=pre queue=0 turn=0 agents=c1.e1 hands=p/-", 0, 3 * 58 + 1),
+])
+def test_legal_action_counts(text: str, seat: int, count: int) -> None:
+    """Perft-style counts: how many different plays a position offers."""
+    state = GAME.load(text)
+    actions = state.legal_actions(seat)
+    assert len(actions) == count
+    assert len({a["notation"] for a in actions}) == count   # every play has its own text form
