@@ -176,12 +176,16 @@ def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) ->
 # --------------------------------------------------------------------------- game and state
 
 
+PRESENTATION_KEYS = frozenset({"notation", "label"})
+"""Keys that show an action to people but do not identify it: a phone may leave them out."""
+
+
 def _same_action(given: Mapping[str, Any], legal: Mapping[str, Any]) -> bool:
-    """``given`` names ``legal``: equal apart from the text form, or by text form alone."""
-    keys = set(given) - {"notation"}
+    """``given`` names ``legal``: equal apart from the text form and label, or by text form alone."""
+    keys = set(given) - PRESENTATION_KEYS
     if keys == {"type"} and "notation" in given:
         return bool(given["type"] == legal.get("type") and given["notation"] == legal.get("notation"))
-    return all(given[k] == legal.get(k) for k in keys) and keys == set(legal) - {"notation"}
+    return all(given[k] == legal.get(k) for k in keys) and keys == set(legal) - PRESENTATION_KEYS
 
 
 class State(ABC):
@@ -247,8 +251,8 @@ class State(ABC):
     def find_legal(self, seat: Seat, action: object) -> Action:
         """The canonical legal action that ``action`` names, or a reason why not.
 
-        An action names a legal one when it equals it apart from ``notation``,
-        or when it gives only ``type`` and ``notation``.
+        An action names a legal one when it equals it apart from ``notation`` and
+        ``label``, or when it gives only ``type`` and ``notation``.
         """
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction('An action must be an object with a "type".')

@@ -209,3 +209,12 @@ def test_rng_is_a_value_and_reproducible() -> None:
     assert Rng.parse(str(after)) == after
     with pytest.raises(ValueError):
         Rng.from_seed(1).below(0)
+
+
+def test_a_phone_may_leave_out_the_button_label() -> None:
+    """The label only shows an action on a button; it does not identify the action."""
+    from engines.core import _same_action
+    legal = {"type": "add", "n": 1, "notation": "+1", "label": {"msgid": "Add one", "params": {}}}
+    assert _same_action({"type": "add", "n": 1}, legal)
+    assert _same_action({"type": "add", "n": 1, "label": {"msgid": "anything"}}, legal)
+    assert not _same_action({"type": "add", "n": 2}, legal)
