@@ -52,6 +52,28 @@ UI_MSGIDS: tuple[str, ...] = (
     # the games' own page parts (web/static/games/<id>.js)
     "B = Blue (solid outline), R = Red (dashed outline). A letter in a square's corner: only that colour "
     "may enter. The beam is the red line; ● where it left the board, ✕ where it stopped.",
+    # Fzzzt! (games/fzzzt.js)
+    "A tie!", "No auction yet.", "Bid power {power}?", "Bid {count} card(s)",
+    "Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points; symbols: hexagon nut, bolt, "
+    "toothed cog, drop of oil, each named.",
+    "Clean-up: put one matching card on each production unit", "Conveyor (round {round})",
+    "Done: waiting for the others.", "Final scores", "Fits:", "Fzzzt! card: power {power}, {points} point",
+    "Fzzzt! cards: {points}", "Last auction", "Mechanic", "Mechanic {number}",
+    "No card in your hand fits (or it already got one this round).", "No cards chosen yet.",
+    "No widget: -{value}", "On it:", "Power {power}: waiting for the others.",
+    "Production unit {symbols}: {points} per widget", "Robot cards: {points} points ({count} cards)",
+    "Robot upgrade: serves any symbol, power {power}", "Robot {symbols}: power {power}, {points} point(s)",
+    "The card stays on this unit for the rest of the game.",
+    "Tied on points and robot cards: the win is shared.", "Widget {n}",
+    "You have no cards in your hand, so you cannot bid until the next reshuffle.",
+    "You have no production units.", "Your bid (face down)", "Your bid: {count} card(s), power {power}.",
+    "Your hand", "Your hand: tap cards to build your bid", "Your plays", "a face-down card", "any symbol",
+    "bid {count} card(s)", "chief mechanic", "in bid", "no cards: cannot bid", "no production units yet",
+    "power {power}", "still thinking", "up for auction", "you",
+    "{cards}. Face down until everyone has bid; you cannot change it after this.", "{count} unit(s)",
+    "{count} widget(s) × {value} = {score}", "{down} face down on the conveyor · {deck} in the deck",
+    "{hand} in hand · {pile} in pile", "{name} won it.", "{old} → {new}", "{total} points",
+    "★{points} per widget", "Robot", "Production unit", "Fzzzt!", "Upgrade", "nut", "bolt", "cog", "oil",
 )
 
 

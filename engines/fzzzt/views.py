@@ -68,4 +68,8 @@ def view(state: FzzztState, seat: Seat | None) -> View:
         }
     if state.phase == "over":
         out["scores"] = state.score_sheets()
+        # everything is open now: the cards the sheets name, so a screen can draw them
+        named = {c for sheet in out["scores"] for c in sheet["cards"]}
+        named |= {u for s in range(state.n) for u in state.units[s]}
+        out["cards"] = {c: cards[c].to_json() for c in sorted(named)}
     return out

@@ -29,6 +29,17 @@
     return strip(action);
   };
 
+  /* A value as text with its keys sorted: the same change reads the same whether it came as a
+     reply (keys sorted by Flask) or on the stream; sentences' translations left out. */
+  TC.changeKey = function (value) {
+    const canonical = function (v) {
+      if (Array.isArray(v)) return "[" + v.map(canonical).join(",") + "]";
+      if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canonical(v[k]); }).join(",") + "}";
+      return JSON.stringify(v);
+    };
+    return canonical(TC.wire(value));
+  };
+
   /* A sentence from a payload ({msgid, params, text}) as text. */
   TC.say = function (s) {
     if (!s) return "";

@@ -99,7 +99,7 @@
       viewOpened = true;
     }
     // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.
-    const events = JSON.stringify(p.events || []);
+    const events = TC.changeKey(p.events || []);
     if (p.version !== lastEventsKey && (!p.step || events !== lastEvents)) TC.renderEvents($("events"), p.events, 10);
     lastEventsKey = p.version;
     lastEvents = events;

@@ -38,7 +38,7 @@
   /* A new change (new events) starts a new resolution; a step (same events, step + n) moves it on. */
   function follow(p) {
     const events = (p.events || []).filter(function (ev) { return TC.say(ev.say); });
-    const key = JSON.stringify(p.events || []);
+    const key = TC.changeKey(p.events || []);  // replies and streams agree (key order, translations aside)
     const step = p.step || 0;
     if (key !== resolution.key || step < resolution.step) {
       resolution.events.slice(0, resolution.index + 1).reverse().forEach(function (ev) { older.unshift(TC.say(ev.say)); });
@@ -102,22 +102,23 @@
     drawResolution(step);
   }
 
-  /* The current event big, with "2 of 5"; the ones before it (and earlier changes) listed below. */
+  /* The list of events: the one being shown on top, big, with "2 of 5" and a hint above it; the
+     ones shown before it, and a few of earlier changes, below. */
   function drawResolution(step) {
     const box = TC.clear($("resolution"));
     box.hidden = !step.count;
     if (step.event) {
-      box.append(el("p", { class: "resolution-count muted", text: T("{index} of {count}", { index: step.index + 1, count: step.count }) }),
-                 el("p", { class: "resolution-say event-" + (step.event.type || ""), "data-type": step.event.type || "", text: TC.say(step.event.say) }));
-      if (!step.done) box.append(el("p", { class: "resolution-more muted", text: T("Tap or press Next for the next step.") }));
+      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: step.index + 1, count: step.count }) }));
+      if (!step.done) box.append(el("span", { class: "resolution-more muted", text: " · " + T("Tap or press Next for the next step.") }));
     }
     const list = TC.clear($("events"));
-    step.shown.slice().reverse().forEach(function (ev) {
-      list.append(el("li", { class: "event event-" + (ev.type || ""), text: TC.say(ev.say) }));
+    step.shown.slice().reverse().forEach(function (ev, i) {
+      const say = TC.say(ev.say);
+      list.append(el("li", { class: "event event-" + (ev.type || "") + (i === 0 ? " current" : "") + (i === 0 && say.length > 90 ? " long" : ""),
+                             "data-type": ev.type || "", text: say }));
     });
     older.forEach(function (text) { list.append(el("li", { class: "event older", text: text })); });
     while (list.children.length > 6) list.removeChild(list.lastChild);
-    $("step").textContent = latest && latest.step ? T("Step {step}", { step: latest.step }) : "";
     $("auto").setAttribute("aria-pressed", auto ? "true" : "false");
     $("auto").textContent = (auto ? "⏸ " : "▶ ") + T("Auto");
     schedule(step);
@@ -149,6 +150,7 @@
     draw();
   });
   $("resolution").addEventListener("click", function () { next(); });
+  $("events").addEventListener("click", function () { next(); });
   $("stage").addEventListener("click", function (ev) {
     if (ev.target.closest && ev.target.closest("button, a, input, select")) return;
     next();

@@ -1,0 +1,133 @@
+"""Fzzzt! in a real browser: three 360-px phones bid through an auction that ends in a tie, by
+tapping cards; the 1280x720 table screen steps to the reveal and explains the tie in words.
+
+Rulebook, "Veilen" (translated): "All players reveal their bids at the same time ... If there is a
+tie, the chief mechanic wins; if the chief mechanic is not in the tie, the tied player nearest
+clockwise to the chief mechanic wins. The losing tied player nearest clockwise to the winner then
+becomes the chief mechanic."
+
+Round 1 hands are the mechanic and its three starter robots (power 1, 2 and 3 in every set), so
+the test makes the tie itself: the two players who are not chief bid a power-3 robot each, the
+chief bids a power-1 robot. Screenshots go to test-artifacts/ (fzzzt-*.png).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web import test_browser as shared
+
+# the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+
+def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    page.fill("#name", name)
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def card_with_power(hand: list[dict[str, Any]], power: int) -> str:
+    return next(c["id"] for c in hand if c["kind"] == "robot" and c["power"] == power)
+
+
+def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: Any, service: Any) -> None:
+    created = service.create_table("fzzzt", 3, {}, seed=7)
+    table = created["table"]
+    public = service.public(table)["view"]
+    chief = public["chief"]
+    tied = [s for s in range(3) if s != chief]
+    hands = {s: service.seat_view(table, s)["view"]["you"]["hand"] for s in range(3)}
+    bids = {s: card_with_power(hands[s], 3 if s in tied else 1) for s in range(3)}
+    head = public["conveyor"]["head"]
+
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator(".fz-conveyor .fz-slot.head svg").wait_for()
+    assert tv.locator(f'.fz-slot.head svg[data-card="{head["id"]}"]').count() == 1  # the card up for auction
+    assert "face down on the conveyor" in tv.locator(".fz-count").inner_text()
+    assert tv.locator(f'.fz-player[data-seat="{chief}"] .fz-chief').count() == 1  # the chief mechanic marker
+
+    names = ["Anna", "Bo", "Cas"]
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        claim(page, server, table, seat, names[seat])
+    tv.locator("#seats", has_text="Cas").wait_for()
+    first = phones[tied[0]]
+    assert first.locator(".fz-pick").count() == len(hands[tied[0]])  # the whole hand, as cards to tap
+    shot(first, "fzzzt-phone-hand")
+
+    # Build a bid by tapping, change it, then confirm: the power adds up as cards go in and out.
+    other = next(c["id"] for c in hands[tied[0]] if c["id"] != bids[tied[0]] and c["power"] > 0)
+    first.locator(f'.fz-pick[data-card="{other}"]').tap()
+    first.locator(f'.fz-pick[data-card="{bids[tied[0]]}"]').tap()
+    line = first.locator(".fz-power-line")
+    expected = sum(c["power"] for c in hands[tied[0]] if c["id"] in (other, bids[tied[0]]))
+    assert line.get_attribute("data-power") == str(expected)
+    first.locator(f'.fz-pick[data-card="{other}"]').tap()  # changed her mind: out again
+    assert line.get_attribute("data-power") == "3"
+    shot(first, "fzzzt-phone-building-bid")
+    first.locator("#fz-bid").tap()
+    first.locator("#sheet").wait_for(state="visible")
+    assert "3" in first.locator("#sheet-title").inner_text()
+    first.locator("#sheet-ok").tap()
+    first.locator(".fz-mybid").wait_for()
+
+    # Everyone else sees how many cards she bid and who is still thinking, never which card.
+    second = phones[tied[1]]
+    who = second.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate')
+    who.wait_for()
+    assert "bid 1 card" in who.inner_text()
+    assert "still thinking" in second.locator(f'.fz-player[data-seat="{chief}"] .fz-bidstate').inner_text()
+    assert bids[tied[0]] not in second.content() or bids[tied[0]] == bids[tied[1]]  # the id is not shown
+    tv.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate[data-bid-count="1"]').wait_for()
+    shot(second, "fzzzt-phone-others-bidding")
+
+    for seat in (tied[1], chief):
+        page = phones[seat]
+        page.locator(f'.fz-pick[data-card="{bids[seat]}"]').tap()
+        page.locator("#fz-bid").tap()
+        page.locator("#sheet-ok").tap()
+
+    # The reveal on the phones: every bid and who won, with the tie in words.
+    winner, new_chief = tied[0] if (tied[0] - chief) % 3 < (tied[1] - chief) % 3 else tied[1], None
+    new_chief = tied[1] if winner == tied[0] else tied[0]
+    for page in phones:
+        page.locator(".fz-reveal .fz-tie-sentence").wait_for()
+        assert f"{names[winner]} won it." in page.locator(".fz-reveal .fz-winner").inner_text()
+        assert page.locator(".fz-reveal .fz-bid").count() == 3
+    sentence = phones[0].locator(".fz-tie-sentence").inner_text()
+    assert "A tie at power 3" in sentence and names[new_chief] in sentence and names[chief] in sentence
+    shot(phones[chief], "fzzzt-phone-reveal")
+    last = service.public(table)["view"]["last"]
+    assert last["winner"] == winner and service.public(table)["view"]["chief"] == new_chief
+
+    # The table screen steps through the change to the reveal (Next, as on the Pi's own display).
+    tv.locator("#resolution").wait_for(state="visible")
+    for _ in range(6):
+        if tv.locator(".fz-reveal.now").count():
+            break
+        tv.locator("#next").click()
+        tv.wait_for_timeout(150)
+    reveal = tv.locator(".fz-reveal.now")
+    reveal.wait_for()
+    assert "A tie!" in reveal.inner_text()
+    assert "A tie at power 3" in tv.locator("#events li.current").inner_text()  # said in a sentence
+    assert tv.locator("#resolution .resolution-count").inner_text() == "2 of 2"
+    assert reveal.locator(".fz-bid").count() == 3
+    assert reveal.locator(f'.fz-bid.winner[data-seat="{winner}"]').count() == 1
+    assert names[new_chief] in reveal.locator(".fz-chief-change").inner_text()
+    tv.locator(f'.fz-player[data-seat="{new_chief}"] .fz-chief').wait_for()  # the marker moved
+    shot(tv, "fzzzt-table-reveal")
+
+    # The next auction is open: the phones build bids again.
+    for seat in range(3):
+        phones[seat].locator(".fz-builder").wait_for()
+    for ctx in (tv_ctx, *(p.context for p in phones)):
+        ctx.close()
