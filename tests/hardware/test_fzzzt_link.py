@@ -1,0 +1,89 @@
+"""Fzzzt! with the table's hardware: the seat LEDs say who still has to bid, the `next` button
+moves the table screen past a reveal, and the seat buttons are not needed to bid.
+
+The module's example rig on mock pins (tests/hardware/conftest.py: two seat buttons and LEDs,
+so two-player tables), wired to a real companion service as ``companion serve`` does.
+
+Rulebook, "Veilen" (translated): "Every player chooses one or more cards from their hand and
+places them face down in front of them ... when everyone has placed a bid, all bids are turned
+over at the same time."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.hardware_link import HardwareLink, attach
+from companion.service import Service
+from hardware import Rig
+from tests.hardware.conftest import FakeClock
+
+
+@pytest.fixture
+def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()
+
+
+def lowest_card(service: Service, table: str, seat: int) -> str:
+    hand = service.seat_view(table, seat)["view"]["you"]["hand"]
+    return str(min(hand, key=lambda c: (c["power"], c["id"]))["id"])
+
+
+def bid(service: Service, link: HardwareLink, table: str, seat: int) -> None:
+    service.act(table, seat, {"type": "bid", "cards": [lowest_card(service, table, seat)]})
+    assert link.wait_idle()
+
+
+def leds(rig: Rig) -> list[str]:
+    return [rig.led_mode(f"seat{s}") for s in range(2)]
+
+
+def test_seat_leds_blink_while_a_bid_is_awaited_and_stay_lit_once_it_is_placed(
+        service: Service, clean_rig: Rig, link: HardwareLink) -> None:
+    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    assert link.wait_idle()
+    assert leds(clean_rig) == ["blinking", "blinking"]  # both bid at once
+    bid(service, link, table, 1)
+    assert leds(clean_rig) == ["blinking", "on"]  # the second bid is in; nobody sees which cards
+    bid(service, link, table, 0)  # the last bid: the reveal, and the next auction opens
+    assert service.public(table)["view"]["last"] is not None
+    assert leds(clean_rig) == ["blinking", "blinking"]
+    bid(service, link, table, 0)
+    assert leds(clean_rig) == ["on", "blinking"]
+
+
+def test_the_next_button_moves_the_table_screen_past_the_reveal(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    for seat in range(2):
+        bid(service, link, table, seat)
+    public = service.public(table)
+    kinds = [e["type"] for e in public["events"]]
+    assert kinds[:2] == ["bid", "reveal"] and public["step"] == 0  # the screen starts at the last bid
+    for expected in (1, 2):
+        clock.tick()
+        clean_rig.press("next")
+        assert link.wait_idle()
+        after = service.public(table)
+        assert after["step"] == expected  # each press: one more event of the resolution shown
+        assert after["events"] == public["events"] and after["view"] == public["view"]  # not a play
+
+
+def test_a_seat_button_does_not_bid(service: Service, clean_rig: Rig, link: HardwareLink,
+                                    clock: FakeClock) -> None:
+    """The bid is secret and chosen on the phone; the button cannot stand for any card."""
+    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    assert link.wait_idle()
+    before = service.state_of(table).notation()
+    clock.tick()
+    clean_rig.press("seat0")
+    assert link.wait_idle()
+    assert link.ignored[-1] == ("seat0", "nothing for a button to do")
+    assert service.state_of(table).notation() == before
+    assert clean_rig.led_mode("seat0") == "blinking"
