@@ -57,7 +57,8 @@ UI_MSGIDS: tuple[str, ...] = (
     "Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points; symbols: hexagon nut, bolt, "
     "toothed cog, drop of oil, each named.",
     "Clean-up: put one matching card on each production unit", "Conveyor (round {round})",
-    "Done: waiting for the others.", "Final scores", "Fits:", "Fzzzt! card: power {power}, {points} point",
+    "Done: waiting for the others.", "Final scores", "Fits (tap one to put it on):",
+    "Fzzzt! card: power {power}, {points} point",
     "Fzzzt! cards: {points}", "Last auction", "Mechanic", "Mechanic {number}",
     "No card in your hand fits (or it already got one this round).", "No cards chosen yet.",
     "No widget: -{value}", "On it:", "Power {power}: waiting for the others.",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engines
 from tests.web import test_browser as shared
 
 # the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
@@ -131,3 +132,65 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
         phones[seat].locator(".fz-builder").wait_for()
     for ctx in (tv_ctx, *(p.context for p in phones)):
         ctx.close()
+
+
+def play_seat_until(service: Any, table: str, seat: int, done: Any, limit: int = 600) -> None:
+    """Seat ``seat`` plays by the game's own bot rule (the others are companion bots) until ``done()``."""
+    bot = engines.get("fzzzt").bot()
+    for i in range(limit):
+        assert service.wait_for_bots()
+        if done():
+            return
+        state = service.state_of(table)
+        assert seat in state.awaiting, state.awaiting
+        service.act(table, seat, bot.choose(state, seat, lambda: False, i).action)
+    raise AssertionError("never got there")
+
+
+def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: str, browser: Any,
+                                                                       service: Any) -> None:
+    """Rulebook, "Opruimen" (translated): "each player may put one robot card from their hand on each
+    of their production units, on a matching symbol." And "Einde van het spel": the widgets
+    are counted per production unit; a unit without a widget costs its value."""
+    table = service.create_table("fzzzt", 3, {}, seed=1)["table"]
+    page = phone(browser)
+    claim(page, server, table, 0, "Anna")
+    service.seat_bot(table, 1)
+    service.seat_bot(table, 2)
+
+    def can_assign() -> bool:
+        return any(a["type"] == "assign" for a in service.seat_view(table, 0)["legal_actions"])
+
+    play_seat_until(service, table, 0, can_assign)
+    page.locator(".fz-cleanup [data-assign]").first.wait_for()
+    first = page.locator(".fz-cleanup [data-assign]").first
+    notation = first.get_attribute("data-assign")
+    unit, card = notation.split()[1:]
+    fitting = page.locator(f'.fz-unit-row[data-unit="{unit}"] [data-assign]').count()
+    assert fitting >= 1  # the phone says which cards fit each unit
+    shot(page, "fzzzt-phone-cleanup")
+    first.tap()
+    page.locator("#sheet-ok").tap()
+    page.locator(f'.fz-unit-row[data-unit="{unit}"] .fz-unit-right svg[data-card="{card}"]').first.wait_for()
+    assert any(c["id"] == card for u in service.public(table)["view"]["players"][0]["units"]
+               if u["card"]["id"] == unit for c in u["robots"])
+
+    play_seat_until(service, table, 0, lambda: service.public(table)["outcome"] is not None)
+    sheets = service.public(table)["view"]["scores"]
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator(".fz-sheet").first.wait_for()
+    assert tv.locator(".fz-sheet").count() == 3
+    for sheet in sheets:
+        box = tv.locator(f'.fz-sheet[data-seat="{sheet["seat"]}"]')
+        assert box.locator(".fz-arith").inner_text() == sheet["arithmetic"]  # the sum written out
+        widgets = sum(len(u["widgets"]) for u in sheet["units"])
+        assert box.locator(".fz-widget").count() == widgets
+        parts = sum(len(w) for u in sheet["units"] for w in u["widgets"])
+        assert box.locator(".fz-widget svg.fz-card").count() == parts  # each robot of a widget, drawn
+    shot(tv, "fzzzt-table-scores")
+    page.locator(".fz-sheet").first.wait_for()
+    shot(page, "fzzzt-phone-scores")
+    tv_ctx.close()
+    page.context.close()

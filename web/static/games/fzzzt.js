@@ -87,9 +87,10 @@
       const cols = syms.length > 2 ? 2 : syms.length, rows = Math.ceil(syms.length / cols);
       syms.forEach(function (s, i) {
         const col = i % cols, row = Math.floor(i / cols);
-        const cx = 30 + (col - (cols - 1) / 2) * 22, cy = (rows > 1 ? 40 : 47) + row * 19;
-        symbolShape(root, s, cx, cy, 6.5);
-        text(root, cx, cy + 12, T(SYMBOL_NAME[s]), { "font-size": 5.5, fill: "#fff" });
+        const cx = 30 + (col - (cols - 1) / 2) * 24, cy = (rows > 1 ? 37 : 47) + row * 17;
+        const r = rows > 1 ? 5.5 : 6.5;
+        symbolShape(root, s, cx, cy, r);
+        text(root, cx, cy + r + 5.5, T(SYMBOL_NAME[s]), { "font-size": 5.5, fill: "#fff" });
       });
     }
     // points: a robot's value, a unit's value per widget, a Fzzzt card's -1
@@ -276,7 +277,7 @@
       if (u.robots.length) right.append(el("span", { class: "muted small", text: T("On it:") }), cardRow(u.robots, "small"));
       const options = fits[u.card.id] || [];
       if (options.length) {
-        right.append(el("span", { class: "small", text: T("Fits:") }));
+        right.append(el("span", { class: "small", text: T("Fits (tap one to put it on):") }));
         const opts = el("div", { class: "fz-cards small" });
         options.forEach(function (a) {
           const c = hand.find(function (h) { return h.id === a.card; }) || { id: a.card, kind: "robot", power: 0, points: 0, symbols: "" };
@@ -356,6 +357,7 @@
     (v.scores || []).slice().sort(function (a, b) { return (a.seat === mine ? -1 : 0) - (b.seat === mine ? -1 : 0); }).forEach(function (sh) {
       const card = el("section", { class: "fz-sheet" + (winners.indexOf(sh.seat) >= 0 ? " winner" : ""), "data-seat": sh.seat });
       card.append(el("h3", { text: (winners.indexOf(sh.seat) >= 0 ? "★ " : "") + seatName(p, sh.seat) + " · " + T("{total} points", { total: sh.total }) }));
+      card.append(el("p", { class: "fz-arith", text: sh.arithmetic }));  // the sum first: it is what people look for
       card.append(el("p", { class: "fz-line", text: T("Robot cards: {points} points ({count} cards)", { points: sh.robot_points, count: sh.robots }) }));
       if (sh.fzzzt) card.append(el("p", { class: "fz-line", text: T("Fzzzt! cards: {points}", { points: sh.fzzzt }) }));
       (sh.units || []).forEach(function (u) {
@@ -378,7 +380,6 @@
         row.append(right);
         card.append(row);
       });
-      card.append(el("p", { class: "fz-arith", text: sh.arithmetic }));
       box.append(card);
     });
     if (winners.length > 1) box.append(el("p", { class: "hint", text: T("Tied on points and robot cards: the win is shared.") }));
