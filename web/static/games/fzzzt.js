@@ -198,7 +198,9 @@
     if (v.phase === "cleanup" || legal.some(function (a) { return a.type === "assign"; })) controls.append(cleanupBox(p, v, legal, api));
     const others = legal.filter(function (a) { return a.type !== "bid" && a.type !== "assign" && a.type !== "done"; });
     if (others.length) {
-      const box = el("div", { class: "group" }, el("h3", { class: "small", text: T("Your plays") }));
+      const drawing = others.every(function (a) { return a.type === "draw"; });
+      const box = el("div", { class: "group" }, el("h3", { class: "small",
+        text: drawing ? T("Which cards did you draw? Tap each one ({count} in hand so far).", { count: hand.length }) : T("Your plays") }));
       others.forEach(function (a) {
         const label = a.label ? window.TC.say(a.label) : a.notation;
         box.append(el("button", { type: "button", class: "big action", "data-notation": a.notation || "", text: label,
