@@ -109,15 +109,17 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     last = service.public(table)["view"]["last"]
     assert last["winner"] == winner and service.public(table)["view"]["chief"] == new_chief
 
-    # The table screen steps through the change to the reveal (Next, as on the Pi's own display).
+    # The table screen steps through the change to the reveal: first the last bid, then a tap on the
+    # screen (as on the Pi's own display) shows the reveal. Phones are not stepped.
     tv.locator("#resolution").wait_for(state="visible")
-    for _ in range(6):
-        if tv.locator(".fz-reveal.now").count():
-            break
-        tv.locator("#next").click()
-        tv.wait_for_timeout(150)
+    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
+    assert "placed a bid" in tv.locator("#events li.current").inner_text()
+    assert tv.locator(".fz-reveal.now").count() == 0
+    step = service.public(table)["step"]
+    tv.locator("#stage").click(position={"x": 300, "y": 600})
     reveal = tv.locator(".fz-reveal.now")
     reveal.wait_for()
+    assert service.public(table)["step"] == step + 1  # every screen follows the table's next
     assert "A tie!" in reveal.inner_text()
     assert "A tie at power 3" in tv.locator("#events li.current").inner_text()  # said in a sentence
     assert tv.locator("#resolution .resolution-count").inner_text() == "2 of 2"
@@ -190,6 +192,14 @@ def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: 
         parts = sum(len(w) for u in sheet["units"] for w in u["widgets"])
         assert box.locator(".fz-widget svg.fz-card").count() == parts  # each robot of a widget, drawn
     shot(tv, "fzzzt-table-scores")
+    # "Auto" runs through the last change's events by itself, at a table pace.
+    count = tv.locator("#resolution .resolution-count")
+    total = int(count.inner_text().split(" of ")[1])
+    assert count.inner_text() == f"1 of {total}" and total > 1
+    tv.locator("#auto").click()
+    assert tv.locator("#auto").get_attribute("aria-pressed") == "true"
+    count.filter(has_text=f"2 of {total}").wait_for(timeout=6000)
+    tv.locator("#auto").click()  # and off again (kept per screen)
     page.locator(".fz-sheet").first.wait_for()
     shot(page, "fzzzt-phone-scores")
     tv_ctx.close()
