@@ -124,9 +124,15 @@
     schedule(step);
   }
 
+  /* Auto: one timer per event shown; a payload that changes nothing else (a phone connecting)
+     does not restart it. */
+  let timerFor = null;
   function schedule(step) {
+    const wanted = auto && !step.done ? resolution.key + "#" + step.index : null;
+    if (wanted === timerFor) return;
     if (timer) { clearTimeout(timer); timer = null; }
-    if (auto && !step.done) timer = setTimeout(function () { timer = null; localNext(); }, AUTO_MS);
+    timerFor = wanted;
+    if (wanted) timer = setTimeout(function () { timer = null; timerFor = null; localNext(); }, AUTO_MS);
   }
 
   /* This screen only: show the next event (auto, or a tap where this screen may not step the table). */
