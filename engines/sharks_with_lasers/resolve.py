@@ -68,13 +68,14 @@ def _figure_words(fig: int) -> str:
 
 def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
     shark = t.sharks[index]
+    was = shark[1]
     shark[1] = (shark[1] + quarter_turns) % 4
     if t.quiet:
         return
     msg = {"edge": "The {shark} shark meets the {edge} and turns round to face {facing}.",
            "": "The {shark} shark turns to face {facing}."}
     say(t, "turned", msg["edge" if why else ""], shark=SHARKS[index], facing=DIRS[shark[1]],
-        square=t.sq(shark[0]), edge=why)
+        square=t.sq(shark[0]), edge=why, was=DIRS[was])
 
 
 def pushes(t: Table, mover: int, other: int) -> bool:
@@ -155,18 +156,24 @@ def move(t: Table, fig: int, d: int) -> bool:
 
 
 def kill(t: Table, seat: int, how: str, shark: str) -> None:
-    """An agent dies: off to the boat, the death counter turns (it stops at three)."""
+    """An agent dies: off to the boat, the death counter turns (it stops at three).
+
+    The events name the square it died on (and the counter what it was), so the table
+    screen can step back through a resolution from the board after it."""
+    where = t.agents[seat]
     t.agents[seat] = None
+    at = "" if where is None else t.sq(where)
     if how == "eaten":
-        say(t, "eaten", "The {shark} shark eats {seat}'s agent!", seat=seat, shark=shark)
+        say(t, "eaten", "The {shark} shark eats {seat}'s agent!", seat=seat, shark=shark, square=at)
     else:
-        say(t, "fried", "The {shark} shark's laser fries {seat}'s agent!", seat=seat, shark=shark)
+        say(t, "fried", "The {shark} shark's laser fries {seat}'s agent!", seat=seat, shark=shark, square=at)
     before = t.deaths[seat]
     t.deaths[seat] = min(3, before + 1)
     if t.deaths[seat] != before:
-        say(t, "counter", "{seat}'s death counter turns to {count}.", seat=seat, count=t.deaths[seat])
+        say(t, "counter", "{seat}'s death counter turns to {count}.", seat=seat, count=t.deaths[seat],
+            was=before)
     else:
-        say(t, "counter", "{seat}'s death counter stays at three.", seat=seat, count=3)
+        say(t, "counter", "{seat}'s death counter stays at three.", seat=seat, count=3, was=3)
     alive = [s for s in range(t.players) if t.deaths[s] < 3]
     if len(alive) == 1 and t.phase != "over":
         t.winner = (alive[0], "deaths")

@@ -1,0 +1,213 @@
+"""Sharks with Lasers in a real browser: three 360-px phones place their agents and program a round
+(cards face down on their own agent and on the sharks, by tapping a card and then a target; one
+player changes their mind on the sheet), then pass; the 1280x720 table screen steps through
+phase III with "Next", and at every step its board shows what the events up to that step did.
+
+Rulebook, phase II (translated): "In turn order each player plays one card face down: on their
+own agent (at most two), or on one of the three shark stacks, or passes. After a pass every other
+player gets one last action." Phase III: "first the agents' actions in turn order, then the white,
+grey and black shark each carry out their stack, first played first, then the agents' second
+actions."
+
+The board a step shows is checked against a replay FORWARD from the board before the round (the
+page itself steps BACK from the board after it), so the two cannot agree by sharing a mistake.
+Screenshots go to test-artifacts/ (sharks-*.png).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines import may_see
+from tests.web import test_browser as shared
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+NAMES = ["Ann", "Bas", "Cor"]
+STORY = ("placed", "moved", "pushed", "wrapped", "turned", "eaten", "fried")
+
+
+def claim(page: Any, base: str, table: str, seat: int) -> None:
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    page.fill("#name", NAMES[seat])
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def confirm(page: Any) -> None:
+    page.locator("#sheet").wait_for(state="visible")
+    page.locator("#sheet-ok").tap()
+    page.locator("#sheet").wait_for(state="hidden")
+
+
+def wait_version(service: Any, table: str, version: int, page: Any) -> None:
+    for _ in range(100):
+        if service.public(table)["version"] > version:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the play did not arrive")
+
+
+def figures_after(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, str | None]:
+    """Forward replay of the story on a board: what the table screen must show after these events."""
+    where: dict[str, str | None] = {f"agent{a['seat']}": a["square"] for a in view["agents"]}
+    where.update({s["shark"]: s["square"] + s["facing"] for s in view["sharks"]})
+    for ev in events:
+        kind = ev["type"]
+        if kind == "placed":
+            where[f"agent{ev['seat']}"] = ev["square"]
+        elif kind in ("moved", "pushed", "wrapped"):
+            if ev["figure"] == "agent":
+                where[f"agent{ev['seat']}"] = ev["to"]
+            else:
+                where[ev["shark"]] = ev["to"] + str(where[ev["shark"]])[-1]
+        elif kind == "turned":
+            where[ev["shark"]] = str(where[ev["shark"]])[:-1] + ev["facing"]
+        elif kind in ("eaten", "fried"):
+            where[f"agent{ev['seat']}"] = None
+    return where
+
+
+def figures_drawn(tv: Any) -> dict[str, str | None]:
+    drawn: dict[str, str | None] = tv.evaluate("""() => {
+        const out = {};
+        const board = document.querySelector('#board .swl-board');
+        board.querySelectorAll('.agent').forEach(a => { out['agent' + a.dataset.agent] = a.dataset.square; });
+        board.querySelectorAll('.shark').forEach(s => {
+            out[s.dataset.shark] = s.dataset.square + s.dataset.facing;
+        });
+        return out;
+    }""")
+    return drawn
+
+
+def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
+        server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("sharks-with-lasers", 3, {}, seed=5)["table"]
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#board svg.swl-board").wait_for(state="visible")
+    # the board's edges and start zone are marked in words, not by colour alone
+    edges = tv.locator("#board .edge-label").all_text_contents()
+    assert "Beach" in edges and "Boat" in edges and any("Open water" in e for e in edges)
+    assert tv.locator("#board .square.start").count() == 9
+    assert sorted(tv.locator("#board .shark .fig-letter").all_text_contents()) == ["B", "G", "W"]
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        claim(page, server, table, seat)
+
+    # Phase I (first placement): each player taps a start square on their phone.
+    while (state := service.state_of(table)).view(None)["phase"] == "setup":
+        seat = state.awaiting[0]
+        square = next(a["square"] for a in state.legal_actions(seat) if a["type"] == "place")
+        page = phones[seat]
+        page.locator(f'#board .hit.target[data-square="{square}"]').wait_for()
+        version = service.public(table)["version"]
+        page.locator(f'#board .hit.target[data-square="{square}"]').tap()
+        confirm(page)
+        wait_version(service, table, version, page)
+    tv.locator("#board .agent").nth(2).wait_for(state="attached")
+    assert service.state_of(table).view(None)["phase"] == "play"
+
+    # Phase II: a card on the own agent, a laser on a shark, then pass (the others' last actions).
+    ann = phones[0]
+    ann.locator("#status", has_text="Your turn.").wait_for()
+    assert ann.locator(".swl-card").count() == 8
+    first = ann.locator(".swl-card").first
+    assert "Agent: Forward" in first.inner_text() and "Shark: Forward" in first.inner_text()  # both faces
+    shot(ann, "sharks-phone-hand")
+    # Ann changes her mind: a card, a target, then Cancel on the sheet, and another card instead.
+    version = service.public(table)["version"]
+    ann.locator('.swl-card[data-card="U"]').first.tap()
+    ann.locator('.swl-target[data-target="black"]').tap()
+    ann.locator("#sheet").wait_for(state="visible")
+    assert "black shark" in ann.locator("#sheet-title").inner_text()
+    ann.locator("#sheet-cancel").tap()
+    ann.locator("text=Another card").tap()
+    assert ann.locator(".swl-target").count() == 0
+    assert service.public(table)["version"] == version  # nothing was played
+    assert service.state_of(table).view(None)["stacks"][2]["count"] == 0
+
+    plan: dict[int, list[tuple[str, str]]] = {
+        0: [("F", "agent"), ("S", "white")],
+        1: [("F", "agent"), ("S", "grey")],
+        2: [("L", "black"), ("F", "agent")]}
+    before = service.state_of(table)
+    last_events: list[dict[str, Any]] = []
+    for _ in range(12):
+        state = service.state_of(table)
+        if state.view(None)["round"] != 1:
+            break
+        seat = state.awaiting[0]
+        page = phones[seat]
+        page.locator("#status", has_text="Your turn.").wait_for()
+        version = service.public(table)["version"]
+        before = state
+        if plan[seat]:
+            card, target = plan[seat].pop(0)
+            page.locator(f'.swl-card[data-card="{card}"]').first.tap()
+            page.locator(f'.swl-target[data-target="{target}"]').tap()
+            if target == "agent" and seat == 0:
+                shot(page, "sharks-phone-target")
+        else:
+            card, target = "", "pass"
+            page.locator(".swl-pass").tap()
+            assert "one last action" in page.locator("#sheet-detail").inner_text()
+        confirm(page)
+        wait_version(service, table, version, page)
+        if seat == 0 and target == "white" and plan[0] == []:
+            # everyone sees the count and who played on the white shark; only Ann what
+            phones[1].locator('.swl-stack[data-shark="white"][data-count="1"]').wait_for()
+            assert "· S" not in phones[1].locator('.swl-stack[data-shark="white"]').inner_text()
+            ann.locator('.swl-stack[data-shark="white"]', has_text="· S").wait_for()
+    after = service.state_of(table)
+    assert after.view(None)["round"] == 2, "the round was resolved"
+    last_events = [ev for ev in after.events if may_see(ev, None)]
+    kinds = [ev["type"] for ev in last_events]
+    assert "beam" in kinds and kinds.count("revealed") >= 5
+
+    # The table screen steps through phase III with Next; at each step the board is as of that step.
+    tv.locator("#resolution").wait_for(state="visible")
+    start = before.view(None)
+    count = len(last_events)
+    assert tv.locator("#resolution .resolution-count").inner_text() == f"1 of {count}"
+    beams = deaths = 0
+    for k in range(count):
+        tv.locator("#resolution .resolution-count", has_text=f"{k + 1} of {count}").wait_for()
+        tv.locator(f'#board[data-step="{k}"]').wait_for(state="attached")
+        expected = figures_after(start, last_events[:k + 1])
+        drawn = {key: value for key, value in expected.items() if value is not None}
+        assert figures_drawn(tv) == drawn, last_events[k]
+        ev = last_events[k]
+        if ev["type"] == "beam":
+            beams += 1
+            assert tv.locator("#board .beam").count() == 1
+            if beams == 1:
+                shot(tv, "sharks-table-beam")
+        elif ev["type"] in ("eaten", "fried"):
+            deaths += 1
+            assert tv.locator(f'#board .death[data-seat="{ev["seat"]}"]').count() == 1
+        else:
+            assert tv.locator("#board .beam").count() == 0
+        if ev["type"] == "revealed" and ev.get("shark"):
+            assert tv.locator(".swl-revealed li.current").inner_text().startswith(ev["shark"].capitalize())
+        if k < count - 1:
+            tv.locator("#next").click()
+    assert beams >= 1
+    assert re.search(r"round is over", tv.locator("#events li.current").inner_text())
+    shot(tv, "sharks-table-end-of-round")
+
+    # The phones follow the resolution too: the last round, step by step, on their own board.
+    bas = phones[1]
+    bas.locator(".swl-replay").wait_for()
+    bas.locator('.swl-replay button[aria-label="Step back"]').tap()
+    assert "/" in bas.locator(".swl-replay-say").inner_text()
+    shot(bas, "sharks-phone-replay")
+    for ctx in (tv_ctx, *(p.context for p in phones)):
+        ctx.close()

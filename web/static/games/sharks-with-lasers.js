@@ -1,0 +1,555 @@
+/* Sharks with Lasers: the board as SVG (agents in their seat's colour WITH their seat number,
+   sharks white / grey / black WITH a letter and a shape, every facing drawn as an arrow; the boat,
+   the beach, open water and the start zone marked) and the game's page parts, registered as
+   GameUI["sharks-with-lasers"]:
+
+   - the phone: the hand with both faces of every card; tap a card, then a target (your agent or a
+     shark); the sheet lets you change your mind before it is sent; pass; before the round the
+     specials; mid-resolution choices as big buttons; the board follows the resolution (step back
+     and forth through the last one);
+   - the table screen: the board AS OF the event being shown (the view is the board after the
+     change; the events after the current one are undone from it, see boardAt), the beam of a shot
+     drawn square by square, deaths marked, the cards turned over so far, the stacks, who passed,
+     the death counters.
+
+   See docs/web.md ("A game's own page parts") and docs/sharks-with-lasers.md (view and events). */
+"use strict";
+(function () {
+  const NS = "http://www.w3.org/2000/svg";
+  const CELL = 40, M = 24;
+  const SHARKS = ["white", "grey", "black"];
+  const SHARK_STYLE = {
+    white: { fill: "#f7f7f7", stroke: "#222", text: "#111", letter: "W", name: "White shark", shape: "circle" },
+    grey: { fill: "#8d949c", stroke: "#111", text: "#111", letter: "G", name: "Grey shark", shape: "diamond" },
+    black: { fill: "#1b1b1b", stroke: "#f2f2f2", text: "#fff", letter: "B", name: "Black shark", shape: "square" },
+  };
+  // seat colours: always drawn with the seat's number (never colour alone)
+  const SEATS = [
+    { name: "Red", colour: "red", fill: "#d0342c" },
+    { name: "Blue", colour: "blue", fill: "#1f62c9" },
+    { name: "Green", colour: "green", fill: "#1d8a3a" },
+    { name: "Orange", colour: "orange", fill: "#e07b00" },
+  ];
+  const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
+  const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
+  const T = function (m, p) { return window.TC.T(m, p); };
+  const PHASES = { deal: "Dealing", setup: "Placing the agents", pre: "Before the round", place: "Phase I: agents back in",
+                   play: "Phase II: programming", choice: "Phase III: a choice", over: "Game over" };
+  const FACE = {
+    forward: "Forward", left: "Move left", right: "Move right", shield: "Shield", nothing: "No effect",
+    turn_left: "Turn left", turn_right: "Turn right", turn_around: "Turn 180°", laser: "Fire laser",
+  };
+
+  function svg(tag, attrs, parent) {
+    const node = document.createElementNS(NS, tag);
+    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function seatInfo(seat) { return SEATS[seat % SEATS.length]; }
+  function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
+  function seatName(p, seat) { return window.TC.seatName(p, seat); }
+  function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
+
+  /* ------------------------------------------------------------------ the board at a step */
+
+  /* The figures as the view shows them. */
+  function figures(view) {
+    const f = { agents: {}, sharks: {}, deaths: {} };
+    (view.agents || []).forEach(function (a) { f.agents[a.seat] = a.square; f.deaths[a.seat] = a.deaths; });
+    (view.sharks || []).forEach(function (s) { f.sharks[s.shark] = [s.square, s.facing]; });
+    return f;
+  }
+
+  /* The board as it stood just after events[index]: the view is the board after the last event,
+     so every later event is undone, newest first (moves go back to their square, turns to the
+     facing they had, a death puts the agent back on its square, a placement back on the boat). */
+  function boardAt(view, events, index) {
+    const f = figures(view);
+    for (let i = events.length - 1; i > index; i--) {
+      const ev = events[i];
+      const kind = ev.type;
+      if (kind === "moved" || kind === "pushed" || kind === "wrapped") {
+        if (ev.figure === "agent") f.agents[ev.seat] = ev.square;
+        else if (f.sharks[ev.shark]) f.sharks[ev.shark][0] = ev.square;
+      } else if (kind === "turned" && ev.was && f.sharks[ev.shark]) {
+        f.sharks[ev.shark][1] = ev.was;
+      } else if ((kind === "eaten" || kind === "fried") && ev.square) {
+        f.agents[ev.seat] = ev.square;
+      } else if (kind === "placed") {
+        f.agents[ev.seat] = null;
+      } else if (kind === "counter" && typeof ev.was === "number") {
+        f.deaths[ev.seat] = ev.was;
+      }
+    }
+    return f;
+  }
+
+  /* ------------------------------------------------------------------ drawing */
+  function geometry(board) {
+    const W = board.width, H = board.height;
+    return {
+      W: W, H: H, width: W * CELL + 2 * M, height: H * CELL + 2 * M,
+      at: function (sq) {
+        const col = sq.charCodeAt(0) - 97, row = parseInt(sq.slice(1), 10);
+        const x = M + col * CELL, y = M + (H - row) * CELL;
+        return { x: x, y: y, cx: x + CELL / 2, cy: y + CELL / 2 };
+      },
+      name: function (col, row) { return String.fromCharCode(97 + col) + row; },
+    };
+  }
+
+  function drawEdges(root, g, board) {
+    const edges = board.edges || {};
+    const band = function (side, x, y, w, h) {
+      const kind = edges[side] || "open";
+      const fill = { beach: "#e8cf8a", boat: "#8a5a2b", open: "#2b6f9e", wall: "#555" }[kind] || "#555";
+      const grp = svg("g", { class: "edge edge-" + kind, "data-edge": side }, root);
+      svg("rect", { x: x, y: y, width: w, height: h, fill: fill }, grp);
+      const label = { beach: "Beach", boat: "Boat", open: "Open water ⇄", wall: "Wall" }[kind] || kind;
+      const vertical = h > w;
+      const t = svg("text", { x: x + w / 2, y: y + h / 2 + 4, class: "edge-label", "text-anchor": "middle",
+                              fill: kind === "beach" ? "#3b2a00" : "#fff",
+                              transform: vertical ? "rotate(-90 " + (x + w / 2) + " " + (y + h / 2) + ")" : "" }, grp);
+      t.textContent = T(label);
+    };
+    band("N", 0, 0, g.width, M);
+    band("S", 0, g.height - M, g.width, M);
+    band("W", 0, M, M, g.height - 2 * M);
+    band("E", g.width - M, M, M, g.height - 2 * M);
+  }
+
+  function drawShark(parent, shark, facing, cls) {
+    const st = SHARK_STYLE[shark] || SHARK_STYLE.grey;
+    const body = svg("g", { class: "shark shark-" + shark + (cls || ""), "data-shark": shark, "data-facing": facing }, parent);
+    const turn = svg("g", { transform: "rotate(" + (ANGLE[facing] || 0) + ")" }, body);
+    // the snout points where it faces: a big arrowhead; the body's shape tells the shark too
+    svg("polygon", { points: "0,-19 -9,-9 9,-9", fill: "#ff2d2d", stroke: st.stroke === "#f2f2f2" ? "#fff" : "#000", "stroke-width": 1.5, class: "snout" }, turn);
+    const o = { fill: st.fill, stroke: st.stroke, "stroke-width": 2 };
+    if (st.shape === "circle") svg("circle", Object.assign({ r: 12 }, o), body);
+    else if (st.shape === "diamond") svg("polygon", Object.assign({ points: "0,-14 14,0 0,14 -14,0" }, o), body);
+    else svg("rect", Object.assign({ x: -11, y: -11, width: 22, height: 22, rx: 2 }, o), body);
+    const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: st.text }, body);
+    t.textContent = st.letter;
+    svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: facing });
+    return body;
+  }
+
+  function drawAgent(parent, seat, cls) {
+    const info = seatInfo(seat);
+    const body = svg("g", { class: "agent agent-" + seat + (cls || ""), "data-agent": seat }, parent);
+    svg("polygon", { points: "0,-19 -7,-11 7,-11", fill: "#fff", stroke: "#000", "stroke-width": 1 }, body);  // faces the beach (N)
+    svg("circle", { r: 11, fill: info.fill, stroke: "#fff", "stroke-width": 2.5 }, body);
+    const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: "#fff" }, body);
+    t.textContent = String(seat + 1);
+    svg("title", {}, body).textContent = T("Agent {number}", { number: seat + 1 }) + " · " + T(info.name);
+    return body;
+  }
+
+  function place(node, g, sq) {
+    const c = g.at(sq);
+    node.setAttribute("transform", "translate(" + c.cx + "," + c.cy + ")");
+    node.setAttribute("data-square", sq);
+  }
+
+  /* The beam: from the shooting shark's square through every square it crossed; ✕ where it hit a
+     figure, ● where it left the board. */
+  function drawBeam(root, g, ev) {
+    const pts = [ev.square].concat(ev.squares || []).map(function (sq) { const c = g.at(sq); return [c.cx, c.cy]; });
+    const last = pts[pts.length - 1];
+    if (ev.hit === "edge" && ev.dir) {
+      const d = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] }[ev.dir];
+      if (d) pts.push([last[0] + d[0] * (CELL / 2 + M / 2), last[1] + d[1] * (CELL / 2 + M / 2)]);
+    }
+    const line = pts.map(function (p) { return p.join(","); }).join(" ");
+    const grp = svg("g", { class: "beam beam-" + (ev.beam || "laser"), "data-hit": ev.hit || "" }, root);
+    svg("polyline", { points: line, fill: "none", stroke: ev.beam === "ultra" ? "#ff00c8" : "#ff2d2d", "stroke-width": 6, "stroke-linejoin": "round", opacity: 0.85 }, grp);
+    svg("polyline", { points: line, fill: "none", stroke: "#fff36b", "stroke-width": 2, "stroke-dasharray": ev.beam === "ultra" ? "6 3" : "" }, grp);
+    (ev.squares || []).forEach(function (sq) { const c = g.at(sq); svg("circle", { cx: c.cx, cy: c.cy, r: 3, fill: "#fff36b" }, grp); });
+    const end = pts[pts.length - 1];
+    if (ev.hit === "edge") svg("circle", { cx: end[0], cy: end[1], r: 7, fill: "#ff2d2d", stroke: "#fff", "stroke-width": 2 }, grp);
+    else {
+      svg("path", { d: "M" + (end[0] - 12) + "," + (end[1] - 12) + " l24,24 m0,-24 l-24,24", stroke: "#ff2d2d", "stroke-width": 6 }, grp);
+      svg("path", { d: "M" + (end[0] - 12) + "," + (end[1] - 12) + " l24,24 m0,-24 l-24,24", stroke: "#fff36b", "stroke-width": 2 }, grp);
+    }
+  }
+
+  /* A move of the current event: a dashed arrow from where the figure was to where it is (a wrap
+     goes out over the open water and comes back on the other side). */
+  function drawMove(root, g, ev) {
+    const a = g.at(ev.square), b = g.at(ev.to);
+    const grp = svg("g", { class: "move-mark move-" + ev.type }, root);
+    const style = { stroke: "#ffd400", "stroke-width": 3, "stroke-dasharray": "6 4", fill: "none" };
+    if (ev.type === "wrapped") {
+      const left = a.cx < b.cx;  // left the board on the west side
+      svg("line", Object.assign({ x1: a.cx, y1: a.cy, x2: left ? M / 2 : g.width - M / 2, y2: a.cy }, style), grp);
+      svg("line", Object.assign({ x1: left ? g.width - M / 2 : M / 2, y1: b.cy, x2: b.cx, y2: b.cy }, style), grp);
+    } else {
+      svg("line", Object.assign({ x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy }, style), grp);
+    }
+    svg("rect", { x: a.x + 3, y: a.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#ffd400", "stroke-width": 2, "stroke-dasharray": "3 3" }, grp);
+  }
+
+  function drawDeath(root, g, ev) {
+    if (!ev.square) return;
+    const c = g.at(ev.square);
+    const grp = svg("g", { class: "death death-" + ev.type, "data-seat": ev.seat, transform: "translate(" + c.cx + "," + c.cy + ")" }, root);
+    svg("circle", { r: 17, fill: "rgba(0,0,0,.55)", stroke: "#ff2d2d", "stroke-width": 3 }, grp);
+    const t = svg("text", { y: 6, "text-anchor": "middle", class: "death-mark" }, grp);
+    t.textContent = "☠" + (ev.seat + 1);
+    svg("title", {}, grp).textContent = T(ev.type === "eaten" ? "Eaten" : "Fried");
+  }
+
+  /* Render the board: opts = {figs (default: the view's), event (the current one, drawn on top),
+     targets: {square: true}, onTap(square)}. */
+  function render(container, view, opts) {
+    opts = opts || {};
+    const board = view.board;
+    const g = geometry(board);
+    const figs = opts.figs || figures(view);
+    const root = svg("svg", { viewBox: "0 0 " + g.width + " " + g.height, class: "swl-board", role: "img",
+                              "aria-label": T("Sharks with Lasers board") });
+    drawEdges(root, g, board);
+    const start = {};
+    (board.start_zone || []).forEach(function (sq) { start[sq] = true; });
+    for (let col = 0; col < g.W; col++) {
+      for (let row = 1; row <= g.H; row++) {
+        const sq = g.name(col, row), c = g.at(sq);
+        const cell = svg("g", { class: "square" + (start[sq] ? " start" : ""), "data-square": sq }, root);
+        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: (col + row) % 2 ? "#5c9fc9" : "#6badd6", stroke: "#3e7fa8", "stroke-width": 1 }, cell);
+        if (start[sq]) {
+          svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3" }, cell);
+          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 4, class: "start-mark", "text-anchor": "middle" }, cell);
+          s.textContent = T("start");
+        }
+      }
+    }
+    // square names in the corners: the column's letter along the boat, the row's number along the west side
+    for (let col = 0; col < g.W; col++) {
+      for (let row = 1; row <= g.H; row++) {
+        if (row !== 1 && col !== 0) continue;
+        const c = g.at(g.name(col, row));
+        const t = svg("text", { x: c.x + 3, y: c.y + 10, class: "coord" }, root);
+        t.textContent = (row === 1 ? String.fromCharCode(97 + col) : "") + (col === 0 ? String(row) : "");
+      }
+    }
+    const ev = opts.event || null;
+    if (ev && (ev.type === "moved" || ev.type === "pushed" || ev.type === "wrapped") && ev.square && ev.to) drawMove(root, g, ev);
+    const layer = svg("g", { class: "figures" }, root);
+    SHARKS.forEach(function (name) {
+      const s = figs.sharks[name];
+      if (!s || !s[0]) return;
+      const current = ev && ev.shark === name && ev.figure !== "agent" ? " current" : "";
+      place(drawShark(layer, name, s[1], current), g, s[0]);
+    });
+    Object.keys(figs.agents).forEach(function (seat) {
+      const sq = figs.agents[seat];
+      if (!sq) return;
+      const current = ev && ev.figure === "agent" && String(ev.seat) === seat ? " current" : "";
+      place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
+    });
+    if (ev && ev.type === "beam") drawBeam(root, g, ev);
+    if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
+    if (opts.onTap || opts.targets) {
+      const hits = svg("g", { class: "hits" }, root);
+      for (let col = 0; col < g.W; col++) {
+        for (let row = 1; row <= g.H; row++) {
+          const sq = g.name(col, row), c = g.at(sq);
+          const target = opts.targets && opts.targets[sq];
+          const hit = svg("rect", { x: c.x + 1, y: c.y + 1, width: CELL - 2, height: CELL - 2, fill: "transparent",
+                                    class: "hit" + (target ? " target" : ""), "data-square": sq }, hits);
+          if (target) {
+            hit.setAttribute("stroke", "#18e070"); hit.setAttribute("stroke-width", 4);
+            svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits);
+          }
+          if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+        }
+      }
+    }
+    window.TC.clear(container).appendChild(root);
+    return root;
+  }
+
+  /* ------------------------------------------------------------------ shared lists */
+  function seatChip(seat, extra) {
+    const el = window.TC.el, info = seatInfo(seat);
+    return el("span", { class: "swl-chip colour-" + info.colour, title: T(info.name), "data-seat": seat, text: String(seat + 1) + (extra ? " " + extra : "") });
+  }
+
+  /* The three stacks: how many cards, and who played them (a card's face where this screen may
+     see it: your own, a Shark Spy's look, or once it has acted). cards = {shark: [{seat, card}]}
+     overrides the view's (the table screen, part-way through a resolution). */
+  function stacksList(p, cards) {
+    const el = window.TC.el;
+    const ul = el("ul", { class: "swl-stacks" });
+    (p.view.stacks || []).forEach(function (st) {
+      const list = cards ? cards[st.shark] || [] : st.cards || [];
+      const li = el("li", { class: "swl-stack", "data-shark": st.shark, "data-count": list.length },
+        el("span", { class: "swl-shark-badge shark-" + st.shark, text: SHARK_STYLE[st.shark].letter }),
+        el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
+        el("span", { class: "swl-count", text: list.length === 1 ? T("1 card") : T("{count} cards", { count: list.length }) }));
+      const who = el("span", { class: "swl-who" });
+      list.forEach(function (c) { who.append(seatChip(c.seat, c.card ? "· " + c.card : "")); });
+      li.append(who);
+      ul.append(li);
+    });
+    return ul;
+  }
+
+  function playersList(p, figs) {
+    const deaths = figs ? figs.deaths : null;
+    const el = window.TC.el;
+    const ul = el("ul", { class: "swl-players" });
+    (p.view.agents || []).forEach(function (a) {
+      const d = deaths && deaths[a.seat] !== undefined ? deaths[a.seat] : a.deaths;
+      const skulls = "☠".repeat(d) + "○".repeat(Math.max(0, 3 - d));
+      const li = el("li", { class: "swl-player" + (p.seat === a.seat ? " me" : ""), "data-seat": a.seat },
+        seatChip(a.seat), el("span", { class: "swl-name", text: seatName(p, a.seat) }),
+        el("span", { class: "swl-deaths", title: T("Deaths: {count} of 3", { count: d }), text: skulls + " " + d + "/3" }),
+        el("span", { class: "swl-counts muted", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
+      if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
+      if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
+      if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
+      const square = figs ? figs.agents[a.seat] : a.square;
+      if (!square) li.append(el("span", { class: "muted", text: T("on the boat") }));
+      ul.append(li);
+    });
+    return ul;
+  }
+
+  /* The cards turned over so far in this resolution (up to the shown event). */
+  function revealedList(events, index, p) {
+    const el = window.TC.el;
+    const ol = el("ol", { class: "swl-revealed" });
+    events.slice(0, index + 1).forEach(function (ev, i) {
+      if (ev.type !== "revealed") return;
+      let text;
+      if (ev.target === "agent") text = T("Agent {number}", { number: ev.seat + 1 }) + ": " + (ev.names || (ev.cards || []).join(", "));
+      else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + (ev.name || ev.card);
+      else text = sharkName(ev.shark) + " ← " + (ev.name || ev.card) + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
+      ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
+    });
+    return ol;
+  }
+
+  /* The public stacks as of the shown event: the cards still face down now (a public view shows a
+     card only once it has acted) and, before them, the ones turned over after the shown event. */
+  function stacksAt(p, events, index) {
+    const cards = {};
+    (p.view.stacks || []).forEach(function (st) {
+      cards[st.shark] = (st.cards || []).filter(function (c) { return !c.card; }).map(function (c) { return { seat: c.seat, card: null }; });
+    });
+    events.slice(index + 1).slice().reverse().forEach(function (ev) {
+      if (ev.type === "revealed" && ev.shark && cards[ev.shark]) cards[ev.shark].unshift({ seat: ev.seat, card: null });
+    });
+    return cards;
+  }
+
+  /* ------------------------------------------------------------------ the table screen */
+  function tableRender(root, p, step) {
+    const el = window.TC.el;
+    let holder = root.querySelector("#board"), info = root.querySelector(".swl-info");
+    if (!holder || !info) {
+      window.TC.clear(root);
+      holder = el("div", { id: "board", class: "board swl-big" });
+      info = el("div", { class: "swl-info" });
+      root.append(el("div", { class: "swl-table" }, holder, info));
+    }
+    const events = step.events || [];
+    const index = step.count ? step.index : -1;
+    const figs = boardAt(p.view, events, index);
+    const g = geometry(p.view.board);
+    holder.style.aspectRatio = g.width + " / " + g.height;
+    render(holder, p.view, { figs: figs, event: step.event });
+    holder.setAttribute("data-step", String(index));
+    window.TC.clear(info);
+    const heading = step.count && !step.done ? T("Resolving: step {index} of {count}", { index: index + 1, count: step.count })
+      : T("Round {n}", { n: p.view.round }) + " · " + T(PHASES[p.view.phase] || p.view.phase);
+    info.append(el("h2", { class: "small swl-phase", text: heading }));
+    info.append(playersList(p, figs));
+    info.append(el("h2", { class: "small", text: T("Shark stacks") }), stacksList(p, stacksAt(p, events, index)));
+    const turned = revealedList(events, index, p);
+    if (turned.children.length) {
+      while (turned.children.length > 7) turned.removeChild(turned.firstChild);
+      info.append(el("h2", { class: "small", text: T("Cards turned over") }), turned);
+    }
+    const side = window.TC.clear(step.side);
+    side.append(el("p", { class: "legend muted", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
+  }
+
+  /* ------------------------------------------------------------------ the phone */
+  let selected = null;     // index into the hand of the tapped card
+  let replay = null;       // the phone's own step through the last resolution: {key, index}
+  let porterShark = null;  // Shark-o-Porter: the shark chosen, then a square on the board
+
+  function cardTile(card, opts) {
+    const el = window.TC.el;
+    return el("button", { type: "button", class: "swl-card" + (opts.selected ? " chosen" : "") + (opts.disabled ? " dull" : ""),
+                          "data-card": card.code, disabled: opts.disabled || null, "aria-pressed": opts.selected ? "true" : "false",
+                          on: opts.on ? { click: opts.on } : null },
+      el("span", { class: "swl-card-name", text: card.name + (card.when && card.when !== "base" ? " ★" : "") }),
+      card.agent ? el("span", { class: "swl-face agent-face" }, el("b", { text: T("Agent") + ": " }), faceText(card.agent)) : null,
+      card.shark ? el("span", { class: "swl-face shark-face" }, el("b", { text: T("Shark") + ": " }), faceText(card.shark)) : null,
+      card.when && card.when !== "base" ? el("span", { class: "swl-when muted", text: T("when: {when}", { when: card.when }) }) : null);
+  }
+
+  function labelOf(a) { return a.label ? window.TC.say(a.label) : (a.notation || a.type); }
+
+  function phoneRender(root, p, api) {
+    const el = window.TC.el;
+    if (api.changed) { selected = null; porterShark = null; }
+    const board = root.querySelector("#board"), controls = root.querySelector("#controls");
+    const view = p.view, legal = api.legal;
+    const hand = view.hand || [];
+    const play = function (a, title, detail) { return api.play(a, title, detail, { onSend: function () { selected = null; porterShark = null; } }); };
+
+    // the board: the last resolution can be stepped through here too
+    const events = (p.events || []).filter(function (ev) { return ev.visible_to === "all" || ev.visible_to === undefined || (Array.isArray(ev.visible_to) && ev.visible_to.indexOf(p.seat) >= 0); });
+    const story = events.filter(function (ev) { return ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear", "shield", "deflected", "frozen", "no_effect", "blocked"].indexOf(ev.type) >= 0; });
+    const key = window.TC.changeKey(story);
+    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1 };
+    const placing = {};
+    legal.forEach(function (a) { if (a.type === "place") placing[a.square] = a; });
+    const porters = legal.filter(function (a) { return a.type === "porter"; });
+    const porterTargets = {};
+    porters.forEach(function (a) { if (a.shark === porterShark) porterTargets[a.square] = a; });
+    const targets = Object.keys(placing).length ? placing : porterTargets;
+    const atEnd = replay.index >= story.length - 1;
+    const storyEvents = story.length ? story : [];
+    const figs = boardAt(view, storyEvents, replay.index);
+    const boardBox = el("div", { class: "swl-phone-board" });
+    render(boardBox, view, {
+      figs: atEnd ? undefined : figs, event: atEnd ? null : storyEvents[replay.index],
+      targets: atEnd ? targets : null,
+      onTap: atEnd && Object.keys(targets).length ? function (sq) {
+        if (api.busy()) return;
+        const a = targets[sq];
+        if (!a) return;
+        play(a, labelOf(a) + "?", a.type === "place" ? T("Your agent goes on {square}.", { square: sq }) : "");
+      } : null,
+    });
+    window.TC.clear(board).append(boardBox);
+    // programming: the hand first (thumbs), the board below it; otherwise the board on top
+    const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
+    if (programming) root.append(board); else root.insertBefore(board, controls);
+    if (story.length) {
+      const ev = atEnd ? null : storyEvents[replay.index];
+      board.append(el("div", { class: "row swl-replay" },
+        el("button", { type: "button", class: "secondary", "aria-label": T("Step back"), text: "◀", disabled: replay.index < 0 || null,
+          on: { click: function () { replay.index = Math.max(-1, replay.index - 1); api.redraw(); } } }),
+        el("span", { class: "swl-replay-say", text: ev ? (replay.index + 1) + "/" + story.length + " · " + window.TC.say(ev.say) : T("Last round: {count} steps", { count: story.length }) }),
+        el("button", { type: "button", class: "secondary", "aria-label": T("Step forward"), text: "▶", disabled: atEnd || null,
+          on: { click: function () { replay.index = Math.min(story.length - 1, replay.index + 1); api.redraw(); } } })));
+    }
+
+    // my agent's two slots and the stacks
+    const mine = view.my_agent_cards || [];
+    const me = (view.agents || []).find(function (a) { return a.seat === p.seat; }) || {};
+    const slots = el("div", { class: "swl-slots" }, el("span", { class: "swl-slots-label", text: T("Your agent") + (me.square ? " (" + me.square + ")" : " · " + T("on the boat")) }));
+    [0, 1].forEach(function (i) {
+      const code = mine[i];
+      const card = code ? hand.concat([]).find(function (c) { return c.code === code; }) : null;
+      slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? card.name : code) : (i + 1) + ": —" }));
+    });
+    controls.append(slots, stacksList(p));
+
+    // what to do now
+    const byType = {};
+    legal.forEach(function (a) { (byType[a.type] = byType[a.type] || []).push(a); });
+    if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); }
+
+    if (byType.place) controls.append(el("p", { class: "hint", text: T("Tap a green square of the start zone for your agent.") }));
+
+    const pending = view.pending;
+    ["deflect", "push"].forEach(function (type) {
+      if (!byType[type]) return;
+      controls.append(el("p", { class: "hint swl-choice", text: type === "deflect"
+        ? T("Your Laser Blast Deflector: where does the laser go?") : T("Diagonal move: push the agent in the way which way?") }));
+      const row = el("div", { class: "swl-dirs" });
+      byType[type].forEach(function (a) {
+        row.append(el("button", { type: "button", class: "big primary swl-dir", "data-dir": a.dir,
+          text: (ARROW[a.dir] || "") + " " + labelOf(a), on: { click: function () { play(a, labelOf(a) + "?", ""); } } }));
+      });
+      controls.append(row);
+    });
+    if (pending && !byType.deflect && !byType.push) controls.append(el("p", { class: "muted", text: T("Waiting for {name} to choose.", { name: seatName(p, pending.seat) }) }));
+
+    // the hand: tap a card, then a target
+    const cardActions = function (code) {
+      return legal.filter(function (a) { return (a.type === "agent" || a.type === "shark" || a.type === "spy") && a.card === code; });
+    };
+    if (hand.length) {
+      controls.append(el("h3", { class: "small", text: T("Your hand") }));
+      const handBox = el("div", { class: "swl-hand" });
+      hand.forEach(function (card, i) {
+        const usable = cardActions(card.code).length > 0;
+        handBox.append(cardTile(card, { selected: selected === i, disabled: !usable && !!byType.pass,
+          on: usable ? function () {
+            selected = selected === i ? null : i;
+            api.redraw();
+            const row = root.querySelector(".swl-targets");
+            if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+          } : null }));
+      });
+      controls.append(handBox);
+    }
+    if (selected !== null && hand[selected]) {
+      const card = hand[selected];
+      const acts = cardActions(card.code);
+      controls.append(el("p", { class: "hint", text: card.name + ": " + T("now tap where it goes.") }));
+      const row = el("div", { class: "swl-targets" });
+      acts.forEach(function (a) {
+        let text, detail;
+        if (a.type === "agent") {
+          text = T("My agent") + " · " + faceText(card.agent);
+          detail = T("Face down on your agent (slot {n} of 2). It acts as: {face}.", { n: mine.length + 1, face: faceText(card.agent) });
+        } else if (a.type === "spy") {
+          text = T("Spy on the {shark}", { shark: sharkName(a.shark) });
+          detail = T("Played face up: you alone see the cards on that stack.");
+        } else {
+          text = SHARK_STYLE[a.shark].letter + " · " + sharkName(a.shark) + " · " + faceText(card.shark);
+          detail = T("Face down on the {shark}. It acts as: {face}.", { shark: sharkName(a.shark), face: faceText(card.shark) });
+        }
+        row.append(el("button", { type: "button", class: "big swl-target" + (a.shark ? " shark-" + a.shark : " agent-target"),
+          "data-target": a.shark || "agent", text: text, on: { click: function () { play(a, labelOf(a) + "?", detail); } } }));
+      });
+      row.append(el("button", { type: "button", class: "big secondary", text: T("Another card"), on: { click: function () { selected = null; api.redraw(); } } }));
+      controls.append(row);
+    }
+    if (byType.pass) {
+      controls.append(el("button", { type: "button", class: "big secondary swl-pass", "data-action": "pass", text: T("Pass"),
+        on: { click: function () { play(byType.pass[0], T("Pass?"), T("After a pass every other player gets one last action, then the round is resolved.")); } } }));
+    }
+
+    // before the round: the pre-round specials
+    if (porters.length) {
+      controls.append(el("p", { class: "hint", text: T("Shark-o-Porter: pick a shark, then tap its new square.") }));
+      const row = el("div", { class: "swl-targets" });
+      SHARKS.forEach(function (s) {
+        if (!porters.some(function (a) { return a.shark === s; })) return;
+        row.append(el("button", { type: "button", class: "big swl-target shark-" + s + (porterShark === s ? " chosen" : ""), "data-porter": s,
+          text: SHARK_STYLE[s].letter + " · " + sharkName(s), on: { click: function () { porterShark = porterShark === s ? null : s; api.redraw(); } } }));
+      });
+      controls.append(row);
+    }
+    ["tractor", "scare", "current", "done", "deal"].forEach(function (type) {
+      if (!byType[type]) return;
+      const box = el("div", { class: "swl-targets" });
+      byType[type].forEach(function (a) {
+        box.append(el("button", { type: "button", class: "big" + (type === "done" ? " secondary" : ""), "data-action": type,
+          text: (a.dir ? ARROW[a.dir] + " " : "") + labelOf(a), on: { click: function () { play(a, labelOf(a) + "?", ""); } } }));
+      });
+      controls.append(box);
+    });
+  }
+
+  window.SharksBoard = { render: render, boardAt: boardAt };
+  window.GameUI = window.GameUI || {};
+  window.GameUI["sharks-with-lasers"] = {
+    accepts: function (p) { return !!(p.view && p.view.board && Array.isArray(p.view.sharks)); },
+    seatSide: function (seat) { const s = seatInfo(seat); return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
+    phone: { showView: false, render: phoneRender },
+    table: { render: tableRender },
+  };
+})();
