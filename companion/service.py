@@ -144,6 +144,12 @@ def _table_rng(seed: int) -> Rng:
     return Rng.from_seed(seed ^ 0x7AB1E5EED)
 
 
+def _own_chance(game: Game) -> bool:
+    """A game with its own ``chance`` option (Fzzzt!) shuffles and deals with its state's Rng in
+    digital mode and awaits ``TABLE`` only in physical mode: the table's mode is passed on to it."""
+    return any(opt.get("name") == "chance" for opt in game.options)
+
+
 def _effective(rows: list[LogRow]) -> list[LogRow]:
     """The log rows still in the history: actions and draws that no undo took back."""
     undone: set[int] = set()
@@ -232,7 +238,8 @@ class Service:
         return hmac.compare_digest(key.encode(), self.host_key.encode())
 
     def games(self) -> list[dict[str, Any]]:
-        return [{**g.describe(), "table_options": TABLE_OPTIONS} for g in engines.GAMES.values()]
+        return [{**g.describe(), "table_options": [] if _own_chance(g) else TABLE_OPTIONS}
+                for g in engines.GAMES.values()]
 
     def list_tables(self) -> list[dict[str, Any]]:
         out = []
@@ -362,6 +369,8 @@ class Service:
         chance = game_options.pop("chance", "digital")
         if chance not in CHANCE_MODES:
             raise BadRequest("Option chance must be digital or physical.")
+        if _own_chance(g):
+            game_options["chance"] = chance  # the game deals itself unless told the cards are real
         if seed is None:
             seed = secrets.randbits(62)
         elif isinstance(seed, bool) or not isinstance(seed, int):

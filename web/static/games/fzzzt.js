@@ -179,13 +179,16 @@
     const hand = you.hand || [];
     if (api.changed) chosen = chosen.filter(function (id) { return hand.some(function (c) { return c.id === id; }); });
 
+    if (v.phase === "over" && v.scores) {  // the end: the score sheets, yours first
+      controls.append(scoreSheets(p, v, p.seat));
+      return;
+    }
     // the auction: the head card, and the others at the table
     board.append(conveyorStrip(v, true));
     board.append(playersList(p, v, true));
 
     const legal = api.legal;
     const bidding = legal.some(function (a) { return a.type === "bid"; });
-    const sheetMode = v.phase === "over";
     if (v.phase === "bid" && you.bid) {
       controls.append(el("div", { class: "fz-mybid" },
         el("h3", { class: "small", text: T("Your bid (face down)") }),
@@ -209,14 +212,13 @@
       controls.append(box);
     }
     if (!bidding && v.phase !== "cleanup") {
-      if (hand.length && !sheetMode) {
+      if (hand.length) {
         controls.append(el("h3", { class: "small", text: T("Your hand") }), cardRow(hand, "fz-hand"));
       }
       if (v.last) controls.append(revealBox(p, v.last, lastRevealSentence(p), true));
     } else if (v.last && bidding) {
       controls.append(revealBox(p, v.last, lastRevealSentence(p), true));
     }
-    if (sheetMode && v.scores) controls.append(scoreSheets(p, v, p.seat));
     if (!legal.length && !controls.childNodes.length) controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") }));
   }
 

@@ -1,4 +1,5 @@
-"""Fzzzt! bots in the companion: a bot seat bids when its bid is awaited, alongside the phones.
+"""Fzzzt! in the companion: the table's chance mode reaches the game, and a bot seat bids when its
+bid is awaited, alongside the phones.
 
 Bids are simultaneous (docs/fzzzt.md, "Rulings"): every seat with cards is awaited at once, so the
 companion's bot runner must bid for its seat without waiting for the humans, and the humans' bids
@@ -10,6 +11,32 @@ from __future__ import annotations
 import json
 
 from companion.service import Service
+from engines import TABLE
+
+
+def test_the_tables_physical_mode_means_the_real_cards_are_dealt(service: Service) -> None:
+    """Rulebook, "Voorbereiding" (translated): the mechanic cards are shuffled and dealt, one each;
+    whoever gets mechanic 1 is the chief mechanic. With the real cards, the host enters the deal."""
+    table = service.create_table("fzzzt", 3, {"chance": "physical"}, seed=3)["table"]
+    public = service.public(table)
+    assert public["chance"] == "physical" and public["view"]["chance"] == "physical"
+    assert public["awaiting"] == [TABLE] and public["view"]["phase"] == "mechanics"
+    offered = service.seat_view(table, TABLE)["legal_actions"]
+    assert {a["type"] for a in offered} == {"mechanics"} and len(offered) == 6  # 3! deals of 3 cards
+    deal = next(a for a in offered if a["numbers"] == [2, 1, 3])
+    service.act(table, TABLE, deal)
+    view = service.public(table)["view"]
+    assert view["chief"] == 1 and [p["mechanic"] for p in view["players"]] == [2, 1, 3]
+    assert service.public(table)["awaiting"] == [TABLE] and view["phase"] == "turn"  # the first card turned
+
+
+def test_a_digital_table_is_dealt_by_the_pi_and_the_host_sees_one_chance_choice(service: Service) -> None:
+    table = service.create_table("fzzzt", 3, {}, seed=3)["table"]
+    assert service.public(table)["view"]["chance"] == "digital"
+    assert service.public(table)["awaiting"] == [0, 1, 2]  # hands dealt, the first auction open
+    fzzzt = next(g for g in service.games() if g["id"] == "fzzzt")
+    names = [o["name"] for o in fzzzt["options"]] + [o["name"] for o in fzzzt["table_options"]]
+    assert names.count("chance") == 1  # the host's form has one chance field, the game's own
 
 
 def test_a_bot_seat_bids_alongside_the_phones(service: Service) -> None:
