@@ -204,3 +204,40 @@ def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: 
     shot(page, "fzzzt-phone-scores")
     tv_ctx.close()
     page.context.close()
+
+
+def test_with_the_real_cards_a_phone_confirms_the_cards_its_player_drew(server: str, browser: Any,
+                                                                        service: Any) -> None:
+    """Physical mode (docs/fzzzt.md): a player who owns more than six cards shuffles their own and
+    draws six (rulebook, "Voorbereiding": "each player shuffles their cards and takes six"); the
+    phone asks which, one card at a time."""
+    from engines import TABLE
+
+    table = service.create_table("fzzzt", 3, {"chance": "physical"}, seed=3)["table"]
+    page = phone(browser)
+    claim(page, server, table, 0, "Anna")
+    bot = engines.get("fzzzt").bot()
+    for i in range(300):  # the host enters the real cards, everyone plays, until Anna has to draw
+        state = service.state_of(table)
+        if any(a["type"] == "draw" for a in state.legal_actions(0)):
+            break
+        seat = state.awaiting[0]
+        action = (state.chance_outcomes()[0][0] if seat == TABLE
+                  else bot.choose(state, seat, lambda: False, i).action)
+        service.act(table, seat, action)
+    else:
+        raise AssertionError("Anna never had to draw")
+    offered = service.seat_view(table, 0)["legal_actions"]
+    button = page.locator('#controls button.action[data-notation^="draw "]')
+    button.first.wait_for()
+    assert button.count() == len(offered)
+    assert "Which cards did you draw?" in page.locator("#controls").inner_text()
+    shot(page, "fzzzt-phone-physical-draw")
+    before = len(service.seat_view(table, 0)["view"]["you"]["hand"])
+    notation = button.first.get_attribute("data-notation")
+    button.first.tap()
+    page.locator("#sheet-ok").tap()
+    page.locator("#events", has_text="You drew").wait_for()
+    assert len(service.seat_view(table, 0)["view"]["you"]["hand"]) == before + 1
+    assert notation.split()[1] in [c["id"] for c in service.seat_view(table, 0)["view"]["you"]["hand"]]
+    page.context.close()
