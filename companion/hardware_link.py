@@ -11,6 +11,11 @@
   laser); in other games it plays the seat's ``pass`` or ``ready`` action if
   that is legal. A press from a seat with nothing to do is ignored. The
   ``next`` button calls ``service.advance(table)``.
+* **Sharks with Lasers.** The laser module fires a short shot for every
+  shark laser (``beam`` events; there is no beam check: the sharks' board has
+  no sensors), and a seat's LED flashes (the ``error`` pattern) for
+  ``death_flash_s`` when its agent is eaten or fried. The seat button passes
+  in phase II, through the ``pass`` rule above.
 * **The beam check** runs after each Laser Chess move (on the mover's button,
   or by itself after ``laser.auto_fire_s``; without a laser the sensors watch
   for the players' own shot at once). A mismatch or a fault is told to the
@@ -43,6 +48,19 @@ FIRE_GAMES = frozenset({"laser-chess"})
 """Games whose seat button means "fire my laser" (the shot of the move just made)."""
 BUTTON_ACTIONS = ("pass", "ready")
 """In other games a seat button plays the first legal action of one of these types."""
+SHOW_SHOTS = {"sharks-with-lasers": frozenset({"beam"})}
+"""Games whose events make the laser module fire a short shot, one per event of these types."""
+DEATH_EVENTS = {"sharks-with-lasers": frozenset({"eaten", "fried"})}
+"""Games whose events flash the dead seat's LED."""
+DEATH_FLASH_S = 3.0
+
+
+@dataclass(frozen=True)
+class Salvo:
+    """Shots the laser module fires to show the game's own lasers (no beam check)."""
+
+    table: str
+    shots: int
 
 
 @dataclass(frozen=True)
@@ -97,9 +115,13 @@ class HardwareLink:
         self._submitted: dict[str, frozenset[int]] = {}
         self._version: dict[str, int] = {}
         self._work: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.Queue()
-        self._beams: queue.Queue[tuple[Shot, float] | None] = queue.Queue()
+        self._beams: queue.Queue[tuple[Shot | Salvo, float] | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._closed = False
+        self.death_flash_s = DEATH_FLASH_S
+        self.shots_shown = 0  # shots fired for Salvo (status and tests)
+        self._flashing: dict[str, frozenset[int]] = {}
+        self._timers: list[threading.Timer] = []
         if start:
             for target, name in ((self._run, "hardware-link"), (self._run_beams, "beam-check")):
                 thread = threading.Thread(target=target, name=name, daemon=True)
@@ -139,7 +161,10 @@ class HardwareLink:
                 shot, delay = item
                 if delay:
                     time.sleep(delay)
-                self._check(shot)
+                if isinstance(shot, Salvo):
+                    self._fire_salvo(shot)
+                else:
+                    self._check(shot)
             except Exception:
                 log.exception("beam check failed")
             finally:
@@ -162,6 +187,8 @@ class HardwareLink:
         if self._closed:
             return
         self._closed = True
+        for timer in self._timers:
+            timer.cancel()
         self.rig.off_button(self.button)
         self._work.put(None)
         self._beams.put(None)
@@ -198,10 +225,49 @@ class HardwareLink:
                     self._beams.put((shot, 0.0))  # the players fire the game's own laser
                 elif self.auto_fire_s is not None:
                     self._beams.put((shot, self.auto_fire_s))
+            self._game_signals(table, state.game.id, public)
             self._show(table, state)
 
+    def _game_signals(self, table: str, game: str, public: list[Event]) -> None:
+        """Sharks with Lasers: a shot of the laser module per shark laser; dead agents' LEDs flash."""
+        shots = sum(1 for ev in public if ev.get("type") in SHOW_SHOTS.get(game, ()))
+        if shots and self.has_laser:
+            self._beams.put((Salvo(table, shots), 0.0))
+        dead = frozenset(int(ev["seat"]) for ev in public if ev.get("type") in DEATH_EVENTS.get(game, ()))
+        if dead:
+            self._flashing[table] = self._flashing.get(table, frozenset()) | dead
+            unflash = (self._unflash, (table, dead))
+            timer = threading.Timer(self.death_flash_s, self._work.put, args=(unflash,))
+            timer.daemon = True
+            self._timers = [*(t for t in self._timers if t.is_alive()), timer]
+            timer.start()
+
+    def _unflash(self, table: str, seats: frozenset[int]) -> None:
+        with self._lock:
+            self._flashing[table] = self._flashing.get(table, frozenset()) - seats
+            if table == self.current and not self._closed:
+                self._show(table, self.service.state_of(table))
+
+    def _fire_salvo(self, salvo: Salvo) -> None:
+        """Fire the laser module once per shot (the laser's own window each, a short gap between)."""
+        laser = self.rig.config.laser
+        window = laser.window_s if laser is not None else 0.0
+        for _ in range(salvo.shots):
+            if self._closed:
+                return
+            self.rig.set_laser(True)
+            time.sleep(window)
+            self.rig.set_laser(False)
+            time.sleep(window / 2)
+            self.shots_shown += 1
+
     def _show(self, table: str, state: State) -> None:
-        """Seat LEDs for this table's state (caller holds the lock)."""
+        """Seat LEDs for this table's state, then a dead agent's flash on top (caller holds the lock)."""
+        self._show_state(table, state)
+        for seat in self._flashing.get(table, frozenset()):
+            self.rig.set_led(f"seat{seat}", "error")
+
+    def _show_state(self, table: str, state: State) -> None:
         if state.outcome is not None:
             self.rig.show_seats(winners=state.outcome.get("winners", ()))
             return
@@ -294,6 +360,7 @@ class HardwareLink:
         with self._lock:
             if self.last_beam_check is not None:
                 status["last_beam_check"] = self.last_beam_check
+            status["shots_shown"] = self.shots_shown
             status["pending_shot"] = None if self.pending is None else {
                 "table": self.pending.table, "seat": self.pending.seat}
         return status
