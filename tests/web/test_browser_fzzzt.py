@@ -173,7 +173,7 @@ def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: 
     shot(page, "fzzzt-phone-cleanup")
     first.tap()
     page.locator("#sheet-ok").tap()
-    page.locator(f'.fz-unit-row[data-unit="{unit}"] .fz-unit-right svg[data-card="{card}"]').first.wait_for()
+    page.locator(f'.fz-unit-row[data-unit="{unit}"] .fz-on-it svg[data-card="{card}"]').wait_for()
     assert any(c["id"] == card for u in service.public(table)["view"]["players"][0]["units"]
                if u["card"]["id"] == unit for c in u["robots"])
 

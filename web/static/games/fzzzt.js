@@ -75,7 +75,7 @@
     }
     if (card.conveyor) {
       svg("rect", { x: 41, y: 15, width: 15, height: 13, rx: 2, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
-      text(root, 48.5, 25, "▸" + card.conveyor, { class: "fz-conveyor", "font-size": 8, fill: "#fff", "font-weight": 700 });
+      text(root, 48.5, 25, "▸" + card.conveyor, { class: "fz-conveyor-number", "font-size": 8, fill: "#fff", "font-weight": 700 });
     }
     const syms = (card.symbols || "").split("").filter(Boolean);
     if (card.kind === "upgrade") {
@@ -278,7 +278,7 @@
     me.units.forEach(function (u) {
       const row = el("div", { class: "fz-unit-row", "data-unit": u.card.id }, cardSVG(u.card));
       const right = el("div", { class: "fz-unit-right" });
-      if (u.robots.length) right.append(el("span", { class: "muted small", text: T("On it:") }), cardRow(u.robots, "small"));
+      if (u.robots.length) right.append(el("span", { class: "muted small", text: T("On it:") }), cardRow(u.robots, "small fz-on-it"));
       const options = fits[u.card.id] || [];
       if (options.length) {
         right.append(el("span", { class: "small", text: T("Fits (tap one to put it on):") }));
