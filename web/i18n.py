@@ -76,6 +76,27 @@ UI_MSGIDS: tuple[str, ...] = (
     "{count} widget(s) × {value} = {score}", "{down} face down on the conveyor · {deck} in the deck",
     "{hand} in hand · {pile} in pile", "{name} won it.", "{old} → {new}", "{total} points",
     "★{points} per widget", "Robot", "Production unit", "Fzzzt!", "Upgrade", "nut", "bolt", "cog", "oil",
+    # Sharks with Lasers (games/sharks-with-lasers.js)
+    "1 card", "After a pass every other player gets one last action, then the round is resolved.", "Agent",
+    "Agent {number}",
+    "Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), "
+    "G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: "
+    "the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.",
+    "Another card", "Beach", "Before the round", "Black shark", "Boat", "Cards turned over", "Dealing",
+    "Deaths: {count} of 3", "Diagonal move: push the agent in the way which way?", "Eaten",
+    "Face down on the {shark}. It acts as: {face}.",
+    "Face down on your agent (slot {n} of 2). It acts as: {face}.", "Fire laser", "Forward", "Fried",
+    "Game over", "Green", "Grey shark", "Last round: {count} steps", "Move left", "Move right", "My agent",
+    "No effect", "Open water ⇄", "Orange", "Pass", "Pass?", "Phase I: agents back in",
+    "Phase II: programming", "Phase III: a choice", "Placing the agents",
+    "Played face up: you alone see the cards on that stack.", "Resolving: step {index} of {count}",
+    "Round {n}", "Shark", "Shark stacks", "Shark-o-Porter: pick a shark, then tap its new square.",
+    "Sharks with Lasers board", "Shield", "Spy on the {shark}", "Step back", "Step forward",
+    "Tap a green square of the start zone for your agent.", "Turn 180°", "Turn left", "Turn right",
+    "Waiting for {name} to choose.", "Wall", "White shark",
+    "Your Laser Blast Deflector: where does the laser go?", "Your agent", "Your agent goes on {square}.",
+    "facing {dir}", "hand {n}", "last action", "now tap where it goes.", "on agent {n}", "on the boat",
+    "passed", "start", "when: {when}", "{count} cards", "{name}'s agent",
 )
 
 

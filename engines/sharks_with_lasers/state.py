@@ -183,6 +183,7 @@ class SharksState(State):
             out["seat"] = seat
             out["hand"] = [CARDS[c].to_json() for c in t.hands[seat]]
             out["my_agent_cards"] = list(t.on_agent[seat])
+            out["my_agent_card_faces"] = [CARDS[c].to_json() for c in t.on_agent[seat]]  # for the phone
         return out
 
 

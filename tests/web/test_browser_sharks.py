@@ -211,3 +211,78 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
     shot(bas, "sharks-phone-replay")
     for ctx in (tv_ctx, *(p.context for p in phones)):
         ctx.close()
+
+
+def tap_play(page: Any, card: str, target: str) -> None:
+    page.locator("#status", has_text="Your turn.").wait_for()
+    page.locator(f'.swl-card[data-card="{card}"]').first.tap()
+    page.locator(f'.swl-target[data-target="{target}"]').tap()
+    confirm(page)
+
+
+def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
+        server: str, browser: Any, service: Any) -> None:
+    """Specials (translated): "Shark-o-Porter: before the round, put one shark on any free
+    square." "Shark Spy: look at the cards on one shark stack." "Diagonal Left: ... an agent in
+    the way is pushed to the left or forward, as you choose." The table deals the cards (physical
+    deal); the phones play them: the porter by tapping a shark and then a square, the spy's look
+    on the spy's phone only, and the push direction as big buttons when the engine asks."""
+    from engines import TABLE
+
+    options = {"specials": True, "chance": "physical"}
+    table = service.create_table("sharks-with-lasers", 3, options, seed=1)["table"]
+    for seat, card in [(0, "y"), (0, "p"), (1, "a"), (1, "z"), (2, "l"), (2, "b")]:
+        service.act(table, TABLE, {"type": "deal", "seat": seat, "card": card})
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        claim(page, server, table, seat)
+    squares = {0: "b1", 1: "g1", 2: "c1"}
+    while (state := service.state_of(table)).view(None)["phase"] == "setup":
+        seat = state.awaiting[0]
+        version = service.public(table)["version"]
+        phones[seat].locator(f'#board .hit.target[data-square="{squares[seat]}"]').tap()
+        confirm(phones[seat])
+        wait_version(service, table, version, phones[seat])
+
+    # Before the round: Ann ports the white shark by tapping it, then a green square.
+    ann = phones[0]
+    porter = next(a for a in service.state_of(table).legal_actions(0) if a["type"] == "porter" and a["shark"] == "white")
+    ann.locator('[data-porter="white"]').tap()
+    ann.locator(f'#board .hit.target[data-square="{porter["square"]}"]').tap()
+    confirm(ann)
+    ann.locator('#board .shark[data-shark="white"][data-square="%s"]' % porter["square"]).wait_for(state="attached")
+    for seat in (0, 1, 2):
+        phones[seat].locator('[data-action="done"]').tap()
+        confirm(phones[seat])
+        phones[seat].locator('[data-action="done"]').wait_for(state="detached")
+
+    # Phase II, with a Shark Spy's private look.
+    tap_play(ann, "F", "agent")
+    tap_play(phones[1], "F", "grey")
+    tap_play(phones[2], "l", "agent")
+    tap_play(ann, "y", "grey")
+    ann.locator('.swl-stack[data-shark="grey"]', has_text="· F").wait_for()  # Ann alone sees it
+    shot(ann, "sharks-phone-spy")
+    phones[2].locator('.swl-stack[data-shark="grey"][data-count="1"]').wait_for()
+    assert "· F" not in phones[2].locator('.swl-stack[data-shark="grey"]').inner_text()
+    for seat in (1, 2, 0):
+        phones[seat].locator(".swl-pass").tap()
+        confirm(phones[seat])
+        if service.state_of(table).view(None)["phase"] == "choice":
+            break
+    # Phase III stops for Cor's choice: big direction buttons on Cor's phone, nothing on the others'.
+    cor = phones[2]
+    cor.locator('.swl-dir[data-dir="W"]').wait_for()
+    assert cor.locator(".swl-dir").count() == 2
+    assert "choose" in phones[0].locator("#controls").inner_text()
+    shot(cor, "sharks-phone-push-choice")
+    cor.locator('.swl-dir[data-dir="N"]').tap()
+    confirm(cor)
+    for _ in range(60):
+        if service.state_of(table).view(None)["round"] == 2:
+            break
+        cor.wait_for_timeout(50)
+    agents = {a["seat"]: a["square"] for a in service.state_of(table).view(None)["agents"]}
+    assert agents[0] == "b3" and agents[2] == "b2"  # Ann's agent pushed forward, Cor's on b2
+    for page in phones:
+        page.context.close()

@@ -164,9 +164,15 @@
     }
     const line = pts.map(function (p) { return p.join(","); }).join(" ");
     const grp = svg("g", { class: "beam beam-" + (ev.beam || "laser"), "data-hit": ev.hit || "" }, root);
-    svg("polyline", { points: line, fill: "none", stroke: ev.beam === "ultra" ? "#ff00c8" : "#ff2d2d", "stroke-width": 6, "stroke-linejoin": "round", opacity: 0.85 }, grp);
-    svg("polyline", { points: line, fill: "none", stroke: "#fff36b", "stroke-width": 2, "stroke-dasharray": ev.beam === "ultra" ? "6 3" : "" }, grp);
-    (ev.squares || []).forEach(function (sq) { const c = g.at(sq); svg("circle", { cx: c.cx, cy: c.cy, r: 3, fill: "#fff36b" }, grp); });
+    // drawn from the shark outwards, square by square (CSS: .swl-animate .beam-line)
+    const ms = 180 * Math.max(1, (ev.squares || []).length);
+    // timings through the CSSOM: the page's CSP refuses inline style attributes
+    svg("polyline", { points: line, class: "beam-line", pathLength: 100, fill: "none", stroke: ev.beam === "ultra" ? "#ff00c8" : "#ff2d2d", "stroke-width": 6, "stroke-linejoin": "round", opacity: 0.85 }, grp).style.animationDuration = ms + "ms";
+    svg("polyline", { points: line, class: ev.beam === "ultra" ? "" : "beam-line", pathLength: 100, fill: "none", stroke: "#fff36b", "stroke-width": 2, "stroke-dasharray": ev.beam === "ultra" ? "6 3" : "" }, grp).style.animationDuration = ms + "ms";
+    (ev.squares || []).forEach(function (sq, i) {
+      const c = g.at(sq);
+      svg("circle", { cx: c.cx, cy: c.cy, r: 3, fill: "#fff36b", class: "beam-dot" }, grp).style.animationDelay = (180 * i) + "ms";
+    });
     const end = pts[pts.length - 1];
     if (ev.hit === "edge") svg("circle", { cx: end[0], cy: end[1], r: 7, fill: "#ff2d2d", stroke: "#fff", "stroke-width": 2 }, grp);
     else {
@@ -199,6 +205,30 @@
     const t = svg("text", { y: 6, "text-anchor": "middle", class: "death-mark" }, grp);
     t.textContent = "☠" + (ev.seat + 1);
     svg("title", {}, grp).textContent = T(ev.type === "eaten" ? "Eaten" : "Fried");
+  }
+
+  /* The current event's figure glides from where it was (a move or push) or turns (a turn); the
+     figure's final place and facing are its attributes, so a screen that is not animated (or a
+     test) reads the same board. A wrap is drawn as two dashed arrows, not slid across the board. */
+  function animate(layer, g, ev) {
+    const started = [];
+    if ((ev.type === "moved" || ev.type === "pushed") && ev.square && ev.to) {
+      const node = ev.figure === "agent" ? layer.querySelector('[data-agent="' + ev.seat + '"]') : layer.querySelector('[data-shark="' + ev.shark + '"]');
+      if (!node) return started;
+      const a = g.at(ev.square), b = g.at(ev.to);
+      started.push(svg("animateTransform", { attributeName: "transform", type: "translate", from: a.cx + " " + a.cy, to: b.cx + " " + b.cy,
+                                            dur: "0.6s", begin: "indefinite", fill: "freeze" }, node));
+    } else if (ev.type === "turned" && ev.was) {
+      const node = layer.querySelector('[data-shark="' + ev.shark + '"] > g');
+      if (!node) return started;
+      const to = ANGLE[ev.facing] || 0;
+      let delta = (to - (ANGLE[ev.was] || 0) + 360) % 360;
+      if (delta > 180) delta -= 360;
+      started.push(svg("animateTransform", { attributeName: "transform", type: "rotate", from: String(to - delta), to: String(to),
+                                            dur: "0.6s", begin: "indefinite", fill: "freeze" }, node));
+    }
+    layer.__animations = started;
+    return started;
   }
 
   /* Render the board: opts = {figs (default: the view's), event (the current one, drawn on top),
@@ -249,6 +279,7 @@
       const current = ev && ev.figure === "agent" && String(ev.seat) === seat ? " current" : "";
       place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
     });
+    if (ev && opts.animate) animate(layer, g, ev);
     if (ev && ev.type === "beam") drawBeam(root, g, ev);
     if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
     if (opts.onTap || opts.targets) {
@@ -267,7 +298,9 @@
         }
       }
     }
+    if (opts.animate) root.classList.add("swl-animate");
     window.TC.clear(container).appendChild(root);
+    (layer.__animations || []).forEach(function (anim) { if (anim.beginElement) anim.beginElement(); });
     return root;
   }
 
@@ -297,7 +330,7 @@
     return ul;
   }
 
-  function playersList(p, figs) {
+  function playersList(p, figs, resolving) {
     const deaths = figs ? figs.deaths : null;
     const el = window.TC.el;
     const ul = el("ul", { class: "swl-players" });
@@ -307,7 +340,7 @@
       const li = el("li", { class: "swl-player" + (p.seat === a.seat ? " me" : ""), "data-seat": a.seat },
         seatChip(a.seat), el("span", { class: "swl-name", text: seatName(p, a.seat) }),
         el("span", { class: "swl-deaths", title: T("Deaths: {count} of 3", { count: d }), text: skulls + " " + d + "/3" }),
-        el("span", { class: "swl-counts muted", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
+        resolving ? null : el("span", { class: "swl-counts muted", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
       if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
@@ -325,7 +358,7 @@
     events.slice(0, index + 1).forEach(function (ev, i) {
       if (ev.type !== "revealed") return;
       let text;
-      if (ev.target === "agent") text = T("Agent {number}", { number: ev.seat + 1 }) + ": " + (ev.names || (ev.cards || []).join(", "));
+      if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + (ev.names || (ev.cards || []).join(", "));
       else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + (ev.name || ev.card);
       else text = sharkName(ev.shark) + " ← " + (ev.name || ev.card) + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
       ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
@@ -347,6 +380,7 @@
   }
 
   /* ------------------------------------------------------------------ the table screen */
+  let lastShown = null;
   function tableRender(root, p, step) {
     const el = window.TC.el;
     let holder = root.querySelector("#board"), info = root.querySelector(".swl-info");
@@ -361,13 +395,15 @@
     const figs = boardAt(p.view, events, index);
     const g = geometry(p.view.board);
     holder.style.aspectRatio = g.width + " / " + g.height;
-    render(holder, p.view, { figs: figs, event: step.event });
+    const shown = p.version + ":" + (step.step || 0) + ":" + index + ":" + step.count;
+    render(holder, p.view, { figs: figs, event: step.event, animate: shown !== lastShown });  // each step animates once
+    lastShown = shown;
     holder.setAttribute("data-step", String(index));
     window.TC.clear(info);
     const heading = step.count && !step.done ? T("Resolving: step {index} of {count}", { index: index + 1, count: step.count })
       : T("Round {n}", { n: p.view.round }) + " · " + T(PHASES[p.view.phase] || p.view.phase);
     info.append(el("h2", { class: "small swl-phase", text: heading }));
-    info.append(playersList(p, figs));
+    info.append(playersList(p, figs, step.count > 0 && !step.done));
     info.append(el("h2", { class: "small", text: T("Shark stacks") }), stacksList(p, stacksAt(p, events, index)));
     const turned = revealedList(events, index, p);
     if (turned.children.length) {
@@ -408,7 +444,7 @@
     const events = (p.events || []).filter(function (ev) { return ev.visible_to === "all" || ev.visible_to === undefined || (Array.isArray(ev.visible_to) && ev.visible_to.indexOf(p.seat) >= 0); });
     const story = events.filter(function (ev) { return ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear", "shield", "deflected", "frozen", "no_effect", "blocked"].indexOf(ev.type) >= 0; });
     const key = window.TC.changeKey(story);
-    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1 };
+    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1, stepped: false };
     const placing = {};
     legal.forEach(function (a) { if (a.type === "place") placing[a.square] = a; });
     const porters = legal.filter(function (a) { return a.type === "porter"; });
@@ -420,7 +456,7 @@
     const figs = boardAt(view, storyEvents, replay.index);
     const boardBox = el("div", { class: "swl-phone-board" });
     render(boardBox, view, {
-      figs: atEnd ? undefined : figs, event: atEnd ? null : storyEvents[replay.index],
+      figs: atEnd ? undefined : figs, event: atEnd ? null : storyEvents[replay.index], animate: replay.stepped,
       targets: atEnd ? targets : null,
       onTap: atEnd && Object.keys(targets).length ? function (sq) {
         if (api.busy()) return;
@@ -430,6 +466,7 @@
       } : null,
     });
     window.TC.clear(board).append(boardBox);
+    replay.stepped = false;
     // programming: the hand first (thumbs), the board below it; otherwise the board on top
     const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
     if (programming) root.append(board); else root.insertBefore(board, controls);
@@ -437,10 +474,10 @@
       const ev = atEnd ? null : storyEvents[replay.index];
       board.append(el("div", { class: "row swl-replay" },
         el("button", { type: "button", class: "secondary", "aria-label": T("Step back"), text: "◀", disabled: replay.index < 0 || null,
-          on: { click: function () { replay.index = Math.max(-1, replay.index - 1); api.redraw(); } } }),
+          on: { click: function () { replay.index = Math.max(-1, replay.index - 1); replay.stepped = true; api.redraw(); } } }),
         el("span", { class: "swl-replay-say", text: ev ? (replay.index + 1) + "/" + story.length + " · " + window.TC.say(ev.say) : T("Last round: {count} steps", { count: story.length }) }),
         el("button", { type: "button", class: "secondary", "aria-label": T("Step forward"), text: "▶", disabled: atEnd || null,
-          on: { click: function () { replay.index = Math.min(story.length - 1, replay.index + 1); api.redraw(); } } })));
+          on: { click: function () { replay.index = Math.min(story.length - 1, replay.index + 1); replay.stepped = true; api.redraw(); } } })));
     }
 
     // my agent's two slots and the stacks
@@ -449,7 +486,7 @@
     const slots = el("div", { class: "swl-slots" }, el("span", { class: "swl-slots-label", text: T("Your agent") + (me.square ? " (" + me.square + ")" : " · " + T("on the boat")) }));
     [0, 1].forEach(function (i) {
       const code = mine[i];
-      const card = code ? hand.concat([]).find(function (c) { return c.code === code; }) : null;
+      const card = code ? (view.my_agent_card_faces || [])[i] : null;
       slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? card.name : code) : (i + 1) + ": —" }));
     });
     controls.append(slots, stacksList(p));
