@@ -56,7 +56,7 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
             "entered by the host (physical).",
 }]
 MAX_NAME = 24
-BOT_NAME = "Computer"
+BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _MASK = (1 << 63) - 1
 
@@ -492,7 +492,7 @@ class Service:
                 return
             if current.token_hash is not None:
                 raise Conflict("{seat} already sits there; free the seat first.", seat=seat)
-            self._set_seat(t, SeatRow(seat, BOT_NAME, None, True))
+            self._set_seat(t, SeatRow(seat, BOT_NAME.format(number=seat + 1), None, True))
             state = t.state
         self._notify(t, state, [])
 

@@ -261,8 +261,10 @@ def test_bots_play_through_the_same_door_until_the_end(service: Service) -> None
     service.seat_bot(table, 0)
     with pytest.raises(Conflict) as taken:
         service.claim_seat(table, 0, "Anna")
-    assert said(service, table, taken.value).startswith("Computer already sits there")
+    assert said(service, table, taken.value).startswith("Computer 1 already sits there")
     service.seat_bot(table, 1)
+    names = [s["name"] for s in service.public(table)["seats"]]
+    assert names[:2] == ["Computer 1", "Computer 2"]  # two bots can be told apart at the table
     assert service.wait_for_bots(10)
     public = service.public(table)
     assert public["outcome"] is not None and public["awaiting"] == []
