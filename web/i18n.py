@@ -96,7 +96,7 @@ UI_MSGIDS: tuple[str, ...] = (
     "Waiting for {name} to choose.", "Wall", "White shark",
     "Your Laser Blast Deflector: where does the laser go?", "Your agent", "Your agent goes on {square}.",
     "facing {dir}", "hand {n}", "last action", "now tap where it goes.", "on agent {n}", "on the boat",
-    "passed", "start", "when: {when}", "{count} cards", "{name}'s agent",
+    "passed", "start", "when: {when}", "{count} cards", "{name}'s agent", "following the table",
 )
 
 

@@ -190,6 +190,12 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
             assert tv.locator("#board .beam").count() == 1
             if beams == 1:
                 shot(tv, "sharks-table-beam")
+                # the phones follow the table's Next: the same shot, on their own board
+                said = tv.locator("#events li.current").inner_text()
+                phones[1].locator(".swl-replay-say", has_text=said).wait_for()
+                phones[1].locator(".swl-following").wait_for()
+                assert phones[1].locator("#board .beam").count() == 1
+                shot(phones[1], "sharks-phone-following")
         elif ev["type"] in ("eaten", "fried"):
             deaths += 1
             assert tv.locator(f'#board .death[data-seat="{ev["seat"]}"]').count() == 1
@@ -246,11 +252,13 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
 
     # Before the round: Ann ports the white shark by tapping it, then a green square.
     ann = phones[0]
-    porter = next(a for a in service.state_of(table).legal_actions(0) if a["type"] == "porter" and a["shark"] == "white")
+    porter = next(a for a in service.state_of(table).legal_actions(0)
+                  if a["type"] == "porter" and a["shark"] == "white")
     ann.locator('[data-porter="white"]').tap()
     ann.locator(f'#board .hit.target[data-square="{porter["square"]}"]').tap()
     confirm(ann)
-    ann.locator('#board .shark[data-shark="white"][data-square="%s"]' % porter["square"]).wait_for(state="attached")
+    moved = f'#board .shark[data-shark="white"][data-square="{porter["square"]}"]'
+    ann.locator(moved).wait_for(state="attached")
     for seat in (0, 1, 2):
         phones[seat].locator('[data-action="done"]').tap()
         confirm(phones[seat])

@@ -444,7 +444,17 @@
     const events = (p.events || []).filter(function (ev) { return ev.visible_to === "all" || ev.visible_to === undefined || (Array.isArray(ev.visible_to) && ev.visible_to.indexOf(p.seat) >= 0); });
     const story = events.filter(function (ev) { return ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear", "shield", "deflected", "frozen", "no_effect", "blocked"].indexOf(ev.type) >= 0; });
     const key = window.TC.changeKey(story);
-    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1, stepped: false };
+    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1, stepped: false, manual: false, step: 0 };
+    // the phone follows the table's "next" (p.step counts its steps through the public events)
+    // until its player steps on their own
+    const publicEvents = (p.events || []).filter(function (ev) { return ev.visible_to === "all" && ev.say; });
+    const following = !replay.manual && (p.step || 0) > 0 && publicEvents.length > 0;
+    if (following && p.step !== replay.step) {
+      const k = Math.min(p.step, publicEvents.length - 1);
+      replay.index = publicEvents.slice(0, k + 1).filter(function (ev) { return story.indexOf(ev) >= 0; }).length - 1;
+      replay.step = p.step;
+      replay.stepped = true;
+    }
     const placing = {};
     legal.forEach(function (a) { if (a.type === "place") placing[a.square] = a; });
     const porters = legal.filter(function (a) { return a.type === "porter"; });
@@ -474,10 +484,11 @@
       const ev = atEnd ? null : storyEvents[replay.index];
       board.append(el("div", { class: "row swl-replay" },
         el("button", { type: "button", class: "secondary", "aria-label": T("Step back"), text: "◀", disabled: replay.index < 0 || null,
-          on: { click: function () { replay.index = Math.max(-1, replay.index - 1); replay.stepped = true; api.redraw(); } } }),
+          on: { click: function () { replay.index = Math.max(-1, replay.index - 1); replay.stepped = true; replay.manual = true; api.redraw(); } } }),
         el("span", { class: "swl-replay-say", text: ev ? (replay.index + 1) + "/" + story.length + " · " + window.TC.say(ev.say) : T("Last round: {count} steps", { count: story.length }) }),
         el("button", { type: "button", class: "secondary", "aria-label": T("Step forward"), text: "▶", disabled: atEnd || null,
-          on: { click: function () { replay.index = Math.min(story.length - 1, replay.index + 1); replay.stepped = true; api.redraw(); } } })));
+          on: { click: function () { replay.index = Math.min(story.length - 1, replay.index + 1); replay.stepped = true; replay.manual = true; api.redraw(); } } })));
+      if (following && !atEnd) board.append(el("p", { class: "swl-following muted", text: "⟲ " + T("following the table") }));
     }
 
     // my agent's two slots and the stacks
@@ -489,7 +500,7 @@
       const card = code ? (view.my_agent_card_faces || [])[i] : null;
       slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? card.name : code) : (i + 1) + ": —" }));
     });
-    controls.append(slots, stacksList(p));
+    controls.append(slots, atEnd ? stacksList(p) : stacksList(p, stacksAt(p, storyEvents, replay.index)));
 
     // what to do now
     const byType = {};
