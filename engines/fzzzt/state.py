@@ -32,7 +32,6 @@ from engines.core import (
     Seat,
     State,
     View,
-    _same_action,
     outcome,
 )
 from engines.fzzzt.cards import Card, card_table
@@ -259,10 +258,10 @@ class FzzztState(State):
         return sorted(out)
 
     def find_legal(self, seat: Seat, action: object) -> Action:
-        """As the core's door, but a ``label`` may be left out, bid cards come in any order, and
-        a card may be named by any copy of it (two nut robots of power 2 are the same card)."""
+        """As the core's door, but bid cards come in any order, and a card may be named by any
+        copy of it (two nut robots of power 2 are the same card)."""
         if isinstance(action, Mapping) and isinstance(action.get("type"), str):
-            given = {k: v for k, v in action.items() if k != "label"}
+            given = dict(action)
             zone = {"bid": self.hands, "assign": self.hands, "draw": self.piles}.get(given["type"])
             own: Sequence[str] = (self.deck if seat == TABLE else
                                   zone[seat] if zone is not None and 0 <= seat < self.n else ())
@@ -272,10 +271,7 @@ class FzzztState(State):
                 given["cards"] = self._canonical(cards, own)
             if isinstance(card, str) and card in own:
                 given["card"] = self._canonical([card], own)[0]
-            pool = [a for a, _ in self.chance_outcomes()] if seat == TABLE else self.legal_actions(seat)
-            for legal in pool:
-                if _same_action(given, {k: v for k, v in legal.items() if k != "label"}):
-                    return legal
+            action = given
         return super().find_legal(seat, action)
 
     def check_turn(self, seat: Seat) -> None:
