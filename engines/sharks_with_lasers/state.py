@@ -94,22 +94,6 @@ class SharksState(State):
     def __repr__(self) -> str:
         return f"<SharksState {self._notation}>"
 
-    # -- the door: an action matches apart from its text form and its button label --
-
-    def find_legal(self, seat: Seat, action: object) -> Action:
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise IllegalAction('An action must be an object with a "type".')
-        candidates = [a for a, _ in rounds.chance(self._t)] if seat == TABLE else self.legal_actions(seat)
-        given = {k: v for k, v in action.items() if k not in ("notation", "label")}
-        by_text = set(given) == {"type"} and "notation" in action
-        for candidate in candidates:
-            if by_text:
-                if candidate["type"] == given["type"] and candidate.get("notation") == action["notation"]:
-                    return candidate
-            elif given == {k: v for k, v in candidate.items() if k not in ("notation", "label")}:
-                return candidate
-        raise self.explain_illegal(seat, action)
-
     # -- refusals in the rules' words ----------------------------------------
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
