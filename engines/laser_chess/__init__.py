@@ -75,17 +75,15 @@ class LaserChess(Game):
         board = parse_rows(rows)
         if side not in ("b", "r", "b=", "r="):
             raise IllegalAction("The side to move is b (Blue) or r (Red), with = after it once a draw "
-                                "was declared; not {side}.", side=side)
-        if not (ply.isascii() and ply.isdigit()):
-            raise IllegalAction("The ply count must be a whole number, not {ply}.", ply=ply)
+                                "was declared; not {side}.", side=side[:12])
+        if not (ply.isascii() and ply.isdigit()) or len(ply) > 9:   # int() of 5000 digits raises
+            raise IllegalAction("The ply count must be a whole number below a billion, not {ply}.",
+                                ply=ply[:12])
         if setup not in SETUPS:
-            raise IllegalAction("There is no setup called {setup}.", setup=setup)
+            raise IllegalAction("There is no setup called {setup}.", setup=setup[:24])
         if rules != "-" and (set(rules) - {"k", "s"} or len(set(rules)) != len(rules)):
-            raise IllegalAction("House rules are - or the letters k and s, not {rules}.", rules=rules)
-        try:
-            keys = () if history == "-" else tuple(int(k, 16) for k in history.split(","))
-        except ValueError:
-            raise IllegalAction("Earlier positions are - or hexadecimal keys separated by commas.") from None
+            raise IllegalAction("House rules are - or the letters k and s, not {rules}.", rules=rules[:12])
+        keys = () if history == "-" else tuple(_history_key(k) for k in history.split(","))
         _check_tokens(board)
         return LaserChessState(self, board, 1 if side[0] == "r" else 0, ply=int(ply), setup=setup,
                                king_rotation="k" in rules, swap_onto_restricted="s" in rules,
@@ -99,6 +97,14 @@ class LaserChess(Game):
         if unknown:
             raise IllegalAction("The Laser Chess bot has no setting {name}.", name=", ".join(unknown))
         return AlphaBetaBot(**settings)
+
+
+def _history_key(text: str) -> int:
+    """One 64-bit key: 1 to 16 hex digits (int() alone would take "-1", "0x1f" or "1_0")."""
+    if not 1 <= len(text) <= 16 or text.strip("0123456789abcdefABCDEF"):
+        raise IllegalAction("Earlier positions are - or hexadecimal keys (up to 16 digits) separated by "
+                            "commas.")
+    return int(text, 16)
 
 
 def _check_tokens(board: bytes) -> None:

@@ -87,10 +87,20 @@ def parse_rows(text: str) -> bytes:
         pos = m.end()
         digits, *groups, sep = m.groups()
         if sep:
+            if len(rows) == ROWS:       # refused at once: a long text never builds a long list
+                raise IllegalAction("A position needs 8 rows separated by /, not more.")
             rows.append([])
-        elif digits:
-            rows[-1].extend([0] * int(digits))
+            continue
+        if digits:
+            run = int(digits) if len(digits) <= 2 else COLS + 1   # never int() a huge number
+            if run < 1:
+                raise IllegalAction("A run of empty squares is 1 to 10, not {run}.", run=digits[:6])
+            if len(rows[-1]) + run > COLS:
+                raise IllegalAction("Row {row} has more than 10 squares.", row=ROWS + 1 - len(rows))
+            rows[-1].extend([0] * run)
         else:
+            if len(rows[-1]) == COLS:
+                raise IllegalAction("Row {row} has more than 10 squares.", row=ROWS + 1 - len(rows))
             letter = next(g for g in groups[0::2] if g)
             facing = next((groups[i + 1] for i in range(0, len(groups), 2) if groups[i]), "")
             kind = _LETTER_TYPE[letter.upper()]

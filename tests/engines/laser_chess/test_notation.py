@@ -117,3 +117,49 @@ def test_mangled_positions_are_refused_or_read_never_crash() -> None:
         except IllegalAction:
             continue
         assert GAME.load(state.notation()) == state
+    # huge numbers, very long texts and odd characters, in every field: refused at once (a run
+    # of 9999999999 empty squares once asked for gigabytes), never a MemoryError or ValueError
+    fields = text.split()
+    rows = fields[0]
+
+    def first_run_as(chars: str) -> str:
+        """A plain position whose row 6 is ``chars`` instead of 10 empty squares."""
+        return f"lS9/4k5/{chars}/10/10/10/10/4K4LN b 0 ace - -"
+
+    assert GAME.load(first_run_as("10")).board.count(0) == 76     # the control reads
+
+    hostile = [
+        "9999999999 b 0 ace - -",
+        f"{'9' * 5000} b 0 ace - -",
+        first_run_as("9" * 40),
+        f"{rows}/{'10/' * 200_000}10 b 0 ace - -",
+        first_run_as("K" * 200_000),
+        first_run_as("0" * 200_000 + "10"),
+        first_run_as("0"),
+        f"{rows} b {'9' * 5000} ace - -",
+        f"{rows} b 99999999999999999999 ace - -",
+        f"{rows} b 0 {'x' * 200_000} - -",
+        f"{rows} b 0 ace {'k' * 200_000} -",
+        f"{rows} {'b=' * 100_000} 0 ace - -",
+        f"{rows} b 0 ace - {'f' * 5000}",
+        f"{rows} b 0 ace - {','.join(['1'] * 10) + ',' + 'f' * 17}",
+        f"{rows} b 0 ace - -1",
+        f"{rows} b 0 ace - 0x1f",
+        f"{rows} b 0 ace - 1_0",
+        f"{rows} b 0 ace - ,",
+        f"{rows} b \uff11 ace - -",
+        first_run_as("\u0661\u0660"),          # Arabic-Indic "10"
+        first_run_as("\x00"),
+        first_run_as("\ud800"),
+        first_run_as("\N{SUPERSCRIPT ONE}0"),
+        " ".join([*fields[:5], "\u00e9"]),
+        "/" * 1_000_000,
+        "\u2003".join(fields[:5]) + "\u00a0x",
+        " " * 1_000_000,
+    ]
+    for mangled in hostile:
+        with pytest.raises(IllegalAction):
+            GAME.load(mangled)
+    # a long but honest history of earlier positions still reads
+    keys = ",".join(f"{k:016x}" for k in range(20_000))
+    assert len(GAME.load(f"{rows} b 0 ace - {keys}").history) == 20_000
