@@ -59,6 +59,7 @@ MAX_NAME = 24
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _MASK = (1 << 63) - 1
+MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
 
 
 def hash_token(token: str) -> str:
@@ -375,6 +376,8 @@ class Service:
             seed = secrets.randbits(62)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise BadRequest("The seed must be a whole number.")
+        elif not 0 <= seed <= MAX_SEED:   # SQLite stores signed 64-bit integers
+            raise BadRequest("The seed must be a whole number from 0 to {largest}.", largest=MAX_SEED)
         state = g.start(players=players, seed=seed, options=game_options)   # IllegalAction: 400
         full_options = g.validate_options(game_options)
         with self._tables_lock:

@@ -10,6 +10,7 @@ carries a ``text`` in the phone's language.
 from __future__ import annotations
 
 import ipaddress
+import json
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,14 +32,22 @@ SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat 
 
 
 def json_body(*required: str) -> dict[str, Any]:
-    """The request's JSON object; a plain 400 sentence if it is not one."""
-    data = request.get_json(silent=True, force=True) if request.content_length else None
-    if data is None and (request.content_length or 0) > 0:
-        raise BadRequest("The request body is not valid JSON.")
-    if data is None:
-        data = {}
+    """The request's JSON object; a plain 400 sentence if it is not one.
+
+    An empty body is an empty object. Bytes that are not JSON, and JSON nested too
+    deeply to read (thousands of ``[``, still under the size cap), are "not valid
+    JSON"; valid JSON that is not an object (``null``, a list) "must be an object".
+    """
+    raw = request.get_data(cache=True) if request.content_length else b""
+    if not raw:
+        data: Any = {}
+    else:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
+            raise BadRequest("The request body is not valid JSON.") from None
     if not isinstance(data, dict):
-        raise BadRequest("Send a JSON object, like {example}.", example='{"name": "Anna"}')
+        raise BadRequest("The request body must be a JSON object.")
     for key in required:
         if key not in data:
             raise BadRequest('The request needs a "{key}".', key=key)
@@ -100,6 +109,14 @@ def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
 def set_seat_cookie(resp: Response, table: str, token: str) -> None:
     resp.set_cookie(seat_cookie(table), token, max_age=SEAT_COOKIE_AGE, path="/",
                     httponly=True, samesite="Lax", secure=request.is_secure)
+
+
+@bp.before_request
+def table_first() -> None:
+    """An unknown table is a 404 before anything asks who is speaking (no token: not a 401)."""
+    table = (request.view_args or {}).get("table")
+    if table is not None:
+        service().seat_names(str(table))
 
 
 # --------------------------------------------------------------------------- games and tables

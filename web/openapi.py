@@ -292,7 +292,12 @@ def document() -> dict[str, Any]:
                                 "description": "Game options, plus the table's "
                                 '"chance": digital or physical.',
                             },
-                            "seed": {"type": ["integer", "null"]},
+                            "seed": {
+                                "type": ["integer", "null"],
+                                "minimum": 0,
+                                "maximum": 2**63 - 1,
+                                "description": "Same seed, same game; left out, the table picks one.",
+                            },
                         },
                     }
                 ),

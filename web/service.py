@@ -72,6 +72,9 @@ class TableService(Protocol):
                      seed: int | None = None) -> dict[str, Any]:
         """-> ``{"table", "game", "players", ...}``; the web adds ``join_url``."""
 
+    def seat_names(self, table: str) -> list[str]:
+        """The seats' names, in seat order; NotFound for an unknown table (checked before auth)."""
+
     def public(self, table: str) -> dict[str, Any]:
         """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only."""
 

@@ -43,14 +43,33 @@ def frame(payload: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def same_change(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
-    """Whether ``payload`` shows the same committed change as ``last`` (version and step)."""
+def change_key(payload: dict[str, Any]) -> tuple[int, int] | None:
+    """The committed change a payload shows, ``(version, step)``; None if it carries none."""
+    version, step = payload.get("version"), payload.get("step", 0)
+    if isinstance(version, int) and isinstance(step, int):
+        return (version, step)
+    return None
+
+
+def is_newer(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
+    """Whether ``payload`` shows a later change than ``last``, the one sent before.
+
+    A stream never goes back: the snapshot a subscription starts with may be older
+    than the view read just after subscribing, and must then be dropped.
+
+    >>> is_newer({"version": 3, "step": 0}, {"version": 3, "step": 0})
+    False
+    >>> is_newer({"version": 2, "step": 0}, {"version": 3, "step": 0})
+    False
+    >>> is_newer({"version": 3, "step": 1}, {"version": 3, "step": 0})
+    True
+    """
     if last is None:
-        return False
-    key = (payload.get("version"), payload.get("step"))
-    if isinstance(key[0], int):
-        return key == (last.get("version"), last.get("step"))
-    return payload == last
+        return True
+    key, last_key = change_key(payload), change_key(last)
+    if key is None or last_key is None:
+        return payload != last
+    return key > last_key
 
 
 @bp.get("/tables/<table>/stream")
@@ -97,8 +116,8 @@ def stream(table: str) -> Response:
                         quiet_since = time.monotonic()
                     continue
                 quiet_since = time.monotonic()
-                if same_change(payload, last_sent):
-                    continue  # already sent (the snapshot a subscription may start with)
+                if not is_newer(payload, last_sent):
+                    continue  # already sent, or older (the snapshot a subscription starts with)
                 last_sent = payload
                 yield frame(localize_payload(payload, language))
         finally:

@@ -87,6 +87,10 @@ def test_only_the_host_creates_tables(client: FlaskClient, headers: dict[str, st
         ({"game": "fake-guess", "players": 2, "options": {"colour": "teal"}}, "colour"),
         ({"game": "fake-guess", "players": 2, "options": []}, "options"),
         ({"game": "fake-guess", "players": 2, "seed": "abc"}, "seed"),
+        ({"game": "fake-guess", "players": 2, "seed": 99999999999999999999999}, "seed"),
+        ({"game": "fake-guess", "players": 2, "seed": 2**63}, "seed"),
+        ({"game": "fake-guess", "players": 2, "seed": -1}, "seed"),
+        ({"game": "fake-guess", "players": 99999999999999999999999}, "2 to 3 players"),
         ({"players": 2}, "game"),
     ],
 )
@@ -257,6 +261,34 @@ def test_malformed_json_is_a_400_in_plain_words(seated: Any) -> None:
     assert snapshot(seated) == before
 
 
+def test_the_largest_seed_sqlite_keeps_is_accepted_and_the_same_seed_deals_the_same_game(
+    make_table: Any,
+) -> None:
+    first, second = make_table(seed=2**63 - 1), make_table(seed=2**63 - 1)
+    assert first.public()["view"] == second.public()["view"]
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"[" * 20_000, "not valid JSON"),  # deeper than Python's stack, well under the size cap
+        (b'{"action": ' + b"[" * 5_000 + b"]" * 5_000 + b"}", "not valid JSON"),
+        (b"null", "must be a JSON object"),
+        (b"[1, 2]", "must be a JSON object"),
+        (b'"pick"', "must be a JSON object"),
+    ],
+)
+def test_json_that_is_not_an_object_is_a_400_saying_so(seated: Any, data: bytes, words: str) -> None:
+    before = snapshot(seated)
+    resp = seated.client.post(
+        f"/api/tables/{seated.id}/actions",
+        data=data,
+        headers={**seated.auth(0), "Content-Type": "application/json"},
+    )
+    refused(resp, 400, words)
+    assert snapshot(seated) == before
+
+
 @pytest.mark.parametrize(
     "auth",
     [
@@ -313,10 +345,9 @@ def test_unknown_table_is_a_404_everywhere(client: FlaskClient, host: dict[str, 
         ("delete", "/api/tables/nope/seats/0"),
         ("post", "/api/tables/nope/seats/0/bot"),
     ]:
-        resp = getattr(client, method)(path, json={"action": {"type": "pick"}}, headers=host)
-        assert resp.status_code in (401, 404), (path, resp.status_code)
-        if resp.status_code == 404:
-            refused(resp, 404, "nope")
+        for headers in (host, {}):  # with no key or token at all: still "no such table", not 401
+            resp = getattr(client, method)(path, json={"action": {"type": "pick"}}, headers=headers)
+            refused(resp, 404, "There is no table nope")
 
 
 # --------------------------------------------------------------------------- host extras

@@ -29,6 +29,11 @@ BODIES: list[tuple[bytes, str]] = [
     (b"\xff\xfe\x00garbage", "application/octet-stream"),
     (b"key=abc", "application/x-www-form-urlencoded"),
     (b"x" * (70 * 1024), "application/json"),
+    (b"[" * 20_000, "application/json"),  # nested deeper than Python's stack, under the size cap
+    (b'{"game": "fake-guess", "players": 2, "seed": 99999999999999999999999}', "application/json"),
+    (b'{"game": "fake-guess", "players": 99999999999999999999999, "seed": -1}', "application/json"),
+    (b'{"name": "Anna", "action": {"type": "pick"}, "version": 99999999999999999999999}',
+     "application/json"),
 ]
 VALUES = {
     "table": ["nope%00" + "a" * 300, "{t}"],

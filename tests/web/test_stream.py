@@ -176,3 +176,32 @@ def test_a_phone_that_left_frees_its_stream_and_shows_as_away(
     assert list(chunks) == []  # the stream ends by itself (no keep-alive needed to notice)
     assert t.public()["seats"][0]["connected"] is False
     resp.close()
+
+
+def test_a_play_between_subscribing_and_the_first_read_never_sends_an_older_view(
+    client: FlaskClient, make_table: Any, service: Any, monkeypatch: Any
+) -> None:
+    """The subscription queues a snapshot at version v; if a play lands before the stream reads
+    the table again, the phone gets v+1 first and must never be shown v afterwards."""
+    t = make_table()
+    t.claim(0, "Anna")
+    subscribe = service.subscribe
+
+    def subscribe_then_a_play_lands(table: str, seat: int | None) -> Any:
+        sub = subscribe(table, seat)
+        assert t.act(0, {"type": "pick", "notation": "pick2"}).status_code == 200
+        return sub
+
+    monkeypatch.setattr(service, "subscribe", subscribe_then_a_play_lands)
+    s = Stream(client, f"/api/tables/{t.id}/stream")
+    try:
+        first = s.payloads(1)[0]
+        assert first["view"]["picked"] == [True, False]
+        client.post(f"/api/tables/{t.id}/next", headers=t.host)
+        later = s.payloads(3, timeout=0.5)
+        versions = [first["version"]] + [p["version"] for p in later]
+        assert versions == sorted(set(versions)), versions  # strictly newer each time
+        assert all(p["view"]["picked"] == [True, False] for p in later)
+        assert versions[-1] == t.public()["version"]
+    finally:
+        s.close()
