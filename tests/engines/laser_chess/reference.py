@@ -100,7 +100,11 @@ def rotated(token: Token, clockwise: bool) -> Token:
     return (colour, kind, ring[(i + (1 if clockwise else -1)) % 4])
 
 
-def moves(board: Board, colour: str) -> list[Move]:
+def moves(board: Board, colour: str, king_rotation: bool = False,
+          swap_onto_restricted: bool = False) -> list[Move]:
+    """House rules (notes 2.4): ``king_rotation`` lets a King be turned (one play, nothing
+    changes on the board); ``swap_onto_restricted`` lets a Switch swap put the other token on
+    a square its colour may not enter."""
     out: list[Move] = []
     for sq, token in sorted(board.items()):
         if token[0] != colour:
@@ -117,13 +121,16 @@ def moves(board: Board, colour: str) -> list[Move]:
                     continue
                 if to not in board:
                     out.append(("step", sq, to, None))
-                elif kind == "S" and board[to][1] in ("D", "F") and may_stand(board[to][0], sq):
+                elif kind == "S" and board[to][1] in ("D", "F") and (
+                        swap_onto_restricted or may_stand(board[to][0], sq)):
                     out.append(("swap", sq, to, None))
         if kind in ("D", "F"):
             out.append(("rotate", sq, sq, rotated(token, True)))
             out.append(("rotate", sq, sq, rotated(token, False)))
         elif kind == "S":
             out.append(("rotate", sq, sq, (colour, "S", "\\" if token[2] == "/" else "/")))
+        elif kind == "K" and king_rotation:
+            out.append(("rotate", sq, sq, token))
     return out
 
 
@@ -153,24 +160,24 @@ def move_text(move: Move) -> str:
     return name(frm) + "*" + (new[2] if new else "")
 
 
-def perft(board: Board, colour: str, depth: int) -> int:
+def perft(board: Board, colour: str, depth: int, **rules: bool) -> int:
     if depth == 0:
         return 1
     total = 0
     other = "red" if colour == "blue" else "blue"
-    for move in moves(board, colour):
+    for move in moves(board, colour, **rules):
         after, over = play(board, colour, move)
         if over:
             total += 1 if depth == 1 else 0
         else:
-            total += perft(after, other, depth - 1)
+            total += perft(after, other, depth - 1, **rules)
     return total
 
 
-def divide(board: Board, colour: str, depth: int) -> dict[str, int]:
+def divide(board: Board, colour: str, depth: int, **rules: bool) -> dict[str, int]:
     out = {}
     other = "red" if colour == "blue" else "blue"
-    for move in moves(board, colour):
+    for move in moves(board, colour, **rules):
         after, over = play(board, colour, move)
-        out[move_text(move)] = (1 if depth == 1 else 0) if over else perft(after, other, depth - 1)
+        out[move_text(move)] = (1 if depth == 1 else 0) if over else perft(after, other, depth - 1, **rules)
     return out

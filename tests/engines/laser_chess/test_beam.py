@@ -78,3 +78,30 @@ def test_reflect_table_covers_every_token() -> None:
                 got = B.REFLECT[code][B.DIRS.index(travel)]
                 shown = "X" if got == B.DESTROY else "-" if got == B.ABSORB else B.DIRS[got]
                 assert shown == expected, (kind, facing, travel)
+
+
+def test_a_looping_beam_stops_at_the_cap_and_removes_nothing() -> None:
+    """Notes 2.4, beam loops: "not mentioned [in the rules]. No infinite loop can start from an
+    edge laser, but cap the number of trace steps defensively." Mirrors are reversible, so only
+    a beam whose first square turns it again can come back round: a hand-built board (never a
+    legal position) with a Switch where Blue's Laser stands sends the beam j1 -> j5 -> a5 -> a1
+    -> j1 for ever. The tracer must stop after at most 4 crossings of each square, say where it
+    stopped, and remove nothing; the fast path agrees."""
+    board = bytearray(B.SQUARES)
+    board[B.LASER_SQUARE[B.BLUE]] = B.token(B.SWITCH, B.BLUE, B.FACINGS[B.SWITCH].index("/"))   # fires N
+    board[B.LASER_SQUARE[B.RED]] = B.token(B.LASER, B.RED, B.SOUTH)
+    for name, facing in (("j5", "SW"), ("a5", "SE"), ("a1", "NE")):
+        board[B.parse_square(name)] = B.token(B.DEFLECTOR, B.RED, B.FACINGS[B.DEFLECTOR].index(facing))
+    loop = ["j1", "j2", "j3", "j4", "j5", "i5", "h5", "g5", "f5", "e5", "d5", "c5", "b5", "a5",
+            "a4", "a3", "a2", "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"]
+    shot = B.trace(bytes(board), B.BLUE)
+    assert shot.hit == -1                                  # nothing is removed
+    assert shot.stopped_at == shot.path[-1] and shot.stopped_at >= 0
+    assert len(shot.path) == 4 * B.SQUARES + 1             # the cap, not a hang
+    named = [B.SQUARE_NAMES[sq] for sq in shot.path]
+    assert named[:2 * len(loop)] == loop + loop            # it really went round
+    mask, hit = B.fire(bytes(board), B.BLUE)
+    assert hit == -1 and mask == sum(B.BIT[B.parse_square(s)] for s in loop)
+    # and playing a move on that board ends with the same board plus the move: nothing removed
+    after, removed_at, removed = B.play(bytes(board), B.BLUE, (B.parse_square("e8"),) * 2 + (0, 0, 0))
+    assert (removed_at, removed) == (-1, 0) and after == bytes(board)

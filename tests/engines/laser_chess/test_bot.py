@@ -1,10 +1,12 @@
 """The bot: legal answers under any stop signal, reports its depth, and beats a random player.
 
-The 100-game "at least 95 wins" check runs in bench/laser_chess_bot.py (it takes minutes);
-here a few games with a small node budget.
+The 100-game "at least 95 wins" check runs here with a small node budget (a few seconds, marked
+slow) and in bench/laser_chess_bot.py with a time budget per move (it takes minutes).
 """
 
 from __future__ import annotations
+
+import pytest
 
 from engines.core import RandomBot
 from engines.laser_chess import SETUPS
@@ -55,8 +57,6 @@ def test_does_not_shoot_its_own_king() -> None:
 
 
 def test_bot_settings_are_checked() -> None:
-    import pytest
-
     from engines import IllegalAction
     with pytest.raises(IllegalAction, match="no setting"):
         GAME.bot(depth=3)
@@ -76,18 +76,24 @@ def test_same_seed_same_choice() -> None:
     assert a == b
 
 
-def test_beats_a_random_player() -> None:
-    """Issue 2: the bot must beat a random player (100 games in the bench; 4 here)."""
+@pytest.mark.slow
+def test_beats_a_random_player_in_at_least_95_of_100_games() -> None:
+    """Issue 2: the bot must win at least 95 of 100 games against a random player. Here with a
+    small node budget (it stops after ~512 nodes a move, about depth 2) so the hundred games take
+    seconds; bench/laser_chess_bot.py plays them with a time budget per move and prints depths.
+    Setups rotate through all six, the bot alternates colours; a game still running after 300
+    plies counts as not won."""
     bot, rnd = GAME.bot(), RandomBot()
+    setups = sorted(SETUPS)
     wins = 0
-    for game_no in range(4):
-        state = GAME.start(players=2, seed=game_no, options={"setup": sorted(SETUPS)[game_no]})
+    for game_no in range(100):
+        state = GAME.start(players=2, seed=game_no, options={"setup": setups[game_no % len(setups)]})
         bot_seat = game_no % 2
         while state.outcome is None and state.ply < 300:
             seat = state.to_move
             player = bot if seat == bot_seat else rnd
-            stop = node_budget(6) if seat == bot_seat else (lambda: True)
+            stop = node_budget(1) if seat == bot_seat else (lambda: True)
             choice = player.choose(state, seat, stop, seed=game_no * 1000 + state.ply)
             state = state.apply(seat, choice.action)
         wins += state.outcome is not None and state.outcome["winners"] == [bot_seat]
-    assert wins == 4
+    assert wins >= 95
