@@ -330,14 +330,22 @@ class HardwareLink:
         with self._lock:
             if self.pending != shot:
                 return  # undone or superseded while it waited
+        # The shot is a frozen copy of the engine's beam taken before the laser fired:
+        # a move that arrives during the window changes self.pending, never this check.
         check = self.rig.beam_check(
             shot.exit, path=shot.path, stopped_at=shot.stopped_at,
-            context={"table": shot.table, "seat": shot.seat},
+            context={"table": shot.table, "seat": shot.seat}, show_status=False,
         )
         report = check.to_json()
         with self._lock:
+            superseded = self.pending != shot  # the next move (or an undo) came during the window
+            if superseded:
+                # It no longer speaks for the board: the host can read it, the table is not told,
+                # and the status LED keeps what it showed.
+                report["superseded"] = True
             self.last_beam_check = report
-            if self.pending == shot:
+            if not superseded:
+                self.rig.set_status("ready" if check.result == "agree" else "error")
                 if check.result == "agree":
                     self.pending = None  # confirmed; otherwise the mover may fire again once it is fixed
                     try:
@@ -346,7 +354,9 @@ class HardwareLink:
                         log.exception("could not refresh the LEDs of table %s", shot.table)
                 else:
                     self._failed = shot
-        if check.result != "agree":
+        if superseded:
+            log.info("beam check on table %s superseded by a later change: %s", shot.table, check.message)
+        elif check.result != "agree":
             notify = getattr(self.service, "notify", None)
             if notify is None:
                 log.warning("beam check on table %s: %s", shot.table, check.message)

@@ -234,7 +234,7 @@ class Rig:
 
     def beam_check(self, expected_exit: Exit | None, window_s: float | None = None, *,
                    path: Sequence[str] | None = None, stopped_at: str | None = None,
-                   context: dict[str, Any] | None = None) -> BeamCheck:
+                   context: dict[str, Any] | None = None, show_status: bool = True) -> BeamCheck:
         """Check one shot against the engine's beam and remember the verdict.
 
         With a laser: read every sensor with the laser off (a lit one is stray
@@ -242,6 +242,8 @@ class Rig:
         ``expected_exit``. Without one: the players fire the game's own laser,
         and the sensors watch for up to ``window_s`` (``watch_s``) for it.
         ``path`` (the engine's beam squares) lets a mismatch name the token to check.
+        The status LED shows the verdict unless ``show_status`` is false (the
+        caller decides, e.g. for a shot the next move has already replaced).
         """
         order = list(self.sensors)
         with self._beam_lock:
@@ -274,7 +276,8 @@ class Rig:
             if context:
                 check.extra.update(context)
             self.last_beam_check = check
-        self.set_status("ready" if check.result == "agree" else "error")
+        if show_status:
+            self.set_status("ready" if check.result == "agree" else "error")
         return check
 
     # ------------------------------------------------------------------ the simulator

@@ -13,6 +13,11 @@ faults make the physical world disagree:
   engine's (or where :meth:`Simulator.turn_token` says);
 * ``none`` clears a device's fault.
 
+A shot sees the board as it was when the laser switched on: a later
+:meth:`Simulator.set_physical_beam` (the next move, posted from a phone while
+the window is still open) takes effect for the next shot, never the one in
+flight. On a real table the next move cannot be made inside the window.
+
 Mock pin callbacks run synchronously in the caller's thread, so a sensor's
 ``when_activated`` has fired by the time :meth:`update` returns.
 """
@@ -38,13 +43,16 @@ class Simulator:
         self._lock = threading.RLock()
         self.faults: dict[str, str] = {}
         self.physical_beam: Exit | None = None
+        self._shot_beam: Exit | None = None  # physical_beam as it was when the laser switched on
         self._override: Any = _UNSET
         self.laser_on = False
         self.update()
 
     # -- what the companion and tests tell it
     def set_physical_beam(self, exit: Exit | None) -> None:
-        """Where the beam leaves the physical board now (None: it stops on the board)."""
+        """Where the beam leaves the physical board (None: it stops on the board).
+
+        While the laser is on, the shot in flight keeps the beam it started with."""
         with self._lock:
             self.physical_beam = exit
             self.update()
@@ -84,26 +92,27 @@ class Simulator:
 
     # -- the physical world
     def beam_now(self) -> Exit | None:
-        """Where the physical beam leaves the board, faults included."""
+        """Where the physical beam leaves the board, faults included (a shot in flight: its own)."""
+        board = self._shot_beam if self.laser_on else self.physical_beam
         if self.faults.get(BOARD) != "turned":
-            return self.physical_beam
+            return board
         if self._override is not _UNSET:
             return self._override  # type: ignore[no-any-return]
-        others = [exit for _, exit in self._sensors.values() if exit != self.physical_beam]
+        others = [exit for _, exit in self._sensors.values() if exit != board]
         return others[0] if others else None
 
     def set_laser(self, on: bool) -> None:
         with self._lock:
+            if on and not self.laser_on:
+                self._shot_beam = self.physical_beam  # the board as the shot finds it
             self.laser_on = on
             self.update()
 
     def players_shot(self) -> None:
         """Without a laser of ours: the players fire the game's own laser (a short flash)."""
         with self._lock:
-            self.laser_on = True
-            self.update()
-            self.laser_on = False
-            self.update()
+            self.set_laser(True)
+            self.set_laser(False)
 
     def update(self) -> None:
         with self._lock:

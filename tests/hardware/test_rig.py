@@ -92,6 +92,28 @@ def test_an_agreeing_shot_fires_the_laser_once_for_the_window(clean_rig: Rig) ->
     assert device(clean_rig, "sensor", "j8n")["state"] == "dark"  # the beam is gone again
 
 
+def test_a_shot_in_flight_keeps_the_board_it_was_fired_at(clean_rig: Rig) -> None:
+    """The simulator's board for an open window is not changed by the next move (issue 4):
+    the new beam is the next shot's."""
+    clean_rig.set_physical_beam(("j8", "N"))
+    clean_rig.set_laser(True)
+    try:
+        clean_rig.set_physical_beam(("a1", "S"))  # a phone posts the next move inside the window
+        assert device(clean_rig, "sensor", "j8n")["state"] == "lit"
+        assert device(clean_rig, "sensor", "a1s")["state"] == "dark"
+    finally:
+        clean_rig.set_laser(False)
+    check = clean_rig.beam_check(("a1", "S"), WINDOW)
+    assert check.result == "agree" and check.lit == ("a1s",)
+
+
+def test_a_check_can_leave_the_status_led_to_its_caller(clean_rig: Rig) -> None:
+    clean_rig.set_status("ready")
+    clean_rig.set_physical_beam(("a1", "S"))
+    check = clean_rig.beam_check(("j8", "N"), WINDOW, show_status=False)
+    assert check.result == "mismatch" and clean_rig.led_mode("status") == "on"
+
+
 def test_a_token_turned_the_wrong_way_names_the_square_to_check(clean_rig: Rig) -> None:
     clean_rig.set_physical_beam(("j8", "N"))
     clean_rig.turn_token(("j5", "E"))  # the j5 Deflector is turned: the beam goes on east

@@ -1,0 +1,135 @@
+"""Races between a beam check and the next play (issue 4), made deterministic.
+
+A shot's window is open for ``window_s`` (0.3 s at a real table). The next move
+cannot physically happen inside it, but a phone can post one. The tests below
+post it *inside* the window by hooking the rig's laser switch: the move is
+committed and the link has processed it before the window closes, every time,
+with no sleeping and no timing in any assertion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.hardware_link import HardwareLink, attach
+from companion.service import Service
+from hardware import Rig
+from tests.hardware.conftest import FakeClock
+
+BLUE_MOVE = {"type": "move", "from": "c1", "to": "c2"}  # Ace: Blue's beam still leaves at j8 north
+RED_MOVE = {"type": "move", "from": "c7", "to": "c6"}   # Ace: Red's beam leaves at a1 south
+
+
+@pytest.fixture
+def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()
+
+
+def during_the_window(monkeypatch: pytest.MonkeyPatch, rig: Rig, link: HardwareLink,
+                      play: Any) -> list[bool]:
+    """Run ``play()`` the first time the laser switches on, and let the link handle it
+    before the window goes on. Returns a list that records that it ran."""
+    real = rig.set_laser
+    ran: list[bool] = []
+
+    def set_laser(on: bool) -> None:
+        real(on)
+        if on and not ran:
+            ran.append(True)
+            play()
+            link._work.join()  # the link's worker has handled the move (this is the beam thread)
+
+    monkeypatch.setattr(rig, "set_laser", set_laser)
+    return ran
+
+
+def hardware_events(service: Service, table: str) -> list[dict[str, Any]]:
+    return [ev for ev in service.public(table)["events"] if ev["type"] == "hardware"]
+
+
+def test_a_move_posted_while_the_previous_shot_fires_is_not_a_false_fault(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock,
+        host_key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook p.8: each player moves, then fires; a check judges only its own shot.
+
+    Blue presses fire (through the host API, as in the review); Red's phone posts
+    a move while Blue's window is still open. Blue's shot was right, so nobody
+    may be told "check for stray light", the status LED stays steady, and Red's
+    own shot is then checked normally.
+    """
+    from web import create_app
+
+    client = create_app(service).test_client()
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    service.act(table, 0, BLUE_MOVE)
+    assert link.wait_idle()
+    version_after_red = []
+
+    def red_moves() -> None:
+        service.act(table, 1, RED_MOVE)
+        version_after_red.append(service.public(table)["version"])
+
+    ran = during_the_window(monkeypatch, clean_rig, link, red_moves)
+    clock.tick()
+    pressed = client.post("/api/hardware/press/seat0", headers={"X-Host-Key": host_key})
+    assert pressed.status_code == 200 and ran
+    check = pressed.get_json()["last_beam_check"]
+    assert check["seat"] == 0 and check["table"] == table
+    assert check["result"] == "agree", check  # judged against Blue's own shot: j8 north
+    assert check["expected"] == {"square": "j8", "direction": "N"} and check["lit"] == ["j8n"]
+    assert check["superseded"] is True  # recorded as such for the host
+    assert hardware_events(service, table) == []  # nothing told to the table
+    assert service.public(table)["version"] == version_after_red[0]  # no broadcast after Red's move
+    assert clean_rig.led_mode("status") == "on"
+    assert link.hardware_status()["pending_shot"] == {"table": table, "seat": 1}
+    assert clean_rig.led_mode("seat1") == "blinking"  # Red: fire now
+
+    clock.tick()  # the hook has run once; later shots fire normally
+    clean_rig.press("seat1")
+    assert link.wait_idle()
+    red = link.hardware_status()["last_beam_check"]
+    assert red["seat"] == 1 and red["result"] == "agree" and red["lit"] == ["a1s"]
+    assert "superseded" not in red
+    assert hardware_events(service, table) == []
+
+
+def test_a_real_fault_in_a_superseded_shot_is_recorded_but_not_broadcast(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check whose shot was replaced by the next move no longer speaks for the board:
+    the host sees its verdict in ``GET /api/hardware``; the table hears nothing, and
+    the status LED keeps what it showed."""
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    service.act(table, 0, BLUE_MOVE)
+    assert link.wait_idle()
+    clean_rig.turn_token(("j5", "E"))  # the physical board disagrees with Blue's shot
+    during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
+    clock.tick()
+    clean_rig.press("seat0")
+    assert link.wait_idle()
+    check = link.hardware_status()["last_beam_check"]
+    assert check["seat"] == 0 and check["result"] == "mismatch" and check["superseded"] is True
+    assert hardware_events(service, table) == []
+    assert clean_rig.led_mode("status") == "on"
+
+
+def test_an_auto_fired_check_overtaken_by_the_next_move_reports_only_the_new_shot(
+        service: Service, clean_rig: Rig, link: HardwareLink, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``auto_fire_s`` both shots fire by themselves: Blue's completes against its own
+    beam (superseded, silent), then Red's is checked and agrees."""
+    link.auto_fire_s = 0.0
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
+    service.act(table, 0, BLUE_MOVE)
+    assert link.wait_idle()
+    check = link.hardware_status()["last_beam_check"]
+    assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"]
+    assert hardware_events(service, table) == []
+    assert clean_rig.led_mode("status") == "on"
