@@ -113,6 +113,7 @@ class HardwareLink:
         self._lock = threading.RLock()
         self._awaiting: dict[str, frozenset[int]] = {}
         self._submitted: dict[str, frozenset[int]] = {}
+        self._seen: dict[str, State] = {}  # the state the LEDs were last worked out for
         self._version: dict[str, int] = {}
         self._work: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.Queue()
         self._beams: queue.Queue[tuple[Shot | Salvo, float] | None] = queue.Queue()
@@ -271,19 +272,34 @@ class HardwareLink:
         if state.outcome is not None:
             self.rig.show_seats(winners=state.outcome.get("winners", ()))
             return
+        awaiting, submitted = self._follow(table, state)
         pending = self.pending
         if pending is not None and pending.table == table and self.has_laser:
             self.rig.show_seats(blinking=[pending.seat])
             return
-        awaiting = frozenset(s for s in state.awaiting if s != TABLE)
-        before = self._awaiting.get(table, frozenset())
-        submitted = self._submitted.get(table, frozenset())
-        if awaiting and awaiting < before:
-            submitted = submitted | (before - awaiting)  # handed in a hidden play; others still think
-        elif awaiting != before:
-            submitted = frozenset()
-        self._awaiting[table], self._submitted[table] = awaiting, submitted
         self.rig.show_seats(blinking=awaiting, steady=submitted)
+
+    def _follow(self, table: str, state: State) -> tuple[frozenset[int], frozenset[int]]:
+        """(awaited, handed in and waiting for the others) for this state of the table.
+
+        Worked out once per new state (a play, an undo), never from the awaited
+        sets alone: a play by an awaited seat either leaves the others still
+        thinking (the awaited set shrinks: the players who left it have handed
+        in) or opens a new decision, in which nobody has handed in yet, even
+        when it awaits exactly the seats the last one ended with (a Fzzzt!
+        auction after a player has run out of cards). A change that is not a
+        play (a seat taken, a flash ending, a shot confirmed) changes nothing.
+        """
+        awaiting = frozenset(s for s in state.awaiting if s != TABLE)
+        if self._seen.get(table) is state:
+            return awaiting, self._submitted.get(table, frozenset()) - awaiting
+        before = self._awaiting.get(table)
+        if before is not None and awaiting and awaiting < before:
+            submitted = self._submitted.get(table, frozenset()) | (before - awaiting)
+        else:
+            submitted = frozenset()  # a new decision: everyone it awaits still has to play
+        self._seen[table], self._awaiting[table], self._submitted[table] = state, awaiting, submitted
+        return awaiting, submitted
 
     # ------------------------------------------------------------------ buttons
     def _ignore(self, name: str, why: str) -> None:

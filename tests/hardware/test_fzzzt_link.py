@@ -87,3 +87,41 @@ def test_a_seat_button_does_not_bid(service: Service, clean_rig: Rig, link: Hard
     assert link.ignored[-1] == ("seat0", "nothing for a button to do")
     assert service.state_of(table).notation() == before
     assert clean_rig.led_mode("seat0") == "blinking"
+
+
+def test_a_seat_that_bid_last_auction_is_not_shown_as_bid_when_the_next_awaits_the_same_seats(
+        service: Service, clean_rig: Rig, link: HardwareLink) -> None:
+    """Rulebook, "No more cards in hand" (translated): "If at least one player still has cards in
+    hand, the auction simply continues. Players without cards in hand can no longer bid."
+
+    Blue bids their whole hand and wins it away; the next auction awaits only Red,
+    exactly as the end of the last one did. Blue's LED must go off (nothing to do,
+    no bid in this auction), not stay steady from the auction before.
+    """
+    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    hand = [c["id"] for c in service.seat_view(table, 0)["view"]["you"]["hand"]]
+    service.act(table, 0, {"type": "bid", "cards": hand})
+    assert link.wait_idle()
+    assert leds(clean_rig) == ["on", "blinking"]
+    bid(service, link, table, 1)
+    public = service.public(table)
+    assert public["view"]["last"]["winner"] == 0 and public["awaiting"] == [1]  # Blue has no cards
+    assert leds(clean_rig) == ["off", "blinking"]
+    bid(service, link, table, 1)  # Red alone wins the next card; Red alone bids again
+    assert service.public(table)["view"]["last"]["winner"] == 1 and service.public(table)["awaiting"] == [1]
+    assert leds(clean_rig) == ["off", "blinking"]
+
+
+def test_seat_leds_follow_who_has_bid_after_an_undo(service: Service, clean_rig: Rig,
+                                                    link: HardwareLink) -> None:
+    """The host undoes Red's bid: Red is awaited again (blinking), Blue's bid still stands (steady)."""
+    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    bid(service, link, table, 0)
+    bid(service, link, table, 1)  # the reveal; the next auction awaits both
+    assert leds(clean_rig) == ["blinking", "blinking"]
+    bid(service, link, table, 0)
+    bid(service, link, table, 1)
+    service.undo(table)
+    assert link.wait_idle()
+    assert service.state_of(table).awaiting == (1,)
+    assert leds(clean_rig) == ["on", "blinking"]
