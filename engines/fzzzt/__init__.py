@@ -32,6 +32,10 @@ class Fzzzt(Game):
         Option("chance", "digital",
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
                choices=("digital", "physical")),
+        Option("bidding", "in_turn",
+               "How bids are placed: in turn, clockwise from the chief mechanic, each seeing how many "
+               "cards the earlier bids hold (the rulebook), or all at once (faster on phones).",
+               choices=("in_turn", "simultaneous")),
         Option("card_overrides", "",
                "Corrections to the printed card values, as JSON: "
                '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
@@ -51,7 +55,8 @@ class Fzzzt(Game):
         fixes = parse_overrides(str(options["card_overrides"]))
         overrides = _canonical(fixes) if fixes else ""
         card_table(overrides)
-        state = fresh(players, str(options["chance"]), overrides, Rng.from_seed(seed))
+        state = fresh(players, str(options["chance"]), overrides, Rng.from_seed(seed),
+                      str(options["bidding"]))
         return flow.start(state)
 
     def load(self, text: str) -> State:

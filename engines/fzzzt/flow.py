@@ -39,6 +39,7 @@ class Draft:
     to_turn: int
     done: list[Seat]
     last: Last | None
+    bidding: str
     events: list[Event] = field(default_factory=list)
 
     @classmethod
@@ -46,7 +47,7 @@ class Draft:
         return cls(s.n, s.chance, s.overrides, s.cards, s.rng, s.round, s.phase, s.chief,
                    list(s.mechanics), [list(h) for h in s.hands], [list(p) for p in s.piles],
                    list(s.bids), [list(u) for u in s.units], [list(p) for p in s.pins], list(s.deck),
-                   s.face_down, list(s.open), s.to_turn, list(s.done), s.last)
+                   s.face_down, list(s.open), s.to_turn, list(s.done), s.last, s.bidding)
 
     def freeze(self) -> FzzztState:
         return FzzztState(
@@ -57,7 +58,7 @@ class Draft:
             bids=tuple(None if b is None else tuple(sorted(b)) for b in self.bids),
             units=tuple(tuple(u) for u in self.units), pins=tuple(tuple(p) for p in self.pins),
             deck=tuple(self.deck), face_down=self.face_down, open=tuple(self.open), to_turn=self.to_turn,
-            done=tuple(sorted(self.done)), last=self.last, _events=tuple(self.events))
+            done=tuple(sorted(self.done)), last=self.last, bidding=self.bidding, _events=tuple(self.events))
 
     def say(self, kind: str, msgid: str, visible_to: Any = "all", **data: Any) -> None:
         params = {k: v for k, v in data.items() if isinstance(v, str | int) and not isinstance(v, bool)}
@@ -260,7 +261,7 @@ def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
     kind = action["type"]
     if seat == TABLE and kind == "mechanics":
         deal_mechanics(d, list(action["numbers"]))
-    elif seat == TABLE and kind == "turn":
+    elif kind == "turn":   # TABLE in digital mode (never stored), the chief mechanic in physical
         turn(d, action["card"])
         carry_on(d)
     elif kind == "draw":

@@ -3,7 +3,7 @@
 Cards are ids (see cards.json), joined by ``,``; per-seat fields join seats by
 ``|``; ``-`` is "no bid yet". For example, the start of a 2-player game::
 
-    fzzzt n=2 chance=digital rng=... round=1 phase=bid chief=1 mech=2,1
+    fzzzt n=2 chance=digital bidding=in_turn rng=... round=1 phase=bid chief=1 mech=2,1
       hands=M2,R1BO,R2Na,R3Ca|M1,R1BC,R2Oa,R3Na piles=| bids=-|- units=| pins=|
       deck=... down=7 open=R5N turn=0 done= last= fix=
 
@@ -18,8 +18,8 @@ from engines.fzzzt.state import Bid, FzzztState, Last, Pin
 from engines.rng import Rng
 
 PHASES = ("mechanics", "draw", "turn", "bid", "cleanup", "over")
-KEYS = ("n", "chance", "rng", "round", "phase", "chief", "mech", "hands", "piles", "bids", "units", "pins",
-        "deck", "down", "open", "turn", "done", "last", "fix")
+KEYS = ("n", "chance", "bidding", "rng", "round", "phase", "chief", "mech", "hands", "piles", "bids", "units",
+        "pins", "deck", "down", "open", "turn", "done", "last", "fix")
 
 
 def _ids(items: tuple[str, ...] | list[str]) -> str:
@@ -36,7 +36,8 @@ def dump(s: FzzztState) -> str:
         card, winner, chief, bids = s.last
         last = f"{card};{winner};{chief};" + "|".join(_bid(b) for b in bids)
     fields = {
-        "n": str(s.n), "chance": s.chance, "rng": str(s.rng), "round": str(s.round), "phase": s.phase,
+        "n": str(s.n), "chance": s.chance, "bidding": s.bidding, "rng": str(s.rng), "round": str(s.round),
+        "phase": s.phase,
         "chief": str(s.chief), "mech": _ids([str(m) for m in s.mechanics]),
         "hands": "|".join(_ids(h) for h in s.hands), "piles": "|".join(_ids(p) for p in s.piles),
         "bids": "|".join(_bid(b) for b in s.bids), "units": "|".join(_ids(u) for u in s.units),
@@ -78,7 +79,8 @@ def load(text: str) -> FzzztState:
         raise IllegalAction("The Fzzzt! position lacks the field {field}.", field=missing[0])
     try:
         n = int(f["n"])
-        if not 2 <= n <= 4 or f["chance"] not in ("digital", "physical") or f["phase"] not in PHASES:
+        if (not 2 <= n <= 4 or f["chance"] not in ("digital", "physical") or f["phase"] not in PHASES
+                or f["bidding"] not in ("in_turn", "simultaneous")):
             raise ValueError
         cards = card_table(f["fix"])
         pins: list[tuple[Pin, ...]] = []
@@ -100,7 +102,7 @@ def load(text: str) -> FzzztState:
             bids=tuple(_parse_bid(b) for b in _seats(f["bids"], n)),
             units=tuple(_split(u) for u in _seats(f["units"], n)), pins=tuple(pins),
             deck=_split(f["deck"]), face_down=int(f["down"]), open=_split(f["open"]), to_turn=int(f["turn"]),
-            done=tuple(int(x) for x in _split(f["done"])), last=last)
+            done=tuple(int(x) for x in _split(f["done"])), last=last, bidding=f["bidding"])
     except IllegalAction:
         raise
     except ValueError:

@@ -93,6 +93,7 @@ class FzzztState(State):
     to_turn: int
     done: tuple[Seat, ...]
     last: Last | None
+    bidding: str = "in_turn"   # in_turn (the rulebook) | simultaneous
     _events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
     # -- contract ---------------------------------------------------------------
@@ -116,12 +117,17 @@ class FzzztState(State):
 
     @property
     def awaiting(self) -> tuple[Seat, ...]:
-        if self.phase in ("mechanics", "turn"):
+        if self.phase == "mechanics":
             return (TABLE,)
+        if self.phase == "turn":       # physical only: the chief mechanic turns the real card
+            return (self.chief,)
         if self.phase == "draw":
             return tuple(s for s in range(self.n) if self._drawing(s))
         if self.phase == "bid":
-            return tuple(s for s in range(self.n) if self.bids[s] is None and self.hands[s])
+            waiting = [s for s in range(self.n) if self.bids[s] is None and self.hands[s]]
+            if self.bidding == "in_turn":     # clockwise, starting with the chief mechanic
+                waiting = sorted(waiting, key=lambda s: (s - self.chief) % self.n)[:1]
+            return tuple(waiting)
         if self.phase == "cleanup":
             return tuple(s for s in range(self.n) if s not in self.done and self._assignable(s))
         return ()
@@ -186,7 +192,7 @@ class FzzztState(State):
         if self.phase == "mechanics":
             perms = list(permutations(range(1, self.n + 1)))
             return [(self._mechanics_action(p), 1 / len(perms)) for p in perms]
-        if self.phase == "turn":
+        if self.phase == "turn" and self.chance == "digital":   # never stored: turned at once
             total = len(self.deck)
             out = []
             for c in self._distinct(self.deck):
@@ -210,6 +216,8 @@ class FzzztState(State):
             return [a for a, _ in self.chance_outcomes()]
         if seat not in self.awaiting:
             return []
+        if self.phase == "turn":
+            return [self._turn_action(c) for c in self._distinct(self.deck)]
         if self.phase == "draw":
             return [{"type": "draw", "card": c, "notation": f"draw {c}",
                      "label": _t("I drew {card}", card=self.cards[c].name())}
@@ -263,7 +271,7 @@ class FzzztState(State):
         if isinstance(action, Mapping) and isinstance(action.get("type"), str):
             given = dict(action)
             zone = {"bid": self.hands, "assign": self.hands, "draw": self.piles}.get(given["type"])
-            own: Sequence[str] = (self.deck if seat == TABLE else
+            own: Sequence[str] = (self.deck if seat == TABLE or given["type"] == "turn" else
                                   zone[seat] if zone is not None and 0 <= seat < self.n else ())
             cards, card = given.get("cards"), given.get("card")
             if (isinstance(cards, list) and all(isinstance(c, str) for c in cards)
@@ -275,6 +283,14 @@ class FzzztState(State):
         return super().find_legal(seat, action)
 
     def check_turn(self, seat: Seat) -> None:
+        is_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n
+        if self.phase == "turn" and seat != self.chief and (is_seat or seat == TABLE):
+            raise IllegalAction("The chief mechanic {seat} turns the conveyor cards and enters them.",
+                                seat=self.chief)
+        if (self.phase == "bid" and self.bidding == "in_turn" and is_seat and self.hands[seat]
+                and self.bids[seat] is None and seat not in self.awaiting):
+            raise IllegalAction("Bids go clockwise from the chief mechanic: it is {to_seat}'s turn to bid.",
+                                to_seat=self.awaiting[0])
         if (self.phase == "bid" and isinstance(seat, int) and not isinstance(seat, bool)
                 and 0 <= seat < self.n and not self.hands[seat] and self.bids[seat] is None):
             raise IllegalAction("You have no cards in your hand, so you cannot bid until the next reshuffle.")
@@ -285,6 +301,8 @@ class FzzztState(State):
 
     def explain_illegal(self, seat: Seat, action: Any) -> IllegalAction:
         kind = action.get("type")
+        if self.phase == "turn" and kind == "turn":
+            return IllegalAction("That card is not among the cards still in the conveyor deck.")
         if self.phase == "bid" and kind == "bid":
             cards = action.get("cards")
             if not isinstance(cards, list) or not cards:
@@ -360,12 +378,12 @@ def score_sheet(state: FzzztState, seat: Seat) -> dict[str, Any]:
             "cards": owned, "arithmetic": arithmetic}
 
 
-def fresh(n: int, chance: str, overrides: str, rng: Rng) -> FzzztState:
+def fresh(n: int, chance: str, overrides: str, rng: Rng, bidding: str = "in_turn") -> FzzztState:
     empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
     return FzzztState(n=n, chance=chance, overrides=overrides, rng=rng, round=0, phase="mechanics",
                       chief=0, mechanics=(0,) * n, hands=empty, piles=empty, bids=(None,) * n,
                       units=empty, pins=tuple(() for _ in range(n)), deck=(), face_down=0, open=(),
-                      to_turn=0, done=(), last=None)
+                      to_turn=0, done=(), last=None, bidding=bidding)
 
 
 __all__ = ["FzzztState", "fresh", "resolve_tie", "score_sheet", "widgets_for"]

@@ -35,8 +35,11 @@ def bid(state: FzzztState, seat: int, *cards: str) -> FzzztState:
 
 
 def everyone_bids(state: FzzztState, bids: dict[int, list[str]]) -> FzzztState:
-    for seat, cards in bids.items():
-        state = bid(state, seat, *cards)
+    """Each seat bids its cards when its bid is awaited (clockwise from the chief, or at once)."""
+    todo = dict(bids)
+    while todo:
+        seat = next(s for s in state.awaiting if s in todo)
+        state = bid(state, seat, *todo.pop(seat))
     return state
 
 

@@ -61,16 +61,19 @@ def _seen_by(state: State, seat: int, after: State) -> str:
                            after.awaiting, after.legal_actions(seat)])
 
 
-def test_until_the_reveal_others_see_how_many_cards_were_bid_never_which() -> None:
+@pytest.mark.parametrize("bidding", ["in_turn", "simultaneous"])
+def test_until_the_reveal_others_see_how_many_cards_were_bid_never_which(bidding: str) -> None:
     """Leak harness: two worlds that differ only in which cards seat T bid (same count) look the
-    same to every other seat S: view, events and error messages."""
+    same to every other seat S: view, events, error messages, and (bidding in turn) who bids next.
+    Auctions: "everyone can see how many cards the bid holds, but not with which cards"."""
     compared = 0
     for players in (3, 4):
-        state = GAME.start(players=players, seed=40 + players)
+        state = GAME.start(players=players, seed=40 + players, options={"bidding": bidding})
         for _ in range(60):
             if state.awaiting == () or TABLE in state.awaiting:
                 break
-            if len(state.awaiting) > 1 and isinstance(state, FzzztState) and state.phase == "bid":
+            if (isinstance(state, FzzztState) and state.phase == "bid"
+                    and sum(1 for s in range(players) if state.bids[s] is None and state.hands[s]) > 1):
                 t = state.awaiting[0]
                 by_count: dict[int, list[dict[str, Any]]] = {}
                 for action in state.legal_actions(t):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines import TABLE, Text
+from engines import TABLE, IllegalAction, Text
 from engines.fzzzt.state import FzzztState
 from tests.engines.conformance import assert_refused
 from tests.engines.fzzzt.helpers import GAME, bid, everyone_bids, position, reveal_of
@@ -153,7 +153,7 @@ def test_a_player_with_no_cards_cannot_bid() -> None:
     """No cards left: "Players without cards in their hand can no longer bid and so cannot win
     cards" -- the auction goes on without them."""
     state = position(3, hands=[[], ["R1N"], ["R2Na"]], piles=[["R5N"], [], []], open=["R5B", "R1B"])
-    assert state.awaiting == (1, 2)
+    assert state.awaiting == (1,)      # the chief (seat 0) has no cards: the next one clockwise bids
     assert_refused(state, 0, {"type": "bid", "cards": ["R5N"]}, "no cards")
     state = everyone_bids(state, {1: ["R1N"], 2: ["R2Na"]})
     assert reveal_of(state)["winner"] == 2
@@ -174,12 +174,43 @@ def test_everyone_out_of_cards_mid_round_reshuffles_their_discard_piles() -> Non
     assert state.units[0] == ("PO",) and state.phase == "bid" and state.open == ("R5B",)
 
 
+def test_bids_go_clockwise_from_the_chief_and_each_sees_how_many_cards_earlier_bids_hold() -> None:
+    """Auctions: "Clockwise, starting with the chief mechanic, every player chooses one or more cards
+    from their hand to bid on the first open card. Players lay their bid cards face down in front of
+    them, so that every player can see how many cards the bid holds, but not which ... When all
+    players have chosen, every bid is revealed at the same moment." (the default, ``in_turn``)"""
+    state = position(3, hands=[["R1N"], ["R1B", "R2Na"], ["R1C", "R3Na"]], open=["R5N", "R1O"], chief=1)
+    assert state.bidding == "in_turn" and state.awaiting == (1,)
+    assert state.legal_actions(0) == [] and state.legal_actions(2) == []
+    assert_refused(state, 2, {"type": "bid", "cards": ["R1C"]}, "clockwise", "chief mechanic")
+    state = bid(state, 1, "R1B", "R2Na")
+    assert state.awaiting == (2,)                               # clockwise: seat 2, then seat 0
+    seen = state.view(2)["players"][1]
+    assert seen["bid_count"] == 2 and "R2Na" not in str(state.view(2))  # how many, never which
+    assert_refused(state, 0, {"type": "bid", "cards": ["R1N"]}, "turn to bid")
+    state = bid(state, 2, "R3Na")
+    assert state.awaiting == (0,) and not any(e["type"] == "reveal" for e in state.events)
+    state = bid(state, 0, "R1N")
+    assert reveal_of(state)["winner"] == 1 and reveal_of(state)["powers"] == {"0": 1, "1": 3, "2": 3}
+
+
+def test_the_simultaneous_bidding_option_awaits_every_bid_at_once() -> None:
+    """Our variant (docs/fzzzt.md, "Bidding"): with ``bidding="simultaneous"`` every player with
+    cards bids at once; the reveal is the same."""
+    state = GAME.start(players=3, seed=7, options={"bidding": "simultaneous"})
+    assert isinstance(state, FzzztState) and state.bidding == "simultaneous" and state.awaiting == (0, 1, 2)
+    default = GAME.start(players=3, seed=7)
+    assert isinstance(default, FzzztState) and default.awaiting == (default.chief,)
+    with pytest.raises(IllegalAction):
+        GAME.start(players=3, seed=7, options={"bidding": "whenever"})
+
+
 def test_bidding_is_secret_until_the_reveal() -> None:
     """Auctions: "everyone can see how many cards a bid has, but not which cards"."""
     state = position(3, hands=[["R1N", "R2Na"], ["R1B"], ["R1C"]], open=["R5N", "R1O"])
     state = bid(state, 0, "R1N", "R2Na")
     other = state.view(1)
-    assert other["players"][0]["bid_count"] == 2 and other["to_act"] == [1, 2]
+    assert other["players"][0]["bid_count"] == 2 and other["to_act"] == [1]
     assert "R2Na" not in str(other) and "R2Na" not in str([e for e in state.events if e["visible_to"] != [0]])
     assert state.view(0)["you"]["bid_power"] == 3
     assert_refused(state, 0, {"type": "bid", "cards": ["R1N"]}, "already")
@@ -226,22 +257,40 @@ def test_the_game_ends_when_the_deck_cannot_fill_a_row_of_eight() -> None:
 # --------------------------------------------------------------------------- physical chance
 
 
-def test_physical_chance_the_table_enters_mechanics_and_turned_cards() -> None:
+def test_physical_chance_the_chief_mechanic_enters_each_turned_conveyor_card() -> None:
     """Issue 6: "with the physical option the chief mechanic enters each turned conveyor card from the
-    list of cards still in the deck"."""
+    list of cards still in the deck". Preparation: "The chief mechanic turns the card at the head of
+    the conveyor ... Only when all open cards are auctioned does the chief mechanic turn the next
+    face-down card". The host enters the mechanic cards dealt (nobody is chief yet)."""
     state = GAME.start(players=3, seed=1, options={"chance": "physical"})
     assert state.awaiting == (TABLE,) and len(state.chance_outcomes()) == 6
     state = state.apply(TABLE, {"type": "mechanics", "numbers": [3, 1, 2]})
-    assert isinstance(state, FzzztState) and state.chief == 1 and state.awaiting == (TABLE,)
-    outcomes = state.chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    robot2 = next(p for a, p in outcomes if a["card"] == "R2Nb")    # one 2-power nut is a starter
-    assert robot2 == pytest.approx(1 / len(state.deck))
-    state = state.apply(TABLE, {"type": "turn", "card": "R4N"})        # conveyor number 2
-    assert state.awaiting == (TABLE,)
-    assert_refused(state, TABLE, {"type": "turn", "card": "M1"})
-    state = state.apply(TABLE, {"type": "turn", "card": "R5O"})
-    assert state.awaiting == (0, 1, 2) and state.open == ("R4N", "R5O")
+    assert isinstance(state, FzzztState) and state.chief == 1 and state.phase == "turn"
+    assert state.awaiting == (1,)           # the chief's phone, not the host
+    with pytest.raises(IllegalAction):
+        state.chance_outcomes()             # nothing is left to chance: the real card is turned
+    offered = state.legal_actions(1)
+    assert {a["type"] for a in offered} == {"turn"}
+    names = [a["card"] for a in offered]
+    assert set(state.deck) >= set(names) and "M1" not in names and "R2Nb" in state.deck
+    assert len(names) == len({state.cards[c].signature for c in state.deck})   # each kind once
+    assert state.legal_actions(0) == [] and state.legal_actions(TABLE) == []
+    assert_refused(state, TABLE, {"type": "turn", "card": "R4N"}, "chief mechanic")
+    assert_refused(state, 0, {"type": "turn", "card": "R4N"}, "chief mechanic")
+    state = state.apply(1, {"type": "turn", "card": "R4N"})        # conveyor number 2
+    assert state.awaiting == (1,)
+    turned = [e for e in state.events if e["type"] == "turned"]
+    assert [(e["card_id"], e["visible_to"]) for e in turned] == [("R4N", "all")]
+    assert_refused(state, 1, {"type": "turn", "card": "M1"}, "still in the conveyor deck")
+    assert_refused(state, 1, {"type": "turn", "card": "R4N"}, "still in the conveyor deck")
+    state = state.apply(1, {"type": "turn", "card": "R5O"})
+    assert state.open == ("R4N", "R5O") and state.phase == "bid" and state.awaiting == (1,)
+
+
+def test_digital_chance_turns_the_conveyor_by_itself() -> None:
+    """Digital mode is unchanged: the state's own Rng turns the conveyor cards; no seat enters them."""
+    state = GAME.start(players=3, seed=1)
+    assert state.phase == "bid" and state.open and TABLE not in state.awaiting
 
 
 def test_physical_players_confirm_the_six_cards_they_drew() -> None:
@@ -256,7 +305,7 @@ def test_physical_players_confirm_the_six_cards_they_drew() -> None:
         state = state.apply(0, {"type": "draw", "card": card})
     assert isinstance(state, FzzztState)
     assert len(state.hands[0]) == 6 and sorted(state.piles[0]) == ["M1", "R2Ba"]
-    assert state.awaiting == (TABLE,)
+    assert state.phase == "turn" and state.awaiting == (state.chief,)   # the chief turns the next card
 
 
 def test_a_two_player_tie_at_zero_goes_to_the_chief_and_the_other_becomes_chief() -> None:
@@ -274,8 +323,9 @@ def test_the_position_notation_round_trips_and_refuses_nonsense() -> None:
     from engines import IllegalAction
     state = bid(position(3, hands=[["R1N", "R2Na"], ["R1B"], ["R1C"]], piles=[["Fa"], [], []],
                          units=[["PO"], [], []], pins=[[("PO", "R2Oa", 1)], [], []], open=["R5N", "R1O"],
-                         deck=["R5B", "R5C"], face_down=1, chief=2), 0, "R2Na")
+                         deck=["R5B", "R5C"], face_down=1, chief=2, bidding="simultaneous"), 0, "R2Na")
     text = state.notation()
+    assert "bidding=simultaneous" in text
     assert GAME.load(text) == state and GAME.load(text).notation() == text
     assert "bids=R2Na|-|-" in text and "pins=PO:R2Oa:1||" in text
     for bad in ["", "chess", text.replace("n=3", "n=9"), text.replace("R5B", "R9Z"),
