@@ -50,8 +50,9 @@ UI_MSGIDS: tuple[str, ...] = (
     # the table screen's step-by-step resolution
     "Auto", "{index} of {count}", "Tap or press Next for the next step.",
     # the games' own page parts (web/static/games/<id>.js)
-    "B = Blue (solid outline), R = Red (dashed outline). A letter in a square's corner: only that colour "
-    "may enter. The beam is the red line; ● where it left the board, ✕ where it stopped.",
+    "B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the "
+    "board, ✕ where it stopped.",
+    "Swipe the board sideways to see all of it.",
     # Fzzzt! (games/fzzzt.js)
     "A tie!", "No auction yet.", "Bid power {power}?", "Bid {count} card(s)",
     "Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points; symbols: hexagon nut, bolt, "

@@ -99,6 +99,23 @@ def tap_square(page: Any, square: str) -> None:
     page.locator(f'#board .hit[data-square="{square}"]').tap()
 
 
+# Laser Chess: every pixel of a restricted square's corner mark, and whether a token is drawn there too.
+MARKS_UNDER_TOKENS = """() => {
+    const clashes = [];
+    document.querySelectorAll('#board svg.laser-board .restricted-corner').forEach((mark) => {
+        const square = mark.closest('[data-square]').dataset.square;
+        const box = mark.getBoundingClientRect();
+        for (let x = Math.floor(box.left); x <= box.right; x++) {
+            for (let y = Math.floor(box.top); y <= box.bottom; y++) {
+                const here = document.elementsFromPoint(x + 0.5, y + 0.5);
+                if (here.includes(mark) && here.some((e) => e.closest('[data-token]'))) clashes.push(square);
+            }
+        }
+    });
+    return [...new Set(clashes)];
+}"""
+
+
 def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, browser: Any, host_key: str,
                                                               service: Any) -> None:
     # The host starts a Laser Chess table.
@@ -139,6 +156,15 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     move = next(a for a in legal if a["type"] == "move")
     tap_square(blue, move["from"])
     assert blue.locator("#board .hit.target").count() >= 1
+    # at 360 px the board scrolls sideways at 44 px a square (the touch guideline), its legend under it
+    target = blue.locator(f'#board .hit[data-square="{move["to"]}"]').bounding_box()
+    assert target["width"] >= 43.9 and target["height"] >= 43.9
+    assert blue.locator("#board .lc-swipe").is_visible()
+    assert blue.locator("#board .lc-legend-item").count() == 2
+    # restricted squares (ace has tokens on a4, a5, j4, j5) are marked where no token is drawn
+    assert blue.locator('#board [data-token="a5"]').count() == 1
+    assert blue.locator("#board svg.laser-board .restricted-corner").count() == 18
+    assert blue.evaluate(MARKS_UNDER_TOKENS) == []
     assert blue.locator("#controls button.rotate").count() >= 1
     shot(blue, "phone-blue-selected")
     tap_square(blue, move["to"])
@@ -149,7 +175,12 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     blue.locator("#status", has_text="Bo").wait_for()
     assert service.public(table)["view"]["last_move"]["notation"] == move["notation"]
 
-    # Every screen follows; the table screen draws the beam and says what happened.
+    # Every screen follows; the table screen says the move ("1 of 2") with no beam yet, and draws
+    # the beam when Next reaches the laser's step.
+    tv.locator("#resolution", has_text="1 of 2").wait_for()
+    assert tv.locator("#board polyline.beam").count() == 0
+    tv.locator("#next").click()
+    tv.locator("#resolution", has_text="2 of 2").wait_for()
     tv.locator("#board polyline.beam").wait_for(state="attached")
     tv.locator("#events li").first.wait_for()
     red.locator("#status", has_text="Your turn.").wait_for()

@@ -1,7 +1,9 @@
 /* Laser Chess: the board as SVG (every token's facing drawn as a shape, colours with letters,
-   restricted squares marked, the last beam drawn with its end marked), and the game's page parts,
-   registered as GameUI["laser-chess"]: the phone (tap a token, then a square or a turn button) and
-   the table screen (the big board, removed pieces, the legend). See docs/web.md. */
+   restricted squares marked by their border and a corner shape that never touch a token, the last
+   beam drawn with its end marked), and the game's page parts, registered as GameUI["laser-chess"]:
+   the phone (tap a token, then a square or a turn button; the board is drawn at 44 px a square and
+   scrolls sideways on a narrow phone) and the table screen (the big board, removed pieces, the
+   legend; the beam appears when the stepper reaches the laser's step). See docs/web.md. */
 "use strict";
 (function () {
   const NS = "http://www.w3.org/2000/svg";
@@ -10,6 +12,7 @@
   const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
   const COLOR = { blue: "#1d5fbf", red: "#c0392b" };
   const LETTER = { blue: "B", red: "R" };
+  const T = function (m, p) { return window.TC.T(m, p); };
 
   function svg(tag, attrs, parent) {
     const node = document.createElementNS(NS, tag);
@@ -45,7 +48,8 @@
                        transform: flip ? "rotate(180)" : "" }, body);
     } else if (token.piece === "defender") {
       svg("rect", Object.assign({ x: -s, y: -s, width: 2 * s, height: 2 * s, rx: 3 }, outline), inner);
-      svg("rect", { x: -s - 1, y: -s - 3, width: 2 * s + 2, height: 6, fill: "#e8e8e8", stroke: "#000", "stroke-width": 1.5 }, inner);
+      // the shield along its front edge, kept inside the token's 30 units (restriction marks live outside)
+      svg("rect", { x: -s - 1, y: -s - 1, width: 2 * s + 2, height: 5, fill: "#e8e8e8", stroke: "#000", "stroke-width": 1.5 }, inner);
     } else if (token.piece === "deflector") {
       // The mirror faces NE in local coordinates: the solid back fills the SW half.
       svg("polygon", Object.assign({ points: -s + "," + -s + " " + s + "," + s + " " + -s + "," + s }, outline), inner);
@@ -63,6 +67,38 @@
     label.textContent = LETTER[token.color] || "?";
     const title = svg("title", {}, body);
     title.textContent = window.TC.T(token.color === "blue" ? "Blue" : "Red") + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
+  }
+
+  /* A square only one colour may enter: a border inside its edge (solid for Blue, dashed for Red,
+     as the tokens' outlines) and a corner shape (a dot for Blue, a triangle for Red). Both stay
+     in the 5-unit band a token never reaches (tokens span 5..35 of the 40-unit square). */
+  function drawRestricted(parent, x, y, colour) {
+    const cls = "restricted restricted-" + colour;
+    const g = svg("g", { class: cls, "data-only": colour }, parent);
+    svg("rect", Object.assign({ x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, fill: "none",
+                               stroke: COLOR[colour], "stroke-width": 2.5 },
+                             colour === "red" ? { "stroke-dasharray": "5 3" } : {}), g);
+    if (colour === "red") {
+      svg("polygon", { points: (x + 1) + "," + (y + 1) + " " + (x + 8.5) + "," + (y + 1) + " " + (x + 1) + "," + (y + 8.5),
+                       fill: COLOR.red, class: "restricted-corner" }, g);
+    } else {
+      svg("circle", { cx: x + 3, cy: y + 3, r: 2.3, fill: COLOR.blue, class: "restricted-corner" }, g);
+    }
+    return g;
+  }
+
+  /* The legend of the restricted squares: the same marks, each with its sentence. */
+  function restrictedLegend() {
+    const el = window.TC.el;
+    const box = el("div", { class: "lc-legend" });
+    ["blue", "red"].forEach(function (colour) {
+      const mini = svg("svg", { viewBox: "0 0 40 40", class: "lc-legend-square", "aria-hidden": "true" });
+      svg("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: colour === "blue" ? "#c3d5ef" : "#f1cbc6" }, mini);
+      drawRestricted(mini, 0, 0, colour);
+      box.append(el("span", { class: "lc-legend-item lc-only-" + colour }, mini,
+        el("span", { text: T("Only {colour} may enter", { colour: T(colour === "blue" ? "Blue" : "Red") }) })));
+    });
+    return box;
   }
 
   function beamPoints(beam, flip) {
@@ -104,10 +140,7 @@
         if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
         if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
         svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill }, cell);
-        if (only[sq]) {
-          const mark = svg("text", { x: c.x + 3, y: c.y + 11, class: "restricted-mark" }, cell);
-          mark.textContent = LETTER[only[sq]];
-        }
+        if (only[sq]) drawRestricted(cell, c.x, c.y, only[sq]);
         if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3" }, cell);
       }
     }
@@ -158,11 +191,11 @@
         const sq = FILES[f] + r, c = coords(sq, flip);
         const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
         const isSelectable = opts.selectable && opts.selectable[sq];
-        const hit = svg("rect", { x: c.x + 1, y: c.y + 1, width: CELL - 2, height: CELL - 2, fill: "transparent",
+        const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent",
                                   class: "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""),
                                   "data-square": sq }, hits);
         if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
-        else if (isTarget) { hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4); svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits); }
+        else if (isTarget) { hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4); svg("circle", { cx: c.cx, cy: c.cy, r: 9, fill: "#18a558", stroke: "#fff", "stroke-width": 2.5, "pointer-events": "none", class: "target-dot" }, hits); }
         else if (isSelectable) { hit.setAttribute("stroke", "#ffffff"); hit.setAttribute("stroke-width", 1.5); hit.setAttribute("stroke-dasharray", "4 3"); }
         if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
       }
@@ -178,15 +211,41 @@
   window.LaserBoard = { render: render, describeToken: describeToken, coords: coords };
 
   /* ------------------------------------------------------------------ the pages */
-  const T = function (m, p) { return window.TC.T(m, p); };
   const isLaser = function (p) { return p.view && Array.isArray(p.view.board); };
   let selected = null;
 
+  /* The phone's board: 44 px a square (the touch guideline) inside a strip that scrolls sideways
+     when the phone is narrower than the board; kept across redraws, with the legend under it. */
+  function phoneBoard(board) {
+    let scroller = board.querySelector(".lc-scroll");
+    if (!scroller) {
+      const el = window.TC.el;
+      window.TC.clear(board);
+      scroller = el("div", { class: "lc-scroll" });  // the strip's width: laser-chess.css
+      board.append(scroller, el("p", { class: "lc-swipe hint", hidden: "hidden", text: T("Swipe the board sideways to see all of it.") }),
+                   restrictedLegend());
+    }
+    return scroller;
+  }
+
+  /* Scroll the strip so a square is in view (centred when it was not). */
+  function scrollToSquare(scroller, square, flip) {
+    const svgEl = scroller.querySelector("svg");
+    if (!svgEl || scroller.scrollWidth <= scroller.clientWidth) return;
+    const scale = svgEl.getBoundingClientRect().width / (FILES.length * CELL + 2 * M);
+    const c = coords(square, flip), left = c.x * scale, right = (c.x + CELL) * scale;
+    if (left < scroller.scrollLeft || right > scroller.scrollLeft + scroller.clientWidth) {
+      scroller.scrollLeft = Math.max(0, (left + right) / 2 - scroller.clientWidth / 2);
+    }
+  }
+
+  let scrolledFor = null;
   /* The phone: tap a token, then a highlighted square or one of the turn buttons. */
   function phoneRender(root, p, api) {
     if (api.changed) selected = null;
     const el = window.TC.el;
-    const board = root.querySelector("#board"), controls = root.querySelector("#controls");
+    const board = phoneBoard(root.querySelector("#board")), controls = root.querySelector("#controls");
+    const keepScroll = board.scrollLeft;
     const legal = api.legal;
     const moves = {}, rotates = {};
     let draw_ = null;
@@ -202,8 +261,9 @@
     const play = function (a, title, detail) {
       return api.play(a, title, detail, { onSend: function () { selected = null; } });
     };
+    const flip = p.seat === 1;
     render(board, p.view, {
-      flip: p.seat === 1, selected: selected, targets: targets, selectable: selectable,
+      flip: flip, selected: selected, targets: targets, selectable: selectable,
       onTap: function (sq) {
         if (api.busy()) return;
         if (selected && targets[sq]) {
@@ -216,6 +276,17 @@
         api.redraw();
       },
     });
+    board.scrollLeft = keepScroll;
+    board.parentNode.querySelector(".lc-swipe").hidden = board.scrollWidth <= board.clientWidth + 1;
+    // first sight of this seat's board: its own King in view; a selected piece: it and its targets
+    const side = flip ? "red" : "blue";
+    const seatKey = window.TC.page.table + "/" + p.seat;
+    if (scrolledFor !== seatKey) {
+      scrolledFor = seatKey;
+      const king = (p.view.board || []).find(function (t) { return t.piece === "king" && t.color === side; });
+      if (king) scrollToSquare(board, king.square, flip);
+    }
+    if (selected) scrollToSquare(board, selected, flip);
     if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
     if (!selected) controls.append(el("p", { class: "hint", text: T("Tap one of your pieces.") }));
     else {
@@ -237,20 +308,40 @@
       on: { click: function () { play(draw_, T("Declare a draw") + "?", T("Is everyone sure?")); } } }));
   }
 
+  /* What the table shows at a step of the resolution (table.js's step: index, events): until the
+     stepper reaches the laser's event the beam is not drawn yet and the token it removes still
+     stands; from that step on, the view as it is. */
+  function asOfStep(view, step) {
+    const events = (step && step.events) || [];
+    let laserAt = -1;
+    events.forEach(function (ev, i) { if (ev.type === "laser" && laserAt < 0) laserAt = i; });
+    if (laserAt < 0 || step.index >= laserAt) return { view: view, beam: view.last_beam, removed: view.removed || [] };
+    const hit = events[laserAt].removed;
+    const removed = (view.removed || []).slice();
+    const shown = Object.assign({}, view);
+    if (hit && hit.square) {
+      shown.board = (view.board || []).concat([hit]);
+      if (removed.length) removed.pop();  // the last removal is this beam's
+    }
+    return { view: shown, beam: null, removed: removed };
+  }
+
   /* The table screen: the big board with the last beam; removed pieces and the legend beside it. */
   function tableRender(root, p, step) {
     const el = window.TC.el;
     let board = root.querySelector("#board");
     if (!board) { window.TC.clear(root); board = el("div", { id: "board", class: "board big-board" }); root.append(board); }
-    render(board, p.view, {});
+    const now = asOfStep(p.view, step);
+    render(board, now.view, { beam: now.beam });
     const side = window.TC.clear(step.side);
-    if ((p.view.removed || []).length) {
+    if (now.removed.length) {
       side.append(el("h2", { class: "small", text: T("Removed pieces") }));
       const ul = el("ul", { class: "removed-list" });
-      p.view.removed.forEach(function (t) { ul.append(el("li", { text: describeToken(t) })); });
+      now.removed.forEach(function (t) { ul.append(el("li", { text: describeToken(t) })); });
       side.append(ul);
     }
-    side.append(el("p", { id: "legend", class: "legend muted", text: T("B = Blue (solid outline), R = Red (dashed outline). A letter in a square's corner: only that colour may enter. The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
+    side.append(el("p", { id: "legend", class: "legend muted", text: T("B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
+    side.append(restrictedLegend());
   }
 
   const SIDES = [{ name: "Blue", colour: "blue", letter: "B" }, { name: "Red", colour: "red", letter: "R" }];
