@@ -182,6 +182,17 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     tv.locator("#next").click()
     tv.locator("#resolution", has_text="2 of 2").wait_for()
     tv.locator("#board polyline.beam").wait_for(state="attached")
+    # a beam that removes a token: before its step the token still stands and is not listed as removed
+    hit = {"square": "c4", "color": "red", "piece": "deflector", "facing": "NE"}
+    steps = tv.evaluate("""(hit) => {
+        const view = {board: [], removed: [hit], last_beam: {path: ['j1', 'j2']}};
+        const events = [{type: 'move'}, {type: 'laser', removed: hit}];
+        return [0, 1].map((index) => {
+            const now = LaserBoard.asOfStep(view, {index: index, events: events});
+            return [now.beam !== null, now.view.board.map((t) => t.square), now.removed.length];
+        });
+    }""", hit)
+    assert steps == [[False, ["c4"], 0], [True, [], 1]]
     tv.locator("#events li").first.wait_for()
     red.locator("#status", has_text="Your turn.").wait_for()
 

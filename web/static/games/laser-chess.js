@@ -344,6 +344,8 @@
     side.append(restrictedLegend());
   }
 
+  window.LaserBoard.asOfStep = asOfStep;
+
   const SIDES = [{ name: "Blue", colour: "blue", letter: "B" }, { name: "Red", colour: "red", letter: "R" }];
   window.GameUI = window.GameUI || {};
   window.GameUI["laser-chess"] = {
