@@ -6,7 +6,10 @@ the hardware link and the example rig on gpiozero's MockFactory:
 1. Laser Chess "fire": from the seat button's falling edge to the beam check
    done (the companion acted) and to the seat LEDs showing the next player,
    with a 0 s laser window so that only software is timed;
-2. the table "next" button: from the edge to ``service.advance`` done;
+2. the table "next" button: from the edge to ``service.advance`` done (a
+   SQLite write with ``synchronous=FULL``, and the push to open streams);
+   and a fire button pressed right after "next": its LEDs must not wait for
+   that write (the link calls the service on a thread of its own);
 3. a beam check's time beyond its configured window (0.3 s, as in the example
    rig), and the whole check with a 0 s window.
 
@@ -93,19 +96,31 @@ def main() -> int:
         service.advance = timed_advance  # type: ignore[method-assign]
         link = attach(service, rig)
         rng = random.Random(1)
-        to_check, to_show, to_advance = [], [], []
+        to_check, to_show, to_advance, after_next = [], [], [], []
         table = None
+        screen = None
+
+        def move() -> int:
+            nonlocal table, screen
+            if table is None or service.state_of(table).outcome is not None:
+                if screen is not None:
+                    screen.close()
+                table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+                screen = service.subscribe(table, None)  # a table screen: advance pushes it a view
+                link.wait_idle()
+            while screen.get(0) is not None:  # the screen reads what it was sent
+                pass
+            state = service.state_of(table)
+            seat: int = state.awaiting[0]
+            service.act(table, seat, pick(state, seat, rng))
+            link.wait_idle()
+            for name in marks:
+                marks[name].clear()
+            return seat
+
         try:
             while len(to_check) < args.presses:
-                if table is None or service.state_of(table).outcome is not None:
-                    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
-                    link.wait_idle()
-                state = service.state_of(table)
-                seat = state.awaiting[0]
-                service.act(table, seat, pick(state, seat, rng))
-                link.wait_idle()
-                for name in marks:
-                    marks[name].clear()
+                seat = move()
                 pin = rig.buttons[f"seat{seat}"].pin
                 t0 = time.perf_counter()
                 pin.drive_low()
@@ -121,6 +136,18 @@ def main() -> int:
                 pin.drive_high()
                 link.wait_idle()
                 to_advance.append(marks["advanced"][-1] - t0)
+                time.sleep(0.06)
+
+                seat = move()  # "next", then at once the mover's fire button
+                rig.buttons["next"].pin.drive_low()
+                rig.buttons["next"].pin.drive_high()
+                pin = rig.buttons[f"seat{seat}"].pin
+                t0 = time.perf_counter()
+                pin.drive_low()
+                pin.drive_high()
+                link.wait_idle()
+                after_next.append(marks["shown"][-1] - t0)
+                time.sleep(0.06)
 
             overhead, whole = [], []
             for _ in range(args.presses):
@@ -143,9 +170,10 @@ def main() -> int:
     print(line("fire button edge -> beam check done", to_check))
     print(line("fire button edge -> seat LEDs shown", to_show))
     print(line("next button edge -> service.advance done", to_advance))
+    print(line("fire edge just after next -> seat LEDs shown", after_next))
     print(line("beam check, 0 s window (all software)", whole))
     print(line(f"beam check time beyond its {window:g} s window", overhead))
-    worst = max(pct(to_show, 0.99), pct(overhead, 0.99)) * 1000
+    worst = max(pct(to_show, 0.99), pct(after_next, 0.99), pct(overhead, 0.99)) * 1000
     print(f"goal: under 5 ms of software; worst p99 above = {worst:.3f} ms "
           f"({'met' if worst < 5 else 'NOT met'})")
     return 0

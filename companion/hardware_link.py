@@ -26,8 +26,10 @@ The current table is the most recently active unfinished one (a finished one
 stays current, showing its winner, until another table moves).
 
 GPIO callbacks and service listeners only enqueue; one worker thread does the
-work in order (gpiozero#697: slow callbacks drop edges), and a second one runs
-beam checks so that a shot never holds up a button or an LED.
+work in order (gpiozero#697: slow callbacks drop edges), a second one runs
+beam checks so that a shot never holds up a button or an LED, and a third one
+makes the service calls a button asks for (``advance``, a ``pass``): those
+write to SQLite before they return, and an LED must not wait for that write.
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ class HardwareLink:
         self._version: dict[str, int] = {}
         self._work: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.Queue()
         self._beams: queue.Queue[tuple[Shot | Salvo, float] | None] = queue.Queue()
+        self._calls: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._closed = False
         self.death_flash_s = DEATH_FLASH_S
@@ -124,7 +127,8 @@ class HardwareLink:
         self._flashing: dict[str, frozenset[int]] = {}
         self._timers: list[threading.Timer] = []
         if start:
-            for target, name in ((self._run, "hardware-link"), (self._run_beams, "beam-check")):
+            for target, name in ((self._run, "hardware-link"), (self._run_beams, "beam-check"),
+                                 (self._run_calls, "hardware-calls")):
                 thread = threading.Thread(target=target, name=name, daemon=True)
                 thread.start()
                 self._threads.append(thread)
@@ -141,8 +145,15 @@ class HardwareLink:
         self._work.put((self._pressed, (name,)))
 
     def _run(self) -> None:
+        self._serve(self._work)
+
+    def _run_calls(self) -> None:
+        self._serve(self._calls)
+
+    @staticmethod
+    def _serve(q: queue.Queue[tuple[Callable[..., None], tuple[Any, ...]] | None]) -> None:
         while True:
-            item = self._work.get()
+            item = q.get()
             try:
                 if item is None:
                     return
@@ -151,7 +162,7 @@ class HardwareLink:
             except Exception:
                 log.exception("hardware link failed")
             finally:
-                self._work.task_done()
+                q.task_done()
 
     def _run_beams(self) -> None:
         while True:
@@ -174,13 +185,18 @@ class HardwareLink:
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Wait until every queued press, change and beam check is done (for tests and the panel)."""
         deadline = time.monotonic() + timeout
-        for q in (self._work, self._beams, self._work):
-            with q.all_tasks_done:
-                while q.unfinished_tasks:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return False
-                    q.all_tasks_done.wait(left)
+        queues: tuple[queue.Queue[Any], ...] = (self._work, self._calls, self._beams)
+        busy = True
+        while busy:  # until one pass finds every queue idle (each can feed the others)
+            busy = False
+            for q in queues:
+                with q.all_tasks_done:
+                    while q.unfinished_tasks:
+                        busy = True
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            return False
+                        q.all_tasks_done.wait(left)
         return True
 
     def close(self) -> None:
@@ -193,6 +209,7 @@ class HardwareLink:
         self.rig.off_button(self.button)
         self._work.put(None)
         self._beams.put(None)
+        self._calls.put(None)
         for thread in self._threads:
             thread.join(timeout=5)
 
@@ -312,7 +329,7 @@ class HardwareLink:
             self._ignore(name, "no table")
             return
         if name == "next":
-            self.service.advance(table)
+            self._calls.put((self.service.advance, (table,)))  # a SQLite write: off this thread
             return
         if not (name.startswith("seat") and name[4:].isdigit()):
             self._ignore(name, "no meaning")
@@ -329,6 +346,11 @@ class HardwareLink:
             else:
                 self._beams.put((shot, 0.0))
             return
+        self._calls.put((self._play, (name, table, seat)))
+
+    def _play(self, name: str, table: str, seat: int) -> None:
+        """A seat button outside Laser Chess: the seat's ``pass``/``ready`` (the calls thread)."""
+        state = self.service.state_of(table)  # now, after any press queued before this one
         if seat not in state.awaiting:
             self._ignore(name, "seat not awaited")
             return

@@ -4,9 +4,9 @@ moves the table screen past a reveal, and the seat buttons are not needed to bid
 The module's example rig on mock pins (tests/hardware/conftest.py: two seat buttons and LEDs,
 so two-player tables), wired to a real companion service as ``companion serve`` does.
 
-Rulebook, "Veilen" (translated): "Every player chooses one or more cards from their hand and
-places them face down in front of them ... when everyone has placed a bid, all bids are turned
-over at the same time."
+The tests play the ``bidding = "simultaneous"`` variant (everyone places a face-down bid at
+once, the bids are turned over together): the case where a seat LED has to say "bid placed,
+waiting for the others". In the rulebook's own order (in turn) only the bidder's LED blinks.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
         linked.close()
 
 
+SIMULTANEOUS = {"bidding": "simultaneous"}
+"""The variant where everyone bids at once (the rulebook bids in turn): the LEDs' hard case."""
+
+
 def lowest_card(service: Service, table: str, seat: int) -> str:
     hand = service.seat_view(table, seat)["view"]["you"]["hand"]
     return str(min(hand, key=lambda c: (c["power"], c["id"]))["id"])
@@ -46,7 +50,7 @@ def leds(rig: Rig) -> list[str]:
 
 def test_seat_leds_blink_while_a_bid_is_awaited_and_stay_lit_once_it_is_placed(
         service: Service, clean_rig: Rig, link: HardwareLink) -> None:
-    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     assert link.wait_idle()
     assert leds(clean_rig) == ["blinking", "blinking"]  # both bid at once
     bid(service, link, table, 1)
@@ -60,7 +64,7 @@ def test_seat_leds_blink_while_a_bid_is_awaited_and_stay_lit_once_it_is_placed(
 
 def test_the_next_button_moves_the_table_screen_past_the_reveal(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
-    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     for seat in range(2):
         bid(service, link, table, seat)
     public = service.public(table)
@@ -78,7 +82,7 @@ def test_the_next_button_moves_the_table_screen_past_the_reveal(
 def test_a_seat_button_does_not_bid(service: Service, clean_rig: Rig, link: HardwareLink,
                                     clock: FakeClock) -> None:
     """The bid is secret and chosen on the phone; the button cannot stand for any card."""
-    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     assert link.wait_idle()
     before = service.state_of(table).notation()
     clock.tick()
@@ -98,7 +102,7 @@ def test_a_seat_that_bid_last_auction_is_not_shown_as_bid_when_the_next_awaits_t
     exactly as the end of the last one did. Blue's LED must go off (nothing to do,
     no bid in this auction), not stay steady from the auction before.
     """
-    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     hand = [c["id"] for c in service.seat_view(table, 0)["view"]["you"]["hand"]]
     service.act(table, 0, {"type": "bid", "cards": hand})
     assert link.wait_idle()
@@ -115,7 +119,7 @@ def test_a_seat_that_bid_last_auction_is_not_shown_as_bid_when_the_next_awaits_t
 def test_seat_leds_follow_who_has_bid_after_an_undo(service: Service, clean_rig: Rig,
                                                     link: HardwareLink) -> None:
     """The host undoes Red's bid: Red is awaited again (blinking), Blue's bid still stands (steady)."""
-    table = service.create_table("fzzzt", 2, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     bid(service, link, table, 0)
     bid(service, link, table, 1)  # the reveal; the next auction awaits both
     assert leds(clean_rig) == ["blinking", "blinking"]

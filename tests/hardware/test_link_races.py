@@ -133,3 +133,37 @@ def test_an_auto_fired_check_overtaken_by_the_next_move_reports_only_the_new_sho
     assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"]
     assert hardware_events(service, table) == []
     assert clean_rig.led_mode("status") == "on"
+
+
+def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``next`` writes the table screen's step to SQLite (on a Pi's SD card that can take tens
+    of ms). While that write is still going on, a play's LED change must already show."""
+    import threading
+
+    from tests import fakegame
+
+    table = service.create_table(fakegame.GAME.id, 2, {}, seed=7)["table"]
+    assert link.wait_idle()
+    real_advance, writing, done = service.advance, threading.Event(), threading.Event()
+
+    def slow_advance(table_id: str) -> dict[str, Any]:
+        writing.set()
+        done.wait(10)  # the test lets it finish
+        return real_advance(table_id)
+
+    monkeypatch.setattr(service, "advance", slow_advance)
+    step = service.public(table)["step"]
+    clock.tick()
+    clean_rig.press("next")
+    assert writing.wait(10)
+    try:
+        service.act(table, 0, service.state_of(table).legal_actions(0)[0])
+        with link._work.all_tasks_done:  # the LED worker is free: it is not the one writing
+            assert link._work.all_tasks_done.wait_for(lambda: not link._work.unfinished_tasks, 5)
+        assert clean_rig.led_mode("seat0") == "on" and clean_rig.led_mode("seat1") == "blinking"
+    finally:
+        done.set()
+    assert link.wait_idle()
+    assert service.public(table)["step"] == step + 1  # the press still stepped the screen
