@@ -71,6 +71,8 @@ UI_MSGIDS: tuple[str, ...] = (
     "You have no production units.", "Your bid (face down)", "Your bid: {count} card(s), power {power}.",
     "Your hand", "Your hand: tap cards to build your bid", "Your plays",
     "Which cards did you draw? Tap each one ({count} in hand so far).", "a face-down card", "any symbol",
+    "You are the chief mechanic: turn the next conveyor card and tap it ({count} kinds of card still in "
+    "the deck).", "Bids go clockwise from the chief mechanic: your turn to bid comes.",
     "bid {count} card(s)", "chief mechanic", "in bid", "no cards: cannot bid", "no production units yet",
     "power {power}", "still thinking", "up for auction", "you",
     "{cards}. Face down until everyone has bid; you cannot change it after this.", "{count} unit(s)",

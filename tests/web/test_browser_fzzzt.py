@@ -6,6 +6,9 @@ tie, the chief mechanic wins; if the chief mechanic is not in the tie, the tied 
 clockwise to the chief mechanic wins. The losing tied player nearest clockwise to the winner then
 becomes the chief mechanic."
 
+Bids are placed in turn, clockwise from the chief mechanic ("In uurwijzerzin, te beginnen met de
+hoofdmecanicien"): each later bidder sees how many cards the earlier bids hold.
+
 Round 1 hands are the mechanic and its three starter robots (power 1, 2 and 3 in every set), so
 the test makes the tie itself: the two players who are not chief bid a power-3 robot each, the
 chief bids a power-1 robot. Screenshots go to test-artifacts/ (fzzzt-*.png).
@@ -41,7 +44,7 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     table = created["table"]
     public = service.public(table)["view"]
     chief = public["chief"]
-    tied = [s for s in range(3) if s != chief]
+    tied = [(chief + 1) % 3, (chief + 2) % 3]  # clockwise from the chief
     hands = {s: service.seat_view(table, s)["view"]["you"]["hand"] for s in range(3)}
     bids = {s: card_with_power(hands[s], 3 if s in tied else 1) for s in range(3)}
     head = public["conveyor"]["head"]
@@ -60,8 +63,19 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     for seat, page in enumerate(phones):
         claim(page, server, table, seat, names[seat])
     tv.locator("#seats", has_text="Cas").wait_for()
+    # Bids go clockwise from the chief mechanic (the rulebook's default): the chief bids first.
+    assert phones[tied[0]].locator(".fz-wait-turn").count() == 1  # not yet her turn: no builder
+    assert phones[tied[0]].locator(".fz-pick").count() == 0
+    phones[chief].locator(f'.fz-pick[data-card="{bids[chief]}"]').tap()
+    phones[chief].locator("#fz-bid").tap()
+    phones[chief].locator("#sheet-ok").tap()
+    phones[chief].locator(".fz-mybid").wait_for()
+
     first = phones[tied[0]]
+    first.locator(".fz-pick").first.wait_for()
     assert first.locator(".fz-pick").count() == len(hands[tied[0]])  # the whole hand, as cards to tap
+    chief_state = first.locator(f'.fz-player[data-seat="{chief}"] .fz-bidstate')
+    assert "bid 1 card" in chief_state.inner_text()  # she sees how many cards the chief bid
     shot(first, "fzzzt-phone-hand")
 
     # Build a bid by tapping, change it, then confirm: the power adds up as cards go in and out.
@@ -80,21 +94,19 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     first.locator("#sheet-ok").tap()
     first.locator(".fz-mybid").wait_for()
 
-    # Everyone else sees how many cards she bid and who is still thinking, never which card.
+    # The last bidder sees how many cards each earlier bid holds, never which.
     second = phones[tied[1]]
     who = second.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate')
     who.wait_for()
     assert "bid 1 card" in who.inner_text()
-    assert "still thinking" in second.locator(f'.fz-player[data-seat="{chief}"] .fz-bidstate').inner_text()
+    assert "bid 1 card" in second.locator(f'.fz-player[data-seat="{chief}"] .fz-bidstate').inner_text()
     assert bids[tied[0]] not in second.content() or bids[tied[0]] == bids[tied[1]]  # the id is not shown
     tv.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate[data-bid-count="1"]').wait_for()
     shot(second, "fzzzt-phone-others-bidding")
 
-    for seat in (tied[1], chief):
-        page = phones[seat]
-        page.locator(f'.fz-pick[data-card="{bids[seat]}"]').tap()
-        page.locator("#fz-bid").tap()
-        page.locator("#sheet-ok").tap()
+    second.locator(f'.fz-pick[data-card="{bids[tied[1]]}"]').tap()
+    second.locator("#fz-bid").tap()
+    second.locator("#sheet-ok").tap()
 
     # The reveal on the phones: every bid and who won, with the tie in words.
     winner, new_chief = tied[0] if (tied[0] - chief) % 3 < (tied[1] - chief) % 3 else tied[1], None
@@ -129,9 +141,11 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     tv.locator(f'.fz-player[data-seat="{new_chief}"] .fz-chief').wait_for()  # the marker moved
     shot(tv, "fzzzt-table-reveal")
 
-    # The next auction is open: the phones build bids again.
+    # The next auction is open: the new chief mechanic bids first, the others wait their turn.
+    phones[new_chief].locator(".fz-builder").wait_for()
     for seat in range(3):
-        phones[seat].locator(".fz-builder").wait_for()
+        if seat != new_chief:
+            phones[seat].locator(".fz-wait-turn").wait_for()
     for ctx in (tv_ctx, *(p.context for p in phones)):
         ctx.close()
 
@@ -241,3 +255,34 @@ def test_with_the_real_cards_a_phone_confirms_the_cards_its_player_drew(server: 
     assert len(service.seat_view(table, 0)["view"]["you"]["hand"]) == before + 1
     assert notation.split()[1] in [c["id"] for c in service.seat_view(table, 0)["view"]["you"]["hand"]]
     page.context.close()
+
+
+def test_with_the_real_cards_the_chief_mechanics_phone_enters_each_turned_conveyor_card(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 6 / rulebook, "Voorbereiding" (translated): "The chief mechanic turns the card at the head
+    of the conveyor". With the real cards the chief's phone offers the cards still in the deck."""
+    from engines import TABLE
+
+    table = service.create_table("fzzzt", 3, {"chance": "physical"}, seed=3)["table"]
+    service.act(table, TABLE, {"type": "mechanics", "numbers": [2, 1, 3]})  # seat 1 is chief
+    assert service.public(table)["awaiting"] == [1]
+    offered = service.seat_view(table, 1)["legal_actions"]
+    page = phone(browser)
+    claim(page, server, table, 1, "Bo")
+    button = page.locator('#controls button.action[data-notation^="turn "]')
+    button.first.wait_for()
+    assert button.count() == len(offered) and {a["type"] for a in offered} == {"turn"}
+    assert "chief mechanic" in page.locator("#controls .fz-turning").inner_text()
+    shot(page, "fzzzt-phone-chief-turns")
+    pick = next(a for a in offered if a["card"].startswith("R5"))  # conveyor number 1: one card open
+    page.locator(f'#controls button.action[data-notation="{pick["notation"]}"]').tap()
+    page.locator("#sheet-ok").tap()
+    page.locator(f'.fz-conveyor .fz-slot.head svg[data-card="{pick["card"]}"]').wait_for()
+    view = service.public(table)["view"]
+    assert [c["id"] for c in view["conveyor"]["open"]] == [pick["card"]] and view["phase"] == "bid"
+    other = phone(browser)
+    claim(other, server, table, 0, "Anna")   # a player who is not chief is offered no card to enter
+    other.locator(".fz-conveyor .fz-slot.head svg").wait_for()
+    assert other.locator('#controls button.action[data-notation^="turn "]').count() == 0
+    page.context.close()
+    other.context.close()

@@ -198,12 +198,17 @@
     if (bidding) controls.append(bidBuilder(p, hand, api));
     else if (v.phase === "bid" && !you.bid && !hand.length && !p.outcome)
       controls.append(el("p", { class: "hint", text: T("You have no cards in your hand, so you cannot bid until the next reshuffle.") }));
+    else if (v.phase === "bid" && !you.bid && !p.outcome)
+      controls.append(el("p", { class: "hint fz-wait-turn", text: T("Bids go clockwise from the chief mechanic: your turn to bid comes.") }));
     if (v.phase === "cleanup" || legal.some(function (a) { return a.type === "assign"; })) controls.append(cleanupBox(p, v, legal, api));
     const others = legal.filter(function (a) { return a.type !== "bid" && a.type !== "assign" && a.type !== "done"; });
     if (others.length) {
       const drawing = others.every(function (a) { return a.type === "draw"; });
-      const box = el("div", { class: "group" }, el("h3", { class: "small",
-        text: drawing ? T("Which cards did you draw? Tap each one ({count} in hand so far).", { count: hand.length }) : T("Your plays") }));
+      const turning = others.every(function (a) { return a.type === "turn"; });
+      const box = el("div", { class: "group" + (turning ? " fz-turning" : "") }, el("h3", { class: "small",
+        text: drawing ? T("Which cards did you draw? Tap each one ({count} in hand so far).", { count: hand.length })
+          : turning ? T("You are the chief mechanic: turn the next conveyor card and tap it ({count} kinds of card still in the deck).", { count: others.length })
+          : T("Your plays") }));
       others.forEach(function (a) {
         const label = a.label ? window.TC.say(a.label) : a.notation;
         box.append(el("button", { type: "button", class: "big action", "data-notation": a.notation || "", text: label,
