@@ -148,6 +148,7 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     red.locator('#seat-buttons button[data-seat="1"]').tap()
     red.locator("#seat").wait_for(state="visible")
     tv.locator("#seats", has_text="Bo").wait_for()
+    assert red.evaluate(MARKS_UNDER_TOKENS) == []  # Red's board is drawn turned round: same rule
     assert "Your turn." in blue.locator("#status").inner_text()
     assert "Anna" in red.locator("#status").inner_text()
 

@@ -160,7 +160,8 @@
       const c = coords(token.square, flip);
       const g = svg("g", { transform: "translate(" + c.cx + "," + c.cy + ")" + (flip ? " rotate(180)" : ""), "data-token": token.square }, tokens);
       drawToken(g, token, flip);
-      if (flip) { const letter = g.querySelector(".token-letter"); if (letter) letter.setAttribute("transform", "rotate(180 11 12)"); }
+      // flipped: the letter turned about the token centre, so it reads upright at the bottom right as for Blue
+      if (flip) { const letter = g.querySelector(".token-letter"); if (letter) letter.setAttribute("transform", "rotate(180)"); }
     });
     // the beam
     const beam = opts.beam !== undefined ? opts.beam : view.last_beam;
