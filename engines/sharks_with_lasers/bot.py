@@ -24,6 +24,10 @@ def known_table(t: Table, seat: int) -> Table:
         k.stacks[i] = [(s, c) for j, (s, c) in enumerate(stack) if s == seat or (i, j) in seen]
     if t.phase not in ("resolve", "choice"):
         k.on_agent = [cards if s == seat else [] for s, cards in enumerate(k.on_agent)]
+    else:   # phase III: a second card is seen only once its step came (later steps only drop out)
+        done = rounds.steps(t)[:t.pc]
+        k.on_agent = [cards if s == seat or ("agent", s, 1) in done else cards[:1]
+                      for s, cards in enumerate(k.on_agent)]
     k.rng = Rng(0)
     return k
 
@@ -101,6 +105,8 @@ class PlannerBot:
 
     def _value(self, t: Table, seat: int, action: Action) -> float:
         kind = action["type"]
+        if t.phase == "deal":   # a physical deal: the bot cannot see the real cards; any pair (the seed)
+            return 0.0
         if t.phase in ("setup", "place"):
             k = t.copy()
             k.agents[seat] = _square(k, action["square"])

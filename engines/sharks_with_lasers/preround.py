@@ -8,7 +8,10 @@ turn, each one square toward the beach with the normal rules.
 
 from __future__ import annotations
 
-from engines.core import Action
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Action, IllegalAction
 from engines.sharks_with_lasers import resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_square
 from engines.sharks_with_lasers.cards import CARDS
@@ -96,3 +99,55 @@ def play(t: Table, seat: int, action: Action) -> None:
         resolve.move(t, int(action["target_seat"]), DIRS.index(action["dir"]))
     elif kind == "scare":
         resolve.move(t, SHARK0 + SHARKS.index(action["shark"]), DIRS.index(action["dir"]))
+
+
+CODES = {"porter": "p", "tractor": "t", "scare": "e", "current": "g"}
+
+
+def explain(t: Table, seat: int, action: Mapping[str, Any]) -> IllegalAction:
+    """Why a pre-round special cannot be played like that (the action is not a legal one)."""
+    code = CODES[str(action["type"])]
+    name = CARDS[code].name
+    if code not in t.hands[seat]:
+        return IllegalAction("You do not hold {name}.", name=name)
+    own = t.agents[seat]
+    w = t.layout.width
+    if code == "p":
+        shark, square = action.get("shark"), action.get("square")
+        if shark not in SHARKS:
+            return _no_shark(shark)
+        try:
+            sq = parse_square(t.layout, str(square))
+        except ValueError:
+            return IllegalAction("{square} is not a square on this board.", square=str(square))
+        if sq in resolve.occupancy(t):
+            return IllegalAction("{square} is not an empty square: Shark-o-Porter puts a shark on a free "
+                                 "square.", square=t.sq(sq))
+        return IllegalAction("Shark-o-Porter names a shark and an empty square.")
+    if code == "g":
+        return IllegalAction("Current Generator is played on its own: every shark moves one square.")
+    if own is None:
+        return IllegalAction("{name} needs your agent on the board.", name=name)
+    d = action.get("dir")
+    if code == "t":
+        other = action.get("target_seat")
+        if other not in range(t.players) or isinstance(other, bool) or other == seat:
+            return IllegalAction("Tractor Beam pulls another player's agent.")
+        assert isinstance(other, int)
+        if t.agents[other] is None:
+            return IllegalAction("{target_seat}'s agent is not on the board.", target_seat=other)
+        return IllegalAction("Tractor Beam pulls an agent one square toward your agent, along a row or "
+                             "a column: {dir} is not toward you.", dir=str(d))
+    shark = action.get("shark")
+    if shark not in SHARKS:
+        return _no_shark(shark)
+    sq = t.sharks[SHARKS.index(shark)][0]
+    if max(abs(sq % w - own % w), abs(sq // w - own // w)) > 2:
+        return IllegalAction("The {shark} shark is more than two squares from your agent: Shark Scare "
+                             "cannot reach it.", shark=str(shark))
+    return IllegalAction("Shark Scare drives the shark one square away from your agent: {dir} is not "
+                         "away from you.", dir=str(d))
+
+
+def _no_shark(shark: object) -> IllegalAction:
+    return IllegalAction("There is no shark called {shark}: choose white, grey or black.", shark=str(shark))

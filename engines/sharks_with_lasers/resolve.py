@@ -62,8 +62,14 @@ def _fig_params(fig: int) -> dict[str, Any]:
     return {"figure": "agent", "seat": fig}
 
 
-def _figure_words(fig: int) -> str:
-    return "the {shark} shark" if is_shark(fig) else "{seat}'s agent"
+_STORY = {  # one whole sentence per figure kind, so a translation can order its words freely
+    ("wrapped", "shark"): "The {shark} shark swims off into open water at {square} and comes back at {to}.",
+    ("wrapped", "agent"): "{seat}'s agent swims off into open water at {square} and comes back at {to}.",
+    ("pushed", "shark"): "The {shark} shark is pushed from {square} to {to}.",
+    ("pushed", "agent"): "{seat}'s agent is pushed from {square} to {to}.",
+    ("moved", "shark"): "The {shark} shark moves from {square} to {to}.",
+    ("moved", "agent"): "{seat}'s agent moves from {square} to {to}.",
+}
 
 
 def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
@@ -142,14 +148,13 @@ def move(t: Table, fig: int, d: int) -> bool:
         if t.quiet:
             continue
         params = {**_fig_params(f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
-        who = _figure_words(f)
+        figure = params["figure"]
         if wrapped:
-            say(t, "wrapped", who + " swims off into open water at {square} and comes back at {to}.",
-                pushed=f != fig, **params)
+            say(t, "wrapped", _STORY["wrapped", figure], pushed=f != fig, **params)
         elif f != fig:
-            say(t, "pushed", who + " is pushed from {square} to {to}.", **params)
+            say(t, "pushed", _STORY["pushed", figure], **params)
         else:
-            say(t, "moved", who + " moves from {square} to {to}.", **params)
+            say(t, "moved", _STORY["moved", figure], **params)
     if victim >= 0:
         kill(t, victim, "eaten", SHARKS[eater - SHARK0])
     return victim != fig

@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import TABLE, Action, event
 from engines.sharks_with_lasers import preround, resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
-from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND
+from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND, special_deck
 from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
 from engines.text import Text
@@ -28,14 +28,18 @@ def label(msgid: str, **params: Any) -> dict[str, Any]:
 
 
 def deal_next(t: Table) -> None:
-    """Deal special cards (digital: from the state's own Rng) until done or the table must draw."""
+    """Deal special cards (digital: from the state's own Rng) until done; physical: wait until every
+    seat has entered the two specials it drew from the real deck."""
+    if t.chance == "physical":
+        if to_enter(t):
+            t.phase = "deal"
+            return
+        start_setup(t)
+        return
     while True:
         seat = needs_special(t)
         if seat is None:
             start_setup(t)
-            return
-        if t.chance == "physical":
-            t.phase = "deal"
             return
         index, t.rng = t.rng.below(len(t.deck))
         give_special(t, seat, t.deck[index])
@@ -48,6 +52,40 @@ def needs_special(t: Table) -> int | None:
         if sum(CARDS[c].special for c in t.hands[seat]) < SPECIALS_PER_PLAYER and t.deck:
             return seat
     return None
+
+
+def to_enter(t: Table) -> tuple[int, ...]:
+    """Physical deal: the seats that have not yet entered the specials they drew (a seat holds no
+    special card until it enters its two, so its hand tells)."""
+    if not t.specials or t.round != 1 or t.phase not in ("deal", "setup"):
+        return ()
+    return tuple(s for s in range(t.players) if not any(CARDS[c].special for c in t.hands[s]))
+
+
+_ENTRIES: list[Action] = []
+
+
+def entry_actions() -> list[Action]:
+    """What a seat may enter after a physical deal: any two cards of the deck's full composition.
+    The same list for every seat at every moment, whatever the others entered (ruling: trust the
+    table; comparing entries would tell one phone what another holds)."""
+    if not _ENTRIES:
+        deck = special_deck()
+        pairs = sorted({(a, b) for i, a in enumerate(deck) for b in deck[i + 1:]})
+        _ENTRIES.extend({"type": "specials", "cards": [a, b], "notation": f"specials {a}{b}",
+                         "label": label("I drew {first} and {second}", first=CARDS[a].name,
+                                        second=CARDS[b].name)} for a, b in pairs)
+    return [dict(a, cards=list(a["cards"])) for a in _ENTRIES]
+
+
+def enter_specials(t: Table, seat: int, cards: list[str]) -> None:
+    """A seat enters the two specials it drew from the real deck: only its own phone hears which."""
+    t.hands[seat] = sorted([*t.hands[seat], *cards])
+    t.events.append(event("dealt", visible_to=[seat], seat=seat, cards=list(cards),
+                          say=Text("You entered your special cards: {first} and {second}.",
+                                   {"first": CARDS[cards[0]].name, "second": CARDS[cards[1]].name})))
+    t.events.append(event("dealt", seat=seat, say=Text("{seat} has entered their special cards.",
+                                                       {"seat": seat})))
 
 
 def give_special(t: Table, seat: int, code: str) -> None:
@@ -96,8 +134,8 @@ def enter_pre(t: Table) -> None:
     has not been discarded yet. Asking only the holders of a pre-round card would tell the table
     who holds one."""
     t.phase = "pre"
-    if set(PRE_ROUND) <= set(t.discard):
-        t.queue = []
+    if t.chance != "physical" and set(PRE_ROUND) <= set(t.discard):
+        t.queue = []   # (physical: the table may hold more copies than the engine knows of)
     else:
         t.queue = [s for s in t.order() if any(CARDS[c].special for c in t.hands[s])]
     t.turn = -1
@@ -252,10 +290,12 @@ def start_resolution(t: Table) -> None:
     t.phase = "resolve"
     t.queue = []
     say(t, "phase", "Phase III: the cards on the agents are turned over.")
-    for seat in t.order():
-        if t.on_agent[seat]:
-            say(t, "revealed", "{seat}'s agent cards: {names}.", seat=seat, target="agent",
-                cards=list(t.on_agent[seat]), names=", ".join(CARDS[c].name for c in t.on_agent[seat]))
+    if not t.quiet:
+        for seat in t.order():   # the turned pile shows its first card; the second lies under it
+            if t.on_agent[seat]:
+                first = t.on_agent[seat][0]
+                say(t, "revealed", "{seat}'s first agent card: {name}.", seat=seat, target="agent", slot=0,
+                    card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name)
     resolve.raise_gear(t)
     t.pc = 0
     run(t)
@@ -278,7 +318,11 @@ def run(t: Table) -> None:
         kind, who, slot = todo[t.pc]
         t.pc += 1
         if kind == "agent":
-            resolve.agent_card(t, who, slot, t.on_agent[who][slot])
+            code = t.on_agent[who][slot]
+            if slot and not t.quiet:   # the second card comes out from under the first only now
+                say(t, "revealed", "{seat}'s second agent card: {name}.", seat=who, target="agent", slot=1,
+                    card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name)
+            resolve.agent_card(t, who, slot, code)
         else:
             seat, code = t.stacks[who][slot]
             frozen = any(c == "f" for _, c in t.stacks[who][:slot])
@@ -374,8 +418,10 @@ def play_pre(t: Table, seat: int, action: Action) -> None:
 
 
 def legal(t: Table, seat: int, fresh: bool = True) -> list[Action]:
-    if t.phase == "over" or seat != awaiting(t)[0]:
+    if t.phase == "over" or seat not in awaiting(t):
         return []
+    if t.phase == "deal":
+        return entry_actions()
     if t.phase in ("setup", "place"):
         return [{"type": "place", "square": t.sq(sq), "notation": f"place {t.sq(sq)}",
                  "label": label("Place your agent on {square}", square=t.sq(sq))}
@@ -391,7 +437,7 @@ def awaiting(t: Table) -> tuple[int, ...]:
     if t.phase == "over":
         return ()
     if t.phase == "deal":
-        return (TABLE,)
+        return to_enter(t) if t.chance == "physical" else (TABLE,)
     return (t.turn,)
 
 
@@ -399,6 +445,9 @@ def apply(t: Table, seat: int, action: Action) -> None:
     kind = action["type"]
     if kind == "deal":
         give_special(t, int(action["seat"]), action["card"])
+        deal_next(t)
+    elif kind == "specials":
+        enter_specials(t, seat, list(action["cards"]))
         deal_next(t)
     elif kind == "place":
         t.agents[seat] = parse_square(t.layout, action["square"])
@@ -417,7 +466,7 @@ def apply(t: Table, seat: int, action: Action) -> None:
 
 def chance(t: Table) -> list[tuple[Action, float]]:
     seat = needs_special(t)
-    if t.phase != "deal" or seat is None:
+    if t.phase != "deal" or seat is None or t.chance == "physical":
         return []
     counts: dict[str, int] = {}
     for c in t.deck:

@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
-from engines.sharks_with_lasers import rounds
+from engines.sharks_with_lasers import preround, rounds
 from engines.sharks_with_lasers.board import DIRS, SHARKS
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.table import Table
@@ -96,9 +96,19 @@ class SharksState(State):
 
     # -- refusals in the rules' words ----------------------------------------
 
+    def find_legal(self, seat: Seat, action: object) -> Action:
+        """As the core's, with the two specials a seat enters taken in any order."""
+        cards = action.get("cards") if isinstance(action, Mapping) else None
+        if (isinstance(action, Mapping) and action.get("type") == "specials" and isinstance(cards, list)
+                and all(isinstance(c, str) for c in cards)):
+            action = {**action, "cards": sorted(cards)}
+        return super().find_legal(seat, action)
+
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
         t = self._t
         kind = action.get("type")
+        if t.phase == "deal":   # depends on the action alone, never on what another seat entered
+            return IllegalAction("Choose the two special cards you drew, by name, from the deck's cards.")
         phase_words = {"setup": "place your agent", "place": "place your agent",
                        "pre": "play a card before the round or say done",
                        "play": "play a card or pass", "choice": "make the choice the card gives you"}
@@ -124,10 +134,8 @@ class SharksState(State):
             return IllegalAction("You passed: you take no more actions this round.")
         if kind == "place" and t.phase in ("setup", "place"):
             return IllegalAction("An agent is placed on a free square of the start zone.")
-        if t.phase == "pre" and kind in ("porter", "tractor", "scare", "current"):
-            return IllegalAction("That card cannot be played like that now: Tractor Beam and Shark Scare "
-                                 "need your agent on the board, Shark Scare a shark at most two squares "
-                                 "away.")
+        if t.phase == "pre" and kind in preround.CODES:
+            return preround.explain(t, seat, action)
         if t.phase in phase_words:
             return IllegalAction("Now you {what}.", what=phase_words[t.phase])
         return IllegalAction("That is not a legal play right now.")
@@ -148,7 +156,8 @@ class SharksState(State):
             "board": t.layout.to_json(),
             "agents": [{"seat": s, "square": _square(t, t.agents[s]), "facing": "N", "deaths": t.deaths[s],
                         "hand_count": len(t.hands[s]), "cards_on_agent": len(t.on_agent[s]),
-                        "agent_cards": (list(t.on_agent[s]) if resolving or s == seat else None),
+                        "agent_cards": (list(t.on_agent[s]) if s == seat else
+                                        _shown_agent_cards(t, s) if resolving else None),
                         "protection": ({"card": t.gear[s], "uses_left": t.uses[s]} if t.gear[s] else None),
                         "passed": t.phase == "play" and t.passed == s,
                         "last_action_due": s in t.queue and t.phase == "play" and t.passed >= 0}
@@ -169,6 +178,14 @@ class SharksState(State):
             out["my_agent_cards"] = list(t.on_agent[seat])
             out["my_agent_card_faces"] = [CARDS[c].to_json() for c in t.on_agent[seat]]  # for the phone
         return out
+
+
+def _shown_agent_cards(t: Table, seat: int) -> list[str | None]:
+    """A seat's agent cards as the table sees them in phase III: the pile is turned over at the
+    start, which shows the first card; the second lies under it until its own step (``None``)."""
+    cards = t.on_agent[seat]
+    second_done = ("agent", seat, 1) in rounds.steps(t)[:t.pc]
+    return [c if j == 0 or second_done else None for j, c in enumerate(cards)]
 
 
 def _shown_stack_cards(t: Table, seat: Seat | None) -> set[tuple[int, int]]:

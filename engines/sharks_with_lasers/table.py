@@ -64,7 +64,8 @@ class Table:
         self.beams: list[tuple[int, int, int]] = []  # laser beams still to fire: (from, dir, shark)
         self.pending: tuple[Any, ...] = ()           # a choice awaited mid-resolution
         self.discard: list[str] = []
-        self.deck: list[str] = list(special_deck()) if specials else []
+        # the companion's deck to deal from (physical: none, each seat enters what it drew)
+        self.deck: list[str] = list(special_deck()) if specials and chance == "digital" else []
         self.rng = rng
         self.winner = (-1, "")
         self.events: list[dict[str, Any]] = []
@@ -267,7 +268,7 @@ class Table:
                 raise IllegalAction("The pending choice is not one this game knows.")
         if (self.phase == "over") != (self.winner[0] >= 0):
             raise IllegalAction("A finished game needs a winner, and only a finished game has one.")
-        if self.phase == "deal" and not (self.specials and self.chance == "physical" and self.deck):
+        if self.phase == "deal" and not (self.specials and self.chance == "physical" and self.round == 1):
             raise IllegalAction("The table deals only special cards, from the real deck (chance physical).")
         steps = sum(map(len, self.on_agent)) + sum(map(len, self.stacks))
         if not 0 <= self.pc <= steps:

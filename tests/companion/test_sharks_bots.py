@@ -73,9 +73,9 @@ def test_a_bot_answers_a_diagonal_push_in_the_middle_of_the_resolution(patient: 
     choice. A bot seated then answers it through the bot runner."""
     options: dict[str, Any] = {"specials": True, "chance": "physical"}
     table = str(patient.create_table("sharks-with-lasers", 3, options, seed=1)["table"])
-    deals = [(0, "u"), (0, "f"), (1, "a"), (1, "z"), (2, "l"), (2, "b")]
-    for seat, card in deals:
-        patient.act(table, TABLE, {"type": "deal", "seat": seat, "card": card})
+    entries = {0: ["u", "f"], 1: ["a", "z"], 2: ["l", "b"]}   # each seat enters what it drew
+    for seat, cards in entries.items():
+        patient.act(table, seat, {"type": "specials", "cards": cards})
     squares = {0: "b1", 1: "g1", 2: "c1"}
     while (state := patient.state_of(table)).view(None)["phase"] == "setup":
         play(patient, table, state.awaiting[0], "place " + squares[state.awaiting[0]])

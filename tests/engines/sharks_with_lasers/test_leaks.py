@@ -19,6 +19,8 @@ PROBES: list[dict[str, Any]] = [
     {"type": "agent", "card": "u"}, {"type": "shark", "card": "F", "shark": "white"},
     {"type": "shark", "card": "h", "shark": "grey"}, {"type": "spy", "card": "y", "shark": "black"},
     {"type": "pass"}, {"type": "place", "square": "a1"}, {"type": "deflect", "dir": "N"},
+    {"type": "specials", "cards": ["a", "p"]}, {"type": "specials", "cards": ["p"]},
+    {"type": "porter", "card": "p", "shark": "white", "square": "a1"},
 ]
 
 
@@ -125,3 +127,44 @@ def test_asking_for_pre_round_cards_does_not_tell_who_holds_one() -> None:
     assert after[0].awaiting == after[1].awaiting == (0,)
     assert seen_by(after[0], 1) == seen_by(after[1], 1)
     assert canonical_json(after[0].view(None)) == canonical_json(after[1].view(None))
+
+
+@pytest.mark.parametrize("other_claims", [["a", "p"], ["b", "c"]])
+def test_canary_physical_deal_tells_no_phone_what_another_seat_entered(other_claims: list[str]) -> None:
+    """chance=physical: each seat enters the specials it drew. Another seat's view, events, offered
+    choices and refusals are the same whatever a seat entered, even when it claims the very cards
+    the other seat is about to claim (no "that card is taken")."""
+    start = GAME.start(players=3, seed=5, options={"specials": True, "chance": "physical"})
+    canaries = [start.apply(0, {"type": "specials", "cards": cards})
+                for cards in (["a", "p"], ["u", "z"], ["h", "k"])]
+    for a in canaries[1:]:
+        assert_same_for_others(canaries[0], a, 0)
+    public = canonical_json([canaries[1].view(None), events_for(canaries[1].events, 1),
+                             canaries[1].view(2), events_for(canaries[1].events, 2)])
+    assert "Ultra-Power" not in public and '"z"' not in public and "Beserk" not in public
+    # the next seat may claim whatever it likes, and what it sees after doing so is the same too
+    after = [c.apply(1, {"type": "specials", "cards": other_claims}) for c in canaries]
+    for a in after[1:]:
+        assert_same_for_others(after[0], a, 0)
+
+
+def test_canary_phase_three_second_agent_card_is_hidden_until_its_step() -> None:
+    """PHASE III: "all players begin by turning over the cards they played on their agent: the lower
+    face-down card becomes the upper open card", so the second card lies under the first until the
+    second agent action. While a shark's laser waits on a Laser Blast Deflector choice, nobody else
+    can tell which second card either agent holds, nor the black shark's card still face down."""
+    def at_choice(second0: str, second1: str, black: str) -> State:
+        state = pos(2, specials="yes", agents="e1.c3", sharks="c5S.a8E.g8W",
+                    onagent=f"F{second0}/d{second1}", white="0S", black=f"1{black}")
+        while state.phase == "play":    # type: ignore[attr-defined]
+            state = state.apply(state.awaiting[0], {"type": "pass"})
+        assert state.phase == "choice" and state.awaiting == (1,)   # type: ignore[attr-defined]
+        return state
+
+    base = at_choice("F", "F", "F")
+    assert [a["agent_cards"] for a in base.view(None)["agents"]] == [["F", None], ["d", None]]
+    assert_same_for_others(base, at_choice("U", "F", "F"), 0)
+    assert_same_for_others(base, at_choice("F", "U", "U"), 1)
+    # once the resolution has run, every card has acted and is shown
+    done = base.apply(1, {"type": "deflect", "dir": "over"})
+    assert any(ev["type"] == "revealed" and ev.get("slot") == 1 and ev["seat"] == 0 for ev in done.events)

@@ -8,22 +8,33 @@ from typing import Any
 
 import pytest
 
-from engines.core import State
+from engines.core import IllegalAction, State
 from engines.sharks_with_lasers import GAME, SharksState
 from engines.sharks_with_lasers.cards import CARDS, special_deck, starting_hand
-from tests.engines.conformance import check_playouts
+from tests.engines.conformance import assert_refused, check_playouts
 
 
-def conserved(before: State, seat: int, action: dict[str, Any], after: State) -> None:
-    """Cards and figures: nothing created, nothing lost, nobody on top of anybody."""
-    assert isinstance(after, SharksState)
-    t = after.table
+def specials_in_play(t: Any) -> Counter[str]:
+    """Every special card the engine accounts for: the deck, the discard pile, each seat's own."""
     specials: Counter[str] = Counter(t.discard) + Counter(t.deck)
     for s in range(t.players):
         owned = list(t.hands[s]) + list(t.on_agent[s]) + [c for stack in t.stacks for o, c in stack if o == s]
         assert sorted(c for c in owned if not CARDS[c].special) == list(starting_hand(t.players)), s
         specials += Counter(c for c in owned if CARDS[c].special)
-    assert specials == (Counter(special_deck()) if t.specials else Counter())
+    return specials
+
+
+def conserved(before: State, seat: int, action: dict[str, Any], after: State) -> None:
+    """Cards and figures: nothing created, nothing lost, nobody on top of anybody. A physical deal
+    has no deck in the engine: the specials are exactly those the seats entered."""
+    assert isinstance(after, SharksState) and isinstance(before, SharksState)
+    t = after.table
+    specials = specials_in_play(t)
+    if t.chance == "physical":
+        entered = Counter(action.get("cards", [])) if action.get("type") == "specials" else Counter()
+        assert specials == specials_in_play(before.table) + entered
+    else:
+        assert specials == (Counter(special_deck()) if t.specials else Counter())
     squares = [a for a in t.agents if a is not None] + [sq for sq, _ in t.sharks]
     assert len(squares) == len(set(squares)) and len(t.sharks) == 3
 
@@ -37,15 +48,41 @@ def test_random_games_end_and_keep_every_card_and_figure(players: int, specials:
         assert final.outcome is not None and len(final.outcome["winners"]) == 1
 
 
-def test_physical_dealing_awaits_the_table_for_each_special_card() -> None:
-    """chance=physical: the host enters each special card as it is dealt from the real deck."""
+def test_physical_deal_each_seat_enters_its_own_two_specials() -> None:
+    """chance=physical: the players draw their two specials from the real deck (VOORBEREIDING, the
+    specials variant: "each player gets two special action cards"); each seat enters its own on its
+    phone, all seats at once. Only that seat hears which; the table hears that it entered them."""
     state = GAME.start(players=3, seed=4, options={"specials": True, "chance": "physical"})
-    assert state.awaiting == (-1,)
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == 16 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    state = state.apply(-1, {"type": "deal", "seat": 0, "card": "u"})
-    assert next(e for e in state.events if e.get("card") == "u")["visible_to"] == [0]
-    assert all(a["card"] != "u" for a, _ in state.chance_outcomes())
+    assert state.awaiting == (0, 1, 2) and state.table.deck == []
+    with pytest.raises(IllegalAction):
+        state.chance_outcomes()          # nothing for the host to enter
+    offered = state.legal_actions(1)
+    assert len(offered) == 16 * 15 // 2   # any two different cards of the deck's sixteen
+    assert {tuple(a["cards"]) for a in offered} == {tuple(sorted((x, y))) for x in special_deck()
+                                                   for y in special_deck() if x < y}
+    state = state.apply(1, {"type": "specials", "cards": ["u", "a"]})   # any order
+    private = [e for e in state.events if e["visible_to"] != "all"]
+    assert [e["visible_to"] for e in private] == [[1]] and private[0]["cards"] == ["a", "u"]
+    public = [e for e in state.events if e["visible_to"] == "all"]
+    assert [e["type"] for e in public] == ["dealt"] and "cards" not in public[0]
+    assert state.awaiting == (0, 2)
+    assert_refused(state, 1, {"type": "specials", "cards": ["b", "c"]}, "not your turn")
+    assert_refused(state, 0, {"type": "specials", "cards": ["a"]}, "two special cards")
+    assert_refused(state, 0, {"type": "specials", "cards": ["a", "x"]}, "two special cards")
+    state = state.apply(0, {"type": "specials", "cards": ["b", "c"]})
+    state = state.apply(2, {"type": "specials", "cards": ["d", "e"]})
+    assert state.phase == "setup" and [h["hand_count"] for h in state.view(None)["agents"]] == [10, 10, 10]
+    assert GAME.load(state.notation()) == state
+
+
+def test_physical_deal_trusts_the_table_when_two_phones_claim_one_card() -> None:
+    """Ruling (notes: copies of each special are not printed): the engine never compares what two
+    seats entered, since a refusal would tell one phone what the other holds. Two phones claiming
+    the one Shark-o-Porter both hold one; each may play it, and the cards stay conserved per seat."""
+    state = GAME.start(players=2, seed=4, options={"specials": True, "chance": "physical"})
+    state = state.apply(0, {"type": "specials", "cards": ["p", "a"]})
+    state = state.apply(1, {"type": "specials", "cards": ["p", "a"]})
+    assert all("p" in h for h in state.table.hands)
     check_playouts(GAME, 3, [7], {"specials": True, "chance": "physical"}, max_plies=3000, extra=conserved)
 
 
@@ -66,7 +103,10 @@ def test_fast_simulation_plays_the_same_rules_and_is_reproducible(chance: str) -
         two = simulate(start.table, Rng.from_seed(seed))
         assert one.phase == "over" and one.notation() == two.notation()
         final = GAME.load(one.notation())
-        conserved(start, 0, {}, final)
+        if chance == "digital":
+            conserved(start, 0, {}, final)
+        else:   # each seat entered two specials; none was made or lost after that
+            assert sum(specials_in_play(final.table).values()) == 2 * 4
         assert final.outcome is not None and final.awaiting == ()
 
 

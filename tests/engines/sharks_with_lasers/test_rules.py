@@ -130,7 +130,26 @@ def test_resolution_order_first_actions_then_white_grey_black_then_second_action
     assert order == [(1, None, None), (0, None, None),                    # first actions: start player first
                      (0, "white", "U"), (1, "white", "L"), (1, "grey", "R"), (0, "black", "U"),
                      (1, None, None), (0, None, None)]
-    assert [ev["seat"] for ev in story if ev["type"] == "revealed" and ev.get("target") == "agent"] == [1, 0]
+    turned = [(ev["seat"], ev["slot"]) for ev in story
+              if ev["type"] == "revealed" and ev.get("target") == "agent"]
+    assert turned == [(1, 0), (0, 0), (1, 1), (0, 1)]   # first cards at the start, second cards at their step
+    reveals = [(ev.get("target"), ev.get("slot")) for ev in story if ev["type"] == "revealed"]
+    last_shark = max(i for i, (target, _) in enumerate(reveals) if target != "agent")
+    assert all(i > last_shark for i, r in enumerate(reveals) if r == ("agent", 1))   # not before the sharks
+
+
+def test_story_sentences_start_with_a_capital_for_sharks_and_agents() -> None:
+    """The table reads the story out: "The white shark moves ...", never "the white shark ..."
+    (Shark actions: "Move forward moves the shark one square forward"; a shark is pushed by
+    another; one crossing open water comes back on the other side)."""
+    state = pos(2, agents="c2.e1", sharks="a5W.c4S.g8S", onagent="F/-", white="0F", grey="1F")
+    _, story = resolve_round(state)
+    told = [e for e in story if "say" in e and e["visible_to"] == "all"]
+    lines = [line for line, ev in zip(said(story), told, strict=True)
+             if ev["type"] in ("moved", "pushed", "wrapped")]
+    assert "The white shark swims off into open water at a5 and comes back at g5." in lines
+    assert any(line.startswith("The grey shark") for line in lines)
+    assert all(line[0].isupper() for line in lines), lines
 
 
 def test_agent_moves_forward_left_and_right() -> None:

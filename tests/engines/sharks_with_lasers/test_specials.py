@@ -226,3 +226,29 @@ def test_a_special_is_played_only_where_its_paragraph_says() -> None:
     assert_refused(state, 0, {"type": "agent", "card": "a"}, "not played on an agent")
     assert_refused(state, 0, {"type": "shark", "card": "h", "shark": "white"}, "not played on a shark")
     assert_refused(state, 0, {"type": "agent", "card": "p"}, "not played on an agent")
+
+
+def test_pre_round_refusals_say_what_is_wrong_with_the_card_played() -> None:
+    """Shark-o-Porter: "teleports a shark of your choice to any empty square of the board."
+    Tractor Beam: "pulls an agent of your choice one square horizontally or vertically toward
+    you." Shark Scare: "moves a shark one square ... away from you. There may be no more than one
+    square between you and the shark." A play that breaks one of these says which part."""
+    state = pos(2, phase="pre", queue="0", turn="0", agents="c1.e1", sharks="c3S.a9S.g9S", hands="pteF/F")
+    assert_refused(state, 0, {"type": "current", "card": "g"}, "You do not hold Current Generator")
+    assert_refused(state, 0, {"type": "porter", "card": "p", "shark": "white", "square": "e1"},
+                   "e1 is not an empty square")
+    assert_refused(state, 0, {"type": "porter", "card": "p", "shark": "x", "square": "d4"},
+                   "no shark called x")
+    assert_refused(state, 0, {"type": "porter", "card": "p", "shark": "grey", "square": "z99"},
+                   "z99 is not a square on this board")
+    assert_refused(state, 0, {"type": "tractor", "card": "t", "target_seat": 0, "dir": "W"},
+                   "another player's agent")
+    assert_refused(state, 0, {"type": "tractor", "card": "t", "target_seat": 1, "dir": "E"},
+                   "E is not toward you")
+    assert_refused(state, 0, {"type": "scare", "card": "e", "shark": "grey", "dir": "N"},
+                   "more than two squares")
+    assert_refused(state, 0, {"type": "scare", "card": "e", "shark": "white", "dir": "S"},
+                   "S is not away from you")
+    off = pos(2, phase="pre", queue="0", turn="0", agents="-.e1", hands="tF/F")
+    assert_refused(off, 0, {"type": "tractor", "card": "t", "target_seat": 1, "dir": "W"},
+                   "Tractor Beam needs your agent on the board")
