@@ -3,15 +3,19 @@
 The flow of a round (rulebook "Biedronden"): every player shuffles their own
 cards and takes six; the chief mechanic lays eight conveyor cards face down and
 turns the head card, whose conveyor number says how many lie open; players bid
-face down on the first open card, all bids are revealed at once, the highest
+face down on the first open card in turn, all bids are revealed at once, the highest
 power wins (ties: see :func:`resolve_tie`). When all eight are sold, players
 assign one card to each production unit, and the next round begins unless the
 conveyor deck cannot fill a row of eight.
 
 Chance: with ``chance="digital"`` the state's own :class:`Rng` shuffles (your
-phone is your hand). With ``"physical"`` the table enters the mechanic cards
-dealt and each turned conveyor card (``TABLE`` is awaited), and each player
-confirms the cards they drew, one at a time.
+phone is your hand). With ``"physical"`` the table (``TABLE``) enters the
+mechanic cards dealt, the chief mechanic's seat enters each conveyor card they
+turn, and each player confirms the cards they drew, one at a time.
+
+Bids (option ``bidding``): ``"in_turn"`` as the rulebook, one seat at a time
+clockwise from the chief, each seeing how many cards the earlier bids hold; or
+``"simultaneous"``, all at once. Either way the bids are revealed together.
 """
 
 from __future__ import annotations

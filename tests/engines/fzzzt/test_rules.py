@@ -12,6 +12,32 @@ from tests.engines.fzzzt.helpers import GAME, bid, everyone_bids, position, reve
 # --------------------------------------------------------------------------- setup
 
 
+def test_the_component_checklist() -> None:
+    """Component checklist: "4 mechanic cards; conveyor stack: 12 x 1 power, 8 x 2 power, 8 x 3 power,
+    4 x 4 power, 4 x 5 power robot cards, 2 robot upgrades (count as a robot card), 4 Fzzzt cards,
+    10 production units"."""
+    from collections import Counter
+    cards = GAME.start(players=4, seed=1).cards  # type: ignore[attr-defined]
+    kinds = Counter(c.kind for c in cards.values())
+    robots = Counter(c.power for c in cards.values() if c.kind == "robot")
+    assert robots == {1: 12, 2: 8, 3: 8, 4: 4, 5: 4}
+    assert (kinds["mechanic"], kinds["upgrade"], kinds["fzzzt"], kinds["unit"]) == (4, 2, 4, 10)
+    assert all(c.is_robot for c in cards.values() if c.kind == "upgrade")
+
+
+def test_nobody_may_look_into_a_discard_pile_only_count_it() -> None:
+    """Counting cards: "Players may count the cards in the conveyor deck and in their own discard pile
+    at any time. They may never look at which cards are in their own (or another player's) discard
+    pile during the auctions"."""
+    state = position(3, hands=[["R1N"], ["R1B"], ["R1C"]], piles=[["R5B", "Fa"], [], []],
+                     open=["R5N"], deck=["R4N", "R4B"], face_down=2)
+    mine = state.view(0)
+    assert mine["players"][0]["pile_count"] == 2 and mine["you"]["pile_count"] == 2
+    assert mine["conveyor"]["deck"] == 0 and mine["conveyor"]["face_down"] == 2
+    for seat in (0, 1, None):
+        assert "R5B" not in str(state.view(seat)) and "Fa'" not in str(state.view(seat))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_mechanics_by_player_count_and_numbered_starters(players: int) -> None:
     """Setup: "With two players remove mechanic cards 3 and 4 ... The player with card number 1
