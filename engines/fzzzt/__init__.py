@@ -3,8 +3,8 @@
 >>> import engines
 >>> game = engines.get("fzzzt")
 >>> state = game.start(players=3, seed=7)
->>> state.phase, len(state.awaiting), state.view(None)["conveyor"]["face_down"] < 8
-('bid', 3, True)
+>>> state.phase, state.awaiting == (state.chief,), state.view(None)["conveyor"]["face_down"] < 8
+('bid', True, True)
 >>> game.load(state.notation()) == state
 True
 """
