@@ -1,9 +1,10 @@
 """Fzzzt! in the companion: the table's chance mode reaches the game, and a bot seat bids when its
 bid is awaited, alongside the phones.
 
-Bids are simultaneous (docs/fzzzt.md, "Rulings"): every seat with cards is awaited at once, so the
-companion's bot runner must bid for its seat without waiting for the humans, and the humans' bids
-must not be made stale by the bot's.
+By the rulebook bids go clockwise from the chief mechanic (the default, ``bidding: "in_turn"``);
+with ``bidding: "simultaneous"`` every seat with cards is awaited at once, so the companion's bot
+runner must bid for its seat without waiting for the humans, and the humans' bids must not be made
+stale by the bot's.
 """
 
 from __future__ import annotations
@@ -27,20 +28,21 @@ def test_the_tables_physical_mode_means_the_real_cards_are_dealt(service: Servic
     service.act(table, TABLE, deal)
     view = service.public(table)["view"]
     assert view["chief"] == 1 and [p["mechanic"] for p in view["players"]] == [2, 1, 3]
-    assert service.public(table)["awaiting"] == [TABLE] and view["phase"] == "turn"  # the first card turned
+    assert service.public(table)["awaiting"] == [1] and view["phase"] == "turn"  # the chief turns a card
 
 
 def test_a_digital_table_is_dealt_by_the_pi_and_the_host_sees_one_chance_choice(service: Service) -> None:
     table = service.create_table("fzzzt", 3, {}, seed=3)["table"]
     assert service.public(table)["view"]["chance"] == "digital"
-    assert service.public(table)["awaiting"] == [0, 1, 2]  # hands dealt, the first auction open
+    chief = service.public(table)["view"]["chief"]
+    assert service.public(table)["awaiting"] == [chief]  # the chief bids first
     fzzzt = next(g for g in service.games() if g["id"] == "fzzzt")
     names = [o["name"] for o in fzzzt["options"]] + [o["name"] for o in fzzzt["table_options"]]
     assert names.count("chance") == 1  # the host's form has one chance field, the game's own
 
 
 def test_a_bot_seat_bids_alongside_the_phones(service: Service) -> None:
-    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
+    table = service.create_table("fzzzt", 3, {"bidding": "simultaneous"}, seed=7)["table"]
     service.seat_bot(table, 2)
     assert service.wait_for_bots()
     players = service.public(table)["view"]["players"]

@@ -44,14 +44,16 @@ def test_the_table_screens_payload_counts_bids_and_never_names_their_cards(make_
     t = make_table("fzzzt", 3)
     for seat, name in enumerate(["Ann", "Bo", "Cas"]):
         t.claim(seat, name)
-    hand = t.view(0)["view"]["you"]["hand"]
+    first = t.public()["awaiting"][0]  # bids go clockwise from the chief mechanic
+    later = (first + 1) % 3
+    hand = t.view(first)["view"]["you"]["hand"]
     bid = max(hand, key=lambda c: c["power"])["id"]
-    assert t.act(0, {"type": "bid", "cards": [bid]}).status_code == 200
+    assert t.act(first, {"type": "bid", "cards": [bid]}).status_code == 200
     public = t.public()
-    assert public["view"]["players"][0]["bid_count"] == 1
-    other = t.view(1)
+    assert public["view"]["players"][first]["bid_count"] == 1
+    other = t.view(later)
     for payload in (public, other):
         assert f'"{bid}"' not in json.dumps(payload)  # the canary: the card id bid, nowhere
-    mine = t.view(0)["view"]["you"]
+    mine = t.view(first)["view"]["you"]
     power = next(c["power"] for c in hand if c["id"] == bid)
     assert [c["id"] for c in mine["bid"]] == [bid] and mine["bid_power"] == power  # only its owner sees it
