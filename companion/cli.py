@@ -67,6 +67,31 @@ def host_key_for(data_dir: Path, given: str | None) -> str:
     return key
 
 
+def check_address(bind: str, port: int) -> None:
+    """``--port``/``--bind`` checked like the config file's, before anything is built.
+
+    Port 0 asks for any free port (tests use it).
+
+    >>> check_address("127.0.0.1", 0)
+
+    >>> check_address("127.0.0.1", 99999)
+    Traceback (most recent call last):
+    companion.config.ConfigError: --port: expected a whole number from 0 to 65535, got 99999.
+    >>> check_address("999.1.1.1", 8080)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    companion.config.ConfigError: --bind: 999.1.1.1 is not an address of this machine ...
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ConfigError(f"--port: expected a whole number from 0 to 65535, got {port}.")
+    try:
+        if not bind.strip():
+            raise ValueError(bind)
+        socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError):
+        raise ConfigError(f"--bind: {bind} is not an address of this machine "
+                          "(like 0.0.0.0, 127.0.0.1 or ::).") from None
+
+
 def _config(path: str | None) -> Config:
     return load(path) if path else Config()
 
@@ -120,7 +145,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _extra_games(args.extra_game or [])
     data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
     port = config.port if args.port is None else args.port
-    bind = args.bind or config.bind
+    bind = config.bind if args.bind is None else args.bind
+    check_address(bind, port)
     try:
         host_key = host_key_for(data_dir, args.host_key or config.host_key)
     except OSError as exc:
@@ -151,6 +177,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _close(rig)
         raise ConfigError(f"port {port}: cannot listen on {bind} ({exc.strerror}); "
                           "is another companion running?") from None
+    except ValueError as exc:  # waitress: "Invalid host/port specified." (an address it cannot use)
+        service.close()
+        _close(rig)
+        raise ConfigError(f"bind {bind}: cannot listen there ({exc}).") from None
     actual = server.effective_port
     address = lan_ip() if bind in ("0.0.0.0", "::") else bind
     print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)

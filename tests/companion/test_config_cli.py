@@ -122,3 +122,25 @@ def test_a_port_in_use_is_one_sentence(tmp_path: Path) -> None:
                              env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
     assert run.returncode == 2, run.stderr
     assert f"port {port}: cannot listen" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--port", "-5"], "--port: expected a whole number from 0 to 65535, got -5."),
+        (["--port", "99999"], "--port: expected a whole number from 0 to 65535, got 99999."),
+        (["--bind", "999.1.1.1"], "--bind: 999.1.1.1 is not an address of this machine"),
+        (["--bind", ""], "--bind:  is not an address"),
+        (["--bind", "300.0.0.1"], "--bind: 300.0.0.1 is not an address"),
+    ],
+)
+def test_serve_refuses_a_bad_port_or_bind_address_in_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """Before: a waitress ValueError traceback, or port 99999 silently listening on 34463."""
+    code = cli.main(["serve", "--data", str(tmp_path / "d"), "--host-key", "k" * 10, *argv])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("companion: ") and words in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists()  # refused before anything was built
