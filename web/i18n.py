@@ -99,7 +99,9 @@ UI_MSGIDS: tuple[str, ...] = (
     "Waiting for {name} to choose.", "Wall", "White shark",
     "Your Laser Blast Deflector: where does the laser go?", "Your agent", "Your agent goes on {square}.",
     "facing {dir}", "hand {n}", "last action", "now tap where it goes.", "on agent {n}", "on the boat",
-    "passed", "start", "when: {when}", "{count} cards", "{name}'s agent", "following the table",
+    "passed", "start", "{count} cards", "{name}'s agent", "following the table",
+    "Which two special cards did you draw? Tap both, then confirm.", "Enter {first} and {second}",
+    "Tap two cards ({count} of 2)", "Only your phone learns which cards you drew.",
 )
 
 

@@ -7,6 +7,8 @@ cards (lower case) have one effect and a moment ("when") they act.
 ('shield', 'laser')
 >>> CARDS["d"].name, CARDS["d"].when
 ('Laser Blast Deflector', 'agent_first')
+>>> CARDS["g"].to_json()["timing"]["msgid"]
+'Before a round, before phase I'
 >>> starting_hand(2)
 ('F', 'F', 'F', 'L', 'L', 'R', 'R', 'S', 'S', 'U')
 """
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engines.text import Text
+
 
 @dataclass(frozen=True)
 class Card:
@@ -28,6 +32,7 @@ class Card:
     when: str = "base"   # specials: shark, agent_first, pre_round, face_up
     copies: int = 1
     extra_two_players: int = 0
+    effect: str = ""     # specials: one line summing up the printed paragraph (a msgid)
 
     @property
     def special(self) -> bool:
@@ -43,7 +48,17 @@ class Card:
         out: dict[str, Any] = {"code": self.code, "name": self.name, "when": self.when}
         if not self.special:
             out.update(agent=self.agent, shark=self.shark)
+        else:   # sentences for the phone, through the one translation function
+            out.update(timing=Text(TIMING[self.when], {}).to_json(), effect=Text(self.effect, {}).to_json())
         return out
+
+
+TIMING = {
+    "shark": "On a shark, in phase II",
+    "agent_first": "On your agent, as its first action",
+    "pre_round": "Before a round, before phase I",
+    "face_up": "Face up, in phase II",
+}
 
 
 def _load() -> dict[str, Card]:
@@ -53,7 +68,7 @@ def _load() -> dict[str, Card]:
         cards[c["code"]] = Card(c["code"], c["name"], c["agent"], c["shark"], "base", c["copies"],
                                 c["extra_two_players"])
     for c in data["special"]:
-        cards[c["code"]] = Card(c["code"], c["name"], when=c["when"], copies=c["copies"])
+        cards[c["code"]] = Card(c["code"], c["name"], when=c["when"], copies=c["copies"], effect=c["effect"])
     return cards
 
 

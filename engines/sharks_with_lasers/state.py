@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
 from engines.sharks_with_lasers import preround, rounds
 from engines.sharks_with_lasers.board import DIRS, SHARKS
-from engines.sharks_with_lasers.cards import CARDS
+from engines.sharks_with_lasers.cards import CARDS, special_deck
 from engines.sharks_with_lasers.table import Table
 from engines.text import Text
 
@@ -172,6 +172,8 @@ class SharksState(State):
             "pending": _pending(t),
             "outcome": self.outcome,
         }
+        if t.phase == "deal":   # public: the deck's composition, for the seats entering what they drew
+            out["deck_faces"] = [CARDS[c].to_json() for c in sorted(set(special_deck()))]
         if seat is not None and 0 <= seat < t.players:
             out["seat"] = seat
             out["hand"] = [CARDS[c].to_json() for c in t.hands[seat]]

@@ -195,6 +195,10 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
                 phones[1].locator(".swl-replay-say", has_text=said).wait_for()
                 phones[1].locator(".swl-following").wait_for()
                 assert phones[1].locator("#board .beam").count() == 1
+                # the phone's event list stops at the step shown: the round's end is not told yet
+                listed = phones[1].locator("#events li").all_text_contents()
+                assert listed[min(k, 9)] == said, listed   # this change's sentences up to the step, on top
+                assert not any("round is over" in line for line in listed), listed
                 shot(phones[1], "sharks-phone-following")
         elif ev["type"] in ("eaten", "fried"):
             deaths += 1
@@ -206,6 +210,7 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
         if k < count - 1:
             tv.locator("#next").click()
     assert beams >= 1 and deaths >= 1  # seed 5: the white shark fries Ann on c2
+    phones[1].locator("#events li", has_text="round is over").wait_for(state="visible")  # the list caught up
     assert re.search(r"round is over", tv.locator("#events li.current").inner_text())
     shot(tv, "sharks-table-end-of-round")
 
@@ -232,16 +237,39 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
     square." "Shark Spy: look at the cards on one shark stack." "Diagonal Left: ... an agent in
     the way is pushed to the left or forward, as you choose." The table deals the cards (physical
     deal); the phones play them: the porter by tapping a shark and then a square, the spy's look
-    on the spy's phone only, and the push direction as big buttons when the engine asks."""
-    from engines import TABLE
-
+    on the spy's phone only, and the push direction as big buttons when the engine asks.
+    Specials (translated): "each player gets 2 randomly chosen special action cards": with the real
+    deck (physical deal) each phone enters the two its player drew, tapping both and confirming;
+    no other phone and no host page learns which."""
     options = {"specials": True, "chance": "physical"}
     table = service.create_table("sharks-with-lasers", 3, options, seed=1)["table"]
-    for seat, card in [(0, "y"), (0, "p"), (1, "a"), (1, "z"), (2, "l"), (2, "b")]:
-        service.act(table, TABLE, {"type": "deal", "seat": seat, "card": card})
     phones = [phone(browser) for _ in range(3)]
     for seat, page in enumerate(phones):
         claim(page, server, table, seat)
+    drew = {0: ("y", "p"), 1: ("a", "z"), 2: ("l", "b")}
+    for seat in (2, 0, 1):   # all three phones are asked at once, in any order
+        page = phones[seat]
+        page.locator(".swl-drawn .swl-card").nth(15).wait_for()
+        assert page.locator(".swl-drawn .swl-card").count() == 16   # the deck's composition
+        for code in drew[seat]:
+            page.locator(f'.swl-drawn .swl-card[data-card="{code}"]').tap()
+        if seat == 0:
+            shot(page, "sharks-phone-enter-specials")
+        version = service.public(table)["version"]
+        page.locator(".swl-enter").tap()
+        confirm(page)
+        wait_version(service, table, version, page)
+    ann, bas = phones[0], phones[1]
+    bas.locator("#events li", has_text="Ann has entered their special cards.").wait_for()
+    seen = bas.locator("#seat").text_content()   # the page, events and the raw view, shown or folded
+    assert "Shark Spy" not in seen and "Shark-o-Porter" not in seen and "Sharkcellerator" in seen
+    host = service.public(table)
+    assert "Shark Spy" not in str(host) and "Shark-o-Porter" not in str(host)
+    # the hand says when a special is played and what it does, in words
+    spy = ann.locator('.swl-hand .swl-card[data-card="y"]')
+    spy.wait_for()
+    assert "Face up, in phase II" in spy.inner_text() and "Look at the cards" in spy.inner_text()
+    assert "when:" not in ann.locator(".swl-hand").inner_text()
     squares = {0: "b1", 1: "g1", 2: "c1"}
     while (state := service.state_of(table)).view(None)["phase"] == "setup":
         seat = state.awaiting[0]
@@ -251,7 +279,6 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
         wait_version(service, table, version, phones[seat])
 
     # Before the round: Ann ports the white shark by tapping it, then a green square.
-    ann = phones[0]
     porter = next(a for a in service.state_of(table).legal_actions(0)
                   if a["type"] == "porter" and a["shark"] == "white")
     ann.locator('[data-porter="white"]').tap()

@@ -252,3 +252,22 @@ def test_pre_round_refusals_say_what_is_wrong_with_the_card_played() -> None:
     off = pos(2, phase="pre", queue="0", turn="0", agents="-.e1", hands="tF/F")
     assert_refused(off, 0, {"type": "tractor", "card": "t", "target_seat": 1, "dir": "W"},
                    "Tractor Beam needs your agent on the board")
+
+
+def test_special_cards_in_the_hand_say_when_they_are_played_and_what_they_do() -> None:
+    """SPECIALE ACTIES: "special actions played on an agent or a shark are played in phase II ...
+    other special actions do not affect phase II", and each card has its own paragraph. The phone
+    shows the moment in words (never an internal code like pre_round) and a one-line effect."""
+    from engines.sharks_with_lasers.cards import SPECIALS
+    from engines.text import Text, translate
+    hands = "".join(SPECIALS[:8]) + "/" + "".join(SPECIALS[8:])
+    state = pos(2, specials="yes", agents="c1.e1", hands=hands)
+    faces = state.view(0)["hand"] + state.view(1)["hand"]
+    assert sorted(f["code"] for f in faces) == sorted(SPECIALS)
+    for face in faces:
+        timing, effect = (translate(Text.from_json(face[k])) for k in ("timing", "effect"))
+        assert "_" not in timing and timing[0].isupper(), face
+        assert effect.endswith(".") and len(effect) > 20, face
+    words = {f["code"]: translate(Text.from_json(f["timing"])) for f in faces}
+    assert words["p"] == "Before a round, before phase I" and words["y"] == "Face up, in phase II"
+    assert words["d"] == "On your agent, as its first action" and words["a"] == "On a shark, in phase II"

@@ -427,7 +427,54 @@
       el("span", { class: "swl-card-name", text: card.name + (card.when && card.when !== "base" ? " ★" : "") }),
       card.agent ? el("span", { class: "swl-face agent-face" }, el("b", { text: T("Agent") + ": " }), faceText(card.agent)) : null,
       card.shark ? el("span", { class: "swl-face shark-face" }, el("b", { text: T("Shark") + ": " }), faceText(card.shark)) : null,
-      card.when && card.when !== "base" ? el("span", { class: "swl-when muted", text: T("when: {when}", { when: card.when }) }) : null);
+      card.timing ? el("span", { class: "swl-when", text: window.TC.say(card.timing) }) : null,
+      card.effect ? el("span", { class: "swl-effect", text: window.TC.say(card.effect) }) : null);
+  }
+
+  /* A physical deal: this phone enters the two specials its player drew (a multi-select of the
+     deck's cards, then confirm). Nobody else's phone shows them; the engine offers every pair. */
+  let drawn = [];
+  function specialsEntry(controls, p, entries, play, redraw) {
+    const el = window.TC.el;
+    const faces = p.view.deck_faces || [];
+    controls.append(el("p", { class: "hint swl-choice", text: T("Which two special cards did you draw? Tap both, then confirm.") }));
+    const grid = el("div", { class: "swl-hand swl-drawn" });
+    faces.forEach(function (card) {
+      const chosen = drawn.indexOf(card.code) >= 0;
+      grid.append(cardTile(card, { selected: chosen, disabled: !chosen && drawn.length >= 2, on: function () {
+        drawn = chosen ? drawn.filter(function (c) { return c !== card.code; }) : drawn.concat([card.code]).slice(-2);
+        redraw();
+      } }));
+    });
+    controls.append(grid);
+    const pair = drawn.slice().sort();
+    const entry = entries.find(function (a) { return a.cards.join("") === pair.join(""); });
+    const names = pair.map(function (c) { const f = faces.find(function (x) { return x.code === c; }); return f ? f.name : c; });
+    controls.append(el("button", { type: "button", class: "big primary swl-enter", "data-action": "specials", disabled: entry ? null : true,
+      text: entry ? T("Enter {first} and {second}", { first: names[0], second: names[1] }) : T("Tap two cards ({count} of 2)", { count: pair.length }),
+      on: { click: function () { if (entry) play(entry, labelOf(entry) + "?", T("Only your phone learns which cards you drew.")); } } }));
+  }
+
+  /* The phone's event list follows the step the board shows: this change's sentences up to that
+     step (the last ten of them), the older changes below. phone.js lists a new change's events
+     first (untagged items on top); they are replaced here by the cut list, tagged with the version. */
+  const KEEP = 10;
+  function cutEvents(p, story, index) {
+    const list = document.getElementById("events");
+    if (!list) return;
+    const said = (p.events || []).filter(function (ev) { return window.TC.say(ev.say); });
+    let cut = said.length - 1;   // at the end of the story: every sentence
+    if (index < story.length - 1) cut = index >= 0 ? said.indexOf(story[index]) : said.indexOf(story[0]) - 1;
+    const version = String(p.version);
+    Array.prototype.slice.call(list.children).forEach(function (li) {
+      if (!li.classList.contains("swl-ev") || li.getAttribute("data-version") === version) li.remove();
+    });
+    const top = document.createDocumentFragment();
+    said.slice(0, cut + 1).slice(-KEEP).forEach(function (ev) {
+      top.append(window.TC.el("li", { class: "event event-" + (ev.type || "") + " swl-ev", "data-version": version, text: window.TC.say(ev.say) }));
+    });
+    list.insertBefore(top, list.firstChild);
+    while (list.children.length > KEEP) list.removeChild(list.lastChild);
   }
 
   function labelOf(a) { return a.label ? window.TC.say(a.label) : (a.notation || a.type); }
@@ -438,7 +485,7 @@
     const board = root.querySelector("#board"), controls = root.querySelector("#controls");
     const view = p.view, legal = api.legal;
     const hand = view.hand || [];
-    const play = function (a, title, detail) { return api.play(a, title, detail, { onSend: function () { selected = null; porterShark = null; } }); };
+    const play = function (a, title, detail) { return api.play(a, title, detail, { onSend: function () { selected = null; porterShark = null; drawn = []; } }); };
 
     // the board: the last resolution can be stepped through here too
     const events = (p.events || []).filter(function (ev) { return ev.visible_to === "all" || ev.visible_to === undefined || (Array.isArray(ev.visible_to) && ev.visible_to.indexOf(p.seat) >= 0); });
@@ -477,6 +524,7 @@
     });
     window.TC.clear(board).append(boardBox);
     replay.stepped = false;
+    cutEvents(p, storyEvents, replay.index);
     // programming: the hand first (thumbs), the board below it; otherwise the board on top
     const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
     if (programming) root.append(board); else root.insertBefore(board, controls);
@@ -507,6 +555,7 @@
     legal.forEach(function (a) { (byType[a.type] = byType[a.type] || []).push(a); });
     if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); }
 
+    if (byType.specials) specialsEntry(controls, p, byType.specials, play, api.redraw);
     if (byType.place) controls.append(el("p", { class: "hint", text: T("Tap a green square of the start zone for your agent.") }));
 
     const pending = view.pending;
@@ -581,7 +630,7 @@
       });
       controls.append(row);
     }
-    ["tractor", "scare", "current", "done", "deal"].forEach(function (type) {
+    ["tractor", "scare", "current", "done"].forEach(function (type) {
       if (!byType[type]) return;
       const box = el("div", { class: "swl-targets" });
       byType[type].forEach(function (a) {
