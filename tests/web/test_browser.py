@@ -217,6 +217,27 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     }""")
     assert stale[0] == 409 and "Anna" in stale[1]
 
+    # After several more moves (the step panel and the event list grown, pieces perhaps removed) the
+    # join QR code and its caption still lie wholly inside the 1280x720 table screen.
+    for ply in range(8):
+        state = service.public(table)
+        if state["outcome"] is not None:
+            break
+        seat = state["awaiting"][0]
+        legal = service.seat_view(table, seat)["legal_actions"]
+        moves = [a for a in legal if a["type"] in ("move", "rotate")]
+        service.act(table, seat, moves[(ply * 7) % len(moves)])
+    tv.locator("#resolution").wait_for(state="visible")
+    tv.locator("#events li").nth(1).wait_for()
+    tv.locator("#next").click()  # the second step: the beam, and what it removed
+    for selector in ("#join-qr", ".qr-row figcaption >> nth=0"):
+        box = tv.locator(selector).bounding_box()
+        assert box is not None and box["width"] > 0, selector
+        assert 0 <= box["x"] and box["x"] + box["width"] <= 1280, (selector, box)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (selector, box)
+    assert tv.evaluate("document.scrollingElement.scrollHeight") <= 720  # the page itself does not scroll
+    assert tv.locator("#join-qr").bounding_box()["width"] >= 120  # still big enough to scan from a chair
+
     shot(tv, "table-screen")
     shot(red, "phone-red")
     shot(blue, "phone-blue-second-turn")
