@@ -33,6 +33,7 @@ from companion.config import Config, ConfigError, default_data_dir, load
 THREADS = 32            # 8 seats + table screens + host + ordinary requests, with headroom
 CHANNEL_TIMEOUT = 300   # seconds; well above the SSE keep-alive (15 s)
 REQUEST_LOOKAHEAD = 5
+FREE_THREADS = 8        # never held by a stream: plays, views and pages always find a thread
 
 
 def is_pi() -> bool:
@@ -166,7 +167,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"data_dir {data_dir}: the store cannot be opened ({exc}).") from None
     if built:
         built[1].attach(service, rig)
-    app = create_app(service, host_key=host_key, wifi=config.wifi)
+    app = create_app(service, host_key=host_key, wifi=config.wifi,
+                     config={"SSE_MAX_STREAMS": THREADS - FREE_THREADS})
     try:
         server = create_server(app, host=bind, port=port, threads=THREADS,
                                channel_timeout=CHANNEL_TIMEOUT, ident="companion",

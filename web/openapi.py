@@ -342,7 +342,8 @@ def document() -> dict[str, Any]:
         "/api/tables/{table}/stream": {
             "get": op(
                 "Server-Sent Events: a full payload on connect, then one per change; keep-alive comments. "
-                "With a seat token: that seat's payloads only; without (or ?view=public): the public one.",
+                "With a seat token: that seat's payloads only; without a token: the public one "
+                "(a seated phone may ask for it with ?view=public). Versions only ever increase.",
                 {
                     "200": ok(
                         {"type": "string"},
@@ -351,6 +352,7 @@ def document() -> dict[str, Any]:
                     ),
                     **E401,
                     **E404,
+                    "503": error("Too many streams are open (each holds a server thread); poll /view."),
                 },
                 security=[*SEAT, {}],
                 params=[*t, {"name": "view", "in": "query", "schema": {"const": "public"}}],

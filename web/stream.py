@@ -12,13 +12,20 @@ payload the table screen shows. The framing:
   waitress's 120-second idle limit, which also notices a phone that left.
 
 A stream holds one waitress thread while it is open: size ``threads`` for
-every seat and screen plus a few for ordinary requests.
+every seat and screen plus a few for ordinary requests. So open streams are
+capped, per table (``SSE_MAX_STREAMS_PER_TABLE``) and in all
+(``SSE_MAX_STREAMS``, which ``companion serve`` sets below its thread count):
+over a cap the answer is 503 ``{"error": "Too many screens are connected; close
+one and try again."}`` and the page falls back to polling ``/view``, which needs
+no thread held.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -32,6 +39,42 @@ from web.service import ServiceError
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
 WAKE_SECONDS = 1.0
+
+
+class TooManyStreams(ServiceError):
+    """Every stream holds a server thread: over the cap, say so (the page then polls)."""
+
+    status = 503
+
+
+class OpenStreams:
+    """How many streams are open, in all and per table; ``take`` refuses over a cap."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.total = 0
+        self.tables: Counter[str] = Counter()
+
+    def take(self, table: str, most: int, most_per_table: int) -> None:
+        with self._lock:
+            if self.total >= most or self.tables[table] >= most_per_table:
+                raise TooManyStreams("Too many screens are connected; close one and try again.")
+            self.total += 1
+            self.tables[table] += 1
+
+    def give_back(self, table: str) -> None:
+        with self._lock:
+            self.total -= 1
+            self.tables[table] -= 1
+            if self.tables[table] <= 0:
+                del self.tables[table]
+
+
+@bp.record_once
+def _setup(state: Any) -> None:
+    state.app.config.setdefault("SSE_MAX_STREAMS", 24)            # of waitress's 32 threads
+    state.app.config.setdefault("SSE_MAX_STREAMS_PER_TABLE", 16)  # 8 seats, screens, the host
+    state.app.extensions["open_streams"] = OpenStreams()
 
 
 def frame(payload: dict[str, Any]) -> str:
@@ -78,12 +121,27 @@ def stream(table: str) -> Response:
     public = request.args.get("view") == "public" or seat_token(table) is None
     seat: int | None = None if public else require_seat(table)
     initial = svc.public(table) if seat is None else svc.seat_view(table, seat)  # 404 before streaming
-    subscription = svc.subscribe(table, seat)
+    open_streams: OpenStreams = current_app.extensions["open_streams"]
+    open_streams.take(table, int(current_app.config["SSE_MAX_STREAMS"]),
+                      int(current_app.config["SSE_MAX_STREAMS_PER_TABLE"]))
+    released = threading.Event()
+
+    def release() -> None:  # once, whether the stream ran to its end or was never started
+        if not released.is_set():
+            released.set()
+            open_streams.give_back(table)
+
+    try:
+        subscription = svc.subscribe(table, seat)
+    except BaseException:
+        release()
+        raise
     # Read again after subscribing, so a change in between is not missed.
     try:
         initial = svc.public(table) if seat is None else svc.seat_view(table, seat)
-    except Exception:
+    except BaseException:
         subscription.close()
+        release()
         raise
     language = lang()
     keepalive = float(current_app.config["SSE_KEEPALIVE"])
@@ -122,8 +180,16 @@ def stream(table: str) -> Response:
                 yield frame(localize_payload(payload, language))
         finally:
             subscription.close()
+            release()
 
-    return Response(events(), mimetype="text/event-stream", headers={
+    resp = Response(events(), mimetype="text/event-stream", headers={
         "Cache-Control": "no-cache, no-transform",
         "X-Accel-Buffering": "no",
     })
+
+    def closed() -> None:  # the server closes the response: a generator never started has no finally
+        subscription.close()
+        release()
+
+    resp.call_on_close(closed)
+    return resp

@@ -233,8 +233,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     for selector in ("#join-qr", ".qr-row figcaption >> nth=0"):
         box = tv.locator(selector).bounding_box()
         assert box is not None and box["width"] > 0, selector
-        assert 0 <= box["x"] and box["x"] + box["width"] <= 1280, (selector, box)
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 720, (selector, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (selector, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (selector, box)
     assert tv.evaluate("document.scrollingElement.scrollHeight") <= 720  # the page itself does not scroll
     assert tv.locator("#join-qr").bounding_box()["width"] >= 120  # still big enough to scan from a chair
 

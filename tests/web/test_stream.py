@@ -205,3 +205,30 @@ def test_a_play_between_subscribing_and_the_first_read_never_sends_an_older_view
         assert versions[-1] == t.public()["version"]
     finally:
         s.close()
+
+
+def test_streams_over_the_cap_get_a_503_sentence_and_a_closed_one_frees_its_place(
+    app: Any, client: FlaskClient, make_table: Any
+) -> None:
+    """Each stream holds a server thread; past the caps (lowered here) a screen is told to close one,
+    and its page polls instead, so ordinary requests always find a thread."""
+    app.config.update(SSE_MAX_STREAMS=3, SSE_MAX_STREAMS_PER_TABLE=2)
+    t, other = make_table(), make_table()
+    first, second = Stream(client, f"/api/tables/{t.id}/stream"), Stream(client, f"/api/tables/{t.id}/stream")
+    third = Stream(client, f"/api/tables/{other.id}/stream")
+    try:
+        assert [s.resp.status_code for s in (first, second, third)] == [200, 200, 200]
+        for table in (t, other):  # per table (2 on t), then in all (3)
+            over = client.get(f"/api/tables/{table.id}/stream")
+            assert over.status_code == 503 and over.is_json
+            assert over.get_json() == {"error": "Too many screens are connected; close one and try again."}
+        assert t.public()["version"] >= 1  # ordinary requests still answered
+        second.close()  # closed before it was ever read: its place comes back all the same
+        again = Stream(client, f"/api/tables/{t.id}/stream")
+        try:
+            assert again.resp.status_code == 200 and again.payloads(1)[0]["table"] == t.id
+        finally:
+            again.close()
+    finally:
+        for s in (first, second, third):
+            s.close()
