@@ -119,18 +119,26 @@ class Client:
 
 
 class Stream:
-    """Reads one SSE stream in a thread; ``payloads`` fills as messages arrive."""
+    """Reads one SSE stream in a thread; ``payloads`` fills as messages arrive.
+
+    The response is read through ``http.client`` (``resp.readline()`` undoes the
+    chunked framing), a message is its ``data:`` lines up to the blank line, and
+    if the reader stops for any reason but :meth:`close`, ``error`` says why (and
+    ``wait_version`` raises it rather than quietly timing out).
+    """
 
     def __init__(self, port: int, table: str, token: str | None) -> None:
         self.payloads: list[dict[str, Any]] = []
         self.arrived: list[float] = []
+        self.error: BaseException | None = None
+        self.ended = False               # the server ended the stream (EOF)
+        self._closing = False
         self.cond = threading.Condition()
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = {"Accept": "text/event-stream"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        self.conn.request("GET", f"/api/tables/{table}/stream" + ("" if token else "?view=public"),
-                          headers=headers)
+        self.conn.request("GET", f"/api/tables/{table}/stream", headers=headers)
         self.sock = self.conn.sock   # http.client forgets it once a streaming response starts
         self.resp = self.conn.getresponse()
         assert self.resp.status == 200, self.resp.status
@@ -138,19 +146,30 @@ class Stream:
         self.thread.start()
 
     def _read(self) -> None:
+        data: list[bytes] = []
         try:
             while True:
-                line = self.resp.fp.readline()
+                line = self.resp.readline()
                 if not line:
+                    with self.cond:
+                        self.ended = True
+                        self.cond.notify_all()
                     return
-                if line.startswith(b"data: "):
-                    payload = json.loads(line[6:])
+                line = line.rstrip(b"\r\n")
+                if line.startswith(b"data:"):
+                    data.append(line[5:].removeprefix(b" "))
+                elif not line and data:   # the blank line ends a message
+                    payload = json.loads(b"\n".join(data))
+                    data = []
                     with self.cond:
                         self.payloads.append(payload)
                         self.arrived.append(time.perf_counter())
                         self.cond.notify_all()
-        except (OSError, ValueError, AttributeError):   # closed under us: the test is done
-            return
+        except BaseException as exc:  # recorded, so the test that waits says why
+            with self.cond:
+                if not self._closing:
+                    self.error = exc
+                self.cond.notify_all()
 
     def wait_version(self, version: int, timeout: float = 10.0) -> float | None:
         """When (perf_counter) a payload with this version or later arrived, or None."""
@@ -160,6 +179,10 @@ class Stream:
                 for payload, at in zip(self.payloads, self.arrived, strict=True):
                     if payload.get("version", -1) >= version:
                         return at
+                if self.error is not None:
+                    raise RuntimeError(f"the stream reader stopped: {self.error!r}") from self.error
+                if self.ended:
+                    return None
                 left = end - time.monotonic()
                 if left <= 0:
                     return None
@@ -170,6 +193,8 @@ class Stream:
             return [p["version"] for p in self.payloads]
 
     def close(self) -> None:
+        with self.cond:
+            self._closing = True
         sock = self.sock
         if sock is not None:
             with contextlib.suppress(OSError):
