@@ -151,6 +151,11 @@ def _own_chance(game: Game) -> bool:
     return any(opt.get("name") == "chance" for opt in game.options)
 
 
+def _awaiting(table: _Table) -> list[int]:
+    """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
+    return [] if table.row.ended else list(table.state.awaiting)
+
+
 def _effective(rows: list[LogRow]) -> list[LogRow]:
     """The log rows still in the history: actions and draws that no undo took back."""
     undone: set[int] = set()
@@ -248,7 +253,7 @@ class Service:
             with table.lock:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
-                            "awaiting": list(table.state.awaiting), "version": table.row.version,
+                            "awaiting": _awaiting(table), "version": table.row.version,
                             "ended": table.row.ended, "finished": table.state.outcome is not None})
         return out
 
@@ -279,7 +284,7 @@ class Service:
         state = table.state
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
-                "awaiting": list(state.awaiting), "outcome": state.outcome,
+                "awaiting": _awaiting(table), "outcome": state.outcome,
                 "version": table.row.version,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,

@@ -365,8 +365,14 @@ def test_undo_takes_back_the_last_play_and_everyone_is_told(seated: Any, host: d
 
 
 def test_end_table_then_plays_are_refused(seated: Any, host: dict[str, str]) -> None:
+    assert seated.public()["awaiting"] == [0, 1]
     resp = seated.client.post(f"/api/tables/{seated.id}/end", headers=host)
     assert resp.status_code == 200 and resp.get_json()["ended"] is True
+    # an ended table awaits nobody: not in its payloads, not in the list of tables
+    assert resp.get_json()["awaiting"] == [] and seated.view(0)["awaiting"] == []
+    assert seated.view(0)["legal_actions"] == []
+    listed = seated.client.get("/api/tables").get_json()["tables"]
+    assert [t["awaiting"] for t in listed if t["table"] == seated.id] == [[]]
     before = snapshot(seated)
     refused(seated.act(0, {"type": "pick", "notation": "pick1"}), 409, "ended")
     refused(seated.client.post(f"/api/tables/{seated.id}/seats/0", json={"name": "Z"}), 409)
