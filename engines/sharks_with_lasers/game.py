@@ -24,8 +24,9 @@ class SharksWithLasers(Game):
         Option("specials", False, "Deal two special action cards to each player."),
         Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
                + ", or a layout text (see the docs) to correct it."),
-        Option("chance", "digital", "Special cards dealt by the companion (digital) or entered by the host "
-               "as they are dealt from the real deck (physical).", choices=("digital", "physical")),
+        Option("chance", "digital", "Special cards dealt by the companion (digital) or drawn from the real "
+               "deck, each player entering their own two on their phone (physical).",
+               choices=("digital", "physical")),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
