@@ -89,8 +89,14 @@ cmd_install() {
         say "creating the service user $user"
         useradd --system --home-dir /var/lib/companion --shell /usr/sbin/nologin "$user"
     fi
+    # The unit's SupplementaryGroups=gpio spi stops it from starting if a group is missing
+    # (a non-Pi Debian, an older image): create them, so the unit always starts.
     for group in gpio spi; do
-        if getent group "$group" >/dev/null; then usermod -a -G "$group" "$user"; fi
+        if ! getent group "$group" >/dev/null; then
+            say "creating the system group $group"
+            groupadd --system "$group"
+        fi
+        usermod -a -G "$group" "$user"
     done
     VENV=/opt/companion/venv
     mkdir -p /opt/companion /etc/companion

@@ -144,3 +144,22 @@ def test_serve_refuses_a_bad_port_or_bind_address_in_one_sentence(
     assert err.startswith("companion: ") and words in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
     assert not (tmp_path / "d").exists()  # refused before anything was built
+
+
+def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path: Path) -> None:
+    """systemd refuses to start a unit whose SupplementaryGroups= names a missing group, so
+    ``setup.sh install`` creates the missing ones. Its group loop runs here with the system
+    commands stubbed: on a machine with ``gpio`` but no ``spi``, ``spi`` is created."""
+    unit = (ROOT / "systemd" / "companion.service").read_text()
+    wanted = next(line.split("=", 1)[1].split() for line in unit.splitlines()
+                  if line.startswith("SupplementaryGroups="))
+    script = (ROOT / "setup.sh").read_text()
+    start = script.index("    for group in ")
+    loop = script[start:script.index("    done\n", start) + len("    done\n")]
+    assert loop.split("\n", 1)[0].split(" in ", 1)[1].removesuffix("; do").split() == wanted
+    stubs = ('getent() { [ "$2" = gpio ]; }\ngroupadd() { echo "groupadd $*"; }\n'
+             'usermod() { echo "usermod $*"; }\nsay() { :; }\nuser=companion\n')
+    run = subprocess.run(["bash", "-c", stubs + loop], capture_output=True, text=True, timeout=10)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion"]
