@@ -169,3 +169,36 @@ def test_canary_phase_three_second_agent_card_is_hidden_until_its_step() -> None
     # once the resolution has run, every card has acted and is shown
     done = base.apply(1, {"type": "deflect", "dir": "over"})
     assert any(ev["type"] == "revealed" and ev.get("slot") == 1 and ev["seat"] == 0 for ev in done.events)
+
+
+def test_random_mid_resolution_choices_show_no_card_before_it_acts() -> None:
+    """PHASE III: each card is revealed as it acts ("resolved from top to bottom"; the second agent
+    card lies under the first). In every mid-resolution choice of a few random games, swapping a
+    card that has not acted yet (another seat's second agent card, a stack card still face down)
+    changes nothing any other seat or the table screen sees: views, offered choices, refusals."""
+    from engines.sharks_with_lasers import SharksState
+    from engines.sharks_with_lasers.rounds import steps
+    checked = 0
+    for seed in range(40):
+        state = GAME.start(players=4, seed=seed, options={"specials": True})
+        rng = Rng.from_seed(seed)
+        while state.awaiting and checked < 25:
+            if state.phase == "choice":   # type: ignore[attr-defined]
+                t = state.table   # type: ignore[attr-defined]
+                todo = steps(t)[t.pc:]
+                for kind, who, slot in todo:
+                    twin = t.copy()
+                    twin.events = state.events   # (the story so far is tested by the canary above)
+                    if kind == "agent":
+                        owner, old = who, twin.on_agent[who][slot]
+                        twin.on_agent[who][slot] = "U" if old != "U" else "F"
+                    else:
+                        owner, old = twin.stacks[who][slot]
+                        twin.stacks[who][slot] = (owner, "U" if old != "U" else "F")
+                    assert_same_for_others(state, SharksState(GAME, twin), owner)
+                    checked += 1
+            _, action, rng = random_step(state, rng)
+            state = state.apply(state.awaiting[0], action)
+        if checked >= 25:
+            break
+    assert checked >= 10
