@@ -30,8 +30,11 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
         return IllegalAction("Laser Chess has no play called {kind}; a turn is a move, a swap, "
                              "a rotate, or declare_draw.", kind=str(kind))
     if kind == "declare_draw":
+        if state.repetitions == 1:  # two msgids, so each language can say "once" its own way
+            return IllegalAction("A draw may only be declared when the same position comes up for the "
+                                 "third time; this one has come up once.")
         return IllegalAction("A draw may only be declared when the same position comes up for the "
-                             "third time; this one has come up {count} time(s).", count=state.repetitions)
+                             "third time; this one has come up {count} times.", count=state.repetitions)
     board = state.board
     colour = B.COLOURS[seat]
     if kind == "rotate":

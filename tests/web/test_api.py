@@ -512,3 +512,12 @@ def test_flasks_own_errors_are_json_sentences_under_api(
         client.post("/api/tables", data=big, headers={**host, "Content-Type": "application/json"}), 413
     )
     assert client.get("/api/tables").get_json()["tables"] == []
+
+
+def test_an_early_draw_claim_says_once_not_1_times(make_table: Any) -> None:
+    """Laser Chess: a draw may be declared when the same position comes up the third time; the
+    refusal counts in words a person would use ("once", "2 times"), never "1 time(s)"."""
+    t = make_table("laser-chess", 2)
+    t.claim(0, "Anna")
+    sentence = refused(t.act(0, {"type": "declare_draw"}), 400, "third time")
+    assert sentence.endswith("this one has come up once.") and "(s)" not in sentence
