@@ -178,7 +178,7 @@ def main() -> int:
     print(line("fire button edge -> seat LEDs shown", to_show))
     print(line("next button edge -> service.advance done", to_advance))
     print(line("fire edge just after next -> seat LEDs shown", after_next))
-    print(line("  of which the show_seats call (gpiozero)", show_calls))
+    print(line("  of which the show_seats call", show_calls))
     print(line("fire press: CPU time of the whole process", cpu))
     print(line("beam check, 0 s window (all software)", whole))
     print(line(f"beam check time beyond its {window:g} s window", overhead))

@@ -25,6 +25,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from hardware import devices
 from hardware.beam import BeamCheck, judge
+from hardware.blinker import Blinker
 from hardware.config import Exit, HardwareConfig
 from hardware.errors import NotMocked, PinProblem, UnknownDevice
 from hardware.simulator import BOARD, Simulator
@@ -95,6 +96,7 @@ class Rig:
         self._capture: set[str] | None = None
         self._lit_event = threading.Event()
         self._led_mode: dict[str, str] = {}
+        self._blinker = Blinker()  # one thread for every blinking LED (not one per blink() call)
         self.last_beam_check: BeamCheck | None = None
         self.laser: devices.Laser | None = None
         self.buttons: dict[str, Any] = {}
@@ -186,12 +188,11 @@ class Rig:
                 return
             self._led_mode[name] = mode
             pattern = PATTERNS[mode]
+            self._blinker.set(name, device, pattern)  # lit at once when it starts blinking
             if mode == "on":
                 device.on()
             elif pattern is None:
                 device.off()
-            else:
-                device.blink(on_time=pattern[0], off_time=pattern[1], background=True)
 
     def led_mode(self, name: str) -> str | None:
         return self._led_mode.get(name)
@@ -351,6 +352,7 @@ class Rig:
         if self.laser is not None:
             with contextlib.suppress(Exception):
                 self.laser.off()
+        self._blinker.close()
         for device in [self.laser, *self.buttons.values(), *self.leds.values(), *self.sensors.values()]:
             if device is not None:
                 with contextlib.suppress(Exception):

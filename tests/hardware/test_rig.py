@@ -67,6 +67,33 @@ def test_leds_blink_while_awaited_stay_lit_once_submitted_and_flicker_for_the_wi
     assert {device(clean_rig, "led", f"seat{n}")["state"] for n in (0, 1)} == {"off"}
 
 
+def test_changing_a_blinking_led_starts_and_joins_no_thread(clean_rig: Rig) -> None:
+    """The button-to-LED path (issue 4): gpiozero's blink() starts a thread per call and joins
+    it on the next change; the rig's one blinker thread does every blinking LED."""
+    import threading
+
+    clean_rig.show_seats(blinking=[0])  # the blinker thread exists from here on
+    before = threading.active_count()
+    started: list[object] = []
+    real_start = threading.Thread.start
+
+    def start(thread: threading.Thread) -> None:
+        started.append(thread)
+        real_start(thread)
+
+    threading.Thread.start = start  # type: ignore[method-assign]
+    try:
+        for _ in range(5):
+            clean_rig.show_seats(blinking=[1], steady=[0])
+            clean_rig.show_seats(blinking=[0], winners=[1])
+    finally:
+        threading.Thread.start = real_start  # type: ignore[method-assign]
+    assert started == [] and threading.active_count() == before
+    assert clean_rig.leds["seat0"].value == 1  # a seat starts blinking lit: seen at once
+    clean_rig.show_seats()
+    assert clean_rig.leds["seat0"].value == 0 and clean_rig.leds["seat1"].value == 0
+
+
 def test_status_has_the_agreed_shape(clean_rig: Rig) -> None:
     status = clean_rig.status()
     assert status["pin_factory"] == "mock" and status["mock"] is True
