@@ -55,6 +55,20 @@ class Text:
         return translate(self)
 
 
+def plural(count: int, one: str, many: str) -> str:
+    """The msgid for ``count`` things: ``one`` for exactly one, ``many`` otherwise.
+
+    Both forms are msgids of their own, so each language translates both. English, Dutch and
+    German share this two-form rule; a language with more forms would extend this function.
+
+    >>> translate(plural(1, "{count} card", "{count} cards"), count=1)
+    '1 card'
+    >>> translate(plural(3, "{count} card", "{count} cards"), count=3)
+    '3 cards'
+    """
+    return one if count == 1 else many
+
+
 def translate(
     text: Text | str,
     lang: str = "en",

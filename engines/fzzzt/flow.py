@@ -14,7 +14,7 @@ from engines.core import TABLE, Action, Event, Seat, event
 from engines.fzzzt.cards import Card
 from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Pin, resolve_tie
 from engines.rng import Rng
-from engines.text import Text
+from engines.text import Text, plural
 
 
 @dataclass
@@ -147,9 +147,12 @@ def turn(d: Draft, card: str) -> None:
     if head:
         number = d.cards[card].conveyor
         d.to_turn = min(number - 1, d.face_down)
-        d.say("turned", "{card} is at the head of the conveyor; its conveyor number {number} "
-              "opens {count} card(s).", card=d.name(card), number=number, count=d.to_turn + 1,
-              card_id=card)
+        d.say("turned", plural(d.to_turn + 1,
+                               "{card} is at the head of the conveyor; its conveyor number {number} "
+                               "opens {count} card.",
+                               "{card} is at the head of the conveyor; its conveyor number {number} "
+                               "opens {count} cards."),
+              card=d.name(card), number=number, count=d.to_turn + 1, card_id=card)
     else:
         d.to_turn -= 1
         d.say("turned", "{card} is turned face up on the conveyor.", card=d.name(card), card_id=card)
@@ -162,7 +165,8 @@ def place_bid(d: Draft, seat: Seat, cards: list[str]) -> None:
     for c in cards:
         d.hands[seat].remove(c)
     d.bids[seat] = tuple(sorted(cards))
-    d.say("bid", "{seat} placed a bid of {count} card(s) face down.", seat=seat, count=len(cards))
+    d.say("bid", plural(len(cards), "{seat} placed a bid of {count} card face down.",
+                        "{seat} placed a bid of {count} cards face down."), seat=seat, count=len(cards))
     d.say("my_bid", "You bid {cards}: power {power}.", visible_to=[seat],
           cards=", ".join(map(d.name, cards)), power=d.power(cards), bid=sorted(cards))
     if all(d.bids[s] is not None or not d.hands[s] for s in range(d.n)):

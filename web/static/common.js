@@ -13,6 +13,12 @@
     });
   };
 
+  /* A label about a number of things: the singular msgid for exactly one, else the plural one.
+     Both are msgids of their own in the catalogue (as engines.text.plural on the server). */
+  TC.TN = function (count, one, many, params) {
+    return TC.T(count === 1 ? one : many, Object.assign({ count: count }, params || {}));
+  };
+
   /* What to send back for a legal action: its type and notation when it has one (the engine's
      text form), else the action without the translations this page added. */
   TC.wire = function (action) {

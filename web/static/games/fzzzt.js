@@ -109,7 +109,7 @@
     if (card.kind === "fzzzt") return T("Fzzzt! card: power {power}, {points} point", { power: card.power, points: card.points });
     if (card.kind === "upgrade") return T("Robot upgrade: serves any symbol, power {power}", { power: card.power });
     if (card.kind === "mechanic") return card.name || T("Mechanic");
-    return T("Robot {symbols}: power {power}, {points} point(s)", { symbols: syms, power: card.power, points: card.points });
+    return TC.TN(card.points, "Robot {symbols}: power {power}, {count} point", "Robot {symbols}: power {power}, {count} points", { symbols: syms, power: card.power });
   }
 
   /* A face-down card: the back, so counts read as cards. */
@@ -254,13 +254,13 @@
     const cards = hand.filter(function (c) { return chosen.indexOf(c.id) >= 0; });
     const total = power(cards);
     box.append(el("p", { class: "fz-power-line", "data-power": total,
-      text: cards.length ? T("Your bid: {count} card(s), power {power}.", { count: cards.length, power: total })
+      text: cards.length ? TC.TN(cards.length, "Your bid: {count} card, power {power}.", "Your bid: {count} cards, power {power}.", { power: total })
                          : T("No cards chosen yet.") }));
     const row = el("div", { class: "row" });
     row.append(el("button", { type: "button", class: "big secondary", disabled: !cards.length, text: T("Clear"),
       on: { click: function () { chosen = []; api.redraw(); } } }));
     row.append(el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
-      text: T("Bid {count} card(s)", { count: cards.length }),
+      text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
       on: { click: function () {
         const names = cards.map(function (c) { return c.name; }).join(", ");
         const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
@@ -334,7 +334,7 @@
       const me = pl.seat === p.seat;
       let bid;
       if (v.phase !== "bid") bid = "";
-      else if (pl.bid_count !== null && pl.bid_count !== undefined) bid = "✓ " + T("bid {count} card(s)", { count: pl.bid_count });
+      else if (pl.bid_count !== null && pl.bid_count !== undefined) bid = "✓ " + TC.TN(pl.bid_count, "bid {count} card", "bid {count} cards");
       else if (pl.thinking) bid = "… " + T("still thinking");
       else if (!pl.hand_count) bid = "✗ " + T("no cards: cannot bid");
       const li = el("li", { class: "fz-player" + (pl.thinking ? " thinking" : "") + (me ? " me" : ""), "data-seat": pl.seat },
@@ -352,7 +352,7 @@
         if (!(pl.units || []).length) units.append(el("span", { class: "muted small", text: T("no production units yet") }));
         li.append(units);
       } else if ((pl.units || []).length) {
-        li.append(el("span", { class: "fz-counts", text: T("{count} unit(s)", { count: pl.units.length }) }));
+        li.append(el("span", { class: "fz-counts", text: TC.TN(pl.units.length, "{count} unit", "{count} units") }));
       }
       ul.append(li);
     });
@@ -385,7 +385,7 @@
           wbox.append(cards);
           right.append(wbox);
         });
-        if (u.widgets.length) right.append(el("p", { class: "fz-line", text: T("{count} widget(s) × {value} = {score}", { count: u.widgets.length, value: u.value, score: u.score }) }));
+        if (u.widgets.length) right.append(el("p", { class: "fz-line", text: TC.TN(u.widgets.length, "{count} widget × {value} = {score}", "{count} widgets × {value} = {score}", { value: u.value, score: u.score }) }));
         row.append(right);
         card.append(row);
       });
