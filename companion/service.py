@@ -52,8 +52,8 @@ Listener = Callable[[str, State, list[Event]], None]
 CHANCE_MODES = ("digital", "physical")
 TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": "digital",
-    "help": "Dice and shuffles: drawn by the companion (digital) or rolled at the table and "
-            "entered by the host (physical).",
+    "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
+            "dice and cards and entered at the table (physical).",
 }]
 MAX_NAME = 24
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
