@@ -18,9 +18,11 @@
   in phase II, through the ``pass`` rule above.
 * **The beam check** runs after each Laser Chess move (on the mover's button,
   or by itself after ``laser.auto_fire_s``; without a laser the sensors watch
-  for the players' own shot at once). A mismatch or a fault is told to the
-  table with ``service.notify(table, text)``, and the host can correct the
-  board or undo. The verdict is ``last_beam_check`` in ``GET /api/hardware``.
+  for the players' own shot at once, and a watch ends early once the next move
+  or an undo supersedes its shot, so the new shot's watch starts at once).
+  A mismatch or a fault is told to the table with ``service.notify(table,
+  text)``, and the host can correct the board or undo. The verdict is
+  ``last_beam_check`` in ``GET /api/hardware``.
 
 The current table is the most recently active unfinished one (a finished one
 stays current, showing its winner, until another table moves).
@@ -204,6 +206,7 @@ class HardwareLink:
         if self._closed:
             return
         self._closed = True
+        self.rig.wake_watch()  # an open watch ends now, so the beam thread can stop
         for timer in self._timers:
             timer.cancel()
         self.rig.off_button(self.button)
@@ -215,6 +218,16 @@ class HardwareLink:
 
     # ------------------------------------------------------------------ table changes
     def _changed(self, table: str, state: State, events: list[Event]) -> None:
+        before = self.pending
+        try:
+            self._follow_change(table, state, events)
+        finally:
+            if before is not None and self.pending != before:
+                # Its shot is superseded: a watch still open for it ends now, so the
+                # new shot's watch starts at once (no laser: the players fire right away).
+                self.rig.wake_watch()
+
+    def _follow_change(self, table: str, state: State, events: list[Event]) -> None:
         public = [ev for ev in events if may_see(ev, None)]
         closed = any(ev.get("type") == "table_ended" for ev in public)
         ended = state.outcome is not None or closed
@@ -373,6 +386,7 @@ class HardwareLink:
         check = self.rig.beam_check(
             shot.exit, path=shot.path, stopped_at=shot.stopped_at,
             context={"table": shot.table, "seat": shot.seat}, show_status=False,
+            until=lambda: self._closed or self.pending != shot,  # superseded: stop watching for it
         )
         report = check.to_json()
         with self._lock:

@@ -94,7 +94,7 @@ class Rig:
         self._callbacks: list[ButtonCallback] = []
         self._last_press: dict[str, float] = {}
         self._capture: set[str] | None = None
-        self._lit_event = threading.Event()
+        self._watch = threading.Condition()  # a watch waits on it: a sensor lit, or wake_watch()
         self._led_mode: dict[str, str] = {}
         self._blinker = Blinker()  # one thread for every blinking LED (not one per blink() call)
         self.last_beam_check: BeamCheck | None = None
@@ -219,8 +219,14 @@ class Rig:
     def _sensor_lit(self, name: str) -> None:
         capture = self._capture
         if capture is not None:
-            capture.add(name)
-            self._lit_event.set()
+            with self._watch:
+                capture.add(name)
+                self._watch.notify_all()
+
+    def wake_watch(self) -> None:
+        """Make an open watch ask its ``until`` again (the caller has just made it true)."""
+        with self._watch:
+            self._watch.notify_all()
 
     def _lit_now(self) -> list[str]:
         return [name for name, device in self.sensors.items() if device.is_active]
@@ -235,7 +241,8 @@ class Rig:
 
     def beam_check(self, expected_exit: Exit | None, window_s: float | None = None, *,
                    path: Sequence[str] | None = None, stopped_at: str | None = None,
-                   context: dict[str, Any] | None = None, show_status: bool = True) -> BeamCheck:
+                   context: dict[str, Any] | None = None, show_status: bool = True,
+                   until: Callable[[], bool] | None = None) -> BeamCheck:
         """Check one shot against the engine's beam and remember the verdict.
 
         With a laser: read every sensor with the laser off (a lit one is stray
@@ -245,14 +252,20 @@ class Rig:
         ``path`` (the engine's beam squares) lets a mismatch name the token to check.
         The status LED shows the verdict unless ``show_status`` is false (the
         caller decides, e.g. for a shot the next move has already replaced).
+
+        ``until`` ends a watch (no laser) early: once it returns true the sensors
+        stop watching and the check judges what they saw so far. The caller makes
+        it true, then calls :meth:`wake_watch`; it is asked with the rig's watch
+        lock held, so it must be quick and take no lock held around ``wake_watch``.
+        (A laser's window is short and always runs in full.)
         """
         order = list(self.sensors)
         with self._beam_lock:
             baseline = self._lit_now()
             seen: set[str] = set()
             if not baseline:
-                self._lit_event.clear()
-                self._capture = seen
+                with self._watch:
+                    self._capture = seen
                 try:
                     if self.laser is not None:
                         window = self.config.laser.window_s if window_s is None else window_s  # type: ignore[union-attr]
@@ -264,7 +277,10 @@ class Rig:
                         window = self.config.watch_s if window_s is None else window_s
                         if self.simulator is not None:
                             self.simulator.players_shot()
-                        if self._lit_event.wait(window):
+                        ended = until if until is not None else (lambda: False)
+                        with self._watch:
+                            self._watch.wait_for(lambda: bool(seen) or ended(), window)
+                        if seen and not ended():
                             time.sleep(min(0.05, window))  # let a second sensor show itself
                         seen.update(self._lit_now())
                 finally:

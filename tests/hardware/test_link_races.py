@@ -167,3 +167,47 @@ def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
         done.set()
     assert link.wait_idle()
     assert service.public(table)["step"] == step + 1  # the press still stepped the screen
+
+
+def test_without_a_laser_the_next_move_ends_the_old_watch_so_the_new_shot_is_seen(
+        service: Service, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook p.8: each player moves, then fires their laser. Without a laser of ours the
+    sensors watch (up to ``watch_s``) for the players' own shot after each move.
+
+    Blue never fires; Red moves while Blue's watch is still open and fires at once. Blue's
+    watch must end with Red's move, so that Red's shot is seen by Red's own watch: nobody
+    may be told "no sensor saw it". The players fire only when the test says so (the
+    simulator's ``players_shot`` is the moment a watch opens); the old watch is 120 s,
+    far longer than any wait here, so only ending it early lets Red's watch open.
+    """
+    import queue
+
+    from hardware import build, parse
+
+    watcher = build(parse({"watch_s": 120, "sensors": {
+        "j8n": {"pin": 10, "watches": "j8:N"}, "a1s": {"pin": 11, "watches": "a1:S"}}}),
+        pin_factory=mock_factory)
+    assert watcher.simulator is not None
+    players_fire = watcher.simulator.players_shot
+    opened: queue.Queue[bool] = queue.Queue()
+    monkeypatch.setattr(watcher.simulator, "players_shot", lambda: opened.put(True))
+    linked = attach(service, watcher)
+    try:
+        table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+        service.act(table, 0, BLUE_MOVE)
+        assert opened.get(timeout=10)  # Blue's watch is open, and Blue never fires
+        service.act(table, 1, RED_MOVE)
+        try:
+            opened.get(timeout=10)
+        except queue.Empty:
+            pytest.fail("Red's watch did not open while Blue's was still open: Red's shot would be missed")
+        players_fire()  # Red fires the game's laser right after the move
+        assert linked.wait_idle()
+        check = linked.hardware_status()["last_beam_check"]
+        assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"], check
+        assert "superseded" not in check
+        assert hardware_events(service, table) == []  # Blue's cut-short watch told nobody anything
+        assert linked.hardware_status()["pending_shot"] is None  # Red's shot is confirmed
+    finally:
+        linked.close()
+        watcher.close()
