@@ -38,6 +38,8 @@ UI_MSGIDS: tuple[str, ...] = (
     "End this table", "Next game with the same seats", "Start", "Players", "Game", "Options",
     "default", "Seats", "Join", "Open the table screen", "Press", "Lit", "Dark", "On", "Off",
     "Blinking", "Pressed", "Released", "Fault", "none", "Inject", "Clear", "Last beam check",
+    "agrees", "does not agree", "hardware fault",
+    "superseded by the next move or an undo, not told to the table (it found: {verdict})",
     "Virtual hardware panel (mock pins)", "Host key", "Open", "Your seat: {name}", "Sit here",
     "Your name", "Claim seat {number}", "{name} is still to act.", "Nothing to do right now.",
     "Events", "Turn", "Seat {number}", "The table has ended.", "Is everyone sure?",

@@ -154,6 +154,20 @@
   const FAULTS = { sensor: ["none", "stuck-lit", "stuck-dark"], laser: ["none", "dead"] };
   const STATE_WORD = { on: "On", off: "Off", blinking: "Blinking", lit: "Lit", dark: "Dark", pressed: "Pressed", released: "Released" };
 
+  /* The last beam check in words: its verdict, or that the next move overtook it (superseded:
+     the table was not told, whatever it found), then its sentence. */
+  function showBeamCheck(check) {
+    const line = $("beam-check");
+    line.dataset.result = check ? check.result : "";
+    line.dataset.superseded = check && check.superseded ? "true" : "false";
+    if (!check) { line.textContent = ""; return; }
+    const verdict = check.result === "agree" ? T("agrees") : check.result === "mismatch" ? T("does not agree") :
+      check.result === "fault" ? T("hardware fault") : String(check.result);
+    const head = check.superseded ?
+      T("superseded by the next move or an undo, not told to the table (it found: {verdict})", { verdict: verdict }) : verdict;
+    line.textContent = T("Last beam check") + ": " + head + (check.message ? " · " + TC.say(check.message) : "");
+  }
+
   async function loadHardware() {
     const r = await TC.api("GET", "/api/hardware");
     if (!r.ok || !r.data.mock) {
@@ -162,8 +176,7 @@
       return;
     }
     $("hardware").hidden = false;
-    const check = r.data.last_beam_check;
-    $("beam-check").textContent = check ? T("Last beam check") + ": " + check.result + (check.message ? " · " + TC.say(check.message) : "") : "";
+    showBeamCheck(r.data.last_beam_check);
     const box = $("devices");
     const focused = document.activeElement;
     if (focused && focused.tagName === "SELECT" && box.contains(focused)) return;  // the host is choosing a fault

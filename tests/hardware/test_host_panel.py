@@ -1,0 +1,123 @@
+"""The host page's virtual hardware panel, in a real browser: what the host reads about a shot.
+
+Debian's chromium, driven by Playwright. No socket at all: every request the page makes
+is answered by the Flask test client of the real app (``page.route``), as the host.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.hardware_link import HardwareLink, attach
+from companion.service import Service
+from hardware import Rig
+from tests.hardware.conftest import FakeClock
+from tests.hardware.test_link_races import BLUE_MOVE, RED_MOVE, during_the_window
+
+CHROMIUM = "/usr/bin/chromium"
+ORIGIN = "http://companion.test"
+
+HOST_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "host.js"
+LABEL = re.compile(r'\bT\("((?:[^"\\]|\\.)*)"')
+
+
+def test_every_label_the_host_page_shows_is_in_the_translated_catalogue() -> None:
+    """A label missing from web.i18n.UI_MSGIDS still reads in English, but is never translated."""
+    from web.i18n import UI_MSGIDS
+
+    labels = {json.loads(f'"{m}"') for m in LABEL.findall(HOST_JS.read_text(encoding="utf-8"))}
+    assert "Last beam check" in labels  # the pattern finds the panel's labels
+    assert sorted(labels - set(UI_MSGIDS)) == []
+
+
+@pytest.fixture
+def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()
+
+
+@pytest.fixture
+def host_page(service: Service, host_key: str) -> Iterator[Any]:
+    """The host page in chromium, every request served by the app's test client."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from web import create_app
+
+    client = create_app(service).test_client()
+    errors: list[str] = []
+
+    def serve(route: Any) -> None:
+        request = route.request
+        path = request.url.removeprefix(ORIGIN)
+        reply = client.open(path, method=request.method, data=request.post_data_buffer,
+                            headers={"X-Host-Key": host_key,
+                                     "Content-Type": request.headers.get("content-type", "")})
+        try:
+            body, status = reply.get_data(), reply.status_code
+            headers = {k: v for k, v in reply.headers.items() if k.lower() != "content-length"}
+        finally:
+            reply.close()  # a static file's handle
+        route.fulfill(status=status, body=body, headers=headers)
+
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            page = chromium.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(8000)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+            page.route(f"{ORIGIN}/**", serve)
+            yield page
+        finally:
+            chromium.close()
+    assert errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason="Debian's chromium is not installed")
+def test_a_superseded_beam_check_reads_as_superseded_not_as_a_verdict(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock,
+        host_page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook p.8: each player moves, then fires; a check judges only its own shot.
+
+    Red's move is posted while Blue's shot fires: Blue's check agrees with Blue's own beam,
+    but it no longer speaks for the board and the table was not told. The host must read
+    that in words (not "agrees · ..." as if the board were confirmed); once Red fires, the
+    panel shows Red's own verdict again.
+    """
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    service.act(table, 0, BLUE_MOVE)
+    assert link.wait_idle()
+    ran = during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
+    clock.tick()
+    clean_rig.press("seat0")
+    assert link.wait_idle() and ran
+    assert link.hardware_status()["last_beam_check"]["superseded"] is True
+
+    host_page.goto(f"{ORIGIN}/host")
+    line = host_page.locator("#beam-check", has_text="j8")  # Blue's check is on the panel
+    line.wait_for()
+    assert line.inner_text() == (
+        "Last beam check: superseded by the next move or an undo, not told to the table "
+        "(it found: agrees) · The beam left at j8 heading north, as the game says.")
+    assert line.get_attribute("data-superseded") == "true"
+
+    clock.tick()
+    clean_rig.press("seat1")  # Red fires: a check that speaks for the board again
+    assert link.wait_idle()
+    line = host_page.locator("#beam-check", has_text="a1")
+    line.wait_for()  # the panel polls GET /api/hardware every second: Red's check is on it
+    assert line.inner_text() == (
+        "Last beam check: agrees · The beam left at a1 heading south, as the game says.")
+    assert line.get_attribute("data-superseded") == "false"
