@@ -209,11 +209,48 @@ SCHEMAS: dict[str, Any] = {
             "table_options": {"type": "array", "items": ref("Option")},
         },
     },
+    "Exit": {
+        "type": "object",
+        "description": "Where a beam leaves the board: an edge square and the heading (N, E, S, W).",
+        "required": ["square", "direction"],
+        "properties": {
+            "square": {"type": "string"},
+            "direction": {"enum": ["N", "E", "S", "W"]},
+        },
+    },
+    "BeamCheck": {
+        "type": "object",
+        "description": "The verdict of one Laser Chess shot: the engine's beam against the sensors.",
+        "required": ["result", "expected", "observed", "message", "text", "lit", "suspect"],
+        "properties": {
+            "result": {"enum": ["agree", "mismatch", "fault"]},
+            "expected": {"oneOf": [ref("Exit"), {"type": "null"}],
+                         "description": "Where the engine's beam leaves; null: it stops on the board."},
+            "observed": {"oneOf": [ref("Exit"), {"type": "null"}],
+                         "description": "Where a sensor saw it leave; null: no sensor saw it."},
+            "message": ref("Text"),
+            "text": {"type": "string", "description": "The message in English."},
+            "lit": {"type": "array", "items": {"type": "string"},
+                    "description": "The sensors that lit (by name), in config order."},
+            "suspect": {"type": ["string", "null"],
+                        "description": "The square whose token to check first (the beam's last turn)."},
+            "table": {"type": "string", "description": "The table whose shot this was."},
+            "seat": {"type": "integer", "description": "The seat that made the move."},
+            "superseded": {
+                "const": True,
+                "description": "Present (true) when the next move or an undo came while the shot was "
+                             "checked: the verdict no longer speaks for the board, the table was not "
+                             "told and the status LED kept what it showed.",
+            },
+        },
+        "additionalProperties": False,
+    },
     "Hardware": {
         "type": "object",
         "required": ["pin_factory", "mock", "devices", "last_beam_check"],
         "properties": {
-            "pin_factory": {"enum": ["mock", "lgpio", None]},
+            "pin_factory": {"type": ["string", "null"],
+                            "description": "mock, lgpio (or another gpiozero factory); null: no hardware."},
             "mock": {"type": "boolean"},
             "devices": {
                 "type": "array",
@@ -227,22 +264,35 @@ SCHEMAS: dict[str, Any] = {
                         "state": {
                             "enum": ["pressed", "released", "on", "off", "blinking", "lit", "dark"]
                         },
+                        "pattern": {
+                            "enum": ["off", "on", "blinking", "winner", "error"],
+                            "description": "LEDs only: blinking is an awaited seat, winner a fast "
+                                           "flicker, error the status LED's short flash.",
+                        },
                         "label": {"type": "string"},
-                        "watches": {"type": "string"},
+                        "watches": {"type": "string", "description": "Sensors only: square:direction."},
                         "fault": {"enum": [None, "dead", "stuck-lit", "stuck-dark"]},
                     },
+                    "additionalProperties": False,
                 },
             },
-            "last_beam_check": {
-                "type": ["object", "null"],
-                "properties": {
-                    "result": {"enum": ["agree", "mismatch", "fault"]},
-                    "expected": {},
-                    "observed": {},
-                    "message": {"type": "string"},
-                },
+            "board_fault": {"enum": [None, "turned"],
+                            "description": "Mock pins: a token on the simulated board turned the wrong way."},
+            "table": {"type": ["string", "null"],
+                      "description": "The table the rig follows (the most recently active one)."},
+            "pending_shot": {
+                "oneOf": [
+                    {"type": "object", "required": ["table", "seat"], "additionalProperties": False,
+                     "properties": {"table": {"type": "string"}, "seat": {"type": "integer"}}},
+                    {"type": "null"},
+                ],
+                "description": "A Laser Chess shot waiting to be fired or checked.",
             },
+            "shots_shown": {"type": "integer",
+                            "description": "Shots the laser module fired to show a game's own lasers."},
+            "last_beam_check": {"oneOf": [ref("BeamCheck"), {"type": "null"}]},
         },
+        "additionalProperties": False,
     },
 }
 
