@@ -5,10 +5,15 @@ cannot physically happen inside it, but a phone can post one. The tests below
 post it *inside* the window by hooking the rig's laser switch: the move is
 committed and the link has processed it before the window closes, every time,
 with no sleeping and no timing in any assertion.
+
+Without a laser, a watch for the players' own shot lasts up to ``watch_s``; the
+tests make it 120 s and let the players fire only when they say, so that only a
+watch ended by the next move (or an undo) lets the new one open.
 """
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Iterator
 from typing import Any
 
@@ -169,45 +174,80 @@ def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
     assert service.public(table)["step"] == step + 1  # the press still stepped the screen
 
 
+
+class Watching:
+    """A rig without a laser, on mock pins, whose players fire only when the test says.
+
+    ``opened`` gets an item each time a watch opens (the simulator's ``players_shot``, the
+    moment the rig starts watching for the players' own shot); ``fire()`` is the players'
+    shot. The watch lasts 120 s, far longer than any wait here: only ending it early can
+    let the link go on.
+    """
+
+    def __init__(self, service: Service, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        from hardware import build, parse
+
+        self.rig = build(parse({"watch_s": 120, "sensors": {
+            "j8n": {"pin": 10, "watches": "j8:N"}, "a1s": {"pin": 11, "watches": "a1:S"}}}),
+            pin_factory=mock_factory)
+        assert self.rig.simulator is not None
+        self.fire = self.rig.simulator.players_shot
+        self.opened: queue.Queue[bool] = queue.Queue()
+        monkeypatch.setattr(self.rig.simulator, "players_shot", lambda: self.opened.put(True))
+        self.link = attach(service, self.rig)
+
+    def close(self) -> None:
+        self.link.close()
+        self.rig.close()
+
+
+@pytest.fixture
+def watching(service: Service, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watching]:
+    rig = Watching(service, mock_factory, monkeypatch)
+    try:
+        yield rig
+    finally:
+        rig.close()
+
+
 def test_without_a_laser_the_next_move_ends_the_old_watch_so_the_new_shot_is_seen(
-        service: Service, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        service: Service, watching: Watching) -> None:
     """Rulebook p.8: each player moves, then fires their laser. Without a laser of ours the
     sensors watch (up to ``watch_s``) for the players' own shot after each move.
 
     Blue never fires; Red moves while Blue's watch is still open and fires at once. Blue's
     watch must end with Red's move, so that Red's shot is seen by Red's own watch: nobody
-    may be told "no sensor saw it". The players fire only when the test says so (the
-    simulator's ``players_shot`` is the moment a watch opens); the old watch is 120 s,
-    far longer than any wait here, so only ending it early lets Red's watch open.
+    may be told "no sensor saw it".
     """
-    import queue
-
-    from hardware import build, parse
-
-    watcher = build(parse({"watch_s": 120, "sensors": {
-        "j8n": {"pin": 10, "watches": "j8:N"}, "a1s": {"pin": 11, "watches": "a1:S"}}}),
-        pin_factory=mock_factory)
-    assert watcher.simulator is not None
-    players_fire = watcher.simulator.players_shot
-    opened: queue.Queue[bool] = queue.Queue()
-    monkeypatch.setattr(watcher.simulator, "players_shot", lambda: opened.put(True))
-    linked = attach(service, watcher)
+    link = watching.link
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    service.act(table, 0, BLUE_MOVE)
+    assert watching.opened.get(timeout=10)  # Blue's watch is open, and Blue never fires
+    service.act(table, 1, RED_MOVE)
     try:
-        table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
-        service.act(table, 0, BLUE_MOVE)
-        assert opened.get(timeout=10)  # Blue's watch is open, and Blue never fires
-        service.act(table, 1, RED_MOVE)
-        try:
-            opened.get(timeout=10)
-        except queue.Empty:
-            pytest.fail("Red's watch did not open while Blue's was still open: Red's shot would be missed")
-        players_fire()  # Red fires the game's laser right after the move
-        assert linked.wait_idle()
-        check = linked.hardware_status()["last_beam_check"]
-        assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"], check
-        assert "superseded" not in check
-        assert hardware_events(service, table) == []  # Blue's cut-short watch told nobody anything
-        assert linked.hardware_status()["pending_shot"] is None  # Red's shot is confirmed
-    finally:
-        linked.close()
-        watcher.close()
+        watching.opened.get(timeout=10)
+    except queue.Empty:
+        pytest.fail("Red's watch did not open while Blue's was still open: Red's shot would be missed")
+    watching.fire()  # Red fires the game's laser right after the move
+    assert link.wait_idle()
+    check = link.hardware_status()["last_beam_check"]
+    assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"], check
+    assert "superseded" not in check
+    assert hardware_events(service, table) == []  # Blue's cut-short watch told nobody anything
+    assert link.hardware_status()["pending_shot"] is None  # Red's shot is confirmed
+
+
+def test_without_a_laser_an_undo_ends_the_watch_for_the_undone_move(
+        service: Service, watching: Watching) -> None:
+    """The host undoes a move whose shot the players have not fired: its watch ends at once,
+    recorded as superseded for the host and told to nobody (the move is gone)."""
+    link = watching.link
+    table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+    service.act(table, 0, BLUE_MOVE)
+    assert watching.opened.get(timeout=10)
+    service.undo(table)
+    assert link.wait_idle(timeout=10), "the watch for the undone move is still open"
+    check = link.hardware_status()["last_beam_check"]
+    assert check["seat"] == 0 and check["superseded"] is True, check
+    assert hardware_events(service, table) == []
+    assert link.hardware_status()["pending_shot"] is None
