@@ -17,6 +17,8 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from companion.hardware_link import HardwareLink, attach
+from companion.service import Service
 from hardware import Rig, build
 from hardware.config import example_rig
 
@@ -84,3 +86,13 @@ def clean_rig(rig: Rig, clock: FakeClock) -> Iterator[Rig]:
         yield rig
     finally:
         tidy()
+
+
+@pytest.fixture
+def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
+    """The clean rig attached to the test's service, detached afterwards."""
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()

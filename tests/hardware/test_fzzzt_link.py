@@ -11,24 +11,10 @@ waiting for the others". In the rulebook's own order (in turn) only the bidder's
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from companion.hardware_link import HardwareLink, attach
+from companion.hardware_link import HardwareLink
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
-
-
-@pytest.fixture
-def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
-    linked = attach(service, clean_rig)
-    try:
-        yield linked
-    finally:
-        linked.close()
-
 
 SIMULTANEOUS = {"bidding": "simultaneous"}
 """The variant where everyone bids at once (the rulebook bids in turn): the LEDs' hard case."""

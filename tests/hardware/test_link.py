@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,15 +19,6 @@ from hardware import Rig
 from tests import fakegame
 from tests.hardware.conftest import FakeClock
 from web.service import BadRequest, Conflict, NotFound
-
-
-@pytest.fixture
-def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
-    linked = attach(service, clean_rig)
-    try:
-        yield linked
-    finally:
-        linked.close()
 
 
 def pick(state: State, seat: int, rng: random.Random) -> dict[str, Any]:

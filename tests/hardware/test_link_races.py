@@ -28,15 +28,6 @@ BLUE_MOVE = {"type": "move", "from": "c1", "to": "c2"}  # Ace: Blue's beam still
 RED_MOVE = {"type": "move", "from": "c7", "to": "c6"}   # Ace: Red's beam leaves at a1 south
 
 
-@pytest.fixture
-def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
-    linked = attach(service, clean_rig)
-    try:
-        yield linked
-    finally:
-        linked.close()
-
-
 def during_the_window(monkeypatch: pytest.MonkeyPatch, rig: Rig, link: HardwareLink,
                       play: Any) -> list[bool]:
     """Run ``play()`` the first time the laser switches on, and let the link handle it

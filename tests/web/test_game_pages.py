@@ -18,7 +18,8 @@ LABEL = re.compile(r'\bT\("((?:[^"\\]|\\.)*)"')
 PLURAL = re.compile(r'\bTN\([^,]+,\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
 
 
-SCRIPTS = [STATIC / "phone.js", STATIC / "table.js", *sorted((STATIC / "games").glob("*.js"))]
+SCRIPTS = [STATIC / "phone.js", STATIC / "table.js", STATIC / "host.js",
+           *sorted((STATIC / "games").glob("*.js"))]
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
