@@ -7,9 +7,7 @@ is answered by the Flask test client of the real app (``page.route``), as the ho
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,8 +21,6 @@ from tests.hardware.test_link_races import BLUE_MOVE, RED_MOVE, during_the_windo
 CHROMIUM = "/usr/bin/chromium"
 ORIGIN = "http://companion.test"
 
-HOST_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "host.js"
-LABEL = re.compile(r'\bT\("((?:[^"\\]|\\.)*)"')
 
 
 @pytest.fixture
