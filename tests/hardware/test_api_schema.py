@@ -7,13 +7,12 @@ add fields: a superseded beam check, a shot waiting, a token turned on the simul
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.hardware_link import HardwareLink, attach
+from companion.hardware_link import HardwareLink
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
@@ -57,15 +56,6 @@ def problems(value: Any, schema: dict[str, Any], schemas: dict[str, Any], where:
         for i, item in enumerate(value):
             out += problems(item, schema["items"], schemas, f"{where}[{i}]")
     return out
-
-
-@pytest.fixture
-def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
-    linked = attach(service, clean_rig)
-    try:
-        yield linked
-    finally:
-        linked.close()
 
 
 def test_every_field_of_get_api_hardware_is_in_the_openapi_schema_and_the_docs(
