@@ -10,6 +10,20 @@ German catalogues can be added later without touching any engine.
 "It is Anna's turn."
 >>> str(Text("{count} cards", {"count": 3}))
 '3 cards'
+
+A parameter may itself be a sentence or a word (a :class:`Text`, or its JSON
+form ``{"msgid", "params"}``): it is translated too, in the same language and
+with the same seat names, so no English word is pasted into a Dutch sentence.
+
+>>> CATALOGUES["xx"] = {"Deflector": "Spiegel", "{seat} moved the {piece}.": "{seat} zog den {piece}."}
+>>> translate(Text("{seat} moved the {piece}.", {"seat": 0, "piece": Text("Deflector")}), "xx")
+'Player 1 zog den Spiegel.'
+>>> translate({"msgid": "{seat} moved the {piece}.", "params": {"seat": 1, "piece": {"msgid": "Deflector"}}},
+...           "xx", seat_name=lambda s: "Bo")
+'Bo zog den Spiegel.'
+>>> Text("{seat} moved the {piece}.", {"seat": 0, "piece": Text("Deflector")}).to_json()
+{'msgid': '{seat} moved the {piece}.', 'params': {'seat': 0, 'piece': {'msgid': 'Deflector', 'params': {}}}}
+>>> del CATALOGUES["xx"]
 """
 
 from __future__ import annotations
@@ -45,7 +59,10 @@ class Text:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"msgid": self.msgid, "params": dict(self.params)}
+        """JSON-able: a nested :class:`Text` parameter becomes its own ``{"msgid", "params"}``."""
+        return {"msgid": self.msgid,
+                "params": {key: (value.to_json() if isinstance(value, Text) else value)
+                           for key, value in self.params.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
@@ -69,29 +86,43 @@ def plural(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
+def is_text_json(value: object) -> bool:
+    """Whether ``value`` is a sentence in its JSON form: ``{"msgid": str, "params": {...}}``."""
+    return (isinstance(value, Mapping) and isinstance(value.get("msgid"), str)
+            and isinstance(value.get("params", {}), Mapping))
+
+
 def translate(
-    text: Text | str,
+    text: Text | Mapping[str, Any] | str,
     lang: str = "en",
     seat_name: SeatName | None = None,
     **params: Any,
 ) -> str:
     """The one translation function: a msgid (or Text) to a sentence in ``lang``.
 
-    Seat parameters become names through ``seat_name``; an unknown language or
-    an untranslated msgid falls back to English.
+    Seat parameters become names through ``seat_name``; a parameter that is a
+    sentence itself (a Text or its JSON form) is translated the same way; an
+    unknown language or an untranslated msgid falls back to English.
     """
     if isinstance(text, Text):
         msgid, merged = text.msgid, {**text.params, **params}
+    elif isinstance(text, Mapping):
+        msgid, merged = str(text["msgid"]), {**text.get("params", {}), **params}
     else:
         msgid, merged = text, params
     template = CATALOGUES.get(lang, {}).get(msgid, msgid)
     name = seat_name or default_seat_name
-    shown = {
-        key: (name(value) if _is_seat_param(key) and isinstance(value, int) else value)
-        for key, value in merged.items()
-    }
+    shown = {key: _shown(key, value, lang, name) for key, value in merged.items()}
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         # A broken translation must never hide the message: fall back to English.
         return msgid.format(**shown) if template != msgid else msgid
+
+
+def _shown(key: str, value: Any, lang: str, seat_name: SeatName) -> Any:
+    if _is_seat_param(key) and isinstance(value, int):
+        return seat_name(value)
+    if isinstance(value, Text) or is_text_json(value):
+        return translate(value, lang, seat_name)
+    return value

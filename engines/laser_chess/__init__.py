@@ -25,7 +25,7 @@ from typing import Any
 from engines.core import Bot, Game, IllegalAction, Option, State
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
-from engines.laser_chess.state import LaserChessState
+from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -108,7 +108,7 @@ def _history_key(text: str) -> int:
 
 
 def _check_tokens(board: bytes) -> None:
-    for colour, side in enumerate(B.COLOURS):
+    for colour, side in enumerate(COLOUR_WORDS):
         sq = B.LASER_SQUARE[colour]
         code = board[sq]
         if (B.kind_of(code) != B.LASER or B.colour_of(code) != colour

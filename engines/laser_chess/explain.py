@@ -24,7 +24,7 @@ def _squares(action: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-    from engines.laser_chess.state import PIECE_WORDS
+    from engines.laser_chess.state import COLOUR_NAMES, COLOUR_WORDS, PIECE_WORDS
     kind = action.get("type")
     if kind not in _KINDS:
         return IllegalAction("Laser Chess has no play called {kind}; a turn is a move, a swap, "
@@ -36,7 +36,6 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
         return IllegalAction("A draw may only be declared when the same position comes up for the "
                              "third time; this one has come up {count} times.", count=state.repetitions)
     board = state.board
-    colour = B.COLOURS[seat]
     if kind == "rotate":
         sq = _rotation_sq(action)
         if sq < 0:
@@ -67,7 +66,7 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
                              from_square=B.SQUARE_NAMES[f], to_square=B.SQUARE_NAMES[t])
     if not B.ALLOWED[seat][t]:
         return IllegalAction("{colour} tokens may never enter {square}: it carries the other colour's "
-                             "mark.", colour=colour.capitalize(), square=B.SQUARE_NAMES[t])
+                             "mark.", colour=COLOUR_NAMES[seat], square=B.SQUARE_NAMES[t])
     other = board[t]
     if other:
         if B.kind_of(code) != B.SWITCH:
@@ -78,7 +77,7 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
                                  "{piece}.", piece=PIECE_WORDS[B.kind_of(other)])
         if not B.ALLOWED[B.colour_of(other)][f]:
             return IllegalAction("That swap would put the {colour} {piece} on {square}, which {colour} "
-                                 "tokens may never enter.", colour=B.COLOURS[B.colour_of(other)],
+                                 "tokens may never enter.", colour=COLOUR_WORDS[B.colour_of(other)],
                                  piece=PIECE_WORDS[B.kind_of(other)], square=B.SQUARE_NAMES[f])
         if kind != "swap":
             return IllegalAction("{square} is taken: a Switch moving there swaps places "

@@ -15,8 +15,13 @@ from engines.text import Text
 if TYPE_CHECKING:
     from engines.laser_chess import LaserChess
 
-PIECE_WORDS = {B.LASER: "Laser", B.KING: "King", B.DEFENDER: "Defender",
-               B.SWITCH: "Switch", B.DEFLECTOR: "Deflector"}
+# Words that go into sentences are msgids of their own (nested Text params), so a
+# Dutch or German phone translates the whole sentence, not all but the nouns.
+PIECE_WORDS = {B.LASER: Text("Laser"), B.KING: Text("King"), B.DEFENDER: Text("Defender"),
+               B.SWITCH: Text("Switch"), B.DEFLECTOR: Text("Deflector")}
+COMPASS = {"N": Text("north"), "E": Text("east"), "S": Text("south"), "W": Text("west")}
+COLOUR_NAMES = (Text("Blue"), Text("Red"))  # a side, as a noun: "Blue tokens may never enter a3"
+COLOUR_WORDS = (Text("blue"), Text("red"))  # as an adjective inside a sentence: "the red Defender"
 
 
 def token_json(sq: int, code: int) -> dict[str, str]:
@@ -252,7 +257,7 @@ class LaserChessState(State):
             turned = token_json(f, x)
             if kind == "laser_turn":
                 say = Text("{seat} turned their Laser to face {facing}.",
-                           {"seat": seat, "facing": turned["facing"]})
+                           {"seat": seat, "facing": COMPASS[turned["facing"]]})
             else:
                 say = Text("{seat} turned the {piece} on {square} "
                            + ("clockwise." if action["turn"] == "cw" else "anticlockwise."),
@@ -330,7 +335,7 @@ def _beam_event(seat: Seat, shot: B.Trace, removed: dict[str, str] | None) -> Ev
         last = names[shot.path[-1]]
         exit_ = {"square": last, "direction": B.DIRS[shot.exit_dir]}
         say = Text("{seat}'s laser left the board at {square}, heading {direction}.",
-                   {"seat": seat, "square": last, "direction": B.DIRS[shot.exit_dir]})
+                   {"seat": seat, "square": last, "direction": COMPASS[B.DIRS[shot.exit_dir]]})
         stopped = None
     else:
         exit_ = None
