@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.text import Text
-from hardware.config import DIRECTIONS, Exit, HardwareConfig
+from hardware.config import Exit, HardwareConfig, compass
 
 _STEP = {(0, 1): "N", (1, 0): "E", (0, -1): "S", (-1, 0): "W"}
 
@@ -87,9 +87,14 @@ def suspect_square(path: Sequence[str] | None) -> str | None:
     return last
 
 
-def _labels(config: HardwareConfig, names: Sequence[str]) -> str:
-    by_name = {s.name: s.label for s in config.sensors}
-    return ", ".join(by_name.get(name, name) for name in names)
+def _labels(config: HardwareConfig, names: Sequence[str]) -> Text | str:
+    """The sensors' labels for a sentence, each translated where it is the default one."""
+    by_name = {s.name: s.label_text for s in config.sensors}
+    labels = [by_name.get(name, name) for name in names]
+    joined = labels[-1] if labels else ""
+    for label in reversed(labels[:-1]):
+        joined = Text("{first}, {rest}", {"first": label, "rest": joined})
+    return joined
 
 
 def judge(
@@ -114,7 +119,7 @@ def judge(
     watches = {s.name: s.watches for s in config.sensors}
     lit = tuple(seen)
     want = config.sensor_for(expected)
-    where = {} if expected is None else {"square": expected[0], "direction": DIRECTIONS[expected[1]]}
+    where = {} if expected is None else {"square": expected[0], "direction": compass(expected[1])}
     check_at = suspect or (expected[0] if expected else stopped_at) or "?"
 
     if want is not None and want.name in lit:
@@ -124,7 +129,7 @@ def judge(
                 "fault", expected, expected,
                 Text("{sensor} lit as well as {expected_sensor}, but a beam leaves the board only "
                      "once: check for stray light.",
-                     {"sensor": _labels(config, others), "expected_sensor": want.label}),
+                     {"sensor": _labels(config, others), "expected_sensor": want.label_text}),
                 lit=lit, suspect=suspect,
             )
         return BeamCheck(
@@ -150,11 +155,11 @@ def judge(
             "mismatch", expected, None,
             Text("The beam should have left at {square} heading {direction}, but no sensor saw it; "
                  "check the token on {suspect}, that the laser fires, and that {sensor} faces the beam.",
-                 {**where, "suspect": check_at, "sensor": want.label}),
+                 {**where, "suspect": check_at, "sensor": want.label_text}),
             suspect=check_at,
         )
     observed = watches[lit[0]]
-    seen_at = {"seen_square": observed[0], "seen_direction": DIRECTIONS[observed[1]]}
+    seen_at = {"seen_square": observed[0], "seen_direction": compass(observed[1])}
     if expected is None:
         stop = stopped_at or check_at
         return BeamCheck(

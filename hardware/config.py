@@ -34,6 +34,19 @@ Exit = tuple[str, str]
 COLUMNS = "abcdefghij"
 ROWS = 8
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def compass(direction: str) -> Text:
+    """A direction as a word of its own (a msgid), to go into a sentence as a parameter.
+
+    >>> compass("E").to_json()
+    {'msgid': 'east', 'params': {}}
+    """
+    return Text(DIRECTIONS[direction])
+
+
+def default_sensor_label(exit: Exit) -> str:
+    return f"Beam sensor {exit[0]} {DIRECTIONS[exit[1]]}"
 PIN_FACTORIES = ("lgpio", "mock")
 HEADER_PINS = range(0, 28)  # BCM GPIO0-27: every GPIO on the 40-pin header
 
@@ -84,6 +97,22 @@ class SensorConfig:
     watches: Exit
     label: str
     bounce_s: float = 0.005
+
+    @property
+    def label_text(self) -> Text | str:
+        """The label inside a sentence: the default one translated, one the owner wrote as written.
+
+        >>> from engines.text import translate
+        >>> label = SensorConfig("j5e", 22, ("j5", "E"), "Beam sensor j5 east").label_text
+        >>> label.msgid, translate(label)
+        ('Beam sensor {square} {direction}', 'Beam sensor j5 east')
+        >>> SensorConfig("j5e", 22, ("j5", "E"), "door side").label_text
+        'door side'
+        """
+        if self.label != default_sensor_label(self.watches):
+            return self.label
+        return Text("Beam sensor {square} {direction}",
+                    {"square": self.watches[0], "direction": compass(self.watches[1])})
 
 
 @dataclass(frozen=True)
@@ -159,7 +188,7 @@ def parse_exit(key: str, value: object) -> Exit:
         raise ConfigError(
             key, "a beam leaving {square} heading {direction} stays on the board; "
             "a sensor watches an edge square, facing out (for example j5:E).",
-            square=square, direction=DIRECTIONS[direction],
+            square=square, direction=compass(direction),
         )
     return square, direction
 
@@ -262,7 +291,7 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
                 exit=":".join(exit), other=watched[exit],
             )
         watched[exit] = name
-        default = f"Beam sensor {exit[0]} {DIRECTIONS[exit[1]]}"
+        default = default_sensor_label(exit)
         sensors.append(SensorConfig(
             name=name, pin=pin, watches=exit,
             label=_label(f"{key}.label", spec.get("label", default)),
