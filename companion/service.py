@@ -56,6 +56,7 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
             "dice and cards and entered at the table (physical).",
 }]
 MAX_NAME = 24
+PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _MASK = (1 << 63) - 1
@@ -89,7 +90,11 @@ class Subscription:
             self._cond.notify_all()
 
     def get(self, timeout: float) -> dict[str, Any] | None:
-        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed."""
+        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed.
+
+        On a timeout the table's presence is looked at again (outside this stream's lock): a
+        phone whose grace has run out is then shown away on every stream, this one included.
+        """
         with self._cond:
             if not self._queue and not self._revoked and not self._closed:
                 self._cond.wait(timeout)
@@ -97,7 +102,13 @@ class Subscription:
                 raise Unauthorized("The host freed this seat.")
             if self._queue:
                 return self._queue.popleft()
-            return None
+            if self._closed:
+                return None
+        self._service._sweep_presence(self.table)
+        with self._cond:
+            if self._revoked:
+                raise Unauthorized("The host freed this seat.")
+            return self._queue.popleft() if self._queue else None
 
     def revoke(self) -> None:
         with self._cond:
@@ -130,6 +141,10 @@ class _Table:
     events: list[Event] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
     subs: list[Subscription] = field(default_factory=list)
+    # presence (metadata, not game state: never logged, never bumps ``version``)
+    presence: int = 0                                       # bumped when the shown flags change
+    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
+    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
 
     @property
     def id(self) -> str:
@@ -172,12 +187,14 @@ class Service:
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
-                 clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0) -> None:
+                 clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0,
+                 presence_grace: float = PRESENCE_GRACE) -> None:
         self.data_dir = Path(data_dir)
         self.host_key = host_key
         self.hardware = hardware
         self.clock = clock
         self.think_seconds = think_seconds
+        self.presence_grace = presence_grace
         self.store = Store(self.data_dir / "companion.db")
         self._tables: dict[str, _Table] = {}
         self._tables_lock = threading.Lock()
@@ -275,17 +292,57 @@ class Service:
 
     # -- payloads ------------------------------------------------------------------
 
+    # -- presence ------------------------------------------------------------------
+    #
+    # ``connected`` in ``seats``: a bot, or a taken seat with an open stream, or one whose last
+    # stream closed less than ``presence_grace`` seconds ago (a phone waking up or changing
+    # Wi-Fi reconnects within that and never flashes "away"). A change of these flags bumps
+    # ``presence`` (not ``version``: a pending play never goes stale over it, and nothing is
+    # stored) and is pushed to every open stream. Caller holds the table lock throughout.
+
+    def _presence_flags(self, table: _Table) -> tuple[bool, ...]:
+        streaming = {s.seat for s in table.subs}
+        now = self.clock()
+        for seat, since in list(table.left.items()):
+            if seat in streaming or now - since >= self.presence_grace:
+                del table.left[seat]
+        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in table.left))
+                     for s in table.seats)
+
+    def _presence_changed(self, table: _Table) -> bool:
+        """Bring the shown flags up to date; True if they changed (the caller pushes them)."""
+        flags = self._presence_flags(table)
+        if table.shown is None:
+            table.shown = flags
+            return False
+        if flags == table.shown:
+            return False
+        table.shown, table.presence = flags, table.presence + 1
+        return True
+
+    def _push_presence(self, table: _Table) -> None:
+        if self._presence_changed(table):
+            self._fan_out(table)
+
+    def _sweep_presence(self, table_id: str) -> None:
+        """Look again at a table's presence (a stream woke up with nothing to send)."""
+        t = self._tables.get(table_id)
+        if t is not None:
+            with t.lock:
+                self._push_presence(t)
+
     def _seats_json(self, table: _Table) -> list[dict[str, Any]]:
-        connected = {s.seat for s in table.subs}
+        if table.shown is None or len(table.shown) != len(table.seats):
+            table.shown = self._presence_flags(table)
         return [{"seat": s.seat, "name": table.name(s.seat), "taken": s.token_hash is not None or s.bot,
-                 "bot": s.bot, "connected": s.bot or s.seat in connected} for s in table.seats]
+                 "bot": s.bot, "connected": table.shown[s.seat]} for s in table.seats]
 
     def _common(self, table: _Table, seat: int | None) -> dict[str, Any]:
         state = table.state
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
                 "awaiting": _awaiting(table), "outcome": state.outcome,
-                "version": table.row.version,
+                "version": table.row.version, "presence": table.presence,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table}
@@ -311,6 +368,7 @@ class Service:
     def public(self, table: str) -> dict[str, Any]:
         t = self._table(table)
         with t.lock:
+            self._push_presence(t)
             return self._public(t)
 
     def seat_view(self, table: str, seat: int) -> dict[str, Any]:
@@ -318,6 +376,7 @@ class Service:
         if seat != TABLE:
             self._check_seat_number(t, seat)
         with t.lock:
+            self._push_presence(t)
             return self._seat_payload(t, seat)
 
     # -- commit and fan-out --------------------------------------------------------
@@ -332,6 +391,7 @@ class Service:
         self._fan_out(table)
 
     def _fan_out(self, table: _Table) -> None:
+        self._presence_changed(table)   # whatever is pushed shows the presence of now
         cache: dict[int | None, dict[str, Any]] = {}
         for sub in list(table.subs):
             if sub.seat not in cache:
@@ -461,6 +521,7 @@ class Service:
         version = t.row.version + 1
         self.store.set_seat(t.id, row, version=version)
         t.seats[row.seat] = row
+        t.left.pop(row.seat, None)   # a freed or new seat has no grace from an earlier phone
         t.row.version = version
         t.events = []
         self._fan_out(t)
@@ -633,8 +694,11 @@ class Service:
             self._check_seat_number(t, seat)
         sub = Subscription(self, table, seat)
         with t.lock:
-            sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
             t.subs.append(sub)
+            if self._presence_changed(t):   # a phone (back) at its seat: every screen is told at once
+                self._fan_out(t)            # (this stream's first payload among them)
+            else:
+                sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
         return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
@@ -644,6 +708,9 @@ class Service:
         with t.lock:
             if sub in t.subs:
                 t.subs.remove(sub)
+                if sub.seat is not None and sub.seat != TABLE and all(s.seat != sub.seat for s in t.subs):
+                    t.left[sub.seat] = self.clock()   # shown away only once the grace runs out
+                self._push_presence(t)
 
     # -- bots ----------------------------------------------------------------------
 

@@ -8,6 +8,9 @@ payload the table screen shows. The framing:
   hint for the browser's reconnect delay;
 - a full payload on connect (``id:`` is the table's version), then one
   message per committed change (a new version or step), never the same twice;
+- also one message when a seat's phone connects, or is shown away once its
+  stream has been closed for the service's grace (~2 s): the payload's
+  ``presence`` counter moves, ``version`` does not (a pending play stays valid);
 - a keep-alive comment every ``SSE_KEEPALIVE`` seconds, well inside
   waitress's 120-second idle limit, which also notices a phone that left.
 
@@ -86,11 +89,15 @@ def frame(payload: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def change_key(payload: dict[str, Any]) -> tuple[int, int] | None:
-    """The committed change a payload shows, ``(version, step)``; None if it carries none."""
-    version, step = payload.get("version"), payload.get("step", 0)
-    if isinstance(version, int) and isinstance(step, int):
-        return (version, step)
+def change_key(payload: dict[str, Any]) -> tuple[int, int, int] | None:
+    """The change a payload shows, ``(version, step, presence)``; None if it carries none.
+
+    ``presence`` counts changes of who is connected: metadata, not game state, so it does not
+    move ``version``, yet a payload that only shows a phone (dis)connecting is still new.
+    """
+    version, step, presence = payload.get("version"), payload.get("step", 0), payload.get("presence", 0)
+    if isinstance(version, int) and isinstance(step, int) and isinstance(presence, int):
+        return (version, step, presence)
     return None
 
 
@@ -105,6 +112,8 @@ def is_newer(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
     >>> is_newer({"version": 2, "step": 0}, {"version": 3, "step": 0})
     False
     >>> is_newer({"version": 3, "step": 1}, {"version": 3, "step": 0})
+    True
+    >>> is_newer({"version": 3, "step": 0, "presence": 2}, {"version": 3, "step": 0, "presence": 1})
     True
     """
     if last is None:

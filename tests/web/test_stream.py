@@ -44,6 +44,18 @@ class Stream:
                     found.append(json.loads("\n".join(data)))
         return found
 
+    def changes(self, count: int, timeout: float = 3.0) -> list[dict[str, Any]]:
+        """The next ``count`` payloads that show a game change (a new version), skipping the ones
+        that only say a phone connected or left (``presence`` moves, ``version`` does not)."""
+        found: list[dict[str, Any]] = []
+        end = time.monotonic() + timeout
+        while len(found) < count and time.monotonic() < end:
+            for p in self.payloads(1, timeout=end - time.monotonic()):
+                if p["version"] != getattr(self, "last_version", None):
+                    self.last_version = p["version"]
+                    found.append(p)
+        return found
+
     def close(self) -> None:
         self.resp.close()
 
@@ -82,12 +94,12 @@ def test_each_change_reaches_the_public_stream_and_each_seat_sees_only_its_own(
     try:
         words = {0: t.view(0)["view"]["word"], 1: t.view(1)["view"]["word"]}
         assert (
-            public.payloads(1)[0]["version"]
-            == anna.payloads(1)[0]["version"]
-            == bo.payloads(1)[0]["version"]
+            public.changes(1)[0]["version"]
+            == anna.changes(1)[0]["version"]
+            == bo.changes(1)[0]["version"]
         )
         assert t.act(0, {"type": "pick", "notation": "pick3"}).status_code == 200
-        pub, a, b = public.payloads(1)[0], anna.payloads(1)[0], bo.payloads(1)[0]
+        pub, a, b = public.changes(1)[0], anna.changes(1)[0], bo.changes(1)[0]
         assert pub["view"]["picked"] == [True, False] and pub["version"] == a["version"] == b["version"]
         assert a["seat"] == 0 and a["view"]["my_pick"] == 3 and a["view"]["word"] == words[0]
         assert b["seat"] == 1 and b["view"]["my_pick"] is None
@@ -157,9 +169,12 @@ def test_stream_refusals_are_plain_json(client: FlaskClient, make_table: Any) ->
 
 
 def test_a_phone_that_left_frees_its_stream_and_shows_as_away(
-    client: FlaskClient, make_table: Any
+    client: FlaskClient, make_table: Any, service: Any, monkeypatch: Any
 ) -> None:
-    """waitress says the phone has gone: the stream ends and the seat is no longer "connected"."""
+    """waitress says the phone has gone: the stream ends and, once the grace for a reconnect has
+    passed (the service's clock, moved by hand), the seat is no longer "connected"."""
+    now = [1000.0]
+    monkeypatch.setattr(service, "clock", lambda: now[0])
     t = make_table()
     t.claim(0, "Anna")
     left = {"gone": False}
@@ -174,6 +189,8 @@ def test_a_phone_that_left_frees_its_stream_and_shows_as_away(
     assert t.public()["seats"][0]["connected"] is True
     left["gone"] = True
     assert list(chunks) == []  # the stream ends by itself (no keep-alive needed to notice)
+    assert t.public()["seats"][0]["connected"] is True  # it may be back in a moment
+    now[0] += service.presence_grace
     assert t.public()["seats"][0]["connected"] is False
     resp.close()
 
