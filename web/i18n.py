@@ -108,6 +108,9 @@ UI_MSGIDS: tuple[str, ...] = (
     "passed", "start", "{count} cards", "{name}'s agent", "following the table",
     "Which two special cards did you draw? Tap both, then confirm.", "Enter {first} and {second}",
     "Tap two cards ({count} of 2)", "Only your phone learns which cards you drew.",
+    # presence: who is connected (common.js TC.presence; the table screen and the host page)
+    "Their phone is connected.", "Their phone is not connected.",
+    "If their phone is gone for good, free the seat so they can sit again.",
 )
 
 

@@ -217,6 +217,30 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     }""")
     assert stale[0] == 409 and "Anna" in stale[1]
 
+    # Bo's phone page is closed (a phone put away): once the grace for a quick reconnect has passed
+    # (shortened here) the table screen and the host page mark him away, in words and a shape, and
+    # the host is told he can free the seat; nothing in the game moves. Reopened, he is back.
+    service.presence_grace = 0.5
+    version = service.public(table)["version"]
+    assert tv.locator("#seats .presence.away").count() == 0
+    red_ctx = red.context
+    red.close()
+    away = tv.locator('#seats li[data-seat="1"] .presence.away')
+    away.wait_for()
+    assert away.inner_text() == "⚠ away" and "Bo" in tv.locator('#seats li[data-seat="1"]').inner_text()
+    assert tv.locator('#seats li[data-seat="0"] .presence').count() == 0  # Anna is still here
+    host.locator('#seats li[data-seat="1"] .presence.away', has_text="⚠ away").wait_for()
+    assert "free the seat" in host.locator('#seats li[data-seat="1"]').inner_text()
+    assert host.locator('#seats li[data-seat="0"] .presence.connected').inner_text() == "● connected"
+    assert service.public(table)["version"] == version  # presence is not a game change
+    shot(host, "host-seat-away")
+    red = watch(red_ctx.new_page())
+    red.goto(f"{server}/play/{table}")  # the seat cookie brings him back to his seat
+    red.locator("#seat").wait_for(state="visible")
+    away.wait_for(state="detached")
+    host.locator('#seats li[data-seat="1"] .presence.connected').wait_for()
+    shot(host, "host-seat-back")
+
     # After several more moves (the step panel and the event list grown, pieces perhaps removed) the
     # join QR code and its caption still lie wholly inside the 1280x720 table screen.
     for ply in range(8):

@@ -166,6 +166,24 @@
     return (s && s.name) || TC.T("Player {number}", { number: seat + 1 });
   };
 
+  /* Presence: whether a taken seat's phone is connected (a seat's "connected" flag; a phone back
+     within ~2 s never shows away). In words AND a shape, never colour alone: "● connected",
+     "⚠ away". null for a free seat or a bot (a bot is always there). */
+  TC.presence = function (seat) {
+    if (!seat || !seat.taken || seat.bot) return null;
+    return seat.connected
+      ? { away: false, text: "● " + TC.T("connected"), title: TC.T("Their phone is connected.") }
+      : { away: true, text: "⚠ " + TC.T("away"), title: TC.T("Their phone is not connected.") };
+  };
+
+  /* The presence badge for a seat (or null): class "presence away" or "presence connected". */
+  TC.presenceBadge = function (seat, onlyAway) {
+    const p = TC.presence(seat);
+    if (!p || (onlyAway && !p.away)) return null;
+    return TC.el("span", { class: "badge presence " + (p.away ? "away" : "connected"), text: p.text,
+                           title: p.title, "aria-label": p.title });
+  };
+
   TC.waitingFor = function (payload) {
     return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
   };

@@ -99,10 +99,12 @@
     $("manage-status").textContent = status;
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
-      const state = s.bot ? T("bot") : s.taken ? (s.connected ? T("connected") : T("away")) : T("free");
+      const presence = TC.presence(s);  // a taken seat: "● connected" or "⚠ away" (text and shape)
       seats.append(el("li", { "data-seat": s.seat },
         el("span", { class: "seat-name", text: T("Seat {number}", { number: s.seat + 1 }) + ": " + (s.taken ? s.name : "—") }),
-        el("span", { class: "badge", text: state }),
+        presence ? TC.presenceBadge(s) : el("span", { class: "badge", text: s.bot ? T("bot") : T("free") }),
+        presence && presence.away && !p.ended
+          ? el("span", { class: "hint", text: T("If their phone is gone for good, free the seat so they can sit again.") }) : null,
         s.taken ? el("button", { type: "button", text: T("Free this seat"), on: { click: function () { freeSeat(s); } } }) : null,
         !s.taken && !p.ended ? el("button", { type: "button", text: T("Seat a bot"), on: { click: function () { seatBot(s); } } }) : null));
     });

@@ -92,7 +92,7 @@
         el("span", { class: "seat-name", text: s.taken ? s.name : T("Seat {number}", { number: s.seat + 1 }) + " · " + T("free") }),
         acting ? el("span", { class: "badge", text: "◀ " + T("Turn") }) : null,
         s.bot ? el("span", { class: "badge", text: T("bot") }) : null,
-        s.taken && !s.bot && !s.connected ? el("span", { class: "badge muted", text: T("away") }) : null));
+        TC.presenceBadge(s, true)));  // "⚠ away" next to the name while the seat's phone is gone
     });
 
     const outcome = $("outcome");
