@@ -1,0 +1,154 @@
+"""Every word a player reads is translated: sentences whose parameters are words or sentences too.
+
+A Dutch or German phone must never read an English word pasted into its sentence ("Red
+verwijderde de Deflector"). The pseudo language ``xx`` below "translates" every msgid by writing
+its words in capitals (placeholders kept), the usual pseudo-localisation trick: a sentence that
+comes out with a lowercase word other than a square name still holds English that never went
+through :func:`engines.text.translate`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engines
+from engines import IllegalAction
+from engines.playout import random_playout
+from engines.text import CATALOGUES, Text, translate
+from tests.engines.laser_chess.helpers import position
+
+PSEUDO = "xx"
+NAMES = ("ANNA", "BO")  # seat names in capitals, so only untranslated words are lowercase
+_PLACEHOLDER = re.compile(r"(\{[^}]*\})")
+_SQUARE = re.compile(r"\b[a-j][1-8]\b")
+
+
+class PseudoCatalogue(dict[str, str]):
+    """A catalogue that knows every msgid: its words in capitals, its placeholders as they are."""
+
+    def get(self, msgid: str, default: Any = None) -> str:
+        return "".join(part if _PLACEHOLDER.fullmatch(part) else part.upper()
+                       for part in _PLACEHOLDER.split(msgid))
+
+
+@pytest.fixture
+def pseudo() -> Iterator[str]:
+    """The ``xx`` language, registered for one test and removed afterwards."""
+    saved = CATALOGUES.get(PSEUDO)
+    CATALOGUES[PSEUDO] = PseudoCatalogue()
+    try:
+        yield PSEUDO
+    finally:
+        if saved is None:
+            del CATALOGUES[PSEUDO]
+        else:
+            CATALOGUES[PSEUDO] = saved
+
+
+def in_pseudo(text: Text | dict[str, Any]) -> str:
+    return translate(text, PSEUDO, seat_name=lambda seat: NAMES[seat])
+
+
+def english_left(sentence: str) -> list[str]:
+    """The words of a pseudo-translated sentence that were not translated (squares are names)."""
+    return re.findall(r"[A-Za-z]*[a-z][A-Za-z]*", _SQUARE.sub("", sentence))
+
+
+# -- the translation function itself -----------------------------------------------------
+
+
+def test_the_pseudo_language_catches_an_english_word_passed_as_a_parameter(pseudo: str) -> None:
+    """The check below is only worth something if it fails on the old way of writing sentences."""
+    old = Text("The beam left at {square} heading {direction}.", {"square": "j8", "direction": "north"})
+    assert english_left(in_pseudo(old)) == ["north"]
+    new = Text("The beam left at {square} heading {direction}.", {"square": "j8", "direction": Text("north")})
+    assert in_pseudo(new) == "THE BEAM LEFT AT j8 HEADING NORTH."
+    assert english_left(in_pseudo(new)) == []
+
+
+def test_nested_sentences_use_the_same_language_and_seat_names(pseudo: str) -> None:
+    """A word inside a sentence inside a sentence: each level in the phone's language, seats as names."""
+    CATALOGUES[pseudo] = {"{seat} says: {what}": "{seat} zegt: {what}",
+                          "{owner_seat}'s {piece}": "de {piece} van {owner_seat}",
+                          "Deflector": "Spiegel"}
+    inner = Text("{owner_seat}'s {piece}", {"owner_seat": 1, "piece": Text("Deflector")})
+    text = Text("{seat} says: {what}", {"seat": 0, "what": inner})
+    assert in_pseudo(text) == "ANNA zegt: de Spiegel van BO"
+    # the JSON form (what events and payloads carry) reads the same, and stays JSON
+    assert in_pseudo(text.to_json()) == "ANNA zegt: de Spiegel van BO"
+    assert text.to_json()["params"]["what"] == {
+        "msgid": "{owner_seat}'s {piece}",
+        "params": {"owner_seat": 1, "piece": {"msgid": "Deflector", "params": {}}},
+    }
+    # an unknown language still falls back to English all the way down
+    assert translate(text, "tlh", seat_name=lambda s: NAMES[s]) == "ANNA says: BO's Deflector"
+
+
+# -- Laser Chess -----------------------------------------------------------------------------
+
+
+KINGS = {"e1": "K", "f8": "k"}
+
+
+@pytest.mark.parametrize(("tokens", "to_move", "seat", "action", "english", "words"), [
+    # Rule 4 (movement rules, ThinkFun p.8): "Blue tokens may never move onto red-helix squares"
+    ({**KINGS, "b3": "FNE"}, "b", 0, {"type": "move", "from": "b3", "to": "a3"},
+     "Blue tokens may never enter a3", "BLUE TOKENS MAY NEVER ENTER a3"),
+    # the same rule for the token a swap would displace (a colour word and a piece name)
+    ({**KINGS, "a5": "s/", "b4": "FNW"}, "r", 1, {"type": "swap", "from": "a5", "to": "b4"},
+     "put the blue Deflector on a5", "PUT THE BLUE DEFLECTOR ON a5"),
+    # Rule 3: "A Switch may not swap with a King"
+    ({**KINGS, "e2": "S/"}, "b", 0, {"type": "swap", "from": "e2", "to": "e1"},
+     "not with a King.", "NOT WITH A KING."),
+    # a swap onto an empty square names the mover's piece
+    ({**KINGS, "e2": "S/"}, "b", 0, {"type": "swap", "from": "e2", "to": "e3"},
+     "next to your Switch", "NEXT TO YOUR SWITCH"),
+])
+def test_a_laser_chess_refusal_reads_entirely_in_the_phones_language(
+        pseudo: str, tokens: dict[str, str], to_move: str, seat: int, action: dict[str, str],
+        english: str, words: str) -> None:
+    """Movement rules (ThinkFun p.8 / German p.14): the refusal names the rule; every word of it,
+    piece names and colours included, is in the phone's language (and English still reads as before)."""
+    state = position(tokens, to_move=to_move)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(seat, action)
+    sentence = in_pseudo(refused.value.text)
+    assert english_left(sentence) == [], sentence
+    assert words in sentence
+    assert english in str(refused.value)
+
+
+def test_a_broken_position_names_the_laser_colour_in_the_phones_language(pseudo: str) -> None:
+    """Setup (ThinkFun p.4): each Laser stands in its own corner; a position that moves it is refused."""
+    with pytest.raises(IllegalAction) as refused:
+        position(KINGS, lasers=("LS", "lS"))
+    assert english_left(in_pseudo(refused.value.text)) == []
+    assert "BLUE LASER" in in_pseudo(refused.value.text)
+
+
+def test_every_laser_chess_event_sentence_reads_entirely_in_the_phones_language(pseudo: str) -> None:
+    """Turn order (ThinkFun p.8): move or turn one token, then fire your laser. Every sentence the
+    table reads out for that (a step, a swap, a turn, the Laser turning, the beam leaving the board,
+    a token removed, a King hit) carries no English word once translated, in its JSON form as sent."""
+    seen: dict[str, str] = {}
+
+    def collect(_before: engines.State, _seat: int, _action: object, after: engines.State) -> None:
+        for ev in after.events:
+            if "say" in ev:
+                kind = f"{ev['type']}:{ev.get('kind') or ('removed' if ev.get('removed') else '')}"
+                if ev["type"] == "laser" and ev.get("exit"):
+                    kind = "laser:left the board"
+                seen.setdefault(kind, in_pseudo(ev["say"]))
+                assert english_left(seen[kind]) == [], seen[kind]
+
+    game = engines.get("laser-chess")
+    for seed in range(6):
+        random_playout(game, 2, seed, max_plies=200, on_step=collect)
+    wanted = {"move:step", "move:swap", "move:rotate", "move:laser_turn", "laser:left the board",
+              "laser:removed"}
+    assert wanted <= set(seen), sorted(seen)
+    assert "HEADING" in seen["laser:left the board"]
