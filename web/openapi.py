@@ -151,6 +151,10 @@ SCHEMAS: dict[str, Any] = {
             "seats": {"type": "array", "items": ref("Seat")},
             "outcome": ref("Outcome"),
             "version": {"type": "integer"},
+            "presence": {
+                "type": "integer",
+                "description": "Counts changes of the seats' connected flags (not a game change).",
+            },
             "events": {"type": "array", "items": ref("Event")},
             "step": {"type": "integer"},
             "ended": {"type": "boolean"},
