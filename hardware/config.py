@@ -197,9 +197,9 @@ class _Pins:
     """Which device has claimed which pin, to refuse a pin used twice."""
 
     def __init__(self) -> None:
-        self.owner: dict[int, str] = {}
+        self.owner: dict[int, Text] = {}  # whose pin, a phrase of its own (a msgid)
 
-    def claim(self, key: str, value: object, owner: str) -> int:
+    def claim(self, key: str, value: object, owner: Text) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ConfigError(key, "expected a BCM pin number such as 17, got {value!r}.", value=value)
         if value not in HEADER_PINS:
@@ -250,7 +250,7 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
             raise ConfigError(f"{key}.pin", "the laser needs a pin (a BCM number such as 17).")
         auto = spec.get("auto_fire_s")
         laser = LaserConfig(
-            pin=pins.claim(f"{key}.pin", spec["pin"], "the laser's"),
+            pin=pins.claim(f"{key}.pin", spec["pin"], Text("the laser's")),
             label=_label(f"{key}.label", spec.get("label", "Laser")),
             window_s=_number(f"{key}.window_s", spec.get("window_s", 0.3), 0.0, 5.0),
             auto_fire_s=None if auto is None else _number(f"{key}.auto_fire_s", auto, 0.0, 60.0),
@@ -262,7 +262,7 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
         _check_keys(key, spec, {"pin", "label", "bounce_s"})
         buttons.append(ButtonConfig(
             name=name,
-            pin=pins.claim(f"{key}.pin", spec.get("pin"), f"button {name}'s"),
+            pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("button {name}'s", {"name": name})),
             label=_label(f"{key}.label", spec.get("label", _default_label("button", name))),
             bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.05), 0.0, 1.0),
         ))
@@ -271,7 +271,7 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
         _check_keys(key, spec, {"pin", "label"})
         leds.append(LedConfig(
             name=name,
-            pin=pins.claim(f"{key}.pin", spec.get("pin"), f"LED {name}'s"),
+            pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("LED {name}'s", {"name": name})),
             label=_label(f"{key}.label", spec.get("label", _default_label("LED", name))),
         ))
     watched: dict[Exit, str] = {}
@@ -281,7 +281,7 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
             raise ConfigError(key, "{name} is a reserved device name; call the sensor by its exit, like j5e.",
                               name=name)
         _check_keys(key, spec, {"pin", "watches", "label", "bounce_s"})
-        pin = pins.claim(f"{key}.pin", spec.get("pin"), f"sensor {name}'s")
+        pin = pins.claim(f"{key}.pin", spec.get("pin"), Text("sensor {name}'s", {"name": name}))
         if "watches" not in spec:
             raise ConfigError(f"{key}.watches", 'a sensor needs watches = "square:direction", like "j5:E".')
         exit = parse_exit(f"{key}.watches", spec["watches"])

@@ -23,6 +23,7 @@ from typing import Any
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from engines.text import Text
 from hardware import devices
 from hardware.beam import BeamCheck, judge
 from hardware.blinker import Blinker
@@ -113,7 +114,7 @@ class Rig:
         # knows devices on its global factory, and this one may have its own).
         atexit.register(self.close)
 
-    def _claim(self, what: str, pin: int, make: Callable[[], Any]) -> Any:
+    def _claim(self, what: Text | str, pin: int, make: Callable[[], Any]) -> Any:
         try:
             return make()
         except (GPIOZeroError, OSError, RuntimeError) as exc:
@@ -135,7 +136,8 @@ class Rig:
             self.leds[led.name] = self._claim(led.label, led.pin, partial(devices.led, led.pin, factory))
             self._led_mode[led.name] = "off"
         for s in c.sensors:
-            device = self._claim(s.label, s.pin, partial(devices.beam_sensor, s.pin, s.bounce_s, factory))
+            device = self._claim(s.label_text, s.pin,
+                                 partial(devices.beam_sensor, s.pin, s.bounce_s, factory))
             device.when_activated = partial(self._sensor_lit, s.name)
             self.sensors[s.name] = device
         if self.mock:

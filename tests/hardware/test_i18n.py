@@ -82,3 +82,11 @@ def test_the_table_is_told_a_mismatch_in_the_phones_language_through_the_web(
     assert said["text"] == ("THE BEAM SHOULD HAVE LEFT AT j8 HEADING NORTH, BUT IT LEFT AT j5 HEADING EAST; "
                             "CHECK THE TOKEN ON j5.")
     assert said["params"]["direction"] == {"msgid": "north", "params": {}, "text": "NORTH"}
+
+
+def test_a_pin_used_twice_names_its_owner_in_the_phones_language(pseudo: str) -> None:
+    """Each device needs a pin of its own; the refusal's "the laser's" is a phrase of its own too."""
+    with pytest.raises(ConfigError) as refused:
+        parse({"laser": {"pin": 17}, "sensors": {"j5e": {"pin": 17, "watches": "j5:E"}}})
+    assert in_pseudo(refused.value.text) == "PIN 17 IS ALREADY THE LASER'S."
+    assert str(refused.value) == "hardware.sensors.j5e.pin: pin 17 is already the laser's."
