@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.core import IllegalAction
+from engines.text import Text
 
 N, E, S, W = 0, 1, 2, 3
 DIRS = "NESW"
@@ -75,15 +76,17 @@ _SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
 
 
 def parse_square(layout: Layout | tuple[int, int], text: str, what: str = "square") -> int:
-    """A square's number from its name; refuses one that is not on the board."""
+    """A square's number from its name; refuses one that is not on the board.
+
+    ``what`` names the thing placed there, a phrase that is a msgid of its own ("the white shark")."""
     width, height = (layout.width, layout.height) if isinstance(layout, Layout) else layout
     match = _SQUARE.match(text)
     if not match:
-        raise IllegalAction("{what} {square} is not a square name like c5.", what=what, square=text)
+        raise IllegalAction("{what} {square} is not a square name like c5.", what=Text(what), square=text)
     x, y = ord(match[1]) - 97, int(match[2]) - 1
     if not (0 <= x < width and 0 <= y < height):
         raise IllegalAction("The board layout puts {what} on {square}, which is not on a {width} by "
-                            "{height} board.", what=what, square=text, width=width, height=height)
+                            "{height} board.", what=Text(what), square=text, width=width, height=height)
     return y * width + x
 
 
@@ -96,6 +99,11 @@ def _zone(size: tuple[int, int], text: str) -> tuple[int, ...]:
         ys = range(min(a // w, b // w), max(a // w, b // w) + 1)
         return tuple(sorted(y * w + x for y in ys for x in xs))
     return tuple(sorted({parse_square(size, part, "the start zone") for part in text.split("+") if part}))
+
+
+_NEEDS_FACING = {"white": "The white shark needs a square and a facing, like c5S.",
+                 "grey": "The grey shark needs a square and a facing, like c5S.",
+                 "black": "The black shark needs a square and a facing, like c5S."}
 
 
 def parse_layout(text: str) -> Layout:
@@ -125,7 +133,7 @@ def parse_layout(text: str) -> Layout:
     sharks = []
     for colour, part in zip(SHARKS, shark_parts, strict=True):
         if len(part) < 3 or part[-1] not in DIRS:
-            raise IllegalAction("The {colour} shark needs a square and a facing, like c5S.", colour=colour)
+            raise IllegalAction(_NEEDS_FACING[colour])
         sharks.append((parse_square((width, height), part[:-1], f"the {colour} shark"), DIRS.index(part[-1])))
     squares = [sq for sq, _ in sharks]
     if len(set(squares)) != 3:

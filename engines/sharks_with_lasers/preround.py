@@ -17,6 +17,8 @@ from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_squ
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.resolve import SHARK0, say
 from engines.sharks_with_lasers.table import Table
+from engines.sharks_with_lasers.words import card_name, compass, side
+from engines.sharks_with_lasers.words import shark as shark_phrase
 from engines.text import Text
 
 
@@ -39,7 +41,8 @@ def actions(t: Table, seat: int) -> list[Action]:
             out += [{"type": "porter", "card": "p", "shark": name, "square": sq,
                      "notation": f"porter {name} {sq}",
                      "label": _PORTER_LABEL if t.quiet else    # a silent simulation shows no buttons
-                     label("Shark-o-Porter: the {shark} shark to {square}", shark=name, square=sq)}
+                     label("Shark-o-Porter: {shark} to {square}", shark=shark_phrase(name, "object"),
+                           square=sq)}
                     for sq in empty]
     if "g" in hand:
         out.append({"type": "current", "card": "g", "notation": "current",
@@ -52,7 +55,7 @@ def actions(t: Table, seat: int) -> list[Action]:
                 out.append({"type": "tractor", "card": "t", "target_seat": other, "dir": DIRS[d],
                             "notation": f"tractor {other} {DIRS[d]}",
                             "label": label("Tractor Beam: pull {target_seat}'s agent {side}",
-                                           target_seat=other, side=resolve.SIDE_NAMES[d])})
+                                           target_seat=other, side=side(d))})
     if own is not None and "e" in hand:
         for i, (sq, _) in enumerate(t.sharks):
             dx, dy = sq % w - own % w, sq // w - own // w
@@ -61,8 +64,8 @@ def actions(t: Table, seat: int) -> list[Action]:
             for d in _toward(w, own, sq):
                 out.append({"type": "scare", "card": "e", "shark": SHARKS[i], "dir": DIRS[d],
                             "notation": f"scare {SHARKS[i]} {DIRS[d]}",
-                            "label": label("Shark Scare: the {shark} shark {side}", shark=SHARKS[i],
-                                           side=resolve.SIDE_NAMES[d])})
+                            "label": label("Shark Scare: {shark} {side}", shark=shark_phrase(i, "object"),
+                                           side=side(d))})
     out.append({"type": "done", "notation": "done", "label": label("Play no more cards before the round")})
     return out
 
@@ -84,12 +87,14 @@ def play(t: Table, seat: int, action: Action) -> None:
     code = action["card"]
     t.hands[seat].remove(code)
     t.discard.append(code)
-    say(t, "revealed", "{seat} plays {name}.", seat=seat, card=code, name=CARDS[code].name, target="pre")
+    say(t, "revealed", "{seat} plays {name}.", {"name": card_name(code)}, seat=seat, card=code,
+        name=CARDS[code].name, target="pre")
     if kind == "porter":
         index = SHARKS.index(action["shark"])
         frm = t.sharks[index][0]
         t.sharks[index][0] = parse_square(t.layout, action["square"])
-        say(t, "moved", "The {shark} shark is teleported from {square} to {to}.", figure="shark",
+        say(t, "moved", "{shark} is teleported from {square} to {to}.", {"shark": shark_phrase(index)},
+            figure="shark",
             shark=action["shark"], square=t.sq(frm), to=action["square"], dir="")
     elif kind == "current":
         for i in range(3):
@@ -107,7 +112,7 @@ CODES = {"porter": "p", "tractor": "t", "scare": "e", "current": "g"}
 def explain(t: Table, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     """Why a pre-round special cannot be played like that (the action is not a legal one)."""
     code = CODES[str(action["type"])]
-    name = CARDS[code].name
+    name = card_name(code)
     if code not in t.hands[seat]:
         return IllegalAction("You do not hold {name}.", name=name)
     own = t.agents[seat]
@@ -137,16 +142,21 @@ def explain(t: Table, seat: int, action: Mapping[str, Any]) -> IllegalAction:
         if t.agents[other] is None:
             return IllegalAction("{target_seat}'s agent is not on the board.", target_seat=other)
         return IllegalAction("Tractor Beam pulls an agent one square toward your agent, along a row or "
-                             "a column: {dir} is not toward you.", dir=str(d))
+                             "a column: {dir} is not toward you.", dir=_way(d))
     shark = action.get("shark")
     if shark not in SHARKS:
         return _no_shark(shark)
     sq = t.sharks[SHARKS.index(shark)][0]
     if max(abs(sq % w - own % w), abs(sq // w - own // w)) > 2:
-        return IllegalAction("The {shark} shark is more than two squares from your agent: Shark Scare "
-                             "cannot reach it.", shark=str(shark))
+        return IllegalAction("{shark} is more than two squares from your agent: Shark Scare "
+                             "cannot reach it.", shark=shark_phrase(str(shark)))
     return IllegalAction("Shark Scare drives the shark one square away from your agent: {dir} is not "
-                         "away from you.", dir=str(d))
+                         "away from you.", dir=_way(d))
+
+
+def _way(d: object) -> object:
+    """A direction the player gave, as a word when it is a compass letter (else as they wrote it)."""
+    return compass(d) if isinstance(d, str) and d in DIRS else str(d)
 
 
 def _no_shark(shark: object) -> IllegalAction:

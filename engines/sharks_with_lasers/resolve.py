@@ -14,17 +14,23 @@ from engines.core import event
 from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, E, N, W
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.table import Table
+from engines.sharks_with_lasers.words import SIDES, card_name, compass, side
+from engines.sharks_with_lasers.words import shark as shark_phrase
 from engines.text import Text
 
 SHARK0 = 10
-SIDE_NAMES = {0: "toward the beach", 1: "to the right", 2: "toward the boat", 3: "to the left"}
 
 
-def say(t: Table, kind: str, msgid: str, **data: Any) -> None:
-    """A public step of the story, with the sentence the table reads out."""
+def say(t: Table, kind: str, msgid: str, words: dict[str, Text] | None = None, **data: Any) -> None:
+    """A public step of the story, with the sentence the table reads out.
+
+    ``data`` are the event's fields the screens read (plain values: ``shark="white"``); the sentence
+    gets the plain ones (seats, squares, counts) plus ``words``, its translatable phrases."""
     if t.quiet:
         return
-    text_params = {k: v for k, v in data.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    text_params: dict[str, Any] = {k: v for k, v in data.items()
+                                   if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    text_params.update(words or {})
     t.events.append(event(kind, say=Text(msgid, text_params), **data))
 
 
@@ -63,11 +69,11 @@ def _fig_params(fig: int) -> dict[str, Any]:
 
 
 _STORY = {  # one whole sentence per figure kind, so a translation can order its words freely
-    ("wrapped", "shark"): "The {shark} shark swims off into open water at {square} and comes back at {to}.",
+    ("wrapped", "shark"): "{shark} swims off into open water at {square} and comes back at {to}.",
     ("wrapped", "agent"): "{seat}'s agent swims off into open water at {square} and comes back at {to}.",
-    ("pushed", "shark"): "The {shark} shark is pushed from {square} to {to}.",
+    ("pushed", "shark"): "{shark} is pushed from {square} to {to}.",
     ("pushed", "agent"): "{seat}'s agent is pushed from {square} to {to}.",
-    ("moved", "shark"): "The {shark} shark moves from {square} to {to}.",
+    ("moved", "shark"): "{shark} moves from {square} to {to}.",
     ("moved", "agent"): "{seat}'s agent moves from {square} to {to}.",
 }
 
@@ -78,10 +84,21 @@ def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
     shark[1] = (shark[1] + quarter_turns) % 4
     if t.quiet:
         return
-    msg = {"edge": "The {shark} shark meets the {edge} and turns round to face {facing}.",
-           "": "The {shark} shark turns to face {facing}."}
-    say(t, "turned", msg["edge" if why else ""], shark=SHARKS[index], facing=DIRS[shark[1]],
-        square=t.sq(shark[0]), edge=why, was=DIRS[was])
+    say(t, "turned", _TURNED[why], {"shark": shark_phrase(index), "facing": compass(DIRS[shark[1]])},
+        shark=SHARKS[index], facing=DIRS[shark[1]], square=t.sq(shark[0]), edge=why, was=DIRS[was])
+
+
+# one whole sentence per edge (the edge's article and case differ by language)
+_TURNED = {"": "{shark} turns to face {facing}.",
+           "beach": "{shark} meets the beach and turns round to face {facing}.",
+           "boat": "{shark} meets the boat and turns round to face {facing}.",
+           "wall": "{shark} meets the wall and turns round to face {facing}."}
+_PUSH_STOPS = {"beach": "The push stops at the beach: nothing else moves.",
+               "boat": "The push stops at the boat: nothing else moves.",
+               "wall": "The push stops at the wall: nothing else moves."}
+_AGENT_STUCK = {"beach": "{seat}'s agent is at the beach and cannot move {side}.",
+                "boat": "{seat}'s agent is at the boat and cannot move {side}.",
+                "": "{seat}'s agent is at the edge of the board and cannot move {side}."}
 
 
 def pushes(t: Table, mover: int, other: int) -> bool:
@@ -106,11 +123,11 @@ def move(t: Table, fig: int, d: int) -> bool:
             if is_shark(cur):
                 turn_shark(t, cur - SHARK0, 2, edge)
                 if len(chain) > 1:
-                    say(t, "blocked", "The push stops at the {edge}: nothing else moves.", edge=edge)
+                    say(t, "blocked", _PUSH_STOPS[edge], edge=edge)
             elif len(chain) == 1:
-                say(t, "blocked", "{seat}'s agent is at the {edge} and cannot move {side}.",
-                    seat=cur, edge=edge if edge in ("beach", "boat") else "edge of the board",
-                    side=SIDE_NAMES[d], square=t.sq(cur_sq))
+                at = edge if edge in ("beach", "boat") else ""
+                say(t, "blocked", _AGENT_STUCK[at], {"side": side(d)},
+                    seat=cur, edge=at or "edge of the board", side=SIDES[d], square=t.sq(cur_sq))
             else:
                 say(t, "blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
                     seat=cur, square=t.sq(cur_sq))
@@ -149,12 +166,13 @@ def move(t: Table, fig: int, d: int) -> bool:
             continue
         params = {**_fig_params(f), "square": t.sq(frm), "to": t.sq(tsq), "dir": DIRS[d]}
         figure = params["figure"]
+        words = {"shark": shark_phrase(f - SHARK0)} if is_shark(f) else {}
         if wrapped:
-            say(t, "wrapped", _STORY["wrapped", figure], pushed=f != fig, **params)
+            say(t, "wrapped", _STORY["wrapped", figure], words, pushed=f != fig, **params)
         elif f != fig:
-            say(t, "pushed", _STORY["pushed", figure], **params)
+            say(t, "pushed", _STORY["pushed", figure], words, **params)
         else:
-            say(t, "moved", _STORY["moved", figure], **params)
+            say(t, "moved", _STORY["moved", figure], words, **params)
     if victim >= 0:
         kill(t, victim, "eaten", SHARKS[eater - SHARK0])
     return victim != fig
@@ -169,9 +187,11 @@ def kill(t: Table, seat: int, how: str, shark: str) -> None:
     t.agents[seat] = None
     at = "" if where is None else t.sq(where)
     if how == "eaten":
-        say(t, "eaten", "The {shark} shark eats {seat}'s agent!", seat=seat, shark=shark, square=at)
+        say(t, "eaten", "{shark} eats {seat}'s agent!", {"shark": shark_phrase(shark)},
+            seat=seat, shark=shark, square=at)
     else:
-        say(t, "fried", "The {shark} shark's laser fries {seat}'s agent!", seat=seat, shark=shark, square=at)
+        say(t, "fried", "{laser} fries {seat}'s agent!", {"laser": shark_phrase(shark, "laser")},
+            seat=seat, shark=shark, square=at)
     before = t.deaths[seat]
     t.deaths[seat] = min(3, before + 1)
     if t.deaths[seat] != before:
@@ -199,13 +219,17 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
     def drawn(hit: str, msgid: str, **extra: Any) -> None:
         if t.quiet:
             return
-        say(t, "beam", msgid, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
+        words = {"shark": shark_phrase(shark), "laser": shark_phrase(shark, "laser"),
+                 "of_shark": shark_phrase(shark, "of")}
+        if "target" in extra:
+            words["target"] = shark_phrase(extra["target"], "object")
+        say(t, "beam", msgid, words, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
             squares=[t.sq(s) for s in path], hit=hit, **extra)
 
     while True:
         nsq, _ = step(t, sq, d, False)
         if nsq is None:
-            drawn("edge", "The {shark} shark's laser crosses the water and hits nothing.")
+            drawn("edge", "{laser} crosses the water and hits nothing.")
             return
         path.append(nsq)
         sq = nsq
@@ -215,7 +239,7 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
         if is_shark(fig):
             if ultra:
                 continue
-            drawn("shark", "The {shark} shark's laser hits the {target} shark on {to} (sharks are not hurt).",
+            drawn("shark", "{laser} hits {target} on {to} (sharks are not hurt).",
                   target=SHARKS[fig - SHARK0], to=t.sq(nsq))
             return
         gear, uses = t.gear[fig], t.uses[fig]
@@ -227,7 +251,7 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
                 say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
                     seat=fig, card="h")
                 return
-            drawn("agent", "The Ultra-Power Laserbeam of the {shark} shark goes through {seat}'s agent.",
+            drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
                   seat=fig, to=t.sq(nsq))
             kill(t, fig, "fried", name)
             if t.phase == "over":
@@ -237,21 +261,21 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
             continue
         if gear == "S" and uses:
             t.uses[fig] = 0
-            drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+            drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
             say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
                 seat=fig, card="S")
             return
         if gear == "h":
-            drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+            drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
             say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
             return
         if gear == "d" and uses:
-            drawn("agent", "The {shark} shark's laser reaches {seat}'s Laser Blast Deflector on {to}.",
+            drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
                   seat=fig, to=t.sq(nsq))
             t.pending = ("deflect", fig, nsq, d, shark)
             say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
             return
-        drawn("agent", "The {shark} shark's laser hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+        drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
         kill(t, fig, "fried", name)
         return
 
@@ -301,8 +325,8 @@ def shark_card(t: Table, shark: int, code: str) -> None:
         for quarter in (0, 2, 3, 1):   # ahead, behind, left, right
             t.beams.append((sq, (facing + quarter) % 4, shark))
     elif effect == "Shark Freeze":
-        say(t, "frozen", "Shark Freeze: every card played on the {shark} shark after it is blank.",
-            shark=SHARKS[shark])
+        say(t, "frozen", "Shark Freeze: every card played on {shark} after it is blank.",
+            {"shark": shark_phrase(shark, "object")}, shark=SHARKS[shark])
     drain_beams(t)
 
 
@@ -326,8 +350,8 @@ def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
         return
     if card.when == "agent_first":
         if slot == 1:
-            say(t, "no_effect", "{card} only works as the first action: too late, no effect.",
-                seat=seat, card=code, name=card.name)
+            say(t, "no_effect", "{name} only works as the first action: too late, no effect.",
+                {"name": card_name(code)}, seat=seat, card=code, name=card.name)
             return
         if code in ("l", "r"):
             target = diagonal_target(t, seat, code)
@@ -388,5 +412,5 @@ def raise_gear(t: Table) -> None:
         if first and first[0] in uses and t.agents[seat] is not None:
             t.gear[seat] = first[0]
             t.uses[seat] = uses[first[0]]
-            say(t, "gear", "{seat}'s agent is protected by {name}.", seat=seat, card=first[0],
-                name=CARDS[first[0]].name)
+            say(t, "gear", "{seat}'s agent is protected by {name}.", {"name": card_name(first[0])},
+                seat=seat, card=first[0], name=CARDS[first[0]].name)

@@ -15,6 +15,8 @@ from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND, special_deck
 from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
+from engines.sharks_with_lasers.words import SIDES, card_name, card_names, side
+from engines.sharks_with_lasers.words import shark as shark_phrase
 from engines.text import Text
 
 SPECIALS_PER_PLAYER = 2
@@ -73,8 +75,8 @@ def entry_actions() -> list[Action]:
         deck = special_deck()
         pairs = sorted({(a, b) for i, a in enumerate(deck) for b in deck[i + 1:]})
         _ENTRIES.extend({"type": "specials", "cards": [a, b], "notation": f"specials {a}{b}",
-                         "label": label("I drew {first} and {second}", first=CARDS[a].name,
-                                        second=CARDS[b].name)} for a, b in pairs)
+                         "label": label("I drew {first} and {second}", first=card_name(a),
+                                        second=card_name(b))} for a, b in pairs)
     return [dict(a, cards=list(a["cards"])) for a in _ENTRIES]
 
 
@@ -83,7 +85,7 @@ def enter_specials(t: Table, seat: int, cards: list[str]) -> None:
     t.hands[seat] = sorted([*t.hands[seat], *cards])
     t.events.append(event("dealt", visible_to=[seat], seat=seat, cards=list(cards),
                           say=Text("You entered your special cards: {first} and {second}.",
-                                   {"first": CARDS[cards[0]].name, "second": CARDS[cards[1]].name})))
+                                   {"first": card_name(cards[0]), "second": card_name(cards[1])})))
     t.events.append(event("dealt", seat=seat, say=Text("{seat} has entered their special cards.",
                                                        {"seat": seat})))
 
@@ -92,7 +94,7 @@ def give_special(t: Table, seat: int, code: str) -> None:
     t.deck.remove(code)
     t.hands[seat] = sorted([*t.hands[seat], code])
     t.events.append(event("dealt", visible_to=[seat], seat=seat, card=code,
-                          say=Text("You are dealt the special card {name}.", {"name": CARDS[code].name})))
+                          say=Text("You are dealt the special card {name}.", {"name": card_name(code)})))
     t.events.append(event("dealt", seat=seat,
                           say=Text("{seat} is dealt a special card.", {"seat": seat})))
 
@@ -189,15 +191,17 @@ def _playable(codes: str, agent_free: bool) -> list[Action]:
         card = CARDS[code]
         if card.on_agent() and agent_free:
             out.append({"type": "agent", "card": code, "notation": f"agent {code}",
-                        "label": label("Play {name} on your agent", name=card.name)})
+                        "label": label("Play {name} on your agent", name=card_name(code))})
         if card.on_shark():
             for name in SHARKS:
                 out.append({"type": "shark", "card": code, "shark": name, "notation": f"shark {name} {code}",
-                            "label": label("Play {name} on the {shark} shark", name=card.name, shark=name)})
+                            "label": label("Play {name} on {shark}", name=card_name(code),
+                                                           shark=shark_phrase(name, "object"))})
         if card.when == "face_up":
             for name in SHARKS:
                 out.append({"type": "spy", "card": code, "shark": name, "notation": f"spy {name}",
-                            "label": label("Shark Spy: look at the {shark} shark's stack", shark=name)})
+                            "label": label("Shark Spy: look at {stack}",
+                                                           stack=shark_phrase(name, "stack"))})
     return out
 
 
@@ -212,7 +216,7 @@ def play_card(t: Table, seat: int, action: Action) -> None:
             advance_play(t, seat)
             return
         t.events.append(event("played", visible_to=[seat], seat=seat, target="agent", card=code, slot=where,
-                              say=Text("You play {name} on your agent.", {"name": CARDS[code].name})))
+                              say=Text("You play {name} on your agent.", {"name": card_name(code)})))
         t.events.append(event("played", seat=seat, target="agent", slot=where,
                               say=Text("{seat} plays a card face down on their agent.", {"seat": seat})))
     elif kind == "shark":
@@ -223,23 +227,23 @@ def play_card(t: Table, seat: int, action: Action) -> None:
             advance_play(t, seat)
             return
         t.events.append(event("played", visible_to=[seat], seat=seat, target=shark, card=code,
-                              say=Text("You play {name} on the {shark} shark.",
-                                       {"name": CARDS[code].name, "shark": shark})))
+                              say=Text("You play {name} on {shark}.",
+                                       {"name": card_name(code), "shark": shark_phrase(shark, "object")})))
         t.events.append(event("played", seat=seat, target=shark,
-                              say=Text("{seat} plays a card face down on the {shark} shark.",
-                                       {"seat": seat, "shark": shark})))
+                              say=Text("{seat} plays a card face down on {shark}.",
+                                       {"seat": seat, "shark": shark_phrase(shark, "object")})))
     else:  # Shark Spy, face up
         index = SHARKS.index(action["shark"])
         t.discard.append(code)
         seen = t.stacks[index]
         t.spies.append((seat, index, len(seen)))
-        say(t, "spy", "{seat} plays Shark Spy and looks at the {shark} shark's stack.", seat=seat,
-            shark=action["shark"], card=code)
+        say(t, "spy", "{seat} plays Shark Spy and looks at {stack}.",
+            {"stack": shark_phrase(index, "stack")}, seat=seat, shark=action["shark"], card=code)
         t.events.append(event("spied", visible_to=[seat], seat=seat, shark=action["shark"],
                               cards=[{"seat": s, "card": c} for s, c in seen],
-                              say=Text("The {shark} shark's stack holds: {cards}.",
-                                       {"shark": action["shark"],
-                                        "cards": ", ".join(CARDS[c].name for _, c in seen) or "nothing"})))
+                              say=Text("{stack} holds: {cards}.",
+                                       {"stack": shark_phrase(index, "Stack"),
+                                        "cards": card_names([c for _, c in seen])})))
     advance_play(t, seat)
 
 
@@ -294,7 +298,8 @@ def start_resolution(t: Table) -> None:
         for seat in t.order():   # the turned pile shows its first card; the second lies under it
             if t.on_agent[seat]:
                 first = t.on_agent[seat][0]
-                say(t, "revealed", "{seat}'s first agent card: {name}.", seat=seat, target="agent", slot=0,
+                say(t, "revealed", "{seat}'s first agent card: {name}.", {"name": card_name(first)},
+                    seat=seat, target="agent", slot=0,
                     card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name)
     resolve.raise_gear(t)
     t.pc = 0
@@ -320,14 +325,16 @@ def run(t: Table) -> None:
         if kind == "agent":
             code = t.on_agent[who][slot]
             if slot and not t.quiet:   # the second card comes out from under the first only now
-                say(t, "revealed", "{seat}'s second agent card: {name}.", seat=who, target="agent", slot=1,
+                say(t, "revealed", "{seat}'s second agent card: {name}.", {"name": card_name(code)},
+                    seat=who, target="agent", slot=1,
                     card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name)
             resolve.agent_card(t, who, slot, code)
         else:
             seat, code = t.stacks[who][slot]
             frozen = any(c == "f" for _, c in t.stacks[who][:slot])
             if not t.quiet:
-                say(t, "revealed", "The {shark} shark's card from {seat}: {name}.", shark=SHARKS[who],
+                say(t, "revealed", "{card} from {seat}: {name}.",
+                    {"card": shark_phrase(who, "card"), "name": card_name(code)}, shark=SHARKS[who],
                     seat=seat, card=code, target=SHARKS[who], index=slot, name=CARDS[code].name,
                     frozen=frozen)
             if frozen:
@@ -343,8 +350,9 @@ def choose(t: Table, seat: int, action: Action) -> None:
         t.pending = ()
         t.uses[seat] -= 1
         new = int(d) if action["dir"] == "over" else DIRS.index(action["dir"])
-        say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", seat=seat,
-            way="over the agent" if action["dir"] == "over" else resolve.SIDE_NAMES[new], dir=DIRS[new],
+        way = "over the agent" if action["dir"] == "over" else SIDES[new]
+        say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", {"way": Text(way)},
+            seat=seat, way=way, dir=DIRS[new],
             square=t.sq(int(sq)), uses_left=t.uses[seat])
         t.beams.insert(0, (int(sq), new, int(shark)))
     else:
@@ -360,7 +368,7 @@ def choice_actions(t: Table, seat: int) -> list[Action]:
     if kind == "deflect":
         d = int(t.pending[3])
         out: list[Action] = [{"type": "deflect", "dir": DIRS[x], "notation": f"deflect {DIRS[x]}",
-                              "label": label("Deflect the laser {side}", side=resolve.SIDE_NAMES[x])}
+                              "label": label("Deflect the laser {side}", side=side(x))}
                              for x in ((d + 1) % 4, (d + 3) % 4)]
         out.append({"type": "deflect", "dir": "over", "notation": "deflect over",
                     "label": label("Let the laser pass over you")})
@@ -368,7 +376,7 @@ def choice_actions(t: Table, seat: int) -> list[Action]:
     code = str(t.pending[2])
     sides = ("W", "N") if code == "l" else ("E", "N")
     return [{"type": "push", "dir": x, "notation": f"push {x}",
-             "label": label("Push it {side}", side=resolve.SIDE_NAMES[DIRS.index(x)])} for x in sides]
+             "label": label("Push it {side}", side=side(DIRS.index(x)))} for x in sides]
 
 
 def end_round(t: Table) -> None:
@@ -472,6 +480,6 @@ def chance(t: Table) -> list[tuple[Action, float]]:
     for c in t.deck:
         counts[c] = counts.get(c, 0) + 1
     return [({"type": "deal", "seat": seat, "card": c, "notation": f"deal {seat} {c}",
-              "label": label("{seat} was dealt {name}", seat=seat, name=CARDS[c].name)}, n / len(t.deck))
+              "label": label("{seat} was dealt {name}", seat=seat, name=card_name(c))}, n / len(t.deck))
             for c, n in sorted(counts.items())]
 

@@ -11,6 +11,7 @@ from engines.sharks_with_lasers import preround, rounds
 from engines.sharks_with_lasers.board import DIRS, SHARKS
 from engines.sharks_with_lasers.cards import CARDS, special_deck
 from engines.sharks_with_lasers.table import Table
+from engines.sharks_with_lasers.words import card_name
 from engines.text import Text
 
 
@@ -109,25 +110,26 @@ class SharksState(State):
         kind = action.get("type")
         if t.phase == "deal":   # depends on the action alone, never on what another seat entered
             return IllegalAction("Choose the two special cards you drew, by name, from the deck's cards.")
-        phase_words = {"setup": "place your agent", "place": "place your agent",
-                       "pre": "play a card before the round or say done",
-                       "play": "play a card or pass", "choice": "make the choice the card gives you"}
+        phase_says = {"setup": "Now you place your agent.", "place": "Now you place your agent.",
+                      "pre": "Now you play a card before the round or say done.",
+                      "play": "Now you play a card or pass.",
+                      "choice": "Now you make the choice the card gives you."}
         if t.phase == "play" and kind in ("agent", "shark", "spy"):
             code = action.get("card")
             if not isinstance(code, str) or code not in CARDS:
                 return IllegalAction("There is no such card.")
             card = CARDS[code]
             if code not in t.hands[seat]:
-                return IllegalAction("You do not hold {name}.", name=card.name)
+                return IllegalAction("You do not hold {name}.", name=card_name(code))
             if kind == "agent":
                 if len(t.on_agent[seat]) >= 2:
                     return IllegalAction("You cannot play more than two cards on your agent in a round.")
                 if not card.on_agent():
-                    return IllegalAction("{name} is not played on an agent.", name=card.name)
+                    return IllegalAction("{name} is not played on an agent.", name=card_name(code))
             if kind in ("shark", "spy") and action.get("shark") not in SHARKS:
                 return IllegalAction("Choose the white, grey or black shark.")
             if kind == "shark" and not card.on_shark():
-                return IllegalAction("{name} is not played on a shark.", name=card.name)
+                return IllegalAction("{name} is not played on a shark.", name=card_name(code))
             if kind == "spy" and card.when != "face_up":
                 return IllegalAction("Only Shark Spy lets you look at a stack.")
         if t.phase == "play" and seat == t.passed:
@@ -136,8 +138,8 @@ class SharksState(State):
             return IllegalAction("An agent is placed on a free square of the start zone.")
         if t.phase == "pre" and kind in preround.CODES:
             return preround.explain(t, seat, action)
-        if t.phase in phase_words:
-            return IllegalAction("Now you {what}.", what=phase_words[t.phase])
+        if t.phase in phase_says:
+            return IllegalAction(phase_says[t.phase])
         return IllegalAction("That is not a legal play right now.")
 
     # -- views -----------------------------------------------------------------

@@ -20,11 +20,12 @@ from engines import IllegalAction
 from engines.playout import random_playout
 from engines.text import CATALOGUES, Text, translate
 from tests.engines.laser_chess.helpers import position
+from tests.engines.sharks_with_lasers.helpers import pos as sharks_position
 
 PSEUDO = "xx"
-NAMES = ("ANNA", "BO")  # seat names in capitals, so only untranslated words are lowercase
+NAMES = ("ANNA", "BO", "CATO", "DIRK")  # seat names in capitals, so only untranslated words are lowercase
 _PLACEHOLDER = re.compile(r"(\{[^}]*\})")
-_SQUARE = re.compile(r"\b[a-j][1-8]\b")
+_SQUARE = re.compile(r"\b[a-z][1-9][0-9]?\b")
 
 
 class PseudoCatalogue(dict[str, str]):
@@ -152,3 +153,82 @@ def test_every_laser_chess_event_sentence_reads_entirely_in_the_phones_language(
               "laser:removed"}
     assert wanted <= set(seen), sorted(seen)
     assert "HEADING" in seen["laser:left the board"]
+
+
+# -- Sharks with Lasers ------------------------------------------------------------------------
+
+
+def _story_kind(ev: dict[str, Any]) -> str:
+    """An event's kind, split where one kind tells several sentences (which edge, which figure)."""
+    extra = ev.get("hit") or ev.get("figure") or ev.get("edge") or ev.get("target") or ""
+    return f"{ev['type']}:{extra}"
+
+
+def test_every_sharks_sentence_and_button_reads_entirely_in_the_phones_language(pseudo: str) -> None:
+    """Phases I-III (rulebook "SPELVERLOOP", translated): cards are played face down on agents and
+    sharks, then turned over and resolved; sharks move, turn at the boat and beach, eat and fire
+    lasers; specials (SPECIALE ACTIES) are played before the round or in it. Every sentence told for
+    that, the private ones and every button label included, names sharks, edges, facings, sides and
+    cards in the phone's language, while the events' data keep the plain values the screens read."""
+    seen: dict[str, str] = {}
+
+    def collect(_before: engines.State, _seat: int, _action: object, after: engines.State) -> None:
+        for ev in after.events:
+            if "say" in ev:
+                kind = _story_kind(ev)
+                sentence = in_pseudo(ev["say"])
+                assert english_left(sentence) == [], (kind, sentence)
+                seen.setdefault(kind, sentence)
+            if isinstance(ev.get("shark"), str):   # data the table screen reads stays plain
+                assert ev["shark"] in ("white", "grey", "black"), ev
+            if isinstance(ev.get("facing"), str):
+                assert ev["facing"] in "NESW", ev
+        for seat in after.awaiting:
+            for action in after.legal_actions(seat):
+                if "label" in action:
+                    label = in_pseudo(action["label"])
+                    assert english_left(label) == [], label
+
+    game = engines.get("sharks-with-lasers")
+    for seed in range(4):
+        random_playout(game, 2 + seed % 3, seed, options={"specials": True}, max_plies=160, on_step=collect)
+    wanted = {"moved:shark", "moved:agent", "turned:", "beam:agent", "revealed:agent", "played:agent"}
+    assert wanted <= set(seen), sorted(seen)
+    assert any("THE WHITE SHARK" in s or "THE GREY SHARK" in s or "THE BLACK SHARK" in s
+               for s in seen.values()), seen
+
+
+@pytest.mark.parametrize(("fields", "seat", "action", "words"), [
+    # Phase II: "play a card on your agent or on a shark"; a card you do not hold is refused
+    ({"phase": "play", "hands": "F/F"}, 0, {"type": "agent", "card": "S"},
+     "YOU DO NOT HOLD SHIELD / FIRE LASER"),
+    # specials: Shark-o-Porter is played before the round, not on a shark
+    ({"phase": "play", "specials": "yes", "hands": "p/F"}, 0,
+     {"type": "shark", "card": "p", "shark": "white"},
+     "SHARK-O-PORTER IS NOT PLAYED ON A SHARK"),
+    # an action of the wrong phase names what to do now
+    ({"phase": "play", "hands": "F/F"}, 0, {"type": "place", "square": "a1"}, "NOW YOU PLAY A CARD OR PASS"),
+    # Shark Scare: "a shark at most two squares from your agent" (SPECIALE ACTIES)
+    ({"phase": "pre", "specials": "yes", "queue": "0", "hands": "e/-", "agents": "a1.g1",
+      "sharks": "e9S.f9S.g9S"}, 0, {"type": "scare", "card": "e", "shark": "grey", "dir": "N"},
+     "THE GREY SHARK IS MORE THAN TWO SQUARES"),
+    # a board layout (the table can correct the board): a square off the board names the shark
+    ({"board": "x:5x6:open-open:a1-e1:b3S.c3S.z9S"}, 0, {"type": "pass"}, "PUTS THE BLACK SHARK ON z9"),
+    # Tractor Beam: "pulls an agent one square toward you": a compass letter, translated
+    ({"phase": "pre", "specials": "yes", "queue": "0", "hands": "t/-", "agents": "a1.c1"}, 0,
+     {"type": "tractor", "card": "t", "target_seat": 1, "dir": "E"}, "E IS NOT TOWARD YOU"),
+])
+def test_a_sharks_refusal_reads_entirely_in_the_phones_language(
+        pseudo: str, fields: dict[str, str], seat: int, action: dict[str, Any], words: str) -> None:
+    """Refusals name the card, the shark and the way in the phone's language (rulebook SPELVERLOOP and
+    SPECIALE ACTIES, translated), and the position is left as it was."""
+    before = ""
+    with pytest.raises(IllegalAction) as refused:
+        state = sharks_position(2, **fields)
+        before = state.notation()
+        state.apply(seat, action)
+    sentence = in_pseudo(refused.value.text)
+    assert english_left(sentence) == [], sentence
+    assert words in sentence, sentence
+    if before:
+        assert state.notation() == before

@@ -1,0 +1,70 @@
+"""The words and phrases that go inside Sharks with Lasers sentences, each a msgid of its own.
+
+A Dutch or German phone must not read "white" or "beach" pasted into its sentence, and an
+adjective changes its ending with gender and case ("de witte haai", "den weißen Hai"), so a shark
+is never glued together from a colour word: each whole phrase is one msgid, per shark and per the
+role it plays in the sentence (the one acting at the start, the one acted on, its laser, its
+stack). Event *data* keeps its plain values (``shark="white"``, ``facing="N"``) for the screens;
+only the sentence parameters are these :class:`~engines.text.Text` phrases.
+
+>>> str(shark(0)), str(shark("black", "object")), str(shark(1, "laser"))
+('The white shark', 'the black shark', "The grey shark's laser")
+>>> str(compass("E")), str(card_name("d"))
+('E', 'Laser Blast Deflector')
+"""
+
+from __future__ import annotations
+
+from engines.sharks_with_lasers.board import SHARKS
+from engines.sharks_with_lasers.cards import CARDS
+from engines.text import Text
+
+# role -> one msgid per shark (white, grey, black)
+_SHARK_PHRASES: dict[str, tuple[str, str, str]] = {
+    # the shark that acts, at the start of a sentence (nominative)
+    "subject": ("The white shark", "The grey shark", "The black shark"),
+    # the shark acted on, after a verb or "on" (accusative: "auf den weißen Hai")
+    "object": ("the white shark", "the grey shark", "the black shark"),
+    "laser": ("The white shark's laser", "The grey shark's laser", "The black shark's laser"),
+    "stack": ("the white shark's stack", "the grey shark's stack", "the black shark's stack"),
+    "Stack": ("The white shark's stack", "The grey shark's stack", "The black shark's stack"),
+    "card": ("The white shark's card", "The grey shark's card", "The black shark's card"),
+    # after a noun ("the beam of the white shark": genitive)
+    "of": ("of the white shark", "of the grey shark", "of the black shark"),
+}
+
+
+# which way a figure goes, by direction number (N, E, S, W)
+SIDES = ("toward the beach", "to the right", "toward the boat", "to the left")
+
+
+def shark(which: int | str, role: str = "subject") -> Text:
+    """A shark (index or name) as a whole phrase for its ``role`` in the sentence."""
+    index = which if isinstance(which, int) else SHARKS.index(which)
+    return Text(_SHARK_PHRASES[role][index])
+
+
+def compass(letter: str) -> Text:
+    """A facing letter (N, E, S, W) as the table reads it: a msgid of its own, since German writes
+    O for east (and a translation may spell the direction out)."""
+    return Text(letter)
+
+
+def side(direction: int) -> Text:
+    """A direction number as the way a figure goes ("toward the beach", "to the left")."""
+    return Text(SIDES[direction])
+
+
+def card_name(code: str) -> Text:
+    """A card's printed name; a translation may keep it as printed or use the local edition's."""
+    return Text(CARDS[code].name)
+
+
+def card_names(codes: list[str]) -> Text:
+    """Several card names in a list ("nothing" for none), each translated."""
+    if not codes:
+        return Text("nothing")
+    out = card_name(codes[0])
+    for code in codes[1:]:
+        out = Text("{list}, {name}", {"list": out, "name": card_name(code)})
+    return out
