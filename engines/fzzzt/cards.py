@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from engines.core import IllegalAction
+from engines.text import Text
 
 SYMBOLS = "NBCO"
 SYMBOL_NAMES = {"N": "nut", "B": "bolt", "C": "cog", "O": "oil"}
@@ -70,10 +71,47 @@ class Card:
             return f"mechanic {self.mechanic}"
         return {"upgrade": "robot upgrade", "fzzzt": "Fzzzt card"}[self.kind]
 
+    @cached_property
+    def phrase(self) -> Text:
+        """The card's name inside a sentence, translatable word by word:
+        ``robot {power} {symbols}`` with each symbol its own msgid ("nut" is "Mutter" in German).
+
+        >>> from engines.text import translate
+        >>> translate(card_table("")["PNO"].phrase)
+        'unit nut+oil (6)'
+        """
+        if self.kind == "robot":
+            return Text("robot {power} {symbols}",
+                        {"power": self.power, "symbols": symbols_phrase(self.symbols)})
+        if self.kind == "unit":
+            return Text("unit {symbols} ({points})",
+                        {"symbols": symbols_phrase(self.symbols), "points": self.points})
+        if self.kind == "mechanic":
+            return Text("mechanic {number}", {"number": self.mechanic})
+        return Text({"upgrade": "robot upgrade", "fzzzt": "Fzzzt card"}[self.kind])
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "name": self.name(), "power": self.power,
                 "points": self.points, "conveyor": self.conveyor, "symbols": self.symbols,
                 "confidence": self.confidence}
+
+
+def symbols_phrase(symbols: str) -> Text:
+    """Symbol letters as words joined by ``+`` (each word a msgid of its own)."""
+    out = Text(SYMBOL_NAMES[symbols[0]])
+    for s in symbols[1:]:
+        out = Text("{first}+{then}", {"first": out, "then": Text(SYMBOL_NAMES[s])})
+    return out
+
+
+def names_phrase(names: list[Text]) -> Text:
+    """Several card names as one list, each translated ("nothing" for none)."""
+    if not names:
+        return Text("nothing")
+    out = names[0]
+    for name in names[1:]:
+        out = Text("{list}, {name}", {"list": out, "name": name})
+    return out
 
 
 def symbol_mask(symbols: str) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import TABLE, Action, Event, Seat, event
-from engines.fzzzt.cards import Card
+from engines.fzzzt.cards import Card, names_phrase
 from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Pin, resolve_tie
 from engines.rng import Rng
 from engines.text import Text, plural
@@ -60,12 +60,23 @@ class Draft:
             deck=tuple(self.deck), face_down=self.face_down, open=tuple(self.open), to_turn=self.to_turn,
             done=tuple(sorted(self.done)), last=self.last, bidding=self.bidding, _events=tuple(self.events))
 
-    def say(self, kind: str, msgid: str, visible_to: Any = "all", **data: Any) -> None:
-        params = {k: v for k, v in data.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+    def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
+            **data: Any) -> None:
+        """An event: ``data`` are its fields (plain values), ``words`` the sentence's translatable
+        phrases (card names), which replace a field of the same name in the sentence only."""
+        params: dict[str, Any] = {k: v for k, v in data.items()
+                                  if isinstance(v, str | int) and not isinstance(v, bool)}
+        params.update(words or {})
         self.events.append(event(kind, visible_to=visible_to, say=Text(msgid, params), **data))
 
     def name(self, card: str) -> str:
         return self.cards[card].name()
+
+    def phrase(self, card: str) -> Text:
+        return self.cards[card].phrase
+
+    def phrases(self, cards: list[str] | tuple[str, ...]) -> Text:
+        return names_phrase([self.phrase(c) for c in cards])
 
     def power(self, ids: list[str] | tuple[str, ...]) -> int:
         return sum(self.cards[c].power for c in ids)
@@ -122,7 +133,8 @@ def draw_six(d: Draft, seat: Seat) -> None:
         d.phase = "draw"
     if d.hands[seat] or d.chance == "digital":
         names = ", ".join(map(d.name, sorted(d.hands[seat])))
-        d.say("hand", "Your hand: {cards}.", visible_to=[seat], cards=names, hand=sorted(d.hands[seat]))
+        d.say("hand", "Your hand: {cards}.", visible_to=[seat],
+              words={"cards": d.phrases(sorted(d.hands[seat]))}, cards=names, hand=sorted(d.hands[seat]))
 
 
 def carry_on(d: Draft) -> None:
@@ -152,10 +164,12 @@ def turn(d: Draft, card: str) -> None:
                                "opens {count} card.",
                                "{card} is at the head of the conveyor; its conveyor number {number} "
                                "opens {count} cards."),
-              card=d.name(card), number=number, count=d.to_turn + 1, card_id=card)
+              words={"card": d.phrase(card)}, card=d.name(card), number=number, count=d.to_turn + 1,
+              card_id=card)
     else:
         d.to_turn -= 1
-        d.say("turned", "{card} is turned face up on the conveyor.", card=d.name(card), card_id=card)
+        d.say("turned", "{card} is turned face up on the conveyor.", words={"card": d.phrase(card)},
+              card=d.name(card), card_id=card)
 
 
 # --------------------------------------------------------------------------- auctions
@@ -167,7 +181,7 @@ def place_bid(d: Draft, seat: Seat, cards: list[str]) -> None:
     d.bids[seat] = tuple(sorted(cards))
     d.say("bid", plural(len(cards), "{seat} placed a bid of {count} card face down.",
                         "{seat} placed a bid of {count} cards face down."), seat=seat, count=len(cards))
-    d.say("my_bid", "You bid {cards}: power {power}.", visible_to=[seat],
+    d.say("my_bid", "You bid {cards}: power {power}.", visible_to=[seat], words={"cards": d.phrases(cards)},
           cards=", ".join(map(d.name, cards)), power=d.power(cards), bid=sorted(cards))
     if all(d.bids[s] is not None or not d.hands[s] for s in range(d.n)):
         reveal(d)
@@ -184,18 +198,18 @@ def reveal(d: Draft) -> None:
     if len(tied) == 1:
         winner = tied[0]
         why = Text("{seat} wins {card} with power {power}.",
-                   {"seat": winner, "card": d.name(card), "power": top})
+                   {"seat": winner, "card": d.phrase(card), "power": top})
     else:
         winner, d.chief = resolve_tie(tied, chief_before, d.n)
         if winner == chief_before:
             why = Text("A tie at power {power}. {seat} wins {card} as the chief mechanic. {chief_seat}, "
                        "the losing tied player nearest clockwise to {seat}, becomes chief mechanic.",
-                       {"power": top, "seat": winner, "card": d.name(card), "chief_seat": d.chief})
+                       {"power": top, "seat": winner, "card": d.phrase(card), "chief_seat": d.chief})
         else:
             why = Text("A tie at power {power}. The chief mechanic {old_seat} is not in it, so {seat} wins "
                        "{card} as the tied player nearest clockwise to the chief. {chief_seat}, the "
                        "losing tied player nearest clockwise to {seat}, becomes chief mechanic.",
-                       {"power": top, "old_seat": chief_before, "seat": winner, "card": d.name(card),
+                       {"power": top, "old_seat": chief_before, "seat": winner, "card": d.phrase(card),
                         "chief_seat": d.chief})
     d.last = (card, winner, chief_before, tuple(d.bids))
     won = d.cards[card]
@@ -243,7 +257,8 @@ def start_cleanup(d: Draft) -> None:
 def assign(d: Draft, seat: Seat, unit: str, card: str) -> None:
     d.hands[seat].remove(card)
     d.pins[seat].append((unit, card, d.round))
-    d.say("assigned", "{seat} puts {card} on {unit}.", seat=seat, card=d.name(card), unit=d.name(unit),
+    d.say("assigned", "{seat} puts {card} on {unit}.", words={"card": d.phrase(card), "unit": d.phrase(unit)},
+          seat=seat, card=d.name(card), unit=d.name(unit),
           unit_id=unit, card_id=card)
     if not d.freeze().awaiting:
         finish_cleanup(d)
@@ -271,7 +286,8 @@ def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
     elif kind == "draw":
         d.piles[seat].remove(action["card"])
         d.hands[seat].append(action["card"])
-        d.say("drew", "You drew {card}.", visible_to=[seat], card=d.name(action["card"]),
+        d.say("drew", "You drew {card}.", visible_to=[seat], words={"card": d.phrase(action["card"])},
+              card=d.name(action["card"]),
               card_id=action["card"])
         carry_on(d)
     elif kind == "bid":

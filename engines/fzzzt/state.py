@@ -38,7 +38,7 @@ from engines.core import (
     View,
     outcome,
 )
-from engines.fzzzt.cards import Card, card_table
+from engines.fzzzt.cards import Card, card_table, names_phrase
 from engines.fzzzt.scoring import WidgetResult, best_widgets
 from engines.rng import Rng
 from engines.text import Text
@@ -213,7 +213,7 @@ class FzzztState(State):
 
     def _turn_action(self, card: str) -> Action:
         return {"type": "turn", "card": card, "notation": f"turn {card}",
-                "label": _t("The conveyor card turned is {card}", card=self.cards[card].name())}
+                "label": _t("The conveyor card turned is {card}", card=self.cards[card].phrase)}
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == TABLE and TABLE in self.awaiting:
@@ -224,14 +224,14 @@ class FzzztState(State):
             return [self._turn_action(c) for c in self._distinct(self.deck)]
         if self.phase == "draw":
             return [{"type": "draw", "card": c, "notation": f"draw {c}",
-                     "label": _t("I drew {card}", card=self.cards[c].name())}
+                     "label": _t("I drew {card}", card=self.cards[c].phrase)}
                     for c in self._distinct(self.piles[seat])]
         if self.phase == "bid":
             return [self._bid_action(b) for b in self._bid_choices(self.hands[seat])]
         if self.phase == "cleanup":
             acts = [{"type": "assign", "unit": u, "card": c, "notation": f"assign {u} {c}",
-                     "label": _t("Put {card} on {unit}", card=self.cards[c].name(),
-                                 unit=self.cards[u].name())}
+                     "label": _t("Put {card} on {unit}", card=self.cards[c].phrase,
+                                 unit=self.cards[u].phrase)}
                     for u, c in self._assignable(seat)]
             return [*acts, {"type": "done", "notation": "done",
                             "label": _t("Done assigning cards to my production units")}]
@@ -252,7 +252,7 @@ class FzzztState(State):
         return out
 
     def _bid_action(self, cards: Sequence[str]) -> Action:
-        names = ", ".join(self.cards[c].name() for c in cards)
+        names = names_phrase([self.cards[c].phrase for c in cards])
         return {"type": "bid", "cards": list(cards), "notation": "bid " + "+".join(cards),
                 "label": _t("Bid {cards} (power {power})", cards=names, power=self.power(cards))}
 
@@ -329,7 +329,7 @@ class FzzztState(State):
             if card not in self.hands[seat]:
                 return IllegalAction("That card is not in your hand.")
             return IllegalAction("{card} has no symbol that {unit} needs.",
-                                 card=self.cards[str(card)].name(), unit=self.cards[str(unit)].name())
+                                 card=self.cards[str(card)].phrase, unit=self.cards[str(unit)].phrase)
         return IllegalAction("That is not a legal play right now.")
 
     def _apply(self, seat: Seat, action: Action) -> State:

@@ -19,6 +19,8 @@ import engines
 from engines import IllegalAction
 from engines.playout import random_playout
 from engines.text import CATALOGUES, Text, translate
+from tests.engines.fzzzt.helpers import everyone_bids
+from tests.engines.fzzzt.helpers import position as fzzzt_position
 from tests.engines.laser_chess.helpers import position
 from tests.engines.sharks_with_lasers.helpers import pos as sharks_position
 
@@ -232,3 +234,49 @@ def test_a_sharks_refusal_reads_entirely_in_the_phones_language(
     assert words in sentence, sentence
     if before:
         assert state.notation() == before
+
+
+# -- Fzzzt! -----------------------------------------------------------------------------------
+
+
+def test_every_fzzzt_sentence_and_button_reads_entirely_in_the_phones_language(pseudo: str) -> None:
+    """A round (rulebook, translated): conveyor cards are turned, each open card is auctioned with
+    bids of robot cards, the highest power wins it (ties: the chief mechanic), and at clean-up robots
+    go on production units whose symbol they match. Every sentence and button names cards and their
+    symbols (nut, bolt, cog, oil) in the phone's language."""
+    seen: dict[str, str] = {}
+
+    def collect(_before: engines.State, _seat: int, _action: object, after: engines.State) -> None:
+        for ev in after.events:
+            if "say" in ev:
+                sentence = in_pseudo(ev["say"])
+                assert english_left(sentence) == [], (ev["type"], sentence)
+                seen.setdefault(ev["type"], sentence)
+        for seat in after.awaiting:
+            for action in after.legal_actions(seat)[:40]:
+                if "label" in action:
+                    label = in_pseudo(action["label"])
+                    assert english_left(label) == [], label
+
+    game = engines.get("fzzzt")
+    for seed in range(2):
+        random_playout(game, 2 + seed, seed, max_plies=120, on_step=collect)
+    random_playout(game, 2, 7, options={"chance": "physical"}, max_plies=60, on_step=collect)
+    wanted = {"hand", "turned", "bid", "my_bid", "reveal", "assigned", "drew"}
+    assert wanted <= set(seen), sorted(seen)
+    assert "ROBOT" in seen["my_bid"] and "ROBOT" in seen["hand"]
+
+
+def test_a_fzzzt_refusal_names_cards_and_symbols_in_the_phones_language(pseudo: str) -> None:
+    """Clean-up: "The symbol on the robot must match one of the unit's symbols" (rulebook,
+    translated): the refusal names the robot and the unit, symbols included, in the phone's language."""
+    state = fzzzt_position(2, hands=[["R2Na"], ["R1N"]], piles=[["R2Oa", "R3Na", "Fa"], []],
+                           units=[["PO", "PNB"], []], open=["R1B"],
+                           deck=["R5N", "R5B", "R5C", "R5O", "R4N", "R4B", "R4C", "R4O", "Ua"])
+    state = everyone_bids(state, {0: ["R2Na"], 1: ["R1N"]})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, {"type": "assign", "unit": "PO", "card": "R3Na"})
+    sentence = in_pseudo(refused.value.text)
+    assert english_left(sentence) == [], sentence
+    assert sentence == "ROBOT 3 NUT HAS NO SYMBOL THAT UNIT OIL (3) NEEDS.", sentence
+    assert str(refused.value) == "robot 3 nut has no symbol that unit oil (3) needs."
