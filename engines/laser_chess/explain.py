@@ -24,7 +24,7 @@ def _squares(action: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-    from engines.laser_chess.state import COLOUR_NAMES, COLOUR_WORDS, PIECE_WORDS
+    from engines.laser_chess.state import COLOUR_NAMES, PIECE_WORDS
     kind = action.get("type")
     if kind not in _KINDS:
         return IllegalAction("Laser Chess has no play called {kind}; a turn is a move, a swap, "
@@ -76,9 +76,8 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
             return IllegalAction("A Switch may swap only with a Deflector or a Defender, not with a "
                                  "{piece}.", piece=PIECE_WORDS[B.kind_of(other)])
         if not B.ALLOWED[B.colour_of(other)][f]:
-            return IllegalAction("That swap would put the {colour} {piece} on {square}, which {colour} "
-                                 "tokens may never enter.", colour=COLOUR_WORDS[B.colour_of(other)],
-                                 piece=PIECE_WORDS[B.kind_of(other)], square=B.SQUARE_NAMES[f])
+            return IllegalAction(_SWAP_ONTO_MARK[B.colour_of(other), B.kind_of(other)],
+                                 square=B.SQUARE_NAMES[f])
         if kind != "swap":
             return IllegalAction("{square} is taken: a Switch moving there swaps places "
                                  '(play it as type "swap").', square=B.SQUARE_NAMES[t])
@@ -86,6 +85,20 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
         return IllegalAction("A swap needs a Deflector or Defender next to your {piece}; {square} is empty.",
                              piece=piece, square=B.SQUARE_NAMES[t])
     return IllegalAction("That is not a legal play right now.")
+
+
+# one whole sentence per colour and swappable token: the colour is an adjective whose ending
+# follows the token's gender and case ("den blauen Deflektor"), so it is never glued in
+_SWAP_ONTO_MARK = {
+    (B.BLUE, B.DEFLECTOR):
+        "That swap would put the blue Deflector on {square}, which blue tokens may never enter.",
+    (B.BLUE, B.DEFENDER):
+        "That swap would put the blue Defender on {square}, which blue tokens may never enter.",
+    (B.RED, B.DEFLECTOR):
+        "That swap would put the red Deflector on {square}, which red tokens may never enter.",
+    (B.RED, B.DEFENDER):
+        "That swap would put the red Defender on {square}, which red tokens may never enter.",
+}
 
 
 def _rotation_sq(action: Mapping[str, Any]) -> int:

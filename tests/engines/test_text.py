@@ -9,8 +9,12 @@ through :func:`engines.text.translate`.
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,6 +108,9 @@ KINGS = {"e1": "K", "f8": "k"}
     # the same rule for the token a swap would displace (a colour word and a piece name)
     ({**KINGS, "a5": "s/", "b4": "FNW"}, "r", 1, {"type": "swap", "from": "a5", "to": "b4"},
      "put the blue Deflector on a5", "PUT THE BLUE DEFLECTOR ON a5"),
+    # ... and for red: one whole sentence per colour and token, never an adjective glued in
+    ({**KINGS, "j4": "S/", "i5": "dS"}, "b", 0, {"type": "swap", "from": "j4", "to": "i5"},
+     "put the red Defender on j4, which red tokens", "PUT THE RED DEFENDER ON j4, WHICH RED TOKENS"),
     # Rule 3: "A Switch may not swap with a King"
     ({**KINGS, "e2": "S/"}, "b", 0, {"type": "swap", "from": "e2", "to": "e1"},
      "not with a King.", "NOT WITH A KING."),
@@ -280,3 +287,34 @@ def test_a_fzzzt_refusal_names_cards_and_symbols_in_the_phones_language(pseudo: 
     assert english_left(sentence) == [], sentence
     assert sentence == "ROBOT 3 NUT HAS NO SYMBOL THAT UNIT OIL (3) NEEDS.", sentence
     assert str(refused.value) == "robot 3 nut has no symbol that unit oil (3) needs."
+
+
+# -- the phone pages' TC.T ---------------------------------------------------------------------
+
+_COMMON_JS = Path(__file__).resolve().parents[2] / "web" / "static" / "common.js"
+_NODE_HARNESS = """
+const fs = require("fs");
+global.window = {};
+global.document = {addEventListener: function () {},
+  getElementById: function () { return {textContent: JSON.stringify({catalogue: {"north": "noord"}})}; }};
+eval(fs.readFileSync(process.argv[1], "utf8"));
+const TC = window.TC;
+console.log(JSON.stringify([
+  TC.T("The beam left at {square} heading {direction}.",
+       {square: "j8", direction: {msgid: "north", params: {}}}),
+  TC.T("{a} and {b}", {a: {msgid: "{n} cards", params: {n: 3}, text: "3 kaarten"}, b: 4}),
+  TC.T("{a} and {b}", {a: {msgid: "{n} cards", params: {n: 3}}, b: "{b}"}),
+]));
+"""
+
+
+def test_a_page_label_renders_a_nested_sentence_parameter_not_object_object() -> None:
+    """A label whose parameter is a word or sentence ({msgid, params}) that arrived without its
+    translated "text" reads as that word in the page's catalogue, never "[object Object]"."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run([node, "-e", _NODE_HARNESS, str(_COMMON_JS)], capture_output=True, text=True,
+                          timeout=30, check=True)
+    assert json.loads(done.stdout) == ["The beam left at j8 heading noord.", "3 kaarten and 4",
+                                       "3 cards and {b}"]

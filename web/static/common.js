@@ -5,11 +5,16 @@
   const TC = (window.TC = { data: data, page: data.page || {} });
 
   /* The page's labels come translated from the server (engines.text.translate); this only
-     fills in {placeholders}. Sentences inside payloads already carry their "text". */
+     fills in {placeholders}. Sentences inside payloads already carry their "text"; a parameter
+     that is a nested sentence or word ({msgid, params}) without its "text" is rendered by TC.say,
+     never shown as "[object Object]". */
   TC.T = function (msgid, params) {
     const template = (data.catalogue && data.catalogue[msgid]) || msgid;
     return template.replace(/\{(\w+)\}/g, function (all, key) {
-      return params && params[key] !== undefined ? String(params[key]) : all;
+      if (!params || params[key] === undefined) return all;
+      const v = params[key];
+      if (v && typeof v === "object" && typeof v.msgid === "string") return TC.say(v);
+      return String(v);
     });
   };
 
