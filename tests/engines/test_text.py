@@ -201,7 +201,13 @@ def test_every_sharks_sentence_and_button_reads_entirely_in_the_phones_language(
     game = engines.get("sharks-with-lasers")
     for seed in range(4):
         random_playout(game, 2 + seed % 3, seed, options={"specials": True}, max_plies=160, on_step=collect)
-    wanted = {"moved:shark", "moved:agent", "turned:", "beam:agent", "revealed:agent", "played:agent"}
+        collect(game.start(players=2, seed=seed, options={"specials": True}), 0, None,   # the deal
+                game.start(players=2, seed=seed, options={"specials": True}))
+    physical = game.start(players=2, seed=1, options={"specials": True, "chance": "physical"})
+    entered = physical.legal_actions(physical.awaiting[0])[0]
+    collect(physical, physical.awaiting[0], entered, physical.apply(physical.awaiting[0], entered))
+    wanted = {"moved:shark", "moved:agent", "turned:", "beam:agent", "revealed:agent", "played:agent",
+              "dealt:"}
     assert wanted <= set(seen), sorted(seen)
     assert any("THE WHITE SHARK" in s or "THE GREY SHARK" in s or "THE BLACK SHARK" in s
                for s in seen.values()), seen
