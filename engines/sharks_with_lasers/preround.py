@@ -17,13 +17,8 @@ from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_squ
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.resolve import SHARK0, say
 from engines.sharks_with_lasers.table import Table
-from engines.sharks_with_lasers.words import card_name, compass, side
+from engines.sharks_with_lasers.words import card_name, compass, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
-from engines.text import Text
-
-
-def label(msgid: str, **params: object) -> dict[str, object]:
-    return Text(msgid, dict(params)).to_json()
 
 _PORTER_LABEL = label("Shark-o-Porter")
 

@@ -7,23 +7,17 @@ the order of play lives in one module.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core import TABLE, Action, event
 from engines.sharks_with_lasers import preround, resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND, special_deck
 from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
-from engines.sharks_with_lasers.words import SIDES, card_name, card_names, side
+from engines.sharks_with_lasers.words import SIDES, card_name, card_names, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
 from engines.text import Text
 
 SPECIALS_PER_PLAYER = 2
-
-
-def label(msgid: str, **params: Any) -> dict[str, Any]:
-    return Text(msgid, params).to_json()
 
 
 # --------------------------------------------------------------------------- setup

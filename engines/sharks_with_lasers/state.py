@@ -95,7 +95,7 @@ class SharksState(State):
     def __repr__(self) -> str:
         return f"<SharksState {self._notation}>"
 
-    # -- refusals in the rules' words ----------------------------------------
+    # -- the door -------------------------------------------------------------
 
     def find_legal(self, seat: Seat, action: object) -> Action:
         """As the core's, with the two specials a seat enters taken in any order."""
@@ -104,6 +104,8 @@ class SharksState(State):
                 and all(isinstance(c, str) for c in cards)):
             action = {**action, "cards": sorted(cards)}
         return super().find_legal(seat, action)
+
+    # -- refusals in the rules' words ----------------------------------------
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
         t = self._t

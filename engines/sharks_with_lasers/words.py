@@ -68,3 +68,8 @@ def card_names(codes: list[str]) -> Text:
     for code in codes[1:]:
         out = Text("{list}, {name}", {"list": out, "name": card_name(code)})
     return out
+
+
+def label(msgid: str, **params: object) -> dict[str, object]:
+    """A button label for a legal action: a sentence in its JSON form."""
+    return Text(msgid, dict(params)).to_json()

@@ -52,6 +52,10 @@
   };
 
   /* A sentence from a payload ({msgid, params, text}) as text. */
+  TC.$ = function (id) { return document.getElementById(id); };
+  /* The JSON API of one table. */
+  TC.tableApi = function (table) { return "/api/tables/" + encodeURIComponent(table); };
+
   TC.say = function (s) {
     if (!s) return "";
     if (typeof s === "string") return s;

@@ -2,7 +2,7 @@
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
-  const $ = function (id) { return document.getElementById(id); };
+  const $ = TC.$;
   let games = [], current = null, feed = null, latest = null, hardwareTimer = null;
 
   function refuse(r) { TC.showRefusal(r.ok ? "" : (r.data.error || T("Refused"))); return r.ok; }
@@ -86,7 +86,7 @@
     $("join-qr").src = "/qr/join/" + encodeURIComponent(table) + ".svg";
     $("join-url").textContent = info.join_url || "";
     if (feed) feed.stop();
-    const base = "/api/tables/" + encodeURIComponent(table);
+    const base = TC.tableApi(table);
     feed = TC.live(base + "/stream?view=public", base, showTable, null, null);
   }
 

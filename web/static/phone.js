@@ -3,8 +3,8 @@
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
   const table = TC.page.table;
-  const base = "/api/tables/" + encodeURIComponent(table);
-  const $ = function (id) { return document.getElementById(id); };
+  const base = TC.tableApi(table);
+  const $ = TC.$;
   let payload = null, viewOpened = false, changed = true, feed = null, busy = false, lastEventsKey = null, lastEvents = null;
 
   function setConn(state) {

@@ -8,8 +8,8 @@
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
   const table = TC.page.table;
-  const base = "/api/tables/" + encodeURIComponent(table);
-  const $ = function (id) { return document.getElementById(id); };
+  const base = TC.tableApi(table);
+  const $ = TC.$;
   const AUTO_MS = 2600;  // a table pace: time to read a sentence aloud and look at the table
   let latest = null;
   // the resolution being shown: its events (with a sentence), how far it has got, which change it is
