@@ -41,7 +41,13 @@ install_package() {  # $1: extras, e.g. "" or "[dev]"
     deps=$(cat pyproject.toml)
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(printf '%s' "$deps" | sha256sum)" ]; then
         say "installing the companion$1"
-        "$VENV/bin/python" -m pip install --quiet -e ".$1"
+        # pip's build chatter (setuptools' editable-install notice) is shown only if it fails.
+        local log="$VENV/pip-install.log"
+        if ! "$VENV/bin/python" -m pip install --quiet -e ".$1" >"$log" 2>&1; then
+            cat "$log" >&2
+            echo "Installing the companion failed; the output is above (and in $log)." >&2
+            exit 1
+        fi
         printf '%s' "$deps" | sha256sum > "$stamp"
     fi
 }
