@@ -45,17 +45,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines import TABLE, Event, State, may_see
+from engines.core import HardwareRoles
 
 log = logging.getLogger("companion.hardware")
 
-FIRE_GAMES = frozenset({"laser-chess"})
-"""Games whose seat button means "fire my laser" (the shot of the move just made)."""
-BUTTON_ACTIONS = ("pass", "ready")
-"""In other games a seat button plays the first legal action of one of these types."""
-SHOW_SHOTS = {"sharks-with-lasers": frozenset({"beam"})}
-"""Games whose events make the laser module fire a short shot, one per event of these types."""
-DEATH_EVENTS = {"sharks-with-lasers": frozenset({"eaten", "fried"})}
-"""Games whose events flash the dead seat's LED."""
 DEATH_FLASH_S = 3.0
 
 
@@ -244,11 +237,12 @@ class HardwareLink:
                 return
             version = self._version.get(table, 0) + 1
             self._version[table] = version
-            shots = [ev for ev in public if ev.get("type") == "laser"]
+            roles = state.game.hardware
+            shots = [ev for ev in public if roles.shot_event and ev.get("type") == roles.shot_event]
             if any(ev.get("type") == "undo" for ev in public) or (
                     self.pending is not None and self.pending.table == table and shots):
                 self.pending = None  # the board changed again: that shot can no longer be checked
-            if shots and state.game.id in FIRE_GAMES:
+            if shots and roles.button == "fire":
                 shot = _shot_from(table, version, shots[-1])
                 self.pending = shot
                 self.rig.set_physical_beam(shot.exit)  # the simulator's board follows the engine's
@@ -256,15 +250,15 @@ class HardwareLink:
                     self._beams.put((shot, 0.0))  # the players fire the game's own laser
                 elif self.auto_fire_s is not None:
                     self._beams.put((shot, self.auto_fire_s))
-            self._game_signals(table, state.game.id, public)
+            self._game_signals(table, roles, public)
             self._show(table, state)
 
-    def _game_signals(self, table: str, game: str, public: list[Event]) -> None:
-        """Sharks with Lasers: a shot of the laser module per shark laser; dead agents' LEDs flash."""
-        shots = sum(1 for ev in public if ev.get("type") in SHOW_SHOTS.get(game, ()))
+    def _game_signals(self, table: str, roles: HardwareRoles, public: list[Event]) -> None:
+        """The game's own lasers (a shot of the module each) and flashing seats, as it declares."""
+        shots = sum(1 for ev in public if ev.get("type") in roles.show_shot_events)
         if shots and self.has_laser:
             self._beams.put((Salvo(table, shots), 0.0))
-        dead = frozenset(int(ev["seat"]) for ev in public if ev.get("type") in DEATH_EVENTS.get(game, ()))
+        dead = frozenset(int(ev["seat"]) for ev in public if ev.get("type") in roles.flash_events)
         if dead:
             self._flashing[table] = self._flashing.get(table, frozenset()) | dead
             unflash = (self._unflash, (table, dead))
@@ -349,7 +343,11 @@ class HardwareLink:
             return
         seat = int(name[4:])
         state = self.service.state_of(table)
-        if state.game.id in FIRE_GAMES:
+        roles = state.game.hardware
+        if roles.button == "none":
+            self._ignore(name, "the seat buttons have no meaning in this game")
+            return
+        if roles.button == "fire":
             with self._lock:
                 shot = self.pending
             if shot is None or shot.table != table or shot.seat != seat:
@@ -368,7 +366,7 @@ class HardwareLink:
             self._ignore(name, "seat not awaited")
             return
         for action in state.legal_actions(seat):
-            if action.get("type") in BUTTON_ACTIONS:
+            if action.get("type") in state.game.hardware.button_actions:
                 try:
                     self.service.act(table, seat, action)
                 except Exception as exc:  # a race with a phone (the phone won), or the table ended

@@ -40,6 +40,7 @@ import engines
 from companion.bots import BotRunner
 from companion.store import LogRow, SeatRow, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
+from engines.core import CHANCE_MODES
 from engines.playout import chance_pick
 from engines.rng import Rng
 from engines.text import default_seat_name
@@ -49,7 +50,6 @@ log = logging.getLogger("companion")
 
 Listener = Callable[[str, State, list[Event]], None]
 
-CHANCE_MODES = ("digital", "physical")
 TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": "digital",
     "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
@@ -160,10 +160,10 @@ def _table_rng(seed: int) -> Rng:
     return Rng.from_seed(seed ^ 0x7AB1E5EED)
 
 
-def _own_chance(game: Game) -> bool:
-    """A game with its own ``chance`` option (Fzzzt!) shuffles and deals with its state's Rng in
-    digital mode and awaits ``TABLE`` only in physical mode: the table's mode is passed on to it."""
-    return any(opt.get("name") == "chance" for opt in game.options)
+def _table_options(game: Game) -> list[dict[str, Any]]:
+    """The table's own options for ``game``: the chance mode, when the game leaves something to
+    chance and does not offer the choice among its own options (``own_chance``)."""
+    return TABLE_OPTIONS if game.chance_modes and not game.own_chance else []
 
 
 def _awaiting(table: _Table) -> list[int]:
@@ -261,7 +261,7 @@ class Service:
         return hmac.compare_digest(key.encode(), self.host_key.encode())
 
     def games(self) -> list[dict[str, Any]]:
-        return [{**g.describe(), "table_options": [] if _own_chance(g) else TABLE_OPTIONS}
+        return [{**g.describe(), "table_options": _table_options(g)}
                 for g in engines.GAMES.values()]
 
     def list_tables(self) -> list[dict[str, Any]]:
@@ -435,7 +435,9 @@ class Service:
         chance = game_options.pop("chance", "digital")
         if chance not in CHANCE_MODES:
             raise BadRequest("Option chance must be digital or physical.")
-        if _own_chance(g):
+        if "chance" in options and chance not in g.chance_modes:
+            raise BadRequest("This game leaves nothing to {mode} chance.", mode=chance)
+        if g.own_chance:
             game_options["chance"] = chance  # the game deals itself unless told the cards are real
         if seed is None:
             seed = secrets.randbits(62)
@@ -481,7 +483,7 @@ class Service:
         """A new table: same game, options and seats (names, tokens, bots); the old one points to it."""
         t = self._table(table)
         with t.lock:
-            options = {**t.row.options, "chance": t.row.chance}
+            options = {**t.row.options, **({"chance": t.row.chance} if t.game.chance_modes else {})}
             seats = list(t.seats)
         payload = self.create_table(t.row.game, t.row.players, options, seats=seats)
         with t.lock:

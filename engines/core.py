@@ -21,6 +21,9 @@ from typing import Any, ClassVar, Final, Literal, Protocol, TypedDict
 from engines.text import Text
 
 Seat = int
+ChanceMode = Literal["digital", "physical"]
+"""How the table resolves chance: the companion draws ("digital") or the table enters ("physical")."""
+CHANCE_MODES: Final[tuple[ChanceMode, ...]] = ("digital", "physical")
 TABLE: Final[Seat] = -1
 """The table itself: chance (dice, shuffles) or a physical reading is awaited."""
 
@@ -275,14 +278,56 @@ class State(ABC):
         return self.notation()
 
 
+@dataclass(frozen=True)
+class HardwareRoles:
+    """What the table's hardware does in this game (read by the companion's hardware link).
+
+    ``button`` says what a seat's button means: ``"fire"`` fires the laser for the move just
+    made (the sensors then check the beam of the ``shot_event``); ``"actions"`` plays the seat's
+    first legal action whose type is in ``button_actions``; ``"none"`` ignores it.
+    ``show_shot_events`` fire a short laser shot each (the game's own lasers, no check);
+    ``flash_events`` flash the LED of the seat the event names in ``"seat"``.
+    """
+
+    button: Literal["fire", "actions", "none"] = "actions"
+    button_actions: tuple[str, ...] = ("pass", "ready")
+    shot_event: str | None = None
+    show_shot_events: frozenset[str] = frozenset()
+    flash_events: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class PageAssets:
+    """The game's own page parts, file names under ``web/static/games/``.
+
+    The script registers the game's phone and table renderers; the labels it shows are
+    found in it (every ``TC.T``/``TC.TN``/``TC.N`` literal), so they need no list of their own.
+    """
+
+    script: str | None = None
+    style: str | None = None
+
+
 class Game(ABC):
-    """A game's rules: metadata, options, and how to start or load a position."""
+    """A game's rules: metadata, options, and how to start or load a position.
+
+    Besides the rules, a game declares what the rest of the house needs to know about it
+    (as OpenSpiel's game type does), so that no module outside its package names its id:
+    ``chance_modes``, ``own_chance``, ``hardware`` and ``page``.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_spec: ClassVar[tuple[Option, ...]] = ()
+    chance_modes: ClassVar[tuple[ChanceMode, ...]] = ()
+    """The chance modes the host may choose; ``()`` when nothing is left to chance."""
+    own_chance: ClassVar[bool] = False
+    """True: the table's chance mode is passed on as the game's own ``chance`` option, and
+    digital draws happen inside the state (its own Rng); only physical mode awaits ``TABLE``."""
+    hardware: ClassVar[HardwareRoles] = HardwareRoles()
+    page: ClassVar[PageAssets] = PageAssets()
 
     @property
     def options(self) -> list[dict[str, Any]]:

@@ -139,6 +139,7 @@ class GuessGame(Game):
     min_players = 2
     max_players = 3
     option_spec = (Option("rounds", 2, "How many rounds to play.", minimum=1, maximum=9),)
+    chance_modes = ("digital", "physical")   # the die: drawn by the companion or rolled at the table
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
         words, _ = Rng.from_seed(seed).shuffled(WORDS)

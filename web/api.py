@@ -148,7 +148,7 @@ def create_table() -> Response:
     data = json_body("game", "players")
     game = data["game"]
     if not isinstance(game, str) or not game:
-        raise BadRequest('"game" must be the id of a game, like "laser-chess".')
+        raise BadRequest('"game" must be the id of a game (GET /api/games lists them).')
     players = whole_number(data, "players")
     options = data.get("options")
     if options is not None and not isinstance(options, dict):

@@ -3,29 +3,36 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from flask import Response, current_app, make_response, render_template, url_for
+
+import engines
 
 GAMES_STATIC = Path(__file__).parent / "static" / "games"
 
 
-def game_assets(game: object, ext: str) -> list[str]:
-    """The game's own page script or style sheet, ``static/games/<game>.<ext>``, when there is one.
+def game_assets(game: object, kind: Literal["script", "style"]) -> list[str]:
+    """The game's own page script or style sheet, as its ``Game.page`` declares them.
 
-    The script registers ``GameUI[<game>]`` (see docs/web.md); without it the
-    pages draw the generic view and buttons.
+    The script registers ``GameUI[<game>]`` (see docs/web.md); a game without one
+    is drawn by the pages' generic view and buttons.
     """
-    if isinstance(game, str) and game and (GAMES_STATIC / f"{game}.{ext}").is_file():
-        return [url_for("static", filename=f"games/{game}.{ext}")]
-    return []
+    if not isinstance(game, str):
+        return []
+    try:
+        assets = engines.get(game).page
+    except engines.UnknownGame:
+        return []
+    name = assets.script if kind == "script" else assets.style
+    return [url_for("static", filename=f"games/{name}")] if name else []
 
 
 def page(template: str, status: int = 200, **data: Any) -> Response:
     """Render ``template`` with ``page_data`` (read by the page script from a JSON script tag)."""
     data.setdefault("wifi", bool(current_app.config.get("WIFI")))
-    data.setdefault("game_scripts", game_assets(data.get("game"), "js"))
-    data.setdefault("game_styles", game_assets(data.get("game"), "css"))
+    data.setdefault("game_scripts", game_assets(data.get("game"), "script"))
+    data.setdefault("game_styles", game_assets(data.get("game"), "style"))
     resp = make_response(render_template(template, page_data=data, **data), status)
     resp.headers["Cache-Control"] = "no-store"
     # Everything comes from this Pi (the table has no internet): the browser is told so.

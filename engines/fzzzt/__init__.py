@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Bot, Game, IllegalAction, Option, State
+from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow
 from engines.fzzzt.cards import card_table, parse_overrides
@@ -28,10 +28,14 @@ class Fzzzt(Game):
     title = "Fzzzt!"
     min_players = 2
     max_players = 4
+    chance_modes = CHANCE_MODES
+    own_chance = True
+    hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"))
+    page = PageAssets(script="fzzzt.js", style="fzzzt.css")
     option_spec = (
         Option("chance", "digital",
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
-               choices=("digital", "physical")),
+               choices=CHANCE_MODES),
         Option("bidding", "in_turn",
                "How bids are placed: in turn, clockwise from the chief mechanic, each seeing how many "
                "cards the earlier bids hold (the rulebook), or all at once (faster on phones).",

@@ -22,7 +22,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from engines.core import Bot, Game, IllegalAction, Option, State
+from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
@@ -48,6 +48,8 @@ class LaserChess(Game):
     title = "Laser Chess"
     min_players = 2
     max_players = 2
+    hardware = HardwareRoles(button="fire", shot_event="laser")
+    page = PageAssets(script="laser-chess.js", style="laser-chess.css")
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),

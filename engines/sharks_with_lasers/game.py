@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Bot, Game, Option
+from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, Option, PageAssets
 from engines.rng import Rng
 from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
@@ -20,13 +20,19 @@ class SharksWithLasers(Game):
     title = "Sharks with Lasers"
     min_players = 2
     max_players = 4
+    chance_modes = CHANCE_MODES
+    own_chance = True
+    hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"),
+                             show_shot_events=frozenset({"beam"}),
+                             flash_events=frozenset({"eaten", "fried"}))
+    page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player."),
         Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
                + ", or a layout text (see the docs) to correct it."),
         Option("chance", "digital", "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
-               choices=("digital", "physical")),
+               choices=CHANCE_MODES),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import engines
 from companion.service import Service
 from companion.store import Store
 from engines import TABLE, IllegalAction, translate
@@ -306,6 +307,24 @@ def test_next_game_keeps_the_people(service: Service) -> None:
     assert service.seat_names(created["table"]) == ["Player 1", "Anna"]
     old = service.public(table)
     assert old["ended"] and old["next_table"] == created["table"]
+
+
+def test_every_game_starts_its_next_game_with_the_same_options(service: Service) -> None:
+    """A game that leaves nothing to chance (Laser Chess) is not handed a chance mode for its
+    next game; one that does keeps the table's mode."""
+    for game in engines.GAMES.values():
+        options = {"chance": "physical"} if game.chance_modes else {}
+        table = service.create_table(game.id, game.min_players, options)["table"]
+        created = service.next_game(table)
+        assert service.public(created["table"])["chance"] == service.public(table)["chance"]
+        assert service.public(created["table"])["game"] == game.id
+
+
+def test_a_chance_mode_is_refused_for_a_game_that_leaves_nothing_to_chance(service: Service) -> None:
+    plain = [g for g in engines.GAMES.values() if not g.chance_modes]
+    assert plain  # Laser Chess
+    with pytest.raises(BadRequest, match="leaves nothing to"):
+        service.create_table(plain[0].id, plain[0].min_players, {"chance": "physical"})
 
 
 def test_without_hardware_the_service_says_so(service: Service) -> None:

@@ -18,6 +18,11 @@
     });
   };
 
+  /* A label chosen at run time (a piece's name from a table of names) is written as
+     TC.N("Deflector") where it stands: the marker changes nothing, but the server's extractor
+     (web/i18n.py page_msgids) finds the msgid there and sends its translation with the page. */
+  TC.N = function (msgid) { return msgid; };
+
   /* A label about a number of things: the singular msgid for exactly one, else the plural one.
      Both are msgids of their own in the catalogue (as engines.text.plural on the server). */
   TC.TN = function (count, one, many, params) {

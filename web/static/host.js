@@ -154,7 +154,7 @@
 
   /* ---------------------------------------------------------------- the virtual hardware panel */
   const FAULTS = { sensor: ["none", "stuck-lit", "stuck-dark"], laser: ["none", "dead"] };
-  const STATE_WORD = { on: "On", off: "Off", blinking: "Blinking", lit: "Lit", dark: "Dark", pressed: "Pressed", released: "Released" };
+  const STATE_WORD = { on: window.TC.N("On"), off: window.TC.N("Off"), blinking: window.TC.N("Blinking"), lit: window.TC.N("Lit"), dark: window.TC.N("Dark"), pressed: window.TC.N("Pressed"), released: window.TC.N("Released") };
 
   /* The last beam check in words: its verdict, or that the next move overtook it (superseded:
      the table was not told, whatever it found), then its sentence. */

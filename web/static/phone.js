@@ -25,7 +25,7 @@
     }
     seats.forEach(function (s) {
       const label = s.taken
-        ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? "bot" : "taken") + ")"
+        ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
         : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(r.data.game, s.seat);
       box.append(el("button", { type: "button", class: "big " + (s.taken ? "secondary" : "primary"), disabled: s.taken,
         "data-seat": s.seat, text: label, on: { click: function () { claim(s.seat); } } }));

@@ -28,7 +28,7 @@
   }
 
   function pieceName(piece) {
-    return window.TC.T({ laser: "Laser", king: "King", defender: "Defender", switch: "Switch", deflector: "Deflector" }[piece] || piece);
+    return window.TC.T({ laser: window.TC.N("Laser"), king: window.TC.N("King"), defender: window.TC.N("Defender"), switch: window.TC.N("Switch"), deflector: window.TC.N("Deflector") }[piece] || piece);
   }
 
   function drawToken(g, token, flip) {
@@ -66,7 +66,7 @@
     const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle" }, body);
     label.textContent = LETTER[token.color] || "?";
     const title = svg("title", {}, body);
-    title.textContent = window.TC.T(token.color === "blue" ? "Blue" : "Red") + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
+    title.textContent = window.TC.T(token.color === "blue" ? window.TC.N("Blue") : window.TC.N("Red")) + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
   }
 
   /* A square only one colour may enter: a border inside its edge (solid for Blue, dashed for Red,
@@ -96,7 +96,7 @@
       svg("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: colour === "blue" ? "#c3d5ef" : "#f1cbc6" }, mini);
       drawRestricted(mini, 0, 0, colour);
       box.append(el("span", { class: "lc-legend-item lc-only-" + colour }, mini,
-        el("span", { text: T("Only {colour} may enter", { colour: T(colour === "blue" ? "Blue" : "Red") }) })));
+        el("span", { text: T("Only {colour} may enter", { colour: T(colour === "blue" ? window.TC.N("Blue") : window.TC.N("Red")) }) })));
     });
     return box;
   }
@@ -206,7 +206,7 @@
   }
 
   function describeToken(token) {
-    return window.TC.T(token.color === "blue" ? "Blue" : "Red") + " " + pieceName(token.piece) + (token.square ? " (" + token.square + ")" : "");
+    return window.TC.T(token.color === "blue" ? window.TC.N("Blue") : window.TC.N("Red")) + " " + pieceName(token.piece) + (token.square ? " (" + token.square + ")" : "");
   }
 
   window.LaserBoard = { render: render, describeToken: describeToken, coords: coords };
@@ -297,9 +297,9 @@
       (rotates[selected] || []).forEach(function (a) {
         const ccw = a.turn === "ccw";
         row.append(el("button", { type: "button", class: "big rotate", "data-turn": a.turn,
-          text: (ccw ? "↺ " : "↻ ") + T(ccw ? "Turn left (anticlockwise)" : "Turn right (clockwise)"),
+          text: (ccw ? "↺ " : "↻ ") + T(ccw ? window.TC.N("Turn left (anticlockwise)") : window.TC.N("Turn right (clockwise)")),
           on: { click: function () {
-            play(a, T("Turn {square} {turn}?", { square: a.square, turn: T(ccw ? "anticlockwise" : "clockwise") }),
+            play(a, T("Turn {square} {turn}?", { square: a.square, turn: T(ccw ? window.TC.N("anticlockwise") : window.TC.N("clockwise")) }),
                  T("After your move your laser fires. This cannot be undone."));
           } } }));
       });
@@ -347,7 +347,7 @@
 
   window.LaserBoard.asOfStep = asOfStep;
 
-  const SIDES = [{ name: "Blue", colour: "blue", letter: "B" }, { name: "Red", colour: "red", letter: "R" }];
+  const SIDES = [{ name: window.TC.N("Blue"), colour: "blue", letter: "B" }, { name: window.TC.N("Red"), colour: "red", letter: "R" }];
   window.GameUI = window.GameUI || {};
   window.GameUI["laser-chess"] = {
     accepts: isLaser,

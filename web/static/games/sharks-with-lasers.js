@@ -19,25 +19,25 @@
   const CELL = 40, M = 24;
   const SHARKS = ["white", "grey", "black"];
   const SHARK_STYLE = {
-    white: { fill: "#f7f7f7", stroke: "#222", text: "#111", letter: "W", name: "White shark", shape: "circle" },
-    grey: { fill: "#8d949c", stroke: "#111", text: "#111", letter: "G", name: "Grey shark", shape: "diamond" },
-    black: { fill: "#1b1b1b", stroke: "#f2f2f2", text: "#fff", letter: "B", name: "Black shark", shape: "square" },
+    white: { fill: "#f7f7f7", stroke: "#222", text: "#111", letter: "W", name: window.TC.N("White shark"), shape: "circle" },
+    grey: { fill: "#8d949c", stroke: "#111", text: "#111", letter: "G", name: window.TC.N("Grey shark"), shape: "diamond" },
+    black: { fill: "#1b1b1b", stroke: "#f2f2f2", text: "#fff", letter: "B", name: window.TC.N("Black shark"), shape: "square" },
   };
   // seat colours: always drawn with the seat's number (never colour alone)
   const SEATS = [
-    { name: "Red", colour: "red", fill: "#d0342c" },
-    { name: "Blue", colour: "blue", fill: "#1f62c9" },
-    { name: "Green", colour: "green", fill: "#1d8a3a" },
-    { name: "Orange", colour: "orange", fill: "#e07b00" },
+    { name: window.TC.N("Red"), colour: "red", fill: "#d0342c" },
+    { name: window.TC.N("Blue"), colour: "blue", fill: "#1f62c9" },
+    { name: window.TC.N("Green"), colour: "green", fill: "#1d8a3a" },
+    { name: window.TC.N("Orange"), colour: "orange", fill: "#e07b00" },
   ];
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
   const T = function (m, p) { return window.TC.T(m, p); };
-  const PHASES = { deal: "Dealing", setup: "Placing the agents", pre: "Before the round", place: "Phase I: agents back in",
-                   play: "Phase II: programming", choice: "Phase III: a choice", over: "Game over" };
+  const PHASES = { deal: window.TC.N("Dealing"), setup: window.TC.N("Placing the agents"), pre: window.TC.N("Before the round"), place: window.TC.N("Phase I: agents back in"),
+                   play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
   const FACE = {
-    forward: "Forward", left: "Move left", right: "Move right", shield: "Shield", nothing: "No effect",
-    turn_left: "Turn left", turn_right: "Turn right", turn_around: "Turn 180°", laser: "Fire laser",
+    forward: window.TC.N("Forward"), left: window.TC.N("Move left"), right: window.TC.N("Move right"), shield: window.TC.N("Shield"), nothing: window.TC.N("No effect"),
+    turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180°"), laser: window.TC.N("Fire laser"),
   };
 
   function svg(tag, attrs, parent) {
@@ -107,7 +107,7 @@
       const fill = { beach: "#e8cf8a", boat: "#8a5a2b", open: "#2b6f9e", wall: "#555" }[kind] || "#555";
       const grp = svg("g", { class: "edge edge-" + kind, "data-edge": side }, root);
       svg("rect", { x: x, y: y, width: w, height: h, fill: fill }, grp);
-      const label = { beach: "Beach", boat: "Boat", open: "Open water ⇄", wall: "Wall" }[kind] || kind;
+      const label = { beach: window.TC.N("Beach"), boat: window.TC.N("Boat"), open: window.TC.N("Open water ⇄"), wall: window.TC.N("Wall") }[kind] || kind;
       const vertical = h > w;
       const t = svg("text", { x: x + w / 2, y: y + h / 2 + 4, class: "edge-label", "text-anchor": "middle",
                               fill: kind === "beach" ? "#3b2a00" : "#fff",
@@ -204,7 +204,7 @@
     svg("circle", { r: 17, fill: "rgba(0,0,0,.55)", stroke: "#ff2d2d", "stroke-width": 3 }, grp);
     const t = svg("text", { y: 6, "text-anchor": "middle", class: "death-mark" }, grp);
     t.textContent = "☠" + (ev.seat + 1);
-    svg("title", {}, grp).textContent = T(ev.type === "eaten" ? "Eaten" : "Fried");
+    svg("title", {}, grp).textContent = T(ev.type === "eaten" ? window.TC.N("Eaten") : window.TC.N("Fried"));
   }
 
   /* The current event's figure glides from where it was (a move or push) or turns (a turn); the
