@@ -76,8 +76,8 @@ cmd_test() {
     export GPIOZERO_PIN_FACTORY=mock
     say "ruff"
     "$VENV/bin/ruff" check .
-    say "mypy --strict engines/"
-    "$VENV/bin/mypy" --strict engines
+    say "mypy --strict engines web hardware companion"
+    "$VENV/bin/mypy" --strict engines web hardware companion
     say "pytest"
     "$VENV/bin/python" -m pytest -q "$@"
 }

@@ -37,10 +37,10 @@ FREE_THREADS = 8        # never held by a stream: plays, views and pages always 
 
 
 def is_pi() -> bool:
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
-    except OSError:
-        return False
+    """Whether this machine is a Raspberry Pi (the hardware room's one check, imported late so
+    that a machine without gpiozero still runs the companion)."""
+    from hardware.config import is_pi as board_is_pi
+    return board_is_pi()
 
 
 def lan_ip() -> str:

@@ -44,7 +44,7 @@ from engines.core import CHANCE_MODES
 from engines.playout import chance_pick
 from engines.rng import Rng
 from engines.text import default_seat_name
-from web.service import BadRequest, Conflict, NotFound, Unauthorized
+from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 
 log = logging.getLogger("companion")
 
@@ -55,11 +55,9 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
     "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
             "dice and cards and entered at the table (physical).",
 }]
-MAX_NAME = 24
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-_MASK = (1 << 63) - 1
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
 
 
@@ -274,17 +272,9 @@ class Service:
                             "ended": table.row.ended, "finished": table.state.outcome is not None})
         return out
 
-    def table_ids(self) -> list[str]:
-        return list(self._tables)
-
     def state_of(self, table_id: str) -> State:
         """The table's current state (for the hardware link; never sent to a phone as is)."""
         return self._table(table_id).state
-
-    def tables_awaiting(self) -> dict[str, tuple[int, ...]]:
-        """``{table: awaiting}`` for every open table that waits for someone."""
-        return {t.id: t.state.awaiting for t in list(self._tables.values())
-                if not t.row.ended and t.state.awaiting}
 
     def seat_names(self, table_id: str) -> list[str]:
         table = self._table(table_id)
@@ -497,7 +487,8 @@ class Service:
 
     # -- seats ---------------------------------------------------------------------
 
-    def claim_seat(self, table: str, seat: int, name: str) -> str:
+    def claim_seat(self, table: str, seat: int, name: str | None) -> str:
+        """A seat for a person: the name is checked here, the one place (blank: "Player N")."""
         t = self._table(table)
         seat = self._check_seat_number(t, seat)
         if name is None:

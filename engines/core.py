@@ -1,4 +1,4 @@
-"""The engine contract every game follows (see ARCHITECTURE.md).
+"""The engine contract every game follows (see docs/architecture.md).
 
 A game module defines a :class:`Game` subclass (metadata, options, ``_start``,
 ``load``) and a :class:`State` subclass (an immutable position). This module
@@ -7,7 +7,8 @@ with ``visible_to``, outcomes, the door every action passes through, and the
 bot protocol. Nothing game-specific lives here.
 
 Legality is checked at the door (:meth:`State.apply`) and trusted inside
-(:meth:`State._apply`), as python-chess does with ``push`` and ``push_unsafe``.
+(:meth:`State._apply`), as python-chess checks a move in ``push_uci``/``push_san`` and trusts it
+in ``push``.
 """
 
 from __future__ import annotations

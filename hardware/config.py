@@ -36,6 +36,14 @@ ROWS = 8
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
+def is_pi() -> bool:
+    """Whether this machine is a Raspberry Pi (its device tree says so)."""
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
 def compass(direction: str) -> Text:
     """A direction as a word of its own (a msgid), to go into a sentence as a parameter.
 

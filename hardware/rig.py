@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
@@ -27,7 +26,7 @@ from engines.text import Text
 from hardware import devices
 from hardware.beam import BeamCheck, judge
 from hardware.blinker import Blinker
-from hardware.config import Exit, HardwareConfig
+from hardware.config import Exit, HardwareConfig, is_pi
 from hardware.errors import NotMocked, PinProblem, UnknownDevice
 from hardware.simulator import BOARD, Simulator
 
@@ -44,13 +43,6 @@ PATTERNS: dict[str, tuple[float, float] | None] = {
     "error": (0.1, 0.4),      # status LED: a fault or a mismatch to look at
 }
 STATUS_MODES = {"ready": "on", "error": "error", "off": "off", "busy": "blinking"}
-
-
-def is_pi() -> bool:
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
-    except OSError:
-        return False
 
 
 def _factory(config: HardwareConfig, given: Any) -> tuple[Any, str]:
@@ -354,10 +346,6 @@ class Rig:
             "board_fault": faults.get(BOARD),
             "last_beam_check": None if check is None else check.to_json(),
         }
-
-    def hardware_status(self) -> dict[str, Any]:
-        """The same as :meth:`status` (the name the companion's service delegates to)."""
-        return self.status()
 
     # ------------------------------------------------------------------ closing
     def close(self) -> None:

@@ -43,7 +43,6 @@ def create_app(service: TableService, *, host_key: str | None = None,
         SSE_RETRY_MS=3000,       # the browser's reconnect delay
         SSE_MAX_SECONDS=None,    # close a stream after this long (tests); None = until the client leaves
         MAX_CONTENT_LENGTH=64 * 1024,
-        JSON_SORT_KEYS=False,
     )
     if config:
         app.config.update(config)

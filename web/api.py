@@ -1,4 +1,4 @@
-"""The JSON API of ARCHITECTURE.md, plus the host's extras under ``/api/tables/<t>/...``.
+"""The JSON API of docs/architecture.md, plus the host's extras under ``/api/tables/<t>/...``.
 
 Every handler checks who is asking (:mod:`web.auth`), checks the body's shape,
 then calls the table service once. Refusals are raised, never returned: the
@@ -24,7 +24,6 @@ from web.service import BadRequest
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-MAX_NAME = 24
 SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat for the whole night and more
 
 
@@ -171,15 +170,8 @@ def public(table: str) -> Response:
 @bp.post("/tables/<table>/seats/<int:seat>")
 def claim_seat(table: str, seat: int) -> Response:
     data = json_body()
-    name = data.get("name")
-    if name is None or (isinstance(name, str) and not name.strip()):
-        name = say("Player {number}", number=seat + 1)
-    if not isinstance(name, str):
-        raise BadRequest('"name" must be text.')
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise BadRequest("A name can be at most {count} letters.", count=MAX_NAME)
-    token = service().claim_seat(table, seat, name)
+    token = service().claim_seat(table, seat, data.get("name"))   # the service checks the name
+    name = service().seat_names(table)[seat]
     resp = jsonify({"token": token, "table": table, "seat": seat, "name": name})
     set_seat_cookie(resp, table, token)
     return resp

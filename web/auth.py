@@ -7,7 +7,7 @@ from typing import cast
 
 from flask import current_app, request
 
-from web.service import Forbidden, TableService, Unauthorized
+from web.service import TableService, Unauthorized
 
 HOST_COOKIE = "host_key"
 
@@ -66,24 +66,14 @@ def require_seat(table: str) -> int:
     return service().seat_of(table, token)
 
 
-def require_seat_or_host(table: str) -> int | None:
-    """A seat number, or None when the host key is given (and no seat token)."""
-    if seat_token(table) is None and host_key_given() is not None:
-        require_host()
-        return None
-    return require_seat(table)
-
-
 __all__ = [
     "HOST_COOKIE",
-    "Forbidden",
     "bearer",
     "host_key_given",
     "is_host",
     "is_host_key",
     "require_host",
     "require_seat",
-    "require_seat_or_host",
     "seat_cookie",
     "seat_token",
     "service",

@@ -9,7 +9,6 @@ player gets a plain sentence, never a traceback, and the log keeps the details.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -99,8 +98,3 @@ def register(app: Flask) -> None:
     def crash(exc: Exception) -> Response:
         log.exception("unexpected error on %s %s", request.method, request.path)
         return error_response("Something went wrong on the table computer. Try again.", 500)
-
-
-def payload_error(message: str, **params: Any) -> ServiceError:
-    from web.service import BadRequest
-    return BadRequest(message, **params)

@@ -26,6 +26,7 @@ from flask import Flask, Response, g, request
 
 import engines
 from engines.text import CATALOGUES, Text, default_seat_name, translate
+from web.service import MAX_NAME
 
 STATIC = Path(__file__).parent / "static"
 SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js")
@@ -157,6 +158,8 @@ def init_app(app: Flask) -> None:
     @app.template_global("ui_catalogue")
     def ui_catalogue() -> dict[str, str]:
         return catalogue(lang())
+
+    app.jinja_env.globals["max_name"] = MAX_NAME
 
     @app.template_global("page_lang")
     def page_lang() -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from web.service import MAX_NAME
+
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
 JSON = "application/json"
@@ -34,12 +36,10 @@ def body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
 
 E400 = {"400": error("Malformed JSON, a missing or wrong field, or a play the rules refuse.")}
 E401 = {"401": error("No or unknown seat token / host key.")}
-E403 = {"403": error("A valid token that may not do this.")}
 E404 = {"404": error("No such table, seat, device or address.")}
 E409 = {"409": error("Seat taken, not your turn, a stale screen, or the table has ended.")}
 E405 = {"405": error("This address does not accept that method.")}
 E413 = {"413": error("The request body is too large.")}
-E_ALL = {**E400, **E401, **E403, **E404, **E405, **E409, **E413}
 
 HOST: list[dict[str, list[str]]] = [{"hostKey": []}, {"hostCookie": []}]
 SEAT: list[dict[str, list[str]]] = [{"seatBearer": []}, {"seatCookie": []}]
@@ -434,7 +434,7 @@ def document() -> dict[str, Any]:
                 },
                 params=s,
                 request=body(
-                    {"type": "object", "properties": {"name": {"type": "string", "maxLength": 24}}},
+                    {"type": "object", "properties": {"name": {"type": "string", "maxLength": MAX_NAME}}},
                     required=False,
                 ),
             ),

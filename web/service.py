@@ -29,16 +29,17 @@ class ServiceError(Exception):
         super().__init__(str(self.text))
 
 
+MAX_NAME = 24
+"""The longest seat name, in characters (the service refuses longer; the pages and the API
+description say so)."""
+
+
 class BadRequest(ServiceError):
     status = 400
 
 
 class Unauthorized(ServiceError):  # no or unknown seat token / host key
     status = 401
-
-
-class Forbidden(ServiceError):  # a valid token, but not allowed to do this
-    status = 403
 
 
 class NotFound(ServiceError):
@@ -78,7 +79,7 @@ class TableService(Protocol):
     def public(self, table: str) -> dict[str, Any]:
         """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only."""
 
-    def claim_seat(self, table: str, seat: int, name: str) -> str:
+    def claim_seat(self, table: str, seat: int, name: str | None) -> str:
         """A new secret token for the seat; Conflict if taken."""
 
     def seat_of(self, table: str, token: str | None) -> int:

@@ -181,11 +181,3 @@ def card_table(overrides: str) -> dict[str, Card]:
     return table
 
 
-def data_confidence() -> dict[str, str]:
-    """Which values are defaults and how sure we are of them (for the host page and docs)."""
-    out: dict[str, str] = {}
-    for raw in _raw_cards():
-        out[raw["id"]] = raw["confidence"]
-        if "starter" in raw:
-            out[raw["id"] + ".starter"] = raw["starter_confidence"]
-    return out

@@ -1,7 +1,7 @@
 """Squares, tokens and the precomputed tables of Laser Chess: the fast core.
 
 Everything here works on small ints so that perft and the bot can run
-without building a dict per node (python-chess's ``push_unsafe`` idea):
+without building a dict per node (as python-chess works on integer bitboards):
 
 - a square is an int ``row * 10 + col`` (a1 = 0, j1 = 9, a8 = 70, j8 = 79);
 - a direction is 0..3 = N, E, S, W (N = towards row 8, Red's side);

@@ -18,6 +18,14 @@
     });
   };
 
+  /* An SVG element with its attributes, appended to ``parent`` if given (the games' boards). */
+  TC.svg = function (tag, attrs, parent) {
+    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    if (parent) parent.appendChild(node);
+    return node;
+  };
+
   /* A label chosen at run time (a piece's name from a table of names) is written as
      TC.N("Deflector") where it stands: the marker changes nothing, but the server's extractor
      (web/i18n.py page_msgids) finds the msgid there and sends its translation with the page. */

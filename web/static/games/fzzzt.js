@@ -5,7 +5,6 @@
    docs/web.md and docs/fzzzt.md for the view it draws. */
 "use strict";
 (function () {
-  const NS = "http://www.w3.org/2000/svg";
   const T = function (m, p) { return window.TC.T(m, p); };
   const el = function () { return window.TC.el.apply(null, arguments); };
   const SYMBOL_NAME = { N: window.TC.N("nut"), B: window.TC.N("bolt"), C: window.TC.N("cog"), O: window.TC.N("oil") };
@@ -15,12 +14,7 @@
     mechanic: { fill: "#2f5d3a", label: "Mechanic" },
   };
 
-  function svg(tag, attrs, parent) {
-    const node = document.createElementNS(NS, tag);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
   function text(parent, x, y, value, attrs) {
     const t = svg("text", Object.assign({ x: x, y: y, "text-anchor": "middle" }, attrs || {}), parent);
     t.textContent = value;

@@ -6,7 +6,6 @@
    legend; the beam appears when the stepper reaches the laser's step). See docs/web.md. */
 "use strict";
 (function () {
-  const NS = "http://www.w3.org/2000/svg";
   const FILES = "abcdefghij", RANKS = 8, CELL = 40, M = 18;
   const ANGLE = { N: 0, NE: 0, E: 90, SE: 90, S: 180, SW: 180, W: 270, NW: 270 };
   const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
@@ -14,12 +13,7 @@
   const LETTER = { blue: "B", red: "R" };
   const T = function (m, p) { return window.TC.T(m, p); };
 
-  function svg(tag, attrs, parent) {
-    const node = document.createElementNS(NS, tag);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
 
   function coords(square, flip) {
     const f = FILES.indexOf(square[0]), r = parseInt(square.slice(1), 10);

@@ -15,7 +15,6 @@
    See docs/web.md ("A game's own page parts") and docs/sharks-with-lasers.md (view and events). */
 "use strict";
 (function () {
-  const NS = "http://www.w3.org/2000/svg";
   const CELL = 40, M = 24;
   const SHARKS = ["white", "grey", "black"];
   const SHARK_STYLE = {
@@ -40,12 +39,7 @@
     turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180°"), laser: window.TC.N("Fire laser"),
   };
 
-  function svg(tag, attrs, parent) {
-    const node = document.createElementNS(NS, tag);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
 
   function seatInfo(seat) { return SEATS[seat % SEATS.length]; }
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
