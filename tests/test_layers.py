@@ -1,4 +1,4 @@
-"""The rooms' doors (ARCHITECTURE.md, "four rooms"), read from the source with ``ast``:
+"""The rooms' doors (docs/architecture.md, "four rooms"), read from the source with ``ast``:
 ``engines/`` imports only the standard library and itself; ``web/`` never imports ``companion``
 or ``hardware`` (it gets a service object instead). ``hardware/`` has its own check beside it
 (tests/hardware/test_layers.py)."""

@@ -1,7 +1,7 @@
 """The conformance drive every engine's tests call (OpenSpiel's random_sim_test, our contract).
 
 ``check_playouts`` plays seeded random games and, at every step, asserts what
-ARCHITECTURE.md promises: JSON-able actions, views and events; ``apply`` never
+docs/architecture.md promises: JSON-able actions, views and events; ``apply`` never
 mutates; notation round-trips; chance probabilities sum to one; the same seed
 and actions give the same game; an outcome of the documented shape at the end.
 """

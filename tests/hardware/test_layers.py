@@ -1,4 +1,4 @@
-"""hardware/ is an adapter: it never imports companion/ or web/ (ARCHITECTURE.md, "four rooms")."""
+"""hardware/ is an adapter: it never imports companion/ or web/ (docs/architecture.md, "four rooms")."""
 
 from __future__ import annotations
 
