@@ -81,18 +81,6 @@ def _shot_from(table: str, version: int, ev: Event) -> Shot:
     )
 
 
-def _service_error(exc: Exception) -> Exception:
-    """A hardware refusal as the web's ServiceError (same sentence, same status)."""
-    from web.service import BadRequest, Conflict, NotFound
-
-    text = getattr(exc, "text", None)
-    status = getattr(exc, "status", 409)
-    cls = {400: BadRequest, 404: NotFound}.get(status, Conflict)
-    if text is None:
-        return Conflict("The hardware refused: {reason}", reason=str(exc))
-    return cls(text.msgid, **dict(text.params))
-
-
 class HardwareLink:
     """Keeps a rig in step with a service. Build it with :func:`attach`."""
 
@@ -426,22 +414,14 @@ class HardwareLink:
         return status
 
     def press(self, button: str) -> dict[str, Any]:
-        try:
-            self.rig.press(button)
-        except Exception as exc:
-            if hasattr(exc, "text"):
-                raise _service_error(exc) from None
-            raise
+        """Press a virtual button (a ``HardwareError``, a :class:`engines.core.Refusal`, says why
+        not: the web answers it with its own status)."""
+        self.rig.press(button)
         self.wait_idle(timeout=5.0)
         return self.hardware_status()
 
     def inject_fault(self, device: str, fault: str | None) -> dict[str, Any]:
-        try:
-            self.rig.inject_fault(device, fault)
-        except Exception as exc:
-            if hasattr(exc, "text"):
-                raise _service_error(exc) from None
-            raise
+        self.rig.inject_fault(device, fault)
         return self.hardware_status()
 
 

@@ -40,7 +40,7 @@ import engines
 from companion.bots import BotRunner
 from companion.store import LogRow, SeatRow, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
-from engines.core import CHANCE_MODES
+from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
 from engines.rng import Rng
 from engines.text import default_seat_name
@@ -51,7 +51,7 @@ log = logging.getLogger("companion")
 Listener = Callable[[str, State, list[Event]], None]
 
 TABLE_OPTIONS: list[dict[str, Any]] = [{
-    "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": "digital",
+    "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": DIGITAL,
     "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
             "dice and cards and entered at the table (physical).",
 }]
@@ -345,7 +345,7 @@ class Service:
         state = table.state
         if seat == TABLE:
             legal = ([a for a, _ in state.chance_outcomes()]
-                     if TABLE in state.awaiting and table.row.chance == "physical" and not table.row.ended
+                     if TABLE in state.awaiting and table.row.chance == PHYSICAL and not table.row.ended
                      else [])
             name = "Host"
         else:
@@ -422,7 +422,7 @@ class Service:
         if not isinstance(options, Mapping):
             raise BadRequest("The options must be an object.")
         game_options = dict(options)
-        chance = game_options.pop("chance", "digital")
+        chance = game_options.pop("chance", DIGITAL)
         if chance not in CHANCE_MODES:
             raise BadRequest("Option chance must be digital or physical.")
         if "chance" in options and chance not in g.chance_modes:
@@ -567,13 +567,13 @@ class Service:
         if state.outcome is not None or not state.awaiting:
             raise Conflict("The game is over.")
         if seat in state.awaiting:
-            if seat == TABLE and t.row.chance == "digital":
+            if seat == TABLE and t.row.chance == DIGITAL:
                 raise Conflict("The companion draws the dice and cards at this table.")
             return
         if seat == TABLE:
             raise Conflict("The table has nothing to resolve right now.")
         if TABLE in state.awaiting:
-            if t.row.chance == "physical":
+            if t.row.chance == PHYSICAL:
                 raise Conflict("The host has to enter what the dice or cards showed first.")
             raise Conflict("The table has to resolve something first.")
         others = [s for s in state.awaiting if s != TABLE]
@@ -610,7 +610,7 @@ class Service:
     def _resolve_chance(self, t: _Table, next_idx: int, events: list[Event]) -> list[LogRow]:
         """Digital chance: draw while the table awaits it; the new log rows, not yet stored."""
         rows: list[LogRow] = []
-        if t.row.chance != "digital":
+        if t.row.chance != DIGITAL:
             return rows
         for _ in range(10_000):
             if TABLE not in t.state.awaiting:

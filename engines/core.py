@@ -24,7 +24,9 @@ from engines.text import Text
 Seat = int
 ChanceMode = Literal["digital", "physical"]
 """How the table resolves chance: the companion draws ("digital") or the table enters ("physical")."""
-CHANCE_MODES: Final[tuple[ChanceMode, ...]] = ("digital", "physical")
+DIGITAL: Final = "digital"
+PHYSICAL: Final = "physical"
+CHANCE_MODES: Final[tuple[ChanceMode, ...]] = (DIGITAL, PHYSICAL)
 TABLE: Final[Seat] = -1
 """The table itself: chance (dice, shuffles) or a physical reading is awaited."""
 
@@ -44,18 +46,28 @@ class Outcome(TypedDict):
 # --------------------------------------------------------------------------- errors
 
 
-class IllegalAction(ValueError):
-    """An action, option or position that the rules refuse, saying why.
+class Refusal(Exception):
+    """Something refused, said in a sentence for people: the base of every room's refusals
+    (the rules' :class:`IllegalAction`, the table service's ``ServiceError``, the hardware's
+    ``HardwareError``), so that one handler answers them all with their ``status``.
 
-    The message is an English template (the msgid) so that the table can show
-    it in each player's language::
-
-        raise IllegalAction("A {kind} cannot move onto {square}.", kind="King", square="a3")
+    The message is an English template (the msgid) with its parameters, so that each phone
+    reads it in its own language.
     """
+
+    status: ClassVar[int] = 400
+    """The HTTP status the web answers with (400 bad request, 404 unknown, 409 not now, ...)."""
 
     def __init__(self, msgid: str, /, **params: Any) -> None:
         self.text = Text(msgid, params)
         super().__init__(str(self.text))
+
+
+class IllegalAction(Refusal, ValueError):
+    """An action, option or position that the rules refuse, saying why::
+
+        raise IllegalAction("A {kind} cannot move onto {square}.", kind="King", square="a3")
+    """
 
 
 class UnknownGame(KeyError):
@@ -83,6 +95,23 @@ def event(kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
         out["say"] = say.to_json()
     out.update(data)
     return out
+
+
+def story(kind: str, msgid: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+          words: Mapping[str, Text] | None = None, **data: Any) -> Event:
+    """An event whose sentence is built from its own fields, the way the games tell a round.
+
+    ``data`` are the event's fields that the screens read (plain values: ``shark="white"``); the
+    sentence gets the plain ones (seats, squares, counts) plus ``words``, its translatable
+    phrases, which replace a field of the same name in the sentence only.
+
+    >>> story("eaten", "{seat} is eaten on {square}.", seat=1, square="c4")["say"]
+    {'msgid': '{seat} is eaten on {square}.', 'params': {'seat': 1, 'square': 'c4'}}
+    """
+    params: dict[str, Any] = {k: v for k, v in data.items()
+                              if isinstance(v, str | int) and not isinstance(v, bool)}
+    params.update(words or {})
+    return event(kind, visible_to=visible_to, say=Text(msgid, params), **data)
 
 
 def may_see(ev: Event, seat: Seat | None) -> bool:
@@ -160,6 +189,19 @@ class Option:
                                 name=self.name, value=value,
                                 choices=", ".join([*self.choices, *self.aliases]))
         return value
+
+
+def chance_mode(value: object) -> ChanceMode:
+    """``value`` as a chance mode (an option already validated, a field of a notation).
+
+    >>> chance_mode("physical")
+    'physical'
+    """
+    if value == DIGITAL:
+        return DIGITAL
+    if value == PHYSICAL:
+        return PHYSICAL
+    raise IllegalAction("Chance is drawn by the companion (digital) or entered at the table (physical).")
 
 
 def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -260,12 +302,19 @@ class State(ABC):
         """
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction('An action must be an object with a "type".')
+        action = self.normalize(seat, action)
         legal = self.chance_outcomes() if seat == TABLE else None
         candidates = [a for a, _ in legal] if legal is not None else self.legal_actions(seat)
         for candidate in candidates:
             if _same_action(action, candidate):
                 return candidate
         raise self.explain_illegal(seat, action)
+
+    def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The hook before matching: ``action`` in its canonical form (cards in any order, a
+        move named by its squares alone, ...). Games override it; by default the action as given.
+        It may return anything: what it returns is still matched against the legal actions."""
+        return action
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
         """Why ``action`` is not legal: games override this to say it in the rules' words."""
@@ -277,6 +326,14 @@ class State(ABC):
 
     def __str__(self) -> str:
         return self.notation()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions have equal notations (``game.load(s.notation()) == s``); a game may
+        compare faster (Laser Chess compares its board bytes), never differently."""
+        return type(other) is type(self) and isinstance(other, State) and other.notation() == self.notation()
+
+    def __hash__(self) -> int:
+        return hash(self.notation())
 
 
 @dataclass(frozen=True)

@@ -1,26 +1,20 @@
 """Errors the hardware raises, each with a sentence for people.
 
-They carry an :class:`engines.text.Text` (``.text``) and an HTTP-like
-``status`` so that the companion can turn them into its own service errors
+They are :class:`engines.core.Refusal` s (the base of every room's refusals): a
+sentence (``.text``) and an HTTP-like ``status``, so that the web answers them
 without knowing every subclass: 400 for a bad request, 404 for an unknown
 device, 409 for something the rig cannot do right now (real pins, no laser).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from engines.text import Text
+from engines.core import Refusal
 
 
-class HardwareError(Exception):
+class HardwareError(Refusal):
     """Something the hardware cannot do, said in a sentence a host can act on."""
 
     status = 409
-
-    def __init__(self, msgid: str, /, **params: Any) -> None:
-        self.text = Text(msgid, params)
-        super().__init__(str(self.text))
 
 
 class UnknownDevice(HardwareError):

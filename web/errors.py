@@ -14,9 +14,9 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from engines import IllegalAction, UnknownGame
+from engines.core import Refusal
 from engines.text import Text
 from web.i18n import say
-from web.service import ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +71,9 @@ def illegal_status(exc: IllegalAction) -> int:
 
 
 def register(app: Flask) -> None:
-    @app.errorhandler(ServiceError)
-    def service_error(exc: ServiceError) -> Response:
+    @app.errorhandler(Refusal)
+    def refusal(exc: Refusal) -> Response:
+        """Any room's refusal (the service's, the hardware's) with its own status."""
         return error_response(exc.text, exc.status)
 
     @app.errorhandler(IllegalAction)

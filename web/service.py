@@ -16,17 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engines.text import Text
+from engines.core import Refusal
 
 
-class ServiceError(Exception):
-    """A refusal with an HTTP status and a sentence for the player."""
+class ServiceError(Refusal):
+    """A refusal of the table service: an HTTP status and a sentence for the player."""
 
     status = 400
-
-    def __init__(self, msgid: str, /, **params: Any) -> None:
-        self.text = Text(msgid, params)
-        super().__init__(str(self.text))
 
 
 MAX_NAME = 24

@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
+from engines.core import (
+    CHANCE_MODES,
+    DIGITAL,
+    Bot,
+    Game,
+    HardwareRoles,
+    IllegalAction,
+    Option,
+    PageAssets,
+    State,
+    chance_mode,
+)
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow
 from engines.fzzzt.cards import card_table, parse_overrides
@@ -33,7 +44,7 @@ class Fzzzt(Game):
     hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"))
     page = PageAssets(script="fzzzt.js", style="fzzzt.css")
     option_spec = (
-        Option("chance", "digital",
+        Option("chance", DIGITAL,
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
                choices=CHANCE_MODES),
         Option("bidding", "in_turn",
@@ -59,7 +70,7 @@ class Fzzzt(Game):
         fixes = parse_overrides(str(options["card_overrides"]))
         overrides = _canonical(fixes) if fixes else ""
         card_table(overrides)
-        state = fresh(players, str(options["chance"]), overrides, Rng.from_seed(seed),
+        state = fresh(players, chance_mode(options["chance"]), overrides, Rng.from_seed(seed),
                       str(options["bidding"]))
         return flow.start(state)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import TABLE, Action, Event, Seat, event
+from engines.core import DIGITAL, PHYSICAL, TABLE, Action, ChanceMode, Event, Seat, event, story
 from engines.fzzzt.cards import Card, names_phrase
-from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Pin, resolve_tie
+from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Phase, Pin, resolve_tie
 from engines.rng import Rng
 from engines.text import Text, plural
 
@@ -20,12 +20,12 @@ from engines.text import Text, plural
 @dataclass
 class Draft:
     n: int
-    chance: str
+    chance: ChanceMode
     overrides: str
     cards: dict[str, Card]
     rng: Rng
     round: int
-    phase: str
+    phase: Phase
     chief: Seat
     mechanics: list[int]
     hands: list[list[str]]
@@ -62,12 +62,8 @@ class Draft:
 
     def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
             **data: Any) -> None:
-        """An event: ``data`` are its fields (plain values), ``words`` the sentence's translatable
-        phrases (card names), which replace a field of the same name in the sentence only."""
-        params: dict[str, Any] = {k: v for k, v in data.items()
-                                  if isinstance(v, str | int) and not isinstance(v, bool)}
-        params.update(words or {})
-        self.events.append(event(kind, visible_to=visible_to, say=Text(msgid, params), **data))
+        """An event of this action (:func:`engines.core.story`: the sentence from its fields)."""
+        self.events.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
     def name(self, card: str) -> str:
         return self.cards[card].name()
@@ -87,7 +83,7 @@ class Draft:
 
 def start(state: FzzztState) -> FzzztState:
     d = Draft.of(state)
-    if d.chance == "digital":
+    if d.chance == DIGITAL:
         numbers, d.rng = d.rng.shuffled(list(range(1, d.n + 1)))
         deal_mechanics(d, numbers)
     return d.freeze()
@@ -103,9 +99,9 @@ def deal_mechanics(d: Draft, numbers: list[int]) -> None:
     dealt = {c for h in d.hands for c in h}
     deck = [c.id for c in d.cards.values()
             if c.id not in dealt and not (c.kind == "mechanic" and c.mechanic not in in_play)]
-    if d.chance == "digital":
+    if d.chance == DIGITAL:
         deck, d.rng = d.rng.shuffled(sorted(deck))
-    d.deck = deck if d.chance == "digital" else sorted(deck)
+    d.deck = deck if d.chance == DIGITAL else sorted(deck)
     d.say("setup", "{seat} drew mechanic card 1 and is the chief mechanic.", seat=d.chief,
           mechanics=list(numbers))
     new_round(d)
@@ -125,13 +121,13 @@ def draw_six(d: Draft, seat: Seat) -> None:
     cards = d.hands[seat] + d.piles[seat]
     if len(cards) <= HAND_SIZE:
         d.hands[seat], d.piles[seat] = cards, []
-    elif d.chance == "digital":
+    elif d.chance == DIGITAL:
         cards, d.rng = d.rng.shuffled(sorted(cards))
         d.hands[seat], d.piles[seat] = cards[:HAND_SIZE], cards[HAND_SIZE:]
     else:
         d.hands[seat], d.piles[seat] = [], cards   # the player tells us which six they drew
         d.phase = "draw"
-    if d.hands[seat] or d.chance == "digital":
+    if d.hands[seat] or d.chance == DIGITAL:
         names = ", ".join(map(d.name, sorted(d.hands[seat])))
         d.say("hand", "Your hand: {cards}.", visible_to=[seat],
               words={"cards": d.phrases(sorted(d.hands[seat]))}, cards=names, hand=sorted(d.hands[seat]))
@@ -142,7 +138,7 @@ def carry_on(d: Draft) -> None:
     if d.phase == "draw" and any(len(d.hands[s]) < HAND_SIZE and d.piles[s] for s in range(d.n)):
         return
     while not d.open or d.to_turn:
-        if d.chance == "physical":
+        if d.chance == PHYSICAL:
             d.phase = "turn"
             return
         turn(d, d.deck[0])

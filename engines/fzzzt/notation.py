@@ -13,11 +13,13 @@ Cards are ids (see cards.json), joined by ``,``; per-seat fields join seats by
 
 from __future__ import annotations
 
-from engines.core import IllegalAction
-from engines.fzzzt.state import Bid, FzzztState, Last, Pin
+from typing import get_args
+
+from engines.core import CHANCE_MODES, IllegalAction
+from engines.fzzzt.state import Bid, FzzztState, Last, Phase, Pin
 from engines.rng import Rng
 
-PHASES = ("mechanics", "draw", "turn", "bid", "cleanup", "over")
+PHASES: tuple[Phase, ...] = get_args(Phase)
 KEYS = ("n", "chance", "bidding", "rng", "round", "phase", "chief", "mech", "hands", "piles", "bids", "units",
         "pins", "deck", "down", "open", "turn", "done", "last", "fix")
 
@@ -79,7 +81,7 @@ def load(text: str) -> FzzztState:
         raise IllegalAction("The Fzzzt! position lacks the field {field}.", field=missing[0])
     try:
         n = int(f["n"])
-        if (not 2 <= n <= 4 or f["chance"] not in ("digital", "physical") or f["phase"] not in PHASES
+        if (not 2 <= n <= 4 or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES
                 or f["bidding"] not in ("in_turn", "simultaneous")):
             raise ValueError
         cards = card_table(f["fix"])

@@ -24,11 +24,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import permutations, product
-from typing import Any
+from typing import Any, Literal
 
 from engines.core import (
+    DIGITAL,
     TABLE,
     Action,
+    ChanceMode,
     Event,
     Game,
     IllegalAction,
@@ -42,6 +44,9 @@ from engines.fzzzt.cards import Card, card_table, names_phrase
 from engines.fzzzt.scoring import WidgetResult, best_widgets
 from engines.rng import Rng
 from engines.text import Text
+
+Phase = Literal["mechanics", "draw", "turn", "bid", "cleanup", "over"]
+"""Where a round stands: mechanics dealt (physical), draws, turning, bidding, clean-up, the end."""
 
 HAND_SIZE = 6
 ROW = 8
@@ -78,11 +83,11 @@ def resolve_tie(tied: Sequence[Seat], chief: Seat, players: int) -> tuple[Seat, 
 @dataclass(frozen=True)
 class FzzztState(State):
     n: int
-    chance: str
+    chance: ChanceMode
     overrides: str
     rng: Rng
     round: int
-    phase: str                 # mechanics | draw | turn | bid | cleanup | over
+    phase: Phase
     chief: Seat
     mechanics: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]
@@ -196,7 +201,7 @@ class FzzztState(State):
         if self.phase == "mechanics":
             perms = list(permutations(range(1, self.n + 1)))
             return [(self._mechanics_action(p), 1 / len(perms)) for p in perms]
-        if self.phase == "turn" and self.chance == "digital":   # never stored: turned at once
+        if self.phase == "turn" and self.chance == DIGITAL:   # never stored: turned at once
             total = len(self.deck)
             out = []
             for c in self._distinct(self.deck):
@@ -269,22 +274,20 @@ class FzzztState(State):
             taken[sig] = taken.get(sig, 0) + 1
         return sorted(out)
 
-    def find_legal(self, seat: Seat, action: object) -> Action:
-        """As the core's door, but bid cards come in any order, and a card may be named by any
-        copy of it (two nut robots of power 2 are the same card)."""
-        if isinstance(action, Mapping) and isinstance(action.get("type"), str):
-            given = dict(action)
-            zone = {"bid": self.hands, "assign": self.hands, "draw": self.piles}.get(given["type"])
-            own: Sequence[str] = (self.deck if seat == TABLE or given["type"] == "turn" else
-                                  zone[seat] if zone is not None and 0 <= seat < self.n else ())
-            cards, card = given.get("cards"), given.get("card")
-            if (isinstance(cards, list) and all(isinstance(c, str) for c in cards)
-                    and len(set(cards)) == len(cards) and set(cards) <= set(own)):
-                given["cards"] = self._canonical(cards, own)
-            if isinstance(card, str) and card in own:
-                given["card"] = self._canonical([card], own)[0]
-            action = given
-        return super().find_legal(seat, action)
+    def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Bid cards come in any order, and a card may be named by any copy of it (two nut
+        robots of power 2 are the same card)."""
+        given = dict(action)
+        zone = {"bid": self.hands, "assign": self.hands, "draw": self.piles}.get(given["type"])
+        own: Sequence[str] = (self.deck if seat == TABLE or given["type"] == "turn" else
+                              zone[seat] if zone is not None and 0 <= seat < self.n else ())
+        cards, card = given.get("cards"), given.get("card")
+        if (isinstance(cards, list) and all(isinstance(c, str) for c in cards)
+                and len(set(cards)) == len(cards) and set(cards) <= set(own)):
+            given["cards"] = self._canonical(cards, own)
+        if isinstance(card, str) and card in own:
+            given["card"] = self._canonical([card], own)[0]
+        return given
 
     def check_turn(self, seat: Seat) -> None:
         is_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n
@@ -382,7 +385,7 @@ def score_sheet(state: FzzztState, seat: Seat) -> dict[str, Any]:
             "cards": owned, "arithmetic": arithmetic}
 
 
-def fresh(n: int, chance: str, overrides: str, rng: Rng, bidding: str = "in_turn") -> FzzztState:
+def fresh(n: int, chance: ChanceMode, overrides: str, rng: Rng, bidding: str = "in_turn") -> FzzztState:
     empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
     return FzzztState(n=n, chance=chance, overrides=overrides, rng=rng, round=0, phase="mechanics",
                       chief=0, mechanics=(0,) * n, hands=empty, piles=empty, bids=(None,) * n,

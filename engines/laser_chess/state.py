@@ -171,11 +171,11 @@ class LaserChessState(State):
             actions.append({"type": "declare_draw", "notation": "draw"})
         return actions
 
-    def find_legal(self, seat: Seat, action: object) -> Action:
-        # A Switch's (or, as a house rule, a King's) two turns give one state and the Laser
-        # has one other direction: either sign names the one legal rotation offered.
-        if isinstance(action, Mapping) and action.get("type") == "move" and set(action) <= {
-                "type", "from", "to", "notation"}:
+    def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A move named by its squares alone (a phone may name a Switch swap as a move); a
+        rotation by either sign where only one is offered (a Switch's, or as a house rule a
+        King's, two turns give one state, and the Laser has one other direction)."""
+        if action.get("type") == "move" and set(action) <= {"type", "from", "to", "notation"}:
             # a phone that only knows "from" and "to" may name a Switch swap as a move
             text = f"{action.get('from')}{action.get('to')}" if "from" in action else action.get("notation")
             if "notation" in action and action["notation"] != text:
@@ -183,7 +183,7 @@ class LaserChessState(State):
             move = self._by_notation.get(text) if isinstance(text, str) else None
             if move is not None and self.board[move[1]] and move[0] != move[1]:
                 return self.move_action(move)
-        if isinstance(action, Mapping) and action.get("type") == "rotate":
+        if action.get("type") == "rotate":
             sq = _rotation_square(action)
             if sq >= 0 and action.get("turn", "cw") in ("cw", "ccw"):
                 code = self.board[sq]
@@ -192,7 +192,7 @@ class LaserChessState(State):
                                if a["type"] == "rotate" and a["square"] == B.SQUARE_NAMES[sq]]
                     if len(offered) == 1:
                         return offered[0]
-        return super().find_legal(seat, action)
+        return action
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
         from engines.laser_chess.explain import explain

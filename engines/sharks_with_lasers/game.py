@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, Option, PageAssets
+from engines.core import CHANCE_MODES, DIGITAL, Bot, Game, HardwareRoles, Option, PageAssets, chance_mode
 from engines.rng import Rng
 from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
@@ -30,7 +30,7 @@ class SharksWithLasers(Game):
         Option("specials", False, "Deal two special action cards to each player."),
         Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
                + ", or a layout text (see the docs) to correct it."),
-        Option("chance", "digital", "Special cards dealt by the companion (digital) or drawn from the real "
+        Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES),
     )
@@ -44,7 +44,8 @@ class SharksWithLasers(Game):
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> SharksState:
         layout = layout_for(str(options["board"]), players)
-        t = Table(players, bool(options["specials"]), str(options["chance"]), layout, Rng.from_seed(seed))
+        t = Table(players, bool(options["specials"]), chance_mode(options["chance"]), layout,
+                  Rng.from_seed(seed))
         t.phase = "deal"
         rounds.deal_next(t)
         return SharksState(self, t)

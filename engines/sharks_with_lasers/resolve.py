@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import event
+from engines.core import story
 from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, E, N, W
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.table import Table
@@ -26,12 +26,8 @@ def say(t: Table, kind: str, msgid: str, words: dict[str, Text] | None = None, *
 
     ``data`` are the event's fields the screens read (plain values: ``shark="white"``); the sentence
     gets the plain ones (seats, squares, counts) plus ``words``, its translatable phrases."""
-    if t.quiet:
-        return
-    text_params: dict[str, Any] = {k: v for k, v in data.items()
-                                   if isinstance(v, (str, int)) and not isinstance(v, bool)}
-    text_params.update(words or {})
-    t.events.append(event(kind, say=Text(msgid, text_params), **data))
+    if not t.quiet:
+        t.events.append(story(kind, msgid, words=words, **data))
 
 
 def is_shark(fig: int) -> bool:
@@ -200,7 +196,7 @@ def kill(t: Table, seat: int, how: str, shark: str) -> None:
     else:
         say(t, "counter", "{seat}'s death counter stays at three.", seat=seat, count=3, was=3)
     alive = [s for s in range(t.players) if t.deaths[s] < 3]
-    if len(alive) == 1 and t.phase != "over":
+    if len(alive) == 1 and not t.is_over:
         t.winner = (alive[0], "deaths")
         t.phase = "over"
         t.beams = []
@@ -254,7 +250,7 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
             drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
                   seat=fig, to=t.sq(nsq))
             kill(t, fig, "fried", name)
-            if t.phase == "over":
+            if t.is_over:
                 return
             path = []
             origin = nsq
@@ -282,7 +278,7 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
 
 def drain_beams(t: Table) -> None:
     """Fire the beams still queued, until they are done, a choice is awaited, or the game ends."""
-    while t.beams and not t.pending and t.phase != "over":
+    while t.beams and not t.pending and not t.is_over:
         origin, d, shark = t.beams.pop(0)
         fire(t, origin, d, shark)
 
@@ -308,16 +304,16 @@ def shark_card(t: Table, shark: int, code: str) -> None:
         t.beams.append((sq, facing, shark))
     elif effect == "Sharkcellerator":
         move(t, fig, facing)
-        if t.phase != "over":
+        if not t.is_over:
             move(t, fig, t.sharks[shark][1])
     elif effect in ("Deadly Diagonal Left", "Deadly Diagonal Right"):
         first, second = (3, 1) if effect.endswith("Left") else (1, 3)
         turn_shark(t, shark, first)
         move(t, fig, t.sharks[shark][1])
-        if t.phase == "over":
+        if t.is_over:
             return
         turn_shark(t, shark, second)
-        if t.phase != "over":
+        if not t.is_over:
             move(t, fig, t.sharks[shark][1])
     elif effect == "Ultra-Power Laserbeam":
         fire(t, sq, facing, shark, ultra=True)
@@ -393,7 +389,7 @@ def finish_push(t: Table, seat: int, code: str, d: int) -> None:
     other = occupancy(t).get(target)
     if other is not None:
         move(t, other, d)
-    if t.phase == "over" or t.agents[seat] is None:
+    if t.is_over or t.agents[seat] is None:
         return
     if occupancy(t).get(target) is None:
         frm = t.agents[seat]

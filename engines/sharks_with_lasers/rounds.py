@@ -7,7 +7,7 @@ the order of play lives in one module.
 
 from __future__ import annotations
 
-from engines.core import TABLE, Action, event
+from engines.core import PHYSICAL, TABLE, Action, event
 from engines.sharks_with_lasers import preround, resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND, special_deck
@@ -26,7 +26,7 @@ SPECIALS_PER_PLAYER = 2
 def deal_next(t: Table) -> None:
     """Deal special cards (digital: from the state's own Rng) until done; physical: wait until every
     seat has entered the two specials it drew from the real deck."""
-    if t.chance == "physical":
+    if t.chance == PHYSICAL:
         if to_enter(t):
             t.phase = "deal"
             return
@@ -130,7 +130,7 @@ def enter_pre(t: Table) -> None:
     has not been discarded yet. Asking only the holders of a pre-round card would tell the table
     who holds one."""
     t.phase = "pre"
-    if t.chance != "physical" and set(PRE_ROUND) <= set(t.discard):
+    if t.chance != PHYSICAL and set(PRE_ROUND) <= set(t.discard):
         t.queue = []   # (physical: the table may hold more copies than the engine knows of)
     else:
         t.queue = [s for s in t.order() if any(CARDS[c].special for c in t.hands[s])]
@@ -439,7 +439,7 @@ def awaiting(t: Table) -> tuple[int, ...]:
     if t.phase == "over":
         return ()
     if t.phase == "deal":
-        return to_enter(t) if t.chance == "physical" else (TABLE,)
+        return to_enter(t) if t.chance == PHYSICAL else (TABLE,)
     return (t.turn,)
 
 
@@ -468,7 +468,7 @@ def apply(t: Table, seat: int, action: Action) -> None:
 
 def chance(t: Table) -> list[tuple[Action, float]]:
     seat = needs_special(t)
-    if t.phase != "deal" or seat is None or t.chance == "physical":
+    if t.phase != "deal" or seat is None or t.chance == PHYSICAL:
         return []
     counts: dict[str, int] = {}
     for c in t.deck:

@@ -86,24 +86,18 @@ class SharksState(State):
     def _notation(self) -> str:
         return self._t.notation()
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SharksState) and other._notation == self._notation
-
-    def __hash__(self) -> int:
-        return hash(self._notation)
-
     def __repr__(self) -> str:
         return f"<SharksState {self._notation}>"
 
     # -- the door -------------------------------------------------------------
 
-    def find_legal(self, seat: Seat, action: object) -> Action:
-        """As the core's, with the two specials a seat enters taken in any order."""
-        cards = action.get("cards") if isinstance(action, Mapping) else None
-        if (isinstance(action, Mapping) and action.get("type") == "specials" and isinstance(cards, list)
+    def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The two specials a seat enters, taken in any order."""
+        cards = action.get("cards")
+        if (action.get("type") == "specials" and isinstance(cards, list)
                 and all(isinstance(c, str) for c in cards)):
-            action = {**action, "cards": sorted(cards)}
-        return super().find_legal(seat, action)
+            return {**action, "cards": sorted(cards)}
+        return action
 
     # -- refusals in the rules' words ----------------------------------------
 

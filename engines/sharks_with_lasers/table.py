@@ -20,14 +20,17 @@ bottom (first played) to top, e.g. ``white=0F2a``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
-from engines.core import IllegalAction
+from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL, ChanceMode, IllegalAction
 from engines.rng import Rng
 from engines.sharks_with_lasers.board import DIRS, SHARKS, Layout, layout_for, parse_square, square_name
 from engines.sharks_with_lasers.cards import CARDS, sort_hand, special_deck, starting_hand
 
-PHASES = ("deal", "setup", "place", "pre", "play", "choice", "over")
+Phase = Literal["deal", "setup", "place", "pre", "play", "choice", "over", "resolve"]
+"""Where a round stands: dealing the specials, placing, phase I, before the round, phase II,
+a card's choice in phase III, the end; "resolve" only while phase III runs (never at rest)."""
+PHASES: tuple[Phase, ...] = tuple(p for p in get_args(Phase) if p != "resolve")
 KEYS = ("players", "specials", "chance", "board", "round", "start", "phase", "turn", "queue", "passed",
         "agents", "sharks", "deaths", "hands", "onagent", "white", "grey", "black", "spies", "gear",
         "pc", "beams", "pending", "discard", "deck", "rng", "winner")
@@ -40,14 +43,14 @@ class Table:
                  "layout", "on_agent", "passed", "pc", "pending", "phase", "players", "queue", "quiet", "rng",
                  "round", "sharks", "specials", "spies", "stacks", "start", "turn", "uses", "winner")
 
-    def __init__(self, players: int, specials: bool, chance: str, layout: Layout, rng: Rng) -> None:
+    def __init__(self, players: int, specials: bool, chance: ChanceMode, layout: Layout, rng: Rng) -> None:
         self.players = players
         self.specials = specials
         self.chance = chance
         self.layout = layout
         self.round = 1
         self.start = 0
-        self.phase = "place"
+        self.phase: Phase = "place"
         self.turn = 0
         self.queue: list[int] = []
         self.passed = -1
@@ -65,12 +68,17 @@ class Table:
         self.pending: tuple[Any, ...] = ()           # a choice awaited mid-resolution
         self.discard: list[str] = []
         # the companion's deck to deal from (physical: none, each seat enters what it drew)
-        self.deck: list[str] = list(special_deck()) if specials and chance == "digital" else []
+        self.deck: list[str] = list(special_deck()) if specials and chance == DIGITAL else []
         self.rng = rng
         self.winner = (-1, "")
         self.events: list[dict[str, Any]] = []
         self.quiet = False                           # True: tell no story (fast simulations)
 
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended (asked again after each step: a step may end it)."""
+        return self.phase == "over"
     def copy(self) -> Table:
         t = Table.__new__(Table)
         for name in Table.__slots__:
@@ -164,8 +172,8 @@ class Table:
         if not 2 <= players <= 4:
             raise IllegalAction("Sharks with Lasers is for 2 to 4 players.")
         specials = g.get("specials", "no") == "yes"
-        chance = g.get("chance", "digital")
-        if chance not in ("digital", "physical"):
+        chance = g.get("chance", DIGITAL)
+        if chance not in CHANCE_MODES:
             raise IllegalAction("chance is digital or physical.")
         layout = layout_for(g.get("board", "auto"), players)
         t = cls(players, specials, chance, layout, Rng.parse(g.get("rng", "0")))
@@ -196,9 +204,10 @@ class Table:
 
         t.round = int(g.get("round", "1"))
         t.start = seat(g.get("start", "0"))
-        t.phase = g.get("phase", "play")
-        if t.phase not in PHASES:
-            raise IllegalAction("There is no phase {phase}.", phase=t.phase)
+        phase = g.get("phase", "play")
+        if phase not in PHASES:
+            raise IllegalAction("There is no phase {phase}.", phase=phase)
+        t.phase = next(p for p in PHASES if p == phase)
         t.turn = seat(g.get("turn", str(t.start)))
         t.queue = [seat(s) for s in g.get("queue", "-").split(".") if s != "-"]
         t.passed = -1 if g.get("passed", "-") == "-" else seat(g["passed"])
@@ -268,7 +277,7 @@ class Table:
                 raise IllegalAction("The pending choice is not one this game knows.")
         if (self.phase == "over") != (self.winner[0] >= 0):
             raise IllegalAction("A finished game needs a winner, and only a finished game has one.")
-        if self.phase == "deal" and not (self.specials and self.chance == "physical" and self.round == 1):
+        if self.phase == "deal" and not (self.specials and self.chance == PHYSICAL and self.round == 1):
             raise IllegalAction("The table deals only special cards, from the real deck (chance physical).")
         steps = sum(map(len, self.on_agent)) + sum(map(len, self.stacks))
         if not 0 <= self.pc <= steps:

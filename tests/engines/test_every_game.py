@@ -31,6 +31,7 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
 
 CASES = [(game, players, options)
          for game in sorted(engines.GAMES.values(), key=lambda g: g.id)
+         if type(game).__module__.startswith("engines.")
          for players in range(game.min_players, game.max_players + 1)
          for options in option_sets(game)]
 
@@ -45,4 +46,5 @@ def test_random_games_keep_the_contract(game: Game, players: int, options: dict[
 
 
 def test_every_game_is_driven_here() -> None:
-    assert {g.id for g, _, _ in CASES} == set(engines.GAMES)
+    shipped = {g.id for g in engines.GAMES.values() if type(g).__module__.startswith("engines.")}
+    assert {g.id for g, _, _ in CASES} == shipped and len(shipped) >= 3

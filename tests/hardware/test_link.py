@@ -15,10 +15,10 @@ import pytest
 from companion.hardware_link import HardwareLink, attach
 from companion.service import Service
 from engines import State
+from engines.core import Refusal
 from hardware import Rig
 from tests import fakegame
 from tests.hardware.conftest import FakeClock
-from web.service import BadRequest, Conflict, NotFound
 
 
 def pick(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -188,23 +188,27 @@ def test_hidden_plays_blink_then_stay_lit_and_never_reach_the_hardware_status(
         assert word not in status
 
 
-def test_hardware_refusals_become_the_webs_errors(service: Service, link: HardwareLink) -> None:
-    with pytest.raises(NotFound, match="There is no button called fire"):
+def test_hardware_refusals_reach_the_web_with_their_own_status(service: Service, link: HardwareLink) -> None:
+    """A hardware refusal is a Refusal like the rules' and the service's: one sentence, one status."""
+    with pytest.raises(Refusal, match="There is no button called fire") as unknown:
         service.press("fire")
-    with pytest.raises(BadRequest, match="j8n cannot have the fault dead"):
+    assert unknown.value.status == 404
+    with pytest.raises(Refusal, match="j8n cannot have the fault dead") as bad:
         service.inject_fault("j8n", "dead")
-    with pytest.raises(NotFound):
+    assert bad.value.status == 400
+    with pytest.raises(Refusal) as wrong_kind:
         service.inject_fault("seat0", "stuck-lit")
+    assert wrong_kind.value.status == 404
     assert service.hardware_status()["pin_factory"] == "mock"
 
 
 def test_real_pins_refuse_the_virtual_panel(service: Service, clean_rig: Rig, link: HardwareLink) -> None:
     simulator, clean_rig.simulator = clean_rig.simulator, None  # as on a Pi: no simulator
     try:
-        with pytest.raises(Conflict, match="only works on mock pins"):
-            service.press("seat0")
-        with pytest.raises(Conflict, match="only works on mock pins"):
-            service.inject_fault("laser", "dead")
+        for attempt in (lambda: service.press("seat0"), lambda: service.inject_fault("laser", "dead")):
+            with pytest.raises(Refusal, match="only works on mock pins") as refused:
+                attempt()
+            assert refused.value.status == 409
     finally:
         clean_rig.simulator = simulator
 
