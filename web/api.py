@@ -10,7 +10,6 @@ carries a ``text`` in the phone's language.
 from __future__ import annotations
 
 import ipaddress
-import json
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -18,9 +17,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from engines import TABLE
+from web.apidoc import Field, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_cookie, seat_token, service
 from web.i18n import localize_payload, say
-from web.service import BadRequest
+from web.schemas import ref
+from web.service import MAX_NAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -28,38 +29,6 @@ SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat 
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def json_body(*required: str) -> dict[str, Any]:
-    """The request's JSON object; a plain 400 sentence if it is not one.
-
-    An empty body is an empty object. Bytes that are not JSON, and JSON nested too
-    deeply to read (thousands of ``[``, still under the size cap), are "not valid
-    JSON"; valid JSON that is not an object (``null``, a list) "must be an object".
-    """
-    raw = request.get_data(cache=True) if request.content_length else b""
-    if not raw:
-        data: Any = {}
-    else:
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
-            raise BadRequest("The request body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise BadRequest("The request body must be a JSON object.")
-    for key in required:
-        if key not in data:
-            raise BadRequest('The request needs a "{key}".', key=key)
-    return data
-
-
-def whole_number(data: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest('"{key}" must be a whole number.', key=key)
-    return value
 
 
 def _is_loopback_or_name(host: str) -> bool:
@@ -121,7 +90,15 @@ def table_first() -> None:
 # --------------------------------------------------------------------------- games and tables
 
 
+AS_TABLE = Query("as", {"const": "table"}, "With the host key: as the table (chance, physical input).")
+VERSION = Field("version", {"type": ["integer", "null"]}, refusal='"{key}" must be a whole number.',
+                description="The version the screen showed: 409 if stale.")
+
+
 @bp.get("/games")
+@declare("Every game with its options (each with a one-line help) and the table options.",
+         answers={"type": "object", "required": ["games"],
+                  "properties": {"games": {"type": "array", "items": ref("Game")}}})
 def games() -> Response:
     out = []
     for game in service().games():
@@ -135,6 +112,9 @@ def games() -> Response:
 
 
 @bp.get("/tables")
+@declare("Every table: id, game, seats, whose turn (no secrets).",
+         answers={"type": "object", "required": ["tables"],
+                  "properties": {"tables": {"type": "array", "items": ref("TableSummary")}}})
 def list_tables() -> Response:
     tables = [{**t, **table_links(str(t["table"]))} if isinstance(t, dict) and "table" in t else t
               for t in service().list_tables()]
@@ -142,24 +122,28 @@ def list_tables() -> Response:
 
 
 @bp.post("/tables")
+@declare("Start a table (host).", who="host", answers=ref("Created"), status=201,
+         answer="The table, with its join address.", body=(
+             Field("game", {"type": "string", "minLength": 1}, required=True,
+                   refusal='"game" must be the id of a game (GET /api/games lists them).'),
+             Field("players", {"type": "integer"}, required=True, refusal='"{key}" must be a whole number.'),
+             Field("options", {"type": ["object", "null"]},
+                   refusal='"options" must be an object of option names and values.',
+                   description='Game options, plus the table\'s "chance": digital or physical.'),
+             Field("seed", {"type": ["integer", "null"]}, refusal='"{key}" must be a whole number.',
+                   description="Same seed, same game; left out, the table picks one."),
+         ))
 def create_table() -> Response:
     require_host()
-    data = json_body("game", "players")
-    game = data["game"]
-    if not isinstance(game, str) or not game:
-        raise BadRequest('"game" must be the id of a game (GET /api/games lists them).')
-    players = whole_number(data, "players")
-    options = data.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise BadRequest('"options" must be an object of option names and values.')
-    seed = whole_number(data, "seed", optional=True)
-    assert players is not None
-    created = dict(service().create_table(game, players, options, seed))
+    data = json_body()
+    created = dict(service().create_table(data["game"], data["players"], data.get("options"),
+                                          data.get("seed")))
     created.update(table_links(str(created["table"])))
     return ok(created, 201)
 
 
 @bp.get("/tables/<table>")
+@declare("The public payload (what the table screen shows).", answers=ref("Public"))
 def public(table: str) -> Response:
     return ok(service().public(table))
 
@@ -168,9 +152,13 @@ def public(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/seats/<int:seat>")
+@declare("Claim a free seat by name; sets the seat cookie.", answers=ref("Claimed"), errors=(409,),
+         body=(Field("name", {"type": ["string", "null"]}, refusal="A name is text.",
+                     description=f"At most {MAX_NAME} characters once runs of spaces are one; "
+                                 "left out or blank: Player N."),))
 def claim_seat(table: str, seat: int) -> Response:
     data = json_body()
-    token = service().claim_seat(table, seat, data.get("name"))   # the service checks the name
+    token = service().claim_seat(table, seat, data.get("name"))   # the service checks its length
     name = service().seat_names(table)[seat]
     resp = jsonify({"token": token, "table": table, "seat": seat, "name": name})
     set_seat_cookie(resp, table, token)
@@ -178,6 +166,7 @@ def claim_seat(table: str, seat: int) -> Response:
 
 
 @bp.delete("/tables/<table>/seats/<int:seat>")
+@declare("Free a seat (host); its phone loses the seat.", who="host", answers=ref("Public"))
 def free_seat(table: str, seat: int) -> Response:
     require_host()
     service().free_seat(table, seat)
@@ -185,6 +174,7 @@ def free_seat(table: str, seat: int) -> Response:
 
 
 @bp.post("/tables/<table>/seats/<int:seat>/bot")
+@declare("Seat the companion's bot (host).", who="host", answers=ref("Public"), errors=(409,))
 def seat_bot(table: str, seat: int) -> Response:
     require_host()
     service().seat_bot(table, seat)
@@ -199,6 +189,8 @@ def as_table(table: str) -> bool:
 
 
 @bp.get("/tables/<table>/view")
+@declare("The seat's payload (?as=table + host key: the table's, for chance input).",
+         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,))
 def seat_view(table: str) -> Response:
     if as_table(table):
         require_host()  # the host looks as the table: what chance or physical input is awaited
@@ -208,17 +200,20 @@ def seat_view(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/actions")
+@declare("Play one of the seat's legal actions; the reply (after the commit) is its new payload.",
+         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,), errors=(409,), body=(
+             Field("action", ref("Action"), required=True,
+                   refusal='"action" must be an object with a "type", one of your legal plays.'),
+             VERSION))
 def act(table: str) -> Response:
-    data = json_body("action")
+    data = json_body()
     action = data["action"]
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise BadRequest('"action" must be an object with a "type", one of your legal plays.')
     if as_table(table):
         require_host()
         seat = TABLE  # the host enters what the real dice or card showed
     else:
         seat = require_seat(table)
-    expected = whole_number(data, "version", optional=True)
+    expected = data.get("version")
     if expected is None:
         return ok(service().act(table, seat, action))
     # A stale screen: the service compares the version under the table's lock.
@@ -229,12 +224,16 @@ def act(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/undo")
+@declare("Undo the last play (host); logged, every stream is told.", who="host", answers=ref("Public"),
+         errors=(409,))
 def undo(table: str) -> Response:
     require_host()
     return ok(service().undo(table))
 
 
 @bp.post("/tables/<table>/next")
+@declare('The table\'s "next": one step through the last resolution (host, a seat, or the Pi itself).',
+         who="seat-or-host", answers=ref("Public"))
 def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
     if seat_token(table) is not None:
@@ -253,6 +252,7 @@ def on_this_machine() -> bool:
 
 
 @bp.post("/tables/<table>/end")
+@declare("End the table (host).", who="host", answers=ref("Public"))
 def end_table(table: str) -> Response:
     require_host()
     service().end_table(table)
@@ -260,6 +260,8 @@ def end_table(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/next-game")
+@declare("A new table: same game, options and seats (host).", who="host", answers=ref("Created"),
+         status=201, errors=(409,))
 def next_game(table: str) -> Response:
     require_host()
     created = dict(service().next_game(table))
@@ -271,24 +273,27 @@ def next_game(table: str) -> Response:
 
 
 @bp.get("/hardware")
+@declare("The devices, their states and the last beam check (host).", who="host", answers=ref("Hardware"))
 def hardware() -> Response:
     require_host()
     return ok(service().hardware_status())
 
 
 @bp.post("/hardware/press/<button>")
+@declare("Press a button of the virtual panel (host, mock pins).", who="host", answers=ref("Hardware"),
+         errors=(409,))
 def press(button: str) -> Response:
     require_host()
     return ok(service().press(button))
 
 
 @bp.post("/hardware/faults")
+@declare("Inject or clear a fault (host, mock pins).", who="host", answers=ref("Hardware"), errors=(409,),
+         body=(Field("device", {"type": "string", "minLength": 1}, required=True,
+                     refusal='"device" must be the name of a device, like "sensor0".'),
+               Field("fault", {"type": ["string", "null"]},
+                     refusal='"fault" must be "dead", "stuck-lit", "stuck-dark" or null.')))
 def faults() -> Response:
     require_host()
-    data = json_body("device")
-    device, fault = data["device"], data.get("fault")
-    if not isinstance(device, str) or not device:
-        raise BadRequest('"device" must be the name of a device, like "sensor0".')
-    if fault is not None and not isinstance(fault, str):
-        raise BadRequest('"fault" must be "dead", "stuck-lit", "stuck-dark" or null.')
-    return ok(service().inject_fault(device, fault or "none"))
+    data = json_body()
+    return ok(service().inject_fault(data["device"], data.get("fault") or "none"))

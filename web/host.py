@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from web.apidoc import Query, declare
 from web.auth import HOST_COOKIE, is_host, is_host_key
 from web.pages import page
 
@@ -19,6 +20,12 @@ HOST_COOKIE_AGE = 60 * 60 * 24 * 365
 
 
 @bp.route("/host", methods=["GET", "POST"])
+@declare("The host page (?key= stores the host key in a cookie).", method="GET", page=True,
+         errors=(401,), extra={"303": {"description": "Key accepted: back to /host."}},
+         query=(Query("key", {"type": "string"}, "The host key (moved into a cookie at once)."),))
+@declare("The host key form.", method="POST", page=True, errors=(401,),
+         extra={"303": {"description": "Key accepted."}},
+         form={"type": "object", "properties": {"key": {"type": "string"}}})
 def host() -> Response:
     key = request.args.get("key") or request.form.get("key")
     if key is not None:

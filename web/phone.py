@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from web.apidoc import Query, declare
 from web.auth import seat_cookie, service
 from web.pages import page
 from web.service import ServiceError
@@ -18,11 +19,14 @@ bp = Blueprint("phone", __name__)
 
 
 @bp.get("/")
+@declare("The join page: every open table.", page=True)
 def index() -> Response:
     return page("index.html")
 
 
 @bp.get("/play/<table>")
+@declare("A phone's page at a table: claim a seat, play.", page=True,
+         query=(Query("from", {"type": "string"}, "The table before: the phone keeps its seat."),))
 def play(table: str) -> BaseResponse:
     public = service().public(table)  # an unknown table is a plain 404 page
     previous = request.args.get("from")

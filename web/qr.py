@@ -15,6 +15,7 @@ import segno
 import segno.helpers
 from flask import Blueprint, Response, current_app
 
+from web.apidoc import declare
 from web.service import NotFound
 
 bp = Blueprint("qr", __name__, url_prefix="/qr")
@@ -56,6 +57,8 @@ def wifi_qr(ssid: str, password: str | None, security: str | None) -> segno.QRCo
 
 
 @bp.get("/join/<table>.svg")
+@declare("The join QR code (the Pi's IP address).", page=True, media="image/svg+xml",
+         answers={"type": "string"}, answer="SVG")
 def join(table: str) -> Response:
     from web.api import table_links
     from web.auth import service
@@ -65,6 +68,8 @@ def join(table: str) -> Response:
 
 
 @bp.get("/wifi.svg")
+@declare("The Wi-Fi QR code, when configured.", page=True, media="image/svg+xml",
+         answers={"type": "string"}, answer="SVG", errors=(404,))
 def wifi() -> Response:
     config = current_app.config.get("WIFI")
     if not config or not config.get("ssid"):

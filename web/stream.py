@@ -35,6 +35,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from engines.text import translate
+from web.apidoc import Query, declare
 from web.auth import require_seat, seat_token, service
 from web.i18n import lang, localize_payload
 from web.service import ServiceError
@@ -125,6 +126,12 @@ def is_newer(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
 
 
 @bp.get("/tables/<table>/stream")
+@declare("Server-Sent Events: a full payload on connect, then one per change; keep-alive comments. "
+         "With a seat token: that seat's payloads only; without a token: the public one "
+         "(a seated phone may ask for it with ?view=public). Versions only ever increase.",
+         who="seat-or-public", media="text/event-stream", answers={"type": "string"},
+         answer="An event stream; each data line is a Public or SeatView payload.", errors=(503,),
+         query=(Query("view", {"const": "public"}, "A seated phone asking for the public payload."),))
 def stream(table: str) -> Response:
     svc = service()
     public = request.args.get("view") == "public" or seat_token(table) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 
 from web.api import on_this_machine
+from web.apidoc import declare
 from web.auth import is_host, service
 from web.pages import page
 
@@ -16,6 +17,7 @@ bp = Blueprint("table", __name__)
 
 
 @bp.get("/table/<table>")
+@declare("The table screen.", page=True)
 def screen(table: str) -> Response:
     public = service().public(table)
     return page("table.html", table=table, game=public.get("game"), title=public.get("title"),

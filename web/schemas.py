@@ -1,0 +1,283 @@
+"""The shapes of what the JSON API sends: the OpenAPI document's components.
+
+Read by :mod:`web.apidoc` (the document, the request checks) and by the tests that check every
+payload the service sends against them (``tests/web/test_api_payloads.py``). An object that lists
+its ``properties`` carries no other key (unless ``additionalProperties`` is true), so a field the
+service starts sending must be described here first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import CHANCE_MODES
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {"type": "string", "description": "One sentence for the player, in their language."}
+        },
+    },
+    "Text": {
+        "type": "object",
+        "required": ["msgid"],
+        "description": "A sentence: template, parameters, translation.",
+        "properties": {
+            "msgid": {"type": "string"},
+            "params": {"type": "object"},
+            "text": {"type": "string", "description": "Translated for this phone."},
+        },
+    },
+    "Event": {
+        "type": "object",
+        "required": ["type", "visible_to"],
+        "properties": {
+            "type": {"type": "string"},
+            "visible_to": {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer"}}]},
+            "say": ref("Text"),
+        },
+        "additionalProperties": True,
+    },
+    "Action": {
+        "type": "object",
+        "required": ["type"],
+        "additionalProperties": True,
+        "properties": {"type": {"type": "string"}, "notation": {"type": "string"}, "label": ref("Text")},
+    },
+    "Seat": {
+        "type": "object",
+        "required": ["seat", "name", "taken", "bot", "connected"],
+        "properties": {
+            "seat": {"type": "integer"},
+            "name": {"type": "string"},
+            "taken": {"type": "boolean"},
+            "bot": {"type": "boolean"},
+            "connected": {"type": "boolean"},
+        },
+    },
+    "Outcome": {
+        "type": ["object", "null"],
+        "properties": {
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "scores": {"type": "object"},
+            "reason": {"type": "string"},
+            "say": ref("Text"),
+        },
+    },
+    "Public": {
+        "type": "object",
+        "description": "What the table screen shows: the public view only.",
+        "required": ["table", "game", "view", "awaiting", "seats", "outcome", "version", "events"],
+        "properties": {
+            "table": {"type": "string"},
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "players": {"type": "integer"},
+            "view": {"type": "object"},
+            "awaiting": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "Seats to act; -1 is the table (chance, physical input).",
+            },
+            "seats": {"type": "array", "items": ref("Seat")},
+            "outcome": ref("Outcome"),
+            "version": {"type": "integer"},
+            "presence": {
+                "type": "integer",
+                "description": "Counts changes of the seats' connected flags (not a game change).",
+            },
+            "events": {"type": "array", "items": ref("Event")},
+            "step": {"type": "integer", "description": "How far the table screen has stepped through the "
+                     "last resolution (the table's \"next\")."},
+            "ended": {"type": "boolean"},
+            "chance": {"enum": [*CHANCE_MODES, None],
+                       "description": "Who resolves chance: the companion draws (digital) or the table "
+                                      "enters what the real dice or cards showed (physical); null: the "
+                                      "game leaves nothing to chance."},
+            "next_table": {"type": ["string", "null"],
+                           "description": "The table that the host's \"next game\" opened after this one."},
+        },
+        "additionalProperties": False,
+    },
+    "TableSummary": {
+        "type": "object",
+        "description": "One table in the list of tables: who sits where and whose turn it is, no secrets.",
+        "required": ["table", "game", "title", "players", "seats", "awaiting", "version", "ended",
+                     "finished"],
+        "properties": {
+            "table": {"type": "string"},
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "players": {"type": "integer"},
+            "seats": {"type": "array", "items": ref("Seat")},
+            "awaiting": {"type": "array", "items": {"type": "integer"}},
+            "version": {"type": "integer"},
+            "ended": {"type": "boolean"},
+            "finished": {"type": "boolean"},
+            "join_url": {"type": "string", "format": "uri"},
+            "table_url": {"type": "string", "format": "uri"},
+            "join_qr": {"type": "string"},
+        },
+    },
+    "Claimed": {
+        "type": "object",
+        "description": "A seat claimed: its token (also set as the seat cookie) and the name it took.",
+        "required": ["token", "table", "seat", "name"],
+        "properties": {
+            "token": {"type": "string"},
+            "table": {"type": "string"},
+            "seat": {"type": "integer"},
+            "name": {"type": "string"},
+        },
+    },
+    "SeatView": {
+        "allOf": [
+            ref("Public"),
+            {
+                "type": "object",
+                "required": ["seat", "legal_actions"],
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "name": {"type": "string"},
+                    "legal_actions": {"type": "array", "items": ref("Action")},
+                },
+            },
+        ],
+        "description": "One seat's payload: its private view and legal plays, events it may see.",
+    },
+    "Created": {
+        "allOf": [
+            ref("Public"),
+            {
+                "type": "object",
+                "required": ["join_url"],
+                "properties": {
+                    "join_url": {"type": "string", "format": "uri"},
+                    "table_url": {"type": "string", "format": "uri"},
+                    "join_qr": {"type": "string"},
+                },
+            },
+        ]
+    },
+    "Option": {
+        "type": "object",
+        "required": ["name", "type", "default", "help"],
+        "properties": {
+            "name": {"type": "string"},
+            "type": {"enum": ["bool", "int", "choice", "str"]},
+            "default": {},
+            "help": {"type": "string"},
+            "help_text": {"type": "string"},
+            "choices": {"type": "array", "items": {"type": "string"}},
+            "aliases": {"type": "object", "additionalProperties": True,
+                        "description": "Other names a choice may be given by (an older name)."},
+            "minimum": {"type": "integer"},
+            "maximum": {"type": "integer"},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["id", "title", "min_players", "max_players", "options"],
+        "properties": {
+            "id": {"type": "string"},
+            "title": {"type": "string"},
+            "min_players": {"type": "integer"},
+            "max_players": {"type": "integer"},
+            "options": {"type": "array", "items": ref("Option")},
+            "table_options": {"type": "array", "items": ref("Option")},
+        },
+    },
+    "Exit": {
+        "type": "object",
+        "description": "Where a beam leaves the board: an edge square and the heading (N, E, S, W).",
+        "required": ["square", "direction"],
+        "properties": {
+            "square": {"type": "string"},
+            "direction": {"enum": ["N", "E", "S", "W"]},
+        },
+    },
+    "BeamCheck": {
+        "type": "object",
+        "description": "The verdict of one Laser Chess shot: the engine's beam against the sensors.",
+        "required": ["result", "expected", "observed", "message", "text", "lit", "suspect"],
+        "properties": {
+            "result": {"enum": ["agree", "mismatch", "fault"]},
+            "expected": {"oneOf": [ref("Exit"), {"type": "null"}],
+                         "description": "Where the engine's beam leaves; null: it stops on the board."},
+            "observed": {"oneOf": [ref("Exit"), {"type": "null"}],
+                         "description": "Where a sensor saw it leave; null: no sensor saw it."},
+            "message": ref("Text"),
+            "text": {"type": "string", "description": "The message in English."},
+            "lit": {"type": "array", "items": {"type": "string"},
+                    "description": "The sensors that lit (by name), in config order."},
+            "suspect": {"type": ["string", "null"],
+                        "description": "The square whose token to check first (the beam's last turn)."},
+            "table": {"type": "string", "description": "The table whose shot this was."},
+            "seat": {"type": "integer", "description": "The seat that made the move."},
+            "superseded": {
+                "const": True,
+                "description": "Present (true) when the next move or an undo came while the shot was "
+                             "checked: the verdict no longer speaks for the board, the table was not "
+                             "told and the status LED kept what it showed.",
+            },
+        },
+        "additionalProperties": False,
+    },
+    "Hardware": {
+        "type": "object",
+        "required": ["pin_factory", "mock", "devices", "last_beam_check"],
+        "properties": {
+            "pin_factory": {"type": ["string", "null"],
+                            "description": "mock, lgpio (or another gpiozero factory); null: no hardware."},
+            "mock": {"type": "boolean"},
+            "devices": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "kind", "state"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "kind": {"enum": ["button", "led", "laser", "sensor"]},
+                        "pin": {"type": ["integer", "string", "null"]},
+                        "state": {
+                            "enum": ["pressed", "released", "on", "off", "blinking", "lit", "dark"]
+                        },
+                        "pattern": {
+                            "enum": ["off", "on", "blinking", "winner", "error"],
+                            "description": "LEDs only: blinking is an awaited seat, winner a fast "
+                                           "flicker, error the status LED's short flash.",
+                        },
+                        "label": {"type": "string"},
+                        "watches": {"type": "string", "description": "Sensors only: square:direction."},
+                        "fault": {"enum": [None, "dead", "stuck-lit", "stuck-dark"]},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+            "board_fault": {"enum": [None, "turned"],
+                            "description": "Mock pins: a token on the simulated board turned the wrong way."},
+            "table": {"type": ["string", "null"],
+                      "description": "The table the rig follows (the most recently active one)."},
+            "pending_shot": {
+                "oneOf": [
+                    {"type": "object", "required": ["table", "seat"], "additionalProperties": False,
+                     "properties": {"table": {"type": "string"}, "seat": {"type": "integer"}}},
+                    {"type": "null"},
+                ],
+                "description": "A Laser Chess shot waiting to be fired or checked.",
+            },
+            "shots_shown": {"type": "integer",
+                            "description": "Shots the laser module fired to show a game's own lasers."},
+            "last_beam_check": {"oneOf": [ref("BeamCheck"), {"type": "null"}]},
+        },
+        "additionalProperties": False,
+    },
+}
+
