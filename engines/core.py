@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Literal, Protocol, TypedDict
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypedDict
 
 from engines.text import Text
 
@@ -334,6 +334,45 @@ class State(ABC):
 
     def __hash__(self) -> int:
         return hash(self.notation())
+
+
+class Working:
+    """The mutable half of the one state pattern every game follows.
+
+    **The pattern.** A game's :class:`State` is a frozen dataclass: each field is declared once,
+    there, and a state never changes after it is made. When every field is an immutable value
+    (tuples, bytes, ints, frozen dataclasses), a step makes the next state with
+    :func:`dataclasses.replace` (Laser Chess, Jaws). When the rules are easier to write as a
+    sequence of changes to lists (a round of Fzzzt! auctions, a Sharks resolution), the changing
+    fields live in one ``Working`` dataclass, declared once, which the frozen state holds; each
+    ``_apply`` copies it (:meth:`copy`, built from ``fields()``), lets the rule functions change
+    the copy, and wraps the copy in a new state. A working copy is never changed once wrapped.
+
+    Fields listed in ``per_step`` (the events of this step) start empty in every copy.
+    """
+
+    __slots__ = ()
+    per_step: ClassVar[tuple[str, ...]] = ()
+
+    def copy(self) -> Self:
+        """A copy whose lists (and lists of lists) are new, so changing it leaves this one as it was;
+        everything else (tuples, strings, layouts, generators) is shared: those never change."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        new = object.__new__(cls)
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [x[:] for x in value] if value and type(value[0]) is list else value[:]
+            object.__setattr__(new, name, value)
+        for name in self.per_step:
+            object.__setattr__(new, name, [])
+        return new
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)

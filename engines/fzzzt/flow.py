@@ -1,95 +1,28 @@
 """How a Fzzzt! state moves on: one legal action in, a new state and its events out.
 
-Works on a mutable draft (:class:`Draft`) and freezes it at the end, so the
-old state is never touched. Every rule step is one small function named after
-the rulebook's words.
+Works on a working copy of the state (``state.copy()``, the one state pattern of
+:class:`engines.core.Working`) and settles it at the end, so the old state is never touched.
+Every rule step is one small function named after the rulebook's words.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from engines.core import DIGITAL, PHYSICAL, TABLE, Action, ChanceMode, Event, Seat, event, story
-from engines.fzzzt.cards import Card, names_phrase
-from engines.fzzzt.state import HAND_SIZE, ROW, Bid, FzzztState, Last, Phase, Pin, resolve_tie
-from engines.rng import Rng
+from engines.core import DIGITAL, PHYSICAL, TABLE, Action, Seat, event
+from engines.fzzzt.state import HAND_SIZE, ROW, FzzztState, resolve_tie
 from engines.text import Text, plural
-
-
-@dataclass
-class Draft:
-    n: int
-    chance: ChanceMode
-    overrides: str
-    cards: dict[str, Card]
-    rng: Rng
-    round: int
-    phase: Phase
-    chief: Seat
-    mechanics: list[int]
-    hands: list[list[str]]
-    piles: list[list[str]]
-    bids: list[Bid]
-    units: list[list[str]]
-    pins: list[list[Pin]]
-    deck: list[str]
-    face_down: int
-    open: list[str]
-    to_turn: int
-    done: list[Seat]
-    last: Last | None
-    bidding: str
-    events: list[Event] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, s: FzzztState) -> Draft:
-        return cls(s.n, s.chance, s.overrides, s.cards, s.rng, s.round, s.phase, s.chief,
-                   list(s.mechanics), [list(h) for h in s.hands], [list(p) for p in s.piles],
-                   list(s.bids), [list(u) for u in s.units], [list(p) for p in s.pins], list(s.deck),
-                   s.face_down, list(s.open), s.to_turn, list(s.done), s.last, s.bidding)
-
-    def freeze(self) -> FzzztState:
-        return FzzztState(
-            n=self.n, chance=self.chance, overrides=self.overrides, rng=self.rng, round=self.round,
-            phase=self.phase, chief=self.chief, mechanics=tuple(self.mechanics),
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            piles=tuple(tuple(sorted(p)) for p in self.piles),
-            bids=tuple(None if b is None else tuple(sorted(b)) for b in self.bids),
-            units=tuple(tuple(u) for u in self.units), pins=tuple(tuple(p) for p in self.pins),
-            deck=tuple(self.deck), face_down=self.face_down, open=tuple(self.open), to_turn=self.to_turn,
-            done=tuple(sorted(self.done)), last=self.last, bidding=self.bidding, _events=tuple(self.events))
-
-    def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
-            **data: Any) -> None:
-        """An event of this action (:func:`engines.core.story`: the sentence from its fields)."""
-        self.events.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
-
-    def name(self, card: str) -> str:
-        return self.cards[card].name()
-
-    def phrase(self, card: str) -> Text:
-        return self.cards[card].phrase
-
-    def phrases(self, cards: list[str] | tuple[str, ...]) -> Text:
-        return names_phrase([self.phrase(c) for c in cards])
-
-    def power(self, ids: list[str] | tuple[str, ...]) -> int:
-        return sum(self.cards[c].power for c in ids)
-
 
 # --------------------------------------------------------------------------- start
 
 
 def start(state: FzzztState) -> FzzztState:
-    d = Draft.of(state)
+    d = state.copy()
     if d.chance == DIGITAL:
         numbers, d.rng = d.rng.shuffled(list(range(1, d.n + 1)))
         deal_mechanics(d, numbers)
-    return d.freeze()
+    return d.settled()
 
 
-def deal_mechanics(d: Draft, numbers: list[int]) -> None:
+def deal_mechanics(d: FzzztState, numbers: list[int]) -> None:
     """Setup: mechanic cards by player count, number 1 is chief, starters to hand, deck shuffled."""
     d.mechanics = list(numbers)
     d.chief = numbers.index(1)
@@ -107,7 +40,7 @@ def deal_mechanics(d: Draft, numbers: list[int]) -> None:
     new_round(d)
 
 
-def new_round(d: Draft) -> None:
+def new_round(d: FzzztState) -> None:
     """Preparation: everyone shuffles their own cards and takes six; eight cards on the conveyor."""
     d.round += 1
     for seat in range(d.n):
@@ -117,7 +50,7 @@ def new_round(d: Draft) -> None:
     carry_on(d)
 
 
-def draw_six(d: Draft, seat: Seat) -> None:
+def draw_six(d: FzzztState, seat: Seat) -> None:
     cards = d.hands[seat] + d.piles[seat]
     if len(cards) <= HAND_SIZE:
         d.hands[seat], d.piles[seat] = cards, []
@@ -133,7 +66,7 @@ def draw_six(d: Draft, seat: Seat) -> None:
               words={"cards": d.phrases(sorted(d.hands[seat]))}, cards=names, hand=sorted(d.hands[seat]))
 
 
-def carry_on(d: Draft) -> None:
+def carry_on(d: FzzztState) -> None:
     """Whatever comes next in the round: drawing, turning conveyor cards, or bidding."""
     if d.phase == "draw" and any(len(d.hands[s]) < HAND_SIZE and d.piles[s] for s in range(d.n)):
         return
@@ -146,7 +79,7 @@ def carry_on(d: Draft) -> None:
     d.bids = [None] * d.n
 
 
-def turn(d: Draft, card: str) -> None:
+def turn(d: FzzztState, card: str) -> None:
     """Turn a conveyor card. The head card's conveyor number says how many lie open."""
     d.deck.remove(card)
     head = not d.open
@@ -171,7 +104,7 @@ def turn(d: Draft, card: str) -> None:
 # --------------------------------------------------------------------------- auctions
 
 
-def place_bid(d: Draft, seat: Seat, cards: list[str]) -> None:
+def place_bid(d: FzzztState, seat: Seat, cards: list[str]) -> None:
     for c in cards:
         d.hands[seat].remove(c)
     d.bids[seat] = tuple(sorted(cards))
@@ -183,7 +116,7 @@ def place_bid(d: Draft, seat: Seat, cards: list[str]) -> None:
         reveal(d)
 
 
-def reveal(d: Draft) -> None:
+def reveal(d: FzzztState) -> None:
     """All bids turn over at once; the highest power wins; losers take their bids back."""
     card = d.open[0]
     bidders = [s for s in range(d.n) if d.bids[s] is not None]
@@ -220,7 +153,7 @@ def reveal(d: Draft) -> None:
     else:
         d.piles[winner].append(card)
     d.open.pop(0)
-    d.events.append(event(
+    d.happened.append(event(
         "reveal", say=why, card=card, winner=winner, tie=len(tied) > 1, chief_before=chief_before,
         chief=d.chief, bids={str(s): list(d.bids[s] or ()) for s in bidders},
         powers={str(s): p for s, p in powers.items()}))
@@ -239,28 +172,28 @@ def reveal(d: Draft) -> None:
 # --------------------------------------------------------------------------- clean-up
 
 
-def start_cleanup(d: Draft) -> None:
+def start_cleanup(d: FzzztState) -> None:
     """Clean-up: everyone takes up all their cards and may put one on each production unit."""
     for s in range(d.n):
         d.hands[s] += d.piles[s]
         d.piles[s] = []
     d.phase, d.done = "cleanup", []
     d.say("cleanup", "All eight cards are sold. Clean-up: put one matching robot on each production unit.")
-    if not d.freeze().awaiting:
+    if not d.awaiting:
         finish_cleanup(d)
 
 
-def assign(d: Draft, seat: Seat, unit: str, card: str) -> None:
+def assign(d: FzzztState, seat: Seat, unit: str, card: str) -> None:
     d.hands[seat].remove(card)
     d.pins[seat].append((unit, card, d.round))
     d.say("assigned", "{seat} puts {card} on {unit}.", words={"card": d.phrase(card), "unit": d.phrase(unit)},
           seat=seat, card=d.name(card), unit=d.name(unit),
           unit_id=unit, card_id=card)
-    if not d.freeze().awaiting:
+    if not d.awaiting:
         finish_cleanup(d)
 
 
-def finish_cleanup(d: Draft) -> None:
+def finish_cleanup(d: FzzztState) -> None:
     if len(d.deck) < ROW:
         d.phase = "over"
         d.say("game_over", "The conveyor deck cannot fill a row of eight: the game ends. Scores are counted.")
@@ -272,7 +205,7 @@ def finish_cleanup(d: Draft) -> None:
 
 
 def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
-    d = Draft.of(state)
+    d = state.copy()
     kind = action["type"]
     if seat == TABLE and kind == "mechanics":
         deal_mechanics(d, list(action["numbers"]))
@@ -292,6 +225,6 @@ def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
         assign(d, seat, action["unit"], action["card"])
     elif kind == "done":
         d.done.append(seat)
-        if not d.freeze().awaiting:
+        if not d.awaiting:
             finish_cleanup(d)
-    return d.freeze()
+    return d.settled()

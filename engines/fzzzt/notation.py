@@ -50,8 +50,8 @@ def dump(s: FzzztState) -> str:
     return "fzzzt " + " ".join(f"{k}={fields[k]}" for k in KEYS)
 
 
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(x for x in text.split(",") if x)
+def _split(text: str) -> list[str]:
+    return [x for x in text.split(",") if x]
 
 
 def _seats(text: str, n: int) -> list[str]:
@@ -62,7 +62,7 @@ def _seats(text: str, n: int) -> list[str]:
 
 
 def _parse_bid(text: str) -> Bid:
-    return None if text == "-" else _split(text)
+    return None if text == "-" else tuple(_split(text))
 
 
 def load(text: str) -> FzzztState:
@@ -85,26 +85,26 @@ def load(text: str) -> FzzztState:
                 or f["bidding"] not in ("in_turn", "simultaneous")):
             raise ValueError
         cards = card_table(f["fix"])
-        pins: list[tuple[Pin, ...]] = []
+        pins: list[list[Pin]] = []
         for part in _seats(f["pins"], n):
             seat_pins = []
             for item in _split(part):
                 u, c, r = item.split(":")
                 seat_pins.append((u, c, int(r)))
-            pins.append(tuple(seat_pins))
+            pins.append(seat_pins)
         last: Last | None = None
         if f["last"]:
             card, winner, chief, bids = f["last"].split(";")
             last = (card, int(winner), int(chief), tuple(_parse_bid(b) for b in _seats(bids, n)))
         state = FzzztState(
             n=n, chance=f["chance"], overrides=f["fix"], rng=Rng.parse(f["rng"]), round=int(f["round"]),
-            phase=f["phase"], chief=int(f["chief"]), mechanics=tuple(int(m) for m in _split(f["mech"])),
-            hands=tuple(_split(h) for h in _seats(f["hands"], n)),
-            piles=tuple(_split(p) for p in _seats(f["piles"], n)),
-            bids=tuple(_parse_bid(b) for b in _seats(f["bids"], n)),
-            units=tuple(_split(u) for u in _seats(f["units"], n)), pins=tuple(pins),
+            phase=f["phase"], chief=int(f["chief"]), mechanics=[int(m) for m in _split(f["mech"])],
+            hands=[_split(h) for h in _seats(f["hands"], n)],
+            piles=[_split(p) for p in _seats(f["piles"], n)],
+            bids=[_parse_bid(b) for b in _seats(f["bids"], n)],
+            units=[_split(u) for u in _seats(f["units"], n)], pins=pins,
             deck=_split(f["deck"]), face_down=int(f["down"]), open=_split(f["open"]), to_turn=int(f["turn"]),
-            done=tuple(int(x) for x in _split(f["done"])), last=last, bidding=f["bidding"])
+            done=[int(x) for x in _split(f["done"])], last=last, bidding=f["bidding"])
     except IllegalAction:
         raise
     except ValueError:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import permutations, product
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from engines.core import (
     DIGITAL,
@@ -38,7 +38,9 @@ from engines.core import (
     Seat,
     State,
     View,
+    Working,
     outcome,
+    story,
 )
 from engines.fzzzt.cards import Card, card_table, names_phrase
 from engines.fzzzt.scoring import WidgetResult, best_widgets
@@ -80,30 +82,62 @@ def resolve_tie(tied: Sequence[Seat], chief: Seat, players: int) -> tuple[Seat, 
     return winner, new_chief
 
 
-@dataclass(frozen=True)
-class FzzztState(State):
+@dataclass(eq=False)   # equal when the notations are (engines.core.State)
+class FzzztState(Working, State):
+    """One moment of a game of Fzzzt!, its fields declared here once.
+
+    The one state pattern (:class:`engines.core.Working`): a state is never changed once made;
+    ``_apply`` changes a :meth:`copy` through the rule steps of :mod:`engines.fzzzt.flow` and
+    returns it, settled (hands, piles and bids sorted, so equal positions read the same).
+    """
+
     n: int
     chance: ChanceMode
     overrides: str
     rng: Rng
-    round: int
-    phase: Phase
-    chief: Seat
-    mechanics: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    piles: tuple[tuple[str, ...], ...]
-    bids: tuple[Bid, ...]
-    units: tuple[tuple[str, ...], ...]
-    pins: tuple[tuple[Pin, ...], ...]
-    deck: tuple[str, ...]      # digital: in order, the first `face_down` are the row;
-    #                            physical: the unseen cards, sorted
-    face_down: int
-    open: tuple[str, ...]
-    to_turn: int
-    done: tuple[Seat, ...]
-    last: Last | None
     bidding: str = "in_turn"   # in_turn (the rulebook) | simultaneous
-    _events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+    round: int = 0
+    phase: Phase = "mechanics"
+    chief: Seat = 0
+    mechanics: list[int] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    piles: list[list[str]] = field(default_factory=list)
+    bids: list[Bid] = field(default_factory=list)
+    units: list[list[str]] = field(default_factory=list)
+    pins: list[list[Pin]] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)   # digital: in order, the first `face_down` are
+    #                                                 the row; physical: the unseen cards, sorted
+    face_down: int = 0
+    open: list[str] = field(default_factory=list)
+    to_turn: int = 0
+    done: list[Seat] = field(default_factory=list)
+    last: Last | None = None
+    happened: list[Event] = field(default_factory=list, repr=False)   # this step's events
+    per_step: ClassVar[tuple[str, ...]] = ("happened",)
+
+    def settled(self) -> FzzztState:
+        """This working copy in its canonical order, ready to be a state."""
+        self.hands = [sorted(h) for h in self.hands]
+        self.piles = [sorted(p) for p in self.piles]
+        self.bids = [None if b is None else tuple(sorted(b)) for b in self.bids]
+        self.done = sorted(self.done)
+        return self
+
+    # -- telling -------------------------------------------------------------------
+
+    def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
+            **data: Any) -> None:
+        """An event of this step (:func:`engines.core.story`: the sentence from its fields)."""
+        self.happened.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
+
+    def name(self, card: str) -> str:
+        return self.cards[card].name()
+
+    def phrase(self, card: str) -> Text:
+        return self.cards[card].phrase
+
+    def phrases(self, cards: list[str] | tuple[str, ...]) -> Text:
+        return names_phrase([self.phrase(c) for c in cards])
 
     # -- contract ---------------------------------------------------------------
 
@@ -122,7 +156,7 @@ class FzzztState(State):
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        return list(self.happened)
 
     @property
     def awaiting(self) -> tuple[Seat, ...]:
@@ -386,11 +420,10 @@ def score_sheet(state: FzzztState, seat: Seat) -> dict[str, Any]:
 
 
 def fresh(n: int, chance: ChanceMode, overrides: str, rng: Rng, bidding: str = "in_turn") -> FzzztState:
-    empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
-    return FzzztState(n=n, chance=chance, overrides=overrides, rng=rng, round=0, phase="mechanics",
-                      chief=0, mechanics=(0,) * n, hands=empty, piles=empty, bids=(None,) * n,
-                      units=empty, pins=tuple(() for _ in range(n)), deck=(), face_down=0, open=(),
-                      to_turn=0, done=(), last=None, bidding=bidding)
+    """The table before the mechanic cards are dealt: every seat's zones empty."""
+    return FzzztState(n, chance, overrides, rng, bidding, mechanics=[0] * n, hands=[[] for _ in range(n)],
+                      piles=[[] for _ in range(n)], bids=[None] * n, units=[[] for _ in range(n)],
+                      pins=[[] for _ in range(n)])
 
 
 __all__ = ["FzzztState", "fresh", "resolve_tie", "score_sheet", "widgets_for"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -34,39 +35,26 @@ def _restricted() -> dict[str, list[str]]:
     return {"blue": list(B.BLUE_ONLY), "red": list(B.RED_ONLY)}
 
 
+@dataclass(frozen=True)
 class LaserChessState(State):
-    """An immutable position. Equality is the position: what the notation holds."""
+    """An immutable position: every field an immutable value, the next one made by
+    ``_child`` (the one state pattern, :class:`engines.core.Working`). Equality is the position
+    (the fields the notation holds): what happened on the way (events, removed tokens, the last
+    move and beam, shown to the screens) is left out."""
 
-    def __init__(self, game: LaserChess, board: bytes, to_move: int, *, ply: int = 0, setup: str = "ace",
-                 king_rotation: bool = False, swap_onto_restricted: bool = False,
-                 history: tuple[int, ...] = (), drawn: bool = False,
-                 events: tuple[Event, ...] = (), removed: tuple[dict[str, str], ...] = (),
-                 last_move: Event | None = None, last_beam: Event | None = None) -> None:
-        self._game = game
-        self.board = board
-        self.to_move = to_move
-        self.ply = ply
-        self.setup = setup
-        self.king_rotation = king_rotation
-        self.swap_onto_restricted = swap_onto_restricted
-        self.history = history
-        self.drawn = drawn
-        self._events = events
-        self.removed = removed
-        self.last_move = last_move
-        self.last_beam = last_beam
-
-    # -- identity -------------------------------------------------------------
-
-    def _identity(self) -> tuple[object, ...]:
-        return (self.board, self.to_move, self.ply, self.setup, self.king_rotation,
-                self.swap_onto_restricted, self.history, self.drawn)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LaserChessState) and self._identity() == other._identity()
-
-    def __hash__(self) -> int:
-        return hash(self._identity())
+    _game: LaserChess = field(compare=False, repr=False)
+    board: bytes
+    to_move: int
+    ply: int = 0
+    setup: str = "ace"
+    king_rotation: bool = False
+    swap_onto_restricted: bool = False
+    history: tuple[int, ...] = ()
+    drawn: bool = False
+    _events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+    removed: tuple[dict[str, str], ...] = field(default=(), compare=False, repr=False)
+    last_move: Event | None = field(default=None, compare=False, repr=False)
+    last_beam: Event | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return f"LaserChessState({self.notation()!r})"
@@ -235,17 +223,17 @@ class LaserChessState(State):
             self._game, board, self.to_move if drawn else 1 - self.to_move, ply=self.ply + 1,
             setup=self.setup, king_rotation=self.king_rotation,
             swap_onto_restricted=self.swap_onto_restricted, history=history, drawn=drawn,
-            events=events, removed=self.removed if removed is None else removed,
+            _events=events, removed=self.removed if removed is None else removed,
             last_move=last_move if last_move is not None else (None if not drawn else self.last_move),
             last_beam=last_beam if last_beam is not None else (None if not drawn else self.last_beam))
 
     def _with_game_over(self) -> LaserChessState:
         result = self.outcome
-        if result is not None:
-            self._events = (*self._events,
-                            event("game_over", winners=result["winners"], reason=result["reason"],
-                                  say=Text.from_json(result["say"])))
-        return self
+        if result is None:
+            return self
+        return replace(self, _events=(*self._events, event(
+            "game_over", winners=result["winners"], reason=result["reason"],
+            say=Text.from_json(result["say"]))))
 
     def _move_event(self, seat: Seat, move: B.Move, action: Action) -> Event:
         f, t, x, y, _ = move

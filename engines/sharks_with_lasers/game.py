@@ -44,7 +44,7 @@ class SharksWithLasers(Game):
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> SharksState:
         layout = layout_for(str(options["board"]), players)
-        t = Table(players, bool(options["specials"]), chance_mode(options["chance"]), layout,
+        t = Table.new(players, bool(options["specials"]), chance_mode(options["chance"]), layout,
                   Rng.from_seed(seed))
         t.phase = "deal"
         rounds.deal_next(t)

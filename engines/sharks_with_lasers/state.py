@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -15,12 +16,13 @@ from engines.sharks_with_lasers.words import card_name
 from engines.text import Text
 
 
+@dataclass(frozen=True, eq=False)   # equal when the notations are (engines.core.State)
 class SharksState(State):
-    """One moment of a game of Sharks with Lasers. Never changes; :meth:`apply` makes a new one."""
+    """One moment of a game of Sharks with Lasers. Never changes; :meth:`apply` makes a new one
+    from a copy of its working position (the one state pattern, :class:`engines.core.Working`)."""
 
-    def __init__(self, game: Game, table: Table) -> None:
-        self._game = game
-        self._t = table
+    _game: Game
+    _t: Table
 
     # -- the contract ----------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The working position (mutable, private to one ``_apply``) and its text notation.
 
 A :class:`~engines.sharks_with_lasers.state.SharksState` never changes: each
-action copies its :class:`Table`, changes the copy and freezes it again.
+action copies its :class:`Table` (:meth:`engines.core.Working.copy`), changes the copy and wraps it
+in a new state.
 
 The notation is one line of ``key=value`` words (no spaces inside a value)::
 
@@ -20,9 +21,10 @@ bottom (first played) to top, e.g. ``white=0F2a``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, get_args
 
-from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL, ChanceMode, IllegalAction
+from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL, ChanceMode, IllegalAction, Working
 from engines.rng import Rng
 from engines.sharks_with_lasers.board import DIRS, SHARKS, Layout, layout_for, parse_square, square_name
 from engines.sharks_with_lasers.cards import CARDS, sort_hand, special_deck, starting_hand
@@ -36,68 +38,54 @@ KEYS = ("players", "specials", "chance", "board", "round", "start", "phase", "tu
         "pc", "beams", "pending", "discard", "deck", "rng", "winner")
 
 
-class Table:
-    """Everything about one moment of the game, in plain lists."""
+@dataclass(slots=True, eq=False)
+class Table(Working):
+    """Everything about one moment of the game, in plain lists: the working position
+    (:class:`engines.core.Working`) that each step copies and changes."""
 
-    __slots__ = ("agents", "beams", "chance", "deaths", "deck", "discard", "events", "gear", "hands",
-                 "layout", "on_agent", "passed", "pc", "pending", "phase", "players", "queue", "quiet", "rng",
-                 "round", "sharks", "specials", "spies", "stacks", "start", "turn", "uses", "winner")
+    players: int
+    specials: bool
+    chance: ChanceMode
+    layout: Layout
+    rng: Rng
+    agents: list[int | None]
+    sharks: list[list[int]]
+    deaths: list[int]
+    hands: list[list[str]]
+    on_agent: list[list[str]]
+    gear: list[str]                        # first-action protection card, or ""
+    uses: list[int]                        # what is left of it (shield, deflector)
+    deck: list[str]                        # the companion's deck (physical: none, each seat enters)
+    round: int = 1
+    start: int = 0
+    phase: Phase = "place"
+    turn: int = 0
+    queue: list[int] = field(default_factory=list)
+    passed: int = -1
+    stacks: list[list[tuple[int, str]]] = field(default_factory=lambda: [[], [], []])
+    spies: list[tuple[int, int, int]] = field(default_factory=list)   # (seat, shark, cards seen)
+    pc: int = 0                            # next resolution step
+    beams: list[tuple[int, int, int]] = field(default_factory=list)   # still to fire: (from, dir, shark)
+    pending: tuple[Any, ...] = ()          # a choice awaited mid-resolution
+    discard: list[str] = field(default_factory=list)
+    winner: tuple[int, str] = (-1, "")
+    events: list[dict[str, Any]] = field(default_factory=list)
+    quiet: bool = False                    # True: tell no story (fast simulations)
+    per_step: ClassVar[tuple[str, ...]] = ("events",)
 
-    def __init__(self, players: int, specials: bool, chance: ChanceMode, layout: Layout, rng: Rng) -> None:
-        self.players = players
-        self.specials = specials
-        self.chance = chance
-        self.layout = layout
-        self.round = 1
-        self.start = 0
-        self.phase: Phase = "place"
-        self.turn = 0
-        self.queue: list[int] = []
-        self.passed = -1
-        self.agents: list[int | None] = [None] * players
-        self.sharks: list[list[int]] = [[sq, f] for sq, f in layout.sharks]
-        self.deaths = [0] * players
-        self.hands: list[list[str]] = [list(starting_hand(players)) for _ in range(players)]
-        self.on_agent: list[list[str]] = [[] for _ in range(players)]
-        self.stacks: list[list[tuple[int, str]]] = [[], [], []]
-        self.spies: list[tuple[int, int, int]] = []   # (seat, shark, cards seen)
-        self.gear = [""] * players                   # first-action protection card, or ""
-        self.uses = [0] * players                    # what is left of it (shield, deflector)
-        self.pc = 0                                  # next resolution step
-        self.beams: list[tuple[int, int, int]] = []  # laser beams still to fire: (from, dir, shark)
-        self.pending: tuple[Any, ...] = ()           # a choice awaited mid-resolution
-        self.discard: list[str] = []
-        # the companion's deck to deal from (physical: none, each seat enters what it drew)
-        self.deck: list[str] = list(special_deck()) if specials and chance == DIGITAL else []
-        self.rng = rng
-        self.winner = (-1, "")
-        self.events: list[dict[str, Any]] = []
-        self.quiet = False                           # True: tell no story (fast simulations)
-
+    @classmethod
+    def new(cls, players: int, specials: bool, chance: ChanceMode, layout: Layout, rng: Rng) -> Table:
+        """The table before the first card: agents on the boat, starting hands, sharks in place."""
+        return cls(players, specials, chance, layout, rng, agents=[None] * players,
+                   sharks=[[sq, f] for sq, f in layout.sharks], deaths=[0] * players,
+                   hands=[list(starting_hand(players)) for _ in range(players)],
+                   on_agent=[[] for _ in range(players)], gear=[""] * players, uses=[0] * players,
+                   deck=list(special_deck()) if specials and chance == DIGITAL else [])
 
     @property
     def is_over(self) -> bool:
         """The game has ended (asked again after each step: a step may end it)."""
         return self.phase == "over"
-    def copy(self) -> Table:
-        t = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(t, name, getattr(self, name))
-        t.queue = list(self.queue)
-        t.agents = list(self.agents)
-        t.sharks = [list(s) for s in self.sharks]
-        t.deaths = list(self.deaths)
-        t.hands = [list(h) for h in self.hands]
-        t.on_agent = [list(h) for h in self.on_agent]
-        t.stacks = [list(s) for s in self.stacks]
-        t.spies = list(self.spies)
-        t.gear = list(self.gear)
-        t.uses = list(self.uses)
-        t.beams = list(self.beams)
-        t.discard = list(self.discard)
-        t.deck = list(self.deck)
-        t.events = []
-        return t
 
     # -- small helpers -------------------------------------------------------
 
@@ -176,7 +164,7 @@ class Table:
         if chance not in CHANCE_MODES:
             raise IllegalAction("chance is digital or physical.")
         layout = layout_for(g.get("board", "auto"), players)
-        t = cls(players, specials, chance, layout, Rng.parse(g.get("rng", "0")))
+        t = cls.new(players, specials, chance, layout, Rng.parse(g.get("rng", "0")))
         size = (layout.width, layout.height)
 
         def sq(text: str) -> int | None:

@@ -218,3 +218,30 @@ def test_a_phone_may_leave_out_the_button_label() -> None:
     assert _same_action({"type": "add", "n": 1}, legal)
     assert _same_action({"type": "add", "n": 1, "label": {"msgid": "anything"}}, legal)
     assert not _same_action({"type": "add", "n": 2}, legal)
+
+
+def test_a_working_copy_changes_nothing_of_the_position_it_was_copied_from() -> None:
+    """The one state pattern (engines.core.Working): a rule step changes a copy; the lists of the
+    state it came from (and the lists inside them) stay as they were, and this step's events
+    start empty."""
+    from dataclasses import dataclass, field
+    from typing import ClassVar
+
+    from engines.core import Working
+
+    @dataclass(eq=False)
+    class Position(Working):
+        hands: list[list[str]]
+        deck: list[str]
+        layout: tuple[int, ...]
+        told: list[str] = field(default_factory=list)
+        per_step: ClassVar[tuple[str, ...]] = ("told",)
+
+    before = Position([["a", "b"], ["c"]], ["d", "e"], (1, 2), ["an event of the last step"])
+    work = before.copy()
+    work.hands[0].append("d")
+    work.deck.pop()
+    work.told.append("drawn")
+    assert before.hands == [["a", "b"], ["c"]] and before.deck == ["d", "e"]
+    assert before.told == ["an event of the last step"] and work.told == ["drawn"]
+    assert work.layout is before.layout   # values that never change are shared, not copied

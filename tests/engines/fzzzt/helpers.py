@@ -20,12 +20,12 @@ def position(n: int = 3, *, hands: list[list[str]] | None = None, piles: list[li
     """A state in the middle of a round; unnamed zones are empty, mechanics 1..n by seat."""
     base = fresh(n, chance, "", Rng.from_seed(5))
     return replace(
-        base, phase=phase, round=round, chief=chief, mechanics=tuple(range(1, n + 1)),
-        hands=tuple(tuple(sorted(h)) for h in (hands or [[] for _ in range(n)])),
-        piles=tuple(tuple(sorted(p)) for p in (piles or [[] for _ in range(n)])),
-        units=tuple(tuple(u) for u in (units or [[] for _ in range(n)])),
-        pins=tuple(tuple(p) for p in (pins or [[] for _ in range(n)])),
-        open=tuple(open or ()), deck=tuple(deck or ()), face_down=face_down, **more)
+        base, phase=phase, round=round, chief=chief, mechanics=list(range(1, n + 1)),
+        hands=[sorted(h) for h in (hands or [[] for _ in range(n)])],
+        piles=[sorted(p) for p in (piles or [[] for _ in range(n)])],
+        units=[list(u) for u in (units or [[] for _ in range(n)])],
+        pins=[list(p) for p in (pins or [[] for _ in range(n)])],
+        open=list(open or ()), deck=list(deck or ()), face_down=face_down, **more)
 
 
 def bid(state: FzzztState, seat: int, *cards: str) -> FzzztState:

@@ -107,7 +107,7 @@ def test_a_short_row_opens_only_the_cards_that_are_left() -> None:
     """Auction rounds: "if three face-down cards are left ... and the first has conveyor number 4,
     only the two remaining face-down cards are laid open" (so all three lie open)."""
     state = _after_first_auction("R2Oa", 3, ["R1C", "R1O", "R2Ba", "R2Bb"])
-    assert state.open == ("R2Oa", "R1C", "R1O") and state.face_down == 0
+    assert state.open == ["R2Oa", "R1C", "R1O"] and state.face_down == 0
 
 
 def test_open_cards_are_auctioned_before_the_next_face_down_card_turns() -> None:
@@ -116,7 +116,7 @@ def test_open_cards_are_auctioned_before_the_next_face_down_card_turns() -> None
     state = position(2, hands=[["R2Na", "R1C"], ["R1N", "M2"]], open=["R1B", "Ua"], deck=["R5N"],
                      face_down=1)
     state = everyone_bids(state, {0: ["R2Na"], 1: ["R1N"]})
-    assert state.open == ("Ua",) and state.face_down == 1     # the upgrade's 8 is ignored
+    assert state.open == ["Ua"] and state.face_down == 1     # the upgrade's 8 is ignored
 
 
 # --------------------------------------------------------------------------- auctions
@@ -131,8 +131,8 @@ def test_the_highest_power_wins_robot_and_bid_to_the_discard_pile_losers_take_ba
     state = everyone_bids(state, {0: ["Fa", "Ub"], 1: ["R2Na", "R1C"], 2: ["R3Na"]})
     ev = reveal_of(state)
     assert ev["powers"] == {"0": 3, "1": 3, "2": 3}    # a three-way tie at 3: chief 0 wins
-    assert ev["winner"] == 0 and state.piles[0] == ("Fa", "R5N", "Ub")
-    assert state.hands[1] == ("R1C", "R2Na") and state.hands[2] == ("R3Na",)
+    assert ev["winner"] == 0 and state.piles[0] == ["Fa", "R5N", "Ub"]
+    assert state.hands[1] == ["R1C", "R2Na"] and state.hands[2] == ["R3Na"]
     assert state.view(None)["last"]["bids"]["1"][0]["id"] == "R1C"   # every bid is shown after the reveal
 
 
@@ -140,8 +140,8 @@ def test_a_production_unit_won_is_laid_open_in_front_of_the_winner() -> None:
     """Auctions: "If it is a production unit card, it is laid open in front of the winner"."""
     state = position(2, hands=[["R2Na"], ["R1N"]], open=["PO", "R1B"])
     state = everyone_bids(state, {0: ["R2Na"], 1: ["R1N"]})
-    assert state.units[0] == ("PO",) and "PO" not in state.piles[0]
-    assert state.piles[0] == ("R2Na",)
+    assert state.units[0] == ["PO"] and "PO" not in state.piles[0]
+    assert state.piles[0] == ["R2Na"]
     assert state.view(1)["players"][0]["units"][0]["card"]["id"] == "PO"
 
 
@@ -197,7 +197,7 @@ def test_everyone_out_of_cards_mid_round_reshuffles_their_discard_piles() -> Non
     assert any(e["type"] == "reshuffle" for e in state.events)
     assert [len(h) for h in state.hands] == [6, 1, 4]        # six, or all they have
     assert [len(p) for p in state.piles] == [1, 0, 0]
-    assert state.units[0] == ("PO",) and state.phase == "bid" and state.open == ("R5B",)
+    assert state.units[0] == ["PO"] and state.phase == "bid" and state.open == ["R5B"]
 
 
 def test_bids_go_clockwise_from_the_chief_and_each_sees_how_many_cards_earlier_bids_hold() -> None:
@@ -264,7 +264,7 @@ def test_cleanup_assigns_one_matching_card_per_unit_and_it_stays() -> None:
     state = state.apply(0, {"type": "assign", "unit": "PNB", "card": "R3Na"})
     assert isinstance(state, FzzztState)
     assert state.phase == "bid" and state.round == 2                # next round began
-    assert state.pins[0] == (("PO", "R2Oa", 1), ("PNB", "R3Na", 1))
+    assert state.pins[0] == [("PO", "R2Oa", 1), ("PNB", "R3Na", 1)]
     assert "R2Oa" not in state.hands[0] + state.piles[0]      # it stays on the unit, out of play
     units = state.view(1)["players"][0]["units"]
     assert [r["id"] for u in units for r in u["robots"]] == ["R2Oa", "R3Na"]
@@ -310,7 +310,7 @@ def test_physical_chance_the_chief_mechanic_enters_each_turned_conveyor_card() -
     assert_refused(state, 1, {"type": "turn", "card": "M1"}, "still in the conveyor deck")
     assert_refused(state, 1, {"type": "turn", "card": "R4N"}, "still in the conveyor deck")
     state = state.apply(1, {"type": "turn", "card": "R5O"})
-    assert state.open == ("R4N", "R5O") and state.phase == "bid" and state.awaiting == (1,)
+    assert state.open == ["R4N", "R5O"] and state.phase == "bid" and state.awaiting == (1,)
 
 
 def test_digital_chance_turns_the_conveyor_by_itself() -> None:
