@@ -138,7 +138,9 @@ def games() -> Response:
 def list_tables() -> Response:
     tables = [{**t, **table_links(str(t["table"]))} if isinstance(t, dict) and "table" in t else t
               for t in service().list_tables()]
-    return jsonify({"tables": [localize_payload(t) if isinstance(t, dict) else t for t in tables]})
+    fault = service().storage_fault
+    return jsonify({"tables": [localize_payload(t) if isinstance(t, dict) else t for t in tables],
+                    "fault": None if fault is None else {**fault.to_json(), "text": say(fault)}})
 
 
 @bp.post("/tables")
