@@ -41,6 +41,18 @@ E409 = {"409": error("Seat taken, not your turn, a stale screen, or the table ha
 E405 = {"405": error("This address does not accept that method.")}
 E413 = {"413": error("The request body is too large.")}
 
+
+def guarded(path: str, method: str) -> dict[str, Any]:
+    """The answers every change may get before or besides its own (web.guard, the store)."""
+    if method in ("get", "head", "options"):
+        return {}
+    out = {"403": error("Sent by a page of another site (Origin, Sec-Fetch-Site): refused.")}
+    if path.startswith("/api/"):
+        out["415"] = error("A body that is not application/json.")
+        out["503"] = error("The store cannot keep the change now (its storage is failing); "
+                           "nothing was changed.")
+    return out
+
 HOST: list[dict[str, list[str]]] = [{"hostKey": []}, {"hostCookie": []}]
 SEAT: list[dict[str, list[str]]] = [{"seatBearer": []}, {"seatCookie": []}]
 SEAT_OR_HOST = SEAT + HOST
@@ -158,6 +170,8 @@ SCHEMAS: dict[str, Any] = {
             "events": {"type": "array", "items": ref("Event")},
             "step": {"type": "integer"},
             "ended": {"type": "boolean"},
+            "fault": {"oneOf": [ref("Text"), {"type": "null"}],
+                      "description": "While the store refuses writes: the sentence; else null."},
         },
     },
     "SeatView": {
@@ -295,6 +309,8 @@ SCHEMAS: dict[str, Any] = {
             "shots_shown": {"type": "integer",
                             "description": "Shots the laser module fired to show a game's own lasers."},
             "last_beam_check": {"oneOf": [ref("BeamCheck"), {"type": "null"}]},
+            "storage_fault": {"oneOf": [ref("Text"), {"type": "null"}],
+                              "description": "While the store refuses writes: the sentence."},
         },
         "additionalProperties": False,
     },
@@ -561,6 +577,9 @@ def document() -> dict[str, Any]:
             )
         },
     }
+    for path, ops in paths.items():
+        for method, operation in ops.items():
+            operation["responses"].update(guarded(path, method))
     return {
         "openapi": "3.1.0",
         "info": {
