@@ -4,7 +4,7 @@
 
     companion serve [--port N] [--data DIR] [--host-key KEY] [--config FILE] [--bind ADDR]
     companion selfplay GAME --games N --seed S [--players P]
-    companion selftest [--config FILE] [--interactive]
+    companion selftest [--config FILE] [--data DIR] [--interactive]
 
 ``serve`` builds the store and service, the hardware rig (mock pins and the
 example rig when the machine is not a Pi and no config says otherwise), the
@@ -165,6 +165,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (OSError, sqlite3.Error) as exc:
         _close(rig)
         raise ConfigError(f"data_dir {data_dir}: the store cannot be opened ({exc}).") from None
+    if service.store.set_aside is not None:
+        print(f"The store failed its check ({service.store.damaged}); it was kept aside as "
+              f"{service.store.set_aside.name} and the companion starts with a new one.", flush=True)
     if built:
         built[1].attach(service, rig)
     app = create_app(service, host_key=host_key, wifi=config.wifi,
@@ -239,7 +242,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
+    """The store first (it keeps every acknowledged play), then the wiring."""
+    from companion import store
+
     config = _config(args.config)
+    data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
+    store_ok, found = store.selftest(data_dir)
+    print(f"{'ok' if store_ok else 'FAIL':4}  store  {found}", flush=True)
     hw_config = _hardware_config(config)
     try:
         from hardware import selftest
@@ -249,7 +258,8 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     if hw_config is None:
         print("companion selftest: no [hardware] section in the config.", file=sys.stderr)
         return 2
-    return int(selftest.run(hw_config, interactive=args.interactive, out=sys.stdout))
+    wiring = int(selftest.run(hw_config, interactive=args.interactive, out=sys.stdout))
+    return wiring or (0 if store_ok else 1)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -273,6 +283,7 @@ def parser() -> argparse.ArgumentParser:
     sp.set_defaults(run=cmd_selfplay)
     st = sub.add_parser("selftest", help="check the wiring of buttons, LEDs, laser and sensors")
     st.add_argument("--config")
+    st.add_argument("--data", help="data directory whose store to check (default: the config's)")
     st.add_argument("--interactive", action="store_true", help="ask a person to press and look")
     st.set_defaults(run=cmd_selftest)
     return p

@@ -23,6 +23,10 @@
   A mismatch or a fault is told to the table with ``service.notify(table,
   text)``, and the host can correct the board or undo. The verdict is
   ``last_beam_check`` in ``GET /api/hardware``.
+* **Storage faults.** While the store refuses writes (a failing SD card, a full
+  disk, the data folder gone) the status LED shows the ``error`` pattern and
+  ``GET /api/hardware`` says so in ``storage_fault``; once writes work again the
+  status LED goes back to what the last beam check showed.
 
 The current table is the most recently active unfinished one (a finished one
 stays current, showing its winner, until another table moves).
@@ -401,6 +405,20 @@ class HardwareLink:
             else:
                 notify(shot.table, check.message)
 
+    def storage(self, fault: object) -> None:
+        """The service's fault listener: the status LED shows a failing store (only enqueues)."""
+        if not self._closed:
+            self._work.put((self._show_storage, (fault is not None,)))
+
+    def _show_storage(self, failing: bool) -> None:
+        with self._lock:
+            check = self.last_beam_check
+        if failing:
+            self.rig.set_status("error")
+        else:
+            self.rig.set_status("error" if check is not None and check.get("result") != "agree"
+                                else "ready")
+
     # ------------------------------------------------------------------ what the service delegates
     def hardware_status(self) -> dict[str, Any]:
         status: dict[str, Any] = self.rig.status()
@@ -434,6 +452,7 @@ def attach(service: Any, rig: Any) -> HardwareLink:
     """
     link = HardwareLink(service, rig)
     service.add_listener(link.listener)
+    service.add_fault_listener(link.storage)
     rig.on_button(link.button)
     service.hardware = link
     rig.set_status("ready")

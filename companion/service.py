@@ -38,7 +38,7 @@ from typing import Any
 
 import engines
 from companion.bots import BotRunner
-from companion.store import LogRow, SeatRow, Store, TableRow
+from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
@@ -49,6 +49,7 @@ from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 log = logging.getLogger("companion")
 
 Listener = Callable[[str, State, list[Event]], None]
+FaultListener = Callable[[engines.Text | None], None]
 
 TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": DIGITAL,
@@ -193,10 +194,12 @@ class Service:
         self.clock = clock
         self.think_seconds = think_seconds
         self.presence_grace = presence_grace
-        self.store = Store(self.data_dir / "companion.db")
         self._tables: dict[str, _Table] = {}
         self._tables_lock = threading.Lock()
         self._listeners: list[Listener] = []
+        self._fault_listeners: list[FaultListener] = []
+        self._fault_lock = threading.Lock()
+        self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self, clock, think_seconds)
         self._load()
 
@@ -221,8 +224,11 @@ class Service:
                 if not row.ended:   # a crash between a play and its draws: draw now
                     events: list[Event] = []
                     rows = self._resolve_chance(table, len(table.log), events)
-                    if rows:
-                        self._commit(table, rows, events)
+                    try:
+                        if rows:
+                            self._commit(table, rows, events)
+                    except StorageFailure:   # the draw waits for a store that takes writes
+                        self._rebuild(table)
         for table in self._tables.values():
             self._schedule_bots(table)
 
@@ -238,6 +244,44 @@ class Service:
     def close(self) -> None:
         self._bots.close()
         self.store.close()
+
+    # -- storage faults --------------------------------------------------------------
+    #
+    # A write the store cannot make durable is refused (StorageFailure, 503) and the table stays
+    # exactly as it was. While writes fail, every payload carries ``fault`` (the sentence), pushed
+    # to every open stream, and fault listeners (the hardware's status LED) are told.
+
+    @property
+    def storage_fault(self) -> engines.Text | None:
+        """The sentence for the players while the store refuses writes, else None."""
+        return engines.Text(STORAGE_FAILING) if self.store.failing is not None else None
+
+    def add_fault_listener(self, fn: FaultListener) -> None:
+        self._fault_listeners.append(fn)
+
+    def _storage_changed(self, cause: str | None) -> None:
+        """Called by the store (maybe under a table's lock): tell everyone from another thread."""
+        threading.Thread(target=self._show_storage, name="storage-fault", daemon=True).start()
+
+    def _show_storage(self) -> None:
+        with self._fault_lock:   # the fault read here is the newest: the last thread shows the last
+            for t in list(self._tables.values()):
+                with t.lock:
+                    self._fan_out(t)
+            fault = self.storage_fault
+            for fn in list(self._fault_listeners):
+                try:
+                    fn(fault)
+                except Exception:
+                    log.exception("fault listener %r failed", fn)
+
+    def check_store(self) -> str | None:
+        """None if the store takes writes now, else what fails (selftest, the host)."""
+        try:
+            self.store.check_writable()
+        except StorageFailure as exc:
+            return exc.cause
+        return None
 
     # -- lookups -------------------------------------------------------------------
 
@@ -335,7 +379,8 @@ class Service:
                 "version": table.row.version, "presence": table.presence,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
-                "chance": table.row.chance, "next_table": table.row.next_table}
+                "chance": table.row.chance, "next_table": table.row.next_table,
+                "fault": fault.to_json() if (fault := self.storage_fault) else None}
 
     def _public(self, table: _Table) -> dict[str, Any]:
         return self._common(table, None)
@@ -410,7 +455,11 @@ class Service:
                 return tid
 
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
-                     seed: int | None = None, *, seats: list[SeatRow] | None = None) -> dict[str, Any]:
+                     seed: int | None = None, *, seats: list[SeatRow] | None = None,
+                     ends: tuple[str, int] | None = None) -> dict[str, Any]:
+        """A new table, stored (with its first draws) in one transaction before it is shown.
+
+        ``ends=(table, version)``: that table ends in the same transaction (the next game)."""
         if not isinstance(game, str):
             raise BadRequest("Choose a game.")
         try:
@@ -441,16 +490,16 @@ class Service:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time())
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
-            self.store.create_table(row, seat_rows)
             table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
+            events = list(state.events)
+            rows = self._resolve_chance(table, 0, events)   # the first draws, stored with the table
+            if rows:
+                row.version = 2
+            self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
+            table.log.extend(rows)
+            table.events = events
             self._tables[tid] = table
         with table.lock:
-            events = list(state.events)
-            rows = self._resolve_chance(table, 0, events)
-            if rows:
-                self._commit(table, rows, events)
-            else:
-                table.events = events
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
@@ -475,10 +524,9 @@ class Service:
         with t.lock:
             options = {**t.row.options, **({"chance": t.row.chance} if t.game.chance_modes else {})}
             seats = list(t.seats)
-        payload = self.create_table(t.row.game, t.row.players, options, seats=seats)
-        with t.lock:
             version = t.row.version + 1
-            self.store.update_table(t.id, version=version, ended=True, next_table=payload["table"])
+            payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
+                                        ends=(t.id, version))
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             t.events = [engines.event("next_game", table=payload["table"],
                                       say=engines.Text("The next game is set up."))]
@@ -510,9 +558,14 @@ class Service:
         self._notify(t, state, [])
         return token
 
-    def _set_seat(self, t: _Table, row: SeatRow) -> None:
+    def _set_seat(self, t: _Table, row: SeatRow, *, revoke: bool = False) -> None:
+        """Store the seat, then (``revoke``: close the old phone's streams) show it everywhere."""
         version = t.row.version + 1
         self.store.set_seat(t.id, row, version=version)
+        if revoke:
+            for sub in [s for s in t.subs if s.seat == row.seat]:
+                sub.revoke()
+                t.subs.remove(sub)
         t.seats[row.seat] = row
         t.left.pop(row.seat, None)   # a freed or new seat has no grace from an earlier phone
         t.row.version = version
@@ -536,10 +589,7 @@ class Service:
         t = self._table(table)
         seat = self._check_seat_number(t, seat)
         with t.lock:
-            for sub in [s for s in t.subs if s.seat == seat]:
-                sub.revoke()
-                t.subs.remove(sub)
-            self._set_seat(t, SeatRow(seat, "", None, False))
+            self._set_seat(t, SeatRow(seat, "", None, False), revoke=True)
             state = t.state
         self._notify(t, state, [])
 
@@ -729,9 +779,12 @@ class Service:
     # -- hardware ------------------------------------------------------------------
 
     def hardware_status(self) -> dict[str, Any]:
+        fault = self.storage_fault
         if self.hardware is None:
-            return {"pin_factory": None, "mock": False, "devices": [], "last_beam_check": None}
+            return {"pin_factory": None, "mock": False, "devices": [], "last_beam_check": None,
+                    "storage_fault": fault.to_json() if fault else None}
         result: dict[str, Any] = self.hardware.hardware_status()
+        result["storage_fault"] = fault.to_json() if fault else None
         return result
 
     def press(self, button: str) -> dict[str, Any]:

@@ -9,6 +9,15 @@ SQLite runs in WAL mode with ``synchronous=FULL``: when :meth:`Store.append`
 returns, the row survives a power cut. Schema changes are numbered
 migrations, applied in order and recorded in ``schema_version``.
 
+A write that cannot be made durable at the store's path raises
+:class:`StorageFailure` (a 503 refusal: "...its storage is failing. Nothing was
+changed."), with the transaction rolled back: SQLite's own errors (``readonly
+database``, ``database or disk is full``, ``disk I/O error``, ...) and a store
+file that is no longer at its path (the data folder removed: SQLite would go on
+writing to the deleted file). ``failing`` says what failed last, until a write
+succeeds again. At start, a store that fails ``PRAGMA quick_check`` is moved
+aside (``set_aside`` says where) and a new one is begun.
+
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as d:
 ...     s = Store(pathlib.Path(d) / "t.db")
@@ -21,13 +30,81 @@ migrations, applied in order and recorded in ``schema_version``.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
 import sqlite3
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from web.service import Unavailable
+
+log = logging.getLogger("companion.store")
+
+STORAGE_FAILING = ("The companion cannot save plays right now: its storage is failing. "
+                   "Nothing was changed.")
+
+
+class StorageFailure(Unavailable):
+    """A write the store could not make durable; ``cause`` says why (for the log and the host)."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__(STORAGE_FAILING)
+        self.cause = cause
+
+
+def _is_storage_error(exc: sqlite3.Error) -> bool:
+    """SQLite's errors about the disk or the file, not about our SQL (which would be a bug)."""
+    return isinstance(exc, sqlite3.OperationalError) or type(exc) is sqlite3.DatabaseError
+
+
+def _file_id(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def quick_check(path: Path) -> str | None:
+    """None if the SQLite file at ``path`` passes ``PRAGMA quick_check`` (or does not exist yet),
+    else what is wrong, in SQLite's words."""
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            rows = db.execute("PRAGMA quick_check").fetchall()
+        finally:
+            db.close()
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "unable to open" in str(exc):
+            return None   # busy or unreadable here: the real open says so
+        return str(exc)
+    except sqlite3.DatabaseError as exc:   # "file is not a database", "malformed"
+        return str(exc)
+    found = [str(r[0]) for r in rows]
+    return None if found == ["ok"] else "; ".join(found[:3])
+
+
+def set_aside(path: Path, problem: str) -> Path:
+    """Move a damaged store (and its WAL and shared-memory files) aside; the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            os.replace(extra, aside.with_name(aside.name + suffix))
+    os.replace(path, aside)
+    log.error("The store %s failed its check (%s); it was kept aside as %s and a new store was begun.",
+              path, problem, aside.name)
+    return aside
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, seats, the log
@@ -65,6 +142,44 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+def selftest(data_dir: Path) -> tuple[bool, str]:
+    """``companion selftest``'s store line: (ok, what was found), touching no table.
+
+    The folder takes a synced write, the store (if there is one yet) passes ``quick_check`` and
+    takes a write transaction (rolled back).
+    """
+    path = data_dir / "companion.db"
+    probe = data_dir / f".selftest-{os.getpid()}"
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, b"x" * 4096)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            probe.unlink(missing_ok=True)
+    except OSError as exc:
+        return False, f"{data_dir} does not take writes ({exc.strerror})."
+    if not path.exists():
+        return True, f"no store yet at {path}; its folder takes writes."
+    problem = quick_check(path)
+    if problem is not None:
+        return False, f"{path} failed its check ({problem}); the companion will keep it aside at start."
+    try:
+        db = sqlite3.connect(str(path), timeout=5, isolation_level=None)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("UPDATE schema_version SET version = version")
+            db.execute("ROLLBACK")
+            tables = db.execute("SELECT count(*) FROM tables").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return False, f"{path} does not take writes ({exc})."
+    return True, f"{path} passes its check and takes writes ({tables} tables)."
+
+
 @dataclass
 class TableRow:
     id: str
@@ -97,17 +212,28 @@ class LogRow:
 
 
 class Store:
-    """SQLite access; one connection, serialised by a lock (writes are serial anyway)."""
+    """SQLite access; one connection, serialised by a lock (writes are serial anyway).
 
-    def __init__(self, path: Path) -> None:
+    ``on_failing(cause or None)`` is called (outside the lock) when writes start or stop failing.
+    """
+
+    def __init__(self, path: Path, *, on_failing: Callable[[str | None], None] | None = None) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.on_failing = on_failing
+        self.failing: str | None = None
+        self.damaged: str | None = None       # what quick_check found at start, if anything
+        self.set_aside: Path | None = None    # where the damaged store was kept
+        problem = quick_check(path)
+        if problem is not None:
+            self.damaged, self.set_aside = problem, set_aside(path, problem)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
+        self._identity = _file_id(path)
 
     # -- schema ---------------------------------------------------------------
 
@@ -138,18 +264,70 @@ class Store:
 
     # -- writes: each is one transaction, committed (and synced) before return --
 
-    def _tx(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+    def _in_place(self) -> None:
+        """The file SQLite writes to is still the store at its path (not a deleted one)."""
+        try:
+            same = _file_id(self.path) == self._identity
+        except OSError as exc:
+            raise StorageFailure(f"the store is gone from {self.path} ({exc.strerror})") from None
+        if not same:
+            raise StorageFailure(f"another file took the store's place at {self.path}")
 
-    def create_table(self, row: TableRow, seats: Sequence[SeatRow] = ()) -> None:
+    def _tx(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """One transaction, committed and synced, or :class:`StorageFailure` and nothing kept."""
+        with self._lock:
+            before = self.failing
+            try:
+                self._in_place()
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql, args in statements:
+                        self._db.execute(sql, args)
+                    self._in_place()
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+                    raise
+                self._in_place()   # removed during the commit: the rows went to a deleted file
+            except StorageFailure as exc:
+                self.failing = exc.cause
+            except sqlite3.Error as exc:
+                if not _is_storage_error(exc):
+                    raise
+                self.failing = str(exc)
+            else:
+                self.failing = None
+            now = self.failing
+        if now != before and self.on_failing is not None:
+            if now is None:
+                log.warning("The store at %s takes writes again.", self.path)
+            self.on_failing(now)
+        if now is not None:
+            log.error("A write to the store at %s failed: %s", self.path, now)
+            raise StorageFailure(now)
+
+    def check_writable(self) -> None:
+        """A write that changes nothing (a rolled-back transaction) and the file's place:
+        :class:`StorageFailure` if the store cannot take writes now."""
+        with self._lock:
+            try:
+                self._in_place()
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._db.execute("UPDATE schema_version SET version = version")
+                finally:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                if not _is_storage_error(exc):
+                    raise
+                raise StorageFailure(str(exc)) from None
+
+    def create_table(self, row: TableRow, seats: Sequence[SeatRow] = (), rows: Sequence[LogRow] = (),
+                     *, ends: tuple[str, int] | None = None) -> None:
+        """A new table, its seats and first log rows; with ``ends=(table, version)`` that older
+        table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
@@ -159,6 +337,11 @@ class Store:
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
                           (row.id, seat, given.name if given else "",
                            given.token_hash if given else None, int(given.bot) if given else 0)))
+        stmts += [("INSERT INTO log VALUES (?,?,?,?,?)", (row.id, r.idx, r.kind, r.seat, json.dumps(r.data)))
+                  for r in rows]
+        if ends is not None:
+            stmts.append(("UPDATE tables SET version = ?, ended = 1, next_table = ? WHERE id = ?",
+                          (ends[1], row.id, ends[0])))
         self._tx(stmts)
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0) -> None:

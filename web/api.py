@@ -114,11 +114,16 @@ def games() -> Response:
 @bp.get("/tables")
 @declare("Every table: id, game, seats, whose turn (no secrets).",
          answers={"type": "object", "required": ["tables"],
-                  "properties": {"tables": {"type": "array", "items": ref("TableSummary")}}})
+                  "properties": {"tables": {"type": "array", "items": ref("TableSummary")},
+                                 "fault": {"oneOf": [ref("Text"), {"type": "null"}],
+                                           "description": "While the store refuses writes: the "
+                                                          "sentence; else null."}}})
 def list_tables() -> Response:
     tables = [{**t, **table_links(str(t["table"]))} if isinstance(t, dict) and "table" in t else t
               for t in service().list_tables()]
-    return jsonify({"tables": [localize_payload(t) if isinstance(t, dict) else t for t in tables]})
+    fault = service().storage_fault
+    return jsonify({"tables": [localize_payload(t) if isinstance(t, dict) else t for t in tables],
+                    "fault": None if fault is None else {**fault.to_json(), "text": say(fault)}})
 
 
 @bp.post("/tables")

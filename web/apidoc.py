@@ -45,10 +45,14 @@ ERRORS: dict[int, str] = {
     400: "Malformed JSON, a missing or wrong field, or a play the rules refuse.",
     401: "No or unknown seat token / host key.",
     404: "No such table, seat, device or address.",
+    403: "Sent by a page of another site (Origin, Sec-Fetch-Site): refused (web.guard).",
     409: "Seat taken, not your turn, a stale screen, or the table has ended.",
     413: "The request body is too large.",
-    503: "Too many streams are open (each holds a server thread); poll /view.",
+    415: "A body that is not application/json.",
+    503: "Not now, nothing was changed: the store cannot keep a change (its storage is failing), "
+         "or too many streams are open (each holds a server thread; poll /view).",
 }
+SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 PATH_PARAMS: dict[str, str] = {
     "table": "The table's id, as in the join address.",
     "seat": "The seat, counted from 0.",
@@ -219,9 +223,14 @@ def _error(code: int, page: bool) -> dict[str, Any]:
     return {"description": ERRORS[code], "content": {JSON: {"schema": ref("Error")}}}
 
 
-def operation(doc: Doc, params: Sequence[tuple[str, str]]) -> dict[str, Any]:
-    """One operation of the document: ``params`` are the path's (name, converter) pairs."""
+def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[str, Any]:
+    """One operation of the document: ``params`` are the path's (name, converter) pairs.
+
+    A change (any method but GET) may be refused as cross-site (403, :mod:`web.guard`); a change
+    under /api also for a body that is not JSON (415) and while the store fails (503)."""
     codes = set(doc.errors)
+    if method not in SAFE:
+        codes |= {403} if doc.page else {403, 415, 503}
     if params:
         codes.add(404)
     if doc.who in ("host", "seat", "seat-or-host", "seat-or-public"):
@@ -265,7 +274,7 @@ def document(app: Flask) -> dict[str, Any]:
             doc = doc_of(app.view_functions[rule.endpoint], method)
             if doc is None:
                 raise LookupError(f"{method} {rule.rule} has no declaration (web.apidoc.declare)")
-            paths.setdefault(path, {})[method.lower()] = operation(doc, params)
+            paths.setdefault(path, {})[method.lower()] = operation(doc, params, method)
     return {
         "openapi": "3.1.0",
         "info": {

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from engines.core import Refusal
+from engines.text import Text
 
 
 class ServiceError(Refusal):
@@ -46,6 +47,10 @@ class Conflict(ServiceError):  # seat taken, stale action, not your turn, table 
     status = 409
 
 
+class Unavailable(ServiceError):  # the companion cannot do it now (its storage is failing); nothing changed
+    status = 503
+
+
 class Subscription(Protocol):
     """One open stream (a phone or a table screen)."""
 
@@ -59,6 +64,10 @@ class TableService(Protocol):
     """The companion as the web app sees it. Seats are 0-based; ``None`` is the public table."""
 
     def check_host_key(self, key: str | None) -> bool: ...
+
+    @property
+    def storage_fault(self) -> Text | None:
+        """The sentence while the store refuses writes (every payload carries it as ``fault``)."""
 
     def games(self) -> list[dict[str, Any]]:
         """Every game: ``engines.Game.describe()`` plus the table options (chance mode, ...)."""

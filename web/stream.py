@@ -116,13 +116,18 @@ def is_newer(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
     True
     >>> is_newer({"version": 3, "step": 0, "presence": 2}, {"version": 3, "step": 0, "presence": 1})
     True
+
+    A storage fault that starts or ends (``fault``) is news too, at the same change key:
+
+    >>> is_newer({"version": 3, "fault": {"msgid": "..."}}, {"version": 3, "fault": None})
+    True
     """
     if last is None:
         return True
     key, last_key = change_key(payload), change_key(last)
     if key is None or last_key is None:
         return payload != last
-    return key > last_key
+    return key > last_key or (key == last_key and payload.get("fault") != last.get("fault"))
 
 
 @bp.get("/tables/<table>/stream")

@@ -437,6 +437,7 @@ def test_hardware_without_a_rig_says_so(client: FlaskClient, host: dict[str, str
         "mock": False,
         "devices": [],
         "last_beam_check": None,
+        "storage_fault": None,
     }
     refused(client.post("/api/hardware/press/seat0", headers=host), 409, "No hardware")
     refused(

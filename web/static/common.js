@@ -69,6 +69,14 @@
   /* The JSON API of one table. */
   TC.tableApi = function (table) { return "/api/tables/" + encodeURIComponent(table); };
 
+  /* The storage fault a payload carries ("The companion cannot save plays right now..."), or none. */
+  TC.showFault = function (fault) {
+    const line = TC.$("storage-fault");
+    if (!line) return;
+    line.hidden = !fault;
+    line.textContent = fault ? TC.say(fault) : "";
+  };
+
   TC.say = function (s) {
     if (!s) return "";
     if (typeof s === "string") return s;

@@ -68,6 +68,7 @@
   async function loadTables() {
     const r = await TC.api("GET", "/api/tables");
     if (!r.ok) return;
+    TC.showFault(r.data.fault);
     const list = TC.clear($("tables"));
     (r.data.tables || []).slice().reverse().forEach(function (t) {
       const who = (t.seats || []).map(function (s) { return s.taken ? s.name : "—"; }).join(", ");
@@ -93,6 +94,7 @@
   async function showTable(p) {
     if (p.table !== current) return;
     latest = p;
+    TC.showFault(p.fault);
     let status = p.outcome ? TC.outcomeText(p) : p.ended ? T("The table has ended.") :
       T("Waiting for {names}.", { names: TC.waitingFor(p) });
     if (p.next_table) status += " → " + p.next_table;

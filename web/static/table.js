@@ -60,6 +60,7 @@
     if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
     if (latest && p.version < latest.version) return;
     latest = p;
+    TC.showFault(p.fault);
     follow(p);
     draw();
   }
