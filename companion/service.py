@@ -38,6 +38,7 @@ from typing import Any
 
 import engines
 from companion.bots import BotRunner
+from companion.pairing import Pairing
 from companion.store import LogRow, SeatRow, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
@@ -198,6 +199,7 @@ class Service:
         self._tables_lock = threading.Lock()
         self._listeners: list[Listener] = []
         self._bots = BotRunner(self, clock, think_seconds)
+        self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
 
     # -- start-up: replay every table --------------------------------------------
@@ -734,10 +736,10 @@ class Service:
         result: dict[str, Any] = self.hardware.hardware_status()
         return result
 
-    def press(self, button: str) -> dict[str, Any]:
+    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]:
         if self.hardware is None:
             raise Conflict("No hardware is configured.")
-        result: dict[str, Any] = self.hardware.press(button)
+        result: dict[str, Any] = self.hardware.press(button, held_s)
         return result
 
     def inject_fault(self, device: str, fault: str) -> dict[str, Any]:

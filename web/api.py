@@ -279,7 +279,10 @@ def hardware() -> Response:
 @bp.post("/hardware/press/<button>")
 def press(button: str) -> Response:
     require_host()
-    return ok(service().press(button))
+    held = json_body().get("held_s", 0)
+    if isinstance(held, bool) or not isinstance(held, int | float) or not 0 <= held <= 30:
+        raise BadRequest('"held_s" must be a number of seconds from 0 to 30.')
+    return ok(service().press(button, float(held)))
 
 
 @bp.post("/hardware/faults")

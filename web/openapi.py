@@ -249,6 +249,16 @@ SCHEMAS: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "Pairing": {
+        "type": "object",
+        "required": ["state", "say"],
+        "properties": {
+            "state": {"enum": ["waiting", "paired", "expired", "ask-again", "unknown"],
+                      "description": "ask-again: the press went to a phone that asked first."},
+            "say": ref("Text"),
+        },
+        "additionalProperties": False,
+    },
     "Hardware": {
         "type": "object",
         "required": ["pin_factory", "mock", "devices", "last_beam_check"],
@@ -494,13 +504,29 @@ def document() -> dict[str, Any]:
         },
         "/api/hardware/press/{button}": {
             "post": op(
-                "Press a button of the virtual panel (host, mock pins).",
-                {"200": ok(ref("Hardware")), **E401, **E404, **E409},
+                "Press a button of the virtual panel (host, mock pins); held_s: as if held that long.",
+                {"200": ok(ref("Hardware")), **E400, **E401, **E404, **E409},
                 security=HOST,
                 params=[
                     {"name": "button", "in": "path", "required": True, "schema": {"type": "string"}}
                 ],
+                request=body({"type": "object", "properties": {
+                    "held_s": {"type": "number", "minimum": 0, "maximum": 30,
+                               "description": "A long press of the host button: held this many seconds."}}},
+                    required=False),
             )
+        },
+        "/api/host/pair": {
+            "post": op(
+                "This phone asks to become the host; a long press of the companion's host button "
+                "within the window decides (the request is kept in an HttpOnly cookie).",
+                {"200": ok(ref("Pairing")), **E409},
+            ),
+            "get": op(
+                "How this phone's request stands; the answer that says paired sets the host cookie "
+                "(the key is never in the body).",
+                {"200": ok(ref("Pairing"))},
+            ),
         },
         "/api/hardware/faults": {
             "post": op(
