@@ -131,6 +131,10 @@ class HardwareLink:
         """The rig's button callback (a GPIO thread): only enqueues."""
         self._work.put((self._pressed, (name,)))
 
+    def long_press(self, name: str) -> None:
+        """The host button held (a GPIO thread): the first phone waiting becomes the host."""
+        self._work.put((self.service.pairing.pressed, (name,)))
+
     def _run(self) -> None:
         self._serve(self._work)
 
@@ -195,6 +199,10 @@ class HardwareLink:
         for timer in self._timers:
             timer.cancel()
         self.rig.off_button(self.button)
+        self.rig.off_long_press(self.long_press)
+        pairing = getattr(self.service, "pairing", None)
+        if pairing is not None:
+            pairing.set_button(None, pairing.hold_s)  # no button listens any more
         self._work.put(None)
         self._beams.put(None)
         self._calls.put(None)
@@ -431,10 +439,10 @@ class HardwareLink:
                 "table": self.pending.table, "seat": self.pending.seat}
         return status
 
-    def press(self, button: str) -> dict[str, Any]:
-        """Press a virtual button (a ``HardwareError``, a :class:`engines.core.Refusal`, says why
-        not: the web answers it with its own status)."""
-        self.rig.press(button)
+    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]:
+        """Press a virtual button, held ``held_s`` (a ``HardwareError``, a
+        :class:`engines.core.Refusal`, says why not: the web answers it with its own status)."""
+        self.rig.press(button, held_s)
         self.wait_idle(timeout=5.0)
         return self.hardware_status()
 
@@ -454,6 +462,10 @@ def attach(service: Any, rig: Any) -> HardwareLink:
     service.add_listener(link.listener)
     service.add_fault_listener(link.storage)
     rig.on_button(link.button)
+    host_button = rig.config.button(rig.config.host_button or "")
+    if host_button is not None:
+        rig.on_long_press(link.long_press)
+        service.pairing.set_button(host_button.label, rig.config.host_hold_s)
     service.hardware = link
     rig.set_status("ready")
     return link

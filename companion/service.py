@@ -38,6 +38,7 @@ from typing import Any
 
 import engines
 from companion.bots import BotRunner
+from companion.pairing import Pairing
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
@@ -201,6 +202,7 @@ class Service:
         self._fault_lock = threading.Lock()
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self, clock, think_seconds)
+        self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
 
     # -- start-up: replay every table --------------------------------------------
@@ -787,10 +789,10 @@ class Service:
         result["storage_fault"] = fault.to_json() if fault else None
         return result
 
-    def press(self, button: str) -> dict[str, Any]:
+    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]:
         if self.hardware is None:
             raise Conflict("No hardware is configured.")
-        result: dict[str, Any] = self.hardware.press(button)
+        result: dict[str, Any] = self.hardware.press(button, held_s)
         return result
 
     def inject_fault(self, device: str, fault: str) -> dict[str, Any]:

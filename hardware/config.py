@@ -124,6 +124,24 @@ class SensorConfig:
 
 
 @dataclass(frozen=True)
+class DisplayConfig:
+    """A small I2C OLED (``[hardware.display]``); luma's dummy device stands in off a Pi."""
+
+    driver: str = "ssd1306"
+    port: int = 1
+    """The I2C bus (1 on every 40-pin Pi: SDA GPIO2, SCL GPIO3)."""
+    address: int = 0x3C
+    width: int = 128
+    height: int = 64
+    rotate: int = 0
+    """0 to 3: quarter turns, for a display mounted upside down (2)."""
+
+
+DISPLAY_DRIVERS = ("ssd1306", "sh1106")
+DISPLAY_SIZES = ((128, 64), (128, 32))
+
+
+@dataclass(frozen=True)
 class HardwareConfig:
     """A whole rig as the config file describes it (no pins are claimed yet)."""
 
@@ -134,6 +152,12 @@ class HardwareConfig:
     sensors: tuple[SensorConfig, ...] = ()
     watch_s: float = 8.0
     """Without a laser: how long the sensors watch after a move for the players' own shot."""
+    host_button: str | None = None
+    """The button whose long press makes a waiting phone the host (``host`` if there is one,
+    else ``next``); None: no button, the host key is the only way in."""
+    host_hold_s: float = 2.0
+    """How long the host button must be held to count as a long press."""
+    display: DisplayConfig | None = None
 
     def sensor_for(self, exit: Exit | None) -> SensorConfig | None:
         """The sensor that watches this exit, if any."""
@@ -241,7 +265,8 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
     """Check the ``[hardware]`` table and describe the rig; raises :class:`ConfigError`."""
     root = "hardware"
     table = _table(root, table)
-    _check_keys(root, table, {"pin_factory", "watch_s", "laser", "buttons", "leds", "sensors"})
+    _check_keys(root, table, {"pin_factory", "watch_s", "laser", "buttons", "leds", "sensors",
+                              "host_button", "host_hold_s", "display"})
     pins = _Pins()
 
     factory = table.get("pin_factory")
@@ -305,10 +330,38 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
             label=_label(f"{key}.label", spec.get("label", default)),
             bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.005), 0.0, 1.0),
         ))
+    names = [b.name for b in buttons]
+    host_button = table.get("host_button", "host" if "host" in names else "next" if "next" in names else None)
+    if host_button is not None and host_button not in names:
+        raise ConfigError(f"{root}.host_button", "there is no button called {name}; the buttons are {names}.",
+                          name=host_button, names=", ".join(names) or "-")
     return HardwareConfig(
         pin_factory=factory, laser=laser, buttons=tuple(buttons), leds=tuple(leds),
-        sensors=tuple(sensors), watch_s=watch_s,
+        sensors=tuple(sensors), watch_s=watch_s, host_button=host_button,
+        host_hold_s=_number(f"{root}.host_hold_s", table.get("host_hold_s", 2.0), 0.5, 10.0),
+        display=_display(f"{root}.display", table["display"]) if "display" in table else None,
     )
+
+
+def _display(key: str, value: object) -> DisplayConfig:
+    """``[hardware.display]``: the driver, the I2C bus and address, the size and a rotation."""
+    spec = _table(key, value)
+    _check_keys(key, spec, {"driver", "port", "address", "width", "height", "rotate"})
+    driver = spec.get("driver", "ssd1306")
+    if driver not in DISPLAY_DRIVERS:
+        raise ConfigError(f"{key}.driver", 'expected "ssd1306" or "sh1106", got {value!r}.', value=driver)
+    whole = {}
+    for name, default, low, high in (("port", 1, 0, 20), ("address", 0x3C, 0x03, 0x77),
+                                     ("width", 128, 1, 256), ("height", 64, 1, 128), ("rotate", 0, 0, 3)):
+        number = spec.get(name, default)
+        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+            raise ConfigError(f"{key}.{name}", "expected a whole number from {low} to {high}, got {value!r}.",
+                              low=low, high=high, value=number)
+        whole[name] = number
+    if (whole["width"], whole["height"]) not in DISPLAY_SIZES:
+        raise ConfigError(f"{key}.width", "the display's size is 128 by 64 or 128 by 32, "
+                          "not {width} by {height}.", width=whole["width"], height=whole["height"])
+    return DisplayConfig(driver=driver, **whole)
 
 
 def load(path: str | Path) -> HardwareConfig:

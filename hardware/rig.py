@@ -85,6 +85,8 @@ class Rig:
         self._lock = threading.RLock()
         self._beam_lock = threading.Lock()
         self._callbacks: list[ButtonCallback] = []
+        self._long_callbacks: list[ButtonCallback] = []
+        self._down: dict[str, float] = {}  # the host button: when it went down (the rig's clock)
         self._last_press: dict[str, float] = {}
         self._capture: set[str] | None = None
         self._watch = threading.Condition()  # a watch waits on it: a sensor lit, or wake_watch()
@@ -122,7 +124,11 @@ class Rig:
             self.laser = self._claim(spec.label, spec.pin, partial(devices.laser, spec.pin, factory))
         for b in c.buttons:
             device = self._claim(b.label, b.pin, partial(devices.button, b.pin, b.bounce_s, factory))
-            device.when_pressed = partial(self._pressed, b.name)
+            if b.name == c.host_button:  # short or long: known only when it comes up
+                device.when_pressed = partial(self._went_down, b.name)
+                device.when_released = partial(self._came_up, b.name)
+            else:
+                device.when_pressed = partial(self._pressed, b.name)
             self.buttons[b.name] = device
         for led in c.leds:
             self.leds[led.name] = self._claim(led.label, led.pin, partial(devices.led, led.pin, factory))
@@ -148,6 +154,33 @@ class Rig:
         if callback in self._callbacks:
             self._callbacks.remove(callback)
 
+    def on_long_press(self, callback: ButtonCallback) -> None:
+        """Call ``callback(button_name)`` when the host button is held ``host_hold_s`` or longer."""
+        self._long_callbacks.append(callback)
+
+    def off_long_press(self, callback: ButtonCallback) -> None:
+        if callback in self._long_callbacks:
+            self._long_callbacks.remove(callback)
+
+    def _went_down(self, name: str) -> None:
+        self._down.setdefault(name, self._clock())
+
+    def _came_up(self, name: str) -> None:
+        """The host button came up: a long press if it was held long enough, else a plain press
+        (so ``next`` still steps the table when it doubles as the host button)."""
+        start = self._down.pop(name, None)
+        if start is None:
+            return
+        if self._clock() - start < self.config.host_hold_s:
+            self._pressed(name)
+            return
+        log.info("button %s held for a long press", name)
+        for callback in list(self._long_callbacks):
+            try:
+                callback(name)
+            except Exception:
+                log.exception("long-press callback failed for %s", name)
+
     def _pressed(self, name: str) -> None:
         now = self._clock()
         spec = self.config.button(name)
@@ -161,13 +194,16 @@ class Rig:
             except Exception:  # a bad listener must not kill the GPIO callback thread
                 log.exception("button callback failed for %s", name)
 
-    def press(self, name: str) -> dict[str, Any]:
-        """Press and release a button of the virtual panel (mock pins only)."""
+    def press(self, name: str, held_s: float = 0.0) -> dict[str, Any]:
+        """Press and release a button of the virtual panel (mock pins only); ``held_s``: as if it
+        had been held that long (the host button's long press), without waiting."""
         self._need_mock()
         device = self.buttons.get(name)
         if device is None:
             raise UnknownDevice("There is no button called {button}.", button=name)
         device.pin.drive_low()
+        if held_s and name in self._down:
+            self._down[name] -= held_s
         device.pin.drive_high()
         return self.status()
 

@@ -285,11 +285,14 @@ def hardware() -> Response:
 
 
 @bp.post("/hardware/press/<button>")
-@declare("Press a button of the virtual panel (host, mock pins).", who="host", answers=ref("Hardware"),
-         errors=(409,))
+@declare("Press a button of the virtual panel (host, mock pins); held_s: as if held that long.",
+         who="host", answers=ref("Hardware"), errors=(409,),
+         body=(Field("held_s", {"type": "number", "minimum": 0, "maximum": 30},
+                     refusal='"held_s" must be a number of seconds from 0 to 30.',
+                     description="A long press of the host button: held this many seconds."),))
 def press(button: str) -> Response:
     require_host()
-    return ok(service().press(button))
+    return ok(service().press(button, float(json_body().get("held_s", 0))))
 
 
 @bp.post("/hardware/faults")

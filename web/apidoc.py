@@ -127,7 +127,8 @@ def doc_of(view: Callable[..., Any], method: str) -> Doc | None:
 
 
 TYPES: dict[str, type | tuple[type, ...]] = {
-    "object": dict, "array": list, "string": str, "integer": int, "boolean": bool, "null": type(None)}
+    "object": dict, "array": list, "string": str, "integer": int, "number": (int, float), "boolean": bool,
+    "null": type(None)}
 
 
 def problems(value: Any, schema: Mapping[str, Any], where: str = "", *, strict: bool = True) -> list[str]:
@@ -159,7 +160,8 @@ def problems(value: Any, schema: Mapping[str, Any], where: str = "", *, strict: 
     kinds = schema.get("type")
     if kinds is not None:
         kinds = [kinds] if isinstance(kinds, str) else kinds
-        if not any(isinstance(value, TYPES[k]) and not (k in ("integer",) and isinstance(value, bool))
+        numeric = ("integer", "number")
+        if not any(isinstance(value, TYPES[k]) and not (k in numeric and isinstance(value, bool))
                    for k in kinds):
             return [f"{where}: {value!r} is not {kinds}"]
     out: list[str] = []
@@ -167,7 +169,7 @@ def problems(value: Any, schema: Mapping[str, Any], where: str = "", *, strict: 
         out.append(f"{where}: {value!r} is too short")
     if isinstance(value, str) and len(value) > schema.get("maxLength", len(value)):
         out.append(f"{where}: {value!r} is too long")
-    if (isinstance(value, int) and not isinstance(value, bool)
+    if (isinstance(value, int | float) and not isinstance(value, bool)
             and not schema.get("minimum", value) <= value <= schema.get("maximum", value)):
         out.append(f"{where}: {value!r} is out of range")
     if isinstance(value, dict):

@@ -2,21 +2,34 @@
 
 ``/host?key=...`` checks the key, keeps it in an HttpOnly cookie (so the page's
 script never handles it) and redirects to ``/host`` so the key leaves the
-address bar. Without a valid key the page asks for it.
+address bar. Without a valid key the page asks for it, and, when the companion
+has a host button, it asks the companion instead (the "link button" pattern):
+``POST /api/host/pair`` starts a request kept in an HttpOnly cookie of this
+phone, ``GET /api/host/pair`` says how it stands, and once a long press of the
+button has picked this phone that answer sets the host cookie on it. The key
+itself is never in a page or a payload.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, request, url_for
-from werkzeug.wrappers import Response
+from flask import Blueprint, Response, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
+from web.api import ok
 from web.apidoc import Query, declare
-from web.auth import HOST_COOKIE, is_host, is_host_key
+from web.auth import HOST_COOKIE, is_host, is_host_key, service
 from web.pages import page
+from web.schemas import ref
 
 bp = Blueprint("host", __name__)
 
 HOST_COOKIE_AGE = 60 * 60 * 24 * 365
+PAIR_COOKIE = "host_pair"
+
+
+def set_host_cookie(resp: BaseResponse, key: str) -> None:
+    resp.set_cookie(HOST_COOKIE, key, max_age=HOST_COOKIE_AGE, path="/", httponly=True,
+                    samesite="Lax", secure=request.is_secure)
 
 
 @bp.route("/host", methods=["GET", "POST"])
@@ -26,15 +39,49 @@ HOST_COOKIE_AGE = 60 * 60 * 24 * 365
 @declare("The host key form.", method="POST", page=True, errors=(401,),
          extra={"303": {"description": "Key accepted."}},
          form={"type": "object", "properties": {"key": {"type": "string"}}})
-def host() -> Response:
+def host() -> BaseResponse:
     key = request.args.get("key") or request.form.get("key")
+    pairing = service().pairing.describe()
     if key is not None:
         if not is_host_key(key):
-            return page("host_login.html", 401, wrong=True)
+            return page("host_login.html", 401, wrong=True, pairing=pairing)
         resp = redirect(url_for("host.host"), code=303)
-        resp.set_cookie(HOST_COOKIE, key, max_age=HOST_COOKIE_AGE, path="/", httponly=True,
-                        samesite="Lax", secure=request.is_secure)
+        set_host_cookie(resp, key)
         return resp
     if not is_host():
-        return page("host_login.html", 401, wrong=False)
+        return page("host_login.html", 401, wrong=False, pairing=pairing)
     return page("host.html")
+
+
+def _answer(state: str) -> Response:
+    return ok({"state": state, "say": service().pairing.say(state).to_json()})
+
+
+@bp.post("/api/host/pair")
+@declare("This phone asks to become the host; a long press of the companion's host button within the "
+         "window decides (the request is kept in an HttpOnly cookie).", answers=ref("Pairing"),
+         errors=(409,))
+def ask() -> Response:
+    """This phone asks to become the host; a long press of the companion's button decides."""
+    token = service().pairing.ask(request.remote_addr or "a phone")
+    resp = _answer("waiting")
+    resp.set_cookie(PAIR_COOKIE, token, max_age=int(2 * service().pairing.describe()["window_s"]),
+                    path="/api/host/pair", httponly=True, samesite="Strict", secure=request.is_secure)
+    return resp
+
+
+@bp.get("/api/host/pair")
+@declare("How this phone's request stands; the answer that says paired sets the host cookie (the key "
+         "is never in the body).", answers=ref("Pairing"))
+def asked() -> Response:
+    """How this phone's request stands; once it is the host, the host cookie comes with it."""
+    token = request.cookies.get(PAIR_COOKIE)
+    pairing = service().pairing
+    state = pairing.state(token)
+    resp = _answer(state)
+    if state == "paired":
+        key = pairing.host_key(token)
+        if key is not None:
+            set_host_cookie(resp, key)
+        resp.delete_cookie(PAIR_COOKIE, path="/api/host/pair")
+    return resp

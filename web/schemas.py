@@ -232,6 +232,16 @@ SCHEMAS: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "Pairing": {
+        "type": "object",
+        "required": ["state", "say"],
+        "properties": {
+            "state": {"enum": ["waiting", "paired", "expired", "ask-again", "unknown"],
+                      "description": "ask-again: the press went to a phone that asked first."},
+            "say": ref("Text"),
+        },
+        "additionalProperties": False,
+    },
     "Hardware": {
         "type": "object",
         "required": ["pin_factory", "mock", "devices", "last_beam_check"],

@@ -60,8 +60,31 @@ class Subscription(Protocol):
     def close(self) -> None: ...
 
 
+class HostPairing(Protocol):
+    """A phone becoming the host by a long press of the companion's button (companion/pairing.py)."""
+
+    def describe(self) -> dict[str, Any]:
+        """``{"button": label or None (no button: the key is the only way), "hold_s", "window_s"}``."""
+
+    def ask(self, who: str) -> str:
+        """A new secret request token for the asking phone's cookie; Conflict without a button."""
+
+    def state(self, token: str | None) -> str:
+        """waiting, paired, expired, ask-again or unknown (asking also says the phone still waits)."""
+
+    def host_key(self, token: str | None) -> str | None:
+        """The key for the paired phone's HttpOnly cookie, once; None otherwise."""
+
+    def say(self, state: str) -> Any:
+        """The sentence (an ``engines.text.Text``) the host page shows for a state."""
+
+
 class TableService(Protocol):
     """The companion as the web app sees it. Seats are 0-based; ``None`` is the public table."""
+
+    @property
+    def pairing(self) -> HostPairing:
+        """Who may become the host by the companion's button (read by the host page)."""
 
     def check_host_key(self, key: str | None) -> bool: ...
 
@@ -118,6 +141,6 @@ class TableService(Protocol):
     # hardware (host only); the companion answers from hardware/ or says there is none
     def hardware_status(self) -> dict[str, Any]: ...
 
-    def press(self, button: str) -> dict[str, Any]: ...
+    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]: ...
 
     def inject_fault(self, device: str, fault: str) -> dict[str, Any]: ...

@@ -1,0 +1,181 @@
+"""Becoming the host without a terminal: the "link button" pattern.
+
+A phone opens ``/host`` without the key and asks to become the host
+(:meth:`Pairing.ask`); it keeps asking how its request stands
+(:meth:`Pairing.state`) while the page is open. A long press of the
+companion's host button (:meth:`Pairing.pressed`) within ``window_s`` of
+the asking makes **that** phone the host: the web then sets the host cookie on
+it (:meth:`Pairing.host_key`, once) and the key itself is never shown. With
+several phones waiting the press goes to the one that asked first, and the
+others are told to ask again; a phone that stopped asking (its page closed)
+is no longer waiting. Each request is a random token kept in an HttpOnly
+cookie of the phone that asked, so no other phone can collect it.
+
+>>> clock = [0.0]
+>>> pairing = Pairing("a-long-host-key", clock=lambda: clock[0])
+>>> pairing.set_button("Next button", 2.0)
+>>> anna = pairing.ask("192.0.2.7")
+>>> pairing.state(anna), pairing.waiting()
+('waiting', True)
+>>> clock[0] = 5.0
+>>> pairing.pressed("next")
+True
+>>> pairing.state(anna), pairing.host_key(anna), pairing.host_key(anna)
+('paired', 'a-long-host-key', None)
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engines.text import Text
+from web.service import Conflict
+
+log = logging.getLogger("companion.pairing")
+
+WINDOW_S = 60.0
+"""How long a request waits for the long press."""
+STALE_S = 8.0
+"""A phone that has not asked how its request stands for this long has left the page."""
+MAX_WAITING = 32
+"""Requests kept at once; the oldest goes first (a flood cannot grow memory)."""
+
+PairState = Literal["waiting", "paired", "expired", "ask-again", "unknown"]
+
+SAY: dict[str, str] = {
+    "waiting": "Press the button on the companion to make this phone the host",
+    "paired": "This phone is now the host.",
+    "expired": "Nobody pressed the button in time. Ask again.",
+    "ask-again": "The button went to another phone that asked first. Ask again.",
+    "unknown": "This phone has not asked to become the host.",
+}
+"""What the host page says in each state (msgids)."""
+
+
+@dataclass
+class _Request:
+    who: str
+    asked_at: float
+    seen_at: float
+    state: PairState = "waiting"
+
+
+class Pairing:
+    """The phones waiting to become the host, and the long press that picks one."""
+
+    def __init__(self, host_key: str, *, clock: Callable[[], float] = time.monotonic,
+                 window_s: float = WINDOW_S) -> None:
+        self._key = host_key
+        self._clock = clock
+        self.window_s = window_s
+        self.button: str | None = None  # the host button's label; None: no button, no pairing
+        self.hold_s = 2.0
+        self._requests: dict[str, _Request] = {}
+        self._lock = threading.Lock()
+        self._listeners: list[Callable[[], None]] = []
+
+    def set_button(self, label: str | None, hold_s: float) -> None:
+        """The hardware has a host button (``label``), held ``hold_s`` for a long press."""
+        self.button, self.hold_s = label, hold_s
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Called (outside the lock) when a phone starts waiting or a press decides."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:
+                log.exception("pairing listener failed")
+
+    def describe(self) -> dict[str, Any]:
+        """For the host page: the button's label and hold time, the waiting window (or no button)."""
+        return {"button": self.button, "hold_s": self.hold_s, "window_s": self.window_s}
+
+    def _expire(self, now: float) -> None:
+        for token, req in list(self._requests.items()):
+            if req.state == "waiting" and now - req.asked_at > self.window_s:
+                req.state = "expired"
+            if now - req.asked_at > 2 * self.window_s:
+                del self._requests[token]
+
+    def ask(self, who: str) -> str:
+        """A phone asks to become the host; its secret request token (for its cookie)."""
+        if self.button is None:
+            raise Conflict("This companion has no button to press; open the host page with its key.")
+        token = secrets.token_urlsafe(24)
+        now = self._clock()
+        with self._lock:
+            self._expire(now)
+            while len(self._requests) >= MAX_WAITING:
+                del self._requests[next(iter(self._requests))]
+            self._requests[token] = _Request(who, now, now)
+        log.info("host pairing: %s asks to become the host; waiting for a long press of %s",
+                 who, self.button)
+        self._changed()
+        return token
+
+    def _find(self, token: str | None) -> _Request | None:
+        for known, req in self._requests.items():
+            if token and hmac.compare_digest(known.encode(), token.encode()):
+                return req
+        return None
+
+    def state(self, token: str | None) -> PairState:
+        """How this phone's request stands; asking again also says the phone is still waiting."""
+        now = self._clock()
+        with self._lock:
+            self._expire(now)
+            req = self._find(token)
+            if req is None:
+                return "unknown"
+            req.seen_at = now
+            return req.state
+
+    def _live(self, now: float) -> list[_Request]:
+        return [req for req in self._requests.values() if req.state == "waiting"
+                and now - req.asked_at <= self.window_s and now - req.seen_at <= STALE_S]
+
+    def waiting(self) -> bool:
+        """Whether a phone is waiting now (the status display shows the prompt)."""
+        with self._lock:
+            return bool(self._live(self._clock()))
+
+    def pressed(self, button: str) -> bool:
+        """The host button was held: the first phone still waiting becomes the host."""
+        now = self._clock()
+        with self._lock:
+            self._expire(now)
+            live = self._live(now)
+            if not live:
+                log.info("host pairing: long press of %s, but no phone is waiting", button)
+                return False
+            first, *others = live
+            first.state = "paired"
+            for req in others:
+                req.state = "ask-again"
+        log.info("host pairing: %s is now the host (long press of %s); %d other phone(s) told to ask again",
+                 first.who, button, len(others))
+        self._changed()
+        return True
+
+    def host_key(self, token: str | None) -> str | None:
+        """The key for the paired phone's HttpOnly cookie, given once; None for anyone else."""
+        with self._lock:
+            req = self._find(token)
+            if req is None or req.state != "paired":
+                return None
+            self._requests = {k: r for k, r in self._requests.items() if r is not req}
+            return self._key
+
+    @staticmethod
+    def say(state: str) -> Text:
+        return Text(SAY.get(state, SAY["unknown"]))

@@ -1,0 +1,192 @@
+"""Becoming the host without a terminal (issue 16): a long press of the companion's button.
+
+Mock pins (the example rig: its ``next`` button is the host button) and the real web app:
+each phone is a Flask test client with its own cookies. The pairing and the rig share the
+module's hand-moved clock, so "held for 2.5 s" and "61 s later" take no time.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.hardware_link import HardwareLink, attach
+from companion.pairing import STALE_S, WINDOW_S, Pairing
+from companion.service import Service
+from hardware import Rig
+from tests.conftest import HOST_KEY
+from tests.hardware.conftest import FakeClock
+from web import create_app
+
+PROMPT = "Press the button on the companion to make this phone the host"
+
+
+@pytest.fixture
+def paired_link(service: Service, clean_rig: Rig, clock: FakeClock) -> Iterator[HardwareLink]:
+    service.pairing = Pairing(HOST_KEY, clock=clock)
+    linked = attach(service, clean_rig)
+    try:
+        yield linked
+    finally:
+        linked.close()
+
+
+class Phone:
+    """One phone: its own cookies, and every body it was sent (to look for the key in)."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.bodies: list[str] = []
+
+    def _keep(self, resp: Any) -> Any:
+        self.bodies.append(resp.get_data(as_text=True))
+        return resp
+
+    def open_host_page(self) -> Any:
+        return self._keep(self.client.get("/host"))
+
+    def ask(self) -> str:
+        resp = self._keep(self.client.post("/api/host/pair"))
+        assert resp.status_code == 200, resp.get_json()
+        return str(resp.get_json()["state"])
+
+    def poll(self) -> tuple[str, str]:
+        resp = self._keep(self.client.get("/api/host/pair"))
+        assert resp.status_code == 200
+        return resp.get_json()["state"], resp.get_json()["say"]["text"]
+
+    def is_host(self) -> bool:
+        return bool(self._keep(self.client.get("/api/hardware")).status_code == 200)
+
+    def saw_the_key(self) -> bool:
+        return any(HOST_KEY in body for body in self.bodies)
+
+
+@pytest.fixture
+def phones(service: Service) -> Any:
+    app = create_app(service)
+    app.config.update(TESTING=True)
+    return lambda: Phone(app.test_client())
+
+
+def hold(rig: Rig, link: HardwareLink, clock: FakeClock, seconds: float, button: str = "next") -> None:
+    pin = rig.buttons[button].pin
+    pin.drive_low()
+    clock.tick(seconds)
+    pin.drive_high()
+    assert link.wait_idle()
+
+
+def test_a_long_press_makes_the_phone_that_asked_the_host(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Opening /host without the key asks the companion and waits; a long press of its button
+    makes that phone the host (the host cookie is set on it), and it is logged."""
+    phone = phones()
+    page = phone.open_host_page()
+    assert page.status_code == 401
+    assert PROMPT in page.get_data(as_text=True) and "Next button" in page.get_data(as_text=True)
+    assert phone.ask() == "waiting"
+    clock.tick(10)
+    assert phone.poll() == ("waiting", PROMPT)
+    assert not phone.is_host()
+    with caplog.at_level(logging.INFO, logger="companion.pairing"):
+        hold(clean_rig, paired_link, clock, 2.5)
+    assert "is now the host (long press of next)" in caplog.text
+    assert phone.poll() == ("paired", "This phone is now the host.")
+    assert phone.is_host()
+    assert phone.open_host_page().status_code == 200
+    assert phone.poll()[0] == "unknown"  # the request is used up
+    assert not phone.saw_the_key()
+
+
+def test_no_press_within_the_minute_and_the_phone_is_told_to_ask_again(
+        paired_link: HardwareLink, clock: FakeClock, phones: Any) -> None:
+    """Without a press the request ends after 60 s: the page says so and the phone is no host."""
+    phone = phones()
+    phone.ask()
+    for _ in range(int(WINDOW_S // 5)):
+        clock.tick(5)
+        assert phone.poll()[0] == "waiting"
+    clock.tick(5)
+    assert phone.poll() == ("expired", "Nobody pressed the button in time. Ask again.")
+    assert not phone.is_host()
+    assert not phone.saw_the_key()
+
+
+def test_a_late_press_makes_nobody_the_host(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """A long press after the minute is over goes to nobody, even to a phone still on the page."""
+    phone = phones()
+    phone.ask()
+    for _ in range(13):
+        clock.tick(5)
+        phone.poll()
+    hold(clean_rig, paired_link, clock, 2.5)
+    assert phone.poll()[0] == "expired"
+    assert not phone.is_host()
+    assert phone.ask() == "waiting"  # asking again works
+    hold(clean_rig, paired_link, clock, 2.5)
+    assert phone.poll()[0] == "paired" and phone.is_host()
+
+
+def test_with_two_phones_waiting_the_press_goes_to_the_first(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """The first phone that asked becomes the host; the other is told to ask again."""
+    first, second = phones(), phones()
+    first.ask()
+    clock.tick(1)
+    second.ask()
+    clock.tick(1)
+    hold(clean_rig, paired_link, clock, 3.0)
+    assert second.poll() == ("ask-again", "The button went to another phone that asked first. Ask again.")
+    assert first.poll()[0] == "paired"
+    assert first.is_host() and not second.is_host()
+    assert not first.saw_the_key() and not second.saw_the_key()
+
+
+def test_a_phone_that_left_the_page_is_no_longer_waiting(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """Only a phone still waiting gets it: one that stopped asking (its page closed) is passed over."""
+    gone, here = phones(), phones()
+    gone.ask()
+    here.ask()
+    clock.tick(STALE_S + 1)
+    here.poll()
+    hold(clean_rig, paired_link, clock, 2.5)
+    assert here.poll()[0] == "paired" and here.is_host()
+    assert not gone.is_host()
+
+
+def test_a_short_press_is_not_a_long_press(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """A press shorter than the hold time pairs nobody; it stays the button's plain press."""
+    phone = phones()
+    phone.ask()
+    hold(clean_rig, paired_link, clock, 0.4)
+    assert phone.poll()[0] == "waiting" and not phone.is_host()
+    assert paired_link.ignored[-1] == ("next", "no table")  # a plain "next" with no table open
+    clean_rig.press("next", held_s=2.5)  # the virtual panel's long press
+    assert paired_link.wait_idle()
+    assert phone.poll()[0] == "paired"
+
+
+def test_the_host_key_in_the_address_still_works(paired_link: HardwareLink, phones: Any) -> None:
+    phone = phones()
+    resp = phone.client.get(f"/host?key={HOST_KEY}")
+    assert resp.status_code == 303 and phone.is_host()
+
+
+def test_without_a_button_the_page_says_where_the_key_is(phones: Any) -> None:
+    """No [hardware] (no host button): the key is the only way, and the page says where it is."""
+    phone = phones()
+    page = phone.open_host_page().get_data(as_text=True)
+    assert PROMPT not in page and "pair.js" not in page
+    assert "journalctl -u companion" in page and "/var/lib/companion/host_key" in page
+    refused = phone.client.post("/api/host/pair")
+    assert refused.status_code == 409
+    assert "no button" in refused.get_json()["error"]
