@@ -42,11 +42,16 @@ E405 = {"405": error("This address does not accept that method.")}
 E413 = {"413": error("The request body is too large.")}
 
 
-def guarded(path: str, method: str) -> dict[str, Any]:
-    """The answers every change may get before or besides its own (web.guard, the store)."""
+def guarded(path: str, method: str, operation: dict[str, Any]) -> dict[str, Any]:
+    """The answers an operation may get besides its own: 429 where the host key is checked
+    (web.auth), 403/415 for a change from another site or not in JSON (web.guard), 503 when the
+    store cannot keep a change."""
+    out: dict[str, Any] = {}
+    if any("hostKey" in option for option in operation.get("security", [])):
+        out["429"] = error("Too many wrong host keys from this address: wait a minute.")
     if method in ("get", "head", "options"):
-        return {}
-    out = {"403": error("Sent by a page of another site (Origin, Sec-Fetch-Site): refused.")}
+        return out
+    out["403"] = error("Sent by a page of another site (Origin, Sec-Fetch-Site): refused.")
     if path.startswith("/api/"):
         out["415"] = error("A body that is not application/json.")
         out["503"] = error("The store cannot keep the change now (its storage is failing); "
@@ -579,7 +584,7 @@ def document() -> dict[str, Any]:
     }
     for path, ops in paths.items():
         for method, operation in ops.items():
-            operation["responses"].update(guarded(path, method))
+            operation["responses"].update(guarded(path, method, operation))
     return {
         "openapi": "3.1.0",
         "info": {
