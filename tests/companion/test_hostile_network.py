@@ -267,3 +267,23 @@ def test_host_key_guessing_is_slowed_and_logged(tmp_path: Path) -> None:
         with pytest.raises(HTTPError):
             srv.client().request("GET", "/api/hardware", timeout=PATIENCE)
     assert any("wrong host keys from 127.0.0.2" in line for line in srv.output)
+
+
+def test_the_server_is_built_with_its_bounds() -> None:
+    """What the tests above cannot see from outside: the numbers given to waitress."""
+    import socket as sockets
+
+    from flask import Flask
+
+    from companion import server as built
+
+    srv = built.build(Flask("bounds"), host="127.0.0.1", port=0, max_body=64 * 1024 + 1)
+    try:
+        adj = srv.adj
+        assert (adj.max_request_body_size, adj.connection_limit, adj.channel_timeout,
+                adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT, built.CHANNEL_TIMEOUT,
+                                          built.CLEANUP_INTERVAL)
+        assert (sockets.SOL_SOCKET, sockets.SO_KEEPALIVE, 1) in adj.socket_options
+        assert issubclass(srv.channel_class, built.Channel)
+    finally:
+        srv.close()
