@@ -58,6 +58,18 @@ def guarded(path: str, method: str, operation: dict[str, Any]) -> dict[str, Any]
                            "nothing was changed.")
     return out
 
+SSE_EVENT = {
+    "type": "object",
+    "description": "One event of the stream (its fields, as OpenAPI describes Server-Sent Events).",
+    "properties": {
+        "event": {"type": "string", "description": "Absent for a payload; `gone` when the seat was freed."},
+        "id": {"type": "string", "description": "The table's version."},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "description": "A Public or SeatView payload as one JSON line; for `gone`, {error}."},
+        "retry": {"type": "integer"},
+    },
+}
+
 HOST: list[dict[str, list[str]]] = [{"hostKey": []}, {"hostCookie": []}]
 SEAT: list[dict[str, list[str]]] = [{"seatBearer": []}, {"seatCookie": []}]
 SEAT_OR_HOST = SEAT + HOST
@@ -421,7 +433,7 @@ def document() -> dict[str, Any]:
                 "(a seated phone may ask for it with ?view=public). Versions only ever increase.",
                 {
                     "200": ok(
-                        {"type": "string"},
+                        SSE_EVENT,
                         "An event stream; each data line is a Public or SeatView payload.",
                         "text/event-stream",
                     ),

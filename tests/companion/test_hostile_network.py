@@ -63,6 +63,20 @@ def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
+def settle(server: ServerProcess) -> None:
+    """Until the server has let go of the hostile address's closed sockets (its loop closes
+    them in its own time): one more connection from there is answered again."""
+    end = time.monotonic() + 3 * PATIENCE
+    while True:
+        try:
+            if raw(server, b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200:
+                return
+        except OSError:
+            if time.monotonic() > end:
+                raise
+        time.sleep(0.1)
+
+
 def closed_by_server(sock: socket.socket, within: float) -> bool:
     """Whether the server closes this connection within ``within`` seconds (anything it says first
     is read and dropped)."""
@@ -127,6 +141,7 @@ def test_unfinished_headers_and_held_streams_do_not_lock_the_table_out(
             sock.close()
         for stream in (screen, *phones):
             stream.close()
+        settle(server)
 
 
 def test_a_refused_stream_closes_its_connection(server: ServerProcess, table: dict[str, Any]) -> None:
@@ -153,6 +168,7 @@ def test_a_refused_stream_closes_its_connection(server: ServerProcess, table: di
     finally:
         for sock in held:
             sock.close()
+        settle(server)
 
 
 def test_unfinished_headers_time_out_within_seconds(server: ServerProcess) -> None:
@@ -172,13 +188,14 @@ def test_connections_are_bounded_per_address(server: ServerProcess) -> None:
     try:
         for _ in range(40):
             socks.append(connect(server))
-        closed = sum(closed_by_server(sock, 0.5) for sock in socks[-8:])
+        closed = sum(closed_by_server(sock, PATIENCE) for sock in socks[-8:])
         assert closed >= 7
         assert raw(server, b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                    source="127.0.0.1")[0] == 200
     finally:
         for sock in socks:
             sock.close()
+        settle(server)
 
 
 @pytest.mark.parametrize("key", [True, False])
