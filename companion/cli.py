@@ -8,8 +8,9 @@
 
 ``serve`` builds the store and service, the hardware rig (mock pins and the
 example rig when the machine is not a Pi and no config says otherwise), the
-web app, and runs it under waitress: one process (it owns the GPIO pins), a
-thread pool sized for every open stream, no reloader.
+web app, and runs it under waitress (:mod:`companion.server`: one process that
+owns the GPIO pins, a thread pool sized for every open stream, connections and
+bodies bounded for a hostile Wi-Fi), no reloader.
 """
 
 from __future__ import annotations
@@ -29,11 +30,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.config import Config, ConfigError, default_data_dir, load
-
-THREADS = 32            # 8 seats + table screens + host + ordinary requests, with headroom
-CHANNEL_TIMEOUT = 300   # seconds; well above the SSE keep-alive (15 s)
-REQUEST_LOOKAHEAD = 5
-FREE_THREADS = 8        # never held by a stream: plays, views and pages always find a thread
 
 
 def is_pi() -> bool:
@@ -153,8 +149,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise ConfigError(f"data_dir {data_dir}: cannot be used ({exc.strerror}).") from None
 
-    from waitress import create_server  # type: ignore[import-untyped]
-
+    from companion import server as waitress_server
     from companion.service import Service
     from web import create_app
 
@@ -171,12 +166,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if built:
         built[1].attach(service, rig)
     app = create_app(service, host_key=host_key, wifi=config.wifi,
-                     config={"SSE_MAX_STREAMS": THREADS - FREE_THREADS})
+                     config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
     try:
-        server = create_server(app, host=bind, port=port, threads=THREADS,
-                               channel_timeout=CHANNEL_TIMEOUT, ident="companion",
-                               # lets a stream notice a phone that left (waitress.client_disconnected)
-                               channel_request_lookahead=REQUEST_LOOKAHEAD)
+        # the app's body limit goes to waitress too: a larger body is refused before it is read
+        server = waitress_server.build(
+            app, host=bind, port=port, max_body=int(app.config["MAX_CONTENT_LENGTH"]) + 1,
+            channel_timeout=args.channel_timeout or waitress_server.CHANNEL_TIMEOUT)
     except OSError as exc:
         service.close()
         _close(rig)
@@ -272,6 +267,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--config", help="TOML config file (see docs/companion.example.toml)")
     s.add_argument("--bind", help="address to listen on (default 0.0.0.0)")
     s.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
+    s.add_argument("--channel-timeout", type=int, help=argparse.SUPPRESS)   # tests: a shorter wait
     s.set_defaults(run=cmd_serve)
     sp = sub.add_parser("selfplay", help="play random games; one JSON line per game")
     sp.add_argument("game")

@@ -39,7 +39,7 @@ def create_app(service: TableService, *, host_key: str | None = None,
         HOST_KEY=host_key,
         WIFI=dict(wifi) if wifi else None,
         PUBLIC_URL=public_url.rstrip("/") if public_url else None,
-        SSE_KEEPALIVE=15.0,      # seconds between keep-alives (waitress drops idle channels at 120 s)
+        SSE_KEEPALIVE=15.0,      # seconds between keep-alives (proxies and radios drop quiet streams)
         SSE_RETRY_MS=3000,       # the browser's reconnect delay
         SSE_MAX_SECONDS=None,    # close a stream after this long (tests); None = until the client leaves
         MAX_CONTENT_LENGTH=64 * 1024,

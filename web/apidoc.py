@@ -49,6 +49,7 @@ ERRORS: dict[int, str] = {
     409: "Seat taken, not your turn, a stale screen, or the table has ended.",
     413: "The request body is too large.",
     415: "A body that is not application/json.",
+    429: "Too many wrong host keys from this address: wait a minute.",
     503: "Not now, nothing was changed: the store cannot keep a change (its storage is failing), "
          "or too many streams are open (each holds a server thread; poll /view).",
 }
@@ -229,8 +230,11 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     """One operation of the document: ``params`` are the path's (name, converter) pairs.
 
     A change (any method but GET) may be refused as cross-site (403, :mod:`web.guard`); a change
-    under /api also for a body that is not JSON (415) and while the store fails (503)."""
+    under /api also for a body that is not JSON (415) and while the store fails (503); where the
+    host key is checked, guessing it is answered 429."""
     codes = set(doc.errors)
+    if doc.who in ("host", "seat-or-host"):
+        codes.add(429)       # the host key is checked, and guessing it is slowed (web.auth)
     if method not in SAFE:
         codes |= {403} if doc.page else {403, 415, 503}
     if params:

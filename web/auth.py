@@ -1,15 +1,76 @@
-"""Who is asking: seat tokens (cookie or Bearer) and the host key (header or cookie)."""
+"""Who is asking: seat tokens (cookie or Bearer) and the host key (header or cookie).
+
+Guessing the host key is slowed down: after :data:`GUESSES` wrong keys from one client address
+within :data:`GUESS_WINDOW` seconds, every host-key check from that address is answered 429 ("Too
+many wrong host keys: wait a minute and try again.") for :data:`GUESS_BLOCK` seconds, and the log
+says so once per block.
+"""
 
 from __future__ import annotations
 
 import hmac
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from typing import cast
 
 from flask import current_app, request
 
-from web.service import TableService, Unauthorized
+from web.service import ServiceError, TableService, Unauthorized
 
 HOST_COOKIE = "host_key"
+GUESSES = 5
+GUESS_WINDOW = 60.0
+GUESS_BLOCK = 60.0
+
+log = logging.getLogger("web.auth")
+
+
+class TooManyGuesses(ServiceError):
+    status = 429
+
+
+class KeyGuesses:
+    """Wrong host keys per client address, and the addresses that must wait."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = GUESSES,
+                 window: float = GUESS_WINDOW, block: float = GUESS_BLOCK) -> None:
+        self.clock, self.most, self.window, self.block = clock, most, window, block
+        self._lock = threading.Lock()
+        self._wrong: dict[str, deque[float]] = {}
+        self._until: dict[str, float] = {}
+
+    def check(self, address: str) -> None:
+        """TooManyGuesses while ``address`` must wait."""
+        with self._lock:
+            until = self._until.get(address)
+            if until is not None and self.clock() < until:
+                raise TooManyGuesses("Too many wrong host keys: wait a minute and try again.")
+            self._until.pop(address, None)
+
+    def wrong(self, address: str) -> None:
+        now = self.clock()
+        with self._lock:
+            if len(self._wrong) > 1000:   # many addresses: forget the oldest traces
+                self._wrong.clear()
+            seen = self._wrong.setdefault(address, deque())
+            seen.append(now)
+            while seen and now - seen[0] > self.window:
+                seen.popleft()
+            if len(seen) >= self.most:
+                seen.clear()
+                self._until[address] = now + self.block
+                log.warning("%d wrong host keys from %s within %.0f s: its host-key checks are "
+                            "answered 429 for %.0f s", self.most, address, self.window, self.block)
+
+
+def key_guesses() -> KeyGuesses:
+    guesses = current_app.extensions.get("key_guesses")
+    if guesses is None:
+        guesses = current_app.extensions.setdefault("key_guesses", KeyGuesses())
+    return cast(KeyGuesses, guesses)
 
 
 def service() -> TableService:
@@ -38,12 +99,18 @@ def host_key_given() -> str | None:
 
 
 def is_host_key(key: str | None) -> bool:
+    """Whether ``key`` is the host's; TooManyGuesses (429) while this address must wait."""
     if not key:
         return False
+    guesses, address = key_guesses(), request.remote_addr or ""
+    guesses.check(address)
     extra = current_app.config.get("HOST_KEY")
     if extra and hmac.compare_digest(str(extra).encode(), key.encode()):
         return True
-    return bool(service().check_host_key(key))
+    if service().check_host_key(key):
+        return True
+    guesses.wrong(address)
+    return False
 
 
 def is_host() -> bool:
@@ -68,6 +135,8 @@ def require_seat(table: str) -> int:
 
 __all__ = [
     "HOST_COOKIE",
+    "KeyGuesses",
+    "TooManyGuesses",
     "bearer",
     "host_key_given",
     "is_host",

@@ -139,35 +139,6 @@ SCHEMAS: dict[str, Any] = {
             "name": {"type": "string"},
         },
     },
-    "SeatView": {
-        "allOf": [
-            ref("Public"),
-            {
-                "type": "object",
-                "required": ["seat", "legal_actions"],
-                "properties": {
-                    "seat": {"type": "integer"},
-                    "name": {"type": "string"},
-                    "legal_actions": {"type": "array", "items": ref("Action")},
-                },
-            },
-        ],
-        "description": "One seat's payload: its private view and legal plays, events it may see.",
-    },
-    "Created": {
-        "allOf": [
-            ref("Public"),
-            {
-                "type": "object",
-                "required": ["join_url"],
-                "properties": {
-                    "join_url": {"type": "string", "format": "uri"},
-                    "table_url": {"type": "string", "format": "uri"},
-                    "join_qr": {"type": "string"},
-                },
-            },
-        ]
-    },
     "Option": {
         "type": "object",
         "required": ["name", "type", "default", "help"],
@@ -232,6 +203,18 @@ SCHEMAS: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "StreamEvent": {
+        "type": "object",
+        "description": "One event of the stream (its fields, as OpenAPI describes Server-Sent Events).",
+        "properties": {
+            "event": {"type": "string",
+                      "description": "Absent for a payload; `gone` when the seat was freed."},
+            "id": {"type": "string", "description": "The table's version."},
+            "data": {"type": "string", "contentMediaType": "application/json",
+                     "description": "A Public or SeatView payload as one JSON line; for `gone`, {error}."},
+            "retry": {"type": "integer"},
+        },
+    },
     "Pairing": {
         "type": "object",
         "required": ["state", "say"],
@@ -295,3 +278,23 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
+
+def _public_and(description: str, required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """The public payload with more fields, as one closed object (``allOf`` with a closed part
+    would refuse the added fields in JSON Schema)."""
+    public = SCHEMAS["Public"]
+    return {"type": "object", "description": description,
+            "required": [*public["required"], *required],
+            "properties": {**public["properties"], **properties}, "additionalProperties": False}
+
+
+SCHEMAS["SeatView"] = _public_and(
+    "One seat's payload: its private view and legal plays, events it may see.",
+    ["seat", "legal_actions"],
+    {"seat": {"type": "integer"}, "name": {"type": "string"},
+     "legal_actions": {"type": "array", "items": ref("Action")}})
+SCHEMAS["Created"] = _public_and(
+    "A new table's public payload, with its join address.",
+    ["join_url"],
+    {"join_url": {"type": "string", "format": "uri"}, "table_url": {"type": "string", "format": "uri"},
+     "join_qr": {"type": "string"}})

@@ -11,16 +11,19 @@ payload the table screen shows. The framing:
 - also one message when a seat's phone connects, or is shown away once its
   stream has been closed for the service's grace (~2 s): the payload's
   ``presence`` counter moves, ``version`` does not (a pending play stays valid);
-- a keep-alive comment every ``SSE_KEEPALIVE`` seconds, well inside
-  waitress's 120-second idle limit, which also notices a phone that left.
+- a keep-alive comment every ``SSE_KEEPALIVE`` seconds, so proxies and phones'
+  radios keep a quiet stream, and a write notices a phone that left.
 
 A stream holds one waitress thread while it is open: size ``threads`` for
 every seat and screen plus a few for ordinary requests. So open streams are
-capped, per table (``SSE_MAX_STREAMS_PER_TABLE``) and in all
-(``SSE_MAX_STREAMS``, which ``companion serve`` sets below its thread count):
-over a cap the answer is 503 ``{"error": "Too many screens are connected; close
-one and try again."}`` and the page falls back to polling ``/view``, which needs
-no thread held.
+capped, per table (``SSE_MAX_STREAMS_PER_TABLE``), per client address
+(``SSE_MAX_STREAMS_PER_ADDRESS``: one machine on the Wi-Fi cannot take every
+thread) and in all (``SSE_MAX_STREAMS``, which ``companion serve`` sets below
+its thread count): over a cap the answer is 503 ``{"error": "Too many screens
+are connected; close one and try again."}`` and the page falls back to polling
+``/view``, which needs no thread held. A refused stream's connection is closed
+after the answer (when the server offers ``environ["tc.close_connection"]``),
+so refused requests do not stay open either.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from engines.text import translate
 from web.apidoc import Query, declare
 from web.auth import require_seat, seat_token, service
 from web.i18n import lang, localize_payload
+from web.schemas import ref
 from web.service import ServiceError
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -58,26 +62,32 @@ class OpenStreams:
         self._lock = threading.Lock()
         self.total = 0
         self.tables: Counter[str] = Counter()
+        self.addresses: Counter[str] = Counter()
 
-    def take(self, table: str, most: int, most_per_table: int) -> None:
+    def take(self, table: str, most: int, most_per_table: int, address: str = "",
+             most_per_address: int | None = None) -> None:
         with self._lock:
-            if self.total >= most or self.tables[table] >= most_per_table:
+            if (self.total >= most or self.tables[table] >= most_per_table
+                    or (most_per_address is not None and self.addresses[address] >= most_per_address)):
                 raise TooManyStreams("Too many screens are connected; close one and try again.")
             self.total += 1
             self.tables[table] += 1
+            self.addresses[address] += 1
 
-    def give_back(self, table: str) -> None:
+    def give_back(self, table: str, address: str = "") -> None:
         with self._lock:
             self.total -= 1
-            self.tables[table] -= 1
-            if self.tables[table] <= 0:
-                del self.tables[table]
+            for counter, key in ((self.tables, table), (self.addresses, address)):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
 
 
 @bp.record_once
 def _setup(state: Any) -> None:
     state.app.config.setdefault("SSE_MAX_STREAMS", 24)            # of waitress's 32 threads
     state.app.config.setdefault("SSE_MAX_STREAMS_PER_TABLE", 16)  # 8 seats, screens, the host
+    state.app.config.setdefault("SSE_MAX_STREAMS_PER_ADDRESS", 6)  # a phone, or the Pi's screen and host page
     state.app.extensions["open_streams"] = OpenStreams()
 
 
@@ -130,11 +140,21 @@ def is_newer(payload: dict[str, Any], last: dict[str, Any] | None) -> bool:
     return key > last_key or (key == last_key and payload.get("fault") != last.get("fault"))
 
 
+@bp.after_request
+def close_refused(resp: Response) -> Response:
+    """A refused stream (over a cap, no such seat) closes its connection after the answer: a
+    client that keeps it open would otherwise hold a connection slot for nothing."""
+    close = request.environ.get("tc.close_connection")
+    if resp.status_code >= 400 and request.endpoint == "stream.stream" and callable(close):
+        close()
+    return resp
+
+
 @bp.get("/tables/<table>/stream")
 @declare("Server-Sent Events: a full payload on connect, then one per change; keep-alive comments. "
          "With a seat token: that seat's payloads only; without a token: the public one "
          "(a seated phone may ask for it with ?view=public). Versions only ever increase.",
-         who="seat-or-public", media="text/event-stream", answers={"type": "string"},
+         who="seat-or-public", media="text/event-stream", answers=ref("StreamEvent"),
          answer="An event stream; each data line is a Public or SeatView payload.", errors=(503,),
          query=(Query("view", {"const": "public"}, "A seated phone asking for the public payload."),))
 def stream(table: str) -> Response:
@@ -143,14 +163,16 @@ def stream(table: str) -> Response:
     seat: int | None = None if public else require_seat(table)
     initial = svc.public(table) if seat is None else svc.seat_view(table, seat)  # 404 before streaming
     open_streams: OpenStreams = current_app.extensions["open_streams"]
+    address = request.remote_addr or ""
     open_streams.take(table, int(current_app.config["SSE_MAX_STREAMS"]),
-                      int(current_app.config["SSE_MAX_STREAMS_PER_TABLE"]))
+                      int(current_app.config["SSE_MAX_STREAMS_PER_TABLE"]), address,
+                      int(current_app.config["SSE_MAX_STREAMS_PER_ADDRESS"]))
     released = threading.Event()
 
     def release() -> None:  # once, whether the stream ran to its end or was never started
         if not released.is_set():
             released.set()
-            open_streams.give_back(table)
+            open_streams.give_back(table, address)
 
     try:
         subscription = svc.subscribe(table, seat)
