@@ -144,13 +144,6 @@ def problems(value: Any, schema: Mapping[str, Any], where: str = "", *, strict: 
     """
     if "$ref" in schema:
         return problems(value, SCHEMAS[schema["$ref"].rsplit("/", 1)[1]], where, strict=strict)
-    if "allOf" in schema:
-        merged: dict[str, Any] = {"type": "object", "properties": {}, "required": []}
-        for part in schema["allOf"]:
-            part = SCHEMAS[part["$ref"].rsplit("/", 1)[1]] if "$ref" in part else part
-            merged["properties"].update(part.get("properties", {}))
-            merged["required"] += part.get("required", [])
-        return problems(value, merged, where, strict=strict)
     if "oneOf" in schema:
         fits = [not problems(value, option, where, strict=strict) for option in schema["oneOf"]]
         return [] if fits.count(True) == 1 else [f"{where}: {value!r} fits {fits.count(True)} of oneOf"]
