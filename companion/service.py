@@ -277,14 +277,6 @@ class Service:
                 except Exception:
                     log.exception("fault listener %r failed", fn)
 
-    def check_store(self) -> str | None:
-        """None if the store takes writes now, else what fails (selftest, the host)."""
-        try:
-            self.store.check_writable()
-        except StorageFailure as exc:
-            return exc.cause
-        return None
-
     # -- lookups -------------------------------------------------------------------
 
     def _table(self, table_id: object) -> _Table:

@@ -299,30 +299,13 @@ class Store:
             else:
                 self.failing = None
             now = self.failing
+        if now is None and before is not None:
+            log.warning("The store at %s takes writes again.", self.path)
         if now != before and self.on_failing is not None:
-            if now is None:
-                log.warning("The store at %s takes writes again.", self.path)
             self.on_failing(now)
         if now is not None:
             log.error("A write to the store at %s failed: %s", self.path, now)
             raise StorageFailure(now)
-
-    def check_writable(self) -> None:
-        """A write that changes nothing (a rolled-back transaction) and the file's place:
-        :class:`StorageFailure` if the store cannot take writes now."""
-        with self._lock:
-            try:
-                self._in_place()
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    self._db.execute("UPDATE schema_version SET version = version")
-                finally:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._db.execute("ROLLBACK")
-            except sqlite3.Error as exc:
-                if not _is_storage_error(exc):
-                    raise
-                raise StorageFailure(str(exc)) from None
 
     def create_table(self, row: TableRow, seats: Sequence[SeatRow] = (), rows: Sequence[LogRow] = (),
                      *, ends: tuple[str, int] | None = None) -> None:

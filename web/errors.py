@@ -1,4 +1,5 @@
-"""Every refusal under ``/api`` is JSON ``{"error": sentence}`` with a 4xx status.
+"""Every refusal under ``/api`` is JSON ``{"error": sentence}`` with a 4xx status (or 503 when
+the companion cannot do it now: its storage failing, too many streams).
 
 Flask's own errors (404 unknown route, 405 wrong method, 413 too large, 400
 bad JSON), the service's refusals and the engine's are all turned into one
