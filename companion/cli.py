@@ -163,8 +163,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if service.store.set_aside is not None:
         print(f"The store failed its check ({service.store.damaged}); it was kept aside as "
               f"{service.store.set_aside.name} and the companion starts with a new one.", flush=True)
-    if built:
-        built[1].attach(service, rig)
+    link = built[1].attach(service, rig) if built else None
     app = create_app(service, host_key=host_key, wifi=config.wifi,
                      config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
     try:
@@ -183,10 +182,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"bind {bind}: cannot listen there ({exc}).") from None
     actual = server.effective_port
     address = lan_ip() if bind in ("0.0.0.0", "::") else bind
+    if link is not None and link.screen is not None:  # the status display's join QR: an IP address
+        link.screen.set_address(f"http://{address}:{actual}")
     print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)
     print(f"  data:      {data_dir}", flush=True)
     print(f"  pins:      {os.environ.get('GPIOZERO_PIN_FACTORY', 'default') if rig else 'none'}", flush=True)
     print(f"  host page: http://{address}:{actual}/host?key={host_key}", flush=True)
+    if service.pairing.button:
+        print(f"  or open http://{address}:{actual}/host and hold the {service.pairing.button} "
+              f"for {service.pairing.hold_s:g} s", flush=True)
+    print(f"  table screen for the evening: http://{address}:{actual}/table/current", flush=True)
     if address not in ("127.0.0.1", "localhost"):
         print(f"  (on this machine: http://localhost:{actual}/host?key={host_key})", flush=True)
     print(f"  listening on http://{bind}:{actual}/", flush=True)

@@ -48,8 +48,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.status_screen import StatusScreen
 from engines import TABLE, Event, State, may_see
 from engines.core import HardwareRoles
+from hardware.errors import UnknownDevice
 
 log = logging.getLogger("companion.hardware")
 
@@ -113,7 +115,11 @@ class HardwareLink:
         self.shots_shown = 0  # shots fired for Salvo (status and tests)
         self._flashing: dict[str, frozenset[int]] = {}
         self._timers: list[threading.Timer] = []
+        display = getattr(rig, "display", None)
+        self.screen = None if display is None else StatusScreen(display, service, self)
         if start:
+            if self.screen is not None:
+                self.screen.start()
             for target, name in ((self._run, "hardware-link"), (self._run_beams, "beam-check"),
                                  (self._run_calls, "hardware-calls")):
                 thread = threading.Thread(target=target, name=name, daemon=True)
@@ -196,6 +202,8 @@ class HardwareLink:
             return
         self._closed = True
         self.rig.wake_watch()  # an open watch ends now, so the beam thread can stop
+        if self.screen is not None:
+            self.screen.close()
         for timer in self._timers:
             timer.cancel()
         self.rig.off_button(self.button)
@@ -215,6 +223,8 @@ class HardwareLink:
         try:
             self._follow_change(table, state, events)
         finally:
+            if self.screen is not None:
+                self.screen.wake()
             if before is not None and self.pending != before:
                 # Its shot is superseded: a watch still open for it ends now, so the
                 # new shot's watch starts at once (no laser: the players fire right away).
@@ -394,6 +404,8 @@ class HardwareLink:
                 # and the status LED keeps what it showed.
                 report["superseded"] = True
             self.last_beam_check = report
+            if not superseded and self.screen is not None:
+                self.screen.verdict(report)
             if not superseded:
                 self.rig.set_status("ready" if check.result == "agree" else "error")
                 if check.result == "agree":
@@ -446,6 +458,13 @@ class HardwareLink:
         self.wait_idle(timeout=5.0)
         return self.hardware_status()
 
+    def display_png(self) -> bytes:
+        """The status display's frame now, as a PNG, four times its size (the host page shows it)."""
+        if self.rig.display is None:
+            raise UnknownDevice("There is no status display in the config ([hardware.display]).")
+        png: bytes = self.rig.display.png(scale=4)
+        return png
+
     def inject_fault(self, device: str, fault: str | None) -> dict[str, Any]:
         self.rig.inject_fault(device, fault)
         return self.hardware_status()
@@ -466,6 +485,8 @@ def attach(service: Any, rig: Any) -> HardwareLink:
     if host_button is not None:
         rig.on_long_press(link.long_press)
         service.pairing.set_button(host_button.label, rig.config.host_hold_s)
+        if link.screen is not None:
+            service.pairing.on_change(link.screen.wake)
     service.hardware = link
     rig.set_status("ready")
     return link

@@ -787,6 +787,13 @@ class Service:
         result: dict[str, Any] = self.hardware.press(button, held_s)
         return result
 
+    def display_png(self) -> bytes:
+        """The status display's frame now (a PNG); Conflict without hardware."""
+        if self.hardware is None:
+            raise Conflict("No hardware is configured.")
+        png: bytes = self.hardware.display_png()
+        return png
+
     def inject_fault(self, device: str, fault: str) -> dict[str, Any]:
         if self.hardware is None:
             raise Conflict("No hardware is configured.")

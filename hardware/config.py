@@ -125,20 +125,18 @@ class SensorConfig:
 
 @dataclass(frozen=True)
 class DisplayConfig:
-    """A small I2C OLED (``[hardware.display]``); luma's dummy device stands in off a Pi."""
+    """A 128x64 I2C OLED (``[hardware.display]``); luma's dummy device stands in off a Pi."""
 
     driver: str = "ssd1306"
     port: int = 1
     """The I2C bus (1 on every 40-pin Pi: SDA GPIO2, SCL GPIO3)."""
     address: int = 0x3C
-    width: int = 128
-    height: int = 64
+    """0x3C on most modules, 0x3D with the address jumper moved."""
     rotate: int = 0
     """0 to 3: quarter turns, for a display mounted upside down (2)."""
 
 
 DISPLAY_DRIVERS = ("ssd1306", "sh1106")
-DISPLAY_SIZES = ((128, 64), (128, 32))
 
 
 @dataclass(frozen=True)
@@ -344,23 +342,19 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
 
 
 def _display(key: str, value: object) -> DisplayConfig:
-    """``[hardware.display]``: the driver, the I2C bus and address, the size and a rotation."""
+    """``[hardware.display]``: the driver, the I2C bus and address, and a rotation."""
     spec = _table(key, value)
-    _check_keys(key, spec, {"driver", "port", "address", "width", "height", "rotate"})
+    _check_keys(key, spec, {"driver", "port", "address", "rotate"})
     driver = spec.get("driver", "ssd1306")
     if driver not in DISPLAY_DRIVERS:
         raise ConfigError(f"{key}.driver", 'expected "ssd1306" or "sh1106", got {value!r}.', value=driver)
     whole = {}
-    for name, default, low, high in (("port", 1, 0, 20), ("address", 0x3C, 0x03, 0x77),
-                                     ("width", 128, 1, 256), ("height", 64, 1, 128), ("rotate", 0, 0, 3)):
+    for name, default, low, high in (("port", 1, 0, 20), ("address", 0x3C, 0x03, 0x77), ("rotate", 0, 0, 3)):
         number = spec.get(name, default)
         if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
             raise ConfigError(f"{key}.{name}", "expected a whole number from {low} to {high}, got {value!r}.",
                               low=low, high=high, value=number)
         whole[name] = number
-    if (whole["width"], whole["height"]) not in DISPLAY_SIZES:
-        raise ConfigError(f"{key}.width", "the display's size is 128 by 64 or 128 by 32, "
-                          "not {width} by {height}.", width=whole["width"], height=whole["height"])
     return DisplayConfig(driver=driver, **whole)
 
 

@@ -27,6 +27,7 @@ from hardware import devices
 from hardware.beam import BeamCheck, judge
 from hardware.blinker import Blinker
 from hardware.config import Exit, HardwareConfig, is_pi
+from hardware.display import Display, open_display
 from hardware.errors import NotMocked, PinProblem, UnknownDevice
 from hardware.simulator import BOARD, Simulator
 
@@ -98,6 +99,8 @@ class Rig:
         self.leds: dict[str, Any] = {}
         self.sensors: dict[str, Any] = {}
         self.simulator: Simulator | None = None
+        self.display: Display | None = None
+        self.display_problem: Text | None = None  # a configured display that did not answer
         self._closed = False
         try:
             self._build(factory)
@@ -138,6 +141,12 @@ class Rig:
                                  partial(devices.beam_sensor, s.pin, s.bounce_s, factory))
             device.when_activated = partial(self._sensor_lit, s.name)
             self.sensors[s.name] = device
+        if c.display is not None:
+            try:
+                self.display = open_display(c.display, mock=self.mock)
+            except PinProblem as exc:  # the game goes on without its status display
+                self.display_problem = exc.text
+                log.warning("%s", exc)
         if self.mock:
             self.simulator = Simulator(
                 {s.name: (self.sensors[s.name], s.watches) for s in c.sensors},
@@ -375,10 +384,19 @@ class Rig:
                         "state": "lit" if device.is_active else "dark",
                         "watches": ":".join(s.watches), "fault": faults.get(s.name)})
         check = self.last_beam_check
+        display: dict[str, Any] | None = None
+        if self.display is not None:
+            display = self.display.status()
+        elif self.display_problem is not None:
+            display = {"problem": self.display_problem.to_json()}
+        host = c.button(c.host_button or "")
         return {
             "pin_factory": self.pin_factory,
             "mock": self.mock,
             "devices": out,
+            "display": display,
+            "host_button": None if host is None else {"name": host.name, "label": host.label,
+                                                      "hold_s": c.host_hold_s},
             "board_fault": faults.get(BOARD),
             "last_beam_check": None if check is None else check.to_json(),
         }
@@ -395,6 +413,8 @@ class Rig:
             with contextlib.suppress(Exception):
                 self.laser.off()
         self._blinker.close()
+        if self.display is not None:
+            self.display.close()
         for device in [self.laser, *self.buttons.values(), *self.leds.values(), *self.sensors.values()]:
             if device is not None:
                 with contextlib.suppress(Exception):

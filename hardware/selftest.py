@@ -24,7 +24,10 @@ from __future__ import annotations
 import time
 from typing import Any, TextIO
 
+from engines.text import Text, translate
+from hardware import frames
 from hardware.config import HardwareConfig
+from hardware.display import where
 from hardware.errors import HardwareError
 from hardware.rig import Rig, build
 
@@ -68,8 +71,26 @@ def run(config: HardwareConfig, interactive: bool, out: TextIO, pin_factory: Any
     return 0
 
 
+def _check_display(rig: Rig, report: _Report) -> None:
+    """Found on the I2C bus or not, with the bus and address in the sentence; a test frame on it."""
+    c = rig.config.display
+    if c is None:
+        return
+    if rig.display is None:
+        problem = rig.display_problem or Text("The display could not be opened.")
+        report.line("FAIL", "display", c.driver, None, translate(problem))
+        return
+    shown = rig.display.show(frames.message("selftest", rig.display.size, Text("Self-test"),
+                                            Text("If you can read this, the display works.")))
+    found = (Text("luma's dummy display stands in for the {driver} on {where} (mock pins)")
+             if rig.display.dummy else Text("{driver} display found on {where}; it shows a test frame"))
+    report.line("ok" if shown else "FAIL", "display", c.driver, None,
+                translate(Text(found.msgid, {"driver": c.driver.upper(), "where": where(c)})))
+
+
 def _check(rig: Rig, interactive: bool, report: _Report) -> None:
     c = rig.config
+    _check_display(rig, report)
     if c.laser is not None and rig.laser is not None:
         rig.laser.on()
         on = bool(rig.laser.value)

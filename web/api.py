@@ -284,6 +284,17 @@ def hardware() -> Response:
     return ok(service().hardware_status())
 
 
+@bp.get("/hardware/display.png")
+@declare("The status display's frame now, as a PNG four times its size (host); luma's dummy device off "
+         "a Pi.", who="host", media="image/png", answers={"type": "string"}, answer="PNG", errors=(409,))
+def display() -> Response:
+    """The status display's frame now, four times its size (the virtual panel's picture)."""
+    require_host()
+    resp = Response(service().display_png(), mimetype="image/png")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
 @bp.post("/hardware/press/<button>")
 @declare("Press a button of the virtual panel (host, mock pins); held_s: as if held that long.",
          who="host", answers=ref("Hardware"), errors=(409,),

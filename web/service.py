@@ -144,3 +144,6 @@ class TableService(Protocol):
     def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]: ...
 
     def inject_fault(self, device: str, fault: str) -> dict[str, Any]: ...
+
+    def display_png(self) -> bytes:
+        """The status display's frame now, as a PNG (NotFound-like refusal without a display)."""

@@ -99,7 +99,7 @@ def test_the_systemd_unit_keeps_the_gpio_chips_visible() -> None:
     unit = (ROOT / "systemd" / "companion.service").read_text()
     lines = {line.split("=", 1)[0]: line.split("=", 1)[1] for line in unit.splitlines()
              if "=" in line and not line.startswith("#")}
-    assert lines["User"] == "companion" and lines["SupplementaryGroups"] == "gpio spi"
+    assert lines["User"] == "companion" and lines["SupplementaryGroups"] == "gpio spi i2c"
     assert lines["Restart"] == "on-failure" and lines["StateDirectory"] == "companion"
     assert lines["Environment"].startswith(("GPIOZERO_PIN_FACTORY=lgpio", "PYTHONUNBUFFERED"))
     assert "GPIOZERO_PIN_FACTORY=lgpio" in unit
@@ -149,7 +149,7 @@ def test_serve_refuses_a_bad_port_or_bind_address_in_one_sentence(
 def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path: Path) -> None:
     """systemd refuses to start a unit whose SupplementaryGroups= names a missing group, so
     ``setup.sh install`` creates the missing ones. Its group loop runs here with the system
-    commands stubbed: on a machine with ``gpio`` but no ``spi``, ``spi`` is created."""
+    commands stubbed: on a machine with ``gpio`` but no ``spi`` or ``i2c``, those are created."""
     unit = (ROOT / "systemd" / "companion.service").read_text()
     wanted = next(line.split("=", 1)[1].split() for line in unit.splitlines()
                   if line.startswith("SupplementaryGroups="))
@@ -162,4 +162,5 @@ def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path:
     run = subprocess.run(["bash", "-c", stubs + loop], capture_output=True, text=True, timeout=10)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
-        "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion"]
+        "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion",
+        "groupadd --system i2c", "usermod -a -G i2c companion"]

@@ -88,6 +88,7 @@ def test_two_sensors_on_one_exit() -> None:
     ("laser.pinn", "hardware.laser.pinn"),
     ("buttons.seat0.bounce", "hardware.buttons.seat0.bounce"),
     ("sensors.j5e.watch", "hardware.sensors.j5e.watch"),
+    ("display.bus", "hardware.display.bus"),
 ])
 def test_an_unknown_key_is_named(path: str, key: str) -> None:
     message = refused(with_change(path, 1))
@@ -103,9 +104,29 @@ def test_an_unknown_key_is_named(path: str, key: str) -> None:
     ("buttons.seat0", 5, "hardware.buttons.seat0: expected a table"),
     ("leds.seat0.label", "", "hardware.leds.seat0.label: expected a short text"),
     ("pin_factory", "rpigpio", 'hardware.pin_factory: expected "lgpio" or "mock"'),
+    ("host_button", "seat9", "hardware.host_button: there is no button called seat9; the buttons are"),
+    ("host_hold_s", 0.1, "hardware.host_hold_s: 0.1 is outside 0.5 to 10.0 seconds"),
+    ("display.driver", "ssd1309", 'hardware.display.driver: expected "ssd1306" or "sh1106"'),
+    ("display.address", 0x78, "hardware.display.address: expected a whole number from 3 to 119, got 120"),
+    ("display", "oled", "hardware.display: expected a table"),
 ])
 def test_a_wrong_type_or_range_is_named(path: str, value: object, start: str) -> None:
     assert refused(with_change(path, value)).startswith(start)
+
+
+def test_the_host_button_is_host_if_there_is_one_else_next_else_none() -> None:
+    """Issue 16: the long press that makes a waiting phone the host."""
+    assert parse(GOOD).host_button == "next" and parse(GOOD).host_hold_s == 2.0
+    assert parse(with_change("buttons.host", {"pin": 16})).host_button == "host"
+    assert parse(with_change("host_button", "seat0")).host_button == "seat0"
+    assert parse({"leds": {"status": {"pin": 12}}}).host_button is None
+
+
+def test_the_display_defaults_to_an_ssd1306_at_0x3c_on_bus_1() -> None:
+    display = parse(with_change("display", {})).display
+    assert display is not None
+    assert (display.driver, display.port, display.address, display.rotate) == ("ssd1306", 1, 0x3C, 0)
+    assert parse(GOOD).display is None
 
 
 def test_missing_pins_and_bad_names() -> None:

@@ -190,3 +190,18 @@ def test_without_a_button_the_page_says_where_the_key_is(phones: Any) -> None:
     refused = phone.client.post("/api/host/pair")
     assert refused.status_code == 409
     assert "no button" in refused.get_json()["error"]
+
+
+def test_the_virtual_panel_holds_the_host_button(
+        paired_link: HardwareLink, phones: Any) -> None:
+    """Off a Pi the host's panel can hold the button (POST .../press/next with held_s)."""
+    phone, host = phones(), phones()
+    phone.ask()
+    held = host.client.post("/api/hardware/press/next", json={"held_s": 2.5},
+                            headers={"X-Host-Key": HOST_KEY})
+    assert held.status_code == 200 and held.get_json()["host_button"] == {
+        "name": "next", "label": "Next button", "hold_s": 2.0}
+    assert phone.poll()[0] == "paired"
+    bad = host.client.post("/api/hardware/press/next", json={"held_s": "long"},
+                           headers={"X-Host-Key": HOST_KEY})
+    assert bad.status_code == 400

@@ -172,6 +172,19 @@
     line.textContent = T("Last beam check") + ": " + head + (check.message ? " · " + TC.say(check.message) : "");
   }
 
+  /* The status display (luma's dummy device off a Pi): its frame as a picture, and what it says. */
+  let displayFrames = -1;
+  function showDisplay(d) {
+    const box = $("display");
+    box.hidden = !d;
+    if (!d) return;
+    if (d.problem) { $("display-caption").textContent = TC.say(d.problem); return; }
+    const says = (d.lines || []).join(" ");
+    $("display-caption").textContent = T("Status display") + " (" + d.driver.toUpperCase() + ", " + d.address + "): " + says;
+    $("display-frame").alt = says;
+    if (d.frames !== displayFrames) { displayFrames = d.frames; $("display-frame").src = "/api/hardware/display.png?frame=" + d.frames; }
+  }
+
   async function loadHardware() {
     const r = await TC.api("GET", "/api/hardware");
     if (!r.ok || !r.data.mock) {
@@ -181,6 +194,7 @@
     }
     $("hardware").hidden = false;
     showBeamCheck(r.data.last_beam_check);
+    showDisplay(r.data.display);
     const box = $("devices");
     const focused = document.activeElement;
     if (focused && focused.tagName === "SELECT" && box.contains(focused)) return;  // the host is choosing a fault
@@ -196,6 +210,13 @@
           refuse(await TC.api("POST", "/api/hardware/press/" + encodeURIComponent(d.name)));
           loadHardware();
         } } }));
+        const host = r.data.host_button;
+        if (host && host.name === d.name) {  // the long press that makes a waiting phone the host
+          card.append(el("button", { type: "button", text: T("Hold {seconds} s", { seconds: host.hold_s }), on: { click: async function () {
+            refuse(await TC.api("POST", "/api/hardware/press/" + encodeURIComponent(d.name), { held_s: host.hold_s + 0.5 }));
+            loadHardware();
+          } } }));
+        }
       }
       if (FAULTS[d.kind]) {
         const select = el("select", { "aria-label": T("Fault") });

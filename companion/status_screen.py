@@ -1,0 +1,141 @@
+"""What the status display shows, decided from the service and the hardware link.
+
+In order of precedence:
+
+1. a phone waiting to become the host: which button to hold, and how long;
+2. a beam check's verdict, for :data:`VERDICT_S` seconds after the shot;
+3. the current table: the game, who we wait for (names) or who won, and its join QR code;
+   while the hardware has a fault (the last beam check found one), a "Fault" line, and
+   every other :data:`TURN_S` seconds a full "Hardware fault" frame in its place;
+4. otherwise (at start, or the table ended): the join page's address, as a QR code and in
+   text (never the host key); "Starting" until the companion knows its address.
+
+One thread draws: woken by a change (a play, a check, a phone asking), and at least every
+:data:`TICK_S` for the timed parts. The display skips a frame identical to the one it shows.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engines.text import Text
+from hardware import frames
+from hardware.display import Display
+from hardware.frames import Frame
+
+log = logging.getLogger("companion.display")
+
+STARTING = (Text("Table Companion"), Text("Starting…"))
+VERDICT_S = 4.0
+TURN_S = 3.0
+TICK_S = 0.5
+
+
+class StatusScreen:
+    """Keeps one display in step with the companion. ``start()`` runs its thread."""
+
+    def __init__(self, display: Display, service: Any, link: Any, *, address: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.display = display
+        self.service = service
+        self.link = link
+        self.address = None if address is None else address.rstrip("/")
+        self.clock = clock
+        self._verdict: tuple[float, dict[str, Any]] | None = None
+        self.fault = False
+        self._drawn: tuple[tuple[object, ...], Frame] | None = None  # the last drawing and its inputs
+        self._wake = threading.Event()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ told by the link
+    def set_address(self, url: str) -> None:
+        """Where phones reach the companion (an IP address, never ``.local``)."""
+        self.address = url.rstrip("/")
+        self.wake()
+
+    def verdict(self, report: dict[str, Any]) -> None:
+        """A beam check that speaks for the board: shown a few seconds; a fault stays as a line."""
+        self._verdict = (self.clock(), report)
+        if report.get("result") == "agree":
+            self.fault = False
+        elif report.get("result") == "fault":
+            self.fault = True
+        self.wake()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    # ------------------------------------------------------------------ deciding
+    def _draw(self, draw: Callable[..., Frame], *args: object, **kw: object) -> Frame:
+        """``draw(*args, **kw)``, or the last frame if it was drawn from the same inputs (the
+        thread asks twice a second; a QR code and a frame cost a few milliseconds on a Pi)."""
+        inputs = (draw.__name__, args, tuple(sorted(kw.items())))
+        if self._drawn is None or self._drawn[0] != inputs:
+            self._drawn = (inputs, draw(*args, **kw))
+        return self._drawn[1]
+
+    def frame(self) -> Frame:
+        """The frame for now (nothing is shown)."""
+        size = self.display.size
+        pairing = getattr(self.service, "pairing", None)
+        if pairing is not None and pairing.button and pairing.waiting():
+            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s)
+        now = self.clock()
+        if self._verdict is not None and now - self._verdict[0] < VERDICT_S:
+            report = self._verdict[1]
+            return self._draw(frames.beam, size, str(report.get("result")), report.get("suspect"))
+        if self.address is None:  # the web server is not listening yet
+            return self._draw(frames.message, "start", size, STARTING[0], STARTING[1])
+        table = self._table()
+        if table is None:
+            return self._draw(frames.start, size, self.address + "/")
+        if self.fault and int(now // TURN_S) % 2:
+            return self._draw(frames.fault, size)
+        names = [seat["name"] for seat in table["seats"]]
+        outcome = self.service.state_of(table["table"]).outcome
+        winners = None if outcome is None else tuple(
+            names[s] for s in outcome.get("winners", ()) if 0 <= s < len(names))
+        waiting = tuple(names[s] for s in table["awaiting"] if 0 <= s < len(names))
+        return self._draw(frames.table, size, str(table["title"]), waiting,
+                          f"{self.address}/play/{table['table']}", winners=winners, fault=self.fault)
+
+    def _table(self) -> dict[str, Any] | None:
+        current = getattr(self.link, "current", None)
+        if current is None:
+            return None
+        found = next((t for t in self.service.list_tables() if t["table"] == current), None)
+        return None if found is None or found["ended"] else found
+
+    def refresh(self) -> Frame:
+        """Draw the frame for now (the display skips it if it is up already)."""
+        frame = self.frame()
+        self.display.show(frame)
+        return frame
+
+    # ------------------------------------------------------------------ the thread
+    def _run(self) -> None:
+        while not self._stop:
+            self._wake.wait(TICK_S)
+            self._wake.clear()
+            if self._stop:
+                return
+            try:
+                self.refresh()
+            except Exception:
+                log.exception("the status display could not be drawn")
+
+    def start(self) -> None:
+        self.refresh()
+        self._thread = threading.Thread(target=self._run, name="status-display", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)

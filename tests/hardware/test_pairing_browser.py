@@ -1,0 +1,92 @@
+"""Becoming the host by the button, in a real browser (Debian's chromium through Playwright).
+
+The phone opens /host without the key: the page asks the companion and shows the prompt; a long
+press of the (mock) host button turns the page into the host page by itself. No socket: every
+request is answered by the Flask test client of the real app, cookies passed through as a
+browser keeps them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.hardware_link import HardwareLink, attach
+from companion.pairing import Pairing
+from companion.service import Service
+from hardware import Rig
+from tests.conftest import HOST_KEY
+from tests.hardware.conftest import FakeClock
+from tests.hardware.test_pairing import PROMPT, hold
+
+CHROMIUM = "/usr/bin/chromium"
+ORIGIN = "http://companion.test"
+
+
+@pytest.fixture
+def phone_page(service: Service) -> Iterator[tuple[Any, list[bytes]]]:
+    """A phone's browser page, and every body the app sent it."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from web import create_app
+
+    client = create_app(service).test_client(use_cookies=False)  # the browser keeps the cookies
+    errors: list[str] = []
+    bodies: list[bytes] = []
+
+    def serve(route: Any) -> None:
+        request = route.request
+        headers = {k: v for k, v in request.headers.items() if k.lower() in ("cookie", "content-type")}
+        reply = client.open(request.url.removeprefix(ORIGIN), method=request.method,
+                            data=request.post_data_buffer, headers=headers)
+        try:
+            body = reply.get_data()
+            out = {k: v for k, v in reply.headers.items()
+                   if k.lower() not in ("content-length", "set-cookie")}
+            cookies = reply.headers.getlist("Set-Cookie")
+            if cookies:
+                out["set-cookie"] = "\n".join(cookies)
+            bodies.append(body)
+            route.fulfill(status=reply.status_code, body=body, headers=out)
+        finally:
+            reply.close()
+
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            page = chromium.new_page(viewport={"width": 412, "height": 860})
+            page.set_default_timeout(8000)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.route(f"{ORIGIN}/**", serve)
+            yield page, bodies
+        finally:
+            chromium.close()
+    assert errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason="Debian's chromium is not installed")
+def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
+        service: Service, clean_rig: Rig, clock: FakeClock, phone_page: tuple[Any, list[bytes]]) -> None:
+    """/host without the key shows the prompt and asks; the long press makes it the host page."""
+    page, bodies = phone_page
+    service.pairing = Pairing(HOST_KEY, clock=clock)
+    link: HardwareLink = attach(service, clean_rig)
+    try:
+        page.goto(f"{ORIGIN}/host")
+        page.locator("#pair-state", has_text=PROMPT).wait_for()
+        for _ in range(50):  # the page's POST /api/host/pair has arrived
+            if service.pairing.waiting():
+                break
+            page.wait_for_timeout(100)
+        assert service.pairing.waiting()
+        hold(clean_rig, link, clock, 2.5)
+        page.locator("#new-table").wait_for()  # the host page, reached by itself
+        assert page.url == f"{ORIGIN}/host"
+        assert all(HOST_KEY.encode() not in body for body in bodies)
+    finally:
+        link.close()
