@@ -29,7 +29,7 @@ from engines.text import CATALOGUES, Text, default_seat_name, translate
 from web.service import MAX_NAME
 
 STATIC = Path(__file__).parent / "static"
-SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js")
+SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js")
 """The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 
 _LABEL = re.compile(r'\b[TN]\("((?:[^"\\]|\\.)*)"')

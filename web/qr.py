@@ -67,6 +67,18 @@ def join(table: str) -> Response:
     return svg(join_qr(table_links(table)["join_url"]))
 
 
+@bp.get("/host.svg")
+@declare("The host page's address as a QR code (no key in it).", page=True, media="image/svg+xml",
+         answers={"type": "string"}, answer="SVG")
+def host() -> Response:
+    """The host page's address (no key: the page asks the companion's button, or for the key)."""
+    from flask import url_for
+
+    from web.api import base_url
+
+    return svg(join_qr(base_url() + url_for("host.host")))
+
+
 @bp.get("/wifi.svg")
 @declare("The Wi-Fi QR code, when configured.", page=True, media="image/svg+xml",
          answers={"type": "string"}, answer="SVG", errors=(404,))
