@@ -3,7 +3,11 @@
 #   ./setup.sh run        a virtual environment, the package, then `companion serve`
 #                         (mock pins and the example rig on anything that is not a Pi)
 #   ./setup.sh test       dev dependencies, then lint, types and the whole test suite
-#   sudo ./setup.sh install   on Raspberry Pi OS: apt packages, a service user, the systemd unit
+#   sudo ./setup.sh install [--kiosk | --no-kiosk]
+#                         on Raspberry Pi OS: apt packages, a service user, the systemd unit,
+#                         companion.local by mDNS; --kiosk: Chromium on /table/current at boot
+#   ./setup.sh render DIR [--port N] [--kiosk]
+#                         write the files install generates under DIR, to read or test them
 # Safe to run twice: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -82,22 +86,176 @@ cmd_test() {
     "$VENV/bin/python" -m pytest -q "$@"
 }
 
+# ---------------------------------------------------------------- generated files (install, render)
+
+put() {  # path mode content: written only when it differs, so a second run changes nothing
+    local path=$1 mode=$2 content=$3
+    if [ -f "$path" ] && [ "$(cat "$path")" = "$content" ]; then
+        chmod "$mode" "$path"
+        return 0
+    fi
+    mkdir -p "$(dirname "$path")"
+    printf '%s\n' "$content" >"$path.new"
+    chmod "$mode" "$path.new"
+    mv "$path.new" "$path"
+    say "wrote $path"
+}
+
+avahi_service() {  # $1: port. The _http._tcp service, on the companion.local name published below.
+    cat <<EOF
+<?xml version="1.0" standalone="no"?>
+<!DOCTYPE service-group SYSTEM "avahi-service.dtd">
+<!-- Table Companion (written by setup.sh install): the host page and the table screen over HTTP. -->
+<service-group>
+  <name>Table Companion</name>
+  <service>
+    <type>_http._tcp</type>
+    <host-name>companion.local</host-name>
+    <port>$1</port>
+    <txt-record>path=/table/current</txt-record>
+  </service>
+</service-group>
+EOF
+}
+
+mdns_unit() {
+    cat <<'EOF'
+# Table Companion: publishes companion.local by mDNS (written by setup.sh install).
+# The Pi keeps its own name (raspberrypi.local still answers); this adds a second one.
+[Unit]
+Description=Table Companion: companion.local by mDNS (avahi)
+Requires=avahi-daemon.service
+After=avahi-daemon.service network-online.target
+Wants=network-online.target
+
+[Service]
+Type=simple
+ExecStart=/opt/companion/mdns-alias companion.local
+Restart=always
+RestartSec=5
+DynamicUser=yes
+
+[Install]
+WantedBy=multi-user.target
+EOF
+}
+
+mdns_alias() {
+    cat <<'EOF'
+#!/bin/sh
+# Publish NAME (companion.local) for this machine's LAN address with avahi-publish, and publish
+# it again when the address changes (written by setup.sh install; run by companion-mdns.service).
+name=${1:-companion.local}
+lan_ip() { ip -4 -o route get 10.255.255.255 2>/dev/null | sed -n 's/.* src \([0-9.]*\).*/\1/p'; }
+while :; do
+    ip=$(lan_ip)
+    if [ -z "$ip" ]; then sleep 5; continue; fi
+    avahi-publish --address --no-reverse "$name" "$ip" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null && [ "$(lan_ip)" = "$ip" ]; do sleep 30; done
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    sleep 1
+done
+EOF
+}
+
+kiosk_desktop() {  # XDG autostart: run by Raspberry Pi OS's desktop session (labwc, wayfire or LXDE)
+    cat <<'EOF'
+[Desktop Entry]
+Type=Application
+Name=Table Companion table screen
+Comment=Chromium in kiosk mode on the companion's table screen (setup.sh install --kiosk)
+Exec=/opt/companion/kiosk
+Terminal=false
+X-GNOME-Autostart-enabled=true
+EOF
+}
+
+kiosk_script() {  # $1: port
+    cat <<'EOF' | sed "s/@PORT@/$1/"
+#!/bin/sh
+# The table screen on the Pi's own HDMI (setup.sh install --kiosk): wait for the companion, then
+# Chromium in kiosk mode on /table/current, which follows the newest table all evening.
+url=http://localhost:@PORT@/table/current
+i=0
+while [ $i -lt 90 ] && ! python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' "$url" 2>/dev/null; do
+    i=$((i + 1))
+    sleep 1
+done
+browser=$(command -v chromium-browser || command -v chromium)
+exec "$browser" --kiosk --noerrdialogs --disable-infobars --no-first-run --password-store=basic \
+    --disable-session-crashed-bubble --check-for-update-interval=31536000 "$url"
+EOF
+}
+
+KIOSK_FILES="/etc/xdg/autostart/companion-kiosk.desktop /opt/companion/kiosk"
+
+render() {  # $1: root ("" = this machine), $2: port, $3: kiosk (yes, no or keep)
+    local root=$1 port=$2 kiosk=$3 path
+    put "$root/etc/avahi/services/companion.service" 0644 "$(avahi_service "$port")"
+    put "$root/etc/systemd/system/companion-mdns.service" 0644 "$(mdns_unit)"
+    put "$root/opt/companion/mdns-alias" 0755 "$(mdns_alias)"
+    if [ "$kiosk" = yes ]; then
+        put "$root/etc/xdg/autostart/companion-kiosk.desktop" 0644 "$(kiosk_desktop)"
+        put "$root/opt/companion/kiosk" 0755 "$(kiosk_script "$port")"
+    elif [ "$kiosk" = no ]; then
+        for path in $KIOSK_FILES; do
+            if [ -e "$root$path" ]; then rm -f "$root$path"; say "removed $root$path"; fi
+        done
+    fi
+}
+
+cmd_render() {
+    local dir=${1:-} port=8080 kiosk=no
+    if [ -z "$dir" ]; then echo "usage: ./setup.sh render DIR [--port N] [--kiosk]" >&2; exit 2; fi
+    shift
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --port) port=${2:?--port needs a number}; shift 2 ;;
+            --kiosk) kiosk=yes; shift ;;
+            *) echo "render: unknown option $1" >&2; exit 2 ;;
+        esac
+    done
+    case "$port" in ''|*[!0-9]*) echo "render: --port needs a number, got $port" >&2; exit 2 ;; esac
+    render "$dir" "$port" "$kiosk"
+}
+
+has_desktop() { [ "$(systemctl get-default 2>/dev/null)" = graphical.target ] && [ -d /etc/xdg/autostart ]; }
+
 cmd_install() {
     if [ "$(id -u)" != 0 ]; then echo "install needs root: sudo ./setup.sh install" >&2; exit 1; fi
-    local user=companion
+    local user=companion kiosk=keep port
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --kiosk) kiosk=yes ;;
+            --no-kiosk) kiosk=no ;;
+            *) echo "install: unknown option $1 (--kiosk or --no-kiosk)" >&2; exit 2 ;;
+        esac
+        shift
+    done
+    if [ "$kiosk" = yes ] && ! has_desktop; then
+        echo "Note: --kiosk needs Raspberry Pi OS with its desktop (this one boots to a console);" >&2
+        echo "      no kiosk. Open http://companion.local:8080/table/current on a TV or tablet instead." >&2
+        kiosk=keep
+    fi
     say "apt packages"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-dev >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-dev avahi-daemon avahi-utils >/dev/null
     if is_pi; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio >/dev/null || true
+    fi
+    if [ "$kiosk" = yes ] && ! command -v chromium-browser >/dev/null && ! command -v chromium >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-browser >/dev/null ||
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
     fi
     if ! id "$user" >/dev/null 2>&1; then
         say "creating the service user $user"
         useradd --system --home-dir /var/lib/companion --shell /usr/sbin/nologin "$user"
     fi
-    # The unit's SupplementaryGroups=gpio spi stops it from starting if a group is missing
+    # The unit's SupplementaryGroups=gpio spi i2c stops it from starting if a group is missing
     # (a non-Pi Debian, an older image): create them, so the unit always starts.
-    for group in gpio spi; do
+    for group in gpio spi i2c; do
         if ! getent group "$group" >/dev/null; then
             say "creating the system group $group"
             groupadd --system "$group"
@@ -111,20 +269,42 @@ cmd_install() {
         "$PY" -m venv --system-site-packages "$VENV"
     fi
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet "$HERE"
+    if is_pi; then
+        # The pi extra: rpi-lgpio (RPi.GPIO's API on lgpio: every Pi, the Pi 5 too) and lgpio, in
+        # this venv only: python3 outside it still finds apt's RPi.GPIO.
+        "$VENV/bin/python" -m pip install --quiet "$HERE[pi]"
+    else
+        "$VENV/bin/python" -m pip install --quiet "$HERE"
+    fi
     if [ ! -f /etc/companion/companion.toml ]; then
         install -m 0640 -g "$user" docs/companion.example.toml /etc/companion/companion.toml
     fi
+    if is_pi && command -v raspi-config >/dev/null && grep -q '^\[hardware\.display\]' /etc/companion/companion.toml; then
+        say "switching I2C on for the status display"
+        raspi-config nonint do_i2c 0  # 0 = on
+    fi
+    port=$("$VENV/bin/python" -c 'import sys; from companion.config import load; print(load(sys.argv[1]).port)' \
+        /etc/companion/companion.toml)
+    say "companion.local by mDNS (avahi), port $port"
+    render "" "$port" "$kiosk"
     install -m 0644 systemd/companion.service /etc/systemd/system/companion.service
     systemctl daemon-reload
+    systemctl enable --now avahi-daemon.service companion-mdns.service
+    systemctl restart companion-mdns.service
     systemctl enable --now companion.service
     systemctl restart companion.service
     say "installed: $(systemctl is-active companion.service); logs with: journalctl -u companion -f"
+    say "phones: http://companion.local:$port/ (or the address on the status display); TV: /table/current"
+    if [ -f /etc/xdg/autostart/companion-kiosk.desktop ]; then
+        say "kiosk: Chromium opens /table/current when the desktop starts (with desktop autologin:"
+        say "       sudo raspi-config nonint do_boot_behaviour B4); undo with: sudo ./setup.sh install --no-kiosk"
+    fi
 }
 
 case "${1:-}" in
     run) shift; cmd_run "$@" ;;
     test) shift; cmd_test "$@" ;;
     install) shift; cmd_install "$@" ;;
-    *) echo "usage: ./setup.sh run | test | install" >&2; exit 2 ;;
+    render) shift; cmd_render "$@" ;;
+    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR" >&2; exit 2 ;;
 esac

@@ -8,6 +8,7 @@ table is exactly one of those two positions, and every seat's token still works.
 
 from __future__ import annotations
 
+import http.client
 import random
 import sqlite3
 import threading
@@ -53,7 +54,7 @@ def positions(fake_game: Any, tmp: Path, plays: list[tuple[int, str]]) -> list[A
 def post_into(result: dict[str, Any], api: Any, path: str, body: Any, token: str) -> None:
     try:
         result["reply"] = api.request("POST", path, body, token=token, timeout=5)
-    except (HTTPError, OSError) as exc:
+    except (HTTPError, OSError, http.client.HTTPException) as exc:  # killed mid-answer: cut short
         result["error"] = exc
 
 
