@@ -145,6 +145,7 @@ class _Table:
     presence: int = 0                                       # bumped when the shown flags change
     shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
     left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
+    freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
 
     @property
     def id(self) -> str:
@@ -576,6 +577,8 @@ class Service:
             if s.token_hash is not None and hmac.compare_digest(digest, s.token_hash):
                 found = s.seat
         if found < 0:
+            if digest in t.freed:  # however the phone learns it (its stream, a poll, a play): the same words
+                raise Unauthorized("The host freed this seat.")
             raise Unauthorized("This phone does not hold a seat at this table.")
         return found
 
@@ -583,7 +586,10 @@ class Service:
         t = self._table(table)
         seat = self._check_seat_number(t, seat)
         with t.lock:
+            old = t.seats[seat].token_hash
             self._set_seat(t, SeatRow(seat, "", None, False), revoke=True)
+            if old is not None:
+                t.freed.add(old)
             state = t.state
         self._notify(t, state, [])
 

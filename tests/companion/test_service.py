@@ -252,8 +252,11 @@ def test_a_freed_seat_loses_its_stream_and_token(service: Service) -> None:
     service.free_seat(table, 0)
     with pytest.raises(Unauthorized, match="freed"):
         sub.get(1)
-    with pytest.raises(Unauthorized):
+    # A phone that learns it by a poll or a play (its stream not open yet) reads the same words.
+    with pytest.raises(Unauthorized, match="The host freed this seat"):
         service.seat_of(table, token)
+    with pytest.raises(Unauthorized, match="does not hold a seat"):
+        service.seat_of(table, "a-token-never-given")
     assert service.seat_of(table, service.claim_seat(table, 0, "Ben")) == 0
 
 
