@@ -37,8 +37,13 @@ def server(app: Any) -> Iterator[str]:
         yield f"http://127.0.0.1:{srv.effective_port}"
     finally:
         srv.task_dispatcher.shutdown(timeout=5)  # let the streams notice their browsers are gone
-        srv.close()
+        # End the loop from inside it (an empty map ends waitress's loop), then close its sockets
+        # here: closing them while its poll() runs in the other thread fails there (EBADF).
+        sockets = list(srv._map.values())
+        srv.trigger.pull_trigger(srv._map.clear)
         thread.join(timeout=5)
+        for each in sockets:
+            each.close()
 
 
 @pytest.fixture(scope="module")
