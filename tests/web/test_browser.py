@@ -259,11 +259,14 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     tv.locator("#resolution").wait_for(state="visible")
     tv.locator("#events li").nth(1).wait_for()
     tv.locator("#next").click()  # the second step: the beam, and what it removed
+    layout = tv.evaluate("""() => [...document.querySelectorAll('main, aside, .side-scroll, .qr-row')].map(
+        (e) => [e.className || e.tagName, Math.round(e.getBoundingClientRect().top),
+                Math.round(e.getBoundingClientRect().height), e.scrollTop, e.scrollHeight])""")
     for selector in ("#join-qr", ".qr-row figcaption >> nth=0"):
         box = tv.locator(selector).bounding_box()
         assert box is not None and box["width"] > 0, selector
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (selector, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (selector, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (selector, box, layout)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (selector, box, layout)
     assert tv.evaluate("document.scrollingElement.scrollHeight") <= 720  # the page itself does not scroll
     assert tv.locator("#join-qr").bounding_box()["width"] >= 120  # still big enough to scan from a chair
 
