@@ -230,6 +230,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"companion selfplay: {exc} Known: {', '.join(sorted(engines.GAMES))}.", file=sys.stderr)
         return 2
     players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        print(f"companion selfplay: {game.title} is for {game.min_players} to {game.max_players} "
+              f"players, not {players}.", file=sys.stderr)
+        return 2
     for i in range(args.games):
         seed = args.seed + i
         result = random_playout(game, players, seed, max_plies=args.max_plies)
@@ -262,6 +266,32 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return wiring or (0 if store_ok else 1)
 
 
+def _games_epilog() -> str:
+    """The games ``selfplay`` knows, one line each: id, title, player counts."""
+    import engines
+    lines = ["games:"]
+    for game in engines.GAMES.values():
+        count = (str(game.min_players) if game.min_players == game.max_players
+                 else f"{game.min_players}-{game.max_players}")
+        lines.append(f"  {game.id:20} {game.title} ({count} players)")
+    lines.append("")
+    lines.append("example: companion selfplay fzzzt --games 5 --seed 1 --players 3")
+    return "\n".join(lines)
+
+
+def _whole(least: int) -> Any:
+    """An argparse type: a whole number of at least ``least``, or one sentence."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, got {value}")
+        return value
+    return parse
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description="The Table Companion.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -274,12 +304,23 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     s.add_argument("--channel-timeout", type=int, help=argparse.SUPPRESS)   # tests: a shorter wait
     s.set_defaults(run=cmd_serve)
-    sp = sub.add_parser("selfplay", help="play random games; one JSON line per game")
-    sp.add_argument("game")
-    sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--players", type=int)
-    sp.add_argument("--max-plies", type=int, default=2000)
+    sp = sub.add_parser(
+        "selfplay", help="play random games; one JSON line per game",
+        description="Play whole games with random legal moves (digital chance, no phones, no\n"
+                    "store) and print one JSON line per game: its seed, the number of plies,\n"
+                    "whether it finished, the winners and the reason. Same seed, same game: a\n"
+                    "quick check that an engine plays to the end, and a source of positions.",
+        epilog=_games_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sp.add_argument("game", metavar="GAME", help="the game's id (listed below)")
+    sp.add_argument("--games", type=_whole(1), default=1, metavar="N",
+                    help="how many games to play, one after another (default 1)")
+    sp.add_argument("--seed", type=_whole(0), default=0, metavar="S",
+                    help="the first game's seed; game i plays with seed S + i (default 0)")
+    sp.add_argument("--players", type=_whole(1), metavar="P",
+                    help="players per game (default: the game's fewest)")
+    sp.add_argument("--max-plies", type=_whole(1), default=2000, metavar="M",
+                    help="stop a game that has not ended after this many plays; its line then says "
+                         '"finished": false (default 2000)')
     sp.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     sp.set_defaults(run=cmd_selfplay)
     st = sub.add_parser("selftest", help="check the wiring of buttons, LEDs, laser and sensors")
