@@ -24,6 +24,7 @@ import signal
 import socket
 import sqlite3
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -195,20 +196,40 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if address not in ("127.0.0.1", "localhost"):
         print(f"  (on this machine: http://localhost:{actual}/host?key={host_key})", flush=True)
     print(f"  listening on http://{bind}:{actual}/", flush=True)
+    print("Ctrl-C to stop.", flush=True)
+
+    stopping = threading.Event()
 
     def stop(signum: int, frame: object) -> None:
-        raise SystemExit(0)
+        """Ctrl-C or SIGTERM: streams end and the loop is told to end; nothing waits on a phone."""
+        if stopping.is_set():
+            return
+        stopping.set()
+        # off the signal handler: the streams' locks are taken in a thread of its own
+        threading.Thread(target=_stop_serving, args=(service, server), name="companion-stop",
+                         daemon=True).start()
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         server.run()
-    except (KeyboardInterrupt, SystemExit):
+    except (KeyboardInterrupt, SystemExit):   # a second signal, or run() ended by an exception
         pass
     finally:
-        server.close()
+        waitress_server.close(server, timeout=STOP_SECONDS)
         service.close()
         _close(rig)
+    print("Stopped; every game is saved.", flush=True)
     return 0
+
+
+STOP_SECONDS = 1.0   # the longest a request still running may keep the companion from stopping
+
+
+def _stop_serving(service: Any, server: Any) -> None:
+    service.stop()                       # every stream ends now, bots stop thinking
+    from companion import server as waitress_server
+    waitress_server.end_loop(server)     # the main thread's loop then returns
 
 
 def _close(rig: Any) -> None:

@@ -110,6 +110,12 @@ class Subscription:
                 raise Unauthorized("The host freed this seat.")
             return self._queue.popleft() if self._queue else None
 
+    def end(self) -> None:
+        """The companion is stopping: the stream ends now (its reader sees ``closed``)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
     def revoke(self) -> None:
         with self._cond:
             self._queue.clear()
@@ -198,6 +204,7 @@ class Service:
         self.presence_grace = presence_grace
         self._tables: dict[str, _Table] = {}
         self._tables_lock = threading.Lock()
+        self._stopping = False
         self._listeners: list[Listener] = []
         self._fault_listeners: list[FaultListener] = []
         self._fault_lock = threading.Lock()
@@ -244,8 +251,19 @@ class Service:
             state = state.apply(TABLE if r.seat is None else r.seat, r.data)
         return _Table(row, game, seats, state, rng, rows)
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """The companion is stopping: bots stop thinking and every open stream ends at once, so
+        no server thread waits on a phone. Nothing is lost: every play was committed already."""
+        self._stopping = True
         self._bots.close()
+        for t in list(self._tables.values()):
+            with t.lock:
+                subs = list(t.subs)
+            for sub in subs:
+                sub.end()
+
+    def close(self) -> None:
+        self.stop()
         self.store.close()
 
     # -- storage faults --------------------------------------------------------------
@@ -736,6 +754,8 @@ class Service:
         if seat is not None and seat != TABLE:
             self._check_seat_number(t, seat)
         sub = Subscription(self, table, seat)
+        if self._stopping:
+            sub.end()
         with t.lock:
             t.subs.append(sub)
             if self._presence_changed(t):   # a phone (back) at its seat: every screen is told at once

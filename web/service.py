@@ -57,6 +57,10 @@ class Subscription(Protocol):
     def get(self, timeout: float) -> dict[str, Any] | None:
         """The next payload (a full view, as GET /view or GET /tables/<t> returns), or None on timeout."""
 
+    @property
+    def closed(self) -> bool:
+        """True once the stream should end (the companion is stopping, or it was closed)."""
+
     def close(self) -> None: ...
 
 

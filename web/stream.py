@@ -212,6 +212,8 @@ def stream(table: str) -> Response:
                     yield f"event: gone\ndata: {gone}\n\n"
                     return
                 if payload is None:
+                    if subscription.closed:   # the companion is stopping: free this thread now
+                        return
                     if time.monotonic() - quiet_since >= keepalive:
                         yield ": keep-alive\n\n"
                         quiet_since = time.monotonic()
