@@ -38,8 +38,19 @@ from typing import Any
 
 import engines
 from companion.bots import BotRunner
+from companion.pacer import Pacer
 from companion.pairing import Pairing
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
+from companion.story import (
+    CONTEXT,
+    UNWATCHED,
+    Chapter,
+    Snapshot,
+    Story,
+    chapter_row,
+    chapters_from_log,
+    snapshot,
+)
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
@@ -58,6 +69,7 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
             "dice and cards and entered at the table (physical).",
 }]
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
+POLL_GRACE = 5.0       # seconds a poll keeps a phone or a table screen present (pages poll every 2 s)
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
@@ -81,6 +93,7 @@ class Subscription:
         self._cond = threading.Condition()
         self._closed = False
         self._revoked = False
+        self.screen = False   # a table screen's stream (Service.subscribe)
 
     def put(self, payload: dict[str, Any]) -> None:
         with self._cond:
@@ -152,6 +165,12 @@ class _Table:
     shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
     left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
     freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
+    # the story the table screen tells (companion/story.py): not game state, but stored with
+    # the table (the shown step, Auto) so that a restart goes on telling where it was
+    story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
+    since: float = 0.0                                      # when the shown step came up
+    screen_left: float | None = None                        # when the last table screen's stream closed
+    screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
 
     @property
     def id(self) -> str:
@@ -210,6 +229,7 @@ class Service:
         self._fault_lock = threading.Lock()
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self, clock, think_seconds)
+        self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
         self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
 
@@ -224,7 +244,10 @@ class Service:
                             row.id, row.game)
                 continue
             try:
-                table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id))
+                # the story from a few chapters before the shown step (the lines under it) on
+                story_from = max(0, chapter_row(row.shown) - CONTEXT) if row.shown and not row.ended else None
+                table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id),
+                                     story_from=story_from)
             except (IllegalAction, KeyError, TypeError, ValueError) as exc:
                 # the rules changed under a stored game: keep its rows, start without it
                 log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
@@ -241,21 +264,42 @@ class Service:
                         self._rebuild(table)
         for table in self._tables.values():
             self._schedule_bots(table)
+        self._pacer.poke()
 
-    def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow]) -> _Table:
-        state = game.start(row.players, row.seed, row.options)
+    def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], *,
+                story_from: int | None = None) -> _Table:
+        """The table as its log makes it; with ``story_from``, also the story's chapters from
+        that log position on (a restart: companion/story.py)."""
+        start = game.start(row.players, row.seed, row.options)
         rng = _table_rng(row.seed)
-        for r in _effective(rows):
+
+        def step(state: State, r: LogRow) -> State:
+            nonlocal rng
             if r.kind == "chance":
                 _, rng = chance_pick(state, rng)
-            state = state.apply(TABLE if r.seat is None else r.seat, r.data)
-        return _Table(row, game, seats, state, rng, rows)
+            return state.apply(TABLE if r.seat is None else r.seat, r.data)
+
+        effective = _effective(rows)
+        if story_from is None:
+            state = start
+            for r in effective:
+                state = step(state, r)
+            chapters: list[Chapter] = []
+        else:
+            chapters, state = chapters_from_log(game, start, effective, step, story_from)
+        table = _Table(row, game, seats, state, rng, rows)
+        table.story = Story(snapshot(state, row.ended))
+        if chapters:
+            table.story.restore(chapters, row.shown, row.step)
+        table.since = self.clock()
+        return table
 
     def stop(self) -> None:
         """The companion is stopping: bots stop thinking and every open stream ends at once, so
         no server thread waits on a phone. Nothing is lost: every play was committed already."""
         self._stopping = True
         self._bots.close()
+        self._pacer.close()
         for t in list(self._tables.values()):
             with t.lock:
                 subs = list(t.subs)
@@ -393,7 +437,9 @@ class Service:
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table,
-                "fault": fault.to_json() if (fault := self.storage_fault) else None}
+                "fault": fault.to_json() if (fault := self.storage_fault) else None,
+                "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
+                                             hold=self._holding(table), screen=self._watched(table))}
 
     def _public(self, table: _Table) -> dict[str, Any]:
         return self._common(table, None)
@@ -413,9 +459,15 @@ class Service:
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
 
-    def public(self, table: str) -> dict[str, Any]:
+    def public(self, table: str, *, screen: bool = False) -> dict[str, Any]:
+        """The public payload; ``screen``: a table screen asks (polling, its stream blocked)."""
         t = self._table(table)
         with t.lock:
+            if screen:
+                if not self._watched(t):
+                    t.since = self.clock()
+                t.screen_polled = self.clock()
+                self._pacer.poke()
             self._push_presence(t)
             return self._public(t)
 
@@ -429,14 +481,44 @@ class Service:
 
     # -- commit and fan-out --------------------------------------------------------
 
-    def _commit(self, table: _Table, rows: list[LogRow], events: list[Event], *, step: int = 0) -> None:
-        """Write the change durably, then push it to the open streams. Caller holds the lock."""
+    def _commit(self, table: _Table, rows: list[LogRow], events: list[Event], *,
+                drop: frozenset[str] = frozenset()) -> list[Event]:
+        """Write the change durably, then push it to the open streams. Caller holds the lock.
+
+        The change becomes the story's next chapter (appended: a chapter the table screen has not
+        finished is never replaced); ``drop``: the chapters an undo took back. Returns the
+        change's events, each with its identity."""
         version = table.row.version + 1
-        self.store.append(table.id, rows, version=version, step=step)
+        chapter = Chapter.make(str(len(table.log) + 1), len(table.log) + 1, events, table.story.end,
+                               snapshot(table.state, table.row.ended), table.game)
+        story = table.story.copy()
+        story.drop(set(drop))
+        story.add(chapter, self._backlog(table))
+        shown, step = story.cursor()
+        self.store.append(table.id, rows, version=version, step=step, shown=shown)
         table.log.extend(rows)
-        table.row.version, table.row.step = version, step
-        table.events = events
+        table.row.version, table.row.step, table.row.shown = version, step, shown
+        self._retell(table, story)
+        table.events = list(chapter.events)
         self._fan_out(table)
+        return table.events
+
+    def _note(self, table: _Table, events: list[Event], version: int, *, ended: bool = False) -> Chapter:
+        """A change that is no log row (the end of the table, a note from the hardware) as the
+        story's next chapter; the caller stores ``version`` (and the cursor) and pushes it."""
+        return Chapter.make(f"{len(table.log)}~{version}", len(table.log), events, table.story.end,
+                            snapshot(table.state, table.row.ended or ended), table.game)
+
+    def _retell(self, table: _Table, story: Story) -> None:
+        """The table's story is now ``story`` (stored already): a new step shown restarts Auto's
+        wait; plays held for the story may go on; the pacer looks again."""
+        held = self._holding(table)
+        if story.cursor() != table.story.cursor():
+            table.since = self.clock()
+        table.story = story
+        if held and not self._holding(table):
+            self._schedule_bots(table)
+        self._pacer.poke()
 
     def _fan_out(self, table: _Table) -> None:
         self._presence_changed(table)   # whatever is pushed shows the presence of now
@@ -504,18 +586,25 @@ class Service:
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time())
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
+            before = snapshot(state)
             events = list(state.events)
             rows = self._resolve_chance(table, 0, events)   # the first draws, stored with the table
             if rows:
                 row.version = 2
+            story = Story(before)
+            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g))   # the start
+            row.shown, row.step = story.cursor()
             self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
             table.log.extend(rows)
-            table.events = events
+            table.story, table.since = story, self.clock()
+            table.events = list(story.chapters[-1].events) if story.chapters else events
+            events = table.events
             self._tables[tid] = table
         with table.lock:
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
+        self._pacer.poke()
         return payload
 
     def end_table(self, table: str) -> None:
@@ -524,9 +613,16 @@ class Service:
             if t.row.ended:
                 return
             version = t.row.version + 1
-            self.store.update_table(t.id, version=version, ended=True)
-            t.row.version, t.row.ended = version, True
-            t.events = [engines.event("table_ended", say=engines.Text("The host ended this table."))]
+            chapter = self._note(t, [engines.event("table_ended",
+                                                   say=engines.Text("The host ended this table."))], version,
+                                 ended=True)
+            story = t.story.copy()
+            story.add(chapter, self._backlog(t))
+            shown, step = story.cursor()
+            self.store.update_table(t.id, version=version, ended=True, shown=shown, step=step)
+            t.row.version, t.row.ended, t.row.shown, t.row.step = version, True, shown, step
+            self._retell(t, story)
+            t.events = list(chapter.events)
             self._fan_out(t)
             events, state = t.events, t.state
         self._notify(t, state, events)
@@ -541,8 +637,11 @@ class Service:
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
                                         ends=(t.id, version))
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
-            t.events = [engines.event("next_game", table=payload["table"],
-                                      say=engines.Text("The next game is set up."))]
+            story = t.story.copy()
+            story.add(self._note(t, [engines.event("next_game", table=payload["table"],
+                                                   say=engines.Text("The next game is set up."))], version))
+            self._retell(t, story)
+            t.events = list(story.chapters[-1].events)
             self._fan_out(t)
         return payload
 
@@ -658,6 +757,7 @@ class Service:
             if expect_version is not None and expect_version != t.row.version:
                 raise Conflict("The game moved on; look again.")
             self._refuse_turn(t, seat)
+            self._refuse_held(t)
             canonical = t.state.find_legal(seat, action)      # IllegalAction says why
             before = t.state
             t.state = before.apply(seat, canonical)
@@ -665,7 +765,7 @@ class Service:
             rows = [LogRow(len(t.log), "action", None if seat == TABLE else seat, canonical)]
             try:
                 rows += self._resolve_chance(t, len(t.log) + 1, events)
-                self._commit(t, rows, events)
+                events = self._commit(t, rows, events)
             except BaseException:
                 # nothing was stored: go back to exactly where we were
                 self._rebuild(t)
@@ -713,7 +813,7 @@ class Service:
             events = [engines.event("undo", say=engines.Text("The host undid the last move."))]
             t.state, t.rng = fresh.state, fresh.rng
             try:
-                self._commit(t, [row], events)
+                events = self._commit(t, [row], events, drop=frozenset(str(i + 1) for i in undoes))
             except BaseException:
                 self._rebuild(t)
                 raise
@@ -723,16 +823,106 @@ class Service:
         return payload
 
     def advance(self, table: str) -> dict[str, Any]:
-        """The table's "next" button: step the table screen through the last resolution."""
+        """The table's "next": the table screen shows the story's next step (stored, pushed to
+        every screen and phone). With nothing left to tell, nothing changes."""
         t = self._table(table)
         with t.lock:
-            version = t.row.version + 1
-            step = t.row.step + 1
-            self.store.update_table(t.id, version=version, step=step)
-            t.row.version, t.row.step = version, step
-            self._fan_out(t)
+            self._step(t)
             payload = self._public(t)
         return payload
+
+    def _step(self, t: _Table) -> bool:
+        """One step further through the story, stored and pushed; False when all is told."""
+        story = t.story.copy()
+        if not story.next():
+            return False
+        version = t.row.version + 1
+        shown, step = story.cursor()
+        self.store.update_table(t.id, version=version, step=step, shown=shown)
+        t.row.version, t.row.step, t.row.shown = version, step, shown
+        self._retell(t, story)
+        self._fan_out(t)
+        return True
+
+    def set_auto(self, table: str, on: bool) -> dict[str, Any]:
+        """Auto on or off for the whole table (every screen and phone shows the same)."""
+        t = self._table(table)
+        if not isinstance(on, bool):
+            raise BadRequest("Auto is on (true) or off (false).")
+        with t.lock:
+            if t.row.auto != on:
+                version = t.row.version + 1
+                self.store.update_table(t.id, version=version, auto=on)
+                t.row.version, t.row.auto = version, on
+                t.since = self.clock()
+                self._fan_out(t)
+                self._pacer.poke()
+            return self._public(t)
+
+    # -- the story's pace: Auto, and plays that wait for the table ---------------------
+
+    def _watched(self, t: _Table) -> bool:
+        """A table screen is open (or its stream closed less than the grace ago: a reload)."""
+        if any(s.screen for s in t.subs):
+            return True
+        now = self.clock()
+        if t.screen_polled is not None and now - t.screen_polled < POLL_GRACE:
+            return True   # a screen whose stream is blocked polls every 2 s: it is there
+        return t.screen_left is not None and now - t.screen_left < self.presence_grace
+
+    def _backlog(self, t: _Table) -> int | None:
+        """How many steps may wait for a table screen: all while one is open; else the newest
+        UNWATCHED (at least the newest change whole), for one that comes back."""
+        return None if self._watched(t) else UNWATCHED
+
+    def _holding_story(self, t: _Table) -> bool:
+        return not t.row.ended and t.story.holding()
+
+    def _holding(self, t: _Table) -> bool:
+        """The next play waits: the game holds plays for a chapter still being told, and a
+        table screen is there to tell it (without one nothing waits; the story keeps)."""
+        return not t.row.ended and t.story.holding() and self._watched(t)
+
+    def _refuse_held(self, t: _Table) -> None:
+        if self._holding(t):
+            now = t.story.current()
+            what = now[0].title if now is not None and now[0].title is not None else engines.Text(
+                "the last plays")
+            raise Conflict("The table is still showing {what}: plays open again once it has been "
+                           "shown (Next moves it on).", what=what)
+
+    def pace(self) -> float | None:
+        """Do what is due now on every table: Auto's next step where a screen is watching, and
+        the end of a table screen's grace (plays held for it go on, bots included). Returns when
+        the next thing is due (on the service's clock), or None. Run by the pacer's thread."""
+        due: float | None = None
+        for t in list(self._tables.values()):
+            with t.lock:
+                now = self.clock()
+                if t.screen_left is not None and not any(s.screen for s in t.subs):
+                    gone = t.screen_left + self.presence_grace
+                    if now >= gone:
+                        held = t.story.holding()
+                        t.screen_left = None
+                        if held:   # the phones learn that their plays are open again
+                            t.presence += 1
+                            self._fan_out(t)
+                            self._schedule_bots(t)
+                    else:
+                        due = gone if due is None else min(due, gone)
+                if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
+                    continue
+                at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+                if now >= at:
+                    try:
+                        self._step(t)
+                    except StorageFailure:
+                        t.since = now   # try again after a step's time
+                    at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+                    if not t.story.waiting():
+                        continue
+                due = at if due is None else min(due, at)
+        return due
 
     def notify(self, table: str, text: Any, **data: Any) -> None:
         """Tell everyone at the table something from the hardware (a beam check that
@@ -742,26 +932,43 @@ class Service:
         t = self._table(table)
         with t.lock:
             version = t.row.version + 1
-            self.store.update_table(t.id, version=version, step=t.row.step)
-            t.row.version = version
-            t.events = [{"type": "hardware", "visible_to": "all", "say": text.to_json(), **data}]
+            story = t.story.copy()
+            note = {"type": "hardware", "visible_to": "all", "say": text.to_json(), **data}
+            story.add(self._note(t, [note], version), self._backlog(t))
+            shown, step = story.cursor()
+            self.store.update_table(t.id, version=version, step=step, shown=shown)
+            t.row.version, t.row.step, t.row.shown = version, step, shown
+            self._retell(t, story)
+            t.events = list(story.chapters[-1].events)
             self._fan_out(t)
 
     # -- streams -------------------------------------------------------------------
 
-    def subscribe(self, table: str, seat: int | None) -> Subscription:
+    def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
+        """A stream of payloads; ``screen``: a table screen's public stream (it tells the story:
+        while one is watching, Auto runs and plays the game holds for wait)."""
         t = self._table(table)
         if seat is not None and seat != TABLE:
             self._check_seat_number(t, seat)
         sub = Subscription(self, table, seat)
+        sub.screen = screen and seat is None
         if self._stopping:
             sub.end()
         with t.lock:
+            newly = sub.screen and not self._watched(t)
+            held = newly and self._holding_story(t)
+            if newly:
+                t.since = self.clock()   # Auto gives the first step its time on the screen
+            if held:
+                t.presence += 1          # the phones learn that their plays wait for the table
+            t.screen_left = None if sub.screen else t.screen_left
             t.subs.append(sub)
-            if self._presence_changed(t):   # a phone (back) at its seat: every screen is told at once
-                self._fan_out(t)            # (this stream's first payload among them)
+            if self._presence_changed(t) or held:   # a phone (back) at its seat, or plays now wait:
+                self._fan_out(t)                    # every stream is told at once (this one too)
             else:
                 sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
+        if sub.screen:
+            self._pacer.poke()
         return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
@@ -773,12 +980,16 @@ class Service:
                 t.subs.remove(sub)
                 if sub.seat is not None and sub.seat != TABLE and all(s.seat != sub.seat for s in t.subs):
                     t.left[sub.seat] = self.clock()   # shown away only once the grace runs out
+                if sub.screen and not any(s.screen for s in t.subs):
+                    t.screen_left = self.clock()      # a screen reloading comes back within the grace
+                    self._pacer.poke()
                 self._push_presence(t)
 
     # -- bots ----------------------------------------------------------------------
 
     def _schedule_bots(self, t: _Table) -> None:
-        if not t.row.ended and any(s.bot and s.seat in t.state.awaiting for s in t.seats):
+        if not t.row.ended and not self._holding(t) and any(s.bot and s.seat in t.state.awaiting
+                                                            for s in t.seats):
             self._bots.schedule(t.id)
 
     def bot_turns_due(self, table_id: str) -> tuple[Game, State, int, int, int] | None:
@@ -787,6 +998,8 @@ class Service:
         with t.lock:
             if t.row.ended:
                 return None
+            if self._holding(t):
+                return None   # the table is still telling what the bot would play after
             seat = next((s.seat for s in t.seats if s.bot and s.seat in t.state.awaiting), None)
             if seat is None:
                 return None

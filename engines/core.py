@@ -405,12 +405,29 @@ class PageAssets:
     style: str | None = None
 
 
+@dataclass(frozen=True)
+class Pacing:
+    """How the table screen tells this game's changes, one step (a public event with a sentence)
+    at a time (read by the companion's story, docs/web.md "The table's story").
+
+    A change the table has not finished telling is never wiped: new plays append their steps to
+    the table's queue. ``hold`` names event types that make the next play wait instead: while
+    the table (a screen is watching) has yet to tell a change holding one of them, every play
+    is refused with a sentence and the phones say so (Sharks with Lasers' round resolution:
+    the next round is planned on the board the table has shown). ``step_seconds`` is Auto's
+    least time per step; a longer sentence gets more (reading time).
+    """
+
+    hold: frozenset[str] = frozenset()
+    step_seconds: float = 2.2
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 
     Besides the rules, a game declares what the rest of the house needs to know about it
     (as OpenSpiel's game type does), so that no module outside its package names its id:
-    ``chance_modes``, ``own_chance``, ``hardware`` and ``page``.
+    ``chance_modes``, ``own_chance``, ``hardware``, ``page`` and ``pacing``.
     """
 
     id: ClassVar[str]
@@ -425,6 +442,13 @@ class Game(ABC):
     digital draws happen inside the state (its own Rng); only physical mode awaits ``TABLE``."""
     hardware: ClassVar[HardwareRoles] = HardwareRoles()
     page: ClassVar[PageAssets] = PageAssets()
+    pacing: ClassVar[Pacing] = Pacing()
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        """A short phrase for what a change belongs to, from the public view before it
+        ("round 3"): the phones say "The table is showing round 3: 4 of 26". None: the pages say
+        "the last plays"."""
+        return None
 
     @property
     def options(self) -> list[dict[str, Any]]:

@@ -148,9 +148,11 @@ def create_table() -> Response:
 
 
 @bp.get("/tables/<table>")
-@declare("The public payload (what the table screen shows).", answers=ref("Public"))
+@declare("The public payload (what the table screen shows).", answers=ref("Public"),
+         query=(Query("screen", {"const": "1"}, "A table screen polling (its stream blocked): it "
+                      "counts as a screen telling the story."),))
 def public(table: str) -> Response:
-    return ok(service().public(table))
+    return ok(service().public(table, screen=request.args.get("screen") == "1"))
 
 
 # --------------------------------------------------------------------------- seats
@@ -237,7 +239,8 @@ def undo(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/next")
-@declare('The table\'s "next": one step through the last resolution (host, a seat, or the Pi itself).',
+@declare('The table\'s "next": the table screen shows the story\'s next step; nothing changes when '
+         'all is told (host, a seat, or the Pi itself).',
          who="seat-or-host", answers=ref("Public"))
 def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
@@ -246,6 +249,19 @@ def advance(table: str) -> Response:
     elif not on_this_machine():  # the Pi's own display is the table screen: it may step too
         require_host()
     return ok(service().advance(table))
+
+
+@bp.post("/tables/<table>/auto")
+@declare("Auto on or off: the table screen tells the story's steps by itself at a reading pace "
+         "(host, a seat, or the Pi itself).", who="seat-or-host", answers=ref("Public"),
+         body=(Field("on", {"type": "boolean"}, required=True, refusal='"on" must be true or false.'),))
+def auto(table: str) -> Response:
+    on = json_body()["on"]
+    if seat_token(table) is not None:
+        require_seat(table)
+    elif not on_this_machine():
+        require_host()
+    return ok(service().set_auto(table, on))
 
 
 def on_this_machine() -> bool:

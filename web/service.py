@@ -108,8 +108,9 @@ class TableService(Protocol):
     def seat_names(self, table: str) -> list[str]:
         """The seats' names, in seat order; NotFound for an unknown table (checked before auth)."""
 
-    def public(self, table: str) -> dict[str, Any]:
-        """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only."""
+    def public(self, table: str, *, screen: bool = False) -> dict[str, Any]:
+        """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only.
+        ``screen``: a table screen polls (its stream is blocked): it counts as watching."""
 
     def claim_seat(self, table: str, seat: int, name: str | None) -> str:
         """A new secret token for the seat; Conflict if taken."""
@@ -140,7 +141,12 @@ class TableService(Protocol):
     def next_game(self, table: str) -> dict[str, Any]:
         """A new table with the same game, options and seats (same names and tokens)."""
 
-    def subscribe(self, table: str, seat: int | None) -> Subscription: ...
+    def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
+        """A stream; ``screen``: a table screen's public stream (Auto runs and held plays wait
+        while one is open)."""
+
+    def set_auto(self, table: str, on: bool) -> dict[str, Any]:
+        """Auto on or off for the table's story (the public payload)."""
 
     # hardware (host only); the companion answers from hardware/ or says there is none
     def hardware_status(self) -> dict[str, Any]: ...

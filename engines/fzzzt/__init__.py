@@ -32,6 +32,7 @@ from engines.fzzzt.cards import card_table, parse_overrides
 from engines.fzzzt.notation import load as _load
 from engines.fzzzt.state import FzzztState, fresh
 from engines.rng import Rng
+from engines.text import Text
 
 
 class Fzzzt(Game):
@@ -55,6 +56,10 @@ class Fzzzt(Game):
                "Corrections to the printed card values, as JSON: "
                '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""

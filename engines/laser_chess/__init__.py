@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -26,6 +27,7 @@ from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAs
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
+from engines.text import Text
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -59,6 +61,10 @@ class LaserChess(Game):
         Option("swap_onto_restricted", False,
                "House rule: a Switch swap may leave the other token on a square forbidden to its colour."),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        ply = view.get("ply")
+        return Text("move {n}", {"n": ply + 1}) if isinstance(ply, int) and ply >= 0 else None
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return LaserChessState(self, setup_board(options["setup"]), B.BLUE, setup=options["setup"],

@@ -5,12 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, DIGITAL, Bot, Game, HardwareRoles, Option, PageAssets, chance_mode
+from engines.core import (
+    CHANCE_MODES,
+    DIGITAL,
+    Bot,
+    Game,
+    HardwareRoles,
+    Option,
+    Pacing,
+    PageAssets,
+    chance_mode,
+)
 from engines.rng import Rng
 from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
+from engines.text import Text
 
 
 class SharksWithLasers(Game):
@@ -26,6 +37,9 @@ class SharksWithLasers(Game):
                              show_shot_events=frozenset({"beam"}),
                              flash_events=frozenset({"eaten", "fried"}))
     page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
+    # The next round is programmed on the board the table has shown: while a round's resolution
+    # (its cards "revealed" one by one) is still being told, the next play waits.
+    pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player."),
         Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
@@ -34,6 +48,10 @@ class SharksWithLasers(Game):
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options, with a table-written board layout checked here already (refused with its

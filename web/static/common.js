@@ -239,14 +239,69 @@
     return dl;
   };
 
-  TC.renderEvents = function (list, events, keep) {
-    // newest change on top, but one change's events read in the order they happened
-    (events || []).slice().reverse().forEach(function (ev) {
-      const text = TC.say(ev.say);
-      if (!text) return;
-      list.prepend(TC.el("li", { class: "event event-" + (ev.type || ""), text: text }));
-    });
-    while (list.children.length > (keep || 8)) list.removeChild(list.lastChild);
+  /* ------------------------------------------------------------------ the table's story
+     (docs/web.md, "The table's story"): payload.story holds the steps the table screen has told
+     (the last few), the one it shows ("at") and every one still to tell; each with an id. */
+
+  /* The story of a payload: its steps, the shown one, and the shown chapter's public steps. */
+  TC.story = function (payload) {
+    const story = (payload && payload.story) || { steps: [], at: -1, waiting: 0, auto: false, hold: false, title: null };
+    const cur = story.at >= 0 ? story.steps[story.at] : null;
+    const chapter = cur ? story.steps.filter(function (s) { return !s.private && s.chapter === cur.chapter; }) : [];
+    return { steps: story.steps, cur: cur, chapter: chapter, waiting: story.waiting || 0, auto: !!story.auto,
+             hold: !!story.hold, screen: !!story.screen, title: story.title, shown: story.shown || null,
+             telling: !!cur && (story.waiting > 0 || cur.index < cur.count - 1),
+             // a table screen is there telling it: phones wait for it (no screen: nothing to wait for)
+             watched: !!cur && !!story.screen && (story.waiting > 0 || cur.index < cur.count - 1) };
+  };
+
+  /* The payload as of the step the table shows: the state before the shown step's change until its
+     last step, after it from there (so no panel shows a result before the step that reveals it). */
+  TC.asOf = function (payload) {
+    const shown = payload && payload.story && payload.story.shown;
+    if (!shown) return payload;
+    const snap = shown.index >= shown.count - 1 ? shown.after : shown.before;
+    return Object.assign({}, payload, { view: snap.view, awaiting: snap.awaiting, outcome: snap.outcome,
+                                        live: payload });
+  };
+
+  /* "The table is showing round 3: 4 of 26" while the table screen has steps to tell, else "". */
+  TC.storyLine = function (payload) {
+    const st = TC.story(payload);
+    if (!st.telling) return "";   // (phones show it only while a screen is there: st.watched)
+    const what = st.title ? TC.say(st.title) : TC.T("the last plays");
+    return TC.T("The table is showing {what}: {index} of {count}.", { what: what, index: st.cur.index + 1, count: st.cur.count });
+  };
+
+  /* A list of events with identities: each event is listed once, however often a payload carries
+     it (a reply and the stream, every step of the table, a reconnect), in the order it happened,
+     newest on top; a line the table has not told yet waits until it has. */
+  TC.EventLog = function (list, keep) {
+    const items = new Map();
+    const order = function (id) {
+      const parts = String(id).split(".");
+      const head = parts[0].split("~");
+      return [parseInt(head[0], 10) || 0, parseInt(head[1] || "0", 10) || 0, parseInt(parts[1] || "0", 10) || 0];
+    };
+    const before = function (a, b) {
+      for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
+      return 0;
+    };
+    return {
+      add: function (payload) {
+        (TC.story(payload).steps || []).forEach(function (s) {
+          if (!s.told) return;
+          const text = TC.say(s.event.say);
+          if (text) items.set(s.id, { id: s.id, order: order(s.id), text: text, type: s.event.type || "" });
+        });
+        const sorted = Array.from(items.values()).sort(function (a, b) { return before(b.order, a.order); });
+        sorted.slice(keep).forEach(function (it) { items.delete(it.id); });
+        TC.clear(list);
+        sorted.slice(0, keep).forEach(function (it) {
+          list.append(TC.el("li", { class: "event event-" + it.type, "data-id": it.id, text: it.text }));
+        });
+      },
+    };
   };
 
   TC.outcomeText = function (payload) {

@@ -5,7 +5,8 @@
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  let payload = null, viewOpened = false, changed = true, feed = null, busy = false, lastEventsKey = null, lastEvents = null;
+  let payload = null, viewOpened = false, changed = true, feed = null, busy = false;
+  const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "● " + T("Connected") : "○ " + T("Connection lost: retrying…");
@@ -82,28 +83,45 @@
     const name = p.name || TC.seatName(p, p.seat);
     $("who").textContent = T("Your seat: {name}", { name: name }) + seatColour(p.game, p.seat);
     const awaiting = p.awaiting || [];
+    const st = TC.story(p);
     let status;
-    if (p.outcome) status = T("The game is over.");
+    if (p.outcome && st.watched) status = TC.storyLine(p);   // the table screen tells the end first
+    else if (p.outcome) status = T("The game is over.");
     else if (p.ended) status = T("The table has ended.");
     else if (awaiting.indexOf(p.seat) >= 0) status = T("Your turn.");
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
     $("status").className = "status" + (awaiting.indexOf(p.seat) >= 0 && !p.outcome ? " your-turn" : "");
     const outcome = $("outcome");
-    outcome.hidden = !p.outcome;
-    outcome.textContent = TC.outcomeText(p);
+    outcome.hidden = !p.outcome || st.watched;
+    outcome.textContent = st.watched ? "" : TC.outcomeText(p);
+    drawTelling(p, st);
     TC.clear($("view")).append(TC.renderValue(p.view));
     if (!viewOpened) {  // a game without its own drawing: the view is the game
       const ui = gameUI(p);
       $("view-details").open = !(ui && ui.phone.showView === false);
       viewOpened = true;
     }
-    // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.
-    const events = TC.changeKey(p.events || []);
-    if (p.version !== lastEventsKey && (!p.step || events !== lastEvents)) TC.renderEvents($("events"), p.events, 10);
-    lastEventsKey = p.version;
-    lastEvents = events;
+    eventLog.add(p);   // a reply, the stream and every step of the table: each line once
     draw();
+  }
+
+  /* While the table screen is still telling (the last round, a reveal): say so, with its place,
+     and let this phone move it on ("next" at the table's pace) or switch Auto. When the game says
+     plays wait for it, say that too: the controls stay to plan with, a play is refused in words. */
+  function drawTelling(p, st) {
+    const box = TC.clear($("telling"));
+    box.hidden = !st.watched;
+    if (!st.watched) return;
+    box.append(el("p", { class: "telling-line", text: "📺 " + TC.storyLine(p) }));
+    if (st.hold) box.append(el("p", { class: "telling-hold", text: T("You can plan your next play; it opens once the table has shown this.") }));
+    const row = el("div", { class: "row" });
+    row.append(el("button", { type: "button", class: "big secondary telling-next", text: T("Next step") + " ▶",
+      on: { click: async function () { const r = await TC.api("POST", base + "/next"); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+    row.append(el("button", { type: "button", class: "big secondary telling-auto", "aria-pressed": st.auto ? "true" : "false",
+      text: (st.auto ? "⏸ " : "▶ ") + T("Auto"),
+      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+    box.append(row);
   }
 
   function draw() {
@@ -148,6 +166,10 @@
     if (!opts.noConfirm) {
       const sure = await TC.confirm(title || T("Play this?"), detail);
       if (!sure) return false;
+    }
+    if (payload && TC.story(payload).hold) {   // the table is telling what this play comes after
+      TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
+      return false;
     }
     if (opts.onSend) opts.onSend();
     busy = true;

@@ -303,9 +303,9 @@
       on: { click: function () { play(draw_, T("Declare a draw") + "?", T("Is everyone sure?")); } } }));
   }
 
-  /* What the table shows at a step of the resolution (table.js's step: index, events): until the
-     stepper reaches the laser's event the beam is not drawn yet and the token it removes still
-     stands; from that step on, the view as it is. */
+  /* What the table shows at a step of a move (table.js's step: index, events), from the view after
+     the move: until the stepper reaches the laser's event the beam is not drawn yet and the token
+     it removes still stands; from that step on, the view as it is. */
   function asOfStep(view, step) {
     const events = (step && step.events) || [];
     let laserAt = -1;
@@ -326,7 +326,9 @@
     const el = window.TC.el;
     let board = root.querySelector("#board");
     if (!board) { window.TC.clear(root); board = el("div", { id: "board", class: "board big-board" }); root.append(board); }
-    const now = asOfStep(p.view, step);
+    // the change's own steps are drawn from the board AFTER it (step.after): the move at once, the
+    // beam and the piece it takes from the laser's step on
+    const now = asOfStep(step.after || p.view, step);
     render(board, now.view, { beam: now.beam });
     const side = window.TC.clear(step.side);
     if (now.removed.length) {
