@@ -218,23 +218,32 @@
     return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
   };
 
-  /* A readable rendering of any view: nested lists, sentences translated. */
-  TC.renderValue = function (value) {
+  /* A readable rendering of any view (for a game without its own drawing): nested lists,
+     sentences translated, keys as words ("last pick", sentence case), seats (a key "seat" or
+     "..._seat") as the players' names (opts.seatName), and the position's notation left out (a
+     code for tools, not for people). */
+  const HIDDEN_KEYS = { notation: true, visible_to: true, id: true };
+  TC.renderValue = function (value, opts, key) {
+    opts = opts || {};
+    const isSeat = key !== undefined && (key === "seat" || /_seat$/.test(key)) && opts.seatName;
     if (value === null || value === undefined) return TC.el("span", { class: "muted", text: "—" });
     if (typeof value === "boolean") return TC.el("span", { text: value ? "✓ " + TC.T("yes") : "✗ " + TC.T("no") });
-    if (typeof value !== "object") return TC.el("span", { text: String(value) });
+    if (typeof value === "number" && isSeat) return TC.el("span", { text: opts.seatName(value) });
+    if (typeof value !== "object") return TC.el("span", { class: "view-value", text: String(value) });
     if (!Array.isArray(value) && typeof value.msgid === "string") return TC.el("span", { text: TC.say(value) });
     if (Array.isArray(value)) {
       if (value.length === 0) return TC.el("span", { class: "muted", text: "—" });
       if (value.every(function (v) { return v === null || (typeof v !== "object" && typeof v !== "boolean"); }))
-        return TC.el("span", { text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
+        return TC.el("span", { class: "view-value", text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
       const ol = TC.el("ol", { class: "view-list" });
-      value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v))); });
+      value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v, opts))); });
       return ol;
     }
     const dl = TC.el("dl", { class: "view-dl" });
-    Object.keys(value).forEach(function (key) {
-      dl.append(TC.el("dt", { text: key.replace(/_/g, " ") }), TC.el("dd", null, TC.renderValue(value[key])));
+    Object.keys(value).forEach(function (k) {
+      if (HIDDEN_KEYS[k]) return;
+      const words = k.replace(/_/g, " ");
+      dl.append(TC.el("dt", { text: words.charAt(0).toUpperCase() + words.slice(1) }), TC.el("dd", null, TC.renderValue(value[k], opts, k)));
     });
     return dl;
   };

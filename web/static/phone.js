@@ -80,6 +80,7 @@
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
     changed = changed || !payload || payload.version !== p.version;
     payload = p;
+    $("seat").setAttribute("data-version", String(p.version));   // which change this page shows
     const name = p.name || TC.seatName(p, p.seat);
     $("who").textContent = T("Your seat: {name}", { name: name }) + seatColour(p.game, p.seat);
     const awaiting = p.awaiting || [];
@@ -96,10 +97,20 @@
     outcome.hidden = !p.outcome || st.watched;
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);
     drawTelling(p, st);
-    TC.clear($("view")).append(TC.renderValue(p.view));
-    if (!viewOpened) {  // a game without its own drawing: the view is the game
-      const ui = gameUI(p);
-      $("view-details").open = !(ui && ui.phone.showView === false);
+    // "What you can see": a game that draws its view has nothing to add (or says it in its own
+    // summary lines); a game without a drawing gets its view in words, open
+    const viewUi = gameUI(p);
+    const drawn = !!(viewUi && viewUi.phone.showView === false);
+    const summary = viewUi && viewUi.phone.summary ? viewUi.phone.summary(p) : null;
+    $("view-details").hidden = drawn && !(summary && summary.length);
+    if (summary && summary.length) {
+      const ul = TC.clear($("view")).appendChild(el("ul", { class: "view-summary" }));
+      summary.forEach(function (line) { ul.append(el("li", { text: line })); });
+    } else if (!drawn) {
+      TC.clear($("view")).append(TC.renderValue(p.view, { seatName: function (s) { return TC.seatName(p, s); } }));
+    }
+    if (!viewOpened) {
+      $("view-details").open = !drawn;
       viewOpened = true;
     }
     eventLog.add(p);   // a reply, the stream and every step of the table: each line once
@@ -148,7 +159,8 @@
     const groups = {};
     legal.forEach(function (a) { (groups[a.type] = groups[a.type] || []).push(a); });
     Object.keys(groups).forEach(function (type) {
-      const box = el("div", { class: "group" }, el("h3", { class: "small", text: type.replace(/_/g, " ") }));
+      const words = type.replace(/_/g, " ");
+      const box = el("div", { class: "group" }, el("h3", { class: "small", text: words.charAt(0).toUpperCase() + words.slice(1) }));
       groups[type].forEach(function (a) {
         const label = a.label ? TC.say(a.label) : (a.notation || a.type);
         box.append(el("button", { type: "button", class: "big action", "data-notation": a.notation || "", text: label,
