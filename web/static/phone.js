@@ -13,21 +13,63 @@
     $("conn").className = "conn " + state;
   }
 
-  /* ---------------------------------------------------------------- claiming a seat */
+  /* ---------------------------------------------------------------- where a phone can land
+     Every state says in words what it is and what to do: a free seat to claim; a full table (who
+     sits where; the host can free a seat; the table screen to watch); an ended table (its result,
+     and the next game when there is one); a companion that cannot be reached (tries again). */
+  let retry = null;
+  function again(fn, ms) { if (retry) clearTimeout(retry); retry = setTimeout(fn, ms); }
+
+  function deadEnd(title, lines, links) {
+    $("claim").hidden = true;
+    $("seat").hidden = true;
+    $("dead-title").textContent = title;
+    const say = TC.clear($("dead-say"));
+    lines.filter(Boolean).forEach(function (line) { say.append(el("p", { text: line })); });
+    const more = TC.clear($("dead-links"));
+    (links || []).forEach(function (l) { more.append(el("a", { class: "button big" + (l.primary ? " primary" : ""), href: l.href, text: l.text })); });
+    $("dead-end").hidden = false;
+  }
+
+  function unreachable(then) {
+    deadEnd(T("The companion cannot be reached."), [
+      T("Check that this phone is on the table's Wi-Fi: the table screen shows its code."),
+      T("This page tries again by itself.")]);
+    again(then, 3000);
+  }
+
   async function showClaim() {
     const r = await TC.api("GET", base);
-    if (!r.ok) { TC.showRefusal(r.data.error); return; }
-    const seats = r.data.seats || [];
-    const box = TC.clear($("seat-buttons"));
+    if (r.status === 0) { unreachable(showClaim); return; }
+    if (!r.ok) { deadEnd(T("This table cannot be opened."), [r.data.error], [{ href: "/", text: T("See the tables") }]); return; }
+    const p = r.data;
+    const seats = p.seats || [];
+    if (p.ended) {
+      const links = p.next_table ? [{ href: "/play/" + encodeURIComponent(p.next_table), text: T("Join the next game"), primary: true }] : [];
+      links.push({ href: "/", text: T("See the tables") });
+      deadEnd(T("This table has ended."), [p.outcome ? TC.outcomeText(p) : T("It ended before anyone won."),
+        p.next_table ? T("The host has set up the next game.") : ""], links);
+      return;
+    }
     const firstFree = seats.find(function (s) { return !s.taken; });
+    if (!firstFree) {
+      const who = seats.map(function (s) { return s.name + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
+      deadEnd(T("Every seat at this table is taken."), [T("Sitting: {names}.", { names: who }),
+        T("If one of them is you on another phone, or a seat is free at the real table, ask the host to free that seat: it comes up here by itself.")],
+        [{ href: "/table/" + encodeURIComponent(table), text: T("Watch the table screen") }, { href: "/", text: T("See the tables") }]);
+      again(showClaim, 3000);   // a seat the host frees shows up here
+      return;
+    }
+    $("dead-end").hidden = true;
+    const box = TC.clear($("seat-buttons"));
     const nameBox = $("name");
     if (!nameBox.value || /^Player \d+$/.test(nameBox.value)) {
-      nameBox.value = firstFree ? T("Player {number}", { number: firstFree.seat + 1 }) : "";
+      nameBox.value = T("Player {number}", { number: firstFree.seat + 1 });
     }
     seats.forEach(function (s) {
       const label = s.taken
         ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
-        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(r.data.game, s.seat);
+        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(p.game, s.seat);
       box.append(el("button", { type: "button", class: "big " + (s.taken ? "secondary" : "primary"), disabled: s.taken,
         "data-seat": s.seat, text: label, on: { click: function () { claim(s.seat); } } }));
     });
@@ -59,14 +101,17 @@
   /* ---------------------------------------------------------------- the seat's view */
   async function start() {
     const r = await TC.api("GET", base + "/view");
+    if (r.status === 0) { unreachable(start); return; }
     if (r.status === 401 || r.status === 403) { showClaim(); return; }
     if (!r.ok) { TC.showRefusal(r.data.error); return; }
+    $("dead-end").hidden = true;
     $("claim").hidden = true;
     $("seat").hidden = false;
     show(r.data);
     if (feed) feed.stop();
     feed = TC.live(base + "/stream", base + "/view", show, setConn, function (r) {
-      TC.showRefusal(r && r.data && r.data.error);
+      // the seat is gone (the host freed it): say so above the seats still free
+      TC.showRefusal((r && r.data && r.data.error) || T("This phone no longer holds a seat here."));
       showClaim();
     });
   }
