@@ -67,6 +67,9 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": DIGITAL,
     "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
             "dice and cards and entered at the table (physical).",
+    "label": "Dice and cards",
+    "choice_labels": {"digital": "Drawn by the companion",
+                      "physical": "Real dice and cards, entered at the table"},
 }]
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 POLL_GRACE = 5.0       # seconds a poll keeps a phone or a table screen present (pages poll every 2 s)

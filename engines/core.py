@@ -136,7 +136,11 @@ def outcome(winners: Iterable[Seat], reason: Text, scores: Mapping[str, Any] | N
 
 @dataclass(frozen=True)
 class Option:
-    """One variant switch. ``help`` is one line for the host page (a msgid)."""
+    """One variant switch, as the host page shows it: ``label``, a few words a host understands
+    ("How bids are placed"), ``help``, one line saying what it does, and for a choice
+    ``choice_labels``, each choice in words ("All at once (faster on phones)"); all msgids.
+    ``advanced``: an expert setting (a correction to printed data, a board written out), shown
+    behind "Advanced" on the host page."""
 
     name: str
     default: OptionValue
@@ -145,6 +149,9 @@ class Option:
     aliases: Mapping[str, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+    advanced: bool = False
 
     @property
     def kind(self) -> str:
@@ -155,8 +162,12 @@ class Option:
         return "choice" if self.choices else "str"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.kind,
-                               "default": self.default, "help": self.help}
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
+                               "help": self.help, "label": self.label or self.name.replace("_", " ")}
+        if self.choice_labels:
+            out["choice_labels"] = dict(self.choice_labels)
+        if self.advanced:
+            out["advanced"] = True
         if self.choices:
             out["choices"] = list(self.choices)
         if self.aliases:

@@ -105,10 +105,22 @@ def games() -> Response:
         game = dict(game)
         for key in ("options", "table_options"):
             if isinstance(game.get(key), list):
-                game[key] = [{**opt, "help_text": say(opt["help"])} if isinstance(opt, dict)
-                             and isinstance(opt.get("help"), str) else opt for opt in game[key]]
+                game[key] = [_option_words(opt) if isinstance(opt, dict) else opt for opt in game[key]]
         out.append(game)
     return jsonify({"games": out})
+
+
+def _option_words(opt: dict[str, Any]) -> dict[str, Any]:
+    """An option with its words translated for the host page: help, label and each choice."""
+    out = dict(opt)
+    if isinstance(opt.get("help"), str):
+        out["help_text"] = say(opt["help"])
+    if isinstance(opt.get("label"), str):
+        out["label_text"] = say(opt["label"])
+    if isinstance(opt.get("choice_labels"), dict):
+        out["choice_texts"] = {c: say(words) for c, words in opt["choice_labels"].items()
+                               if isinstance(words, str)}
+    return out
 
 
 @bp.get("/tables")

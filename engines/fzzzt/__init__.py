@@ -47,14 +47,18 @@ class Fzzzt(Game):
     option_spec = (
         Option("chance", DIGITAL,
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
-               choices=CHANCE_MODES),
+               choices=CHANCE_MODES, label="Shuffling and dealing",
+               choice_labels={"digital": "By the companion", "physical": "With the real cards"}),
         Option("bidding", "in_turn",
                "How bids are placed: in turn, clockwise from the chief mechanic, each seeing how many "
                "cards the earlier bids hold (the rulebook), or all at once (faster on phones).",
-               choices=("in_turn", "simultaneous")),
+               choices=("in_turn", "simultaneous"), label="How bids are placed",
+               choice_labels={"in_turn": "In turn, clockwise from the chief mechanic",
+                              "simultaneous": "All at once"}),
         Option("card_overrides", "",
                "Corrections to the printed card values, as JSON: "
-               '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
+               '{"R5O": {"points": 4}} (see docs/fzzzt.md).',
+               label="Corrections to the card values", advanced=True),
     )
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:

@@ -55,11 +55,15 @@ class LaserChess(Game):
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
-               aliases={"classic": "ace", "dynasty": "grail"}),
+               aliases={"classic": "ace", "dynasty": "grail"}, label="Starting setup",
+               choice_labels={"ace": "Ace (the classic)", "curiosity": "Curiosity", "grail": "Grail",
+                              "mercury": "Mercury", "sophie": "Sophie", "imhotep": "Imhotep"}),
         Option("king_rotation", False,
-               "House rule: turning the King counts as a play (it changes nothing but the laser fires)."),
+               "House rule: turning the King counts as a play (it changes nothing but the laser fires).",
+               label="Turning the King counts as a move"),
         Option("swap_onto_restricted", False,
-               "House rule: a Switch swap may leave the other token on a square forbidden to its colour."),
+               "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
+               label="A Switch may swap a token onto the other colour's squares"),
     )
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:

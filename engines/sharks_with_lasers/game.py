@@ -41,12 +41,15 @@ class SharksWithLasers(Game):
     # (its cards "revealed" one by one) is still being told, the next play waits.
     pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
     option_spec = (
-        Option("specials", False, "Deal two special action cards to each player."),
+        Option("specials", False, "Deal two special action cards to each player.",
+               label="Special action cards"),
         Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
-               + ", or a layout text (see the docs) to correct it."),
+               + ", or a layout text (see the docs) to correct it.", label="Board layout", advanced=True),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
-               choices=CHANCE_MODES),
+               choices=CHANCE_MODES, label="Dealing the special cards",
+               choice_labels={"digital": "By the companion",
+                              "physical": "From the real deck, each player enters their own"}),
     )
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:

@@ -129,7 +129,7 @@ def test_option_values_are_checked_and_aliases_resolved() -> None:
 
 def test_options_description_is_json_with_defaults() -> None:
     described = {o["name"]: o for o in RACE.options}
-    assert described["goal"] == {"name": "goal", "type": "int", "default": 10,
+    assert described["goal"] == {"name": "goal", "type": "int", "default": 10, "label": "goal",
                                  "help": "Reach this number to win.", "minimum": 3, "maximum": 50}
     assert described["speed"]["choices"] == ["slow", "normal"]
 

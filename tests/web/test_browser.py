@@ -293,6 +293,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
 
     # Next game with the same seats: the phones and the table screen follow without a new claim.
     host.click("#next-game")
+    host.locator("#sheet").wait_for(state="visible")   # the game is still being played: the host is asked
+    host.locator("#sheet-ok").click()
     blue.wait_for_url(re.compile(rf"/play/(?!{table})\w+$"))
     new_table = blue.url.rsplit("/", 1)[1]
     blue.locator("#status", has_text="Your turn.").wait_for()

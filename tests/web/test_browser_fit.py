@@ -29,12 +29,16 @@ phone, shot, watch = shared.phone, shared.shot, shared.watch
 # What sticks out sideways on a phone: every visible element's box against the viewport.
 PHONE_FIT = """() => {
     const width = document.documentElement.clientWidth;
+    const name = (e) => e.id || e.className.baseVal || e.className || e.tagName;
     const out = [];
     for (const e of document.querySelectorAll('body *')) {
         const r = e.getBoundingClientRect();
         if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
-        if (e.closest('[hidden], .sheet') || (e.closest('details:not([open])') && !e.closest('summary'))) continue;
-        if (r.right > width + 0.5 || r.left < -0.5) out.push((e.id || e.className.baseVal || e.className || e.tagName) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        if (e.closest('[hidden], .sheet')) continue;
+        if (e.closest('details:not([open])') && !e.closest('summary')) continue;
+        if (r.right > width + 0.5 || r.left < -0.5) {
+            out.push(name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        }
     }
     return {scroll: document.scrollingElement.scrollWidth, width: width, out: out.slice(0, 8)};
 }"""
@@ -44,32 +48,40 @@ TARGETS = """() => {
     const small = [];
     for (const b of document.querySelectorAll('#seat button, #claim button')) {
         const r = b.getBoundingClientRect();
-        if (r.width && r.height && r.height < 39.5) small.push('button ' + (b.textContent || '').trim().slice(0, 30) + ' ' + Math.round(r.height));
+        const words = (b.textContent || '').trim().slice(0, 30);
+        if (r.width && r.height && r.height < 39.5) small.push(words + ' ' + Math.round(r.height));
     }
-    const hits = [...document.querySelectorAll('#board .hit')].map((h) => h.getBoundingClientRect()).filter((r) => r.width);
+    const hits = [...document.querySelectorAll('#board .hit')]
+        .map((h) => h.getBoundingClientRect()).filter((r) => r.width);
     const board = document.querySelector('#board svg');
     const box = document.querySelector('#board');
-    return {small: small, hit: hits.length ? Math.min(...hits.map((r) => Math.min(r.width, r.height))) : null,
+    return {small: small,
+            hit: hits.length ? Math.min(...hits.map((r) => Math.min(r.width, r.height))) : null,
             board: board ? board.getBoundingClientRect().width : 0, room: box ? box.clientWidth : 0};
 }"""
 
 # On the table screen: what leaves the screen, what is cut off inside a box, the smallest text.
 TABLE_FIT = """() => {
     const W = innerWidth, H = innerHeight, out = [], cut = [];
+    const name = (e) => e.id || e.className.baseVal || e.className || e.tagName;
     let smallest = 999, where = '';
     for (const e of document.querySelectorAll('body *')) {
         if (e.closest('[hidden]')) continue;
         const r = e.getBoundingClientRect();
         if (!r.width || !r.height) continue;
-        if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1) out.push((e.id || e.className.baseVal || e.className || e.tagName) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round));
+        if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1) {
+            out.push(name(e) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round));
+        }
         const style = getComputedStyle(e);
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 2 && e.tagName !== 'svg')
-            cut.push((e.id || e.className.baseVal || e.className || e.tagName) + ' ' + e.scrollHeight + '>' + e.clientHeight);
+        const scrolls = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowY);
+        if (scrolls && e.scrollHeight > e.clientHeight + 2 && e.tagName !== 'svg') {
+            cut.push(name(e) + ' ' + e.scrollHeight + '>' + e.clientHeight);
+        }
         const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
         if (!own) continue;
         let size = parseFloat(style.fontSize);
         if (e instanceof SVGElement && e.getScreenCTM) size *= Math.abs(e.getScreenCTM().a);
-        if (size < smallest) { smallest = size; where = (e.className.baseVal || e.className || e.tagName) + ': ' + e.textContent.trim().slice(0, 30); }
+        if (size < smallest) { smallest = size; where = name(e) + ': ' + e.textContent.trim().slice(0, 30); }
     }
     return {out: out.slice(0, 8), cut: cut.slice(0, 8), smallest: smallest, where: where};
 }"""
@@ -116,7 +128,8 @@ def test_every_games_phone_fits_a_360_px_phone_without_sideways_scrolling(
         advance(service, table, plies, seed=plies)
         version = service.public(table)["version"]
         for seat, page in enumerate(pages):
-            page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v", arg=version)
+            page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
+                                   arg=version)
             fit = page.evaluate(PHONE_FIT)
             assert fit["scroll"] <= fit["width"], (game_id, moment, seat, fit)
             assert not fit["out"], (game_id, moment, seat, fit)

@@ -214,8 +214,14 @@
                            title: p.title, "aria-label": p.title });
   };
 
+  /* Whom the table waits for, by name; a seat nobody has taken yet says so ("Player 1 (seat still
+     free)"), so nobody waits for a person who is not there. */
   TC.waitingFor = function (payload) {
-    return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
+    return (payload.awaiting || []).map(function (s) {
+      const seat = (payload.seats || []).find(function (x) { return x.seat === s; });
+      const name = TC.seatName(payload, s);
+      return seat && !seat.taken ? TC.T("{name} (seat still free)", { name: name }) : name;
+    }).join(", ");
   };
 
   /* A readable rendering of any view (for a game without its own drawing): nested lists,
