@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engines.text import Text
+from engines.text import N_, Text
 from web.service import Conflict
 
 log = logging.getLogger("companion.pairing")
@@ -50,11 +50,11 @@ MAX_WAITING = 32
 PairState = Literal["waiting", "paired", "expired", "ask-again", "unknown"]
 
 SAY: dict[str, str] = {
-    "waiting": "Press the button on the companion to make this phone the host",
-    "paired": "This phone is now the host.",
-    "expired": "Nobody pressed the button in time. Ask again.",
-    "ask-again": "The button went to another phone that asked first. Ask again.",
-    "unknown": "This phone has not asked to become the host.",
+    "waiting": N_("Press the button on the companion to make this phone the host"),
+    "paired": N_("This phone is now the host."),
+    "expired": N_("Nobody pressed the button in time. Ask again."),
+    "ask-again": N_("The button went to another phone that asked first. Ask again."),
+    "unknown": N_("This phone has not asked to become the host."),
 }
 """What the host page says in each state (msgids)."""
 

@@ -44,7 +44,7 @@ from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
 from engines.rng import Rng
-from engines.text import default_seat_name
+from engines.text import N_, default_seat_name
 from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 
 log = logging.getLogger("companion")
@@ -54,8 +54,8 @@ FaultListener = Callable[[engines.Text | None], None]
 
 TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": DIGITAL,
-    "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
-            "dice and cards and entered at the table (physical).",
+    "help": N_("Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
+               "dice and cards and entered at the table (physical)."),
 }]
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table

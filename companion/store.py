@@ -42,12 +42,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engines.text import N_
 from web.service import Unavailable
 
 log = logging.getLogger("companion.store")
 
-STORAGE_FAILING = ("The companion cannot save plays right now: its storage is failing. "
-                   "Nothing was changed.")
+STORAGE_FAILING = N_("The companion cannot save plays right now: its storage is failing. "
+                      "Nothing was changed.")
 
 
 class StorageFailure(Unavailable):

@@ -26,14 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.text import Text
+from engines.text import N_, Text
 
 Exit = tuple[str, str]
 """Where a beam leaves the board: (edge square, direction of travel), e.g. ("j5", "E")."""
 
 COLUMNS = "abcdefghij"
 ROWS = 8
-DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
 
 def is_pi() -> bool:

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from engines import TABLE
+from engines.text import Text
 from web.apidoc import Field, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_cookie, seat_token, service
 from web.i18n import localize_payload, say
@@ -105,7 +106,8 @@ def games() -> Response:
         game = dict(game)
         for key in ("options", "table_options"):
             if isinstance(game.get(key), list):
-                game[key] = [{**opt, "help_text": say(opt["help"])} if isinstance(opt, dict)
+                game[key] = [{**opt, "help_text": say(Text(opt["help"], opt.get("help_params") or {}))}
+                             if isinstance(opt, dict)
                              and isinstance(opt.get("help"), str) else opt for opt in game[key]]
         out.append(game)
     return jsonify({"games": out})

@@ -30,9 +30,11 @@ SCHEMAS: dict[str, Any] = {
         "required": ["msgid"],
         "description": "A sentence: template, parameters, translation.",
         "properties": {
-            "msgid": {"type": "string"},
+            "msgid": {"type": "string", "description": "The English template (gettext's msgid)."},
+            "plural": {"type": "string", "description": "The English plural template of a sentence about "
+                                                      "params.count things; each language picks its form."},
             "params": {"type": "object"},
-            "text": {"type": "string", "description": "Translated for this phone."},
+            "text": {"type": "string", "description": "Translated for this reader's language."},
         },
     },
     "Event": {
@@ -146,8 +148,11 @@ SCHEMAS: dict[str, Any] = {
             "name": {"type": "string"},
             "type": {"enum": ["bool", "int", "choice", "str"]},
             "default": {},
-            "help": {"type": "string"},
-            "help_text": {"type": "string"},
+            "help": {"type": "string", "description": "The one-line help's msgid (English)."},
+            "help_params": {"type": "object", "additionalProperties": True,
+                            "description": "The help's parameters, when it names what the game knows "
+                                           "at run time (its boards)."},
+            "help_text": {"type": "string", "description": "The help in the reader's language."},
             "choices": {"type": "array", "items": {"type": "string"}},
             "aliases": {"type": "object", "additionalProperties": True,
                         "description": "Other names a choice may be given by (an older name)."},

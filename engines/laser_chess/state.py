@@ -247,8 +247,8 @@ class LaserChessState(State):
                 say = Text("{seat} turned their Laser to face {facing}.",
                            {"seat": seat, "facing": COMPASS[turned["facing"]]})
             else:
-                say = Text("{seat} turned the {piece} on {square} "
-                           + ("clockwise." if action["turn"] == "cw" else "anticlockwise."),
+                say = Text("{seat} turned the {piece} on {square} clockwise." if action["turn"] == "cw"
+                           else "{seat} turned the {piece} on {square} anticlockwise.",
                            {"seat": seat, "piece": piece, "square": names[f]})
             return _move(kind, event("move", seat=seat, notation=action["notation"], turn=action["turn"],
                                      square=names[f], piece=turned, say=say), names[f], names[f])

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.text import Text
+from engines.text import N_, Text
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,10 @@ class Card:
 
 
 TIMING = {
-    "shark": "On a shark, in phase II",
-    "agent_first": "On your agent, as its first action",
-    "pre_round": "Before a round, before phase I",
-    "face_up": "Face up, in phase II",
+    "shark": N_("On a shark, in phase II"),
+    "agent_first": N_("On your agent, as its first action"),
+    "pre_round": N_("Before a round, before phase I"),
+    "face_up": N_("Face up, in phase II"),
 }
 
 

@@ -28,8 +28,8 @@ class SharksWithLasers(Game):
     page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player."),
-        Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
-               + ", or a layout text (see the docs) to correct it."),
+        Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "
+               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES),

@@ -15,7 +15,7 @@ from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import SIDES, card_name, card_names, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
-from engines.text import Text
+from engines.text import N_, Text
 
 SPECIALS_PER_PLAYER = 2
 
@@ -344,7 +344,7 @@ def choose(t: Table, seat: int, action: Action) -> None:
         t.pending = ()
         t.uses[seat] -= 1
         new = int(d) if action["dir"] == "over" else DIRS.index(action["dir"])
-        way = "over the agent" if action["dir"] == "over" else SIDES[new]
+        way = N_("over the agent") if action["dir"] == "over" else SIDES[new]
         say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", {"way": Text(way)},
             seat=seat, way=way, dir=DIRS[new],
             square=t.sq(int(sq)), uses_left=t.uses[seat])
