@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypedDict
 
-from engines.text import Text
+from engines.text import N_, Text
 
 Seat = int
 ChanceMode = Literal["digital", "physical"]
@@ -27,6 +27,9 @@ ChanceMode = Literal["digital", "physical"]
 DIGITAL: Final = "digital"
 PHYSICAL: Final = "physical"
 CHANCE_MODES: Final[tuple[ChanceMode, ...]] = (DIGITAL, PHYSICAL)
+CHANCE_LABELS: Final[Mapping[str, str]] = {DIGITAL: N_("digital (the companion draws)"),
+                                           PHYSICAL: N_("physical (real cards and dice)")}
+"""The chance modes in the host page's words."""
 TABLE: Final[Seat] = -1
 """The table itself: chance (dice, shuffles) or a physical reading is awaited."""
 
@@ -151,6 +154,10 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help_params: Mapping[str, Any] = field(default_factory=dict)
+    label: str = ""
+    """The option's name on the host page (a msgid, marked ``N_``); empty: its ``name``."""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+    """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name."""
 
     @property
     def kind(self) -> str:
@@ -173,6 +180,10 @@ class Option:
             out["maximum"] = self.maximum
         if self.help_params:
             out["help_params"] = dict(self.help_params)
+        if self.label:
+            out["label"] = self.label
+        if self.choice_labels:
+            out["choice_labels"] = dict(self.choice_labels)
         return out
 
     def validate(self, value: object) -> OptionValue:

@@ -42,8 +42,8 @@ def _names_for_request() -> list[str | None] | None:
         return None
     try:
         from web.auth import service
-        from web.i18n import seat_names
-        return seat_names(service().public(str(table)))
+        from web.i18n import lang_or_en, seat_names
+        return seat_names(service().public(str(table)), lang_or_en())
     except Exception:  # the table may not exist: plain names then
         return None
 

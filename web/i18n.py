@@ -27,6 +27,7 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -34,11 +35,13 @@ from babel.messages.pofile import read_po
 from flask import Flask, Response, g, request
 
 import engines
+from engines import TABLE
 from engines.text import (
     CATALOGUES,
     LANGUAGES,
     Text,
     Translations,
+    bot_name,
     default_seat_name,
     template_for,
     translate,
@@ -136,10 +139,12 @@ load_catalogues()
 
 
 def pick_language() -> str:
-    asked = request.args.get("lang") or request.cookies.get("lang")
-    if asked in CATALOGUES:
-        return str(asked)
-    best = request.accept_languages.best_match(list(CATALOGUES), default="en")
+    """The reader's language: ``?lang=``, then the ``lang`` cookie (the switch's choice), then the
+    browser's ``Accept-Language``; English when none of them is a language we have."""
+    for asked in (request.args.get("lang"), request.cookies.get("lang")):
+        if asked in LANGUAGES:
+            return str(asked)
+    best = request.accept_languages.best_match(list(LANGUAGES), default="en")
     return best or "en"
 
 
@@ -149,13 +154,19 @@ def lang() -> str:
     return str(g.lang)
 
 
-def name_lookup(names: Sequence[str | None] | None) -> Callable[[int], str]:
+def use_language(language: str) -> None:
+    """This response speaks ``language`` (the table screen: its table's), not the reader's choice."""
+    g.lang = language if language in LANGUAGES else "en"
+
+
+def name_lookup(names: Sequence[str | None] | None, language: str | None = None) -> Callable[[int], str]:
     def seat_name(seat: int) -> str:
+        shown = language or lang_or_en()
         if seat < 0:
-            return translate("the table", lang_or_en())
+            return translate("the table", shown)
         if names is not None and 0 <= seat < len(names) and names[seat]:
             return str(names[seat])
-        return default_seat_name(seat)
+        return default_seat_name(seat, shown)
     return seat_name
 
 
@@ -176,13 +187,13 @@ def _is_text(value: dict[str, Any]) -> bool:
 
 def localize(value: Any, language: str, names: Sequence[str | None] | None = None) -> Any:
     """A copy of ``value`` where every sentence dict also carries its translated ``text``."""
-    seat_name = name_lookup(names)
+    seat_name = name_lookup(names, language)
 
     def walk(item: Any) -> Any:
         if isinstance(item, dict):
             out = {key: walk(sub) for key, sub in item.items()}
             if _is_text(item):
-                out["text"] = translate(Text(item["msgid"], item.get("params", {})), language, seat_name)
+                out["text"] = translate(item, language, seat_name)
             return out
         if isinstance(item, list | tuple):
             return [walk(sub) for sub in item]
@@ -191,17 +202,37 @@ def localize(value: Any, language: str, names: Sequence[str | None] | None = Non
     return walk(value)
 
 
-def seat_names(payload: dict[str, Any]) -> list[str | None]:
-    seats = payload.get("seats") or []
+def seat_names(payload: dict[str, Any], language: str = "en") -> list[str | None]:
+    """The seats' names as ``language`` shows them: a name a player typed as typed; a seat nobody
+    named (``"named": false``) as "Player 2", or "Computer 2" for the bot, in that language."""
     out: list[str | None] = []
-    for entry in seats:
-        out.append(entry.get("name") if isinstance(entry, dict) else None)
+    for entry in payload.get("seats") or []:
+        if not isinstance(entry, dict):
+            out.append(None)
+        elif entry.get("named") is False and isinstance(entry.get("seat"), int):
+            seat = entry["seat"]
+            out.append(bot_name(seat, language) if entry.get("bot") else default_seat_name(seat, language))
+        else:
+            out.append(entry.get("name"))
     return out
 
 
 def localize_payload(payload: dict[str, Any], language: str | None = None) -> dict[str, Any]:
-    result = localize(payload, language or lang_or_en(), seat_names(payload))
+    """The payload for one reader: every sentence with its ``text`` in ``language``, and the seats
+    nobody named (and the host's own name) in that language too."""
+    language = language or lang_or_en()
+    names = seat_names(payload, language)
+    result = localize(payload, language, names)
     assert isinstance(result, dict)
+    for entry, name in zip(result.get("seats") or [], names, strict=False):
+        if isinstance(entry, dict) and name is not None:
+            entry["name"] = name
+    seat = result.get("seat")
+    if isinstance(seat, int) and isinstance(result.get("name"), str):
+        if seat == TABLE:
+            result["name"] = translate("Host", language)
+        elif 0 <= seat < len(names) and names[seat] is not None:
+            result["name"] = names[seat]
     return result
 
 
@@ -248,11 +279,21 @@ def page_texts(language: str) -> dict[str, Any]:
 def init_app(app: Flask) -> None:
     @app.after_request
     def remember_language(resp: Response) -> Response:
-        """``?lang=nl`` is a setting: the phone keeps it in a cookie for its next pages."""
+        """``?lang=nl`` on a page (the EN / NL / DE switch) is a setting: the phone keeps it in a
+        cookie for its next pages. On an API call or a stream it is only that answer's language."""
         asked = request.args.get("lang")
-        if asked in CATALOGUES and request.cookies.get("lang") != asked:
+        if (asked in LANGUAGES and request.cookies.get("lang") != asked and resp.mimetype == "text/html"
+                and request.endpoint not in ("table.screen", "table.current")):
             resp.set_cookie("lang", str(asked), max_age=60 * 60 * 24 * 365, path="/", samesite="Lax")
         return resp
+
+    @app.template_global("language_links")
+    def language_links() -> list[dict[str, Any]]:
+        """The switch on every phone page: this page in each language (the current one marked)."""
+        args = request.args.to_dict()
+        here = lang()
+        return [{"code": code, "label": code.upper(), "name": LANGUAGE_NAMES[code], "current": code == here,
+                 "href": request.path + "?" + urlencode({**args, "lang": code})} for code in LANGUAGES]
 
     @app.template_global("t")
     @app.template_filter("t")

@@ -26,6 +26,7 @@ from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAs
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
+from engines.text import N_
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -53,11 +54,13 @@ class LaserChess(Game):
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
-               aliases={"classic": "ace", "dynasty": "grail"}),
+               aliases={"classic": "ace", "dynasty": "grail"}, label=N_("Setup")),
         Option("king_rotation", False,
-               "House rule: turning the King counts as a play (it changes nothing but the laser fires)."),
+               "House rule: turning the King counts as a play (it changes nothing but the laser fires).",
+               label=N_("Turning the King")),
         Option("swap_onto_restricted", False,
-               "House rule: a Switch swap may leave the other token on a square forbidden to its colour."),
+               "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
+               label=N_("Swaps onto the other colour's squares")),
     )
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:

@@ -315,7 +315,7 @@
       const li = el("li", { class: "swl-stack", "data-shark": st.shark, "data-count": list.length },
         el("span", { class: "swl-shark-badge shark-" + st.shark, text: SHARK_STYLE[st.shark].letter }),
         el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
-        el("span", { class: "swl-count", text: list.length === 1 ? T("1 card") : T("{count} cards", { count: list.length }) }));
+        el("span", { class: "swl-count", text: TC.TN(list.length, "{count} card", "{count} cards") }));
       const who = el("span", { class: "swl-who" });
       list.forEach(function (c) { who.append(seatChip(c.seat, c.card ? "· " + c.card : "")); });
       li.append(who);
