@@ -22,7 +22,6 @@ PIECE_WORDS = {B.LASER: Text("Laser"), B.KING: Text("King"), B.DEFENDER: Text("D
                B.SWITCH: Text("Switch"), B.DEFLECTOR: Text("Deflector")}
 COMPASS = {"N": Text("north"), "E": Text("east"), "S": Text("south"), "W": Text("west")}
 COLOUR_NAMES = (Text("Blue"), Text("Red"))  # a side, as a noun: "Blue tokens may never enter a3"
-COLOUR_WORDS = (Text("blue"), Text("red"))  # as an adjective inside a sentence: "the red Defender"
 
 
 def token_json(sq: int, code: int) -> dict[str, str]:

@@ -34,7 +34,6 @@ def _ids(pot: Catalog) -> set[str]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="the catalogues are being filled, game by game")
 @pytest.mark.parametrize("lang", messages.LANGUAGES)
 def test_every_msgid_in_use_has_a_translation_that_keeps_its_placeholders(lang: str, pot: Catalog) -> None:
     """Nothing missing, fuzzy or stale, and every {placeholder} where the msgid has it
@@ -101,6 +100,8 @@ def test_extraction_finds_every_msgid_that_random_games_of_every_game_say(pot: C
             walk(after.outcome, where + " outcome")
 
     for game in engines.GAMES.values():
+        if not type(game).__module__.startswith("engines."):
+            continue   # a test's own game (tests/fakegame.py) says its own words
         for option in game.options:
             seen.setdefault(option["help"], game.id + " option")
         variants: list[dict[str, Any]] = [{}]

@@ -31,6 +31,8 @@
   ];
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
+  // a facing letter as the table reads it (German writes O for east, Dutch Z for south)
+  const COMPASS = { N: window.TC.N("N"), E: window.TC.N("E"), S: window.TC.N("S"), W: window.TC.N("W") };
   const T = function (m, p) { return window.TC.T(m, p); };
   const PHASES = { deal: window.TC.N("Dealing"), setup: window.TC.N("Placing the agents"), pre: window.TC.N("Before the round"), place: window.TC.N("Phase I: agents back in"),
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
@@ -42,6 +44,12 @@
   const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
 
   function seatInfo(seat) { return SEATS[seat % SEATS.length]; }
+  // one whole sentence per shark: "the white shark" takes another ending in Dutch and German
+  const SPY_ON = { white: window.TC.N("Spy on the white shark"), grey: window.TC.N("Spy on the grey shark"),
+                   black: window.TC.N("Spy on the black shark") };
+  const FACE_DOWN_ON = { white: window.TC.N("Face down on the white shark. It acts as: {face}."),
+                         grey: window.TC.N("Face down on the grey shark. It acts as: {face}."),
+                         black: window.TC.N("Face down on the black shark. It acts as: {face}.") };
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
   function seatName(p, seat) { return window.TC.seatName(p, seat); }
   function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
@@ -126,7 +134,7 @@
     else svg("rect", Object.assign({ x: -11, y: -11, width: 22, height: 22, rx: 2 }, o), body);
     const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: st.text }, body);
     t.textContent = st.letter;
-    svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: facing });
+    svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: T(COMPASS[facing] || facing) });
     return body;
   }
 
@@ -596,11 +604,11 @@
           text = T("My agent") + " · " + faceText(card.agent);
           detail = T("Face down on your agent (slot {n} of 2). It acts as: {face}.", { n: mine.length + 1, face: faceText(card.agent) });
         } else if (a.type === "spy") {
-          text = T("Spy on the {shark}", { shark: sharkName(a.shark) });
+          text = T(SPY_ON[a.shark]);
           detail = T("Played face up: you alone see the cards on that stack.");
         } else {
           text = SHARK_STYLE[a.shark].letter + " · " + sharkName(a.shark) + " · " + faceText(card.shark);
-          detail = T("Face down on the {shark}. It acts as: {face}.", { shark: sharkName(a.shark), face: faceText(card.shark) });
+          detail = T(FACE_DOWN_ON[a.shark], { face: faceText(card.shark) });
         }
         row.append(el("button", { type: "button", class: "big swl-target" + (a.shark ? " shark-" + a.shark : " agent-target"),
           "data-target": a.shark || "agent", text: text, on: { click: function () { play(a, labelOf(a) + "?", detail); } } }));
