@@ -237,8 +237,12 @@ def localize_payload(payload: dict[str, Any], language: str | None = None) -> di
 
 
 def catalogue(language: str) -> dict[str, str]:
-    """The page scripts' labels, translated (msgid -> template, placeholders kept)."""
-    return {msgid: template_for(msgid, language) for msgid in UI_MSGIDS}
+    """The page scripts' labels, translated (msgid -> template, placeholders kept); both forms of
+    a ``TC.TN`` label as well, each as ``language`` says one thing and several."""
+    out = {msgid: template_for(msgid, language) for msgid in UI_MSGIDS}
+    for one, many in UI_PLURALS:
+        out[one], out[many] = template_for(one, language, many, 1), template_for(one, language, many, 2)
+    return out
 
 
 def plurals(language: str) -> dict[str, list[str]]:

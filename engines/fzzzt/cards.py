@@ -91,7 +91,9 @@ class Card:
         return Text({"upgrade": N_("robot upgrade"), "fzzzt": N_("Fzzzt card")}[self.kind])
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "name": self.name(), "power": self.power,
+        # "name" is the English data; "label" the same name as words each phone reads in its language
+        return {"id": self.id, "kind": self.kind, "name": self.name(), "label": self.phrase.to_json(),
+                "power": self.power,
                 "points": self.points, "conveyor": self.conveyor, "symbols": self.symbols,
                 "confidence": self.confidence}
 

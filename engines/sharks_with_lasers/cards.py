@@ -45,7 +45,9 @@ class Card:
         return self.when in ("base", "shark")
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "name": self.name, "when": self.when}
+        # "name" as printed (English data); "label" the same name as a word each phone reads in its language
+        out: dict[str, Any] = {"code": self.code, "name": self.name, "label": Text(self.name, {}).to_json(),
+                               "when": self.when}
         if not self.special:
             out.update(agent=self.agent, shark=self.shark)
         else:   # sentences for the phone, through the one translation function

@@ -102,7 +102,7 @@
     if (card.kind === "unit") return T("Production unit {symbols}: {points} per widget", { symbols: syms, points: card.points });
     if (card.kind === "fzzzt") return T("Fzzzt! card: power {power}, {points} point", { power: card.power, points: card.points });
     if (card.kind === "upgrade") return T("Robot upgrade: serves any symbol, power {power}", { power: card.power });
-    if (card.kind === "mechanic") return card.name || T("Mechanic");
+    if (card.kind === "mechanic") return card.label ? TC.say(card.label) : T("Mechanic");
     return TC.TN(card.points, "Robot {symbols}: power {power}, {count} point", "Robot {symbols}: power {power}, {count} points", { symbols: syms, power: card.power });
   }
 
@@ -256,7 +256,7 @@
     row.append(el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
       text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
       on: { click: function () {
-        const names = cards.map(function (c) { return c.name; }).join(", ");
+        const names = cards.map(function (c) { return c.label ? TC.say(c.label) : c.name; }).join(", ");
         const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
         api.play(action, T("Bid power {power}?", { power: total }),
                  T("{cards}. Face down until everyone has bid; you cannot change it after this.", { cards: names }),

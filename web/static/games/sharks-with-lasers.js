@@ -50,6 +50,8 @@
   const FACE_DOWN_ON = { white: window.TC.N("Face down on the white shark. It acts as: {face}."),
                          grey: window.TC.N("Face down on the grey shark. It acts as: {face}."),
                          black: window.TC.N("Face down on the black shark. It acts as: {face}.") };
+  /* A card's name in the phone's language (its "label"), as printed for the special cards. */
+  function cardName(card) { return card.label ? window.TC.say(card.label) : card.name; }
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
   function seatName(p, seat) { return window.TC.seatName(p, seat); }
   function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
@@ -360,9 +362,10 @@
     events.slice(0, index + 1).forEach(function (ev, i) {
       if (ev.type !== "revealed") return;
       let text;
-      if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + (ev.names || (ev.cards || []).join(", "));
-      else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + (ev.name || ev.card);
-      else text = sharkName(ev.shark) + " ← " + (ev.name || ev.card) + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
+      const named = ev.label ? window.TC.say(ev.label) : (ev.name || ev.card);
+      if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + named;
+      else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + named;
+      else text = sharkName(ev.shark) + " ← " + named + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
       ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
     });
     return ol;
@@ -426,7 +429,7 @@
     return el("button", { type: "button", class: "swl-card" + (opts.selected ? " chosen" : "") + (opts.disabled ? " dull" : ""),
                           "data-card": card.code, disabled: opts.disabled || null, "aria-pressed": opts.selected ? "true" : "false",
                           on: opts.on ? { click: opts.on } : null },
-      el("span", { class: "swl-card-name", text: card.name + (card.when && card.when !== "base" ? " ★" : "") }),
+      el("span", { class: "swl-card-name", text: cardName(card) + (card.when && card.when !== "base" ? " ★" : "") }),
       card.agent ? el("span", { class: "swl-face agent-face" }, el("b", { text: T("Agent") + ": " }), faceText(card.agent)) : null,
       card.shark ? el("span", { class: "swl-face shark-face" }, el("b", { text: T("Shark") + ": " }), faceText(card.shark)) : null,
       card.timing ? el("span", { class: "swl-when", text: window.TC.say(card.timing) }) : null,
@@ -451,7 +454,7 @@
     controls.append(grid);
     const pair = drawn.slice().sort();
     const entry = entries.find(function (a) { return a.cards.join("") === pair.join(""); });
-    const names = pair.map(function (c) { const f = faces.find(function (x) { return x.code === c; }); return f ? f.name : c; });
+    const names = pair.map(function (c) { const f = faces.find(function (x) { return x.code === c; }); return f ? cardName(f) : c; });
     controls.append(el("button", { type: "button", class: "big primary swl-enter", "data-action": "specials", disabled: entry ? null : true,
       text: entry ? T("Enter {first} and {second}", { first: names[0], second: names[1] }) : T("Tap two cards ({count} of 2)", { count: pair.length }),
       on: { click: function () { if (entry) play(entry, labelOf(entry) + "?", T("Only your phone learns which cards you drew.")); } } }));
@@ -548,7 +551,7 @@
     [0, 1].forEach(function (i) {
       const code = mine[i];
       const card = code ? (view.my_agent_card_faces || [])[i] : null;
-      slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? card.name : code) : (i + 1) + ": —" }));
+      slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? cardName(card) : code) : (i + 1) + ": —" }));
     });
     controls.append(slots, atEnd ? stacksList(p) : stacksList(p, stacksAt(p, storyEvents, replay.index)));
 
@@ -596,7 +599,7 @@
     if (selected !== null && hand[selected]) {
       const card = hand[selected];
       const acts = cardActions(card.code);
-      controls.append(el("p", { class: "hint", text: card.name + ": " + T("now tap where it goes.") }));
+      controls.append(el("p", { class: "hint", text: cardName(card) + ": " + T("now tap where it goes.") }));
       const row = el("div", { class: "swl-targets" });
       acts.forEach(function (a) {
         let text, detail;
