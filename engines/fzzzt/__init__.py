@@ -56,7 +56,7 @@ class Fzzzt(Game):
                choice_labels={"in_turn": N_("in turn"), "simultaneous": N_("all at once")}),
         Option("card_overrides", "",
                "Corrections to the printed card values, as JSON: "
-               '{"R5O": {"points": 4}} (see docs/fzzzt.md).', label=N_("Card corrections")),
+               '{{"R5O": {{"points": 4}}}} (see docs/fzzzt.md).', label=N_("Card corrections")),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
