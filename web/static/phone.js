@@ -93,6 +93,9 @@
     if (!viewOpened) {  // a game without its own drawing: the view is the game
       const ui = gameUI(p);
       $("view-details").open = !(ui && ui.phone.showView === false);
+      // a game that draws its view itself says it all in the phone's words; the raw data (its keys
+      // are the engine's English field names) is left out rather than shown half translated
+      $("view-details").hidden = !!(ui && ui.phone.showView === false);
       viewOpened = true;
     }
     // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.
