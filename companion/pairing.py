@@ -75,13 +75,13 @@ class Pairing:
         self._key = host_key
         self._clock = clock
         self.window_s = window_s
-        self.button: str | None = None  # the host button's label; None: no button, no pairing
+        self.button: str | Text | None = None  # the host button's label; None: no button, no pairing
         self.hold_s = 2.0
         self._requests: dict[str, _Request] = {}
         self._lock = threading.Lock()
         self._listeners: list[Callable[[], None]] = []
 
-    def set_button(self, label: str | None, hold_s: float) -> None:
+    def set_button(self, label: str | Text | None, hold_s: float) -> None:
         """The hardware has a host button (``label``), held ``hold_s`` for a long press."""
         self.button, self.hold_s = label, hold_s
 
@@ -98,7 +98,8 @@ class Pairing:
 
     def describe(self) -> dict[str, Any]:
         """For the host page: the button's label and hold time, the waiting window (or no button)."""
-        return {"button": self.button, "hold_s": self.hold_s, "window_s": self.window_s}
+        button = self.button.to_json() if isinstance(self.button, Text) else self.button
+        return {"button": button, "hold_s": self.hold_s, "window_s": self.window_s}
 
     def _expire(self, now: float) -> None:
         for token, req in list(self._requests.items()):

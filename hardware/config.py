@@ -90,6 +90,21 @@ class ButtonConfig:
     label: str
     bounce_s: float = 0.05
 
+    @property
+    def label_text(self) -> Text | str:
+        """The label inside a sentence: the default one ("Next button") said in the reader's words
+        around the button's name; one the owner wrote, as written.
+
+        >>> from engines.text import translate
+        >>> translate(ButtonConfig("next", 5, "Next button").label_text)
+        'next button'
+        >>> ButtonConfig("next", 5, "the red one").label_text
+        'the red one'
+        """
+        if self.label == _default_label("button", self.name):
+            return Text("{name} button", {"name": self.name})
+        return self.label
+
 
 @dataclass(frozen=True)
 class LedConfig:

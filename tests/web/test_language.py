@@ -112,3 +112,17 @@ def test_two_phones_read_one_table_in_their_own_languages_at_the_same_moment(
     assert [s["named"] for s in de["seats"]] == [True, False, False]
     as_table = client.get(f"/api/tables/{t.id}/view?as=table", headers={**host, "Accept-Language": "de"})
     assert as_table.get_json()["name"] == "Spielleitung"
+
+
+def test_the_host_button_is_named_in_the_phones_words(client: FlaskClient, service: Any) -> None:
+    """A button with its default label ("Next button") is said around its name in each language;
+    the names the host page asks a phone to hold read whole in Dutch and German."""
+    from engines.text import Text
+    from web.i18n import load_catalogues
+
+    load_catalogues()
+    service.pairing.set_button(Text("{name} button", {"name": "next"}), 2.0)
+    nl = client.get("/host", headers={"Accept-Language": "nl"}).get_data(as_text=True)
+    de = client.get("/host", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Houd binnen een minuut de knop ‘next’ 2 seconden ingedrukt." in nl
+    assert "Halte innerhalb einer Minute die Taste „next“ 2 Sekunden gedrückt." in de
