@@ -26,8 +26,8 @@ from typing import Any
 from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
-from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
-from engines.text import Text
+from engines.laser_chess.state import LaserChessState
+from engines.text import N_, Text
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -55,15 +55,16 @@ class LaserChess(Game):
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
-               aliases={"classic": "ace", "dynasty": "grail"}, label="Starting setup",
-               choice_labels={"ace": "Ace (the classic)", "curiosity": "Curiosity", "grail": "Grail",
-                              "mercury": "Mercury", "sophie": "Sophie", "imhotep": "Imhotep"}),
+               aliases={"classic": "ace", "dynasty": "grail"}, label=N_("Setup"),
+               choice_labels={"ace": N_("Ace (the classic)"), "curiosity": N_("Curiosity"),
+                              "grail": N_("Grail"), "mercury": N_("Mercury"), "sophie": N_("Sophie"),
+                              "imhotep": N_("Imhotep")}),
         Option("king_rotation", False,
                "House rule: turning the King counts as a play (it changes nothing but the laser fires).",
-               label="Turning the King counts as a move"),
+               label=N_("Turning the King")),
         Option("swap_onto_restricted", False,
                "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
-               label="A Switch may swap a token onto the other colour's squares"),
+               label=N_("Swaps onto the other colour's squares")),
     )
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
@@ -120,13 +121,16 @@ def _history_key(text: str) -> int:
 
 
 def _check_tokens(board: bytes) -> None:
-    for colour, side in enumerate(COLOUR_WORDS):
+    for colour in (B.BLUE, B.RED):
         sq = B.LASER_SQUARE[colour]
         code = board[sq]
         if (B.kind_of(code) != B.LASER or B.colour_of(code) != colour
                 or B.facing_of(code) not in B.LASER_FACINGS[colour]):
-            raise IllegalAction("The {side} Laser must stand on {square}, pointing along its column or row.",
-                                side=side, square=B.SQUARE_NAMES[sq])
+            # one whole sentence per colour: the adjective's ending is the translation's business
+            raise IllegalAction("The blue Laser must stand on {square}, pointing along its column or row."
+                                if colour == B.BLUE else
+                                "The red Laser must stand on {square}, pointing along its column or row.",
+                                square=B.SQUARE_NAMES[sq])
     lasers = sum(1 for code in board if B.kind_of(code) == B.LASER)
     if lasers != 2:
         raise IllegalAction("A position has exactly two Lasers, not {count}.", count=lasers)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
+    CHANCE_LABELS,
     CHANCE_MODES,
     DIGITAL,
     Bot,
@@ -21,7 +22,7 @@ from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
-from engines.text import Text
+from engines.text import N_, Text
 
 
 class SharksWithLasers(Game):
@@ -41,15 +42,13 @@ class SharksWithLasers(Game):
     # (its cards "revealed" one by one) is still being told, the next play waits.
     pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
     option_spec = (
-        Option("specials", False, "Deal two special action cards to each player.",
-               label="Special action cards"),
-        Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
-               + ", or a layout text (see the docs) to correct it.", label="Board layout", advanced=True),
+        Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),
+        Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "
+               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}, label=N_("Board"),
+               advanced=True),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
-               choices=CHANCE_MODES, label="Dealing the special cards",
-               choice_labels={"digital": "By the companion",
-                              "physical": "From the real deck, each player enters their own"}),
+               choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
     )
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:

@@ -62,7 +62,8 @@
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
     });
-    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options };
+    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
+                   lang: $("table-lang").value };
     if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
     const r = await TC.api("POST", "/api/tables", body);
     if (!refuse(r)) return;
@@ -111,6 +112,7 @@
       status += " " + T("Free seats wait for a player to scan the code, or for you to seat a bot.");
     if (p.next_table) status += " → " + p.next_table;
     $("manage-status").textContent = status;
+    if (p.lang && document.activeElement !== $("manage-lang")) $("manage-lang").value = p.lang;
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
       const presence = TC.presence(s);  // a taken seat: "● connected" or "⚠ away" (text and shape)
@@ -158,6 +160,10 @@
     if (await TC.confirm(T("Undo last move") + "?", T("Everyone sees that it was undone."))) hostPost("/undo");
   });
   $("advance").addEventListener("click", function () { hostPost("/next"); });
+  $("manage-lang").addEventListener("change", async function () {
+    const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });
+    refuse(r);
+  });
   $("end").addEventListener("click", async function () {
     if (await TC.confirm(T("End this table") + "?", T("Is everyone sure?"))) { await hostPost("/end"); loadTables(); }
   });

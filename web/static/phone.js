@@ -53,7 +53,7 @@
     }
     const firstFree = seats.find(function (s) { return !s.taken; });
     if (!firstFree) {
-      const who = seats.map(function (s) { return s.name + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
+      const who = seats.map(function (s) { return TC.seatName(p, s.seat) + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
       deadEnd(T("Every seat at this table is taken."), [T("Sitting: {names}.", { names: who }),
         T("If one of them is you on another phone, or a seat is free at the real table, ask the host to free that seat: it comes up here by itself.")],
         [{ href: "/table/" + encodeURIComponent(table), text: T("Watch the table screen") }, { href: "/", text: T("See the tables") }]);
@@ -62,10 +62,8 @@
     }
     $("dead-end").hidden = true;
     const box = TC.clear($("seat-buttons"));
-    const nameBox = $("name");
-    if (!nameBox.value || /^Player \d+$/.test(nameBox.value)) {
-      nameBox.value = T("Player {number}", { number: firstFree.seat + 1 });
-    }
+    // Left blank, the seat keeps no name: every screen calls it "Player 2" in its own language.
+    $("name").placeholder = T("Player {number}", { number: firstFree.seat + 1 });
     seats.forEach(function (s) {
       const label = s.taken
         ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
@@ -90,8 +88,7 @@
   }
 
   async function claim(seat) {
-    let name = $("name").value.trim();
-    if (/^Player \d+$/.test(name)) name = T("Player {number}", { number: seat + 1 });
+    const name = $("name").value.trim();
     const r = await TC.api("POST", base + "/seats/" + seat, { name: name });
     if (!r.ok) { TC.showRefusal(r.data.error); showClaim(); return; }
     TC.showRefusal("");
