@@ -164,6 +164,7 @@ class _Table:
     presence: int = 0                                       # bumped when the shown flags change
     shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
     left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
+    polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
     freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
     # the story the table screen tells (companion/story.py): not game state, but stored with
     # the table (the shown step, Auto) so that a restart goes on telling where it was
@@ -404,12 +405,19 @@ class Service:
     # stored) and is pushed to every open stream. Caller holds the table lock throughout.
 
     def _presence_flags(self, table: _Table) -> tuple[bool, ...]:
+        """Each seat: connected? A bot; or a taken seat whose phone has a stream open, closed one
+        less than the grace ago, or polled less than POLL_GRACE ago (its stream blocked: a phone
+        that keeps up by polling is at the table too)."""
         streaming = {s.seat for s in table.subs}
         now = self.clock()
         for seat, since in list(table.left.items()):
             if seat in streaming or now - since >= self.presence_grace:
                 del table.left[seat]
-        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in table.left))
+        for seat, since in list(table.polled.items()):
+            if now - since >= POLL_GRACE:
+                del table.polled[seat]
+        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in table.left
+                                                              or s.seat in table.polled))
                      for s in table.seats)
 
     def _presence_changed(self, table: _Table) -> bool:
@@ -465,6 +473,8 @@ class Service:
                      if TABLE in state.awaiting and table.row.chance == PHYSICAL and not table.row.ended
                      else [])
             name = "Host"
+            out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
+                               for s, say, actions in self._requests(table)]
         else:
             legal = (state.legal_actions(seat)
                      if seat in state.awaiting and not table.row.ended else [])
@@ -484,11 +494,15 @@ class Service:
             self._push_presence(t)
             return self._public(t)
 
-    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+    def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]:
+        """The seat's payload; ``present``: its phone asks (a poll counts as being at the table)."""
         t = self._table(table)
         if seat != TABLE:
             self._check_seat_number(t, seat)
         with t.lock:
+            if present and seat != TABLE and t.seats[seat].token_hash is not None:
+                t.polled[seat] = self.clock()
+                self._pacer.poke()   # it is shown away once its polls stop
             self._push_presence(t)
             return self._seat_payload(t, seat)
 
@@ -930,6 +944,10 @@ class Service:
         for t in list(self._tables.values()):
             with t.lock:
                 now = self.clock()
+                if t.polled:   # a phone that stopped polling is shown away
+                    self._push_presence(t)
+                    for since in t.polled.values():
+                        due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
                 if t.screen_left is not None and not any(s.screen for s in t.subs):
                     gone = t.screen_left + self.presence_grace
                     if now >= gone:
@@ -1031,10 +1049,52 @@ class Service:
                 return None
             if self._holding(t):
                 return None   # the table is still telling what the bot would play after
-            seat = next((s.seat for s in t.seats if s.bot and s.seat in t.state.awaiting), None)
+            asked = {s for s, _, _ in self._requests(t)}   # the host enters what the bot cannot see
+            seat = next((s.seat for s in t.seats
+                         if s.bot and s.seat in t.state.awaiting and s.seat not in asked), None)
             if seat is None:
                 return None
             return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
+
+    # -- seats that cannot enter the real cards: the host enters them -----------------------
+
+    def _stands_in(self, t: _Table, seat: int) -> bool:
+        """The host may enter this seat's physical input: the computer (it cannot see the real
+        cards), a seat nobody took, or a taken seat whose phone is away."""
+        row = t.seats[seat]
+        if row.bot or row.token_hash is None:
+            return True
+        flags = t.shown if t.shown is not None else self._presence_flags(t)
+        return not flags[seat]
+
+    def _requests(self, t: _Table) -> list[tuple[int, engines.Text, list[dict[str, Any]]]]:
+        """What the host page is asked to enter for a seat: (seat, the sentence, its legal
+        actions), when the table plays with the real cards and a seat awaited only for physical
+        input (Game.physical_input) cannot enter it itself."""
+        asks = t.game.physical_input
+        if t.row.chance != PHYSICAL or t.row.ended or not asks:
+            return []
+        out = []
+        for seat in t.state.awaiting:
+            if seat == TABLE or not self._stands_in(t, seat):
+                continue
+            legal = t.state.legal_actions(seat)
+            kinds = {a["type"] for a in legal}
+            if legal and kinds <= set(asks):
+                out.append((seat, engines.Text(asks[sorted(kinds)[0]], {"seat": seat}), legal))
+        return out
+
+    def act_for(self, table: str, seat: int, action: Any) -> dict[str, Any]:
+        """The host enters a seat's physical input for it (see ``_requests``); the table's payload
+        (``as=table``) after it. Refused when that seat is not asked for."""
+        t = self._table(table)
+        seat = self._check_seat_number(t, seat)
+        with t.lock:
+            if seat not in {s for s, _, _ in self._requests(t)}:
+                raise Conflict("{seat} can enter that themselves; the host enters only what a seat "
+                               "cannot (the computer, or a seat with no phone).", seat=seat)
+        self.act(table, seat, action)
+        return self.seat_view(table, TABLE)
 
     def wait_for_bots(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""

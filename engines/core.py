@@ -469,6 +469,12 @@ class Game(ABC):
     hardware: ClassVar[HardwareRoles] = HardwareRoles()
     page: ClassVar[PageAssets] = PageAssets()
     pacing: ClassVar[Pacing] = Pacing()
+    physical_input: ClassVar[Mapping[str, str]] = {}
+    """With the real cards or dice (physical chance), the action types a seat plays by *entering*
+    what happened at the table (a card it turned over or drew), each with the sentence (a msgid
+    with ``{seat}``) that asks the host to enter it for a seat that cannot: the computer, which
+    cannot see the real cards, or a seat with no phone. Such a seat's request goes to the host page
+    ("Enter the conveyor card Computer 2 turned over."); its other plays stay its own."""
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         """A short phrase for what a change belongs to, from the public view before it

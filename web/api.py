@@ -214,13 +214,16 @@ def as_table(table: str) -> bool:
 
 @bp.get("/tables/<table>/view")
 @declare("The seat's payload (?as=table + host key: the table's, for chance input).",
-         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,))
+         who="seat-or-host", answers=ref("SeatView"),
+         query=(AS_TABLE, Query("poll", {"const": "1"}, "A phone polling while its stream is blocked: "
+                                "it counts as connected for 5 s.")))
 def seat_view(table: str) -> Response:
     if as_table(table):
         require_host()  # the host looks as the table: what chance or physical input is awaited
         return ok(service().seat_view(table, TABLE))
     seat = require_seat(table)
-    return ok(service().seat_view(table, seat))
+    # ?poll=1: a phone keeping up by polling (its stream blocked) is at the table
+    return ok(service().seat_view(table, seat, present=request.args.get("poll") == "1"))
 
 
 @bp.post("/tables/<table>/actions")
@@ -242,6 +245,17 @@ def act(table: str) -> Response:
         return ok(service().act(table, seat, action))
     # A stale screen: the service compares the version under the table's lock.
     return ok(service().act(table, seat, action, expect_version=expected))
+
+
+@bp.post("/tables/<table>/seats/<int:seat>/actions")
+@declare("The host enters a seat's physical input for it (the computer cannot see the real cards; a "
+         "seat may have no phone): only what the table's payload lists in requests.", who="host",
+         answers=ref("SeatView"), errors=(409,), body=(
+             Field("action", ref("Action"), required=True,
+                   refusal='"action" must be an object with a "type", one of the legal plays asked for.'),))
+def act_for(table: str, seat: int) -> Response:
+    require_host()
+    return ok(service().act_for(table, seat, json_body()["action"]))
 
 
 # --------------------------------------------------------------------------- host extras

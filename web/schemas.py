@@ -400,7 +400,15 @@ SCHEMAS["SeatView"] = _public_and(
     "One seat's payload: its private view and legal plays, events it may see.",
     ["seat", "legal_actions"],
     {"seat": {"type": "integer"}, "name": {"type": "string"},
-     "legal_actions": {"type": "array", "items": ref("Action")}})
+     "legal_actions": {"type": "array", "items": ref("Action")},
+     "requests": {"type": "array",
+                  "description": "The table's payload (as=table) only: what the host is asked to enter "
+                                 "for a seat that cannot (the computer, a seat with no phone), with the "
+                                 "real cards.",
+                  "items": {"type": "object", "required": ["seat", "say", "legal_actions"],
+                            "additionalProperties": False,
+                            "properties": {"seat": {"type": "integer"}, "say": ref("Text"),
+                                           "legal_actions": {"type": "array", "items": ref("Action")}}}}})
 SCHEMAS["Created"] = _public_and(
     "A new table's public payload, with its join address.",
     ["join_url"],

@@ -122,7 +122,7 @@ class TableService(Protocol):
     def seat_of(self, table: str, token: str | None) -> int:
         """The seat this token holds at this table; Unauthorized otherwise."""
 
-    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+    def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]:
         """``{"seat", "view", "awaiting", "legal_actions", "outcome", "version", "events", ...}``."""
 
     def act(self, table: str, seat: int, action: Any, *,
@@ -130,6 +130,10 @@ class TableService(Protocol):
         """Apply, log, commit, then return the seat's new view. ``seat`` may be engines.TABLE for the host.
 
         With ``expect_version``, Conflict if the table's version differs (a stale screen)."""
+
+    def act_for(self, table: str, seat: int, action: Any) -> dict[str, Any]:
+        """The host enters a seat's physical input (the computer's, or a phoneless seat's) when
+        the table asks for it (the table's payload lists ``requests``); Conflict otherwise."""
 
     def undo(self, table: str) -> dict[str, Any]: ...
 

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
@@ -45,6 +46,8 @@ class Fzzzt(Game):
     own_chance = True
     hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"))
     page = PageAssets(script="fzzzt.js", style="fzzzt.css")
+    physical_input = MappingProxyType({"turn": N_("Enter the conveyor card {seat} turned over."),
+                      "draw": N_("Enter the cards {seat} drew, one at a time.")})
     option_spec = (
         Option("chance", DIGITAL,
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
@@ -41,6 +42,7 @@ class SharksWithLasers(Game):
     # The next round is programmed on the board the table has shown: while a round's resolution
     # (its cards "revealed" one by one) is still being told, the next play waits.
     pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
+    physical_input = MappingProxyType({"specials": N_("Enter the two special cards {seat} drew.")})
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),
         Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "

@@ -83,3 +83,32 @@ def test_the_host_page_says_everything_in_words_and_asks_before_ending_a_game(
         host.wait_for_timeout(100)
     assert service.public(running)["ended"] is True
     ctx.close()
+
+
+def test_the_host_page_enters_the_real_card_the_computer_turned(server: str, browser: Any,
+                                                               host_key: str, service: Any) -> None:
+    """Issue 15, point 10: with the real cards the computer cannot see which conveyor card it
+    turned; the host page asks in words and enters it for it."""
+    from engines import TABLE
+
+    table = service.create_table("fzzzt", 3, {"chance": "physical"}, seed=3)["table"]
+    service.act(table, TABLE, {"type": "mechanics", "numbers": [2, 1, 3]})   # seat 1 is chief
+    service.seat_bot(table, 1)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(8000)
+    host = watch(ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator(f'#tables button[data-table="{table}"]').tap()
+    request = host.locator('#chance .request[data-request-seat="1"]')
+    request.wait_for()
+    assert request.locator("h3").inner_text() == "Enter the conveyor card Computer 2 turned over."
+    shot(host, "host-phone-enters-for-the-computer")
+    offered = service.seat_view(table, TABLE)["requests"][0]["legal_actions"]
+    index, card = next((i, a) for i, a in enumerate(offered) if a["card"].startswith("R5"))
+    assert len(offered) > 12     # every kind of card still in the deck: one list, then Enter
+    request.locator("select").select_option(str(index))
+    request.locator("button", has_text="Enter").tap()
+    host.locator("#sheet-ok").tap()
+    request.wait_for(state="detached")
+    assert [c["id"] for c in service.public(table)["view"]["conveyor"]["open"]] == [card["card"]]
+    ctx.close()

@@ -127,7 +127,7 @@
     $("undo").disabled = $("end").disabled = !!p.ended;
     const chance = TC.clear($("chance"));
     chance.hidden = true;
-    if ((p.awaiting || []).indexOf(-1) >= 0 && p.chance === "physical" && !p.ended) {
+    if ((p.awaiting || []).length && p.chance === "physical" && !p.ended) {
       const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(current) + "/view?as=table");
       if (r.ok && (r.data.legal_actions || []).length) {
         chance.hidden = false;
@@ -137,6 +137,27 @@
           chance.append(el("button", { type: "button", class: "big", text: label, on: { click: function () { enterChance(a, label); } } }));
         });
       }
+      // a seat that cannot enter the real cards itself (the computer, a seat with no phone): the
+      // host enters them for it, asked in words ("Enter the conveyor card Computer 2 turned over.")
+      ((r.ok && r.data.requests) || []).forEach(function (req) {
+        chance.hidden = false;
+        const box = el("div", { class: "stack request", "data-request-seat": req.seat }, el("h3", { text: TC.say(req.say) }));
+        const labelOf = function (a) { return a.label ? TC.say(a.label) : a.notation || a.type; };
+        if (req.legal_actions.length <= 12) {
+          req.legal_actions.forEach(function (a) {
+            box.append(el("button", { type: "button", class: "big", "data-notation": a.notation || "", text: labelOf(a),
+              on: { click: function () { enterFor(req.seat, a, labelOf(a)); } } }));
+          });
+        } else {   // a long list (every pair of a deck): one choice, then Enter
+          const select = el("select", { "aria-label": TC.say(req.say) });
+          req.legal_actions.forEach(function (a, i) { select.append(el("option", { value: String(i), text: labelOf(a) })); });
+          box.append(select, el("button", { type: "button", class: "big", text: T("Enter"), on: { click: function () {
+            const a = req.legal_actions[+select.value];
+            enterFor(req.seat, a, labelOf(a));
+          } } }));
+        }
+        chance.append(box);
+      });
     }
   }
 
@@ -150,6 +171,10 @@
     if (await TC.confirm(T("Free this seat") + ": " + s.name + "?", T("Their phone loses the seat."))) hostPost("/seats/" + s.seat, "DELETE");
   }
   async function seatBot(s) { hostPost("/seats/" + s.seat + "/bot"); }
+  async function enterFor(seat, a, label) {
+    if (!(await TC.confirm(label + "?", ""))) return;
+    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/seats/" + seat + "/actions", { action: TC.wire(a) }));
+  }
   async function enterChance(a, label) {
     if (!(await TC.confirm(label + "?", ""))) return;
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/actions?as=table", { action: TC.wire(a) });

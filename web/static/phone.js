@@ -106,7 +106,7 @@
     $("seat").hidden = false;
     show(r.data);
     if (feed) feed.stop();
-    feed = TC.live(base + "/stream", base + "/view", show, setConn, function (r) {
+    feed = TC.live(base + "/stream", base + "/view?poll=1", show, setConn, function (r) {
       // the seat is gone (the host freed it): say so above the seats still free
       TC.showRefusal((r && r.data && r.data.error) || T("This phone no longer holds a seat here."));
       showClaim();
