@@ -226,7 +226,9 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     tv.locator("#next").click()                  # Red's rotation, then its beam
     tv.locator("#events li.current", has_text="Bo").wait_for()
     assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
-    assert blue_said in tv.locator("#events").inner_text()          # Blue's steps stay listed below
+    story = service.public(table)["story"]                          # Blue's steps told before it
+    told = [s["event"]["type"] for s in story["steps"] if s["told"]]
+    assert told[-3:-1] == ["move", "laser"] and blue_said, told
     tv.locator("#next").click()
     tv.locator("#turn", has_text="Anna").wait_for()
     blue.locator("#status", has_text="Your turn.").wait_for()
@@ -275,8 +277,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
         moves = [a for a in legal if a["type"] in ("move", "rotate")]
         service.act(table, seat, moves[(ply * 7) % len(moves)])
     tv.locator("#resolution").wait_for(state="visible")
-    tv.locator("#events li").nth(1).wait_for()
-    tv.locator("#next").click()  # the second step: the beam, and what it removed
+    tv.locator("#events li.current").wait_for()
+    tv.locator("#next").click()  # the next step: a beam, and what it removed
     layout = tv.evaluate("""() => [...document.querySelectorAll('main, aside, .side-scroll, .qr-row')].map(
         (e) => [e.className || e.tagName, Math.round(e.getBoundingClientRect().top),
                 Math.round(e.getBoundingClientRect().height), e.scrollTop, e.scrollHeight])""")

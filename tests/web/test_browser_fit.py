@@ -62,8 +62,10 @@ TARGETS = """() => {
 
 # On the table screen: what leaves the screen, what is cut off inside a box, the smallest text.
 TABLE_FIT = """() => {
-    const W = innerWidth, H = innerHeight, out = [], cut = [];
-    const name = (e) => e.id || e.className.baseVal || e.className || e.tagName;
+    const W = innerWidth, H = innerHeight;
+    const out = [], cut = [], titled = [];
+    const cls = (e) => typeof e.className === 'string' ? e.className : e.className.baseVal;
+    const name = (e) => e.id || cls(e) || e.tagName;
     let smallest = 999, where = '';
     for (const e of document.querySelectorAll('body *')) {
         if (e.closest('[hidden]')) continue;
@@ -79,11 +81,15 @@ TABLE_FIT = """() => {
         }
         const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
         if (!own) continue;
+        if (style.textTransform === 'capitalize') titled.push(e.textContent.trim().slice(0, 30));
         let size = parseFloat(style.fontSize);
-        if (e instanceof SVGElement && e.getScreenCTM) size *= Math.abs(e.getScreenCTM().a);
+        if (e instanceof SVGElement && e.getScreenCTM) {   // drawn text: its size on the screen
+            const m = e.getScreenCTM();
+            size *= Math.hypot(m.a, m.b);
+        }
         if (size < smallest) { smallest = size; where = name(e) + ': ' + e.textContent.trim().slice(0, 30); }
     }
-    return {out: out.slice(0, 8), cut: cut.slice(0, 8), smallest: smallest, where: where};
+    return {out: out.slice(0, 8), cut: cut.slice(0, 8), smallest: smallest, where: where, titled: titled};
 }"""
 
 
@@ -99,6 +105,8 @@ def advance(service: Any, table: str, plies: int, seed: int) -> None:
         state = service.state_of(table)
         if state.outcome is not None or not state.awaiting:
             break
+        while service.public(table)["story"]["hold"]:   # a game that waits for the table: "Next"
+            service.advance(table)
         seat = state.awaiting[0]
         if seat == TABLE:
             action = rng.choice(state.chance_outcomes())[0]
@@ -149,3 +157,57 @@ def test_every_games_phone_fits_a_360_px_phone_without_sideways_scrolling(
             shot(page, f"fit-phone-{game_id}-{moment}-{seat}")
     for page in pages:
         page.context.close()
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
+        server: str, browser: Any, service: Any, game_id: str) -> None:
+    """Issue 15, point 8: at 1280x720 nothing sticks out of the screen or is cut off in a box that
+    would have to be scrolled (nobody scrolls a TV), and the smallest text is at least 18 px;
+    early, later, and at the end of the game (the score sheets)."""
+    game = engines.get(game_id)
+    table = service.create_table(game_id, game.max_players, {}, seed=5)["table"]
+    service.set_auto(table, False)
+    for seat in range(game.max_players):
+        service.claim_seat(table, seat, ["Anna", "Bram", "Clara", "Daan"][seat % 4])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    for moment, plies in (("start", 0), ("early", 8), ("later", 60), ("end", 3000)):
+        advance(service, table, plies, seed=plies)
+        if moment != "start":   # a step in the middle of the last change, and its end
+            tv.reload()
+        tv.locator("#game-area:not([hidden]), #generic-view:not([hidden])").first.wait_for()
+        tv.wait_for_timeout(300)
+        fit = tv.evaluate(TABLE_FIT)
+        shot(tv, f"fit-table-{game_id}-{moment}")
+        assert not fit["out"], (game_id, moment, fit)
+        assert not fit["cut"], (game_id, moment, fit)
+        assert fit["smallest"] >= 17.9, (game_id, moment, fit["smallest"], fit["where"])
+        assert not fit["titled"], (game_id, moment, fit["titled"])   # "Step 1 Of 2": no title case
+    ctx.close()
+
+
+def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(server: str, browser: Any,
+                                                                         service: Any) -> None:
+    """Issue 15: "Player 3 drew mechanic card 1" stayed on the screen after Clara sat down. The
+    table screen's lines are said again with today's names (the story carries them, not text)."""
+    table = service.create_table("fake-guess", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.claim_seat(table, 0, "Anna")
+    service.claim_seat(table, 1, "Bram")
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    for seat in (0, 1, 2):
+        service.act(table, seat, {"type": "pick", "notation": f"pick{seat + 1}"})
+    service.act(table, 0, {"type": "pick", "notation": "pick4"})   # a later change: the earlier lines below
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    tv.locator("#events li.older", has_text="Player 3").first.wait_for()
+    service.claim_seat(table, 2, "Clara")
+    tv.locator("#events", has_text="Clara").wait_for()
+    assert "Player 3" not in tv.locator("#events").inner_text()
+    tv_ctx.close()

@@ -229,9 +229,9 @@ def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: 
         box = tv.locator(f'.fz-sheet[data-seat="{sheet["seat"]}"]')
         assert box.locator(".fz-arith").inner_text() == sheet["arithmetic"]  # the sum written out
         widgets = sum(len(u["widgets"]) for u in sheet["units"])
-        assert box.locator(".fz-widget").count() == widgets
+        assert box.locator(".fz-widget-chip").count() == widgets   # read across a table: a widget a chip
         parts = sum(len(w) for u in sheet["units"] for w in u["widgets"])
-        assert box.locator(".fz-widget svg.fz-card").count() == parts  # each robot of a widget, drawn
+        assert box.locator(".fz-widget-chip svg.fz-sym-icon").count() == parts  # each robot's symbol, drawn
     shot(tv, "fzzzt-table-scores")
     page.locator(".fz-sheet").first.wait_for()
     shot(page, "fzzzt-phone-scores")

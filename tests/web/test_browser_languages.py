@@ -10,7 +10,6 @@ and no word is wider than the box it stands in (measured in the browser).
 # ruff: noqa: E501  (the measuring script is JavaScript, kept readable on its lines)
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from tests.web import test_browser as shared
@@ -174,7 +173,8 @@ def test_laser_chess_in_dutch_and_german_at_one_table(server: str, browser: Any,
     # moves its story on to the last step, as "Next" would)
     while service.public(table)["story"]["waiting"]:
         service.advance(table)
-    tv.locator("#events", has_text=re.compile("Uhrzeigersinn|drehte")).wait_for()
+    story = service.public(table)["story"]
+    tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
     for page, lang, name in ((blue, "nl", "lang-nl-phone-laser-chess"), (red, "de", "lang-de-phone-laser-chess"),
                              (tv, "de", "lang-de-table-laser-chess")):
         check_screen(page, lang, name)

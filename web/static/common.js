@@ -275,6 +275,42 @@
     return dl;
   };
 
+  /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel
+     at a time down to ``min`` px (18: read across a table), then the lines marked
+     data-fit="drop" (an older event) go, the last first, then those marked "last" (a legend),
+     until it fits. */
+  TC.fit = function (box, min) {
+    const over = function () { return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1; };
+    if (!over()) return;
+    // its smallest HTML text (an em-sized badge inside shrinks with it): stop before that goes under min
+    let smallest = Infinity;
+    Array.prototype.forEach.call(box.querySelectorAll("*"), function (e) {
+      if (!(e instanceof SVGElement) && e.childNodes.length && Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); }))
+        smallest = Math.min(smallest, parseFloat(getComputedStyle(e).fontSize));
+    });
+    let size = parseFloat(getComputedStyle(box).fontSize);
+    const floor = smallest === Infinity ? min : Math.max(min, size * min / smallest);
+    while (over() && size - 1 >= floor) { size -= 1; box.style.fontSize = size + "px"; }
+    ["drop", "last"].forEach(function (rank) {   // first the lines marked "drop", then "last" (a legend)
+      const drops = Array.prototype.slice.call(box.querySelectorAll('[data-fit="' + rank + '"]'));
+      while (over() && drops.length) {   // the last first; in a list marked data-fit-from="start", the first
+        const d = drops.find(function (x) { return x.parentNode && x.parentNode.getAttribute && x.parentNode.getAttribute("data-fit-from") === "start"; }) || drops[drops.length - 1];
+        drops.splice(drops.indexOf(d), 1);
+        d.remove();
+      }
+    });
+  };
+
+  /* Every box of a screen region that would scroll: fitted (TC.fit), innermost first. */
+  TC.fitAll = function (root, min) {
+    const boxes = Array.prototype.slice.call(root.querySelectorAll("*")).filter(function (e) {
+      const o = getComputedStyle(e).overflowY;
+      return (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") && !(e instanceof SVGElement);
+    });
+    boxes.reverse().forEach(function (box) { box.style.fontSize = ""; });
+    boxes.forEach(function (box) { TC.fit(box, min); });
+  };
+
   /* ------------------------------------------------------------------ the table's story
      (docs/web.md, "The table's story"): payload.story holds the steps the table screen has told
      (the last few), the one it shows ("at") and every one still to tell; each with an id. */

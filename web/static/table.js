@@ -65,13 +65,14 @@
     const midway = st.cur && st.cur.index < st.cur.count - 1;
     const awaiting = midway ? [] : (p.awaiting || []);
     let turn;
-    if (p.outcome) turn = T("The game is over.");
+    if (p.outcome) turn = "";   // the outcome box says it, with the winner
     else if (latest.ended && !st.telling) turn = T("The table has ended.");
     else if (midway) turn = TC.storyLine(latest);
     else if (!awaiting.length) turn = "";
     else if (awaiting.length === 1) turn = T("{name} is still to act.", { name: TC.seatName(p, awaiting[0]) });
     else turn = T("Waiting for {names}.", { names: TC.waitingFor(p) });
     $("turn").textContent = turn;
+    $("turn").hidden = !turn;
 
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
@@ -90,6 +91,7 @@
     outcome.textContent = TC.outcomeText(p);
 
     drawStory(st);
+    TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
   /* The list of events: the one being shown on top, big, with "2 of 5" and a hint above it; the
@@ -109,7 +111,7 @@
     told.slice().reverse().slice(0, 6).forEach(function (s, i) {
       const say = TC.say(s.event.say);
       list.append(el("li", { class: "event event-" + (s.event.type || "") + (s === st.cur ? " current" : " older") + (s === st.cur && say.length > 90 ? " long" : ""),
-                             "data-type": s.event.type || "", "data-id": s.id, text: say }));
+                             "data-type": s.event.type || "", "data-id": s.id, "data-fit": s === st.cur ? null : "drop", text: say }));
     });
     $("auto").setAttribute("aria-pressed", st.auto ? "true" : "false");
     $("auto").textContent = (st.auto ? "⏸ " : "▶ ") + T("Auto");

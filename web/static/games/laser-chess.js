@@ -330,13 +330,15 @@
     render(board, now.view, { beam: now.beam });
     const side = window.TC.clear(step.side);
     if (now.removed.length) {
-      side.append(el("h2", { class: "small", text: T("Removed pieces") }));
-      const ul = el("ul", { class: "removed-list" });
+      side.append(el("h2", { class: "small", "data-fit": "last", text: T("Removed pieces") }));
+      const ul = el("ul", { class: "removed-list", "data-fit": "last" });
       now.removed.forEach(function (t) { ul.append(el("li", { text: describeToken(t) })); });
       side.append(ul);
     }
-    side.append(el("p", { id: "legend", class: "legend muted", text: T("B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
-    side.append(restrictedLegend());
+    side.append(el("p", { id: "legend", class: "legend muted", "data-fit": "last", text: T("B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
+    const legend = restrictedLegend();
+    legend.setAttribute("data-fit", "last");   // on a crowded screen the board speaks for itself
+    side.append(legend);
   }
 
   window.LaserBoard.asOfStep = asOfStep;

@@ -344,7 +344,7 @@
       const li = el("li", { class: "swl-player" + (p.seat === a.seat ? " me" : ""), "data-seat": a.seat },
         seatChip(a.seat), el("span", { class: "swl-name", text: seatName(p, a.seat) }),
         el("span", { class: "swl-deaths", title: T("Deaths: {count} of 3", { count: d }), text: skulls + " " + d + "/3" }),
-        resolving ? null : el("span", { class: "swl-counts muted", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
+        resolving ? null : el("span", { class: "swl-counts muted", "data-fit": "drop", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
       if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
@@ -358,7 +358,7 @@
   /* The cards turned over so far in this resolution (up to the shown event). */
   function revealedList(events, index, p) {
     const el = window.TC.el;
-    const ol = el("ol", { class: "swl-revealed" });
+    const ol = el("ol", { class: "swl-revealed", "data-fit-from": "start" });   // crowded: the oldest go first
     events.slice(0, index + 1).forEach(function (ev, i) {
       if (ev.type !== "revealed") return;
       let text;
@@ -366,7 +366,8 @@
       if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + named;
       else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + named;
       else text = sharkName(ev.shark) + " ← " + named + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
-      ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
+      ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "",
+                           "data-fit": i === index ? "last" : "drop", text: text }));
     });
     return ol;
   }
@@ -418,10 +419,10 @@
     const turned = revealedList(events, index, p);
     if (turned.children.length) {
       while (turned.children.length > 7) turned.removeChild(turned.firstChild);
-      info.append(el("h2", { class: "small", text: T("Cards turned over") }), turned);
+      info.append(el("h2", { class: "small", "data-fit": "last", text: T("Cards turned over") }), turned);
     }
     const side = window.TC.clear(step.side);
-    side.append(el("p", { class: "legend muted", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
+    side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
   }
 
   /* ------------------------------------------------------------------ the phone */
