@@ -81,7 +81,22 @@ class Board:
         marks = [s.get("mark", "") for s in spaces]
         self.iv, self.iii = marks.index("IV"), marks.index("III")
         self.decks = decks or default_decks()
+        self.home: tuple[int, ...] = self._distances(self.harbour)
+        """Boat steps from each space to the harbour (Nessie aside)."""
         self._reach: dict[tuple[int, int, int], Reach] = {}
+
+    def _distances(self, goal: int) -> tuple[int, ...]:
+        dist = {goal: 0}
+        todo = deque([goal])
+        while todo:
+            u = todo.popleft()
+            if u != goal and self.terrain[u] in ("island", "harbour"):
+                continue
+            for v in self.nbrs[u]:
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    todo.append(v)
+        return tuple(dist.get(i, len(self.ids)) for i in range(len(self.ids)))
 
     def route_from(self, players: int) -> tuple[int, ...]:
         """Nessie's endgame path: from the IV space (III with 3 players) to the front."""
@@ -266,6 +281,11 @@ def _harbour(spaces: list[dict[str, Any]], problems: list[Text]) -> tuple[str, s
     if len(harbours) != 1 or len(fronts) != 1:
         return None
     harbour, front = harbours[0], fronts[0]
+    for o in front["adjacent"]:
+        if next((x for x in spaces if x["id"] == o), {}).get("terrain") == "island":
+            problems.append(Text("Island {space} lies next to the space in front of the harbour: Nessie "
+                                 "would surface there and close the harbour, so that space touches only "
+                                 "water and the harbour.", {"space": o}))
     if harbour["adjacent"] != [front["id"]]:
         others = [o for o in harbour["adjacent"] if o != front["id"]]
         problems.append(Text("The harbour must touch only the space in front of it ({front}), not {other}.",

@@ -1,36 +1,46 @@
-"""Fast random games on one working :class:`Table`, for the bench, the bot's checks and tests.
+"""Fast random games on one working :class:`Table`, for the bench and tests.
 
 The door (:meth:`State.apply`) copies the position, matches the action and tells the story: right
 for a table, slow for thousands of games. Here one table is changed in place, silently (``quiet``),
 with actions drawn from the same legal lists (:func:`engines.loch_ness.rules.legal`) and applied by
 the same rule functions, so the rules are exactly those of the door.
 
-A uniformly random player hardly ever explores (a boat has some twenty places to sail and one site
-to turn), so a uniform game lasts thousands of turns. The random player here picks a *kind* of
-action first (sail, explore, town, end the turn, ...), each equally likely, then one action of that
-kind: still random, but it plays games of a length people would recognise.
+Two random players:
+
+- :func:`pick`: a *kind* of action first (sail, explore, town, ...; ending the turn only once no
+  boat can act), each kind equally likely, then one action of that kind. A uniformly random player
+  hardly ever explores (a boat has some twenty places to sail and one site to turn) and so plays for
+  thousands of turns; this one still wanders, and may wander forever: a lake whose sites all hold
+  finds nobody has the tool for never ends.
+- :func:`eager` (the default): the same, except that it always explores, takes, observes and
+  hands in when it can, and a boat carrying a find heads for the harbour half the time. Its games
+  end the way people's do, in a few hundred actions.
 
 >>> from engines.loch_ness import GAME
->>> t = GAME.start(players=4, seed=3).table
->>> end, plies = simulate(t, Rng.from_seed(3))
->>> end.phase, plies > 50
+>>> end, plies = simulate(GAME.start(players=4, seed=3).table, Rng.from_seed(3))
+>>> end.phase, 50 < plies < 2000
 ('over', True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.loch_ness import rules
 from engines.loch_ness.table import Table
+from engines.loch_ness.words import NEEDS
 from engines.rng import Rng
 
+Act = tuple[Any, ...]
+Policy = Callable[[Table, list[Act], Rng], tuple[Act, Rng]]
 BOAT_ACTIONS = frozenset({"move", "explore", "town"})
+EAGER = frozenset({"explore", "take", "observe"})
 
 
-def pick(acts: list[tuple[Any, ...]], rng: Rng) -> tuple[tuple[Any, ...], Rng]:
+def pick(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
     """A random action: a kind first (each equally likely), then one of that kind."""
-    kinds: dict[str, list[tuple[Any, ...]]] = {}
+    kinds: dict[str, list[Act]] = {}
     boats = [a for a in acts if a[0] in BOAT_ACTIONS]
     for a in boats or acts:
         kinds.setdefault(a[0], []).append(a)
@@ -41,13 +51,46 @@ def pick(acts: list[tuple[Any, ...]], rng: Rng) -> tuple[tuple[Any, ...], Rng]:
     return group[j], rng
 
 
-def simulate(t: Table, rng: Rng, max_plies: int = 20_000) -> tuple[Table, int]:
+def eager(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
+    """A random player who never passes up a find: explore, take, observe and hand in first; in town
+    one tool the boat lacks, then done; a boat with a find sails home half the time."""
+    keen = [a for a in acts if a[0] in EAGER or (a[0] == "town" and (t.finds[a[1]] or not t.tools[a[1]]))]
+    if keen:
+        i, rng = rng.below(len(keen))
+        return keen[i], rng
+    if t.step == "town":
+        needed = {NEEDS[c] for s in t.board.sites for c in t.up[s] if c in NEEDS}
+        needed |= {"d" for s in t.board.sites if t.board.terrain[s] == "water" and (t.down[s] or t.up[s])}
+        lacking = [a for a in acts if a[0] == "tool" and not t.has(a[1], a[2])
+                   and (t.took[a[1]] == 0 or t.rep[t.seat] >= 6)]
+        want = [a for a in lacking if a[2] in needed] or lacking
+        want += [a for a in acts if a[0] == "stack" and t.took[a[1]] == 0]
+        if want:
+            i, rng = rng.below(len(want))
+            return want[i], rng
+        return ("done",), rng
+    if t.step == "act":
+        home = [a for a in acts if a[0] == "move" and t.finds[a[1]] and _nearer(t, a)]
+        coin, rng = rng.below(2)
+        if home and coin:
+            i, rng = rng.below(len(home))
+            return home[i], rng
+    return pick(t, acts, rng)
+
+
+def _nearer(t: Table, a: Act) -> bool:
+    """The move ends nearer the harbour than the boat was."""
+    home = t.board.home
+    return home[a[2]] < home[t.pos[a[1]]]
+
+
+def simulate(t: Table, rng: Rng, max_plies: int = 20_000, policy: Policy = eager) -> tuple[Table, int]:
     """Play random actions from ``t`` (changed in place) to the end or ``max_plies``."""
     t.quiet = True
     plies = 0
     while t.phase != "over" and plies < max_plies:
         seat = t.seat
-        action, rng = pick(rules.legal(t, seat), rng)
+        action, rng = policy(t, rules.legal(t, seat), rng)
         rules.apply(t, seat, action)
         plies += 1
     t.events = []

@@ -164,3 +164,14 @@ def test_the_board_option_refuses_a_bad_board_with_its_first_problem() -> None:
     state = GAME.start(players=3, seed=1, options={"board": SIX})
     assert state.view(None)["board"]["name"] == "Six spaces"
     assert GAME.load(state.notation()) == state
+
+
+def test_an_island_next_to_the_harbour_mouth_is_refused() -> None:
+    """Nessie surfaces on the water a boat moored from; from the space in front of the harbour she
+    would close the harbour for good, which the rulebook only lets her do at the very end."""
+    data = six()
+    data["spaces"][1]["adjacent"].append("i")
+    data["spaces"][5]["adjacent"].append("F")
+    assert problems(data) == ["Island i lies next to the space in front of the harbour: Nessie would "
+                              "surface there and close the harbour, so that space touches only water and "
+                              "the harbour."]
