@@ -84,6 +84,7 @@ class Board:
         self.home: tuple[int, ...] = self._distances(self.harbour)
         """Boat steps from each space to the harbour (Nessie aside)."""
         self._reach: dict[tuple[int, int, int], Reach] = {}
+        self._moves: dict[tuple[int, int, int, int], tuple[tuple[Any, ...], ...]] = {}
 
     def _distances(self, goal: int) -> tuple[int, ...]:
         dist = {goal: 0}
@@ -148,6 +149,15 @@ class Board:
         result = tuple(sorted(out))
         self._reach[key] = result
         return result
+
+    def moves(self, boat: int, start: int, nessie: int, steps: int) -> tuple[tuple[Any, ...], ...]:
+        """The move actions (``("move", boat, dest, via, steps)``) of a boat: cached, few starts."""
+        key = (boat, start, nessie, steps)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = tuple(("move", boat, dest, via, d)
+                                             for dest, via, d in self.reach(start, nessie, steps))
+        return found
 
     def to_json(self) -> dict[str, Any]:
         return self.data

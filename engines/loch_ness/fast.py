@@ -38,44 +38,66 @@ BOAT_ACTIONS = frozenset({"move", "explore", "town"})
 EAGER = frozenset({"explore", "take", "observe"})
 
 
-def pick(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
-    """A random action: a kind first (each equally likely), then one of that kind."""
+def _group(acts: list[Act]) -> dict[str, list[Act]]:
     kinds: dict[str, list[Act]] = {}
-    boats = [a for a in acts if a[0] in BOAT_ACTIONS]
-    for a in boats or acts:
-        kinds.setdefault(a[0], []).append(a)
-    groups = list(kinds.values())
-    i, rng = rng.below(len(groups))
-    group = groups[i]
+    for a in acts:
+        found = kinds.get(a[0])
+        if found is None:
+            kinds[a[0]] = [a]
+        else:
+            found.append(a)
+    return kinds
+
+
+def _choose(kinds: dict[str, list[Act]], rng: Rng) -> tuple[Act, Rng]:
+    """A kind (ending the turn only when no boat can act), then one action of it."""
+    if len(kinds) > 1:
+        boats = [g for k, g in kinds.items() if k in BOAT_ACTIONS]
+        groups = boats or list(kinds.values())
+        i, rng = rng.below(len(groups))
+        group = groups[i]
+    else:
+        group = next(iter(kinds.values()))
+    if len(group) == 1:
+        return group[0], rng
     j, rng = rng.below(len(group))
     return group[j], rng
+
+
+def pick(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
+    """A random action: a kind first (each equally likely), then one of that kind."""
+    return _choose(_group(acts), rng)
 
 
 def eager(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
     one tool the boat lacks, then done; a boat with a find sails home half the time."""
-    keen = [a for a in acts if a[0] in EAGER or (a[0] == "town" and (t.finds[a[1]] or not t.tools[a[1]]))]
+    kinds = _group(acts)
+    keen = [a for k in EAGER if k in kinds for a in kinds[k]]
+    keen += [a for a in kinds.get("town", ()) if t.finds[a[1]] or not t.tools[a[1]]]
     if keen:
         i, rng = rng.below(len(keen))
         return keen[i], rng
     if t.step == "town":
         needed = {NEEDS[c] for s in t.board.sites for c in t.up[s] if c in NEEDS}
         needed |= {"d" for s in t.board.sites if t.board.terrain[s] == "water" and (t.down[s] or t.up[s])}
-        lacking = [a for a in acts if a[0] == "tool" and not t.has(a[1], a[2])
+        lacking = [a for a in kinds.get("tool", ()) if not t.has(a[1], a[2])
                    and (t.took[a[1]] == 0 or t.rep[t.seat] >= 6)]
         want = [a for a in lacking if a[2] in needed] or lacking
-        want += [a for a in acts if a[0] == "stack" and t.took[a[1]] == 0]
+        want += [a for a in kinds.get("stack", ()) if t.took[a[1]] == 0]
         if want:
             i, rng = rng.below(len(want))
             return want[i], rng
         return ("done",), rng
-    if t.step == "act":
-        home = [a for a in acts if a[0] == "move" and t.finds[a[1]] and _nearer(t, a)]
-        coin, rng = rng.below(2)
-        if home and coin:
-            i, rng = rng.below(len(home))
-            return home[i], rng
-    return pick(t, acts, rng)
+    moves = kinds.get("move")
+    if moves:
+        home = [a for a in moves if t.finds[a[1]] and _nearer(t, a)]
+        if home:
+            coin, rng = rng.below(2)
+            if coin:
+                i, rng = rng.below(len(home))
+                return home[i], rng
+    return _choose(kinds, rng)
 
 
 def _nearer(t: Table, a: Act) -> bool:

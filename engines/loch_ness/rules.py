@@ -69,8 +69,7 @@ def _act(t: Table, seat: int) -> list[Act]:
         if p < 0 or t.acted[b] or t.side[b]:
             continue
         if not (p == board.harbour and (t.town[b] or t.end == 2)):
-            steps = 4 if t.has(b, "m") else 3
-            out += [("move", b, dest, via, d) for dest, via, d in board.reach(p, t.nessie, steps)]
+            out += board.moves(b, p, t.nessie, 4 if t.has(b, "m") else 3)
         if p == board.harbour:
             out.append(("town", b))
         elif explorable(t, b):
