@@ -46,7 +46,8 @@ def test_two_people_and_a_bot_play_to_the_final_count(patient: Service, data_dir
         assert ply < 2999
     public = patient.public(table)
     assert public["outcome"] is not None and public["view"]["phase"] == "over"
-    bot_plays = {str(r.data.get("type")) for r in patient.store.log(table) if r.kind == "action" and r.seat == 2}
+    bot_plays = {str(r.data.get("type")) for r in patient.store.log(table)
+                 if r.kind == "action" and r.seat == 2}
     assert {"place", "move", "end_turn"} <= bot_plays
     restarted = Service(data_dir, HOST_KEY)
     try:
