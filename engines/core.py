@@ -403,6 +403,9 @@ class PageAssets:
 
     script: str | None = None
     style: str | None = None
+    parts: tuple[str, ...] = ()
+    """More scripts of the game, loaded before ``script`` on its pages (and before ``host_script``
+    on the host page): drawing code the phone, the table screen and the host page share."""
     host_script: str | None = None
     """The host page's part for this game (a board editor), loaded on the host page: it registers
     ``GameHost[<game>]`` (docs/web.md)."""

@@ -43,7 +43,8 @@ class LochNess(Game):
     chance_modes = CHANCE_MODES
     own_chance = True
     hardware = HardwareRoles(button="actions", button_actions=("end_turn",))
-    page = PageAssets(script="loch-ness.js", style="loch-ness.css", host_script="loch-ness-host.js")
+    page = PageAssets(script="loch-ness.js", style="loch-ness.css", parts=("loch-ness-map.js",),
+                      host_script="loch-ness-host.js")
     board_option = "board"
     option_spec = (
         Option("advanced", False,
@@ -103,7 +104,9 @@ class LochNess(Game):
         return BoardCheck(board.to_json() if board is not None else None, tuple(problems))
 
     def sample_boards(self) -> dict[str, dict[str, Any]]:
-        return {sample_board().name: sample_board().to_json()}
+        """The sample board, with the default decks written out (so the map editor shows them)."""
+        board = sample_board()
+        return {board.name: {**board.to_json(), "decks": board.decks.to_json()}}
 
     def bot(self, **settings: Any) -> Bot:
         from engines.loch_ness.bot import ExplorerBot
