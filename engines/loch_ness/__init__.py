@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
+    CHANCE_LABELS,
     CHANCE_MODES,
     DIGITAL,
     BoardCheck,
@@ -33,6 +34,7 @@ from engines.loch_ness.setup import set_up
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import new_table
 from engines.rng import Rng
+from engines.text import N_
 
 
 class LochNess(Game):
@@ -49,17 +51,19 @@ class LochNess(Game):
     option_spec = (
         Option("advanced", False,
                "The advanced version: tools drawn face down from stacks and kept hidden until used; each "
-               "player lays their own colour's discovery cards face down on the sites before the game."),
+               "player lays their own colour's discovery cards face down on the sites before the game.",
+               label=N_("Advanced version")),
         Option("chance", DIGITAL,
                "The companion shuffles the cards and draws for thieves (digital), or you play with the real "
                "cards and the player who turns or draws one enters it on their phone (physical).",
-               choices=CHANCE_MODES),
+               choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
         Option("board", "",
                "The board: a board saved in the map editor (its JSON), or empty for the sample board, a "
-               "made-up placeholder."),
+               "made-up placeholder.", label=N_("Board")),
         Option("tools_with_seven", "",
                "Which three tool kinds have 7 cards, e.g. shovel,thief,weapon (the rulebook does not say; "
-               "empty: as the board says, and the sample board guesses motor, camera and diving suit)."),
+               "empty: as the board says, and the sample board guesses motor, camera and diving suit).",
+               label=N_("Tools with 7 cards")),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -29,7 +29,7 @@ A board (JSON)::
 >>> b.placeholder, b.ids[b.harbour], b.ids[b.front], b.ids[b.iv], b.ids[b.iii], len(b.route) - 1
 (True, 'H', 'F', 'w12', 'w9', 8)
 >>> [str(p) for p in check_board('{"spaces": [')[1]]
-['The board is not valid JSON: Expecting value (line 1, column 13).']
+['The board is not valid JSON: it breaks at line 1, column 13.']
 """
 
 from __future__ import annotations
@@ -177,10 +177,10 @@ def _parse(data: object) -> tuple[object, list[Text]]:
         try:
             return json.loads(data), []
         except json.JSONDecodeError as exc:
-            return None, [Text("The board is not valid JSON: {error}.",
-                               {"error": f"{exc.msg} (line {exc.lineno}, column {exc.colno})"})]
+            return None, [Text("The board is not valid JSON: it breaks at line {line}, column {column}.",
+                               {"line": exc.lineno, "column": exc.colno})]
         except (UnicodeDecodeError, RecursionError):
-            return None, [Text("The board is not valid JSON: {error}.", {"error": "unreadable text"})]
+            return None, [Text("The board is not valid JSON: it cannot be read.")]
     return data, []
 
 
@@ -377,12 +377,15 @@ def _capacity(spaces: list[dict[str, Any]], decks: Decks, problems: list[Text]) 
     sites = [s for s in spaces if s["site"]]
     if not sites:
         problems.append(Text("The board has no sites: give some islands or dive sites discovery cards."))
-    for terrain, back in (("water", "water"), ("island", "land")):
-        need = sum(s["site"] for s in sites if s["terrain"] == terrain)
-        have = len(decks.cards(3, back=back))
-        if need > have:
-            problems.append(Text("The {back} sites take {count} cards, but only {cards} {back} cards are in "
-                                 "play with 3 players.", {"back": back, "count": need, "cards": have}))
+    need = {t: sum(s["site"] for s in sites if s["terrain"] == t) for t in ("water", "island")}
+    have = {"water": len(decks.cards(3, back="water")), "island": len(decks.cards(3, back="land"))}
+    if need["water"] > have["water"]:
+        problems.append(Text("The dive sites take {count} cards, but only {cards} water cards are in play "
+                             "with "
+                             "3 players.", {"count": need["water"], "cards": have["water"]}))
+    if need["island"] > have["island"]:
+        problems.append(Text("The island sites take {count} cards, but only {cards} land cards are in play "
+                             "with 3 players.", {"count": need["island"], "cards": have["island"]}))
 
 
 def check_board(data: object) -> tuple[Board | None, list[Text]]:

@@ -23,6 +23,7 @@ from engines.loch_ness.words import (
     find_phrase,
     tool_phrase,
 )
+from engines.text import plural
 
 EATEN_POINTS = 2
 
@@ -40,7 +41,7 @@ def show(t: Table, boat: int, tool: str) -> None:
         return
     kit = t.tools[boat]
     kit[kit.index(tool)] = tool.upper()
-    t.say("shown", "{seat} shows the {tool} on boat {boat}.", words={"tool": tool_phrase(tool)},
+    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
           seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[tool])
 
 
@@ -176,7 +177,7 @@ def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
         t.say("drew_tool", "{seat} draws a tool from boat {target} and gives it back.", seat=t.owner(boat),
               target=boat_no(target), target_seat=victim)
         if tool:
-            t.say("drew_tool_seen", "The tool drawn from boat {target} was the {tool}.",
+            t.say("drew_tool_seen", "The tool drawn from boat {target}: {tool}.",
                   visible_to=sorted({t.owner(boat), victim}), words={"tool": tool_phrase(tool)},
                   target=boat_no(target), target_seat=victim, tool=TOOL_WORD[tool])
     else:
@@ -360,9 +361,14 @@ def home(t: Table) -> None:
             continue
         lost, kit = t.finds[b], t.tools[b]
         t.pos[b], t.via[b], t.side[b] = t.board.harbour, -1, False
-        t.say("home", "{seat}'s boat {boat} is back in the harbour; {count} finds are lost.",
-              seat=t.owner(b), boat=boat_no(b), count=len(lost), lost=[FIND_WORD[c] for c in lost],
-              tools=len(kit))
+        if lost:
+            t.say("home", plural(len(lost),
+                                 "{seat}'s boat {boat} is back in the harbour; {count} find is lost.",
+                                 "{seat}'s boat {boat} is back in the harbour; {count} finds are lost."),
+                  seat=t.owner(b), boat=boat_no(b), lost=[FIND_WORD[c] for c in lost], tools=len(kit))
+        else:
+            t.say("home", "{seat}'s boat {boat} is back in the harbour.", seat=t.owner(b), boat=boat_no(b),
+                  lost=[], tools=len(kit))
         return_tools(t, b, list(kit))
         t.finds[b], t.tools[b] = [], []
 

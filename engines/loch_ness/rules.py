@@ -196,7 +196,8 @@ def _boat(b: int) -> int:
     return b % BOATS + 1
 
 
-def _label(msgid: str, **params: Any) -> dict[str, Any]:
+def label(msgid: str, **params: Any) -> dict[str, Any]:
+    """A button's sentence (a msgid the catalogue extractor finds by this function's name)."""
     return Text(msgid, params).to_json()
 
 
@@ -207,39 +208,39 @@ def as_dict(t: Table, a: Act) -> dict[str, Any]:
         card, site = a[1], ids[a[2]]
         return {"type": "place", "card": FIND_WORD[card[0]], "back": "water" if card[1] == "w" else "land",
                 "site": site, "notation": f"place {card}@{site}",
-                "label": _label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
+                "label": label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
     if kind == "move":
         b, dest, via = _boat(a[1]), ids[a[2]], a[3]
         out: dict[str, Any] = {"type": "move", "boat": b, "to": dest}
         if via >= 0:
             out["via"] = ids[via]
             out.update(notation=f"move {b} {dest}@{ids[via]}",
-                       label=_label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
+                       label=label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
         elif t.board.terrain[a[2]] == "harbour":
-            out.update(notation=f"move {b} {dest}", label=_label("Boat {boat}: sail into the harbour",
+            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour",
                                                                  boat=b))
         else:
-            out.update(notation=f"move {b} {dest}", label=_label("Boat {boat}: sail to {to}", boat=b,
+            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b,
                                                                  to=dest))
         return out
     if kind in ("explore", "town", "chest", "join"):
         b = _boat(a[1])
-        label = {"explore": _label("Boat {boat}: explore here", boat=b),
-                 "town": _label("Boat {boat}: look around in town", boat=b),
-                 "chest": _label("Spend a treasure chest: boat {boat} acts once more", boat=b),
-                 "join": _label("Boat {boat}: look around in town too", boat=b)}[kind]
-        return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": label}
+        said = {"explore": label("Boat {boat}: explore here", boat=b),
+                 "town": label("Boat {boat}: look around in town", boat=b),
+                 "chest": label("Spend a treasure chest: boat {boat} acts once more", boat=b),
+                 "join": label("Boat {boat}: look around in town too", boat=b)}[kind]
+        return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": said}
     if kind == "bagpipe":
         space = ids[a[1]]
         return {"type": "bagpipe", "to": space, "notation": f"bagpipe {space}",
-                "label": _label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
+                "label": label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
     if kind == "end":
-        return {"type": "end_turn", "notation": "end", "label": _label("End my turn")}
+        return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
     if kind in ("take", "turned"):
         card = a[1]
-        label = (_label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
-                 else _label("I turned {card}", card=find_phrase(card)))
-        return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": label}
+        said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
+                else label("I turned {card}", card=find_phrase(card)))
+        return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
     if kind in ("attack", "steal"):
         target = a[1]
         seat, b = target // BOATS, _boat(target)
@@ -247,53 +248,53 @@ def as_dict(t: Table, a: Act) -> dict[str, Any]:
         if kind == "attack":
             out["weapon"] = a[2]
             out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a[2] else ""),
-                       label=_label("Attack {target_seat}'s boat {target}, showing a weapon",
+                       label=label("Attack {target_seat}'s boat {target}, showing a weapon",
                                     target_seat=seat,
                                     target=b) if a[2] else
-                       _label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
+                       label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
         else:
             out.update(notation=f"steal {seat + 1}/{b}",
-                       label=_label("Rob {target_seat}'s boat {target}", target_seat=seat, target=b))
+                       label=label("Rob {target_seat}'s boat {target}", target_seat=seat, target=b))
         return out
     if kind == "observe":
-        return {"type": "observe", "notation": "observe", "label": _label("Observe Nessie")}
+        return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
     if kind == "done":
-        return {"type": "done", "notation": "done", "label": _label("Done")}
+        return {"type": "done", "notation": "done", "label": label("Done")}
     if kind == "drawn":
         card = a[1]
         if card == "tool":
             return {"type": "drawn", "card": "tool", "notation": "drawn tool",
-                    "label": _label("I drew a tool (it goes back)")}
+                    "label": label("I drew a tool (it goes back)")}
         return {"type": "drawn", "card": FIND_WORD[card], "notation": f"drawn {card}",
-                "label": _label("I drew {card}", card=find_phrase(card))}
+                "label": label("I drew {card}", card=find_phrase(card))}
     if kind == "return":
         b, tool, k = _boat(a[1]), a[2], a[3]
         out = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
         if k >= 0:
             out.update(stack=k + 1, notation=f"return {b} {tool} {k + 1}",
-                       label=_label("Boat {boat}: put the {tool} back on stack {stack}", boat=b,
+                       label=label("Boat {boat}: put back on stack {stack}: {tool}", boat=b,
                                     tool=tool_phrase(tool), stack=k + 1))
         else:
             out.update(notation=f"return {b} {tool}",
-                       label=_label("Boat {boat}: put the {tool} back", boat=b, tool=tool_phrase(tool)))
+                       label=label("Boat {boat}: put back: {tool}", boat=b, tool=tool_phrase(tool)))
         return out
     if kind == "stack":
         b, k = _boat(a[1]), a[2] + 1
         return {"type": "stack", "boat": b, "stack": k, "notation": f"stack {b} {k}",
-                "label": _label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
+                "label": label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
     if kind == "tool":
         b, tool = _boat(a[1]), a[2]
         cost = t.took[a[1]] == 1
         return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
                 "notation": f"tool {b} {tool}",
-                "label": _label("Boat {boat}: take the {tool} for 2 reputation", boat=b,
+                "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
                                 tool=tool_phrase(tool))
-                if cost else _label("Boat {boat}: take the {tool}", boat=b, tool=tool_phrase(tool))}
+                if cost else label("Boat {boat}: take: {tool}", boat=b, tool=tool_phrase(tool))}
     # give
     src, dst, tool = _boat(a[1]), _boat(a[2]), a[3]
     return {"type": "give", "from": src, "to": dst, "tool": TOOL_WORD[tool],
             "notation": f"give {src}>{dst} {tool}",
-            "label": _label("Move the {tool} from boat {boat} to boat {other}", tool=tool_phrase(tool),
+            "label": label("From boat {boat} to boat {other}: {tool}", tool=tool_phrase(tool),
                             boat=src,
                             other=dst)}
 

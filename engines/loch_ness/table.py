@@ -85,7 +85,7 @@ class Table(Working):
 
     # -- telling ------------------------------------------------------------------
 
-    def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
+    def say(self, kind: str, msgid: str | Text, visible_to: Any = "all", words: dict[str, Text] | None = None,
             **data: Any) -> None:
         """An event of this step, its sentence built from its fields (:func:`engines.core.story`)."""
         if not self.quiet:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engines.loch_ness.play import boat_no, drop_tool
 from engines.loch_ness.table import Table
 from engines.loch_ness.words import FIND_WORD, POINTS, TOOL_WORD, TOOLS, tool_phrase
+from engines.text import plural
 
 SECOND_TOOL_COST = 2
 MAX_GIVES = 6
@@ -32,9 +33,13 @@ def hand_in(t: Table, boat: int) -> None:
     t.acted[boat] = t.town[boat] = True
     t.took[boat], t.picked[boat] = 0, -1
     if finds:
-        t.say("handed_in", "{seat} hands in {count} finds from boat {boat}: {points} reputation, {chests} "
-              "treasure chests kept.", seat=seat, boat=boat_no(boat), count=len(finds), points=points,
-              chests=chests, finds=[FIND_WORD[c] for c in finds])
+        t.say("handed_in", plural(len(finds),
+                                  "{seat} hands in {count} find from boat {boat}: {points} reputation.",
+                                  "{seat} hands in {count} finds from boat {boat}: {points} reputation."),
+              seat=seat, boat=boat_no(boat), points=points, finds=[FIND_WORD[c] for c in finds])
+    if chests:
+        t.say("chests_kept", plural(chests, "{seat} keeps {count} treasure chest.",
+                                    "{seat} keeps {count} treasure chests."), seat=seat)
     t.finds[boat] = []
 
 
@@ -56,18 +61,19 @@ def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
     code = drop_tool(t, boat, tool)
     if not t.advanced:
         t.supply[TOOLS.index(tool)] += 1
-        t.say("returned", "{seat} puts the {tool} of boat {boat} back.", words={"tool": tool_phrase(tool)},
+        t.say("returned", "{seat} puts back a tool of boat {boat}: {tool}.",
+              words={"tool": tool_phrase(tool)},
               seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool])
         return
     t.stacks[stack].append(tool if t.chance == "digital" else "?")
     if code.isupper():   # a tool everyone has seen: no secret
-        t.say("returned", "{seat} puts the {tool} of boat {boat} back on stack {stack}.",
+        t.say("returned", "{seat} puts back a tool of boat {boat} on stack {stack}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool],
               stack=stack + 1)
     else:
         t.say("returned", "{seat} puts a tool of boat {boat} back face down on stack {stack}.", seat=seat,
               boat=boat_no(boat), stack=stack + 1)
-        t.say("returned_own", "You put the {tool} back on stack {stack}.", visible_to=[seat],
+        t.say("returned_own", "You put back on stack {stack}: {tool}.", visible_to=[seat],
               words={"tool": tool_phrase(tool)}, boat=boat_no(boat), tool=TOOL_WORD[tool], stack=stack + 1)
 
 
@@ -87,11 +93,11 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
     if not t.advanced:
         t.supply[TOOLS.index(tool)] -= 1
         if paid:
-            t.say("tool", "{seat} takes a second tool for boat {boat}, the {tool}, for 2 reputation.",
+            t.say("tool", "{seat} takes a second tool for boat {boat}, for 2 reputation: {tool}.",
                   words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool],
                   paid=SECOND_TOOL_COST)
         else:
-            t.say("tool", "{seat} takes the {tool} for boat {boat}.", words={"tool": tool_phrase(tool)},
+            t.say("tool", "{seat} takes a tool for boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
                   seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool], paid=0)
         return
     stack = t.stacks[t.picked[boat]]
@@ -103,7 +109,7 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
         t.say("tool", "{seat} takes a tool from stack {stack} for boat {boat}.", seat=seat,
               boat=boat_no(boat),
               stack=t.picked[boat] + 1, paid=0)
-    t.say("tool_own", "You take the {tool} for boat {boat}; it stays face down.", visible_to=[seat],
+    t.say("tool_own", "You take a tool for boat {boat}, face down: {tool}.", visible_to=[seat],
           words={"tool": tool_phrase(tool)}, boat=boat_no(boat), tool=TOOL_WORD[tool])
 
 
@@ -113,7 +119,7 @@ def give(t: Table, src: int, dst: int, tool: str) -> None:
     t.tools[dst].append(code)
     t.gives += 1
     if not t.advanced or code.isupper():
-        t.say("gave", "{seat} moves the {tool} from boat {boat} to boat {other}.",
+        t.say("gave", "{seat} moves a tool from boat {boat} to boat {other}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(src), other=boat_no(dst),
               tool=TOOL_WORD[tool])
     else:

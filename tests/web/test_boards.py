@@ -70,7 +70,7 @@ def _broken(kind: str) -> Any:
     ("harbour", "The board has no harbour."),
     ("decks", "The discovery cards add up to 51; the rulebook has 50 (7 of each of the 4 colours, the rest "
               "water and land cards)."),
-    ("json", "The board is not valid JSON: Expecting ',' delimiter (line 1, column"),
+    ("json", "The board is not valid JSON: it breaks at line 1, column"),
 ])
 def test_a_board_with_a_problem_is_refused_in_one_sentence_and_nothing_is_saved(
         client: FlaskClient, host: dict[str, str], kind: str, said: str) -> None:

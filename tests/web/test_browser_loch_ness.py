@@ -106,3 +106,51 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     assert view["board"]["name"] == "Kitchen six" and set(view["sites"]) == {"w1", "w2", "i1"}
     assert view["nessie"] == "w3"
     ctx.close()
+
+
+def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    page.fill("#name", name)
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
+        server: str, browser: Any, service: Any) -> None:
+    """Moving: "A boat may move three spaces" (the ringed spaces on the phone's map); the turn ends
+    with a confirmation that says which boats have not acted; the table screen draws every boat."""
+    table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area svg.ln-map").wait_for(state="visible")
+    assert tv.locator("#game-area [data-space]").count() == 21
+    assert tv.locator("#game-area .ln-boat").count() == 3            # one boat each, in the harbour
+    assert "placeholder" in tv.locator(".ln-status").inner_text()
+    assert tv.locator(".ln-track li").count() == 3
+
+    anna = phone(browser)
+    claim(anna, server, table, 0, "Anna")
+    anna.locator("#controls .ln-boat-card").first.wait_for()
+    assert "Your turn" in anna.locator("#controls .status").inner_text()
+    anna.locator('[data-sail="1"]').tap()
+    targets = anna.locator("#board .ln-target")
+    assert targets.count() == len({a["to"] for a in service.seat_view(table, 0)["legal_actions"]
+                                   if a["type"] == "move"})
+    shot(anna, "loch-ness-phone-sailing")
+    anna.locator('#board .ln-target[data-target="w13"]').tap()
+    anna.locator("#sheet").wait_for(state="visible")
+    anna.locator("#sheet-ok").tap()
+    anna.locator("#controls .ln-boat-card", has_text="at w13").wait_for()
+    assert service.public(table)["view"]["players"][0]["boats"][0]["where"] == "w13"
+    tv.locator('#game-area .ln-boat[data-boat="0/1"]').wait_for()
+    anna.locator("#ln-end").tap()
+    anna.locator("#sheet").wait_for(state="visible")
+    anna.locator("#sheet-ok").tap()
+    anna.locator("#controls .status", has_text="turn").wait_for()
+    assert service.public(table)["awaiting"] == [1]
+    tv.locator("#resolution").wait_for(state="visible")
+    shot(tv, "loch-ness-table")
+    tv_ctx.close()

@@ -92,7 +92,7 @@ def test_a_boat_picks_a_stack_and_takes_tools_that_stay_hidden() -> None:
     assert st.view(None)["stacks"] == [4, 3, 4]
     assert "Player 1 takes a tool from stack 2 for boat 1." in said(st, 1)
     assert all("diving suit" not in x for x in said(st, 1) + said(st, None))
-    assert "You take the diving suit for boat 1; it stays face down." in said(st, 0)
+    assert "You take a tool for boat 1, face down: diving suit." in said(st, 0)
 
 
 def test_a_hidden_tool_is_shown_when_it_is_used() -> None:
@@ -104,7 +104,7 @@ def test_a_hidden_tool_is_shown_when_it_is_used() -> None:
     st = state(t).apply(0, {"type": "move", "boat": 1, "to": "F"})
     assert st.view(1)["players"][0]["boats"][0]["tools"] == [{"tool": None, "shown": False}] * 2
     st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w8"})      # four spaces
-    assert "Player 1 shows the motor on boat 1." in said(st, 1)
+    assert "Player 1 shows a tool of boat 1: motor." in said(st, 1)
     assert st.view(1)["players"][0]["boats"][0]["tools"] == [{"tool": "motor", "shown": True},
                                                              {"tool": None, "shown": False}]
 
@@ -120,7 +120,7 @@ def test_a_tool_goes_back_face_down_on_a_stack_of_your_choice() -> None:
     assert st.view(None)["stacks"] == [2, 2, 3]
     assert "Player 1 puts a tool of boat 1 back face down on stack 3." in said(st, 1)
     st = st.apply(0, {"type": "return", "boat": 1, "tool": "thief", "stack": 1})
-    assert "Player 1 puts the thief of boat 1 back on stack 1." in said(st, 1)   # it had been shown
+    assert "Player 1 puts back a tool of boat 1 on stack 1: thief." in said(st, 1)   # it had been shown
 
 
 def test_an_eaten_boats_hidden_tools_go_back_unseen() -> None:

@@ -62,7 +62,7 @@ def test_the_sample_board_is_marked_as_a_placeholder() -> None:
 
 
 def test_malformed_json_is_named_with_where_it_breaks() -> None:
-    assert problems('{"spaces": [') == ["The board is not valid JSON: Expecting value (line 1, column 13)."]
+    assert problems('{"spaces": [') == ["The board is not valid JSON: it breaks at line 1, column 13."]
     assert problems("[1, 2]") == ["A board is a JSON object with its spaces, Nessie's start and her endgame "
                                   "route."]
 

@@ -223,8 +223,8 @@ def test_a_robbery_draws_a_random_card_a_find_is_kept_a_tool_given_back() -> Non
             assert "Player 1 steals a young monster from Player 2's boat 1." in said(st)
         else:
             assert theirs["finds"] == ["young_monster"] and [x["tool"] for x in theirs["tools"]] == ["camera"]
-            assert "The tool drawn from boat 1 was the camera." in said(st, 1)
-            assert "The tool drawn from boat 1 was the camera." not in said(st, 2) + said(st)
+            assert "The tool drawn from boat 1: camera." in said(st, 1)
+            assert "The tool drawn from boat 1: camera." not in said(st, 2) + said(st)
         outcomes.add(tuple(mine))
     assert outcomes == {("young_monster",), ()}
 

@@ -20,7 +20,8 @@ def test_town_hands_in_finds_for_reputation_and_keeps_treasure_chests() -> None:
     st = state(t).apply(0, {"type": "town", "boat": 1})
     me = st.view(None)["players"][0]
     assert me["reputation"] == 5 + 8 + 4 and me["chests"] == 1 and me["boats"][0]["finds"] == []
-    assert "Player 1 hands in 3 finds from boat 1: 12 reputation, 1 treasure chests kept." in said(st)
+    assert said(st)[1:] == ["Player 1 hands in 3 finds from boat 1: 12 reputation.",
+                            "Player 1 keeps 1 treasure chest."]
 
 
 def test_town_one_tool_free_a_second_for_two_reputation_at_most_three_aboard() -> None:

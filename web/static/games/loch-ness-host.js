@@ -26,6 +26,7 @@
     { id: "label", label: TC.N("Name"), hint: TC.N("Click a space to type the name printed on the board.") },
     { id: "erase", label: TC.N("Erase"), hint: TC.N("Click a space to remove it and its neighbours' lines.") },
   ];
+  const SAMPLE = TC.N("Sample board (placeholder)");   // the sample's name, said in the host's words
   const ED = { board: blank(), cols: 6, rows: 5, tool: "water", drag: null, checkTimer: null, checked: null };
   let boardChoice = null;
 
@@ -155,10 +156,11 @@
     });
     picture.addEventListener("pointerdown", startDrag);
     box.append(picture);
-    TC.$("ln-counts").textContent = T("{spaces} spaces, {sites} sites, route of {steps} steps", {
-      spaces: ED.board.spaces.length,
-      sites: ED.board.spaces.filter(function (s) { return s.site; }).length,
-      steps: Math.max(0, ED.board.route.length - 1) });
+    const sites = ED.board.spaces.filter(function (s) { return s.site; }).length;
+    const steps = Math.max(0, ED.board.route.length - 1);
+    TC.$("ln-counts").textContent = [TC.TN(ED.board.spaces.length, "{count} space", "{count} spaces"),
+      TC.TN(sites, "{count} site", "{count} sites"),
+      TC.TN(steps, "a route of {count} step", "a route of {count} steps")].join(", ");
   }
 
   function boardToSend() {
@@ -208,7 +210,7 @@
     const size = MAP.extent(ED.board, 1, 1);
     ED.cols = Math.max(size.cols, 3); ED.rows = Math.max(size.rows, 3);
     TC.$("ln-cols").value = ED.cols; TC.$("ln-rows").value = ED.rows;
-    TC.$("ln-name").value = ED.board.name;
+    TC.$("ln-name").value = ED.board.name === SAMPLE ? T(SAMPLE) : ED.board.name;
     TC.$("ln-decks").value = board.decks ? JSON.stringify(board.decks, null, 1) : "";
     TC.$("ln-placeholder").hidden = !ED.board.placeholder;
     changed();
@@ -220,7 +222,7 @@
     const boards = r.data.boards || [];
     const select = TC.clear(TC.$("ln-open-which"));
     boards.forEach(function (b) {
-      select.append(el("option", { value: b.name, text: b.name + (b.placeholder ? " · " + T("placeholder") : "") }));
+      select.append(el("option", { value: b.name, text: shownName(b) }));
     });
     refreshChoice(boards);
     return boards;
@@ -276,6 +278,12 @@
     const list = TC.clear(TC.$("ln-problems"));
     ((r.data && r.data.problems) || [{ text: r.data.error }]).forEach(function (p) { list.append(el("li", { text: TC.say(p) })); });
     TC.$("ln-status").textContent = T("The file was not loaded.");
+  }
+
+  /* A board's name in the list: the sample's in the host's words, a placeholder marked. */
+  function shownName(b) {
+    const name = b.sample && b.name === SAMPLE ? T(SAMPLE) : b.name;
+    return name + (b.placeholder && !b.sample ? " · " + T("placeholder") : "");
   }
 
   /* ---------------------------------------------------------------- the section */
@@ -347,7 +355,7 @@
     const select = TC.clear(boardChoice.select), keep = boardChoice.input.dataset.boardName || "";
     (boards || []).forEach(function (b) {
       select.append(el("option", { value: b.sample ? "" : b.name, selected: (b.sample ? "" : b.name) === keep,
-                                   text: b.name + (b.placeholder ? " · " + T("placeholder") : "") }));
+                                   text: shownName(b) }));
     });
   }
 

@@ -13,6 +13,17 @@
     front: { label: TC.N("In front of the harbour"), sign: "↓", cls: "ln-front" },
   };
 
+  /* Finds: each kind's words (also used by the phone and the table screen) and a sign drawn on a
+     face-up card (a shape, the same in every language; the words are in the card's title). */
+  const FIND = {
+    tracks: { word: TC.N("tracks"), sign: "∴" }, nest: { word: TC.N("a nest"), sign: "◎" },
+    egg_shells: { word: TC.N("egg shells"), sign: "○" }, young_monster: { word: TC.N("a young monster"), sign: "◆" },
+    treasure_chest: { word: TC.N("a treasure chest"), sign: "▣" }, activists: { word: TC.N("environmental activists"), sign: "!" },
+    octopus: { word: TC.N("an octopus"), sign: "✱" }, nessie: { word: TC.N("Nessie"), sign: "§" },
+    observation: { word: TC.N("an observation of Nessie"), sign: "◉" },
+  };
+  function findWord(f) { return FIND[f] ? TC.T(FIND[f].word) : f; }
+
   function svg(tag, attrs, parent) { return TC.svg(tag, attrs, parent); }
   function text(parent, x, y, value, attrs) {
     const t = svg("text", Object.assign({ x: x, y: y, "text-anchor": "middle" }, attrs || {}), parent);
@@ -98,20 +109,23 @@
     });
   }
 
+  /* One space. Its shape is drawn around its centre; its words are placed in the drawing's own
+     coordinates (no transform), so a reader (and a test) sees where each word lies. */
   function drawSpace(layer, board, s, opts) {
     const kind = TERRAIN[s.terrain] || TERRAIN.water;
     const [cx, cy] = centre(s);
-    const g = svg("g", { class: "ln-space " + kind.cls, "data-space": s.id, transform: "translate(" + cx + "," + cy + ")" }, layer);
+    const g = svg("g", { class: "ln-space " + kind.cls, "data-space": s.id }, layer);
+    const body = svg("g", { transform: "translate(" + cx + "," + cy + ")" }, g);
     const shape = s.terrain === "island"
-      ? svg("path", { d: "M-23,14 Q-26,-6 -8,-20 Q8,-28 20,-12 Q28,4 16,20 Q-4,27 -23,14 Z", class: "ln-shape" }, g)
-      : svg("rect", { x: -SIZE / 2, y: -SIZE / 2, width: SIZE, height: SIZE, rx: s.terrain === "water" ? 12 : 4, class: "ln-shape" }, g);
+      ? svg("path", { d: "M-23,14 Q-26,-6 -8,-20 Q8,-28 20,-12 Q28,4 16,20 Q-4,27 -23,14 Z", class: "ln-shape" }, body)
+      : svg("rect", { x: -SIZE / 2, y: -SIZE / 2, width: SIZE, height: SIZE, rx: s.terrain === "water" ? 12 : 4, class: "ln-shape" }, body);
     svg("title", {}, shape).textContent = (s.label || s.id) + " · " + TC.T(kind.label);
-    text(g, -13, -9, kind.sign, { class: "ln-sign", "aria-hidden": "true" });
-    if (s.label && s.label !== s.id) text(g, 0, 21, s.label.slice(0, 12), { class: "ln-label" });
-    text(g, 0, 5, s.id, { class: "ln-id" });
-    if (s.mark) text(g, -16, 19, s.mark, { class: "ln-mark" });
-    if (s.site) drawSite(g, s, opts.sites && opts.sites[s.id]);
-    if (opts.showNessieStart && board.nessie === s.id) nessie(g, -2, -13, 5, TC.T("Nessie starts here"));
+    text(g, cx - 13, cy - 9, kind.sign, { class: "ln-sign", "aria-hidden": "true" });
+    if (s.label && s.label !== s.id) text(g, cx, cy + 21, s.label.slice(0, 12), { class: "ln-label" });
+    text(g, cx, cy + 5, s.id, { class: "ln-id" });
+    if (s.mark) text(g, cx - 16, cy + 19, s.mark, { class: "ln-mark" });
+    if (s.site) drawSite(g, cx, cy, s, opts.sites && opts.sites[s.id]);
+    if (opts.showNessieStart && board.nessie === s.id) nessie(g, cx - 2, cy - 13, 5, TC.T("Nessie starts here"));
     if (opts.onSpace) g.addEventListener("click", function (ev) { opts.onSpace(s, ev); });
     return g;
   }
@@ -128,22 +142,22 @@
 
   /* A site's card places at the top right: a filled card back per face-down card, a lettered card
      per face-up one, an empty outline per free place. */
-  function drawSite(g, s, cards) {
+  function drawSite(g, cx, cy, s, cards) {
     const down = cards ? cards.down : 0, up = cards ? cards.up : [];
     const places = Math.max(s.site, down + up.length);
+    const box = svg("g", { class: "ln-site" }, g);
     for (let i = 0; i < places; i++) {
-      const x = 6 + i * 9, y = -24;
-      if (i < down) {
-        svg("rect", { x: x, y: y, width: 8, height: 12, rx: 1, class: "ln-card-down" }, g);
-      } else if (i < down + up.length) {
-        svg("rect", { x: x, y: y, width: 8, height: 12, rx: 1, class: "ln-card-up" }, g);
-        text(g, x + 4, y + 9, (up[i - down] || "?").charAt(0).toUpperCase(), { class: "ln-card-letter" });
-      } else {
-        svg("rect", { x: x, y: y, width: 8, height: 12, rx: 1, class: "ln-card-free" }, g);
+      const x = cx + 6 + i * 9, y = cy - 24;
+      const cls = i < down ? "ln-card-down" : i < down + up.length ? "ln-card-up" : "ln-card-free";
+      const card = svg("rect", { x: x, y: y, width: 8, height: 12, rx: 1, class: cls }, box);
+      if (cls === "ln-card-up") {
+        const kind = up[i - down];
+        svg("title", {}, card).textContent = findWord(kind);
+        text(box, x + 4, y + 9, FIND[kind] ? FIND[kind].sign : "?", { class: "ln-card-letter", "aria-label": findWord(kind) });
       }
     }
-    svg("title", {}, g.lastChild).textContent = TC.TN(s.site, "A site for {count} discovery card", "A site for {count} discovery cards");
+    svg("title", {}, box).textContent = TC.TN(s.site, "A site for {count} discovery card", "A site for {count} discovery cards");
   }
 
-  window.LochNessMap = { draw: draw, nessie: nessie, centre: centre, extent: extent, byId: byId, TERRAIN: TERRAIN, CELL: CELL, PAD: PAD, SIZE: SIZE };
+  window.LochNessMap = { draw: draw, nessie: nessie, findWord: findWord, FIND: FIND, centre: centre, extent: extent, byId: byId, TERRAIN: TERRAIN, CELL: CELL, PAD: PAD, SIZE: SIZE };
 })();
