@@ -110,11 +110,23 @@ def after_turn(board: Board, hyps: Iterable[Hyp], rec: Mapping[str, Any]) -> fro
     need_knock = 0
     for c in rec.get("knocked", []):
         need_knock |= 1 << boats[ROLES.index(c)]
+    masks: dict[int, set[int]] = {}
+    for start, mask, _ in hyps:
+        masks.setdefault(start, set()).add(mask)
     out: set[Hyp] = set()
-    for start, mask, _ in set(hyps):
-        out |= _ends(
-            board, start, mask, swim, mich, floating, actions, target, target_m, sensors, ability, need_knock
+    for start, starts in masks.items():
+        union = 0
+        for mask in starts:
+            union |= mask
+        ends = _ends(
+            board, start, union, swim, mich, floating, actions, target, target_m, sensors, ability, need_knock
         )
+        for mask in starts:
+            for pos, power in ends:
+                if power < 0:
+                    out.add((pos, mask, -1))
+                elif mask >> power & 1:
+                    out.add((pos, mask & ~(1 << power), power))
     return frozenset(out)
 
 
@@ -131,8 +143,11 @@ def _ends(
     sensors: int,
     ability: bool,
     need_knock: int,
-) -> set[Hyp]:
-    out: set[Hyp] = set()
+) -> set[tuple[int, int]]:
+    """Where the shark can end its turn from ``start`` with the powers in ``mask``, announcing
+    exactly this: the (space, power played) pairs."""
+    out: set[tuple[int, int]] = set()
+    boats = need_knock  # only the boat spaces a knock needs are worth remembering
     first = (start, 0, (0, 0, 0, 0), False, -1, floating & (1 << start), 0)
     todo = [first]
     seen = {first}
@@ -155,7 +170,7 @@ def _ends(
             and (vis == sensors if power != EVADE else sensors == 0)
             and kvis & need_knock == need_knock
         ):
-            out.add((pos, mask & ~(1 << power) if power >= 0 else mask, power))
+            out.add((pos, power))
         free = power < 0 and ability
         if free:
             for p in (EVADE, HIDE):
@@ -164,7 +179,7 @@ def _ends(
         if acts >= actions:
             continue
         for n in board.water[pos]:
-            push((n, acts + 1, eaten, m, power, vis | (floating & (1 << n)), kvis | (1 << n)))
+            push((n, acts + 1, eaten, m, power, vis | (floating & (1 << n)), kvis | (boats & (1 << n))))
         slot = board.beach_slot(pos)
         if slot >= 0:
             if eaten[slot] < min(target[slot], swim[slot]):
@@ -188,6 +203,6 @@ def _ends(
                 v, k = vis, kvis
                 for s in path:
                     v |= floating & (1 << s)
-                    k |= 1 << s
+                    k |= boats & (1 << s)
                 push((path[-1], acts + 1, eaten, m, BURST, v, k))
     return out

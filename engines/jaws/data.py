@@ -104,6 +104,7 @@ class Board:
             "police": self.names[self.police],
             "mayor": self.names[self.mayor],
             "shop": self.names[self.shop],
+            "correction": self.text,
             "drawing": raw["drawing"],
             "confidence": {key: raw_conf for key, raw_conf in _confidences(self.text).items()},
         }

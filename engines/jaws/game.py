@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, Game, HardwareRoles, IllegalAction, Option, PageAssets
+from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets
 from engines.jaws.data import amity, check_text, deck
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
@@ -69,6 +69,11 @@ class Jaws(Game):
 
     def load(self, text: str) -> JawsState:
         return JawsState(self, Position.load(text))
+
+    def bot(self, **settings: Any) -> Bot:
+        from engines.jaws.bot import JawsBot
+
+        return JawsBot(**settings)
 
 
 GAME = Jaws()

@@ -12,9 +12,11 @@ or the swimmer track reaches its goal (9; 7 when Act 1 is played alone).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core import TABLE, story
 from engines.jaws import belief, shark, words
-from engines.jaws.data import BEACH_ORDER, ROLES
+from engines.jaws.data import BEACH_ORDER, ROLES, Board
 from engines.jaws.position import (
     ACTIVE,
     BRODY,
@@ -395,8 +397,7 @@ def crew_legal(p: Position, r: int) -> list[Step]:
     free_dock = fx == "harbor_master"
     dock = board.docks.index(here) if here in board.docks else -1
     if left > 0:
-        near = board.land[here] if r == BRODY else board.near2[here] if r == HOOPER else board.water[here]
-        out = [("move", r, n, 0) for n in near]
+        out = list(move_steps(board)[r][here])
         slot = board.beach_slot(here)
         if slot >= 0:
             if p.swimmers[slot]:
@@ -437,6 +438,17 @@ def crew_legal(p: Position, r: int) -> list[Step]:
         elif p.dock[dock]:
             out.extend(("collect", r, FROM_DOCK, n) for n in range(1, p.dock[dock] + 1))
     return out
+
+
+@lru_cache(maxsize=16)
+def move_steps(board: Board) -> tuple[tuple[tuple[Step, ...], ...], ...]:
+    """Per crew member (and, last, the shark) and space: its move actions (made once per board)."""
+    graphs = (board.land, board.near2, board.water, board.water)
+    roles = (BRODY, HOOPER, QUINT, -1)
+    return tuple(
+        tuple(tuple(("move", r, n, 0) for n in graph[here]) for here in range(len(board.names)))
+        for r, graph in zip(roles, graphs, strict=True)
+    )
 
 
 def cost(p: Position, a: Step) -> int:

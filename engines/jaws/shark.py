@@ -48,6 +48,11 @@ def burst_paths(board: Board, start: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16)
+def _moves(board: Board) -> tuple[tuple[Step, ...], ...]:
+    return tuple(tuple(("move", -1, n, 0) for n in board.water[here]) for here in range(len(board.names)))
+
+
 def actions_this_round(p: Position) -> int:
     return 4 if p.fx == "wrong_shark" else 3
 
@@ -66,7 +71,7 @@ def legal(p: Position) -> list[Step]:
     slot = board.beach_slot(pos)
     free = pl.power < 0
     if left > 0:
-        out += [("move", -1, n, 0) for n in board.water[pos]]
+        out += _moves(board)[pos]
         if slot >= 0:
             regular = p.swimmers[slot] - pl.eaten[slot]
             michael = p.michael == slot and not pl.michael
