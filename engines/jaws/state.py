@@ -121,10 +121,12 @@ class JawsState(State):
         out = dict(action)
         if out.get("type") == "burst" and isinstance(out.get("path"), str):
             out["path"] = out["path"].split("-")
+        by_text = set(out) - {"label", "notation"} == {"type"} and isinstance(out.get("notation"), str)
         if (
             seat >= 0
             and seat != p.seats[0]
             and "role" not in out
+            and not by_text  # {"type", "notation"} names the action by its text form already
             and out.get("type") not in ("choose", "card")
         ):
             mine = p.seat_roles(seat)

@@ -288,3 +288,15 @@ def test_a_captain_knocked_into_the_water_spends_two_actions_climbing_back() -> 
     state = play(state, CREW, "quint climb")
     v = state.view(None)["crew"][2]
     assert v["in_water"] is False and v["actions_left"] == 2
+
+
+def test_a_phone_may_name_a_crew_action_by_its_notation_or_leave_out_the_role() -> None:
+    """The door: ``{"type", "notation"}`` names an action (what phones send back); a crew action
+    without its ``role`` means the seat's only crew member, or the one whose turn is running."""
+    state = GAME.start(players=4, seed=1, options={"roles": "S/B/H/Q"})
+    state = load(state.notation().replace("phase=start", "phase=crew").replace("shark=-", "shark=1"))
+    moved = state.apply(2, {"type": "move", "notation": "hooper move 1"})
+    assert moved.view(None)["crew"][1]["space"] == "1"
+    assert state.apply(2, {"type": "move", "to": "1"}).notation() == moved.notation()
+    two = play(crew_phase(), CREW, "quint move 4")
+    assert two.apply(CREW, {"type": "move", "to": "8"}).view(None)["crew"][2]["space"] == "8"

@@ -120,7 +120,7 @@
     // swimmers, Michael, the closed beach, barrels
     map.beaches.forEach(function (b) {
       const c = g.centre[b], n = view.swimmers[b] || 0;
-      if (n) badge(root, c.x - 14, c.y + 8, "👤" + n, "swimmers", T("{count} swimmers", { count: n }));
+      if (n) badge(root, c.x - 14, c.y + 8, "☺" + n, "swimmers", TC.TN(n, "{count} swimmer", "{count} swimmers"));
       if (view.michael === b) badge(root, c.x + 16, c.y + 8, "M★", "michael", T("Michael"));
       if (view.closed && view.closed.beach === b && g.landCentre[b]) {
         const lc = g.landCentre[b];
@@ -159,7 +159,8 @@
       t.textContent = style.letter + (c.in_water ? "~" : "");
       const tip = svg("title", {}, grp); tip.textContent = T(style.name);
     });
-    const sharkAt = opts.shark || (view.shark.seen && view.shark.seen.space) || (view.shark.space || null);
+    const sharkAt = opts.shark || opts.sharkAt || (view.shark.seen && view.shark.seen.space) ||
+      (opts.hideShark ? null : view.shark.space || null);
     if (sharkAt && g.centre[sharkAt]) {
       const c = g.centre[sharkAt];
       const grp = svg("g", { class: "shark-mover" + (opts.shark ? " secret" : "") }, root);
@@ -194,8 +195,8 @@
     return box;
   }
 
-  function trackPanel(view) {
-    const s = view.shark;
+  function trackPanel(view, shark) {
+    const s = shark || view.shark;
     const box = el("div", { class: "jaws-track" });
     const cells = [];
     for (let i = 0; i <= s.goal; i++) cells.push(i === s.track ? "▲" : i < s.track ? "■" : "□");
@@ -211,8 +212,8 @@
     const list = el("ul", { class: "jaws-crew" });
     view.crew.forEach(function (c) {
       const style = ROLE[c.role];
-      const turn = c.turn === "active" ? T("taking a turn: {count} actions left", { count: c.actions_left })
-        : c.turn === "done" ? T("done") : T("waiting: {count} actions", { count: c.actions_left });
+      const turn = c.turn === "active" ? TC.TN(c.actions_left, "taking a turn: {count} action left", "taking a turn: {count} actions left")
+        : c.turn === "done" ? T("done") : TC.TN(c.actions_left, "waiting: {count} action", "waiting: {count} actions");
       list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
@@ -289,7 +290,8 @@
         controls.append(el("h3", { class: "small", text: T("Your plan this turn") }), plan);
       }
     }
-    controls.append(el("p", { class: "jaws-powers", text: T("Abilities left: {list}", { list: secret.powers.map(function (x) { return T(POWER[x]); }).join(", ") || "—" }) }));
+    const left = secret.powers.filter(function (x) { return x !== secret.power_this_round; });
+    controls.append(el("p", { class: "jaws-powers", text: T("Abilities left: {list}", { list: left.map(function (x) { return T(POWER[x]); }).join(", ") || "—" }) }));
     if (secret.power_this_round) controls.append(el("p", { text: T("This round you play {power}.", { power: T(POWER[secret.power_this_round]) }) }));
     controls.append(el("p", { class: "muted", text: possibleLine(view) }), trackPanel(view), cardPanel(view), tracker(secret));
   }
@@ -397,15 +399,28 @@
     if (ev.type === "hit" || ev.type === "miss") { opts.hot = [ev.space]; opts.mark[ev.space] = ev.type === "hit" ? T("Hit!") : T("Miss"); }
     if (ev.type === "sensors") { opts.hot = ev.at || []; (ev.at || []).forEach(function (s) { opts.mark[s] = T("Sensor!"); }); }
     if (ev.type === "shark_ate") Object.keys(ev.eaten || {}).forEach(function (b) { if (ev.eaten[b]) { opts.hot.push(b); opts.mark[b] = "−" + ev.eaten[b]; } });
-    const big = el("div", { class: "jaws-big" });
-    if (view.replay && view.replay.length) big.append(replayPanel(view, opts));
-    big.append(drawMap(view, opts));
-    root.append(big);
-    const side = TC.clear(step.side);
-    side.append(el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
-                el("p", { class: "jaws-possible", text: possibleLine(view) }),
-                trackPanel(view), cardPanel(view), crewPanel(p),
-                el("p", { class: "muted jaws-legend", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; 👤 swimmers; M★ Michael.") }));
+    // Never a result before the step that tells it: the track, the barrels and the abilities as of
+    // this step, and the shark's path (and where it ended) only from the step that reveals them.
+    const later = step.events.slice(step.index + 1);
+    const shark = Object.assign({}, view.shark);
+    later.forEach(function (e) {
+      if (e.type === "shark_ate") shark.track -= e.gain || 0;
+      if (e.type === "ability" && e.used) shark.abilities_used -= 1;
+      if (e.type === "hit") shark.barrels -= 1;
+    });
+    const revealed = !later.some(function (e) { return e.type === "revealed"; });
+    const replaying = revealed && view.replay && view.replay.length;
+    if (!revealed) opts.hideShark = true;
+    const mapBox = el("div", { class: "jaws-map-box" + (replaying ? " replaying" : "") });
+    if (replaying) mapBox.append(replayPanel(view, opts));
+    mapBox.append(drawMap(view, opts));
+    const info = el("div", { class: "jaws-info" },
+      el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
+      el("p", { class: "jaws-possible", text: possibleLine(view) }),
+      trackPanel(view, shark), cardPanel(view), crewPanel(p),
+      el("p", { class: "muted jaws-legend", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
+    root.append(el("div", { class: "jaws-big" }, mapBox, info));
+    TC.clear(step.side);
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */
@@ -415,6 +430,8 @@
     if (replay.key !== key) { replay = { key: key, round: 0, timer: null, manual: false }; }
     const r = rounds[Math.min(replay.round, rounds.length - 1)];
     opts.replayPath = r.path;
+    opts.sharkAt = r.to;
+    opts.shade = false;
     opts.hot = r.path.slice();
     const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + "×" + b : ""; }).filter(Boolean).join(", ") + (r.michael ? " + " + T("Michael") : "");
     const box = el("div", { class: "jaws-replay" },
