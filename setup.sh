@@ -8,6 +8,9 @@
 #                         companion.local by mDNS; --kiosk: Chromium on /table/current at boot
 #   ./setup.sh render DIR [--port N] [--kiosk]
 #                         write the files install generates under DIR, to read or test them
+#   ./setup.sh translations [check]
+#                         extract every msgid from the code and update the Dutch and German
+#                         catalogues (web/translations); "check" lists what is left to translate
 # Safe to run twice: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -84,6 +87,16 @@ cmd_test() {
     "$VENV/bin/mypy" --strict engines web hardware companion
     say "pytest"
     "$VENV/bin/python" -m pytest -q "$@"
+}
+
+cmd_translations() {  # the catalogues: extract, update (Babel), then say what is left to do
+    make_venv
+    install_package ""
+    if [ "${1:-}" = "check" ]; then
+        exec "$VENV/bin/python" -m web.messages check
+    fi
+    "$VENV/bin/python" -m web.messages update
+    say "translate the empty and fuzzy entries in web/translations/*/LC_MESSAGES/messages.po (docs/translating.md)"
 }
 
 # ---------------------------------------------------------------- generated files (install, render)
@@ -306,5 +319,7 @@ case "${1:-}" in
     test) shift; cmd_test "$@" ;;
     install) shift; cmd_install "$@" ;;
     render) shift; cmd_render "$@" ;;
-    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR" >&2; exit 2 ;;
+    translations) shift; cmd_translations "$@" ;;
+    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR | translations [check]" >&2
+       exit 2 ;;
 esac

@@ -484,7 +484,7 @@ def attach(service: Any, rig: Any) -> HardwareLink:
     host_button = rig.config.button(rig.config.host_button or "")
     if host_button is not None:
         rig.on_long_press(link.long_press)
-        service.pairing.set_button(host_button.label, rig.config.host_hold_s)
+        service.pairing.set_button(host_button.label_text, rig.config.host_hold_s)
         if link.screen is not None:
             service.pairing.on_change(link.screen.wake)
     service.hardware = link

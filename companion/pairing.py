@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engines.text import Text
+from engines.text import N_, Text
 from web.service import Conflict
 
 log = logging.getLogger("companion.pairing")
@@ -50,11 +50,11 @@ MAX_WAITING = 32
 PairState = Literal["waiting", "paired", "expired", "ask-again", "unknown"]
 
 SAY: dict[str, str] = {
-    "waiting": "Press the button on the companion to make this phone the host",
-    "paired": "This phone is now the host.",
-    "expired": "Nobody pressed the button in time. Ask again.",
-    "ask-again": "The button went to another phone that asked first. Ask again.",
-    "unknown": "This phone has not asked to become the host.",
+    "waiting": N_("Press the button on the companion to make this phone the host"),
+    "paired": N_("This phone is now the host."),
+    "expired": N_("Nobody pressed the button in time. Ask again."),
+    "ask-again": N_("The button went to another phone that asked first. Ask again."),
+    "unknown": N_("This phone has not asked to become the host."),
 }
 """What the host page says in each state (msgids)."""
 
@@ -75,13 +75,13 @@ class Pairing:
         self._key = host_key
         self._clock = clock
         self.window_s = window_s
-        self.button: str | None = None  # the host button's label; None: no button, no pairing
+        self.button: str | Text | None = None  # the host button's label; None: no button, no pairing
         self.hold_s = 2.0
         self._requests: dict[str, _Request] = {}
         self._lock = threading.Lock()
         self._listeners: list[Callable[[], None]] = []
 
-    def set_button(self, label: str | None, hold_s: float) -> None:
+    def set_button(self, label: str | Text | None, hold_s: float) -> None:
         """The hardware has a host button (``label``), held ``hold_s`` for a long press."""
         self.button, self.hold_s = label, hold_s
 
@@ -98,7 +98,8 @@ class Pairing:
 
     def describe(self) -> dict[str, Any]:
         """For the host page: the button's label and hold time, the waiting window (or no button)."""
-        return {"button": self.button, "hold_s": self.hold_s, "window_s": self.window_s}
+        button = self.button.to_json() if isinstance(self.button, Text) else self.button
+        return {"button": button, "hold_s": self.hold_s, "window_s": self.window_s}
 
     def _expire(self, now: float) -> None:
         for token, req in list(self._requests.items()):

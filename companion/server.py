@@ -37,7 +37,7 @@ from waitress import create_server  # type: ignore[import-untyped]
 from waitress.channel import HTTPChannel  # type: ignore[import-untyped]
 from waitress.task import ErrorTask, WSGITask  # type: ignore[import-untyped]
 
-from engines.text import Text, translate
+from engines.text import N_, Text, translate
 from web.errors import HTTP_SENTENCES
 
 log = logging.getLogger("companion.server")
@@ -64,9 +64,9 @@ def socket_options() -> list[tuple[int, int, int]]:
 
 WAITRESS_SENTENCES: dict[int, str] = {
     **HTTP_SENTENCES,
-    431: "The request's headers are too large.",
-    501: "The request could not be read.",
-    500: "Something went wrong on the table computer. Try again.",
+    431: N_("The request's headers are too large."),
+    501: N_("The request could not be read."),
+    500: N_("Something went wrong on the table computer. Try again."),
 }
 
 

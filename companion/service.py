@@ -41,10 +41,10 @@ from companion.bots import BotRunner
 from companion.pairing import Pairing
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
-from engines.core import CHANCE_MODES, DIGITAL, PHYSICAL
+from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
 from engines.rng import Rng
-from engines.text import default_seat_name
+from engines.text import LANGUAGES, N_, bot_name, default_seat_name
 from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 
 log = logging.getLogger("companion")
@@ -54,11 +54,11 @@ FaultListener = Callable[[engines.Text | None], None]
 
 TABLE_OPTIONS: list[dict[str, Any]] = [{
     "name": "chance", "type": "choice", "choices": list(CHANCE_MODES), "default": DIGITAL,
-    "help": "Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
-            "dice and cards and entered at the table (physical).",
+    "label": N_("Chance"), "choice_labels": dict(CHANCE_LABELS),
+    "help": N_("Dice, shuffles and deals: drawn by the companion (digital), or done with the real "
+               "dice and cards and entered at the table (physical)."),
 }]
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
-BOT_NAME = "Computer {number}"  # numbered, so "Computer 2 beat Computer 3" reads at the table
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
 
@@ -151,10 +151,22 @@ class _Table:
     def id(self) -> str:
         return self.row.id
 
-    def name(self, seat: int) -> str:
-        if 0 <= seat < len(self.seats) and self.seats[seat].name:
-            return self.seats[seat].name
-        return default_seat_name(seat)
+    def name(self, seat: int, lang: str = "en") -> str:
+        """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
+        bot) in ``lang``; stored names are facts, the words around them are said when shown."""
+        if 0 <= seat < len(self.seats):
+            row = self.seats[seat]
+            if row.name:
+                return row.name
+            if row.bot:
+                return bot_name(seat, lang)
+        return default_seat_name(seat, lang)
+
+
+def _language(lang: object) -> str:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise BadRequest("The language must be one of {languages}.", languages=", ".join(LANGUAGES))
+    return lang
 
 
 def _table_rng(seed: int) -> Rng:
@@ -363,7 +375,8 @@ class Service:
     def _seats_json(self, table: _Table) -> list[dict[str, Any]]:
         if table.shown is None or len(table.shown) != len(table.seats):
             table.shown = self._presence_flags(table)
-        return [{"seat": s.seat, "name": table.name(s.seat), "taken": s.token_hash is not None or s.bot,
+        return [{"seat": s.seat, "name": table.name(s.seat), "named": bool(s.name),
+                 "taken": s.token_hash is not None or s.bot,
                  "bot": s.bot, "connected": table.shown[s.seat]} for s in table.seats]
 
     def _common(self, table: _Table, seat: int | None) -> dict[str, Any]:
@@ -374,7 +387,7 @@ class Service:
                 "version": table.row.version, "presence": table.presence,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
-                "chance": table.row.chance, "next_table": table.row.next_table,
+                "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
                 "fault": fault.to_json() if (fault := self.storage_fault) else None}
 
     def _public(self, table: _Table) -> dict[str, Any]:
@@ -451,12 +464,14 @@ class Service:
 
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
                      seed: int | None = None, *, seats: list[SeatRow] | None = None,
-                     ends: tuple[str, int] | None = None) -> dict[str, Any]:
+                     ends: tuple[str, int] | None = None, lang: str = "en") -> dict[str, Any]:
         """A new table, stored (with its first draws) in one transaction before it is shown.
 
-        ``ends=(table, version)``: that table ends in the same transaction (the next game)."""
+        ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
+        same transaction (the next game)."""
         if not isinstance(game, str):
             raise BadRequest("Choose a game.")
+        lang = _language(lang)
         try:
             g = engines.get(game)
         except engines.UnknownGame:
@@ -483,7 +498,8 @@ class Service:
         full_options = g.validate_options(game_options)
         with self._tables_lock:
             tid = self._new_id()
-            row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time())
+            row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
+                           lang=lang)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
             events = list(state.events)
@@ -521,12 +537,27 @@ class Service:
             seats = list(t.seats)
             version = t.row.version + 1
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
-                                        ends=(t.id, version))
+                                        ends=(t.id, version), lang=t.row.lang)
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             t.events = [engines.event("next_game", table=payload["table"],
                                       say=engines.Text("The next game is set up."))]
             self._fan_out(t)
         return payload
+
+    def set_language(self, table: str, lang: str) -> None:
+        """The host changes the table screen's language; every screen of the table hears of it
+        (phones keep their own)."""
+        t = self._table(table)
+        lang = _language(lang)
+        with t.lock:
+            if t.row.lang == lang:
+                return
+            version = t.row.version + 1
+            self.store.update_table(t.id, version=version, lang=lang)
+            t.row.version, t.row.lang = version, lang
+            self._fan_out(t)   # the same events: a replay the table has not seen goes on
+            state = t.state
+        self._notify(t, state, [])
 
     # -- seats ---------------------------------------------------------------------
 
@@ -548,7 +579,7 @@ class Service:
             current = t.seats[seat]
             if current.token_hash is not None or current.bot:
                 raise Conflict("{seat} already sits there; ask the host to free the seat.", seat=seat)
-            self._set_seat(t, SeatRow(seat, name or default_seat_name(seat), hash_token(token), False))
+            self._set_seat(t, SeatRow(seat, name, hash_token(token), False))
             state = t.state
         self._notify(t, state, [])
         return token
@@ -604,7 +635,7 @@ class Service:
                 return
             if current.token_hash is not None:
                 raise Conflict("{seat} already sits there; free the seat first.", seat=seat)
-            self._set_seat(t, SeatRow(seat, BOT_NAME.format(number=seat + 1), None, True))
+            self._set_seat(t, SeatRow(seat, "", None, True))
             state = t.state
         self._notify(t, state, [])
 

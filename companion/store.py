@@ -42,12 +42,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engines.text import N_
 from web.service import Unavailable
 
 log = logging.getLogger("companion.store")
 
-STORAGE_FAILING = ("The companion cannot save plays right now: its storage is failing. "
-                   "Nothing was changed.")
+STORAGE_FAILING = N_("The companion cannot save plays right now: its storage is failing. "
+                      "Nothing was changed.")
 
 
 class StorageFailure(Unavailable):
@@ -139,6 +140,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, idx)
     );
     """,
+    # 2: the table screen's language (the host's choice); seat names store facts only: a seat
+    # nobody named, or the computer's, keeps no English "Player 2" but is named when it is shown,
+    # in each reader's language
+    """
+    ALTER TABLE tables ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+    UPDATE seats SET name = '' WHERE name = 'Player ' || (seat + 1)
+        OR (bot = 1 AND name = 'Computer ' || (seat + 1));
+    """,
 )
 
 
@@ -193,12 +202,14 @@ class TableRow:
     ended: bool
     created: float
     next_table: str | None = None
+    lang: str = "en"
+    """The table screen's language (the host's choice; each phone reads its own)."""
 
 
 @dataclass(frozen=True)
 class SeatRow:
     seat: int
-    name: str
+    name: str          # as the player typed it; "" for none (shown as "Player 2" in each language)
     token_hash: str | None
     bot: bool
 
@@ -312,9 +323,10 @@ class Store:
         """A new table, its seats and first log rows; with ``ends=(table, version)`` that older
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
+            "next_table, lang) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
-             row.version, row.step, int(row.ended), row.created, row.next_table))]
+             row.version, row.step, int(row.ended), row.created, row.next_table, row.lang))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -336,9 +348,13 @@ class Store:
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
-                     ended: bool | None = None, next_table: str | None = None) -> None:
+                     ended: bool | None = None, next_table: str | None = None,
+                     lang: str | None = None) -> None:
         sets: list[str] = ["version = ?"]
         args: list[Any] = [version]
+        if lang is not None:
+            sets.append("lang = ?")
+            args.append(lang)
         if next_table is not None:
             sets.append("next_table = ?")
             args.append(next_table)
@@ -361,9 +377,11 @@ class Store:
 
     def load_tables(self) -> list[TableRow]:
         with self._lock:
-            rows = self._db.execute("SELECT * FROM tables ORDER BY created, id").fetchall()
+            rows = self._db.execute(
+                "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
+                "lang FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
-                         r[10])
+                         r[10], r[11])
                 for r in rows]
 
     def seats(self, table_id: str) -> list[SeatRow]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypedDict
 
-from engines.text import Text
+from engines.text import N_, Text
 
 Seat = int
 ChanceMode = Literal["digital", "physical"]
@@ -27,6 +27,9 @@ ChanceMode = Literal["digital", "physical"]
 DIGITAL: Final = "digital"
 PHYSICAL: Final = "physical"
 CHANCE_MODES: Final[tuple[ChanceMode, ...]] = (DIGITAL, PHYSICAL)
+CHANCE_LABELS: Final[Mapping[str, str]] = {DIGITAL: N_("digital (the companion draws)"),
+                                           PHYSICAL: N_("physical (real cards and dice)")}
+"""The chance modes in the host page's words."""
 TABLE: Final[Seat] = -1
 """The table itself: chance (dice, shuffles) or a physical reading is awaited."""
 
@@ -97,13 +100,14 @@ def event(kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
     return out
 
 
-def story(kind: str, msgid: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+def story(kind: str, msgid: str | Text, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
           words: Mapping[str, Text] | None = None, **data: Any) -> Event:
     """An event whose sentence is built from its own fields, the way the games tell a round.
 
     ``data`` are the event's fields that the screens read (plain values: ``shark="white"``); the
     sentence gets the plain ones (seats, squares, counts) plus ``words``, its translatable
-    phrases, which replace a field of the same name in the sentence only.
+    phrases, which replace a field of the same name in the sentence only. ``msgid`` may be a
+    :func:`~engines.text.plural` sentence (its count is then one of the sentence's parameters).
 
     >>> story("eaten", "{seat} is eaten on {square}.", seat=1, square="c4")["say"]
     {'msgid': '{seat} is eaten on {square}.', 'params': {'seat': 1, 'square': 'c4'}}
@@ -111,6 +115,9 @@ def story(kind: str, msgid: str, /, *, visible_to: Sequence[Seat] | Literal["all
     params: dict[str, Any] = {k: v for k, v in data.items()
                               if isinstance(v, str | int) and not isinstance(v, bool)}
     params.update(words or {})
+    if isinstance(msgid, Text):
+        return event(kind, visible_to=visible_to, say=Text(msgid.msgid, {**msgid.params, **params},
+                                                           msgid.plural), **data)
     return event(kind, visible_to=visible_to, say=Text(msgid, params), **data)
 
 
@@ -136,7 +143,8 @@ def outcome(winners: Iterable[Seat], reason: Text, scores: Mapping[str, Any] | N
 
 @dataclass(frozen=True)
 class Option:
-    """One variant switch. ``help`` is one line for the host page (a msgid)."""
+    """One variant switch. ``help`` is one line for the host page (a whole literal msgid; what
+    only the game knows at run time, such as the names of its boards, goes in ``help_params``)."""
 
     name: str
     default: OptionValue
@@ -145,6 +153,11 @@ class Option:
     aliases: Mapping[str, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
+    help_params: Mapping[str, Any] = field(default_factory=dict)
+    label: str = ""
+    """The option's name on the host page (a msgid, marked ``N_``); empty: its ``name``."""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+    """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name."""
 
     @property
     def kind(self) -> str:
@@ -165,6 +178,12 @@ class Option:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.help_params:
+            out["help_params"] = dict(self.help_params)
+        if self.label:
+            out["label"] = self.label
+        if self.choice_labels:
+            out["choice_labels"] = dict(self.choice_labels)
         return out
 
     def validate(self, value: object) -> OptionValue:

@@ -3,8 +3,10 @@
 Every sentence a player can read (an error, an event told at the table, a
 reason the game ended) leaves an engine as a :class:`Text`: an English
 template (the msgid, gettext style) plus its parameters. Whoever shows it to a
-person calls :func:`translate` with that person's language, so Dutch and
-German catalogues can be added later without touching any engine.
+person calls :func:`translate` with that person's language: each phone at a
+table may read another language at the same moment, from the same events.
+The Dutch and German catalogues are gettext PO files (``web/translations``),
+loaded into :data:`CATALOGUES` when the web app starts; engines never read them.
 
 >>> translate(Text("It is {seat}'s turn.", {"seat": 1}), seat_name=lambda s: "Anna")
 "It is Anna's turn."
@@ -30,19 +32,54 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-# Catalogues map an English msgid to the same sentence in another language.
-# English needs none. Dutch and German (the rulebooks' languages) are planned
-# per phone; until a msgid is translated the English text is shown.
-CATALOGUES: dict[str, dict[str, str]] = {"en": {}, "nl": {}, "de": {}}
+LANGUAGES = ("en", "nl", "de")
+"""The languages a person can choose: English (the msgids), Dutch and German (the rulebooks')."""
+
+
+@runtime_checkable
+class Translations(Protocol):
+    """A language's catalogue as gettext reads it (``gettext.GNUTranslations`` is one): a msgid
+    to its translation, and ``ngettext`` choosing the form by that language's plural rule."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str: ...
+
+
+Catalogue = Translations | Mapping[str, str]
+"""A language's catalogue: gettext translations, or a plain msgid -> template mapping (English
+plural rule) as tests and pseudo languages use."""
+
+CATALOGUES: dict[str, Catalogue] = {"en": {}, "nl": {}, "de": {}}
+"""The catalogues by language. English needs none; the Dutch and German ones are filled from
+their PO files when the web app starts (``web.i18n.load_catalogues``). Until a msgid is
+translated the English text is shown."""
 
 SeatName = Callable[[int], str]
 
 
-def default_seat_name(seat: int) -> str:
-    """How a seat is named when nobody has told us the player's name."""
-    return f"Player {seat + 1}"
+def N_(msgid: str) -> str:
+    """Marks a msgid that is picked from a table at run time (a shark's phrase, a compass word):
+    it changes nothing, but the extractor finds the literal where it stands.
+
+    >>> SIDES = (N_("to the left"), N_("to the right"))
+    >>> translate(Text(SIDES[1]))
+    'to the right'
+    """
+    return msgid
+
+
+def default_seat_name(seat: int, lang: str = "en") -> str:
+    """How a seat is named when nobody has told us the player's name ("Player 2"), in ``lang``."""
+    return translate("Player {number}", lang, number=seat + 1)
+
+
+def bot_name(seat: int, lang: str = "en") -> str:
+    """How a seat the computer plays is named ("Computer 2": numbered, so "Computer 2 beat
+    Computer 3" reads at the table), in ``lang``."""
+    return translate("Computer {number}", lang, number=seat + 1)
 
 
 def _is_seat_param(name: str) -> bool:
@@ -57,39 +94,64 @@ class Text:
 
     msgid: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    """The plural msgid (gettext's ``msgid_plural``) of a sentence about ``params["count"]``
+    things: each language picks its own form by its own plural rule (see :func:`plural`)."""
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-able: a nested :class:`Text` parameter becomes its own ``{"msgid", "params"}``."""
-        return {"msgid": self.msgid,
-                "params": {key: (value.to_json() if isinstance(value, Text) else value)
-                           for key, value in self.params.items()}}
+        """JSON-able: a nested :class:`Text` parameter becomes its own ``{"msgid", "params"}``
+        (and ``"plural"``, the plural msgid, when it is about a number of things)."""
+        out: dict[str, Any] = {"msgid": self.msgid,
+                               "params": {key: (value.to_json() if isinstance(value, Text) else value)
+                                          for key, value in self.params.items()}}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
-        return cls(str(data["msgid"]), dict(data.get("params", {})))
+        many = data.get("plural")
+        return cls(str(data["msgid"]), dict(data.get("params", {})), str(many) if many is not None else None)
 
     def __str__(self) -> str:
         return translate(self)
 
 
-def plural(count: int, one: str, many: str) -> str:
-    """The msgid for ``count`` things: ``one`` for exactly one, ``many`` otherwise.
+def plural(count: int, one: str, many: str, /, **params: Any) -> Text:
+    """A sentence about ``count`` things (``{count}`` in it): ``one`` and ``many`` are the English
+    forms, one catalogue entry (gettext's msgid and msgid_plural); each language picks its form
+    when it is read, by its own plural rule (English, Dutch and German: one for 1, else the other;
+    a language with three forms gets its three).
 
-    Both forms are msgids of their own, so each language translates both. English, Dutch and
-    German share this two-form rule; a language with more forms would extend this function.
-
-    >>> translate(plural(1, "{count} card", "{count} cards"), count=1)
+    >>> translate(plural(1, "{count} card", "{count} cards"))
     '1 card'
-    >>> translate(plural(3, "{count} card", "{count} cards"), count=3)
+    >>> translate(plural(3, "{count} card", "{count} cards"))
     '3 cards'
+    >>> plural(2, "{seat} bid {count} card.", "{seat} bid {count} cards.", seat=0).to_json()["plural"]
+    '{seat} bid {count} cards.'
     """
-    return one if count == 1 else many
+    return Text(one, {**params, "count": count}, many)
 
 
 def is_text_json(value: object) -> bool:
     """Whether ``value`` is a sentence in its JSON form: ``{"msgid": str, "params": {...}}``."""
     return (isinstance(value, Mapping) and isinstance(value.get("msgid"), str)
             and isinstance(value.get("params", {}), Mapping))
+
+
+def template_for(msgid: str, lang: str, many: str | None = None, count: Any = None) -> str:
+    """The template ``lang`` shows for ``msgid`` (its form for ``count`` things when ``many``, the
+    plural msgid, is given); English for an unknown language or an untranslated msgid."""
+    catalogue = CATALOGUES.get(lang, {})
+    if many is not None:
+        n = count if isinstance(count, int) and not isinstance(count, bool) else 2
+        chosen = msgid if n == 1 else many
+        if isinstance(catalogue, Translations):
+            return catalogue.ngettext(msgid, many, n) or chosen
+        return catalogue.get(chosen, chosen) or chosen
+    if isinstance(catalogue, Translations):
+        return catalogue.gettext(msgid) or msgid
+    return catalogue.get(msgid, msgid) or msgid
 
 
 def translate(
@@ -104,20 +166,26 @@ def translate(
     sentence itself (a Text or its JSON form) is translated the same way; an
     unknown language or an untranslated msgid falls back to English.
     """
+    many: str | None = None
     if isinstance(text, Text):
-        msgid, merged = text.msgid, {**text.params, **params}
+        msgid, merged, many = text.msgid, {**text.params, **params}, text.plural
     elif isinstance(text, Mapping):
         msgid, merged = str(text["msgid"]), {**text.get("params", {}), **params}
+        many = str(text["plural"]) if text.get("plural") is not None else None
     else:
         msgid, merged = text, params
-    template = CATALOGUES.get(lang, {}).get(msgid, msgid)
-    name = seat_name or default_seat_name
+    template = template_for(msgid, lang, many, merged.get("count"))
+    english = msgid if many is None or merged.get("count") == 1 else many
+    name = seat_name or (lambda seat: default_seat_name(seat, lang))
     shown = {key: _shown(key, value, lang, name) for key, value in merged.items()}
     try:
         return template.format(**shown)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, AttributeError):
         # A broken translation must never hide the message: fall back to English.
-        return msgid.format(**shown) if template != msgid else msgid
+        try:
+            return english.format(**shown)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return english
 
 
 def _shown(key: str, value: Any, lang: str, seat_name: SeatName) -> Any:

@@ -26,14 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.text import Text
+from engines.text import N_, Text
 
 Exit = tuple[str, str]
 """Where a beam leaves the board: (edge square, direction of travel), e.g. ("j5", "E")."""
 
 COLUMNS = "abcdefghij"
 ROWS = 8
-DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+DIRECTIONS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
 
 def is_pi() -> bool:
@@ -89,6 +89,21 @@ class ButtonConfig:
     pin: int
     label: str
     bounce_s: float = 0.05
+
+    @property
+    def label_text(self) -> Text | str:
+        """The label inside a sentence: the default one ("Next button") said in the reader's words
+        around the button's name; one the owner wrote, as written.
+
+        >>> from engines.text import translate
+        >>> translate(ButtonConfig("next", 5, "Next button").label_text)
+        'next button'
+        >>> ButtonConfig("next", 5, "the red one").label_text
+        'the red one'
+        """
+        if self.label == _default_label("button", self.name):
+            return Text("{name} button", {"name": self.name})
+        return self.label
 
 
 @dataclass(frozen=True)

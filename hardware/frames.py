@@ -216,7 +216,7 @@ def fault(size: Size, lang: str = "en") -> Frame:
     return message("fault", size, Text("Hardware fault"), FAULT, lang)
 
 
-def pairing(size: Size, button: str, hold_s: float, lang: str = "en") -> Frame:
+def pairing(size: Size, button: str | Text, hold_s: float, lang: str = "en") -> Frame:
     """A phone waits to become the host: which button to hold, and how long."""
     return message("pairing", size, Text("A phone asks to host"),
                    Text("Hold the {button} for {seconds} seconds to make it the host.",

@@ -17,9 +17,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from engines import TABLE
+from engines.text import LANGUAGES, Text
 from web.apidoc import Field, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_cookie, seat_token, service
-from web.i18n import localize_payload, say
+from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import ref
 from web.service import MAX_NAME
 
@@ -95,6 +96,15 @@ VERSION = Field("version", {"type": ["integer", "null"]}, refusal='"{key}" must 
                 description="The version the screen showed: 409 if stale.")
 
 
+def _option_texts(opt: dict[str, Any]) -> dict[str, Any]:
+    """An option with its words in the host's language: help, label and each choice's label."""
+    out = {**opt, "help_text": say(Text(opt["help"], opt.get("help_params") or {})),
+           "label_text": say(str(opt.get("label") or opt.get("name", "")))}
+    if isinstance(opt.get("choice_labels"), dict):
+        out["choice_texts"] = {choice: say(str(words)) for choice, words in opt["choice_labels"].items()}
+    return out
+
+
 @bp.get("/games")
 @declare("Every game with its options (each with a one-line help) and the table options.",
          answers={"type": "object", "required": ["games"],
@@ -105,8 +115,8 @@ def games() -> Response:
         game = dict(game)
         for key in ("options", "table_options"):
             if isinstance(game.get(key), list):
-                game[key] = [{**opt, "help_text": say(opt["help"])} if isinstance(opt, dict)
-                             and isinstance(opt.get("help"), str) else opt for opt in game[key]]
+                game[key] = [_option_texts(opt) if isinstance(opt, dict) and isinstance(opt.get("help"), str)
+                             else opt for opt in game[key]]
         out.append(game)
     return jsonify({"games": out})
 
@@ -126,6 +136,11 @@ def list_tables() -> Response:
                     "fault": None if fault is None else {**fault.to_json(), "text": say(fault)}})
 
 
+LANG_FIELD = Field("lang", {"enum": list(LANGUAGES)}, refusal='"lang" must be one of en, nl, de.',
+                   description="The table screen's language (each phone reads its own); left out: "
+                               "the host's page's language.")
+
+
 @bp.post("/tables")
 @declare("Start a table (host).", who="host", answers=ref("Created"), status=201,
          answer="The table, with its join address.", body=(
@@ -137,12 +152,13 @@ def list_tables() -> Response:
                    description='Game options, plus the table\'s "chance": digital or physical.'),
              Field("seed", {"type": ["integer", "null"]}, refusal='"{key}" must be a whole number.',
                    description="Same seed, same game; left out, the table picks one."),
+             LANG_FIELD,
          ))
 def create_table() -> Response:
     require_host()
     data = json_body()
     created = dict(service().create_table(data["game"], data["players"], data.get("options"),
-                                          data.get("seed")))
+                                          data.get("seed"), lang=data.get("lang") or lang()))
     created.update(table_links(str(created["table"])))
     return ok(created, 201)
 
@@ -160,11 +176,12 @@ def public(table: str) -> Response:
 @declare("Claim a free seat by name; sets the seat cookie.", answers=ref("Claimed"), errors=(409,),
          body=(Field("name", {"type": ["string", "null"]}, refusal="A name is text.",
                      description=f"At most {MAX_NAME} characters once runs of spaces are one; "
-                                 "left out or blank: Player N."),))
+                                 "left out or blank: the seat keeps no name and every screen "
+                                 "shows \"Player N\" in its own language."),))
 def claim_seat(table: str, seat: int) -> Response:
     data = json_body()
     token = service().claim_seat(table, seat, data.get("name"))   # the service checks its length
-    name = service().seat_names(table)[seat]
+    name = seat_names(service().public(table), lang())[seat]   # blank: "Player 2" in this phone's words
     resp = jsonify({"token": token, "table": table, "seat": seat, "name": name})
     set_seat_cookie(resp, table, token)
     return resp
@@ -261,6 +278,17 @@ def on_this_machine() -> bool:
 def end_table(table: str) -> Response:
     require_host()
     service().end_table(table)
+    return ok(service().public(table))
+
+
+@bp.post("/tables/<table>/language")
+@declare("Set the table screen's language (host); every screen of the table follows, phones keep "
+         "their own.", who="host", answers=ref("Public"),
+         body=(Field("lang", {"enum": list(LANGUAGES)}, required=True,
+                     refusal='"lang" must be one of en, nl, de.'),))
+def set_language(table: str) -> Response:
+    require_host()
+    service().set_language(table, json_body()["lang"])
     return ok(service().public(table))
 
 

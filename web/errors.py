@@ -16,22 +16,22 @@ from werkzeug.exceptions import HTTPException
 
 from engines import IllegalAction, UnknownGame
 from engines.core import Refusal
-from engines.text import Text
+from engines.text import N_, Text
 from web.i18n import say
 
 log = logging.getLogger(__name__)
 
 # Flask/werkzeug statuses in the players' words (msgids).
 HTTP_SENTENCES: dict[int, str] = {
-    400: "The request could not be read.",
-    401: "You need to sign in for this.",
-    403: "You are not allowed to do this.",
-    404: "There is nothing at this address.",
-    405: "This address does not accept that kind of request.",
-    409: "That clashes with the table's current state.",
-    413: "That request is too large.",
-    415: "Send the request as JSON.",
-    429: "Too many requests: wait a moment.",
+    400: N_("The request could not be read."),
+    401: N_("You need to sign in for this."),
+    403: N_("You are not allowed to do this."),
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not accept that kind of request."),
+    409: N_("That clashes with the table's current state."),
+    413: N_("That request is too large."),
+    415: N_("Send the request as JSON."),
+    429: N_("Too many requests: wait a moment."),
 }
 
 
@@ -42,8 +42,8 @@ def _names_for_request() -> list[str | None] | None:
         return None
     try:
         from web.auth import service
-        from web.i18n import seat_names
-        return seat_names(service().public(str(table)))
+        from web.i18n import lang_or_en, seat_names
+        return seat_names(service().public(str(table)), lang_or_en())
     except Exception:  # the table may not exist: plain names then
         return None
 

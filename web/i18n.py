@@ -3,12 +3,18 @@
 - Templates call ``t("Claim seat {number}", number=2)`` (a Jinja global, also a filter).
 - Payloads leave the web with every ``{"msgid", "params"}`` sentence (an
   event's ``say``, an action's ``label``, an outcome's ``say``) given a
-  ``"text"``: the sentence translated for this phone, seats shown as names.
-- Page scripts get a small catalogue (:data:`UI_MSGIDS`, found in the scripts themselves by
-  :func:`page_msgids`, translated the same way) for their own labels, through ``window.TC_TEXT``.
+  ``"text"``: the sentence translated for this reader, seats shown as names.
+- Page scripts get a small catalogue (:data:`UI_MSGIDS` and :data:`UI_PLURALS`, found in the
+  scripts themselves by :func:`web.messages.script_messages`, translated the same way) for their
+  own labels, in the page's ``tc-data``.
 
-The language comes from ``?lang=``, then the ``lang`` cookie, then the phone's
-``Accept-Language``; English until the Dutch and German catalogues are filled.
+The Dutch and German catalogues are gettext PO files (``web/translations/<lang>/LC_MESSAGES/
+messages.po``, kept by ``python -m web.messages update``); :func:`load_catalogues` compiles them
+with Babel when this module is first imported, so no request ever reads a file for a word.
+
+A phone's language comes from ``?lang=`` (the switch on every page, then kept in the ``lang``
+cookie), then that cookie, then its ``Accept-Language``; the table screen reads its table's
+language, which the host chose (see :func:`page_language`).
 
 >>> localize({"say": {"msgid": "It is {seat}'s turn.", "params": {"seat": 1}}}, "en", ["Ann", "Bo"])
 {'say': {'msgid': "It is {seat}'s turn.", 'params': {'seat': 1}, 'text': "It is Bo's turn."}}
@@ -16,35 +22,71 @@ The language comes from ``?lang=``, then the ``lang`` cookie, then the phone's
 
 from __future__ import annotations
 
-import json
-import re
+import gettext
+import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from flask import Flask, Response, g, request
 
 import engines
-from engines.text import CATALOGUES, Text, default_seat_name, translate
+from engines import TABLE
+from engines.text import (
+    CATALOGUES,
+    LANGUAGES,
+    Text,
+    Translations,
+    bot_name,
+    default_seat_name,
+    template_for,
+    translate,
+)
+from web.messages import script_messages
 from web.service import MAX_NAME
 
 STATIC = Path(__file__).parent / "static"
+TRANSLATIONS = Path(__file__).parent / "translations"
 SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js")
 """The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 
-_LABEL = re.compile(r'\b[TN]\("((?:[^"\\]|\\.)*)"')
-_PLURAL = re.compile(r'\bTN\([^,]+,\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
+"""Each language in its own words (the switch shows EN / NL / DE with these as their titles)."""
+
+
+def load_catalogues(directory: Path = TRANSLATIONS) -> None:
+    """Compile every language's PO file (Babel: fuzzy and empty entries left out) into gettext
+    translations in :data:`engines.text.CATALOGUES`, with that language's plural rule."""
+    for language in LANGUAGES:
+        path = directory / language / "LC_MESSAGES" / "messages.po"
+        if language == "en" or not path.exists():
+            continue
+        with path.open("rb") as fileobj:
+            catalog = read_po(fileobj, locale=language)
+        for message in list(catalog):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.id and not all(strings):
+                catalog.delete(message.id)   # half a plural is no translation: English instead
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog, use_fuzzy=False)
+        compiled.seek(0)
+        CATALOGUES[language] = gettext.GNUTranslations(compiled)
 
 
 def script_msgids(text: str) -> list[str]:
-    """Every label a page script shows: the literal msgids of its ``TC.T("...")``, both forms of
-    ``TC.TN(n, "...", "...")`` and the ``TC.N("...")`` markers of labels picked at run time.
+    """Every msgid a page script shows (both forms of a plural label).
 
     >>> script_msgids('T("Next"); TC.TN(n, "{count} card", "{count} cards"); N("Blue")')
     ['Next', 'Blue', '{count} card', '{count} cards']
     """
-    found = _LABEL.findall(text) + [form for pair in _PLURAL.findall(text) for form in pair]
-    return list(dict.fromkeys(json.loads(f'"{m}"') for m in found))
+    out: dict[str, None] = {}
+    for _, message in script_messages(text):
+        out.update(dict.fromkeys((message,) if isinstance(message, str) else message))
+    return list(out)
 
 
 def page_scripts() -> list[Path]:
@@ -61,15 +103,48 @@ def page_msgids() -> tuple[str, ...]:
     return tuple(out)
 
 
+def page_plurals() -> tuple[tuple[str, str], ...]:
+    """The ``TC.TN`` labels of every page script: (singular, plural) msgid pairs."""
+    out: dict[tuple[str, str], None] = {}
+    for path in page_scripts():
+        out.update(dict.fromkeys(m for _, m in script_messages(path.read_text(encoding="utf-8"))
+                                 if isinstance(m, tuple)))
+    return tuple(out)
+
+
 UI_MSGIDS: tuple[str, ...] = page_msgids()
-"""The page scripts' labels; the server translates them once per page (``window.TC_TEXT``)."""
+"""The page scripts' labels; the server translates them once per page (``tc-data``)."""
+UI_PLURALS: tuple[tuple[str, str], ...] = page_plurals()
+"""The page scripts' labels about a number of things, each translated with all its forms."""
+
+
+def plural_tags(language: str) -> dict[str, int]:
+    """Which form of a ``msgid_plural`` entry each CLDR plural category (what the browser's
+    ``Intl.PluralRules`` says of a number) takes in ``language``: ``{"one": 0, "other": 1}`` for
+    English, Dutch and German.
+
+    >>> plural_tags("de")
+    {'one': 0, 'other': 1}
+    """
+    rule = Locale.parse(language).plural_form
+    catalogue = CATALOGUES.get(language)
+    pick: Callable[[int], int] = getattr(catalogue, "plural", None) or (lambda n: int(n != 1))
+    out: dict[str, int] = {}
+    for n in range(200):
+        out.setdefault(rule(n), int(pick(n)))
+    return dict(sorted(out.items(), key=lambda item: item[1]))
+
+
+load_catalogues()
 
 
 def pick_language() -> str:
-    asked = request.args.get("lang") or request.cookies.get("lang")
-    if asked in CATALOGUES:
-        return str(asked)
-    best = request.accept_languages.best_match(list(CATALOGUES), default="en")
+    """The reader's language: ``?lang=``, then the ``lang`` cookie (the switch's choice), then the
+    browser's ``Accept-Language``; English when none of them is a language we have."""
+    for asked in (request.args.get("lang"), request.cookies.get("lang")):
+        if asked in LANGUAGES:
+            return str(asked)
+    best = request.accept_languages.best_match(list(LANGUAGES), default="en")
     return best or "en"
 
 
@@ -79,13 +154,19 @@ def lang() -> str:
     return str(g.lang)
 
 
-def name_lookup(names: Sequence[str | None] | None) -> Callable[[int], str]:
+def use_language(language: str) -> None:
+    """This response speaks ``language`` (the table screen: its table's), not the reader's choice."""
+    g.lang = language if language in LANGUAGES else "en"
+
+
+def name_lookup(names: Sequence[str | None] | None, language: str | None = None) -> Callable[[int], str]:
     def seat_name(seat: int) -> str:
+        shown = language or lang_or_en()
         if seat < 0:
-            return translate("the table", lang_or_en())
+            return translate("the table", shown)
         if names is not None and 0 <= seat < len(names) and names[seat]:
             return str(names[seat])
-        return default_seat_name(seat)
+        return default_seat_name(seat, shown)
     return seat_name
 
 
@@ -106,13 +187,13 @@ def _is_text(value: dict[str, Any]) -> bool:
 
 def localize(value: Any, language: str, names: Sequence[str | None] | None = None) -> Any:
     """A copy of ``value`` where every sentence dict also carries its translated ``text``."""
-    seat_name = name_lookup(names)
+    seat_name = name_lookup(names, language)
 
     def walk(item: Any) -> Any:
         if isinstance(item, dict):
             out = {key: walk(sub) for key, sub in item.items()}
             if _is_text(item):
-                out["text"] = translate(Text(item["msgid"], item.get("params", {})), language, seat_name)
+                out["text"] = translate(item, language, seat_name)
             return out
         if isinstance(item, list | tuple):
             return [walk(sub) for sub in item]
@@ -121,33 +202,102 @@ def localize(value: Any, language: str, names: Sequence[str | None] | None = Non
     return walk(value)
 
 
-def seat_names(payload: dict[str, Any]) -> list[str | None]:
-    seats = payload.get("seats") or []
+def seat_names(payload: dict[str, Any], language: str = "en") -> list[str | None]:
+    """The seats' names as ``language`` shows them: a name a player typed as typed; a seat nobody
+    named (``"named": false``) as "Player 2", or "Computer 2" for the bot, in that language."""
     out: list[str | None] = []
-    for entry in seats:
-        out.append(entry.get("name") if isinstance(entry, dict) else None)
+    for entry in payload.get("seats") or []:
+        if not isinstance(entry, dict):
+            out.append(None)
+        elif entry.get("named") is False and isinstance(entry.get("seat"), int):
+            seat = entry["seat"]
+            out.append(bot_name(seat, language) if entry.get("bot") else default_seat_name(seat, language))
+        else:
+            out.append(entry.get("name"))
     return out
 
 
 def localize_payload(payload: dict[str, Any], language: str | None = None) -> dict[str, Any]:
-    result = localize(payload, language or lang_or_en(), seat_names(payload))
+    """The payload for one reader: every sentence with its ``text`` in ``language``, and the seats
+    nobody named (and the host's own name) in that language too."""
+    language = language or lang_or_en()
+    names = seat_names(payload, language)
+    result = localize(payload, language, names)
     assert isinstance(result, dict)
+    for entry, name in zip(result.get("seats") or [], names, strict=False):
+        if isinstance(entry, dict) and name is not None:
+            entry["name"] = name
+    seat = result.get("seat")
+    if isinstance(seat, int) and isinstance(result.get("name"), str):
+        if seat == TABLE:
+            result["name"] = translate("Host", language)
+        elif 0 <= seat < len(names) and names[seat] is not None:
+            result["name"] = names[seat]
     return result
 
 
 def catalogue(language: str) -> dict[str, str]:
-    """The page scripts' labels, translated (msgid -> template, placeholders kept)."""
-    return {msgid: CATALOGUES.get(language, {}).get(msgid, msgid) for msgid in UI_MSGIDS}
+    """The page scripts' labels, translated (msgid -> template, placeholders kept); both forms of
+    a ``TC.TN`` label as well, each as ``language`` says one thing and several."""
+    out = {msgid: template_for(msgid, language) for msgid in UI_MSGIDS}
+    for one, many in UI_PLURALS:
+        out[one], out[many] = template_for(one, language, many, 1), template_for(one, language, many, 2)
+    return out
+
+
+def plurals(language: str) -> dict[str, list[str]]:
+    """The page scripts' labels about a number of things: singular msgid -> every form of
+    ``language`` in its catalogue's order (``TC.TN`` picks one with :func:`plural_tags`)."""
+    out: dict[str, list[str]] = {}
+    table = CATALOGUES.get(language)
+    for one, many in UI_PLURALS:
+        if isinstance(table, Translations):
+            forms: list[str] = []
+            for n in _samples(language):
+                form = table.ngettext(one, many, n)
+                if form in (one, many) and language != "en":
+                    forms = []
+                    break
+                forms.append(form)
+            if forms:
+                out[one] = forms
+    return out
+
+
+def _samples(language: str) -> list[int]:
+    """One number for each form of ``language``'s plural rule, in the forms' order."""
+    pick: Callable[[int], int] = getattr(CATALOGUES.get(language), "plural", None) or (lambda n: int(n != 1))
+    found: dict[int, int] = {}
+    for n in range(200):
+        found.setdefault(int(pick(n)), n)
+    return [found[i] for i in sorted(found)]
+
+
+def page_texts(language: str) -> dict[str, Any]:
+    """What a page's script needs to speak ``language``: its labels, their plural forms and which
+    form each of the browser's plural categories takes."""
+    return {"catalogue": catalogue(language), "plurals": plurals(language),
+            "plural_tags": plural_tags(language)}
 
 
 def init_app(app: Flask) -> None:
     @app.after_request
     def remember_language(resp: Response) -> Response:
-        """``?lang=nl`` is a setting: the phone keeps it in a cookie for its next pages."""
+        """``?lang=nl`` on a page (the EN / NL / DE switch) is a setting: the phone keeps it in a
+        cookie for its next pages. On an API call or a stream it is only that answer's language."""
         asked = request.args.get("lang")
-        if asked in CATALOGUES and request.cookies.get("lang") != asked:
+        if (asked in LANGUAGES and request.cookies.get("lang") != asked and resp.mimetype == "text/html"
+                and request.endpoint not in ("table.screen", "table.current")):
             resp.set_cookie("lang", str(asked), max_age=60 * 60 * 24 * 365, path="/", samesite="Lax")
         return resp
+
+    @app.template_global("language_links")
+    def language_links() -> list[dict[str, Any]]:
+        """The switch on every phone page: this page in each language (the current one marked)."""
+        args = request.args.to_dict()
+        here = lang()
+        return [{"code": code, "label": code.upper(), "name": LANGUAGE_NAMES[code], "current": code == here,
+                 "href": request.path + "?" + urlencode({**args, "lang": code})} for code in LANGUAGES]
 
     @app.template_global("t")
     @app.template_filter("t")
@@ -158,6 +308,8 @@ def init_app(app: Flask) -> None:
     @app.template_global("ui_catalogue")
     def ui_catalogue() -> dict[str, str]:
         return catalogue(lang())
+
+    app.add_template_global(page_texts, "page_texts")
 
     app.jinja_env.globals["max_name"] = MAX_NAME
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import CHANCE_MODES
+from engines.text import LANGUAGES
 
 
 def ref(name: str) -> dict[str, str]:
@@ -30,9 +31,11 @@ SCHEMAS: dict[str, Any] = {
         "required": ["msgid"],
         "description": "A sentence: template, parameters, translation.",
         "properties": {
-            "msgid": {"type": "string"},
+            "msgid": {"type": "string", "description": "The English template (gettext's msgid)."},
+            "plural": {"type": "string", "description": "The English plural template of a sentence about "
+                                                      "params.count things; each language picks its form."},
             "params": {"type": "object"},
-            "text": {"type": "string", "description": "Translated for this phone."},
+            "text": {"type": "string", "description": "Translated for this reader's language."},
         },
     },
     "Event": {
@@ -56,7 +59,10 @@ SCHEMAS: dict[str, Any] = {
         "required": ["seat", "name", "taken", "bot", "connected"],
         "properties": {
             "seat": {"type": "integer"},
-            "name": {"type": "string"},
+            "name": {"type": "string", "description": "As the player typed it; for a seat nobody named, "
+                                                      "\"Player 2\" (or \"Computer 2\") in the reader's "
+                                                      "language."},
+            "named": {"type": "boolean", "description": "Whether a player typed the name."},
             "taken": {"type": "boolean"},
             "bot": {"type": "boolean"},
             "connected": {"type": "boolean"},
@@ -103,6 +109,10 @@ SCHEMAS: dict[str, Any] = {
                                       "game leaves nothing to chance."},
             "next_table": {"type": ["string", "null"],
                            "description": "The table that the host's \"next game\" opened after this one."},
+            "lang": {"enum": list(LANGUAGES),
+                     "description": "The table screen's language, as the host chose it. Each reader's "
+                                    "payload has its sentences' text (and unnamed seats' names) in the "
+                                    "reader's own language."},
             "fault": {"oneOf": [ref("Text"), {"type": "null"}],
                       "description": "While the store refuses writes: the sentence; else null."},
         },
@@ -146,8 +156,18 @@ SCHEMAS: dict[str, Any] = {
             "name": {"type": "string"},
             "type": {"enum": ["bool", "int", "choice", "str"]},
             "default": {},
-            "help": {"type": "string"},
-            "help_text": {"type": "string"},
+            "help": {"type": "string", "description": "The one-line help's msgid (English)."},
+            "help_params": {"type": "object", "additionalProperties": True,
+                            "description": "The help's parameters, when it names what the game knows "
+                                           "at run time (its boards)."},
+            "help_text": {"type": "string", "description": "The help in the reader's language."},
+            "label": {"type": "string", "description": "The option's name on the host page (a msgid)."},
+            "label_text": {"type": "string", "description": "That name in the reader's language (else the "
+                                                            "option's name)."},
+            "choice_labels": {"type": "object", "additionalProperties": {"type": "string"},
+                              "description": "Choices' words on the host page (msgids)."},
+            "choice_texts": {"type": "object", "additionalProperties": {"type": "string"},
+                             "description": "Those words in the reader's language."},
             "choices": {"type": "array", "items": {"type": "string"}},
             "aliases": {"type": "object", "additionalProperties": True,
                         "description": "Other names a choice may be given by (an older name)."},

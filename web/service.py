@@ -98,8 +98,12 @@ class TableService(Protocol):
     def list_tables(self) -> list[dict[str, Any]]: ...
 
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
-                     seed: int | None = None) -> dict[str, Any]:
-        """-> ``{"table", "game", "players", ...}``; the web adds ``join_url``."""
+                     seed: int | None = None, *, lang: str = "en") -> dict[str, Any]:
+        """-> ``{"table", "game", "players", ...}``; the web adds ``join_url``. ``lang``: the table
+        screen's language."""
+
+    def set_language(self, table: str, lang: str) -> None:
+        """The host sets the table screen's language (BadRequest for one the companion lacks)."""
 
     def seat_names(self, table: str) -> list[str]:
         """The seats' names, in seat order; NotFound for an unknown table (checked before auth)."""

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, url_for
 from web.api import base_url, on_this_machine
 from web.apidoc import declare
 from web.auth import is_host, service
+from web.i18n import use_language
 from web.pages import page
 
 bp = Blueprint("table", __name__)
@@ -27,7 +28,10 @@ def newest_open() -> dict[str, Any] | None:
 
 
 def _screen(table: str, follow: bool) -> Response:
+    """The table screen speaks its table's language (the host's choice), whatever this browser
+    asks for: the screen is the table's, not one reader's."""
     public = service().public(table)
+    use_language(str(public.get("lang") or "en"))
     return page("table.html", table=table, game=public.get("game"), title=public.get("title"),
                 can_step=is_host() or on_this_machine(), follow=follow)
 

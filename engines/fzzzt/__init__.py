@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
+    CHANCE_LABELS,
     CHANCE_MODES,
     DIGITAL,
     Bot,
@@ -32,6 +33,7 @@ from engines.fzzzt.cards import card_table, parse_overrides
 from engines.fzzzt.notation import load as _load
 from engines.fzzzt.state import FzzztState, fresh
 from engines.rng import Rng
+from engines.text import N_
 
 
 class Fzzzt(Game):
@@ -46,14 +48,15 @@ class Fzzzt(Game):
     option_spec = (
         Option("chance", DIGITAL,
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
-               choices=CHANCE_MODES),
+               choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
         Option("bidding", "in_turn",
                "How bids are placed: in turn, clockwise from the chief mechanic, each seeing how many "
                "cards the earlier bids hold (the rulebook), or all at once (faster on phones).",
-               choices=("in_turn", "simultaneous")),
+               choices=("in_turn", "simultaneous"), label=N_("Bidding"),
+               choice_labels={"in_turn": N_("in turn"), "simultaneous": N_("all at once")}),
         Option("card_overrides", "",
                "Corrections to the printed card values, as JSON: "
-               '{"R5O": {"points": 4}} (see docs/fzzzt.md).'),
+               '{{"R5O": {{"points": 4}}}} (see docs/fzzzt.md).', label=N_("Card corrections")),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

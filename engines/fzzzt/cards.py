@@ -22,10 +22,10 @@ from importlib import resources
 from typing import Any
 
 from engines.core import IllegalAction
-from engines.text import Text
+from engines.text import N_, Text
 
 SYMBOLS = "NBCO"
-SYMBOL_NAMES = {"N": "nut", "B": "bolt", "C": "cog", "O": "oil"}
+SYMBOL_NAMES = {"N": N_("nut"), "B": N_("bolt"), "C": N_("cog"), "O": N_("oil")}
 KINDS = ("mechanic", "robot", "upgrade", "fzzzt", "unit")
 EDITABLE = ("power", "points", "conveyor", "symbols", "starter")
 
@@ -88,10 +88,12 @@ class Card:
                         {"symbols": symbols_phrase(self.symbols), "points": self.points})
         if self.kind == "mechanic":
             return Text("mechanic {number}", {"number": self.mechanic})
-        return Text({"upgrade": "robot upgrade", "fzzzt": "Fzzzt card"}[self.kind])
+        return Text({"upgrade": N_("robot upgrade"), "fzzzt": N_("Fzzzt card")}[self.kind])
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "name": self.name(), "power": self.power,
+        # "name" is the English data; "label" the same name as words each phone reads in its language
+        return {"id": self.id, "kind": self.kind, "name": self.name(), "label": self.phrase.to_json(),
+                "power": self.power,
                 "points": self.points, "conveyor": self.conveyor, "symbols": self.symbols,
                 "confidence": self.confidence}
 

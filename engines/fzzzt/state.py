@@ -125,7 +125,7 @@ class FzzztState(Working, State):
 
     # -- telling -------------------------------------------------------------------
 
-    def say(self, kind: str, msgid: str, visible_to: Any = "all", words: dict[str, Text] | None = None,
+    def say(self, kind: str, msgid: str | Text, visible_to: Any = "all", words: dict[str, Text] | None = None,
             **data: Any) -> None:
         """An event of this step (:func:`engines.core.story`: the sentence from its fields)."""
         self.happened.append(story(kind, msgid, visible_to=visible_to, words=words, **data))

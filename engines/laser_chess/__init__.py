@@ -25,7 +25,8 @@ from typing import Any
 from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
-from engines.laser_chess.state import COLOUR_WORDS, LaserChessState
+from engines.laser_chess.state import LaserChessState
+from engines.text import N_
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -53,11 +54,13 @@ class LaserChess(Game):
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
-               aliases={"classic": "ace", "dynasty": "grail"}),
+               aliases={"classic": "ace", "dynasty": "grail"}, label=N_("Setup")),
         Option("king_rotation", False,
-               "House rule: turning the King counts as a play (it changes nothing but the laser fires)."),
+               "House rule: turning the King counts as a play (it changes nothing but the laser fires).",
+               label=N_("Turning the King")),
         Option("swap_onto_restricted", False,
-               "House rule: a Switch swap may leave the other token on a square forbidden to its colour."),
+               "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
+               label=N_("Swaps onto the other colour's squares")),
     )
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -110,13 +113,16 @@ def _history_key(text: str) -> int:
 
 
 def _check_tokens(board: bytes) -> None:
-    for colour, side in enumerate(COLOUR_WORDS):
+    for colour in (B.BLUE, B.RED):
         sq = B.LASER_SQUARE[colour]
         code = board[sq]
         if (B.kind_of(code) != B.LASER or B.colour_of(code) != colour
                 or B.facing_of(code) not in B.LASER_FACINGS[colour]):
-            raise IllegalAction("The {side} Laser must stand on {square}, pointing along its column or row.",
-                                side=side, square=B.SQUARE_NAMES[sq])
+            # one whole sentence per colour: the adjective's ending is the translation's business
+            raise IllegalAction("The blue Laser must stand on {square}, pointing along its column or row."
+                                if colour == B.BLUE else
+                                "The red Laser must stand on {square}, pointing along its column or row.",
+                                square=B.SQUARE_NAMES[sq])
     lasers = sum(1 for code in board if B.kind_of(code) == B.LASER)
     if lasers != 2:
         raise IllegalAction("A position has exactly two Lasers, not {count}.", count=lasers)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import IllegalAction, Seat
 from engines.laser_chess import board as B
+from engines.text import N_
 
 if TYPE_CHECKING:
     from engines.laser_chess.state import LaserChessState
@@ -91,13 +92,13 @@ def explain(state: LaserChessState, seat: Seat, action: Mapping[str, Any]) -> Il
 # follows the token's gender and case ("den blauen Deflektor"), so it is never glued in
 _SWAP_ONTO_MARK = {
     (B.BLUE, B.DEFLECTOR):
-        "That swap would put the blue Deflector on {square}, which blue tokens may never enter.",
+        N_("That swap would put the blue Deflector on {square}, which blue tokens may never enter."),
     (B.BLUE, B.DEFENDER):
-        "That swap would put the blue Defender on {square}, which blue tokens may never enter.",
+        N_("That swap would put the blue Defender on {square}, which blue tokens may never enter."),
     (B.RED, B.DEFLECTOR):
-        "That swap would put the red Deflector on {square}, which red tokens may never enter.",
+        N_("That swap would put the red Deflector on {square}, which red tokens may never enter."),
     (B.RED, B.DEFENDER):
-        "That swap would put the red Defender on {square}, which red tokens may never enter.",
+        N_("That swap would put the red Defender on {square}, which red tokens may never enter."),
 }
 
 

@@ -22,7 +22,6 @@ PIECE_WORDS = {B.LASER: Text("Laser"), B.KING: Text("King"), B.DEFENDER: Text("D
                B.SWITCH: Text("Switch"), B.DEFLECTOR: Text("Deflector")}
 COMPASS = {"N": Text("north"), "E": Text("east"), "S": Text("south"), "W": Text("west")}
 COLOUR_NAMES = (Text("Blue"), Text("Red"))  # a side, as a noun: "Blue tokens may never enter a3"
-COLOUR_WORDS = (Text("blue"), Text("red"))  # as an adjective inside a sentence: "the red Defender"
 
 
 def token_json(sq: int, code: int) -> dict[str, str]:
@@ -247,8 +246,8 @@ class LaserChessState(State):
                 say = Text("{seat} turned their Laser to face {facing}.",
                            {"seat": seat, "facing": COMPASS[turned["facing"]]})
             else:
-                say = Text("{seat} turned the {piece} on {square} "
-                           + ("clockwise." if action["turn"] == "cw" else "anticlockwise."),
+                say = Text("{seat} turned the {piece} on {square} clockwise." if action["turn"] == "cw"
+                           else "{seat} turned the {piece} on {square} anticlockwise.",
                            {"seat": seat, "piece": piece, "square": names[f]})
             return _move(kind, event("move", seat=seat, notation=action["notation"], turn=action["turn"],
                                      square=names[f], piece=turned, say=say), names[f], names[f])

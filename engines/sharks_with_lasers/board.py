@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.core import IllegalAction
-from engines.text import Text
+from engines.text import N_, Text
 
 N, E, S, W = 0, 1, 2, 3
 DIRS = "NESW"
@@ -75,7 +75,7 @@ def square_name(layout: Layout, sq: int) -> str:
 _SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
 
 
-def parse_square(layout: Layout | tuple[int, int], text: str, what: str = "square") -> int:
+def parse_square(layout: Layout | tuple[int, int], text: str, what: str = N_("square")) -> int:
     """A square's number from its name; refuses one that is not on the board.
 
     ``what`` names the thing placed there, a phrase that is a msgid of its own ("the white shark")."""
@@ -101,9 +101,10 @@ def _zone(size: tuple[int, int], text: str) -> tuple[int, ...]:
     return tuple(sorted({parse_square(size, part, "the start zone") for part in text.split("+") if part}))
 
 
-_NEEDS_FACING = {"white": "The white shark needs a square and a facing, like c5S.",
-                 "grey": "The grey shark needs a square and a facing, like c5S.",
-                 "black": "The black shark needs a square and a facing, like c5S."}
+_SHARK_OBJECT = {"white": N_("the white shark"), "grey": N_("the grey shark"), "black": N_("the black shark")}
+_NEEDS_FACING = {"white": N_("The white shark needs a square and a facing, like c5S."),
+                 "grey": N_("The grey shark needs a square and a facing, like c5S."),
+                 "black": N_("The black shark needs a square and a facing, like c5S.")}
 
 
 def parse_layout(text: str) -> Layout:
@@ -134,7 +135,7 @@ def parse_layout(text: str) -> Layout:
     for colour, part in zip(SHARKS, shark_parts, strict=True):
         if len(part) < 3 or part[-1] not in DIRS:
             raise IllegalAction(_NEEDS_FACING[colour])
-        sharks.append((parse_square((width, height), part[:-1], f"the {colour} shark"), DIRS.index(part[-1])))
+        sharks.append((parse_square((width, height), part[:-1], _SHARK_OBJECT[colour]), DIRS.index(part[-1])))
     squares = [sq for sq, _ in sharks]
     if len(set(squares)) != 3:
         raise IllegalAction("Two sharks cannot start on the same square.")

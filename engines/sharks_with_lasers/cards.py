@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.text import Text
+from engines.text import N_, Text
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,9 @@ class Card:
         return self.when in ("base", "shark")
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "name": self.name, "when": self.when}
+        # "name" as printed (English data); "label" the same name as a word each phone reads in its language
+        out: dict[str, Any] = {"code": self.code, "name": self.name, "label": Text(self.name, {}).to_json(),
+                               "when": self.when}
         if not self.special:
             out.update(agent=self.agent, shark=self.shark)
         else:   # sentences for the phone, through the one translation function
@@ -54,10 +56,10 @@ class Card:
 
 
 TIMING = {
-    "shark": "On a shark, in phase II",
-    "agent_first": "On your agent, as its first action",
-    "pre_round": "Before a round, before phase I",
-    "face_up": "Face up, in phase II",
+    "shark": N_("On a shark, in phase II"),
+    "agent_first": N_("On your agent, as its first action"),
+    "pre_round": N_("Before a round, before phase I"),
+    "face_up": N_("Face up, in phase II"),
 }
 
 

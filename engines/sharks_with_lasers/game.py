@@ -5,12 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, DIGITAL, Bot, Game, HardwareRoles, Option, PageAssets, chance_mode
+from engines.core import (
+    CHANCE_LABELS,
+    CHANCE_MODES,
+    DIGITAL,
+    Bot,
+    Game,
+    HardwareRoles,
+    Option,
+    PageAssets,
+    chance_mode,
+)
 from engines.rng import Rng
 from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
+from engines.text import N_
 
 
 class SharksWithLasers(Game):
@@ -27,12 +38,12 @@ class SharksWithLasers(Game):
                              flash_events=frozenset({"eaten", "fried"}))
     page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
     option_spec = (
-        Option("specials", False, "Deal two special action cards to each player."),
-        Option("board", "auto", "The board: auto (by player count), " + ", ".join(NAMED)
-               + ", or a layout text (see the docs) to correct it."),
+        Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),
+        Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "
+               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}, label=N_("Board")),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
-               choices=CHANCE_MODES),
+               choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def play(t: Table, seat: int, action: Action) -> None:
     t.hands[seat].remove(code)
     t.discard.append(code)
     say(t, "revealed", "{seat} plays {name}.", {"name": card_name(code)}, seat=seat, card=code,
-        name=CARDS[code].name, target="pre")
+        name=CARDS[code].name, label=card_name(code).to_json(), target="pre")
     if kind == "porter":
         index = SHARKS.index(action["shark"])
         frm = t.sharks[index][0]

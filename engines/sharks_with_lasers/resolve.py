@@ -16,7 +16,7 @@ from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import SIDES, card_name, compass, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
-from engines.text import Text
+from engines.text import N_, Text
 
 SHARK0 = 10
 
@@ -65,12 +65,12 @@ def _fig_params(fig: int) -> dict[str, Any]:
 
 
 _STORY = {  # one whole sentence per figure kind, so a translation can order its words freely
-    ("wrapped", "shark"): "{shark} swims off into open water at {square} and comes back at {to}.",
-    ("wrapped", "agent"): "{seat}'s agent swims off into open water at {square} and comes back at {to}.",
-    ("pushed", "shark"): "{shark} is pushed from {square} to {to}.",
-    ("pushed", "agent"): "{seat}'s agent is pushed from {square} to {to}.",
-    ("moved", "shark"): "{shark} moves from {square} to {to}.",
-    ("moved", "agent"): "{seat}'s agent moves from {square} to {to}.",
+    ("wrapped", "shark"): N_("{shark} swims off into open water at {square} and comes back at {to}."),
+    ("wrapped", "agent"): N_("{seat}'s agent swims off into open water at {square} and comes back at {to}."),
+    ("pushed", "shark"): N_("{shark} is pushed from {square} to {to}."),
+    ("pushed", "agent"): N_("{seat}'s agent is pushed from {square} to {to}."),
+    ("moved", "shark"): N_("{shark} moves from {square} to {to}."),
+    ("moved", "agent"): N_("{seat}'s agent moves from {square} to {to}."),
 }
 
 
@@ -85,16 +85,16 @@ def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
 
 
 # one whole sentence per edge (the edge's article and case differ by language)
-_TURNED = {"": "{shark} turns to face {facing}.",
-           "beach": "{shark} meets the beach and turns round to face {facing}.",
-           "boat": "{shark} meets the boat and turns round to face {facing}.",
-           "wall": "{shark} meets the wall and turns round to face {facing}."}
-_PUSH_STOPS = {"beach": "The push stops at the beach: nothing else moves.",
-               "boat": "The push stops at the boat: nothing else moves.",
-               "wall": "The push stops at the wall: nothing else moves."}
-_AGENT_STUCK = {"beach": "{seat}'s agent is at the beach and cannot move {side}.",
-                "boat": "{seat}'s agent is at the boat and cannot move {side}.",
-                "": "{seat}'s agent is at the edge of the board and cannot move {side}."}
+_TURNED = {"": N_("{shark} turns to face {facing}."),
+           "beach": N_("{shark} meets the beach and turns round to face {facing}."),
+           "boat": N_("{shark} meets the boat and turns round to face {facing}."),
+           "wall": N_("{shark} meets the wall and turns round to face {facing}.")}
+_PUSH_STOPS = {"beach": N_("The push stops at the beach: nothing else moves."),
+               "boat": N_("The push stops at the boat: nothing else moves."),
+               "wall": N_("The push stops at the wall: nothing else moves.")}
+_AGENT_STUCK = {"beach": N_("{seat}'s agent is at the beach and cannot move {side}."),
+                "boat": N_("{seat}'s agent is at the boat and cannot move {side}."),
+                "": N_("{seat}'s agent is at the edge of the board and cannot move {side}.")}
 
 
 def pushes(t: Table, mover: int, other: int) -> bool:

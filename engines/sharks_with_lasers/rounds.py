@@ -15,7 +15,7 @@ from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import SIDES, card_name, card_names, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
-from engines.text import Text
+from engines.text import N_, Text
 
 SPECIALS_PER_PLAYER = 2
 
@@ -294,7 +294,8 @@ def start_resolution(t: Table) -> None:
                 first = t.on_agent[seat][0]
                 say(t, "revealed", "{seat}'s first agent card: {name}.", {"name": card_name(first)},
                     seat=seat, target="agent", slot=0,
-                    card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name)
+                    card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name,
+                    label=card_name(first).to_json())
     resolve.raise_gear(t)
     t.pc = 0
     run(t)
@@ -321,7 +322,8 @@ def run(t: Table) -> None:
             if slot and not t.quiet:   # the second card comes out from under the first only now
                 say(t, "revealed", "{seat}'s second agent card: {name}.", {"name": card_name(code)},
                     seat=who, target="agent", slot=1,
-                    card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name)
+                    card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name,
+                    label=card_name(code).to_json())
             resolve.agent_card(t, who, slot, code)
         else:
             seat, code = t.stacks[who][slot]
@@ -330,7 +332,7 @@ def run(t: Table) -> None:
                 say(t, "revealed", "{card} from {seat}: {name}.",
                     {"card": shark_phrase(who, "card"), "name": card_name(code)}, shark=SHARKS[who],
                     seat=seat, card=code, target=SHARKS[who], index=slot, name=CARDS[code].name,
-                    frozen=frozen)
+                    label=card_name(code).to_json(), frozen=frozen)
             if frozen:
                 say(t, "no_effect", "Frozen: the card is blank.", shark=SHARKS[who])
             else:
@@ -344,7 +346,7 @@ def choose(t: Table, seat: int, action: Action) -> None:
         t.pending = ()
         t.uses[seat] -= 1
         new = int(d) if action["dir"] == "over" else DIRS.index(action["dir"])
-        way = "over the agent" if action["dir"] == "over" else SIDES[new]
+        way = N_("over the agent") if action["dir"] == "over" else SIDES[new]
         say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", {"way": Text(way)},
             seat=seat, way=way, dir=DIRS[new],
             square=t.sq(int(sq)), uses_left=t.uses[seat])

@@ -13,7 +13,7 @@ from engines.sharks_with_lasers.board import DIRS, SHARKS
 from engines.sharks_with_lasers.cards import CARDS, special_deck
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import card_name
-from engines.text import Text
+from engines.text import N_, Text
 
 
 @dataclass(frozen=True, eq=False)   # equal when the notations are (engines.core.State)
@@ -108,10 +108,10 @@ class SharksState(State):
         kind = action.get("type")
         if t.phase == "deal":   # depends on the action alone, never on what another seat entered
             return IllegalAction("Choose the two special cards you drew, by name, from the deck's cards.")
-        phase_says = {"setup": "Now you place your agent.", "place": "Now you place your agent.",
-                      "pre": "Now you play a card before the round or say done.",
-                      "play": "Now you play a card or pass.",
-                      "choice": "Now you make the choice the card gives you."}
+        phase_says = {"setup": N_("Now you place your agent."), "place": N_("Now you place your agent."),
+                      "pre": N_("Now you play a card before the round or say done."),
+                      "play": N_("Now you play a card or pass."),
+                      "choice": N_("Now you make the choice the card gives you.")}
         if t.phase == "play" and kind in ("agent", "shark", "spy"):
             code = action.get("card")
             if not isinstance(code, str) or code not in CARDS:

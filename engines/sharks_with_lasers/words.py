@@ -17,25 +17,25 @@ from __future__ import annotations
 
 from engines.sharks_with_lasers.board import SHARKS
 from engines.sharks_with_lasers.cards import CARDS
-from engines.text import Text
+from engines.text import N_, Text
 
 # role -> one msgid per shark (white, grey, black)
 _SHARK_PHRASES: dict[str, tuple[str, str, str]] = {
     # the shark that acts, at the start of a sentence (nominative)
-    "subject": ("The white shark", "The grey shark", "The black shark"),
+    "subject": (N_("The white shark"), N_("The grey shark"), N_("The black shark")),
     # the shark acted on, after a verb or "on" (accusative: "auf den weißen Hai")
-    "object": ("the white shark", "the grey shark", "the black shark"),
-    "laser": ("The white shark's laser", "The grey shark's laser", "The black shark's laser"),
-    "stack": ("the white shark's stack", "the grey shark's stack", "the black shark's stack"),
-    "Stack": ("The white shark's stack", "The grey shark's stack", "The black shark's stack"),
-    "card": ("The white shark's card", "The grey shark's card", "The black shark's card"),
+    "object": (N_("the white shark"), N_("the grey shark"), N_("the black shark")),
+    "laser": (N_("The white shark's laser"), N_("The grey shark's laser"), N_("The black shark's laser")),
+    "stack": (N_("the white shark's stack"), N_("the grey shark's stack"), N_("the black shark's stack")),
+    "Stack": (N_("The white shark's stack"), N_("The grey shark's stack"), N_("The black shark's stack")),
+    "card": (N_("The white shark's card"), N_("The grey shark's card"), N_("The black shark's card")),
     # after a noun ("the beam of the white shark": genitive)
-    "of": ("of the white shark", "of the grey shark", "of the black shark"),
+    "of": (N_("of the white shark"), N_("of the grey shark"), N_("of the black shark")),
 }
 
 
 # which way a figure goes, by direction number (N, E, S, W)
-SIDES = ("toward the beach", "to the right", "toward the boat", "to the left")
+SIDES = (N_("toward the beach"), N_("to the right"), N_("toward the boat"), N_("to the left"))
 
 
 def shark(which: int | str, role: str = "subject") -> Text:
@@ -44,10 +44,14 @@ def shark(which: int | str, role: str = "subject") -> Text:
     return Text(_SHARK_PHRASES[role][index])
 
 
+# a facing letter as the table reads it: a msgid of its own, since German writes O for east
+COMPASS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+
+
 def compass(letter: str) -> Text:
     """A facing letter (N, E, S, W) as the table reads it: a msgid of its own, since German writes
     O for east (and a translation may spell the direction out)."""
-    return Text(letter)
+    return Text(COMPASS[letter])
 
 
 def side(direction: int) -> Text:

@@ -58,7 +58,7 @@ def test_a_seat_is_claimed_once_and_its_token_finds_it_again(service: Service) -
     table = new_table(service)
     token = service.claim_seat(table, 1, "  Anna  ")
     assert service.seat_of(table, token) == 1
-    assert service.public(table)["seats"][1] == {"seat": 1, "name": "Anna", "taken": True,
+    assert service.public(table)["seats"][1] == {"seat": 1, "name": "Anna", "named": True, "taken": True,
                                                  "bot": False, "connected": False}
     with pytest.raises(Conflict) as taken:
         service.claim_seat(table, 1, "Mallory")
@@ -149,7 +149,7 @@ def test_a_restart_replays_to_the_same_table(fake_game: object, data_dir: Path) 
             assert (view["view"], view["version"], view["awaiting"]) == (
                 views[seat]["view"], views[seat]["version"], views[seat]["awaiting"])
         assert again.public(table)["seats"] == public["seats"]
-        assert again.store.schema_version() == 1
+        assert again.store.schema_version() == 2
     finally:
         again.close()
 
@@ -407,3 +407,40 @@ def test_a_table_that_no_longer_replays_does_not_stop_the_start(fake_game: objec
         assert any(bad in r.message and "cannot be replayed" in r.message for r in caplog.records)
     finally:
         again.close()
+
+
+def test_an_older_store_keeps_its_players_names_and_forgets_the_english_defaults(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store written before seat names were facts held "Player 2" and "Computer 3" in English;
+    after the upgrade those seats are unnamed (each screen names them in its own language), a name
+    a player typed stays, and the table's screen language is English as it was."""
+    import companion.store as store_module
+
+    full = store_module.MIGRATIONS
+    monkeypatch.setattr(store_module, "MIGRATIONS", full[:1])
+    old = Store(data_dir / "companion.db")
+    old._db.execute("INSERT INTO tables VALUES ('t1','g',3,'{}',7,'digital',1,0,0,0.0,NULL)")
+    for seat, name, bot in [(0, "Player 1", 0), (1, "Anna", 0), (2, "Computer 3", 1)]:
+        old._db.execute("INSERT INTO seats VALUES ('t1',?,?,NULL,?)", (seat, name, bot))
+    old.close()
+    monkeypatch.setattr(store_module, "MIGRATIONS", full)
+    again = Store(data_dir / "companion.db")
+    try:
+        assert [s.name for s in again.seats("t1")] == ["", "Anna", ""]
+        assert again.load_tables()[0].lang == "en"
+        assert again.schema_version() == len(full)
+    finally:
+        again.close()
+
+
+def test_the_table_screen_language_is_kept_and_can_change(service: Service) -> None:
+    """The host picks the table screen's language at the start and may change it; a language the
+    companion has no catalogue for is refused and nothing changes."""
+    created = service.create_table("fake-guess", 2, {}, seed=1, lang="de")
+    table = created["table"]
+    assert created["lang"] == "de"
+    service.set_language(table, "nl")
+    assert service.public(table)["lang"] == "nl"
+    with pytest.raises(BadRequest):
+        service.set_language(table, "fr")
+    assert service.public(table)["lang"] == "nl"

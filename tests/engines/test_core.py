@@ -186,7 +186,7 @@ def test_events_are_filtered_by_visible_to() -> None:
 def test_translate_names_seats_and_falls_back_to_english() -> None:
     names = {0: "Anna", 1: "Bram"}
     text = Text("It is {seat}'s turn.", {"seat": 1})
-    assert translate(text, "de", seat_name=names.__getitem__) == "It is Bram's turn."
+    assert translate(text, "tlh", seat_name=names.__getitem__) == "It is Bram's turn."  # no Klingon: English
     assert translate(text) == "It is Player 2's turn."
     assert translate("{count} cards left", count=3) == "3 cards left"
     assert Text.from_json(text.to_json()) == text

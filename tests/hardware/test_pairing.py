@@ -89,7 +89,8 @@ def test_a_long_press_makes_the_phone_that_asked_the_host(
     phone = phones()
     page = phone.open_host_page()
     assert page.status_code == 401
-    assert PROMPT in page.get_data(as_text=True) and "Next button" in page.get_data(as_text=True)
+    # the default label is said around the button's name, in the phone's language
+    assert PROMPT in page.get_data(as_text=True) and "Hold the next button" in page.get_data(as_text=True)
     assert phone.ask() == "waiting"
     clock.tick(10)
     assert phone.poll() == ("waiting", PROMPT)

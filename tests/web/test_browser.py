@@ -94,7 +94,9 @@ def shot(page: Any, name: str) -> None:
 def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
     page.goto(f"{base}/play/{table}")
     page.locator("#claim").wait_for(state="visible")
-    assert page.locator("#name").input_value() == "Player 1"  # prefilled with the first free seat
+    # blank, with the first free seat's name as its hint: left so, every screen names it in its language
+    assert page.locator("#name").input_value() == ""
+    assert page.locator("#name").get_attribute("placeholder")   # "Player 1" (or "Speler 1", "Spieler 1")
     page.fill("#name", name)
     page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
     page.locator("#seat").wait_for(state="visible")
@@ -304,7 +306,7 @@ def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: st
     page.route("**/stream*", lambda route: route.abort())  # a proxy or a flaky Wi-Fi that breaks SSE
     page.goto(f"{server}/play/{t.id}")
     page.locator("#claim").wait_for(state="visible")
-    page.locator('#seat-buttons button[data-seat="0"]').tap()  # keeps the prefilled "Player 1"
+    page.locator('#seat-buttons button[data-seat="0"]').tap()  # no name typed: "Player 1"
     page.locator("#seat").wait_for(state="visible")
     assert "Player 1" in page.locator("#who").inner_text()
     assert page.locator("#view-details").get_attribute("open") is not None  # the view is the game here

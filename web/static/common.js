@@ -8,8 +8,7 @@
      fills in {placeholders}. Sentences inside payloads already carry their "text"; a parameter
      that is a nested sentence or word ({msgid, params}) without its "text" is rendered by TC.say,
      never shown as "[object Object]". */
-  TC.T = function (msgid, params) {
-    const template = (data.catalogue && data.catalogue[msgid]) || msgid;
+  const fill = function (template, params) {
     return template.replace(/\{(\w+)\}/g, function (all, key) {
       if (!params || params[key] === undefined) return all;
       const v = params[key];
@@ -17,6 +16,10 @@
       return String(v);
     });
   };
+  TC.T = function (msgid, params) {
+    return fill((data.catalogue && data.catalogue[msgid]) || msgid, params);
+  };
+  TC.lang = data.lang || "en";
 
   /* An SVG element with its attributes, appended to ``parent`` if given (the games' boards). */
   TC.svg = function (tag, attrs, parent) {
@@ -31,10 +34,26 @@
      (web/i18n.py page_msgids) finds the msgid there and sends its translation with the page. */
   TC.N = function (msgid) { return msgid; };
 
-  /* A label about a number of things: the singular msgid for exactly one, else the plural one.
-     Both are msgids of their own in the catalogue (as engines.text.plural on the server). */
+  /* Which of a plural label's forms ``count`` takes in the page's language: the browser's
+     Intl.PluralRules names the category ("one", "other", ...), the server says which form each
+     category is in this language's catalogue (web/i18n.py plural_tags). */
+  const pluralIndex = function (count) {
+    const tags = data.plural_tags || {};
+    try {
+      const category = new Intl.PluralRules(TC.lang).select(count);
+      if (category in tags) return tags[category];
+    } catch (e) { /* an old browser: the English rule below */ }
+    return count === 1 ? 0 : 1;
+  };
+
+  /* A label about a number of things: one catalogue entry with the English singular and plural
+     (as engines.text.plural on the server), each language picking its form by its own rule. */
   TC.TN = function (count, one, many, params) {
-    return TC.T(count === 1 ? one : many, Object.assign({ count: count }, params || {}));
+    const all = Object.assign({ count: count }, params || {});
+    const forms = data.plurals && data.plurals[one];
+    const i = pluralIndex(count);
+    if (forms && forms.length) return fill(forms[Math.min(i, forms.length - 1)], all);
+    return fill(i === 0 ? one : many, all);
   };
 
   /* What to send back for a legal action: its type and notation when it has one (the engine's
@@ -80,7 +99,9 @@
   TC.say = function (s) {
     if (!s) return "";
     if (typeof s === "string") return s;
-    return s.text || TC.T(s.msgid || "", s.params || {});
+    if (s.text) return s.text;
+    if (typeof s.plural === "string") return TC.TN((s.params || {}).count, s.msgid || "", s.plural, s.params || {});
+    return TC.T(s.msgid || "", s.params || {});
   };
 
   TC.el = function (tag, attrs) {

@@ -17,6 +17,8 @@
     showOptions();
   }
 
+  function choiceText(opt, choice) { return (opt.choice_texts && opt.choice_texts[choice]) || choice; }
+
   function optionInput(opt, prefix) {
     const id = prefix + opt.name;
     const wrap = el("div", { class: "option" });
@@ -26,12 +28,12 @@
     else if (opt.type === "choice") {
       input = el("select", { id: id, "data-option": opt.name });
       (opt.choices || []).forEach(function (c) {
-        input.append(el("option", { value: c, selected: c === opt.default, text: c + (c === opt.default ? " (" + T("default") + ")" : "") }));
+        input.append(el("option", { value: c, selected: c === opt.default, text: choiceText(opt, c) + (c === opt.default ? " (" + T("default") + ")" : "") }));
       });
     } else input = el("input", { id: id, type: "text", "data-option": opt.name, value: opt.default });
     input.dataset.kind = opt.type;
-    const defaultText = opt.type === "bool" ? (opt.default ? T("On") : T("Off")) : String(opt.default);
-    wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null, el("span", { text: opt.name.replace(/_/g, " ") }),
+    const defaultText = opt.type === "bool" ? (opt.default ? T("On") : T("Off")) : opt.type === "choice" ? choiceText(opt, opt.default) : String(opt.default);
+    wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null, el("span", { text: opt.label_text || opt.name.replace(/_/g, " ") }),
                    el("span", { class: "default-mark", text: T("default") + ": " + defaultText })));
     if (opt.type !== "bool") wrap.append(input);
     wrap.append(el("p", { class: "help", text: opt.help_text || opt.help || "" }));
@@ -56,7 +58,8 @@
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
     });
-    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options };
+    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
+                   lang: $("table-lang").value };
     if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
     const r = await TC.api("POST", "/api/tables", body);
     if (!refuse(r)) return;
@@ -99,6 +102,7 @@
       T("Waiting for {names}.", { names: TC.waitingFor(p) });
     if (p.next_table) status += " → " + p.next_table;
     $("manage-status").textContent = status;
+    if (p.lang && document.activeElement !== $("manage-lang")) $("manage-lang").value = p.lang;
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
       const presence = TC.presence(s);  // a taken seat: "● connected" or "⚠ away" (text and shape)
@@ -146,6 +150,10 @@
     if (await TC.confirm(T("Undo last move") + "?", T("Everyone sees that it was undone."))) hostPost("/undo");
   });
   $("advance").addEventListener("click", function () { hostPost("/next"); });
+  $("manage-lang").addEventListener("change", async function () {
+    const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });
+    refuse(r);
+  });
   $("end").addEventListener("click", async function () {
     if (await TC.confirm(T("End this table") + "?", T("Is everyone sure?"))) { await hostPost("/end"); loadTables(); }
   });

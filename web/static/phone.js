@@ -19,10 +19,8 @@
     const seats = r.data.seats || [];
     const box = TC.clear($("seat-buttons"));
     const firstFree = seats.find(function (s) { return !s.taken; });
-    const nameBox = $("name");
-    if (!nameBox.value || /^Player \d+$/.test(nameBox.value)) {
-      nameBox.value = firstFree ? T("Player {number}", { number: firstFree.seat + 1 }) : "";
-    }
+    // Left blank, the seat keeps no name: every screen calls it "Player 2" in its own language.
+    $("name").placeholder = firstFree ? T("Player {number}", { number: firstFree.seat + 1 }) : "";
     seats.forEach(function (s) {
       const label = s.taken
         ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
@@ -47,8 +45,7 @@
   }
 
   async function claim(seat) {
-    let name = $("name").value.trim();
-    if (/^Player \d+$/.test(name)) name = T("Player {number}", { number: seat + 1 });
+    const name = $("name").value.trim();
     const r = await TC.api("POST", base + "/seats/" + seat, { name: name });
     if (!r.ok) { TC.showRefusal(r.data.error); showClaim(); return; }
     TC.showRefusal("");
@@ -96,6 +93,9 @@
     if (!viewOpened) {  // a game without its own drawing: the view is the game
       const ui = gameUI(p);
       $("view-details").open = !(ui && ui.phone.showView === false);
+      // a game that draws its view itself says it all in the phone's words; the raw data (its keys
+      // are the engine's English field names) is left out rather than shown half translated
+      $("view-details").hidden = !!(ui && ui.phone.showView === false);
       viewOpened = true;
     }
     // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.

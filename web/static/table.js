@@ -58,6 +58,9 @@
 
   function show(p) {
     if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
+    // the host chose another language for the table screen: the page comes again in it (the
+    // resolution's step is the table's, so a replay goes on where it was)
+    if (p.lang && p.lang !== TC.lang) { location.reload(); return; }
     if (latest && p.version < latest.version) return;
     latest = p;
     TC.showFault(p.fault);
@@ -163,5 +166,7 @@
     next();
   });
 
-  TC.live(base + "/stream?view=public", base, show, setConn, null);
+  // the table's language, not this browser's: every sentence comes translated for the table screen
+  const inLang = "lang=" + encodeURIComponent(TC.lang);
+  TC.live(base + "/stream?view=public&" + inLang, base + "?" + inLang, show, setConn, null);
 })();

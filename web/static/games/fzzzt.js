@@ -21,6 +21,15 @@
     return t;
   }
 
+  /* A line on a card that must stay inside it whatever the language ("Productie-eenheid",
+     "Produktionseinheit"): squeezed to ``width`` when it would be wider, never cut. */
+  function fitted(parent, x, y, value, width, attrs) {
+    const t = text(parent, x, y, value, attrs);
+    const size = parseFloat((attrs || {})["font-size"]) || 7;
+    if (value.length * size * 0.58 > width) { t.setAttribute("textLength", width); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    return t;
+  }
+
   /* A symbol as a shape: nut a hexagon with a hole, bolt a head on a shaft, cog a toothed wheel,
      oil a drop; each also named under it on the card. */
   function symbolShape(parent, sym, cx, cy, r) {
@@ -61,7 +70,7 @@
     svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: kind.fill, stroke: "#fff", "stroke-width": 1.5 }, root);
     let label = T(kind.label);
     if (card.kind === "mechanic") label = T("Mechanic {number}", { number: (card.id || "").slice(1) });
-    text(root, 30, 12, label, { class: "fz-kind", "font-size": label.length > 10 ? 6 : 7.5, fill: "#fff", "font-weight": 700 });
+    fitted(root, 30, 12, label, 54, { class: "fz-kind", "font-size": label.length > 10 ? 6 : 7.5, fill: "#fff", "font-weight": 700 });
     if (card.kind !== "unit") {
       svg("circle", { cx: 11, cy: 23, r: 8.5, fill: "#ffd400", stroke: "#111" }, root);
       text(root, 11, 27, String(card.power), { class: "fz-power", "font-size": 11, "font-weight": 800, fill: "#111" });
@@ -90,7 +99,7 @@
     // points: a robot's value, a unit's value per widget, a Fzzzt card's -1
     svg("rect", { x: 4, y: 70, width: 52, height: 11, rx: 3, fill: "rgba(0,0,0,.45)" }, root);
     const pts = card.kind === "unit" ? T("★{points} per widget", { points: card.points }) : "★ " + card.points;
-    text(root, 30, 78.5, pts, { class: "fz-points", "font-size": 7, fill: "#fff", "font-weight": 700 });
+    fitted(root, 30, 78.5, pts, 50, { class: "fz-points", "font-size": 7, fill: "#fff", "font-weight": 700 });
     if (card.confidence && card.confidence !== "HIGH" && opts.confidence) {
       text(root, 54, 67, card.confidence === "TABLE" ? "T" : "?", { "font-size": 6, fill: "#ddd" });
     }
@@ -102,7 +111,7 @@
     if (card.kind === "unit") return T("Production unit {symbols}: {points} per widget", { symbols: syms, points: card.points });
     if (card.kind === "fzzzt") return T("Fzzzt! card: power {power}, {points} point", { power: card.power, points: card.points });
     if (card.kind === "upgrade") return T("Robot upgrade: serves any symbol, power {power}", { power: card.power });
-    if (card.kind === "mechanic") return card.name || T("Mechanic");
+    if (card.kind === "mechanic") return card.label ? TC.say(card.label) : T("Mechanic");
     return TC.TN(card.points, "Robot {symbols}: power {power}, {count} point", "Robot {symbols}: power {power}, {count} points", { symbols: syms, power: card.power });
   }
 
@@ -256,7 +265,7 @@
     row.append(el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
       text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
       on: { click: function () {
-        const names = cards.map(function (c) { return c.name; }).join(", ");
+        const names = cards.map(function (c) { return c.label ? TC.say(c.label) : c.name; }).join(", ");
         const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
         api.play(action, T("Bid power {power}?", { power: total }),
                  T("{cards}. Face down until everyone has bid; you cannot change it after this.", { cards: names }),

@@ -31,6 +31,8 @@
   ];
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
+  // a facing letter as the table reads it (German writes O for east, Dutch Z for south)
+  const COMPASS = { N: window.TC.N("N"), E: window.TC.N("E"), S: window.TC.N("S"), W: window.TC.N("W") };
   const T = function (m, p) { return window.TC.T(m, p); };
   const PHASES = { deal: window.TC.N("Dealing"), setup: window.TC.N("Placing the agents"), pre: window.TC.N("Before the round"), place: window.TC.N("Phase I: agents back in"),
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
@@ -42,6 +44,14 @@
   const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
 
   function seatInfo(seat) { return SEATS[seat % SEATS.length]; }
+  // one whole sentence per shark: "the white shark" takes another ending in Dutch and German
+  const SPY_ON = { white: window.TC.N("Spy on the white shark"), grey: window.TC.N("Spy on the grey shark"),
+                   black: window.TC.N("Spy on the black shark") };
+  const FACE_DOWN_ON = { white: window.TC.N("Face down on the white shark. It acts as: {face}."),
+                         grey: window.TC.N("Face down on the grey shark. It acts as: {face}."),
+                         black: window.TC.N("Face down on the black shark. It acts as: {face}.") };
+  /* A card's name in the phone's language (its "label"), as printed for the special cards. */
+  function cardName(card) { return card.label ? window.TC.say(card.label) : card.name; }
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
   function seatName(p, seat) { return window.TC.seatName(p, seat); }
   function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
@@ -126,7 +136,7 @@
     else svg("rect", Object.assign({ x: -11, y: -11, width: 22, height: 22, rx: 2 }, o), body);
     const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: st.text }, body);
     t.textContent = st.letter;
-    svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: facing });
+    svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: T(COMPASS[facing] || facing) });
     return body;
   }
 
@@ -315,7 +325,7 @@
       const li = el("li", { class: "swl-stack", "data-shark": st.shark, "data-count": list.length },
         el("span", { class: "swl-shark-badge shark-" + st.shark, text: SHARK_STYLE[st.shark].letter }),
         el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
-        el("span", { class: "swl-count", text: list.length === 1 ? T("1 card") : T("{count} cards", { count: list.length }) }));
+        el("span", { class: "swl-count", text: TC.TN(list.length, "{count} card", "{count} cards") }));
       const who = el("span", { class: "swl-who" });
       list.forEach(function (c) { who.append(seatChip(c.seat, c.card ? "· " + c.card : "")); });
       li.append(who);
@@ -352,9 +362,10 @@
     events.slice(0, index + 1).forEach(function (ev, i) {
       if (ev.type !== "revealed") return;
       let text;
-      if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + (ev.names || (ev.cards || []).join(", "));
-      else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + (ev.name || ev.card);
-      else text = sharkName(ev.shark) + " ← " + (ev.name || ev.card) + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
+      const named = ev.label ? window.TC.say(ev.label) : (ev.name || ev.card);
+      if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + named;
+      else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + named;
+      else text = sharkName(ev.shark) + " ← " + named + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
       ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
     });
     return ol;
@@ -418,7 +429,7 @@
     return el("button", { type: "button", class: "swl-card" + (opts.selected ? " chosen" : "") + (opts.disabled ? " dull" : ""),
                           "data-card": card.code, disabled: opts.disabled || null, "aria-pressed": opts.selected ? "true" : "false",
                           on: opts.on ? { click: opts.on } : null },
-      el("span", { class: "swl-card-name", text: card.name + (card.when && card.when !== "base" ? " ★" : "") }),
+      el("span", { class: "swl-card-name", text: cardName(card) + (card.when && card.when !== "base" ? " ★" : "") }),
       card.agent ? el("span", { class: "swl-face agent-face" }, el("b", { text: T("Agent") + ": " }), faceText(card.agent)) : null,
       card.shark ? el("span", { class: "swl-face shark-face" }, el("b", { text: T("Shark") + ": " }), faceText(card.shark)) : null,
       card.timing ? el("span", { class: "swl-when", text: window.TC.say(card.timing) }) : null,
@@ -443,7 +454,7 @@
     controls.append(grid);
     const pair = drawn.slice().sort();
     const entry = entries.find(function (a) { return a.cards.join("") === pair.join(""); });
-    const names = pair.map(function (c) { const f = faces.find(function (x) { return x.code === c; }); return f ? f.name : c; });
+    const names = pair.map(function (c) { const f = faces.find(function (x) { return x.code === c; }); return f ? cardName(f) : c; });
     controls.append(el("button", { type: "button", class: "big primary swl-enter", "data-action": "specials", disabled: entry ? null : true,
       text: entry ? T("Enter {first} and {second}", { first: names[0], second: names[1] }) : T("Tap two cards ({count} of 2)", { count: pair.length }),
       on: { click: function () { if (entry) play(entry, labelOf(entry) + "?", T("Only your phone learns which cards you drew.")); } } }));
@@ -540,7 +551,7 @@
     [0, 1].forEach(function (i) {
       const code = mine[i];
       const card = code ? (view.my_agent_card_faces || [])[i] : null;
-      slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? card.name : code) : (i + 1) + ": —" }));
+      slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? cardName(card) : code) : (i + 1) + ": —" }));
     });
     controls.append(slots, atEnd ? stacksList(p) : stacksList(p, stacksAt(p, storyEvents, replay.index)));
 
@@ -588,7 +599,7 @@
     if (selected !== null && hand[selected]) {
       const card = hand[selected];
       const acts = cardActions(card.code);
-      controls.append(el("p", { class: "hint", text: card.name + ": " + T("now tap where it goes.") }));
+      controls.append(el("p", { class: "hint", text: cardName(card) + ": " + T("now tap where it goes.") }));
       const row = el("div", { class: "swl-targets" });
       acts.forEach(function (a) {
         let text, detail;
@@ -596,11 +607,11 @@
           text = T("My agent") + " · " + faceText(card.agent);
           detail = T("Face down on your agent (slot {n} of 2). It acts as: {face}.", { n: mine.length + 1, face: faceText(card.agent) });
         } else if (a.type === "spy") {
-          text = T("Spy on the {shark}", { shark: sharkName(a.shark) });
+          text = T(SPY_ON[a.shark]);
           detail = T("Played face up: you alone see the cards on that stack.");
         } else {
           text = SHARK_STYLE[a.shark].letter + " · " + sharkName(a.shark) + " · " + faceText(card.shark);
-          detail = T("Face down on the {shark}. It acts as: {face}.", { shark: sharkName(a.shark), face: faceText(card.shark) });
+          detail = T(FACE_DOWN_ON[a.shark], { face: faceText(card.shark) });
         }
         row.append(el("button", { type: "button", class: "big swl-target" + (a.shark ? " shark-" + a.shark : " agent-target"),
           "data-target": a.shark || "agent", text: text, on: { click: function () { play(a, labelOf(a) + "?", detail); } } }));
