@@ -22,7 +22,7 @@ from typing import Any
 from engines.jaws import shark, words
 from engines.jaws.data import BEACH_ORDER, ROLES
 from engines.jaws.position import SOURCES, Position, Step
-from engines.text import Text, plural
+from engines.text import N_, Text, plural
 
 
 def to_json(p: Position, a: Step) -> dict[str, Any]:
@@ -41,7 +41,7 @@ def to_json(p: Position, a: Step) -> dict[str, Any]:
             "type": "choose",
             "space": name(x),
             "notation": f"choose {name(x)}",
-            "label": words.label("Choose {space}", space=name(x)),
+            "label": words.label("Choose {space}", space=words.place(p.board, x)),
         }
     if r < 0:  # the shark
         out: dict[str, Any] = {"type": kind}
@@ -70,7 +70,7 @@ def to_json(p: Position, a: Step) -> dict[str, Any]:
         out["to"] = name(x)
         text, label = (
             f"{role} move {name(x)}",
-            words.label("{role}: move to {space}", role=who, space=name(x)),
+            words.label("{role}: move to {space}", role=who, space=words.place(p.board, x)),
         )
     elif kind == "rescue":
         if x:
@@ -110,12 +110,12 @@ def to_json(p: Position, a: Step) -> dict[str, Any]:
         text = f"{role} {kind}"
         label = words.label(
             {
-                "deliver": "{role}: deliver the barrel to this dock",
-                "give": "{role}: hand all barrels to Quint",
-                "binoculars": "{role}: look through the binoculars",
-                "finder": "{role}: use the fish finder",
-                "climb": "{role}: climb back aboard (2 actions)",
-                "end": "{role}: end the turn",
+                "deliver": N_("{role}: deliver the barrel to this dock"),
+                "give": N_("{role}: hand all barrels to Quint"),
+                "binoculars": N_("{role}: look through the binoculars"),
+                "finder": N_("{role}: use the fish finder"),
+                "climb": N_("{role}: climb back aboard (2 actions)"),
+                "end": N_("{role}: end the turn"),
             }[kind],
             role=who,
         )

@@ -37,7 +37,7 @@ from engines.jaws.position import (
     Step,
     fresh,
 )
-from engines.text import Text, plural
+from engines.text import N_, Text, plural
 
 CREW_BASE = 4
 
@@ -187,7 +187,6 @@ def turn_card(p: Position, number: int) -> None:
                             "beach_closed",
                             "{beach} stays closed; its tile now reads Opens soon.",
                             beach=BEACH_ORDER[slot],
-                            words={"beach": words.beach(slot)},
                         )
                     )
             else:
@@ -198,7 +197,6 @@ def turn_card(p: Position, number: int) -> None:
                             "beach_closed",
                             "{beach} stays closed this time and opens again.",
                             beach=BEACH_ORDER[slot],
-                            words={"beach": words.beach(slot)},
                         )
                     )
             continue
@@ -247,11 +245,15 @@ def ask(p: Position, what: str, options: list[int]) -> None:
     p.pending, p.options, p.phase = what, options, "choice"
     if not p.quiet:
         msgid = {
-            "mayor": "Mayor Vaughn: the crew chooses a beach to clear and close.",
-            "dock": "The crew chooses the dock for Brody and Hooper.",
-            "michael": "The crew chooses where Michael swims: the open beaches with the fewest swimmers tie.",
-            "hoax": "The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie.",
-            "heli": "Brody may fly to any space on the island.",
+            "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
+            "dock": N_("The crew chooses the dock for Brody and Hooper."),
+            "michael": N_(
+                "The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."
+            ),
+            "hoax": N_(
+                "The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."
+            ),
+            "heli": N_("Brody may fly to any space on the island."),
         }[what]
         p.events.append(story("choice", msgid, pending=what, options=[p.name(s) for s in options]))
 
@@ -274,7 +276,6 @@ def choose(p: Position, space: int) -> None:
                     "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
                     beach=BEACH_ORDER[slot],
                     count=removed,
-                    words={"beach": words.beach(slot)},
                 )
             )
     elif what == "dock":
@@ -297,6 +298,7 @@ def choose(p: Position, space: int) -> None:
                     "Brody flies to {space}." if moved else "Brody stays at {space}.",
                     role="brody",
                     space=p.name(space),
+                    words={"space": words.shop()} if space == p.board.shop else None,
                 )
             )
     shark_phase(p)
@@ -310,7 +312,6 @@ def _place_michael(p: Position, slot: int) -> None:
                 "michael",
                 "Michael swims at {beach}.",
                 beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot)},
             )
         )
 
@@ -324,7 +325,6 @@ def _hoax(p: Position, slot: int) -> None:
                 "moved",
                 "Cardboard fin! The whole crew rushes to {beach}.",
                 beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot)},
             )
         )
 
@@ -518,7 +518,11 @@ def _do(p: Position, a: Step) -> None:
         if not quiet:
             p.events.append(
                 story(
-                    "moved", "{role} moves to {space}.", role=ROLES[r], space=p.name(x), words={"role": say}
+                    "moved",
+                    "{role} moves to {space}.",
+                    role=ROLES[r],
+                    space=p.name(x),
+                    words={"role": say, "space": words.shop()} if x == board.shop else {"role": say},
                 )
             )
     elif kind == "rescue":
@@ -535,7 +539,7 @@ def _do(p: Position, a: Step) -> None:
                     role=ROLES[r],
                     beach=BEACH_ORDER[slot],
                     michael=bool(x),
-                    words={"role": say, "beach": words.beach(slot)},
+                    words={"role": say},
                 )
             )
     elif kind == "collect":
@@ -604,9 +608,9 @@ def _do(p: Position, a: Step) -> None:
         _answer(p, "finder", here, answer)
         if not quiet:
             msgid = {
-                "here": "Fish finder at {space}: the shark is HERE! Its mover goes on the board.",
-                "near": "Fish finder at {space}: the shark is nearby.",
-                "none": "Fish finder at {space}: the shark is neither here nor nearby.",
+                "here": N_("Fish finder at {space}: the shark is HERE! Its mover goes on the board."),
+                "near": N_("Fish finder at {space}: the shark is nearby."),
+                "none": N_("Fish finder at {space}: the shark is neither here nor nearby."),
             }[answer]
             p.events.append(
                 story(
@@ -627,9 +631,9 @@ def _do(p: Position, a: Step) -> None:
         if not quiet:
             slot = board.beach_slot(here)
             msgid = (
-                "Binoculars at {beach}: the shark is HERE! Its mover goes on the board."
+                N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
                 if answer == "here"
-                else "Binoculars at {beach}: the shark is not at this beach."
+                else N_("Binoculars at {beach}: the shark is not at this beach.")
             )
             p.events.append(
                 story(
@@ -639,7 +643,6 @@ def _do(p: Position, a: Step) -> None:
                     space=p.name(here),
                     beach=BEACH_ORDER[slot],
                     answer=answer,
-                    words={"beach": words.beach(slot)},
                 )
             )
     elif kind == "close":
@@ -652,7 +655,6 @@ def _do(p: Position, a: Step) -> None:
                     "Brody closes {beach}.",
                     role="brody",
                     beach=BEACH_ORDER[x],
-                    words={"beach": words.beach(x)},
                 )
             )
     elif kind == "climb":

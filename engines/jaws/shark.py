@@ -136,12 +136,16 @@ def replan(p: Position) -> Plan:
 
 
 def play(p: Position, s: Step) -> None:
-    """One step of the shark's secret plan (or ``back``: take the last one back)."""
+    """One step of the shark's secret plan (or ``back``: take the last one back). Each step is told
+    to the shark alone."""
+    from engines.core import story
+
+    me = [p.seats[0]]
     if s[0] == "back":
         p.steps.pop()
         p.plan = replan(p)
         if not p.quiet:
-            p.events.append(_private(p, "took_back", "You took back your last step."))
+            p.events.append(story("took_back", "You took back your last step.", visible_to=me))
         return
     p.steps.append(s)
     p.plan = step(p, p.plan, s)
@@ -150,52 +154,49 @@ def play(p: Position, s: Step) -> None:
     pl, name = p.plan, p.name
     kind = s[0]
     if kind == "move":
-        p.events.append(_private(p, "swam", "You swim to {space}.", space=name(s[2])))
+        p.events.append(story("swam", "You swim to {space}.", visible_to=me, space=name(s[2])))
     elif kind == "burst":
         p.events.append(
-            _private(
-                p,
+            story(
                 "swam",
                 "Speed Burst: you swim to {space}.",
+                visible_to=me,
                 space=name(s[2][-1]),
                 path=[name(x) for x in s[2]],
             )
         )
     elif kind == "eat":
         p.events.append(
-            _private(p, "ate", "You eat Michael." if s[2] else "You eat a swimmer.", space=name(pl.pos))
+            story(
+                "ate", "You eat Michael." if s[2] else "You eat a swimmer.", visible_to=me, space=name(pl.pos)
+            )
         )
     elif kind == "frenzy":
         p.events.append(
-            _private(p, "ate", "Feeding Frenzy: you eat every swimmer at {space}.", space=name(pl.pos))
+            story(
+                "ate", "Feeding Frenzy: you eat every swimmer at {space}.", visible_to=me, space=name(pl.pos)
+            )
         )
     elif kind in ("evade", "hide"):
         p.events.append(
-            _private(
-                p,
+            story(
                 "power",
                 "You play {power}.",
+                visible_to=me,
                 power=kind,
                 words={"power": words.power(POWER_CODES.index(kind))},
             )
         )
     elif kind == "knock":
         p.events.append(
-            _private(
-                p,
+            story(
                 "knock",
                 "You knock {captain} into the water.",
+                visible_to=me,
                 captain=ROLES[s[2]],
                 words={"captain": words.role(s[2])},
             )
         )
-
-
-def _private(p: Position, kind: str, msgid: str, **data: object) -> dict[str, object]:
-    from engines.core import story
-
-    wordmap = data.pop("words", None)
-    return story(kind, msgid, visible_to=[p.seats[0]], words=wordmap, **data)  # type: ignore[arg-type]
 
 
 def commit(p: Position) -> None:

@@ -12,12 +12,12 @@ sentence parameters are these :class:`~engines.text.Text` words.
 
 from __future__ import annotations
 
-from engines.jaws.data import BEACH_ORDER
-from engines.text import Text, plural
+from engines.jaws.data import BEACH_ORDER, Board
+from engines.text import N_, Text, plural
 
-ROLE_NAMES = ("Brody", "Hooper", "Quint")
-POWER_NAMES = ("Feeding Frenzy", "Evasive Moves", "Out of Sight", "Speed Burst")
-SOURCE_NAMES = ("the Shop", "the dock", "the water", "Hooper's boat")
+ROLE_NAMES = (N_("Brody"), N_("Hooper"), N_("Quint"))
+POWER_NAMES = (N_("Feeding Frenzy"), N_("Evasive Moves"), N_("Out of Sight"), N_("Speed Burst"))
+SOURCE_NAMES = (N_("the Shop"), N_("the dock"), N_("the water"), N_("Hooper's boat"))
 
 
 def role(r: int) -> Text:
@@ -28,9 +28,20 @@ def power(p: int) -> Text:
     return Text(POWER_NAMES[p])
 
 
-def beach(slot: int) -> Text:
-    """A beach by its letter: a msgid of its own (a translation may write O for east)."""
-    return Text(BEACH_ORDER[slot])
+def beach(slot: int) -> str:
+    """A beach by the letter the board prints for it (N, E, S, W), in every language: the space's
+    name, as the map on the screens writes it."""
+    return BEACH_ORDER[slot]
+
+
+def shop() -> Text:
+    """The Shop, in the reader's words (the other spaces are called by their printed number or letter)."""
+    return Text("Shop")
+
+
+def place(board: Board, space: int) -> str | Text:
+    """A space as a sentence names it: its printed number or letter, or the Shop in the reader's words."""
+    return shop() if space == board.shop else board.names[space]
 
 
 def source(kind: int) -> Text:
@@ -40,10 +51,7 @@ def source(kind: int) -> Text:
 def eaten_list(counts: tuple[int, ...] | list[int], michael: int) -> Text:
     """What the shark ate, beach by beach in the order N, E, S, W (never in the order it ate)."""
     parts = [
-        Text(
-            plural(n, "{count} swimmer at {beach}", "{count} swimmers at {beach}"),
-            {"count": n, "beach": beach(slot)},
-        )
+        plural(n, "{count} swimmer at {beach}", "{count} swimmers at {beach}", beach=beach(slot))
         for slot, n in enumerate(counts)
         if n
     ]
@@ -55,6 +63,8 @@ def eaten_list(counts: tuple[int, ...] | list[int], michael: int) -> Text:
     return out
 
 
-def label(msgid: str, **params: object) -> dict[str, object]:
-    """A button label for a legal action: a sentence in its JSON form."""
+def label(msgid: str | Text, **params: object) -> dict[str, object]:
+    """A button label for a legal action: a sentence (or a :func:`plural` one) in its JSON form."""
+    if isinstance(msgid, Text):
+        return Text(msgid.msgid, {**msgid.params, **params}, msgid.plural).to_json()
     return Text(msgid, dict(params)).to_json()
