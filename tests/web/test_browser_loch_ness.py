@@ -4,8 +4,10 @@ problems go as it draws, saves it under a name and starts a table on it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from tests.engines.loch_ness.test_board import SIX
 from tests.web import test_browser as shared
 
 # the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
@@ -81,6 +83,24 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     assert {s["id"]: s["terrain"] for s in saved["spaces"]} == {
         "H": "harbour", "F": "front", "w1": "water", "w2": "water", "w3": "water", "i1": "island"}
     assert sorted(next(s for s in saved["spaces"] if s["id"] == "w1")["adjacent"]) == ["F", "w2", "w3"]
+
+    # export gives the board as JSON; an exported file imports again (here the test suite's six)
+    host.click("#ln-export")
+    assert json.loads(host.locator("#ln-json").input_value())["name"] == "Kitchen six"
+    assert host.locator("#ln-download").get_attribute("download") == "Kitchen-six.json"
+    host.click("#ln-new")
+    host.set_input_files("#ln-import", files=[{"name": "six.json", "mimeType": "application/json",
+                                               "buffer": json.dumps(SIX).encode()}])
+    host.locator("#ln-name").wait_for()
+    for _ in range(50):
+        if host.locator("#ln-name").input_value() == "Six spaces":
+            break
+        host.wait_for_timeout(100)
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert host.locator("#ln-canvas [data-space]").count() == 6
+    host.set_input_files("#ln-import", files=[{"name": "bad.json", "mimeType": "application/json",
+                                               "buffer": b'{"spaces": ['}])
+    host.locator("#ln-problems li", has_text="The board is not valid JSON: it breaks at line 1").wait_for()
 
     # a problem shows at once, and a broken board is never saved
     tool(host, "erase")
