@@ -33,7 +33,7 @@ from engines.text import Text, translate
 
 CONTEXT = 8       # steps already told that a payload still carries (the lines under the current one)
 AHEAD = 60        # untold steps a payload carries at most (the rest follow as the cursor moves)
-UNWATCHED = 30    # steps kept for a table screen that comes back after being gone (beyond its grace)
+UNWATCHED = 0     # steps kept, besides the newest change, for a table screen gone beyond its grace
 CHARS_PER_SECOND = 22.0   # a sentence read aloud at the table
 LONGEST_STEP = 7.0        # Auto never waits longer than this on one step
 

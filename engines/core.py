@@ -368,8 +368,8 @@ class Working:
     **The pattern.** A game's :class:`State` is a frozen dataclass: each field is declared once,
     there, and a state never changes after it is made. When every field is an immutable value
     (tuples, bytes, ints, frozen dataclasses), a step makes the next state with
-    :func:`dataclasses.replace` (Laser Chess, Jaws). When the rules are easier to write as a
-    sequence of changes to lists (a round of Fzzzt! auctions, a Sharks resolution), the changing
+    :func:`dataclasses.replace` (Laser Chess). When the rules are easier to write as a
+    sequence of changes to lists (a round of Fzzzt! auctions, a Sharks resolution, a Jaws round), the changing
     fields live in one ``Working`` dataclass, declared once, which the frozen state holds; each
     ``_apply`` copies it (:meth:`copy`, built from ``fields()``), lets the rule functions change
     the copy, and wraps the copy in a new state. A working copy is never changed once wrapped.
@@ -429,6 +429,21 @@ class PageAssets:
 
     script: str | None = None
     style: str | None = None
+    parts: tuple[str, ...] = ()
+    """More scripts of the game, loaded before ``script`` on its pages (and before ``host_script``
+    on the host page): drawing code the phone, the table screen and the host page share."""
+    host_script: str | None = None
+    """The host page's part for this game (a board editor), loaded on the host page: it registers
+    ``GameHost[<game>]`` (docs/web.md)."""
+
+
+@dataclass(frozen=True)
+class BoardCheck:
+    """A board the table drew, checked by its game: the board in its canonical form when it has no
+    problems, else every problem, each one sentence (the first is the one a refusal says)."""
+
+    board: dict[str, Any] | None
+    problems: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -482,6 +497,11 @@ class Game(ABC):
         "the last plays"."""
         return None
 
+    board_option: ClassVar[str | None] = None
+    """The option that takes a board the table drew and saved (its JSON), for games whose printed
+    board the table transcribes; the companion keeps saved boards and checks them with
+    :meth:`check_board`."""
+
     @property
     def options(self) -> list[dict[str, Any]]:
         """JSON-able description of the variants and their defaults."""
@@ -510,6 +530,14 @@ class Game(ABC):
     @abstractmethod
     def load(self, text: str) -> State:
         """A position from the game's own notation; raises :class:`IllegalAction` if malformed."""
+
+    def check_board(self, data: object) -> BoardCheck:
+        """A board the table drew (JSON text or its parsed form), checked: see ``board_option``."""
+        return BoardCheck(None, (Text("{title} has no board to draw.", {"title": self.title}),))
+
+    def sample_boards(self) -> dict[str, dict[str, Any]]:
+        """The boards that ship with the game, by name (each one a placeholder or a real one)."""
+        return {}
 
     def bot(self, **settings: Any) -> Bot:
         """A computer player for this game (a random one unless the game has better)."""

@@ -73,29 +73,45 @@ def play_to_the_resolution(service: Service, table: str, rng: random.Random) -> 
     raise AssertionError("no round resolved")
 
 
-def test_an_early_play_is_appended_and_the_round_is_told_to_its_last_step(service: Service) -> None:
+def test_an_early_play_is_appended_and_every_step_before_it_is_told_first(service: Service) -> None:
     """Issue 15: "the moment the next round's first player plays, the table screen jumps to '1 of 1
-    Bram plays a card face down' and the round's resolution is gone for good." Now the play waits
-    at the end of the story (a game that queues plays: no screen is open, so nothing holds)."""
+    Bram plays a card face down' and the round's resolution is gone for good." In a game that
+    queues plays (Laser Chess), the answer made at once waits at the end of the story: the table
+    screen still shows the first move's first step, and tells every step of it before the answer."""
+    table = service.create_table("laser-chess", 2, {}, seed=1)["table"]
+    screen = service.subscribe(table, None, screen=True)
+    tell_all(service, table)
+    state = service.state_of(table)
+    service.act(table, 0, next(a for a in state.legal_actions(0) if a["type"] == "move"))
+    first_move = untold(service.public(table))
+    first = shown(service.public(table))
+    assert first is not None and first_move                 # the move shown, its laser waiting
+    state = service.state_of(table)
+    service.act(table, 1, next(a for a in state.legal_actions(1) if a["type"] == "rotate"))   # at once
+    after = service.public(table)
+    assert shown(after) == first                            # still the first move's first step
+    assert untold(after)[:len(first_move)] == first_move and len(untold(after)) > len(first_move)
+    told = tell_all(service, table)
+    assert told[:len(first_move)] == first_move and len(told) > len(first_move)   # then the answer
+    assert service.public(table)["story"]["waiting"] == 0
+    screen.close()
+
+
+def test_a_round_told_to_its_last_step_however_long(service: Service) -> None:
+    """Sharks with Lasers: a round's resolution (up to 26 steps) is told to its last step, "the
+    round is over" included, with a table screen watching."""
     table = service.create_table("sharks-with-lasers", 2, {}, seed=5)["table"]
     seat, resolving = play_to_the_resolution(service, table, random.Random(1))
-    while service.public(table)["story"]["waiting"]:
-        service.advance(table)                          # everything before the round is told
+    screen = service.subscribe(table, None, screen=True)
+    tell_all(service, table)
     service.act(table, seat, resolving)
     round_steps = untold(service.public(table))
-    first = shown(service.public(table))
-    assert first is not None and len(round_steps) >= 10       # the round's resolution, all waiting
-    state = service.state_of(table)
-    early = state.awaiting[0]
-    service.act(table, early, state.legal_actions(early)[0])   # the next round's first card, at once
-    after = service.public(table)
-    assert shown(after) == first                         # the table still shows the round's first step
-    assert untold(after)[:len(round_steps)] == round_steps     # every step of it still to come
-    told = tell_all(service, table)
-    assert told[:len(round_steps)] == round_steps and len(told) > len(round_steps)   # then the new play
+    assert len(round_steps) >= 10
+    assert tell_all(service, table) == round_steps
     last = service.public(table)["story"]
     said = [translate(engines.Text.from_json(s["event"]["say"])) for s in last["steps"]]
     assert last["waiting"] == 0 and any("round is over" in line for line in said)
+    screen.close()
 
 
 def test_while_a_screen_shows_a_sharks_round_plays_wait_and_the_phones_are_told_why(service: Service) -> None:
@@ -218,6 +234,7 @@ def test_two_screens_and_a_power_cut_show_the_same_step(fake_game: object, data_
 
 def test_an_undo_takes_its_untold_steps_out_and_says_so(service: Service) -> None:
     table = service.create_table("fake-guess", 2, {}, seed=7)["table"]
+    screen = service.subscribe(table, None, screen=True)
     for seat in (0, 1):
         service.act(table, seat, {"type": "pick", "notation": f"pick{seat + 1}"})
     waiting = untold(service.public(table))
@@ -229,6 +246,18 @@ def test_an_undo_takes_its_untold_steps_out_and_says_so(service: Service) -> Non
     assert not undone & set(ids)                       # the undone play is not told
     assert ids[-1].split(".")[0] != ids[0].split(".")[0] and story["steps"][-1]["event"]["type"] == "undo"
     assert untold(service.public(table))[:len(waiting)] == waiting
+    screen.close()
+
+
+def test_with_no_screen_for_a_while_the_newest_change_waits_whole_for_one(service: Service) -> None:
+    """No table screen open beyond its grace: nobody was there to be shown the older steps; the
+    newest change waits whole for a screen that opens (late, or back from a lost Wi-Fi)."""
+    table = service.create_table("fake-guess", 2, {}, seed=7)["table"]
+    for seat, number in ((0, 1), (1, 2), (0, 3)):
+        service.act(table, seat, {"type": "pick", "notation": f"pick{number}"})
+    payload = service.public(table)
+    newest = payload["story"]["steps"][-1]["chapter"]
+    assert untold(payload) == [s["id"] for s in payload["story"]["steps"] if s["chapter"] == newest]
 
 
 def test_each_event_has_one_identity_and_a_phone_gets_only_its_own_private_lines(service: Service) -> None:

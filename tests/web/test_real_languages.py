@@ -32,11 +32,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _proper_names() -> list[str]:
-    """Names every edition prints as they are: game titles, the product, Sharks' special cards."""
+    """Names every edition prints as they are: game titles, the product, Sharks' special cards, and
+    Loch Ness's monster."""
     cards = json.loads((ROOT / "engines" / "sharks_with_lasers" / "cards.json").read_text(encoding="utf-8"))
     names = [card["name"] for card in cards["special"]]
     titles = [game.title for game in engines.GAMES.values() if type(game).__module__.startswith("engines.")]
-    return sorted({*names, *titles, "Table Companion", "Ultra-Power Beam"}, key=len, reverse=True)
+    jaws = ["Brody", "Hooper", "Quint", "Michael", "Amity Island", "Amity", "Ben Gardner", "Frank Silva",
+            "Vaughn", "USS Indianapolis", "Orca"]     # Jaws' people, places and ships: names in every edition
+    return sorted({*names, *titles, *jaws, "Table Companion", "Ultra-Power Beam",
+                   "Nessie"}, key=len, reverse=True)
 
 
 PROPER = _proper_names()
@@ -48,9 +52,11 @@ SAME_WORD = {
              "companion", "docs", "md",    # the device's name; a file named in a help line
              "code"},                      # a (QR) code: the same word in Dutch and German
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
-           "robots", "agenten", "camera", "status", "scan"},
+           "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later",
+           "nest", "monster", "motor", "route", "octopus"},   # Loch Ness: een nest, een octopus, de route
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
-           "status"},
+           "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
+           "nest", "monster", "motor", "route", "name", "problem"},  # Loch Ness: ein Nest
 }
 
 

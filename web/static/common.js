@@ -282,15 +282,22 @@
   TC.fit = function (box, min) {
     const over = function () { return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1; };
     if (!over()) return;
-    // its smallest HTML text (an em-sized badge inside shrinks with it): stop before that goes under min
-    let smallest = Infinity;
-    Array.prototype.forEach.call(box.querySelectorAll("*"), function (e) {
-      if (!(e instanceof SVGElement) && e.childNodes.length && Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); }))
-        smallest = Math.min(smallest, parseFloat(getComputedStyle(e).fontSize));
-    });
+    // a pixel at a time, as long as no HTML text inside goes under min (an em-sized badge shrinks
+    // with the box; a text of a fixed size does not)
+    const smallest = function () {
+      let least = Infinity;
+      Array.prototype.forEach.call(box.querySelectorAll("*"), function (e) {
+        if (e instanceof SVGElement || !Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); })) return;
+        least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+      });
+      return least;
+    };
     let size = parseFloat(getComputedStyle(box).fontSize);
-    const floor = smallest === Infinity ? min : Math.max(min, size * min / smallest);
-    while (over() && size - 1 >= floor) { size -= 1; box.style.fontSize = size + "px"; }
+    while (over() && size > min) {
+      box.style.fontSize = (size - 1) + "px";
+      if (smallest() < min - 0.01) { box.style.fontSize = size + "px"; break; }
+      size -= 1;
+    }
     ["drop", "last"].forEach(function (rank) {   // first the lines marked "drop", then "last" (a legend)
       const drops = Array.prototype.slice.call(box.querySelectorAll('[data-fit="' + rank + '"]'));
       while (over() && drops.length) {   // the last first; in a list marked data-fit-from="start", the first

@@ -53,6 +53,8 @@
     (game.options || []).concat(game.table_options || []).forEach(function (opt) {
       (opt.advanced ? expert : box).append(optionInput(opt, "opt-"));   // expert settings behind "Advanced"
     });
+    const part = (window.GameHost || {})[game.id];  // a game's own host part (a board picker): games/<id>-host.js
+    if (part && part.options) part.options(box, game);
   }
 
   async function startTable(ev) {
