@@ -24,16 +24,13 @@ other seats' views never leave this module.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,22 +38,30 @@ import engines
 from companion.bots import BotRunner
 from companion.pacer import Pacer
 from companion.pairing import Pairing
+from companion.presence import Presence
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
     CONTEXT,
-    UNWATCHED,
     Chapter,
-    Snapshot,
     Story,
     chapter_row,
     chapters_from_log,
     snapshot,
 )
+from companion.tables import (
+    OpenTable,
+    Subscription,
+    awaiting_now,
+    effective_rows,
+    hash_token,
+    table_language,
+    table_rng,
+)
+from companion.telling import POLL_GRACE, Telling
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
-from engines.rng import Rng
-from engines.text import LANGUAGES, N_, bot_name, default_seat_name
+from engines.text import N_
 from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 
 log = logging.getLogger("companion")
@@ -71,134 +76,9 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
                "dice and cards and entered at the table (physical)."),
 }]
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
-POLL_GRACE = 5.0       # seconds a poll keeps a phone or a table screen present (pages poll every 2 s)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
 MAX_BOARD_NAME = 40
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-# --------------------------------------------------------------------------- streams
-
-
-class Subscription:
-    """One open stream: payloads queued in order; the first is the full current view."""
-
-    MAX_QUEUED = 1000
-
-    def __init__(self, service: Service, table: str, seat: int | None) -> None:
-        self._service, self.table, self.seat = service, table, seat
-        self._queue: deque[dict[str, Any]] = deque()
-        self._cond = threading.Condition()
-        self._closed = False
-        self._revoked = False
-        self.screen = False   # a table screen's stream (Service.subscribe)
-
-    def put(self, payload: dict[str, Any]) -> None:
-        with self._cond:
-            if len(self._queue) >= self.MAX_QUEUED:
-                self._queue.popleft()   # a stalled reader: it resyncs from the newest full view
-            self._queue.append(payload)
-            self._cond.notify_all()
-
-    def get(self, timeout: float) -> dict[str, Any] | None:
-        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed.
-
-        On a timeout the table's presence is looked at again (outside this stream's lock): a
-        phone whose grace has run out is then shown away on every stream, this one included.
-        """
-        with self._cond:
-            if not self._queue and not self._revoked and not self._closed:
-                self._cond.wait(timeout)
-            if self._revoked:
-                raise Unauthorized("The host freed this seat.")
-            if self._queue:
-                return self._queue.popleft()
-            if self._closed:
-                return None
-        self._service._sweep_presence(self.table)
-        with self._cond:
-            if self._revoked:
-                raise Unauthorized("The host freed this seat.")
-            return self._queue.popleft() if self._queue else None
-
-    def end(self) -> None:
-        """The companion is stopping: the stream ends now (its reader sees ``closed``)."""
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-
-    def revoke(self) -> None:
-        with self._cond:
-            self._queue.clear()
-            self._revoked = True
-            self._cond.notify_all()
-
-    @property
-    def closed(self) -> bool:
-        return self._closed or self._revoked
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-        self._service._unsubscribe(self)
-
-
-# --------------------------------------------------------------------------- one table
-
-
-@dataclass
-class _Table:
-    row: TableRow
-    game: Game
-    seats: list[SeatRow]
-    state: State
-    rng: Rng
-    log: list[LogRow]
-    events: list[Event] = field(default_factory=list)
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    subs: list[Subscription] = field(default_factory=list)
-    # presence (metadata, not game state: never logged, never bumps ``version``)
-    presence: int = 0                                       # bumped when the shown flags change
-    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
-    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
-    polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
-    freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
-    # the story the table screen tells (companion/story.py): not game state, but stored with
-    # the table (the shown step, Auto) so that a restart goes on telling where it was
-    story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
-    since: float = 0.0                                      # when the shown step came up
-    screen_left: float | None = None                        # when the last table screen's stream closed
-    screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
-
-    @property
-    def id(self) -> str:
-        return self.row.id
-
-    def name(self, seat: int, lang: str = "en") -> str:
-        """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
-        bot) in ``lang``; stored names are facts, the words around them are said when shown."""
-        if 0 <= seat < len(self.seats):
-            row = self.seats[seat]
-            if row.name:
-                return row.name
-            if row.bot:
-                return bot_name(seat, lang)
-        return default_seat_name(seat, lang)
-
-
-def _language(lang: object) -> str:
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise BadRequest("The language must be one of {languages}.", languages=", ".join(LANGUAGES))
-    return lang
-
-
-def _table_rng(seed: int) -> Rng:
-    return Rng.from_seed(seed ^ 0x7AB1E5EED)
 
 
 def _table_options(game: Game) -> list[dict[str, Any]]:
@@ -207,24 +87,11 @@ def _table_options(game: Game) -> list[dict[str, Any]]:
     return TABLE_OPTIONS if game.chance_modes and not game.own_chance else []
 
 
-def _awaiting(table: _Table) -> list[int]:
-    """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
-    return [] if table.row.ended else list(table.state.awaiting)
-
-
-def _effective(rows: list[LogRow]) -> list[LogRow]:
-    """The log rows still in the history: actions and draws that no undo took back."""
-    undone: set[int] = set()
-    for row in rows:
-        if row.kind == "undo":
-            undone.update(row.data["undoes"])
-    return [r for r in rows if r.kind != "undo" and r.idx not in undone]
-
 
 # --------------------------------------------------------------------------- the service
 
 
-class Service:
+class Service(Presence, Telling):
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
@@ -236,7 +103,7 @@ class Service:
         self.clock = clock
         self.think_seconds = think_seconds
         self.presence_grace = presence_grace
-        self._tables: dict[str, _Table] = {}
+        self._tables: dict[str, OpenTable] = {}
         self._tables_lock = threading.Lock()
         self._stopping = False
         self._listeners: list[Listener] = []
@@ -282,11 +149,11 @@ class Service:
         self._pacer.poke()
 
     def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], *,
-                story_from: int | None = None) -> _Table:
+                story_from: int | None = None) -> OpenTable:
         """The table as its log makes it; with ``story_from``, also the story's chapters from
         that log position on (a restart: companion/story.py)."""
         start = game.start(row.players, row.seed, row.options)
-        rng = _table_rng(row.seed)
+        rng = table_rng(row.seed)
 
         def step(state: State, r: LogRow) -> State:
             nonlocal rng
@@ -294,7 +161,7 @@ class Service:
                 _, rng = chance_pick(state, rng)
             return state.apply(TABLE if r.seat is None else r.seat, r.data)
 
-        effective = _effective(rows)
+        effective = effective_rows(rows)
         if story_from is None:
             state = start
             for r in effective:
@@ -302,7 +169,7 @@ class Service:
             chapters: list[Chapter] = []
         else:
             chapters, state = chapters_from_log(game, start, effective, step, story_from)
-        table = _Table(row, game, seats, state, rng, rows)
+        table = OpenTable(row, game, seats, state, rng, rows)
         table.story = Story(snapshot(state, row.ended))
         if chapters:
             table.story.restore(chapters, row.shown, row.step)
@@ -357,13 +224,13 @@ class Service:
 
     # -- lookups -------------------------------------------------------------------
 
-    def _table(self, table_id: object) -> _Table:
+    def _table(self, table_id: object) -> OpenTable:
         table = self._tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             raise NotFound("There is no table {table}.", table=str(table_id))
         return table
 
-    def _check_seat_number(self, table: _Table, seat: object) -> int:
+    def _check_seat_number(self, table: OpenTable, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
             raise NotFound("There is no seat {number} at this table.",
                            number=seat + 1 if isinstance(seat, int) else str(seat))
@@ -384,7 +251,7 @@ class Service:
             with table.lock:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
-                            "awaiting": _awaiting(table), "version": table.row.version,
+                            "awaiting": awaiting_now(table), "version": table.row.version,
                             "ended": table.row.ended, "finished": table.state.outcome is not None})
         return out
 
@@ -398,64 +265,11 @@ class Service:
 
     # -- payloads ------------------------------------------------------------------
 
-    # -- presence ------------------------------------------------------------------
-    #
-    # ``connected`` in ``seats``: a bot, or a taken seat with an open stream, or one whose last
-    # stream closed less than ``presence_grace`` seconds ago (a phone waking up or changing
-    # Wi-Fi reconnects within that and never flashes "away"). A change of these flags bumps
-    # ``presence`` (not ``version``: a pending play never goes stale over it, and nothing is
-    # stored) and is pushed to every open stream. Caller holds the table lock throughout.
-
-    def _presence_flags(self, table: _Table) -> tuple[bool, ...]:
-        """Each seat: connected? A bot; or a taken seat whose phone has a stream open, closed one
-        less than the grace ago, or polled less than POLL_GRACE ago (its stream blocked: a phone
-        that keeps up by polling is at the table too)."""
-        streaming = {s.seat for s in table.subs}
-        now = self.clock()
-        for seat, since in list(table.left.items()):
-            if seat in streaming or now - since >= self.presence_grace:
-                del table.left[seat]
-        for seat, since in list(table.polled.items()):
-            if now - since >= POLL_GRACE:
-                del table.polled[seat]
-        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in table.left
-                                                              or s.seat in table.polled))
-                     for s in table.seats)
-
-    def _presence_changed(self, table: _Table) -> bool:
-        """Bring the shown flags up to date; True if they changed (the caller pushes them)."""
-        flags = self._presence_flags(table)
-        if table.shown is None:
-            table.shown = flags
-            return False
-        if flags == table.shown:
-            return False
-        table.shown, table.presence = flags, table.presence + 1
-        return True
-
-    def _push_presence(self, table: _Table) -> None:
-        if self._presence_changed(table):
-            self._fan_out(table)
-
-    def _sweep_presence(self, table_id: str) -> None:
-        """Look again at a table's presence (a stream woke up with nothing to send)."""
-        t = self._tables.get(table_id)
-        if t is not None:
-            with t.lock:
-                self._push_presence(t)
-
-    def _seats_json(self, table: _Table) -> list[dict[str, Any]]:
-        if table.shown is None or len(table.shown) != len(table.seats):
-            table.shown = self._presence_flags(table)
-        return [{"seat": s.seat, "name": table.name(s.seat), "named": bool(s.name),
-                 "taken": s.token_hash is not None or s.bot,
-                 "bot": s.bot, "connected": table.shown[s.seat]} for s in table.seats]
-
-    def _common(self, table: _Table, seat: int | None) -> dict[str, Any]:
+    def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         state = table.state
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
-                "awaiting": _awaiting(table), "outcome": state.outcome,
+                "awaiting": awaiting_now(table), "outcome": state.outcome,
                 "version": table.row.version, "presence": table.presence,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
@@ -464,10 +278,10 @@ class Service:
                 "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
                                              hold=self._holding(table), screen=self._watched(table))}
 
-    def _public(self, table: _Table) -> dict[str, Any]:
+    def _public(self, table: OpenTable) -> dict[str, Any]:
         return self._common(table, None)
 
-    def _seat_payload(self, table: _Table, seat: int) -> dict[str, Any]:
+    def _seat_payload(self, table: OpenTable, seat: int) -> dict[str, Any]:
         out = self._common(table, seat)
         state = table.state
         if seat == TABLE:
@@ -510,7 +324,7 @@ class Service:
 
     # -- commit and fan-out --------------------------------------------------------
 
-    def _commit(self, table: _Table, rows: list[LogRow], events: list[Event], *,
+    def _commit(self, table: OpenTable, rows: list[LogRow], events: list[Event], *,
                 drop: frozenset[str] = frozenset()) -> list[Event]:
         """Write the change durably, then push it to the open streams. Caller holds the lock.
 
@@ -532,24 +346,7 @@ class Service:
         self._fan_out(table)
         return table.events
 
-    def _note(self, table: _Table, events: list[Event], version: int, *, ended: bool = False) -> Chapter:
-        """A change that is no log row (the end of the table, a note from the hardware) as the
-        story's next chapter; the caller stores ``version`` (and the cursor) and pushes it."""
-        return Chapter.make(f"{len(table.log)}~{version}", len(table.log), events, table.story.end,
-                            snapshot(table.state, table.row.ended or ended), table.game)
-
-    def _retell(self, table: _Table, story: Story) -> None:
-        """The table's story is now ``story`` (stored already): a new step shown restarts Auto's
-        wait; plays held for the story may go on; the pacer looks again."""
-        held = self._holding(table)
-        if story.cursor() != table.story.cursor():
-            table.since = self.clock()
-        table.story = story
-        if held and not self._holding(table):
-            self._schedule_bots(table)
-        self._pacer.poke()
-
-    def _fan_out(self, table: _Table) -> None:
+    def _fan_out(self, table: OpenTable) -> None:
         self._presence_changed(table)   # whatever is pushed shows the presence of now
         cache: dict[int | None, dict[str, Any]] = {}
         for sub in list(table.subs):
@@ -558,7 +355,7 @@ class Service:
                                    else self._seat_payload(table, sub.seat))
             sub.put(cache[sub.seat])
 
-    def _notify(self, table: _Table, state: State, events: list[Event]) -> None:
+    def _notify(self, table: OpenTable, state: State, events: list[Event]) -> None:
         """Listeners run after the commit, outside the table lock; they cannot break a play."""
         for fn in list(self._listeners):
             try:
@@ -587,7 +384,7 @@ class Service:
         same transaction (the next game)."""
         if not isinstance(game, str):
             raise BadRequest("Choose a game.")
-        lang = _language(lang)
+        lang = table_language(lang)
         try:
             g = engines.get(game)
         except engines.UnknownGame:
@@ -617,7 +414,7 @@ class Service:
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
                            lang=lang)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
-            table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
+            table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)
             events = list(state.events)
             rows = self._resolve_chance(table, 0, events)   # the first draws, stored with the table
@@ -681,7 +478,7 @@ class Service:
         """The host changes the table screen's language; every screen of the table hears of it
         (phones keep their own)."""
         t = self._table(table)
-        lang = _language(lang)
+        lang = table_language(lang)
         with t.lock:
             if t.row.lang == lang:
                 return
@@ -797,7 +594,7 @@ class Service:
         self._notify(t, state, [])
         return token
 
-    def _set_seat(self, t: _Table, row: SeatRow, *, revoke: bool = False) -> None:
+    def _set_seat(self, t: OpenTable, row: SeatRow, *, revoke: bool = False) -> None:
         """Store the seat, then (``revoke``: close the old phone's streams) show it everywhere."""
         version = t.row.version + 1
         self.store.set_seat(t.id, row, version=version)
@@ -854,7 +651,7 @@ class Service:
 
     # -- playing -------------------------------------------------------------------
 
-    def _refuse_turn(self, t: _Table, seat: int) -> None:
+    def _refuse_turn(self, t: OpenTable, seat: int) -> None:
         state = t.state
         if t.row.ended:
             raise Conflict("This table has ended.")
@@ -902,7 +699,7 @@ class Service:
         self._notify(t, state, events)
         return payload
 
-    def _resolve_chance(self, t: _Table, next_idx: int, events: list[Event]) -> list[LogRow]:
+    def _resolve_chance(self, t: OpenTable, next_idx: int, events: list[Event]) -> list[LogRow]:
         """Digital chance: draw while the table awaits it; the new log rows, not yet stored."""
         rows: list[LogRow] = []
         if t.row.chance != DIGITAL:
@@ -916,7 +713,7 @@ class Service:
             rows.append(LogRow(next_idx + len(rows), "chance", None, action))
         return rows
 
-    def _rebuild(self, t: _Table) -> None:
+    def _rebuild(self, t: OpenTable) -> None:
         fresh = self._replay(t.row, t.game, t.seats, t.log)
         t.state, t.rng = fresh.state, fresh.rng
 
@@ -926,7 +723,7 @@ class Service:
         with t.lock:
             if t.row.ended:
                 raise Conflict("This table has ended.")
-            effective = _effective(t.log)
+            effective = effective_rows(t.log)
             bots = {s.seat for s in t.seats if s.bot}
             # the last play by a person (a bot's answer after it goes too, or the bot
             # would simply play again)
@@ -949,112 +746,6 @@ class Service:
         self._notify(t, state, events)
         return payload
 
-    def advance(self, table: str) -> dict[str, Any]:
-        """The table's "next": the table screen shows the story's next step (stored, pushed to
-        every screen and phone). With nothing left to tell, nothing changes."""
-        t = self._table(table)
-        with t.lock:
-            self._step(t)
-            payload = self._public(t)
-        return payload
-
-    def _step(self, t: _Table) -> bool:
-        """One step further through the story, stored and pushed; False when all is told."""
-        story = t.story.copy()
-        if not story.next():
-            return False
-        version = t.row.version + 1
-        shown, step = story.cursor()
-        self.store.update_table(t.id, version=version, step=step, shown=shown)
-        t.row.version, t.row.step, t.row.shown = version, step, shown
-        self._retell(t, story)
-        self._fan_out(t)
-        return True
-
-    def set_auto(self, table: str, on: bool) -> dict[str, Any]:
-        """Auto on or off for the whole table (every screen and phone shows the same)."""
-        t = self._table(table)
-        if not isinstance(on, bool):
-            raise BadRequest("Auto is on (true) or off (false).")
-        with t.lock:
-            if t.row.auto != on:
-                version = t.row.version + 1
-                self.store.update_table(t.id, version=version, auto=on)
-                t.row.version, t.row.auto = version, on
-                t.since = self.clock()
-                self._fan_out(t)
-                self._pacer.poke()
-            return self._public(t)
-
-    # -- the story's pace: Auto, and plays that wait for the table ---------------------
-
-    def _watched(self, t: _Table) -> bool:
-        """A table screen is open (or its stream closed less than the grace ago: a reload)."""
-        if any(s.screen for s in t.subs):
-            return True
-        now = self.clock()
-        if t.screen_polled is not None and now - t.screen_polled < POLL_GRACE:
-            return True   # a screen whose stream is blocked polls every 2 s: it is there
-        return t.screen_left is not None and now - t.screen_left < self.presence_grace
-
-    def _backlog(self, t: _Table) -> int | None:
-        """How many steps may wait for a table screen: all while one is open; else the newest
-        UNWATCHED (at least the newest change whole), for one that comes back."""
-        return None if self._watched(t) else UNWATCHED
-
-    def _holding_story(self, t: _Table) -> bool:
-        return not t.row.ended and t.story.holding()
-
-    def _holding(self, t: _Table) -> bool:
-        """The next play waits: the game holds plays for a chapter still being told, and a
-        table screen is there to tell it (without one nothing waits; the story keeps)."""
-        return not t.row.ended and t.story.holding() and self._watched(t)
-
-    def _refuse_held(self, t: _Table) -> None:
-        if self._holding(t):
-            now = t.story.current()
-            what = now[0].title if now is not None and now[0].title is not None else engines.Text(
-                "the last plays")
-            raise Conflict("The table is still showing {what}: plays open again once it has been "
-                           "shown (Next moves it on).", what=what)
-
-    def pace(self) -> float | None:
-        """Do what is due now on every table: Auto's next step where a screen is watching, and
-        the end of a table screen's grace (plays held for it go on, bots included). Returns when
-        the next thing is due (on the service's clock), or None. Run by the pacer's thread."""
-        due: float | None = None
-        for t in list(self._tables.values()):
-            with t.lock:
-                now = self.clock()
-                if t.polled:   # a phone that stopped polling is shown away
-                    self._push_presence(t)
-                    for since in t.polled.values():
-                        due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
-                if t.screen_left is not None and not any(s.screen for s in t.subs):
-                    gone = t.screen_left + self.presence_grace
-                    if now >= gone:
-                        held = t.story.holding()
-                        t.screen_left = None
-                        if held:   # the phones learn that their plays are open again
-                            t.presence += 1
-                            self._fan_out(t)
-                            self._schedule_bots(t)
-                    else:
-                        due = gone if due is None else min(due, gone)
-                if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
-                    continue
-                at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                if now >= at:
-                    try:
-                        self._step(t)
-                    except StorageFailure:
-                        t.since = now   # try again after a step's time
-                    at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                    if not t.story.waiting():
-                        continue
-                due = at if due is None else min(due, at)
-        return due
-
     def notify(self, table: str, text: Any, **data: Any) -> None:
         """Tell everyone at the table something from the hardware (a beam check that
         disagrees, a fault): one public event with a ``say`` Text, pushed to every
@@ -1073,52 +764,9 @@ class Service:
             t.events = list(story.chapters[-1].events)
             self._fan_out(t)
 
-    # -- streams -------------------------------------------------------------------
-
-    def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
-        """A stream of payloads; ``screen``: a table screen's public stream (it tells the story:
-        while one is watching, Auto runs and plays the game holds for wait)."""
-        t = self._table(table)
-        if seat is not None and seat != TABLE:
-            self._check_seat_number(t, seat)
-        sub = Subscription(self, table, seat)
-        sub.screen = screen and seat is None
-        if self._stopping:
-            sub.end()
-        with t.lock:
-            newly = sub.screen and not self._watched(t)
-            held = newly and self._holding_story(t)
-            if newly:
-                t.since = self.clock()   # Auto gives the first step its time on the screen
-            if held:
-                t.presence += 1          # the phones learn that their plays wait for the table
-            t.screen_left = None if sub.screen else t.screen_left
-            t.subs.append(sub)
-            if self._presence_changed(t) or held:   # a phone (back) at its seat, or plays now wait:
-                self._fan_out(t)                    # every stream is told at once (this one too)
-            else:
-                sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
-        if sub.screen:
-            self._pacer.poke()
-        return sub
-
-    def _unsubscribe(self, sub: Subscription) -> None:
-        t = self._tables.get(sub.table)
-        if t is None:
-            return
-        with t.lock:
-            if sub in t.subs:
-                t.subs.remove(sub)
-                if sub.seat is not None and sub.seat != TABLE and all(s.seat != sub.seat for s in t.subs):
-                    t.left[sub.seat] = self.clock()   # shown away only once the grace runs out
-                if sub.screen and not any(s.screen for s in t.subs):
-                    t.screen_left = self.clock()      # a screen reloading comes back within the grace
-                    self._pacer.poke()
-                self._push_presence(t)
-
     # -- bots ----------------------------------------------------------------------
 
-    def _schedule_bots(self, t: _Table) -> None:
+    def _schedule_bots(self, t: OpenTable) -> None:
         if not t.row.ended and not self._holding(t) and any(s.bot and s.seat in t.state.awaiting
                                                             for s in t.seats):
             self._bots.schedule(t.id)
@@ -1137,46 +785,6 @@ class Service:
             if seat is None:
                 return None
             return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
-
-    # -- seats that cannot enter the real cards: the host enters them -----------------------
-
-    def _stands_in(self, t: _Table, seat: int) -> bool:
-        """The host may enter this seat's physical input: the computer (it cannot see the real
-        cards), a seat nobody took, or a taken seat whose phone is away."""
-        row = t.seats[seat]
-        if row.bot or row.token_hash is None:
-            return True
-        flags = t.shown if t.shown is not None else self._presence_flags(t)
-        return not flags[seat]
-
-    def _requests(self, t: _Table) -> list[tuple[int, engines.Text, list[dict[str, Any]]]]:
-        """What the host page is asked to enter for a seat: (seat, the sentence, its legal
-        actions), when the table plays with the real cards and a seat awaited only for physical
-        input (Game.physical_input) cannot enter it itself."""
-        asks = t.game.physical_input
-        if t.row.chance != PHYSICAL or t.row.ended or not asks:
-            return []
-        out = []
-        for seat in t.state.awaiting:
-            if seat == TABLE or not self._stands_in(t, seat):
-                continue
-            legal = t.state.legal_actions(seat)
-            kinds = {a["type"] for a in legal}
-            if legal and kinds <= set(asks):
-                out.append((seat, engines.Text(asks[sorted(kinds)[0]], {"seat": seat}), legal))
-        return out
-
-    def act_for(self, table: str, seat: int, action: Any) -> dict[str, Any]:
-        """The host enters a seat's physical input for it (see ``_requests``); the table's payload
-        (``as=table``) after it. Refused when that seat is not asked for."""
-        t = self._table(table)
-        seat = self._check_seat_number(t, seat)
-        with t.lock:
-            if seat not in {s for s, _, _ in self._requests(t)}:
-                raise Conflict("{seat} can enter that themselves; the host enters only what a seat "
-                               "cannot (the computer, or a seat with no phone).", seat=seat)
-        self.act(table, seat, action)
-        return self.seat_view(table, TABLE)
 
     def wait_for_bots(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""
@@ -1213,4 +821,5 @@ class Service:
         return result
 
 
-__all__ = ["CHANCE_MODES", "TABLE_OPTIONS", "Service", "Subscription", "hash_token"]
+__all__ = ["CHANCE_MODES", "POLL_GRACE", "PRESENCE_GRACE", "TABLE_OPTIONS", "Service", "Subscription",
+           "hash_token"]
