@@ -124,9 +124,9 @@ class Rig:
         c = self.config
         if c.laser is not None:
             spec = c.laser
-            self.laser = self._claim(spec.label, spec.pin, partial(devices.laser, spec.pin, factory))
+            self.laser = self._claim(spec.label_text, spec.pin, partial(devices.laser, spec.pin, factory))
         for b in c.buttons:
-            device = self._claim(b.label, b.pin, partial(devices.button, b.pin, b.bounce_s, factory))
+            device = self._claim(b.label_text, b.pin, partial(devices.button, b.pin, b.bounce_s, factory))
             if b.name == c.host_button:  # short or long: known only when it comes up
                 device.when_pressed = partial(self._went_down, b.name)
                 device.when_released = partial(self._came_up, b.name)
@@ -134,7 +134,7 @@ class Rig:
                 device.when_pressed = partial(self._pressed, b.name)
             self.buttons[b.name] = device
         for led in c.leds:
-            self.leds[led.name] = self._claim(led.label, led.pin, partial(devices.led, led.pin, factory))
+            self.leds[led.name] = self._claim(led.label_text, led.pin, partial(devices.led, led.pin, factory))
             self._led_mode[led.name] = "off"
         for s in c.sensors:
             device = self._claim(s.label_text, s.pin,

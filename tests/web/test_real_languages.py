@@ -47,9 +47,9 @@ SAME_WORD = {
              "en", "nl", "de",    # the language switch: EN / NL / DE
              "companion", "docs", "md"},   # the device's name; a file named in a help line
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
-           "robots", "agenten", "camera", "status", "scan"},
+           "robots", "agenten", "camera", "status", "scan", "info", "argument"},
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
-           "status"},
+           "status", "pins", "info"},
 }
 
 
