@@ -29,12 +29,13 @@ from engines.core import (
     may_see,
 )
 from engines.fzzzt import GAME as FZZZT
+from engines.jaws import GAME as JAWS
 from engines.laser_chess import GAME as LASER_CHESS
 from engines.sharks_with_lasers import GAME as SHARKS_WITH_LASERS
 from engines.text import Text, translate
 
 # Each game module is imported here, once; adding a game is one line.
-_GAMES: tuple[Game, ...] = (LASER_CHESS, FZZZT, SHARKS_WITH_LASERS,)
+_GAMES: tuple[Game, ...] = (LASER_CHESS, FZZZT, SHARKS_WITH_LASERS, JAWS)
 
 GAMES: dict[str, Game] = {g.id: g for g in _GAMES}
 

@@ -361,8 +361,8 @@ class Working:
     **The pattern.** A game's :class:`State` is a frozen dataclass: each field is declared once,
     there, and a state never changes after it is made. When every field is an immutable value
     (tuples, bytes, ints, frozen dataclasses), a step makes the next state with
-    :func:`dataclasses.replace` (Laser Chess, Jaws). When the rules are easier to write as a
-    sequence of changes to lists (a round of Fzzzt! auctions, a Sharks resolution), the changing
+    :func:`dataclasses.replace` (Laser Chess). When the rules are easier to write as a
+    sequence of changes to lists (a round of Fzzzt! auctions, a Sharks resolution, a Jaws round), the changing
     fields live in one ``Working`` dataclass, declared once, which the frozen state holds; each
     ``_apply`` copies it (:meth:`copy`, built from ``fields()``), lets the rule functions change
     the copy, and wraps the copy in a new state. A working copy is never changed once wrapped.

@@ -78,6 +78,7 @@ PLURALS: dict[str, tuple[int, int]] = {"plural": (1, 2)}
 
 JSON_FIELDS: dict[str, tuple[str, ...]] = {
     "engines/sharks_with_lasers/cards.json": ("name", "effect"),
+    "engines/jaws/cards.json": ("title", "text"),
 }
 """Game data whose fields are printed words: each such field of every object is a msgid."""
 

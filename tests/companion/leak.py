@@ -13,6 +13,12 @@ String canaries: at every step, no payload to S contains a string that exists
 only in T's private view (not in the public view, not in S's own view).
 
 Bounded by ``seeds``, ``max_plies`` and ``max_pairs``.
+
+Worlds (:func:`check_worlds`): for a game whose secret is a whole course of play (the shark's
+start, path and powers in Jaws), a test writes several histories that differ only in what one
+seat did in secret, with the same number of plays, and the harness plays each at its own table:
+everything every other seat and the table screen receive at every step (streams, views, the
+refusals of probe actions, what is left after the host's undo) must be the same in all of them.
 """
 
 from __future__ import annotations
@@ -193,6 +199,69 @@ def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[in
             history.append((seat, action))
             report.plies += 1
         service.end_table(table)
+    return report
+
+
+def check_worlds(service: Service, game: str, players: int, seed: int, secret_seat: int,
+                 histories: list[list[tuple[int, dict[str, Any]]]], options: dict[str, Any] | None = None,
+                 probes: list[dict[str, Any]] | None = None) -> LeakReport:
+    """Play each history at a table of its own; no seat but ``secret_seat`` may tell them apart.
+
+    After every play each other seat tries the ``probes`` (refused plays: their sentences are
+    compared too), and at the end the host undoes the last play in every world."""
+    report = LeakReport(game)
+    lengths = {len(h) for h in histories}
+    assert len(lengths) == 1, "worlds must have the same number of plays (the step count is public)"
+    seen: list[dict[int | None, list[Any]]] = []
+    tables: list[str] = []
+    canaries: set[str] = set()
+    try:
+        for history in histories:
+            table = str(service.create_table(game, players, dict(options or {}), seed=seed)["table"])
+            tables.append(table)
+            subs = {s: service.subscribe(table, s) for s in [None, *range(players)] if s != secret_seat}
+            got: dict[int | None, list[Any]] = {s: [] for s in subs}
+            for seat, action in [*history, (-99, {})]:
+                if seat == -99:
+                    service.undo(table)
+                else:
+                    service.act(table, seat, action)
+                state = service.state_of(table)
+                canaries |= private_strings(state, secret_seat) if secret_seat in range(players) else set()
+                for other, sub in subs.items():
+                    got[other].extend(_drain(sub))
+                    got[other].append(service.public(table) if other is None
+                                      else service.seat_view(table, other))
+                    if other is None:
+                        continue
+                    for probe in probes or []:
+                        try:
+                            service.act(table, other, probe)
+                        except (ServiceError, ValueError) as exc:
+                            got[other].append({"refused": _said(service, table, exc)})
+                        else:
+                            raise AssertionError(f"seat {other} was allowed to play {probe!r}")
+                report.plies += 1
+            for sub in subs.values():
+                sub.close()
+            seen.append(got)
+        for other in seen[0]:
+            first = _normal(seen[0][other], tables[0])
+            for world, got in enumerate(seen[1:], start=1):
+                if _normal(got[other], tables[world]) != first:
+                    who = "the table screen" if other is None else f"seat {other}"
+                    report.problems.append(f"{game}: {who} can tell world 0 from world {world} "
+                                           f"(they differ only in what seat {secret_seat} did in secret)")
+                report.pairs += 1
+            for text in canaries:
+                for world, got in enumerate(seen):
+                    report.canary_checks += 1
+                    if text in _normal(got[other], tables[world]):
+                        report.problems.append(f"{game}: seat {other} received {text!r}, a secret of seat "
+                                               f"{secret_seat}")
+    finally:
+        for table in tables:
+            service.end_table(table)
     return report
 
 

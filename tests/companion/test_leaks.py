@@ -8,7 +8,7 @@ import engines
 from companion.service import Service
 from engines import IllegalAction
 from tests import fakegame
-from tests.companion.leak import check_no_leaks
+from tests.companion.leak import check_no_leaks, check_worlds
 
 
 def test_no_leaks_in_the_hidden_information_test_game(service: Service) -> None:
@@ -23,6 +23,78 @@ def test_no_leaks_in_registered_games(service: Service, game_id: str) -> None:
     game = engines.get(game_id)
     report = check_no_leaks(service, game_id, game.min_players, seeds=range(2), max_plies=16, max_pairs=2)
     assert report.problems == []
+
+
+# --- Jaws: worlds that differ only in the shark's start, path and powers
+
+SHARK_PROBES = [{"type": "eat"}, {"type": "hide"}, {"type": "burst", "path": ["1", "2"]},
+                {"type": "knock", "captain": "quint"}, {"type": "__canary__"}]
+
+
+def _jaws_world(start: str, round_one: list[str],
+                round_two: list[str]) -> list[tuple[int, dict[str, object]]]:
+    """Three players (seat 0 the shark, seat 1 Brody and Quint, seat 2 Hooper), the real event deck
+    (the host enters the cards), two rounds. Only the shark's plays differ between worlds."""
+    def shark(steps: list[str]) -> list[tuple[int, dict[str, object]]]:
+        return [(0, _plain(step)) for step in steps]
+
+    crew_one = [(2, {"type": "finder", "role": "hooper"}), (2, {"type": "end", "role": "hooper"}),
+                (1, {"type": "throw", "role": "quint", "at": "E"}), (1, {"type": "end", "role": "quint"}),
+                (1, {"type": "end", "role": "brody"})]
+    crew_two = [(2, {"type": "move", "role": "hooper", "to": "3"}), (2, {"type": "finder", "role": "hooper"}),
+                (2, {"type": "end", "role": "hooper"})]
+    return [(0, {"type": "start", "space": start}), (TABLE_SEAT, {"type": "card", "card": 9}),
+            *shark(round_one), *crew_one, (TABLE_SEAT, {"type": "card", "card": 3}), *shark(round_two),
+            *crew_two]
+
+
+TABLE_SEAT = engines.TABLE
+
+
+def _plain(step: str) -> dict[str, object]:
+    kind, _, arg = step.partition(" ")
+    if kind == "move":
+        return {"type": "move", "to": arg}
+    if kind == "burst":
+        return {"type": "burst", "path": arg.split("-")}
+    return {"type": kind}
+
+
+def test_jaws_worlds_that_differ_only_in_the_sharks_secret_look_the_same_to_everyone_else(
+        service: Service) -> None:
+    """Issue 11: the shark's position, path and which power it used stay its own. Three worlds: the
+    shark starts at N, S or 4; swims different ways; hides (Out of Sight), evades (Evasive Moves)
+    or bursts (Speed Burst); then eats one swimmer at E by different roads. What the rules make it
+    announce is the same in all three (no swimmer, then one at E; the floating barrel at E; an
+    ability in round one), and so is every payload the crew's phones and the table screen get,
+    the refusals of the shark's plays they try, and what is left after the host's undo."""
+    worlds = [
+        _jaws_world("N", ["move 1", "move 2", "hide", "end"], ["move E", "eat", "move 6", "end"]),
+        _jaws_world("S", ["move 4", "move 8", "evade", "end"], ["move E", "eat", "move 2", "end"]),
+        _jaws_world("4", ["move 8", "move 4", "burst 2-6", "end"], ["move E", "eat", "move 6", "end"]),
+    ]
+    report = check_worlds(service, "jaws", 3, 11, 0, worlds, options={"chance": "physical"},
+                          probes=SHARK_PROBES)
+    assert report.problems == []
+    assert report.pairs == 6 and report.plies == 3 * (len(worlds[0]) + 1) and report.canary_checks > 0
+
+
+def test_the_world_harness_catches_a_shark_that_leaks_its_space(service: Service,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harness is not blind: a Jaws view that shows the shark's space to the crew is caught."""
+    from engines.jaws.state import JawsState
+    real = JawsState.view
+
+    def leaky(self: JawsState, seat: int | None) -> dict[str, object]:
+        out = real(self, seat)
+        out["debug_shark"] = self.position.shark      # BUG: the secret space in every view
+        return out
+
+    monkeypatch.setattr(JawsState, "view", leaky)
+    worlds = [_jaws_world("N", ["move 1", "move 2", "hide", "end"], ["move E", "eat", "move 6", "end"]),
+              _jaws_world("S", ["move 4", "move 8", "evade", "end"], ["move E", "eat", "move 2", "end"])]
+    report = check_worlds(service, "jaws", 3, 11, 0, worlds, options={"chance": "physical"})
+    assert any("can tell world 0 from world 1" in p for p in report.problems)
 
 
 # --- the harness must catch a leak: two deliberately leaky versions of the test game

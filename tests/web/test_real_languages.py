@@ -36,7 +36,9 @@ def _proper_names() -> list[str]:
     cards = json.loads((ROOT / "engines" / "sharks_with_lasers" / "cards.json").read_text(encoding="utf-8"))
     names = [card["name"] for card in cards["special"]]
     titles = [game.title for game in engines.GAMES.values() if type(game).__module__.startswith("engines.")]
-    return sorted({*names, *titles, "Table Companion", "Ultra-Power Beam"}, key=len, reverse=True)
+    jaws = ["Brody", "Hooper", "Quint", "Michael", "Amity Island", "Amity", "Ben Gardner", "Frank Silva",
+            "Vaughn", "USS Indianapolis", "Orca"]     # Jaws' people, places and ships: names in every edition
+    return sorted({*names, *titles, *jaws, "Table Companion", "Ultra-Power Beam"}, key=len, reverse=True)
 
 
 PROPER = _proper_names()
@@ -47,9 +49,11 @@ SAME_WORD = {
              "en", "nl", "de",    # the language switch: EN / NL / DE
              "companion", "docs", "md"},   # the device's name; a file named in a help line
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
-           "robots", "agenten", "camera", "status", "scan", "info", "argument"},
+           "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later", "info",
+           "map", "argument"},
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
-           "status", "pins", "info"},
+           "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
+           "pins", "info"},
 }
 
 

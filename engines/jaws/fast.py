@@ -1,0 +1,47 @@
+"""Fast random playouts on one working :class:`Position`, for the bots and the bench.
+
+The public door (:meth:`State.apply`) copies the position, checks the action and tells the whole
+story in events and round records: right for a table, too slow for thousands of games. Here one
+position is changed in place, silently (``quiet``), with actions drawn from the same legal lists
+(the core tuples of :mod:`engines.jaws.rules`), so the rules are exactly those of the door. The
+shark's ``back`` (taking back a planned step) is a convenience of the phone, not a move of the game:
+it is left out here.
+
+>>> from engines.jaws import GAME
+>>> end = simulate(GAME.start(players=3, seed=3).position, Rng.from_seed(3))
+>>> end.phase, end.winner in ("shark", "crew")
+('over', True)
+"""
+
+from __future__ import annotations
+
+from engines.core import TABLE
+from engines.jaws import rules
+from engines.jaws.position import Position
+from engines.rng import Rng
+
+
+def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
+    """Play random legal actions from ``p`` (changed in place) to the end or ``max_plies``."""
+    p.quiet = True
+    plies = 0
+    while p.phase != "over" and plies < max_plies:
+        p.events = []
+        seats = rules.awaiting(p)
+        seat = seats[0]
+        if seat == TABLE:
+            cards = rules.chance(p)
+            index, rng = rng.below(len(cards))
+            rules.turn_card(p, cards[index])
+        else:
+            if len(seats) > 1:
+                index, rng = rng.below(len(seats))
+                seat = seats[index]
+            actions = rules.legal_now(p, seat)
+            if actions[-1][0] == "end" and len(actions) > 1 and actions[-2][0] == "back":
+                del actions[-2]
+            index, rng = rng.below(len(actions))
+            rules.apply(p, seat, actions[index])
+        plies += 1
+    p.events = []
+    return p

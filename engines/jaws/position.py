@@ -1,0 +1,416 @@
+"""The working position of a game of Jaws (plain lists, changed by the rules) and its notation.
+
+A :class:`Position` is the one mutable half of the state pattern (:class:`engines.core.Working`):
+each step copies it, changes the copy and wraps it in a new :class:`~engines.jaws.state.JawsState`.
+Spaces, roles and powers are small numbers here; the notation and the views use their names.
+
+>>> from engines.jaws.data import amity, deck
+>>> p = Position.new(3, "1", (0, 1, 2, 1), amity(), deck())
+>>> p.notation()[:60]
+'jaws acts=1 act=1 players=3 roles=S/BQ/H round=0 phase=start'
+>>> Position.load(p.notation()).notation() == p.notation()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from engines.core import IllegalAction, Working
+from engines.jaws.data import BEACH_ORDER, ROLES, Board, Card, amity, check_text, deck
+
+BRODY, HOOPER, QUINT = 0, 1, 2
+FRENZY, EVADE, HIDE, BURST = 0, 1, 2, 3
+POWER_LETTERS = "FEHB"  # Feeding Frenzy, Evasive Moves, Out of Sight, Speed Burst
+POWER_CODES = ("frenzy", "evade", "hide", "burst")
+ALL_POWERS = 0b1111
+WAITING, ACTIVE, DONE = 0, 1, 2
+TURN_LETTERS = "wad"
+# once-per-round uses (bits of ``flags``)
+THREW, LOOKED, CLOSED, FOUND = 1, 2, 4, 8
+# where barrels are collected from
+FROM_SHOP, FROM_DOCK, FROM_WATER, FROM_HOOPER = 0, 1, 2, 3
+SOURCES = ("shop", "dock", "water", "hooper")
+ROLE_LETTERS = "BHQ"
+
+Step = tuple[Any, ...]  # a core action: (kind, role, a, b)
+
+
+class Plan(NamedTuple):
+    """What the shark's steps this turn add up to (secret; engines.jaws.shark)."""
+
+    pos: int
+    acts: int = 0  # actions used
+    eaten: tuple[int, int, int, int] = (0, 0, 0, 0)  # ordinary swimmers eaten per beach slot
+    michael: bool = False
+    power: int = -1
+    path: tuple[int, ...] = ()  # every space the shark was in, the start first
+    knocked: tuple[int, ...] = ()  # captains knocked into the water
+
+
+def fresh(pos: int) -> Plan:
+    return Plan(pos, path=(pos,) if pos >= 0 else ())
+
+
+@dataclass(eq=False)
+class Position(Working):
+    """Everything about one moment of the game, secrets included (never sent to a phone as is)."""
+
+    per_step = ("events",)
+
+    board: Board
+    cards: dict[int, Card]
+    players: int
+    acts: str
+    seats: tuple[int, int, int, int]  # the seat of the shark, Brody, Hooper, Quint
+    act: int = 1
+    round: int = 0
+    phase: str = "start"  # start, event, choice, shark, crew, over
+    card: int = 0  # the event card of this round
+    fx: str = ""  # its effect (derived from ``card``)
+    turned: list[int] = field(default_factory=list)  # cards turned since the last shuffle
+    swimmers: list[int] = field(default_factory=list)  # per beach slot N, E, S, W
+    michael: int = -1  # his beach slot, or -1
+    closed: int = -1  # the beach slot under the "Beach closed" tile, or -1
+    soon: bool = False  # the tile shows "Opens soon"
+    # the shark (its position and plan are secret)
+    shark: int = -1
+    eaten: int = 0
+    attached: int = 0
+    powers: int = ALL_POWERS
+    power: int = -1  # the power played this round
+    steps: list[Step] = field(default_factory=list)  # this turn's plan, until the shark ends it
+    plan: Plan = field(default_factory=lambda: Plan(-1))  # what the steps add up to (derived from them)
+    # the crew
+    pos: list[int] = field(default_factory=list)  # brody, hooper, quint
+    wet: list[bool] = field(default_factory=list)  # a captain knocked into the water
+    spent: list[int] = field(default_factory=list)  # actions used this round
+    turns: list[int] = field(default_factory=list)  # WAITING, ACTIVE, DONE
+    any_claim: int = -1  # card 2: the crew member who took the extra action
+    flags: list[int] = field(default_factory=list)  # per crew member: once-per-round uses
+    # barrels
+    on_boat: list[int] = field(default_factory=list)  # carried by brody, hooper, quint
+    shop: int = 0
+    dock: list[int] = field(default_factory=list)  # per dock, in board.docks order
+    floating: list[int] = field(default_factory=list)  # per space
+    # what the table knows
+    seen: int = -1  # the shark stands on the board here this round
+    seen_by: str = ""
+    pending: str = ""  # a card's choice awaited: mayor, dock, hoax, michael, heli
+    options: list[int] = field(default_factory=list)  # the spaces that choice may name
+    winner: str = ""  # "shark" or "crew" once the act is over
+    # public: each round's announcements; secret: each round's path. Each record is a value: never
+    # changed in place (an answer makes a new last record), so copies of the list may share them.
+    records: list[dict[str, Any]] = field(default_factory=list)
+    trail: list[dict[str, Any]] = field(default_factory=list)
+    hyps: frozenset[tuple[int, int, int]] | None = None  # engines.jaws.belief, derived from ``records``
+    events: list[dict[str, Any]] = field(default_factory=list)
+    quiet: bool = False  # fast playouts: no events, no records
+
+    # -- a new game ---------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, players: int, acts: str, seats: tuple[int, int, int, int], board: Board, cards: dict[int, Card]
+    ) -> Position:
+        b = board
+        dock = [0] * len(b.docks)
+        return cls(
+            board=b,
+            cards=cards,
+            players=players,
+            acts=acts,
+            seats=seats,
+            swimmers=[0, 0, 0, 0],
+            pos=list(b.start),
+            wet=[False, False, False],
+            spent=[0, 0, 0],
+            turns=[WAITING] * 3,
+            flags=[0, 0, 0],
+            on_boat=[0, 0, b.quint_barrels],
+            shop=b.barrels - b.quint_barrels,
+            dock=dock,
+            floating=[0] * len(b.names),
+        )
+
+    # -- small facts ----------------------------------------------------------------
+
+    @property
+    def effect(self) -> str:
+        """The effect of this round's event card ("" before the first)."""
+        return self.fx
+
+    @property
+    def goal(self) -> int:
+        """Swimmers eaten that end Act 1: 7 when Act 1 is played alone, else 9."""
+        return 7 if self.acts == "1" else 9
+
+    def seat_roles(self, seat: int) -> list[int]:
+        """The crew members this seat plays (role numbers)."""
+        seats = self.seats
+        return [r for r in (0, 1, 2) if seats[r + 1] == seat]
+
+    def supply(self) -> int:
+        """Ordinary swimmers left beside the board (Michael is one of the box's swimmers)."""
+        return self.board.swimmers - 1 - sum(self.swimmers)
+
+    def name(self, space: int) -> str:
+        return self.board.names[space]
+
+    # -- notation -------------------------------------------------------------------
+
+    def notation(self) -> str:
+        b = self.board
+        roles = "/".join(
+            "S" if s == self.seats[0] else "".join(ROLE_LETTERS[r] for r in self.seat_roles(s))
+            for s in range(self.players)
+        )
+        words = [
+            f"jaws acts={self.acts} act={self.act} players={self.players} roles={roles}",
+            f"round={self.round} phase={self.phase} card={self.card or '-'}",
+            f"turned={'.'.join(map(str, self.turned)) or '-'}",
+            "swim=" + ".".join(f"{BEACH_ORDER[i]}{n}" for i, n in enumerate(self.swimmers)),
+            f"michael={_slot(self.michael)} closed={_slot(self.closed)}{'~' if self.soon else ''}",
+            f"shark={self.name(self.shark) if self.shark >= 0 else '-'} eaten={self.eaten}",
+            f"attached={self.attached} powers={_powers(self.powers)} power={_power(self.power)}",
+            f"plan={','.join(step_text(self, s) for s in self.steps) or '-'}",
+            "crew=" + ".".join(self.name(p) for p in self.pos),
+            "wet=" + "".join("1" if w else "0" for w in self.wet),
+            "spent=" + ".".join(map(str, self.spent)),
+            "turns=" + "".join(TURN_LETTERS[t] for t in self.turns),
+            f"any={ROLES[self.any_claim] if self.any_claim >= 0 else '-'}",
+            "flags=" + ".".join(map(str, self.flags)),
+            "barrels=" + ".".join(map(str, [*self.on_boat, self.shop, *self.dock])),
+            "float=" + (".".join(f"{self.name(i)}:{n}" for i, n in enumerate(self.floating) if n) or "-"),
+            f"seen={self.name(self.seen) + ':' + self.seen_by if self.seen >= 0 else '-'}",
+            f"pending={self.pending or '-'}:{'.'.join(self.name(i) for i in self.options) or '-'}",
+            f"winner={self.winner or '-'}",
+        ]
+        if b.text:
+            words.append(f"map={b.text}")
+        cards_text = _cards_text(self.cards)
+        if cards_text:
+            words.append(f"cards={cards_text}")
+        words.append("records=" + _json(self.records))
+        words.append("trail=" + _json(self.trail))
+        return " ".join(words)
+
+    @classmethod
+    def load(cls, text: str) -> Position:
+        if not isinstance(text, str) or not text.startswith("jaws "):
+            raise IllegalAction("A Jaws position starts with the word jaws.")
+        fields: dict[str, str] = {}
+        for word in text.split()[1:]:
+            key, sep, value = word.partition("=")
+            if not sep or key in fields:
+                raise IllegalAction("A Jaws position is made of key=value words, each key once.")
+            fields[key] = value
+        try:
+            return _parse(fields)
+        except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+            raise IllegalAction("This Jaws position cannot be read.") from None
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def _slot(slot: int) -> str:
+    return BEACH_ORDER[slot] if slot >= 0 else "-"
+
+
+def _powers(mask: int) -> str:
+    return "".join(POWER_LETTERS[p] for p in range(4) if mask >> p & 1) or "-"
+
+
+def _power(power: int) -> str:
+    return POWER_LETTERS[power] if power >= 0 else "-"
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _cards_text(cards: dict[int, Card]) -> str:
+    plain = deck()
+    changes: dict[str, dict[str, Any]] = {}
+    for number, card in cards.items():
+        diff: dict[str, Any] = {
+            b: n for b, n, m in zip(BEACH_ORDER, card.swimmers, plain[number].swimmers, strict=True) if n != m
+        }
+        if card.alert != plain[number].alert:
+            diff["alert"] = list(card.alert)
+        if diff:
+            changes[str(number)] = diff
+    return _json(changes) if changes else ""
+
+
+def step_text(p: Position, step: Step) -> str:
+    """A plan step as one word: ``move:3``, ``eat``, ``eat:michael``, ``burst:1-2-4``, ``knock:quint``."""
+    kind = step[0]
+    if kind in ("move", "start"):
+        return f"{kind}:{p.name(step[2])}"
+    if kind == "eat":
+        return "eat:michael" if step[2] else "eat"
+    if kind == "burst":
+        return "burst:" + "-".join(p.name(s) for s in step[2])
+    if kind == "knock":
+        return f"knock:{ROLES[step[2]]}"
+    return str(kind)
+
+
+def parse_step(board: Board, word: str) -> Step:
+    kind, _, arg = word.partition(":")
+    if kind == "move":
+        return ("move", -1, board.index[arg], 0)
+    if kind == "eat":
+        return ("eat", -1, 1 if arg == "michael" else 0, 0)
+    if kind == "burst":
+        return ("burst", -1, tuple(board.index[s] for s in arg.split("-")), 0)
+    if kind == "knock":
+        return ("knock", -1, ROLES.index(arg), 0)
+    if kind in ("frenzy", "evade", "hide"):
+        return (kind, -1, 0, 0)
+    raise ValueError(word)
+
+
+def parse_roles(text: str, players: int) -> tuple[int, int, int, int]:
+    """``S/BQ/H`` (one entry per seat: S the shark, B Brody, H Hooper, Q Quint; also the words
+    ``shark/brody+quint/hooper``) as the seat of the shark, Brody, Hooper and Quint."""
+    words = {"shark": "S", "brody": "B", "hooper": "H", "quint": "Q"}
+    parts = text.split("/")
+    if len(parts) != players:
+        raise IllegalAction("The roles name one entry per seat: {players} here.", players=players)
+    seats: dict[str, int] = {}
+    for seat, part in enumerate(parts):
+        letters = (
+            [words.get(w.strip().lower(), w.strip().upper()) for w in part.split("+")]
+            if "+" in part or part.strip().lower() in words
+            else list(part.strip().upper())
+        )
+        if not letters:
+            raise IllegalAction("Every seat plays at least one role.")
+        for letter in letters:
+            if letter not in "SBHQ" or len(letter) != 1:
+                raise IllegalAction("A role is the shark (S), Brody (B), Hooper (H) or Quint (Q).")
+            if letter in seats:
+                raise IllegalAction("Each role is played by exactly one seat.")
+            seats[letter] = seat
+        if "S" in letters and len(letters) > 1:
+            raise IllegalAction("The shark's player plays no crew member.")
+    if set(seats) != set("SBHQ"):
+        raise IllegalAction("Every role is always played: the shark, Brody, Hooper and Quint.")
+    return seats["S"], seats["B"], seats["H"], seats["Q"]
+
+
+def deal_roles(players: int) -> tuple[int, int, int, int]:
+    """The default: seat 0 is the shark; Brody, Hooper and Quint are dealt round the other seats."""
+    crew = [1 + i % (players - 1) for i in range(3)]
+    return 0, crew[0], crew[1], crew[2]
+
+
+def _parse(f: dict[str, str]) -> Position:
+    map_text = check_text(f.get("map", ""), "map")
+    cards_text = check_text(f.get("cards", ""), "cards")
+    board, cards = amity(map_text), deck(cards_text)
+    players = int(f["players"])
+    if not 2 <= players <= 4:
+        raise ValueError(players)
+    acts = f.get("acts", "1")
+    if acts != "1":
+        raise ValueError(acts)
+    p = Position.new(players, acts, parse_roles(f.get("roles", "S/BHQ"), players), board, cards)
+    idx = board.index
+
+    def space(v: str) -> int:
+        return -1 if v == "-" else idx[v]
+
+    def slot(v: str) -> int:
+        return -1 if v in ("-", "") else BEACH_ORDER.index(v)
+
+    p.act = int(f.get("act", "1"))
+    p.round = int(f.get("round", "0"))
+    p.phase = f.get("phase", "start")
+    if p.phase not in ("start", "event", "choice", "shark", "crew", "over"):
+        raise ValueError(p.phase)
+    card = f.get("card", "-")
+    p.card = 0 if card == "-" else int(card)
+    if p.card and p.card not in cards:
+        raise ValueError(card)
+    p.fx = cards[p.card].effect if p.card else ""
+    turned = f.get("turned", "-")
+    p.turned = [] if turned == "-" else [int(n) for n in turned.split(".")]
+    if not set(p.turned) <= set(cards) or len(set(p.turned)) != len(p.turned):
+        raise ValueError(turned)
+    if "swim" in f:
+        p.swimmers = [int(w[1:]) for w in f["swim"].split(".")]
+        if len(p.swimmers) != 4 or min(p.swimmers) < 0 or p.supply() < 0:
+            raise ValueError(f["swim"])
+    p.michael = slot(f.get("michael", "-"))
+    closed = f.get("closed", "-")
+    p.soon = closed.endswith("~")
+    p.closed = slot(closed.rstrip("~"))
+    p.shark = space(f.get("shark", "-"))
+    if p.shark >= 0 and p.shark not in board.water_spaces:
+        raise ValueError(p.shark)
+    p.eaten, p.attached = int(f.get("eaten", "0")), int(f.get("attached", "0"))
+    powers = f.get("powers", POWER_LETTERS)
+    p.powers = sum(1 << POWER_LETTERS.index(c) for c in set(powers) if c != "-")
+    power = f.get("power", "-")
+    p.power = -1 if power == "-" else POWER_LETTERS.index(power)
+    plan = f.get("plan", "-")
+    p.steps = [] if plan == "-" else [parse_step(board, w) for w in plan.split(",")]
+    from engines.jaws.shark import replan
+
+    p.plan = replan(p)
+    if "crew" in f:
+        p.pos = [idx[n] for n in f["crew"].split(".")]
+        if len(p.pos) != 3:
+            raise ValueError(f["crew"])
+    if "wet" in f:
+        p.wet = [c == "1" for c in f["wet"]]
+    if "spent" in f:
+        p.spent = [int(n) for n in f["spent"].split(".")]
+    if "turns" in f:
+        p.turns = [TURN_LETTERS.index(c) for c in f["turns"]]
+    any_claim = f.get("any", "-")
+    p.any_claim = -1 if any_claim == "-" else ROLES.index(any_claim)
+    if "flags" in f:
+        p.flags = [int(n) for n in f["flags"].split(".")]
+    if "barrels" in f:
+        counts = [int(n) for n in f["barrels"].split(".")]
+        p.on_boat, p.shop, p.dock = counts[:3], counts[3], counts[4:]
+        if len(p.dock) != len(board.docks) or min(counts) < 0:
+            raise ValueError(f["barrels"])
+    floating = f.get("float", "-")
+    p.floating = [0] * len(board.names)
+    if floating != "-":
+        for word in floating.split("."):
+            name, _, n = word.partition(":")
+            p.floating[idx[name]] = int(n)
+    seen = f.get("seen", "-")
+    if seen != "-":
+        name, _, by = seen.partition(":")
+        p.seen, p.seen_by = idx[name], by
+    pending, _, options = f.get("pending", "-:-").partition(":")
+    p.pending = "" if pending == "-" else pending
+    p.options = [] if options in ("-", "") else [idx[n] for n in options.split(".")]
+    winner = f.get("winner", "-")
+    p.winner = "" if winner == "-" else winner
+    p.records = json.loads(f.get("records", "[]"))
+    p.trail = json.loads(f.get("trail", "[]"))
+    if p.phase != "start":
+        from engines.jaws.belief import replay
+
+        p.hyps = replay(board, p.records)
+    total = sum(p.on_boat) + p.shop + sum(p.dock) + sum(p.floating) + p.attached
+    if (
+        total != board.barrels
+        or len(p.wet) != 3
+        or len(p.spent) != 3
+        or len(p.turns) != 3
+        or len(p.flags) != 3
+    ):
+        raise ValueError("barrels")
+    return p

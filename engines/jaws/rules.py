@@ -1,0 +1,704 @@
+"""The order of play in Act 1 and every crew action: what is legal and what it does.
+
+Works on a :class:`~engines.jaws.position.Position` in place, with core actions as small tuples
+``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.actions` turns them into
+the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.shark`.
+
+A round (rulebook, "1. Akt: Übersicht"): 1. event (a card is turned: swimmers, then its text),
+2. the shark (secret plan, then its announcements), 3. the crew (each member up to 4 actions, one
+member finishing before the next begins). Act 1 ends at once when the second barrel is attached
+or the swimmer track reaches its goal (9; 7 when Act 1 is played alone).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.core import TABLE, story
+from engines.jaws import belief, shark, words
+from engines.jaws.data import BEACH_ORDER, ROLES, Board
+from engines.jaws.position import (
+    ACTIVE,
+    BRODY,
+    CLOSED,
+    DONE,
+    FOUND,
+    FROM_DOCK,
+    FROM_HOOPER,
+    FROM_SHOP,
+    FROM_WATER,
+    HIDE,
+    HOOPER,
+    LOOKED,
+    QUINT,
+    THREW,
+    WAITING,
+    Position,
+    Step,
+    fresh,
+)
+from engines.text import N_, Text, plural
+
+CREW_BASE = 4
+
+
+# --------------------------------------------------------------------------- who acts
+
+
+def awaiting(p: Position) -> tuple[int, ...]:
+    phase = p.phase
+    if phase in ("start", "shark"):
+        return (p.seats[0],)
+    if phase == "crew":
+        for r in range(3):
+            if p.turns[r] == ACTIVE:
+                return (p.seats[r + 1],)
+        return tuple(sorted({p.seats[r + 1] for r in range(3) if p.turns[r] == WAITING}))
+    if phase == "event":
+        return (TABLE,)
+    if phase == "choice":
+        if p.pending == "heli":
+            return (p.seats[1 + BRODY],)
+        return tuple(sorted(set(p.seats[1:])))
+    return ()
+
+
+def chance(p: Position) -> list[int]:
+    """The event cards the next one may be: those not turned since the last shuffle (all 16 again
+    once the deck is used up: a ruling, docs/jaws.md)."""
+    if p.phase != "event":
+        return []
+    left = [n for n in sorted(p.cards) if n not in p.turned]
+    return left or sorted(p.cards)
+
+
+def legal(p: Position, seat: int) -> list[Step]:
+    if seat == TABLE:
+        return [("card", -1, n, 0) for n in chance(p)]
+    if seat not in awaiting(p):
+        return []
+    return legal_now(p, seat)
+
+
+def legal_now(p: Position, seat: int) -> list[Step]:
+    """The legal actions of ``seat``, which is awaited (not checked: the fast path)."""
+    phase = p.phase
+    if phase == "shark":
+        return shark.legal(p)
+    if phase == "start":
+        return [("start", -1, s, 0) for s in p.board.water_spaces]
+    if phase == "choice":
+        return [("choose", -1, s, 0) for s in p.options]
+    if phase == "crew":
+        turns = p.turns
+        seats = p.seats
+        out: list[Step] = []
+        for r in (0, 1, 2):
+            if turns[r] == ACTIVE:
+                if seats[r + 1] == seat:
+                    out = crew_legal(p, r)
+                    out.append(("end", r, 0, 0))
+                return out
+        for r in (0, 1, 2):
+            if turns[r] == WAITING and seats[r + 1] == seat:
+                out += crew_legal(p, r)
+                out.append(("end", r, 0, 0))
+        return out
+    return []
+
+
+def apply(p: Position, seat: int, a: Step) -> None:
+    kind = a[0]
+    if kind == "card":
+        turn_card(p, a[2])
+    elif kind == "start":
+        p.shark = a[2]
+        p.plan = fresh(a[2])
+        p.hyps = belief.initial(p.board)
+        if not p.quiet:
+            p.events.append(story("shark_start", "The shark has chosen its secret start space."))
+            p.events.append(
+                story("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]))
+            )
+        new_round(p)
+    elif p.phase == "shark":
+        if kind == "end":
+            shark.commit(p)
+        else:
+            shark.play(p, a)
+    elif kind == "choose":
+        choose(p, a[2])
+    else:
+        crew_act(p, a)
+
+
+# --------------------------------------------------------------------------- rounds and events
+
+
+def new_round(p: Position) -> None:
+    p.round += 1
+    p.phase = "event"
+    p.card, p.fx = 0, ""
+    p.power = -1  # a power played last round went back into the box
+    p.spent = [0, 0, 0]
+    p.turns = [WAITING, WAITING, WAITING]
+    p.flags = [0, 0, 0]
+    p.any_claim = -1
+
+
+def turn_card(p: Position, number: int) -> None:
+    """Phase 1: swimmers onto the beaches the card names, then its text."""
+    if len(p.turned) >= len(p.cards):
+        p.turned = []
+    p.turned.append(number)
+    p.card = number
+    card = p.cards[number]
+    p.fx = card.effect
+    quiet = p.quiet
+    if not quiet:
+        p.events.append(
+            story(
+                "event_card",
+                "Event card: {title}.",
+                card=number,
+                title=card.title,
+                words={"title": Text(card.title)},
+                text=card.text,
+            )
+        )
+    if card.effect == "fourth_of_july" and p.closed >= 0:
+        p.closed, p.soon = -1, False
+        if not quiet:
+            p.events.append(story("beach_opened", "Every beach is open again."))
+    counts = list(card.swimmers)
+    if card.effect == "alert" and p.eaten <= 3:
+        for b in card.alert:
+            counts[BEACH_ORDER.index(b)] += 1
+    placed = [0, 0, 0, 0]
+    for slot in range(4):
+        if not counts[slot]:
+            continue
+        if slot == p.closed:
+            if not p.soon:
+                p.soon = True
+                if not quiet:
+                    p.events.append(
+                        story(
+                            "beach_closed",
+                            "{beach} stays closed; its tile now reads Opens soon.",
+                            beach=BEACH_ORDER[slot],
+                        )
+                    )
+            else:
+                p.closed, p.soon = -1, False
+                if not quiet:
+                    p.events.append(
+                        story(
+                            "beach_closed",
+                            "{beach} stays closed this time and opens again.",
+                            beach=BEACH_ORDER[slot],
+                        )
+                    )
+            continue
+        n = min(counts[slot], p.supply())
+        p.swimmers[slot] += n
+        placed[slot] = n
+    if not quiet:
+        p.events.append(
+            story(
+                "swimmers",
+                "Swimmers go in: N {n}, E {e}, S {s}, W {w}.",
+                n=placed[0],
+                e=placed[1],
+                s=placed[2],
+                w=placed[3],
+                placed=dict(zip(BEACH_ORDER, placed, strict=True)),
+            )
+        )
+    effect = card.effect
+    if effect == "mayor":
+        ask(p, "mayor", list(p.board.beaches))
+    elif effect == "wrong_shark":
+        ask(p, "dock", list(p.board.docks))
+    elif effect == "michael" and p.michael < 0:
+        open_slots = [s for s in range(4) if s != p.closed]
+        fewest = min(p.swimmers[s] for s in open_slots)
+        tied = [s for s in open_slots if p.swimmers[s] == fewest]
+        if len(tied) == 1:
+            _place_michael(p, tied[0])
+        else:
+            ask(p, "michael", [p.board.beaches[s] for s in tied])
+    elif effect == "hoax":
+        crowd = [p.swimmers[s] + (p.michael == s) for s in range(4)]
+        tied = [s for s in range(4) if crowd[s] == max(crowd)]
+        if len(tied) == 1:
+            _hoax(p, tied[0])
+        else:
+            ask(p, "hoax", [p.board.beaches[s] for s in tied])
+    elif effect == "helicopter":
+        ask(p, "heli", list(p.board.land_spaces))
+    if not p.pending:
+        shark_phase(p)
+
+
+def ask(p: Position, what: str, options: list[int]) -> None:
+    p.pending, p.options, p.phase = what, options, "choice"
+    if not p.quiet:
+        msgid = {
+            "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
+            "dock": N_("The crew chooses the dock for Brody and Hooper."),
+            "michael": N_(
+                "The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."
+            ),
+            "hoax": N_(
+                "The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."
+            ),
+            "heli": N_("Brody may fly to any space on the island."),
+        }[what]
+        p.events.append(story("choice", msgid, pending=what, options=[p.name(s) for s in options]))
+
+
+def choose(p: Position, space: int) -> None:
+    what = p.pending
+    p.pending, p.options = "", []
+    slot = p.board.beach_slot(space)
+    quiet = p.quiet
+    if what == "mayor":
+        removed = p.swimmers[slot] + (p.michael == slot)
+        p.swimmers[slot] = 0
+        if p.michael == slot:
+            p.michael = -1
+        p.closed, p.soon = slot, False
+        if not quiet:
+            p.events.append(
+                story(
+                    "mayor",
+                    "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
+                    beach=BEACH_ORDER[slot],
+                    count=removed,
+                )
+            )
+    elif what == "dock":
+        p.pos[BRODY] = p.pos[HOOPER] = space
+        if not quiet:
+            p.events.append(
+                story("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space))
+            )
+    elif what == "michael":
+        _place_michael(p, slot)
+    elif what == "hoax":
+        _hoax(p, slot)
+    elif what == "heli":
+        moved = p.pos[BRODY] != space
+        p.pos[BRODY] = space
+        if not quiet:
+            p.events.append(
+                story(
+                    "moved",
+                    "Brody flies to {space}." if moved else "Brody stays at {space}.",
+                    role="brody",
+                    space=p.name(space),
+                    words={"space": words.shop()} if space == p.board.shop else None,
+                )
+            )
+    shark_phase(p)
+
+
+def _place_michael(p: Position, slot: int) -> None:
+    p.michael = slot
+    if not p.quiet:
+        p.events.append(
+            story(
+                "michael",
+                "Michael swims at {beach}.",
+                beach=BEACH_ORDER[slot],
+            )
+        )
+
+
+def _hoax(p: Position, slot: int) -> None:
+    space = p.board.beaches[slot]
+    p.pos = [space, space, space]
+    if not p.quiet:
+        p.events.append(
+            story(
+                "moved",
+                "Cardboard fin! The whole crew rushes to {beach}.",
+                beach=BEACH_ORDER[slot],
+            )
+        )
+
+
+def shark_phase(p: Position) -> None:
+    p.phase = "shark"
+    p.seen, p.seen_by = -1, ""  # the shark's mover leaves the board: it swims in secret again
+    p.steps = []
+    p.plan = fresh(p.shark)
+    if not p.quiet:
+        p.events.append(story("shark_turn", "The shark plans its turn in secret."))
+
+
+def finish(p: Position, winner: str) -> None:
+    p.phase, p.winner = "over", winner
+    if p.quiet:
+        return
+    if winner == "shark":
+        p.events.append(
+            story(
+                "act_over",
+                "The swimmer track reached {track}: the shark wins Act 1.",
+                winner="shark",
+                track=p.eaten,
+            )
+        )
+    else:
+        p.events.append(
+            story(
+                "act_over",
+                "The second barrel is attached: the crew wins Act 1.",
+                winner="crew",
+                track=p.eaten,
+            )
+        )
+    p.events.append(
+        story("revealed", "The shark's secret path is revealed, round by round.", trail=list(p.trail))
+    )
+
+
+# --------------------------------------------------------------------------- the crew
+
+
+def base_actions(p: Position, r: int) -> int:
+    effect = p.fx
+    return CREW_BASE + (effect == "extra_hooper" and r == HOOPER) + (effect == "extra_quint" and r == QUINT)
+
+
+def actions_left(p: Position, r: int) -> int:
+    pool = p.fx == "extra_any" and p.any_claim in (-1, r)
+    return base_actions(p, r) + pool - p.spent[r]
+
+
+def crew_legal(p: Position, r: int) -> list[Step]:
+    """Every action crew member ``r`` may take now (the end of its turn aside)."""
+    fx = p.fx
+    left = (
+        CREW_BASE
+        + (fx == "extra_hooper" and r == HOOPER)
+        + (fx == "extra_quint" and r == QUINT)
+        + (fx == "extra_any" and p.any_claim in (-1, r))
+        - p.spent[r]
+    )
+    here = p.pos[r]
+    board = p.board
+    out: list[Step]
+    if p.wet[r]:
+        return [("climb", r, 0, 0)] if left >= 2 else []
+    docks_ok = fx != "docks_closed"
+    free_dock = fx == "harbor_master"
+    dock = board.docks.index(here) if here in board.docks else -1
+    if left > 0:
+        out = list(move_steps(board)[r][here])
+        slot = board.beach_slot(here)
+        if slot >= 0:
+            if p.swimmers[slot]:
+                out.append(("rescue", r, 0, 0))
+            if r == BRODY and p.michael == slot:
+                out.append(("rescue", r, 1, 0))
+        if r == BRODY:
+            if here == board.shop and p.shop and not p.on_boat[BRODY]:
+                out.append(("collect", r, FROM_SHOP, 1))
+            if slot >= 0 and not p.flags[r] & LOOKED:
+                out.append(("binoculars", r, 0, 0))
+            if here in board.offices and not p.flags[r] & CLOSED and p.fx != "fourth_of_july":
+                out.extend(
+                    ("close", r, s, 0)
+                    for s in range(4)
+                    if s != p.closed and not p.swimmers[s] and p.michael != s
+                )
+        else:
+            if p.floating[here]:
+                out.extend(("collect", r, FROM_WATER, n) for n in range(1, p.floating[here] + 1))
+            if r == QUINT:
+                hooper_has = p.on_boat[HOOPER] if p.pos[HOOPER] == here else 0
+                out.extend(("collect", r, FROM_HOOPER, n) for n in range(1, hooper_has + 1))
+                if p.on_boat[QUINT] and not p.flags[r] & THREW:
+                    out.append(("throw", r, here, 0))
+                    out.extend(("throw", r, n, 0) for n in board.water[here])
+            else:
+                if p.on_boat[HOOPER] and p.pos[QUINT] == here:
+                    out.append(("give", r, 0, 0))
+                if not p.flags[r] & FOUND:
+                    out.append(("finder", r, 0, 0))
+    else:
+        out = []
+    if dock >= 0 and docks_ok and (left > 0 or free_dock):
+        if r == BRODY:
+            if p.on_boat[BRODY]:
+                out.append(("deliver", r, 0, 0))
+        elif p.dock[dock]:
+            out.extend(("collect", r, FROM_DOCK, n) for n in range(1, p.dock[dock] + 1))
+    return out
+
+
+@lru_cache(maxsize=16)
+def move_steps(board: Board) -> tuple[tuple[tuple[Step, ...], ...], ...]:
+    """Per crew member (and, last, the shark) and space: its move actions (made once per board)."""
+    graphs = (board.land, board.near2, board.water, board.water)
+    roles = (BRODY, HOOPER, QUINT, -1)
+    return tuple(
+        tuple(tuple(("move", r, n, 0) for n in graph[here]) for here in range(len(board.names)))
+        for r, graph in zip(roles, graphs, strict=True)
+    )
+
+
+def cost(p: Position, a: Step) -> int:
+    kind = a[0]
+    if kind == "climb":
+        return 2
+    if p.fx == "harbor_master" and (kind == "deliver" or (kind == "collect" and a[2] == FROM_DOCK)):
+        return 0
+    return 1
+
+
+def crew_act(p: Position, a: Step) -> None:
+    kind, r = a[0], a[1]
+    if p.turns[r] == WAITING:
+        p.turns[r] = ACTIVE
+    if kind == "end":
+        _done(p, r)
+        return
+    p.spent[r] += cost(p, a)
+    if p.fx == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
+        p.any_claim = r
+    _do(p, a)
+    if p.phase == "over":
+        return
+    if not _more(p, r):  # nothing left to do: the turn ends by itself
+        _done(p, r)
+
+
+def _more(p: Position, r: int) -> bool:
+    """Whether crew member ``r`` has any action left (``crew_legal`` is not empty), quickly:
+    with an action left there is always a move; without, only a free dock action may be."""
+    left = actions_left(p, r)
+    if p.wet[r]:
+        return left >= 2
+    if left > 0:
+        return True
+    if p.fx != "harbor_master" or p.pos[r] not in p.board.docks:
+        return False
+    return bool(p.on_boat[BRODY] if r == BRODY else p.dock[p.board.docks.index(p.pos[r])])
+
+
+def _done(p: Position, r: int) -> None:
+    p.turns[r] = DONE
+    if not p.quiet:
+        p.events.append(
+            story("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
+        )
+    if all(t == DONE for t in p.turns):
+        new_round(p)
+
+
+def _answer(p: Position, by: str, at: int, answer: str) -> None:
+    if not p.quiet and p.records:  # a new record: the old one may be shared with an earlier state
+        last = p.records[-1]
+        said = {"by": by, "at": p.name(at), "answer": answer}
+        p.records[-1] = {**last, "answers": [*last["answers"], said]}
+        p.hyps = belief.after_answer(p.board, p.hyps or belief.initial(p.board), said)
+
+
+def _do(p: Position, a: Step) -> None:
+    kind, r, x, n = a
+    board, quiet = p.board, p.quiet
+    here = p.pos[r]
+    say = words.role(r)
+    if kind == "move":
+        p.pos[r] = x
+        if not quiet:
+            p.events.append(
+                story(
+                    "moved",
+                    "{role} moves to {space}.",
+                    role=ROLES[r],
+                    space=p.name(x),
+                    words={"role": say, "space": words.shop()} if x == board.shop else {"role": say},
+                )
+            )
+    elif kind == "rescue":
+        slot = board.beach_slot(here)
+        if x:
+            p.michael = -1
+        else:
+            p.swimmers[slot] -= 1
+        if not quiet:
+            p.events.append(
+                story(
+                    "rescued",
+                    "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
+                    role=ROLES[r],
+                    beach=BEACH_ORDER[slot],
+                    michael=bool(x),
+                    words={"role": say},
+                )
+            )
+    elif kind == "collect":
+        if x == FROM_SHOP:
+            p.shop -= n
+        elif x == FROM_DOCK:
+            p.dock[board.docks.index(here)] -= n
+        elif x == FROM_WATER:
+            p.floating[here] -= n
+        else:
+            p.on_boat[HOOPER] -= n
+        p.on_boat[r] += n
+        if not quiet:
+            p.events.append(
+                story(
+                    "collected",
+                    plural(
+                        n,
+                        "{role} collects {count} barrel from {source}.",
+                        "{role} collects {count} barrels from {source}.",
+                    ),
+                    role=ROLES[r],
+                    count=n,
+                    source=("shop", "dock", "water", "hooper")[x],
+                    space=p.name(here),
+                    words={"role": say, "source": words.source(x)},
+                )
+            )
+    elif kind == "deliver":
+        p.on_boat[BRODY] -= 1
+        p.dock[board.docks.index(here)] += 1
+        if not quiet:
+            p.events.append(
+                story(
+                    "delivered",
+                    "Brody delivers a barrel to the dock at {space}.",
+                    role="brody",
+                    space=p.name(here),
+                )
+            )
+    elif kind == "give":
+        count = p.on_boat[HOOPER]
+        p.on_boat[QUINT] += count
+        p.on_boat[HOOPER] = 0
+        if not quiet:
+            p.events.append(
+                story(
+                    "handed",
+                    plural(
+                        count,
+                        "Hooper hands {count} barrel to Quint.",
+                        "Hooper hands {count} barrels to Quint.",
+                    ),
+                    role="hooper",
+                    count=count,
+                )
+            )
+    elif kind == "throw":
+        _throw(p, x)
+    elif kind == "finder":
+        p.flags[r] |= FOUND
+        truth = "here" if p.shark == here else "near" if p.shark in board.water[here] else "none"
+        answer = "none" if p.power == HIDE else truth  # Out of Sight: "neither here nor nearby"
+        if answer == "here":
+            p.seen, p.seen_by = here, "finder"
+        _answer(p, "finder", here, answer)
+        if not quiet:
+            msgid = {
+                "here": N_("Fish finder at {space}: the shark is HERE! Its mover goes on the board."),
+                "near": N_("Fish finder at {space}: the shark is nearby."),
+                "none": N_("Fish finder at {space}: the shark is neither here nor nearby."),
+            }[answer]
+            p.events.append(
+                story(
+                    "finder",
+                    msgid,
+                    role="hooper",
+                    space=p.name(here),
+                    answer=answer,
+                    nearby=[p.name(s) for s in board.water[here]],
+                )
+            )
+    elif kind == "binoculars":
+        p.flags[r] |= LOOKED
+        answer = "here" if p.shark == here and p.power != HIDE else "none"  # Out of Sight: "not here"
+        if answer == "here":
+            p.seen, p.seen_by = here, "binoculars"
+        _answer(p, "binoculars", here, answer)
+        if not quiet:
+            slot = board.beach_slot(here)
+            msgid = (
+                N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
+                if answer == "here"
+                else N_("Binoculars at {beach}: the shark is not at this beach.")
+            )
+            p.events.append(
+                story(
+                    "binoculars",
+                    msgid,
+                    role="brody",
+                    space=p.name(here),
+                    beach=BEACH_ORDER[slot],
+                    answer=answer,
+                )
+            )
+    elif kind == "close":
+        p.flags[r] |= CLOSED
+        p.closed, p.soon = x, False
+        if not quiet:
+            p.events.append(
+                story(
+                    "closed",
+                    "Brody closes {beach}.",
+                    role="brody",
+                    beach=BEACH_ORDER[x],
+                )
+            )
+    elif kind == "climb":
+        p.wet[r] = False
+        if not quiet:
+            p.events.append(
+                story("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": say})
+            )
+
+
+def _throw(p: Position, at: int) -> None:
+    """Quint throws a barrel: the shark must say whether it is there (Out of Sight does not help)."""
+    p.flags[QUINT] |= THREW
+    p.on_boat[QUINT] -= 1
+    hit = p.shark == at
+    _answer(p, "barrel", at, "hit" if hit else "miss")
+    if hit:
+        p.attached += 1
+        p.seen, p.seen_by = at, "barrel"
+        if not p.quiet:
+            p.events.append(
+                story(
+                    "hit",
+                    "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
+                    "shark ({count} of 2).",
+                    role="quint",
+                    space=p.name(at),
+                    count=p.attached,
+                    seat=p.seats[0],
+                    hit=True,
+                )
+            )
+        if p.attached >= 2:
+            finish(p, "crew")
+    else:
+        p.floating[at] += 1
+        if not p.quiet:
+            p.events.append(
+                story(
+                    "miss",
+                    "Quint throws a barrel at {space}: no shark there. The barrel floats with "
+                    "its motion sensor.",
+                    role="quint",
+                    space=p.name(at),
+                    hit=False,
+                )
+            )

@@ -1,0 +1,288 @@
+"""The immutable game state: the door, refusals in the rules' words, the views.
+
+Secrets: the shark's space, its plan and path, which powers it has left and which it played stay
+in ``view(shark)`` and in events only the shark may see. Everyone else's view holds what the
+rules announce, and the spaces where the shark may be, worked out from those announcements alone
+(:mod:`engines.jaws.belief`). Once the act is over, the shark's whole path is everyone's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
+from engines.jaws import actions, belief, rules, shark
+from engines.jaws.data import BEACH_ORDER, ROLES
+from engines.jaws.position import (
+    ACTIVE,
+    BRODY,
+    CLOSED,
+    DONE,
+    FOUND,
+    HOOPER,
+    LOOKED,
+    POWER_CODES,
+    QUINT,
+    THREW,
+    Position,
+    step_text,
+)
+from engines.jaws.words import ROLE_NAMES
+from engines.text import Text
+
+TURN_WORDS = ("waiting", "active", "done")
+
+
+@dataclass(frozen=True, eq=False)  # equal when the notations are (engines.core.State)
+class JawsState(State):
+    """One moment of a game of Jaws. Never changes; :meth:`apply` makes a new one from a copy of
+    its working position (the one state pattern, :class:`engines.core.Working`)."""
+
+    _game: Game
+    _p: Position
+
+    # -- the contract ----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def players(self) -> int:
+        return self._p.players
+
+    @property
+    def position(self) -> Position:
+        """A copy of the working position, secrets and all (for tests and the fast path)."""
+        return self._p.copy()
+
+    @cached_property
+    def awaiting(self) -> tuple[Seat, ...]:
+        return rules.awaiting(self._p)
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._p.events)
+
+    @property
+    def phase(self) -> str:
+        return self._p.phase
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        p = self._p
+        if p.phase != "over":
+            return None
+        scores = {"swimmers_eaten": p.eaten, "barrels_attached": p.attached, "rounds": p.round}
+        if p.winner == "shark":
+            return outcome(
+                [p.seats[0]],
+                Text("The shark ate {count} swimmers and wins Act 1.", {"count": p.eaten}),
+                scores,
+            )
+        crew = sorted(set(p.seats[1:]))
+        return outcome(crew, Text("Two barrels are attached to the shark: the crew wins Act 1."), scores)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        p = self._p
+        return [actions.to_json(p, a) for a in rules.legal(p, seat)]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        p = self._p
+        cards = rules.chance(p)
+        if not cards:
+            raise IllegalAction("Nothing is left to chance at the moment.")
+        return [(actions.to_json(p, ("card", -1, n, 0)), 1 / len(cards)) for n in cards]
+
+    def _apply(self, seat: Seat, action: Action) -> JawsState:
+        p = self._p.copy()
+        rules.apply(p, seat, actions.from_json(p, action))
+        return JawsState(self._game, p)
+
+    def notation(self) -> str:
+        return self._notation
+
+    @cached_property
+    def _notation(self) -> str:
+        return self._p.notation()
+
+    def __repr__(self) -> str:
+        return f"<JawsState {self._notation}>"
+
+    # -- the door -------------------------------------------------------------
+
+    def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A crew action without its ``role`` means the crew member this seat is playing (or its
+        only one); a Speed Burst path may be written ``"1-2-4"``."""
+        p = self._p
+        out = dict(action)
+        if out.get("type") == "burst" and isinstance(out.get("path"), str):
+            out["path"] = out["path"].split("-")
+        by_text = set(out) - {"label", "notation"} == {"type"} and isinstance(out.get("notation"), str)
+        if (
+            seat >= 0
+            and seat != p.seats[0]
+            and "role" not in out
+            and not by_text  # {"type", "notation"} names the action by its text form already
+            and out.get("type") not in ("choose", "card")
+        ):
+            mine = p.seat_roles(seat)
+            active = [r for r in mine if p.turns[r] == ACTIVE]
+            if active or len(mine) == 1:
+                out["role"] = ROLES[(active or mine)[0]]
+        return out
+
+    def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
+        from engines.jaws.explain import explain
+
+        return explain(self._p, seat, action)
+
+    # -- what is known of the shark ------------------------------------------
+
+    @cached_property
+    def hypotheses(self) -> frozenset[belief.Hyp]:
+        """Every (space, powers left, power this round) the shark may have, from public facts."""
+        p = self._p
+        return p.hyps if p.hyps is not None else belief.initial(p.board)
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> View:
+        p = self._p
+        board = p.board
+        name = p.name
+        card = p.cards[p.card] if p.card else None
+        uses = sum(1 for r in p.records if r.get("ability"))
+        out: View = {
+            "game": "jaws",
+            "act": p.act,
+            "acts": p.acts,
+            "round": p.round,
+            "phase": p.phase,
+            "to_act": list(self.awaiting),
+            "roles": {"shark": p.seats[0], **{ROLES[r]: p.seats[r + 1] for r in range(3)}},
+            "map": board.to_json(),
+            "card": card.to_json() if card else None,
+            "deck": {"left": len(p.cards) - len(p.turned), "turned": list(p.turned)},
+            "swimmers": dict(zip(BEACH_ORDER, p.swimmers, strict=True)),
+            "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,
+            "supply": p.supply(),
+            "closed": (
+                {"beach": BEACH_ORDER[p.closed], "side": "soon" if p.soon else "closed"}
+                if p.closed >= 0
+                else None
+            ),
+            "barrels": {
+                "shop": p.shop,
+                "docks": {name(d): p.dock[i] for i, d in enumerate(board.docks)},
+                "floating": {name(i): n for i, n in enumerate(p.floating) if n},
+                "brody": p.on_boat[BRODY],
+                "hooper": p.on_boat[HOOPER],
+                "quint": p.on_boat[QUINT],
+                "attached": p.attached,
+                "total": board.barrels,
+            },
+            "crew": [self._crew(r) for r in range(3)],
+            "shark": {
+                "track": p.eaten,
+                "goal": p.goal,
+                "barrels": p.attached,
+                "abilities_used": uses,
+                "ability_this_round": p.power >= 0 and p.phase in ("crew", "over"),
+                "seen": {"space": name(p.seen), "by": p.seen_by} if p.seen >= 0 else None,
+                "possible": sorted(
+                    (name(s) for s in belief.positions(self.hypotheses)), key=board.index.__getitem__
+                ),
+            },
+            "effects": self._effects(),
+            "pending": (
+                {"what": p.pending, "options": [name(s) for s in p.options], "seats": list(self.awaiting)}
+                if p.pending
+                else None
+            ),
+            "rounds": list(p.records),
+            "outcome": self.outcome,
+        }
+        if p.phase == "over":
+            out["replay"] = list(p.trail)
+            out["shark"]["space"] = name(p.shark)
+        if seat is not None and 0 <= seat < p.players:
+            out["seat"] = seat
+            out["my_roles"] = ["shark"] if seat == p.seats[0] else [ROLES[r] for r in p.seat_roles(seat)]
+            if seat == p.seats[0]:
+                out["secret"] = self._secret()
+        return out
+
+    def _crew(self, r: int) -> dict[str, Any]:
+        p = self._p
+        used = p.flags[r]
+        return {
+            "role": ROLES[r],
+            "name": ROLE_NAMES[r],
+            "seat": p.seats[r + 1],
+            "space": p.name(p.pos[r]),
+            "in_water": p.wet[r],
+            "turn": TURN_WORDS[p.turns[r]],
+            "actions_left": max(0, rules.actions_left(p, r)) if p.turns[r] != DONE else 0,
+            "barrels": p.on_boat[r],
+            "used": (
+                {"binoculars": bool(used & LOOKED), "close": bool(used & CLOSED)}
+                if r == BRODY
+                else {"finder": bool(used & FOUND)}
+                if r == HOOPER
+                else {"throw": bool(used & THREW)}
+            ),
+        }
+
+    def _effects(self) -> dict[str, Any]:
+        p = self._p
+        e = p.effect
+        return {
+            "shark_actions": shark.actions_this_round(p),
+            "docks_closed": e == "docks_closed",
+            "docks_free": e == "harbor_master",
+            "no_closing": e == "fourth_of_july",
+            "knock": e == "knock",
+            "extra": {
+                "any": e == "extra_any" and p.any_claim < 0,
+                "hooper": e == "extra_hooper",
+                "quint": e == "extra_quint",
+            },
+        }
+
+    def _secret(self) -> dict[str, Any]:
+        """The shark's own tracker: never in anyone else's view."""
+        p = self._p
+        pl = p.plan
+        name = p.name
+        planning = p.phase == "shark"
+        return {
+            "space": name(pl.pos) if pl.pos >= 0 else None,
+            "start": name(p.shark) if p.shark >= 0 else None,
+            "path": [name(s) for s in pl.path] if planning else [],
+            "plan": [step_text(p, s) for s in p.steps],
+            "plan_said": [shark.describe(p, s).to_json() for s in p.steps],
+            "actions_left": shark.actions_this_round(p) - pl.acts if planning else 0,
+            "eaten": dict(zip(BEACH_ORDER, pl.eaten, strict=True)) if planning else None,
+            "michael_eaten": pl.michael if planning else False,
+            "powers": [POWER_CODES[i] for i in range(4) if p.powers >> i & 1],
+            "power_this_round": (
+                POWER_CODES[pl.power]
+                if planning and pl.power >= 0
+                else POWER_CODES[p.power]
+                if p.power >= 0
+                else None
+            ),
+            "trail": list(p.trail),
+        }
+
+
+def crew_turn_owner(p: Position) -> int:
+    """The crew member whose turn is running, or -1 (for the explanations)."""
+    return next((r for r in range(3) if p.turns[r] == ACTIVE), -1)
+
+
+__all__ = ["TABLE", "JawsState", "crew_turn_owner"]

@@ -1,0 +1,70 @@
+"""The words that go inside Jaws sentences, each a msgid of its own (the German edition's words:
+Hai, Besatzung, Fass, Fischfinder, Fernglas, Bewegungsmelder, Schwimmer, Strand).
+
+Event *data* keeps plain values (``role="quint"``, ``space="3"``) for the screens; only the
+sentence parameters are these :class:`~engines.text.Text` words.
+
+>>> str(role(2)), str(power(3)), str(beach(1))
+('Quint', 'Speed Burst', 'E')
+>>> str(eaten_list((0, 2, 0, 1), 1))
+'2 swimmers at E, 1 swimmer at W, Michael at E'
+"""
+
+from __future__ import annotations
+
+from engines.jaws.data import BEACH_ORDER, Board
+from engines.text import N_, Text, plural
+
+ROLE_NAMES = (N_("Brody"), N_("Hooper"), N_("Quint"))
+POWER_NAMES = (N_("Feeding Frenzy"), N_("Evasive Moves"), N_("Out of Sight"), N_("Speed Burst"))
+SOURCE_NAMES = (N_("the Shop"), N_("the dock"), N_("the water"), N_("Hooper's boat"))
+
+
+def role(r: int) -> Text:
+    return Text(ROLE_NAMES[r])
+
+
+def power(p: int) -> Text:
+    return Text(POWER_NAMES[p])
+
+
+def beach(slot: int) -> str:
+    """A beach by the letter the board prints for it (N, E, S, W), in every language: the space's
+    name, as the map on the screens writes it."""
+    return BEACH_ORDER[slot]
+
+
+def shop() -> Text:
+    """The Shop, in the reader's words (the other spaces are called by their printed number or letter)."""
+    return Text("Shop")
+
+
+def place(board: Board, space: int) -> str | Text:
+    """A space as a sentence names it: its printed number or letter, or the Shop in the reader's words."""
+    return shop() if space == board.shop else board.names[space]
+
+
+def source(kind: int) -> Text:
+    return Text(SOURCE_NAMES[kind])
+
+
+def eaten_list(counts: tuple[int, ...] | list[int], michael: int) -> Text:
+    """What the shark ate, beach by beach in the order N, E, S, W (never in the order it ate)."""
+    parts = [
+        plural(n, "{count} swimmer at {beach}", "{count} swimmers at {beach}", beach=beach(slot))
+        for slot, n in enumerate(counts)
+        if n
+    ]
+    if michael >= 0:
+        parts.append(Text("Michael at {beach}", {"beach": beach(michael)}))
+    out = parts[0]
+    for part in parts[1:]:
+        out = Text("{list}, {item}", {"list": out, "item": part})
+    return out
+
+
+def label(msgid: str | Text, **params: object) -> dict[str, object]:
+    """A button label for a legal action: a sentence (or a :func:`plural` one) in its JSON form."""
+    if isinstance(msgid, Text):
+        return Text(msgid.msgid, {**msgid.params, **params}, msgid.plural).to_json()
+    return Text(msgid, dict(params)).to_json()

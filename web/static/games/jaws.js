@@ -1,0 +1,469 @@
+/* Jaws, Act 1 (Amity): the island drawn in SVG from the game's own map data, and the page parts,
+   registered as GameUI["jaws"]:
+
+   - the shark's phone is its movement pad: the map with its secret space and this turn's path,
+     the spaces it may swim to (tap one), its other plays as big buttons (eat, the four powers, a
+     Speed Burst built by tapping up to 3 spaces), a take-back of its own plan until it ends the
+     turn, what the turn will announce, and the record of its earlier rounds. Nothing of this is
+     in any other seat's payload: the page only draws what this seat's view holds;
+   - a crew phone: the map, a switch between the crew members the seat plays, the spaces the
+     chosen one may move to (tap one), its other plays as big buttons with the actions left, and a
+     confirmation only for the plays that cannot be taken back (a barrel, the fish finder, the
+     binoculars, closing a beach, ending a turn);
+   - the table screen: the map (swimmers per beach, floating barrels, the closed-beach tile, the
+     movers, the shark's mover when an answer put it on the board, the spaces where it may be
+     shaded), the swimmer track, the barrels attached, the abilities used, the event card, the
+     crew's turns and actions left, and every answer drawn as the step that tells it; at the end
+     of the act, the shark's whole path replayed round by round.
+
+   Colours always come with a letter or a shape. See docs/web.md and docs/jaws.md. */
+"use strict";
+(function () {
+  const TC = window.TC;
+  const T = function (m, p) { return TC.T(m, p); };
+  const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
+  const el = TC.el;
+  const C = 200, R0 = 42, R1 = 78, R2 = 122, R3 = 196;   // the Shop, the land ring, the coastal water, the open sea
+  const ROLE = {
+    brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
+    hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9", text: "#fff" },
+    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1d8a3a", text: "#fff" },
+  };
+  const POWER = {
+    frenzy: TC.N("Feeding Frenzy"), evade: TC.N("Evasive Moves"), hide: TC.N("Out of Sight"), burst: TC.N("Speed Burst"),
+  };
+  const PHASE = {
+    start: TC.N("The shark chooses its secret start"), event: TC.N("Phase 1: event"), choice: TC.N("Phase 1: the card's choice"),
+    shark: TC.N("Phase 2: the shark"), crew: TC.N("Phase 3: the crew"), over: TC.N("Act 1 is over"),
+  };
+  const CONFIRM = { throw: true, finder: true, binoculars: true, close: true, end: true };
+
+  /* ------------------------------------------------------------------ geometry from the map data */
+
+  function geometry(map) {
+    const ring = map.drawing.ring, open = map.drawing.open;
+    const step = 360 / ring.length;
+    const g = { area: {}, land: {}, centre: {}, landCentre: {} };
+    const sector = function (i) { return [-90 - step / 2 + step * i, -90 + step / 2 + step * i]; };
+    ring.forEach(function (name, i) {
+      const a = sector(i);
+      g.area[name] = annulus(R1, R2, a[0], a[1]);
+      g.centre[name] = polar((R1 + R2) / 2 + 4, (a[0] + a[1]) / 2);
+      if (map.land_spaces.indexOf(name) >= 0) {
+        g.land[name] = annulus(R0, R1, a[0], a[1]);
+        g.landCentre[name] = polar((R0 + R1) / 2, (a[0] + a[1]) / 2);
+      }
+    });
+    Object.keys(open).forEach(function (name) {
+      const idx = open[name].map(function (s) { return ring.indexOf(s); }).sort(function (x, y) { return x - y; });
+      let first = idx[0], last = idx[idx.length - 1];
+      if (last - first > 1) { first = idx[idx.length - 1]; last = idx[0] + ring.length; }   // the pair wraps round north
+      const a0 = sector(first)[0], a1 = sector(last % ring.length)[1] + (last >= ring.length ? 360 : 0);
+      g.area[name] = annulus(R2, R3, a0, a1);
+      g.centre[name] = polar((R2 + R3) / 2 + 6, (a0 + a1) / 2);
+    });
+    g.landCentre[map.shop] = { x: C, y: C };
+    g.land[map.shop] = "M " + (C - R0) + " " + C + " a " + R0 + " " + R0 + " 0 1 0 " + (2 * R0) + " 0 a " + R0 + " " + R0 + " 0 1 0 " + (-2 * R0) + " 0";
+    return g;
+  }
+
+  function polar(r, deg) { const a = deg * Math.PI / 180; return { x: C + r * Math.cos(a), y: C + r * Math.sin(a) }; }
+
+  function annulus(r0, r1, a0, a1) {
+    const p = [polar(r1, a0), polar(r1, a1), polar(r0, a1), polar(r0, a0)];
+    const big = a1 - a0 > 180 ? 1 : 0;
+    return "M " + p[0].x.toFixed(1) + " " + p[0].y.toFixed(1) + " A " + r1 + " " + r1 + " 0 " + big + " 1 " + p[1].x.toFixed(1) + " " + p[1].y.toFixed(1) +
+      " L " + p[2].x.toFixed(1) + " " + p[2].y.toFixed(1) + " A " + r0 + " " + r0 + " 0 " + big + " 0 " + p[3].x.toFixed(1) + " " + p[3].y.toFixed(1) + " Z";
+  }
+
+  /* ------------------------------------------------------------------ the map */
+
+  /* opts: shark (space of the shark's own mover, secret: its phone only), path (its path this
+     turn), targets {space: fn} (tappable water or land spaces), focus (a role to ring), mark
+     {space: text} (an answer drawn on a space), hot [spaces] (spaces an event names), shade
+     (draw the possible spaces), replayPath [spaces]. */
+  function drawMap(view, opts) {
+    opts = opts || {};
+    const map = view.map, g = geometry(map);
+    const root = svg("svg", { viewBox: "0 0 400 400", class: "jaws-map", role: "img", "aria-label": T("The Amity board") });
+    const possible = opts.shade ? (view.shark.possible || []) : [];
+    svg("circle", { cx: C, cy: C, r: R3, class: "sea" }, root);
+    Object.keys(g.area).forEach(function (name) {
+      const cls = ["water"];
+      if (map.beaches.indexOf(name) >= 0) cls.push("beach-water");
+      if (possible.indexOf(name) >= 0 && possible.length < map.water_spaces.length) cls.push("possible");
+      if (opts.hot && opts.hot.indexOf(name) >= 0) cls.push("hot");
+      const area = svg("path", { d: g.area[name], class: cls.join(" "), "data-space": name }, root);
+      if (opts.targets && opts.targets[name] && !opts.targetsLand) {
+        area.classList.add("target");
+        area.addEventListener("click", opts.targets[name]);
+      }
+      const c = g.centre[name];
+      const label = svg("text", { x: c.x, y: c.y - 10, class: "space-name", "text-anchor": "middle" }, root);
+      label.textContent = name;
+    });
+    Object.keys(g.land).forEach(function (name) {
+      const cls = ["land"];
+      if (name === map.shop) cls.push("shop");
+      if (map.docks.indexOf(name) >= 0) cls.push("dock");
+      if (name === map.police || name === map.mayor) cls.push("office");
+      const area = svg("path", { d: g.land[name], class: cls.join(" "), "data-land": name }, root);
+      if (opts.targets && opts.targets[name] && opts.targetsLand) {
+        area.classList.add("target");
+        area.addEventListener("click", opts.targets[name]);
+      }
+      const c = g.landCentre[name];
+      const tag = name === map.shop ? T("Shop") : name === map.police ? T("Police") : name === map.mayor ? T("Mayor")
+        : map.docks.indexOf(name) >= 0 ? T("Dock") : "";
+      if (tag) { const t = svg("text", { x: c.x, y: c.y - 8, class: "land-name", "text-anchor": "middle" }, root); t.textContent = tag; }
+    });
+    // swimmers, Michael, the closed beach, barrels
+    map.beaches.forEach(function (b) {
+      const c = g.centre[b], n = view.swimmers[b] || 0;
+      if (n) badge(root, c.x - 14, c.y + 8, "☺" + n, "swimmers", TC.TN(n, "{count} swimmer", "{count} swimmers"));
+      if (view.michael === b) badge(root, c.x + 16, c.y + 8, "M★", "michael", T("Michael"));
+      if (view.closed && view.closed.beach === b && g.landCentre[b]) {
+        const lc = g.landCentre[b];
+        badge(root, lc.x, lc.y + 10, view.closed.side === "soon" ? T("Opens soon") : T("Closed"), "closed-tile", T("Beach closed"));
+      }
+    });
+    Object.keys(view.barrels.floating || {}).forEach(function (s) {
+      const c = g.centre[s];
+      if (c) badge(root, c.x + 18, c.y - 16, "◉" + view.barrels.floating[s], "barrel", T("Floating barrels with motion sensors"));
+    });
+    Object.keys(view.barrels.docks || {}).forEach(function (d) {
+      const n = view.barrels.docks[d], c = g.landCentre[d];
+      if (n && c) badge(root, c.x, c.y + 12, "◉" + n, "barrel", T("Barrels on the dock"));
+    });
+    if (view.barrels.shop) badge(root, C, C + 14, "◉" + view.barrels.shop, "barrel", T("Barrels in the Shop"));
+    // paths: this turn's (the shark's own phone) or a replayed round
+    const path = opts.replayPath || opts.path;
+    if (path && path.length > 1) {
+      const pts = path.map(function (s) { const c = g.centre[s]; return c.x.toFixed(1) + "," + (c.y + 4).toFixed(1); }).join(" ");
+      svg("polyline", { points: pts, class: "shark-path" }, root);
+    }
+    // movers: the crew (letters and shapes), the shark when it is on the board
+    const placed = {};
+    (view.crew || []).forEach(function (c) {
+      const onLand = c.role === "brody";
+      const base = onLand ? g.landCentre[c.space] : g.centre[c.space];
+      if (!base) return;
+      const key = (onLand ? "L" : "W") + c.space;
+      const k = placed[key] = (placed[key] || 0) + 1;
+      const x = base.x - 16 + 16 * (k - 1), y = base.y + (onLand ? -6 : 22);
+      const style = ROLE[c.role];
+      const grp = svg("g", { class: "mover role-" + c.role + (opts.focus === c.role ? " focus" : "") + (c.in_water ? " in-water" : "") }, root);
+      if (onLand) svg("rect", { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3, fill: style.fill }, grp);
+      else svg("path", { d: "M " + (x - 11) + " " + (y - 4) + " L " + (x + 11) + " " + (y - 4) + " L " + (x + 7) + " " + (y + 7) + " L " + (x - 7) + " " + (y + 7) + " Z", fill: style.fill }, grp);
+      const t = svg("text", { x: x, y: y + 4, "text-anchor": "middle", class: "mover-letter", fill: style.text }, grp);
+      t.textContent = style.letter + (c.in_water ? "~" : "");
+      const tip = svg("title", {}, grp); tip.textContent = T(style.name);
+    });
+    const sharkAt = opts.shark || opts.sharkAt || (view.shark.seen && view.shark.seen.space) ||
+      (opts.hideShark ? null : view.shark.space || null);
+    if (sharkAt && g.centre[sharkAt]) {
+      const c = g.centre[sharkAt];
+      const grp = svg("g", { class: "shark-mover" + (opts.shark ? " secret" : "") }, root);
+      svg("path", { d: "M " + (c.x - 14) + " " + (c.y + 14) + " L " + (c.x + 2) + " " + (c.y - 14) + " L " + (c.x + 14) + " " + (c.y + 14) + " Z" }, grp);
+      const t = svg("text", { x: c.x + 1, y: c.y + 10, "text-anchor": "middle", class: "mover-letter" }, grp);
+      t.textContent = "S";
+      const tip = svg("title", {}, grp); tip.textContent = T("The shark");
+    }
+    Object.keys(opts.mark || {}).forEach(function (s) {
+      const c = g.centre[s];
+      if (c) badge(root, c.x, c.y - 30, opts.mark[s], "answer", opts.mark[s]);
+    });
+    return root;
+  }
+
+  function badge(root, x, y, text, cls, title) {
+    const grp = svg("g", { class: "badge-" + cls }, root);
+    const w = 8 + 7.2 * String(text).length;
+    svg("rect", { x: x - w / 2, y: y - 9, width: w, height: 17, rx: 8 }, grp);
+    const t = svg("text", { x: x, y: y + 4, "text-anchor": "middle" }, grp);
+    t.textContent = text;
+    const tip = svg("title", {}, grp); tip.textContent = title;
+  }
+
+  /* ------------------------------------------------------------------ shared panels */
+
+  function cardPanel(view) {
+    const box = el("div", { class: "jaws-card" });
+    if (!view.card) { box.append(el("p", { class: "muted", text: T("No event card yet this round.") })); return box; }
+    box.append(el("p", { class: "jaws-card-title", text: T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }) }),
+               el("p", { class: "jaws-card-text", text: TC.say(view.card.text) }));
+    return box;
+  }
+
+  function trackPanel(view, shark) {
+    const s = shark || view.shark;
+    const box = el("div", { class: "jaws-track" });
+    const cells = [];
+    for (let i = 0; i <= s.goal; i++) cells.push(i === s.track ? "▲" : i < s.track ? "■" : "□");
+    box.append(el("p", { text: T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal }) }),
+               el("p", { class: "jaws-cells", "aria-hidden": "true", text: cells.join(" ") }),
+               el("p", { text: T("Barrels attached: {count} of 2", { count: s.barrels }) + "  " + "◉".repeat(s.barrels) + "○".repeat(Math.max(0, 2 - s.barrels)) }),
+               el("p", { text: T("Abilities used: {count} of 4", { count: s.abilities_used }) + "  " + "●".repeat(s.abilities_used) + "○".repeat(4 - s.abilities_used) }));
+    return box;
+  }
+
+  function crewPanel(p) {
+    const view = p.view;
+    const list = el("ul", { class: "jaws-crew" });
+    view.crew.forEach(function (c) {
+      const style = ROLE[c.role];
+      const turn = c.turn === "active" ? TC.TN(c.actions_left, "taking a turn: {count} action left", "taking a turn: {count} actions left")
+        : c.turn === "done" ? T("done") : TC.TN(c.actions_left, "waiting: {count} action", "waiting: {count} actions");
+      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
+        el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
+        el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
+        el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
+        c.barrels ? el("span", { text: "◉" + c.barrels }) : null,
+        view.phase === "crew" ? el("span", { class: "jaws-turn", text: turn }) : null));
+    });
+    return list;
+  }
+
+  function possibleLine(view) {
+    const all = view.map.water_spaces.length, n = (view.shark.possible || []).length;
+    if (view.shark.seen) return T("The shark's mover is on the board at {space}.", { space: view.shark.seen.space });
+    if (!n || n === all) return T("The shark may be anywhere in the water.");
+    return T("From what was announced, the shark is in one of: {spaces}.", { spaces: view.shark.possible.join(", ") });
+  }
+
+  /* ------------------------------------------------------------------ the shark's phone */
+
+  let burst = null;         // the Speed Burst path being tapped on the shark's phone
+  let crewRole = null;      // the crew member a seat's phone shows
+
+  function sharkPhone(root, p, api) {
+    const view = p.view, secret = view.secret, legal = api.legal;
+    if (api.changed) burst = null;
+    const board = TC.clear(root.querySelector("#board")), controls = TC.clear(root.querySelector("#controls"));
+    const byType = function (type) { return legal.filter(function (a) { return a.type === type; }); };
+    const targets = {};
+    const head = el("p", { class: "jaws-head" });
+    if (view.phase === "start" && legal.length) {
+      head.textContent = T("Choose your secret start: tap a water space. Nobody else will see it.");
+      byType("start").forEach(function (a) {
+        targets[a.space] = function () { api.play(a, T("Start at {space}?", { space: a.space }), T("Your start stays secret; you cannot change it later.")); };
+      });
+    } else if (view.phase === "shark" && legal.length) {
+      if (burst) {
+        head.textContent = T("Speed Burst: tap up to 3 spaces, one after the other, then swim.");
+        const from = burst.length ? burst[burst.length - 1] : secret.space;
+        view.map.water[from].forEach(function (s) {
+          if (s !== secret.space && burst.indexOf(s) < 0 && burst.length < 3) targets[s] = function () { burst.push(s); api.redraw(); };
+        });
+      } else {
+        head.textContent = TC.TN(secret.actions_left, "Your turn, in secret: {count} action left. Tap a space to swim there.",
+                                 "Your turn, in secret: {count} actions left. Tap a space to swim there.");
+        byType("move").forEach(function (a) { targets[a.to] = function () { api.play(a, "", "", { noConfirm: true }); }; });
+      }
+    } else {
+      head.textContent = view.phase === "over" ? T("Act 1 is over.") : T("The crew is on the move. Your tracker:");
+    }
+    board.append(head, drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true }));
+    if (view.phase === "shark" && legal.length) {
+      const row = el("div", { class: "jaws-buttons" });
+      if (burst) {
+        const match = byType("burst").find(function (a) { return a.path.join("-") === burst.join("-"); });
+        row.append(bigButton(T("Swim the Speed Burst"), "primary", !match, function () { api.play(match, "", "", { noConfirm: true, onSend: function () { burst = null; } }); }),
+                   bigButton(T("Cancel the Speed Burst"), "secondary", false, function () { burst = null; api.redraw(); }));
+      } else {
+        legal.forEach(function (a) {
+          if (a.type === "move" || a.type === "burst" || a.type === "end" || a.type === "back") return;
+          row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, "", "", { noConfirm: true }); }));
+        });
+        if (byType("burst").length) row.append(bigButton(T("Speed Burst: swim up to 3 spaces"), "action", false, function () { burst = []; api.redraw(); }));
+        const back = byType("back")[0];
+        if (back) row.append(bigButton("↶ " + T("Take back the last step"), "secondary", false, function () { api.play(back, "", "", { noConfirm: true }); }));
+        const end = byType("end")[0];
+        if (end) row.append(bigButton(T("End the turn and announce it"), "primary", false, function () {
+          api.play(end, T("End your turn?"), announcement(view));
+        }));
+      }
+      controls.append(row);
+      if (secret.plan_said.length) {
+        const plan = el("ol", { class: "jaws-plan" });
+        secret.plan_said.forEach(function (s) { plan.append(el("li", { text: TC.say(s) })); });
+        controls.append(el("h3", { class: "small", text: T("Your plan this turn") }), plan);
+      }
+    }
+    const left = secret.powers.filter(function (x) { return x !== secret.power_this_round; });
+    controls.append(el("p", { class: "jaws-powers", text: T("Abilities left: {list}", { list: left.map(function (x) { return T(POWER[x]); }).join(", ") || "—" }) }));
+    if (secret.power_this_round) controls.append(el("p", { text: T("This round you play {power}.", { power: T(POWER[secret.power_this_round]) }) }));
+    controls.append(el("p", { class: "muted", text: possibleLine(view) }), trackPanel(view), cardPanel(view), tracker(secret));
+  }
+
+  /* What ending the turn will tell the crew (the sheet before the shark confirms). */
+  function announcement(view) {
+    const s = view.secret, parts = [];
+    const eaten = Object.keys(s.eaten || {}).filter(function (b) { return s.eaten[b]; }).map(function (b) { return s.eaten[b] + "×" + b; });
+    if (s.michael_eaten) eaten.push(T("Michael"));
+    parts.push(eaten.length ? T("You announce: eaten {list}.", { list: eaten.join(", ") }) : T("You announce: no swimmer eaten."));
+    const floating = Object.keys(view.barrels.floating || {});
+    const sensors = s.power_this_round === "evade" ? [] : (s.path || []).filter(function (x, i, all) { return floating.indexOf(x) >= 0 && all.indexOf(x) === i; });
+    parts.push(sensors.length ? T("Motion sensors: {spaces}.", { spaces: sensors.sort().join(", ") }) : T("No motion sensor goes off."));
+    parts.push(s.power_this_round ? T("An ability was used (not which).") : T("No ability used."));
+    return parts.join(" ");
+  }
+
+  /* The record of earlier rounds: where the shark went, what it ate, which power. */
+  function tracker(secret) {
+    const rows = secret.trail || [];
+    const box = el("div", { class: "jaws-tracker" }, el("h3", { class: "small", text: T("Your movement record") }));
+    if (!rows.length) { box.append(el("p", { class: "muted", text: T("No round played yet.") })); return box; }
+    const table = el("table", { class: "jaws-record" });
+    table.append(el("tr", null, el("th", { text: T("Round") }), el("th", { text: T("Path") }), el("th", { text: T("Eaten") }), el("th", { text: T("Ability") })));
+    rows.forEach(function (r) {
+      const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + b : ""; }).filter(Boolean).join(" ") + (r.michael ? " M" : "");
+      table.append(el("tr", null, el("td", { text: String(r.round) }), el("td", { text: r.path.join("→") }),
+        el("td", { text: eaten || "—" }), el("td", { text: r.power ? T(POWER[r.power]) : "—" })));
+    });
+    box.append(table);
+    return box;
+  }
+
+  function bigButton(text, cls, disabled, onClick) {
+    return el("button", { type: "button", class: "big " + cls, disabled: disabled, text: text, on: { click: onClick } });
+  }
+
+  /* ------------------------------------------------------------------ a crew phone */
+
+  function crewPhone(root, p, api) {
+    const view = p.view, legal = api.legal;
+    const board = TC.clear(root.querySelector("#board")), controls = TC.clear(root.querySelector("#controls"));
+    const mine = view.my_roles || [];
+    const active = view.crew.find(function (c) { return c.turn === "active" && mine.indexOf(c.role) >= 0; });
+    if (active) crewRole = active.role;
+    if (!crewRole || mine.indexOf(crewRole) < 0) {
+      const waiting = view.crew.find(function (c) { return c.turn === "waiting" && mine.indexOf(c.role) >= 0; });
+      crewRole = waiting ? waiting.role : mine[0];
+    }
+    if (mine.length > 1) {
+      const tabs = el("div", { class: "jaws-tabs", role: "tablist" });
+      mine.forEach(function (r) {
+        const c = view.crew.find(function (x) { return x.role === r; });
+        tabs.append(el("button", { type: "button", role: "tab", class: "tab role-" + r + (r === crewRole ? " selected" : ""), "aria-selected": r === crewRole ? "true" : "false",
+          text: ROLE[r].letter + " " + T(ROLE[r].name) + (c.turn === "done" ? " ✓" : ""),
+          on: { click: function () { crewRole = r; api.redraw(); } } }));
+      });
+      board.append(tabs);
+    }
+    const me = view.crew.find(function (c) { return c.role === crewRole; });
+    const mineLegal = legal.filter(function (a) { return a.role === crewRole; });
+    const targets = {};
+    mineLegal.filter(function (a) { return a.type === "move"; }).forEach(function (a) {
+      targets[a.to] = function () { api.play(a, "", "", { noConfirm: true }); };
+    });
+    let head;
+    if (view.phase === "choice" && legal.length) head = T("The event card asks the crew to choose.");
+    else if (view.phase !== "crew") head = T(PHASE[view.phase] || "");
+    else if (!mineLegal.length) head = me.turn === "done" ? T("{name} is done this round.", { name: T(ROLE[crewRole].name) })
+      : T("Another crew member is taking a turn.");
+    else head = TC.TN(me.actions_left, "{name}: {count} action left. Tap a highlighted space to move.",
+                      "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
+    board.append(el("p", { class: "jaws-head", text: head }),
+                 drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true }));
+    if (view.phase === "choice" && legal.length) {
+      const row = el("div", { class: "jaws-buttons" });
+      legal.forEach(function (a) { row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, TC.say(a.label) + "?", ""); })); });
+      controls.append(row);
+    } else if (mineLegal.length) {
+      const row = el("div", { class: "jaws-buttons" });
+      mineLegal.forEach(function (a) {
+        if (a.type === "move") return;
+        const label = TC.say(a.label);
+        row.append(bigButton(label, a.type === "end" ? "secondary" : "action", false, function () {
+          if (CONFIRM[a.type]) api.play(a, label + "?", T("This cannot be taken back."));
+          else api.play(a, "", "", { noConfirm: true });
+        }));
+      });
+      controls.append(row);
+    }
+    controls.append(el("p", { class: "muted", text: possibleLine(view) }), crewPanel(p), trackPanel(view), cardPanel(view));
+  }
+
+  /* ------------------------------------------------------------------ the table screen */
+
+  let replay = { key: null, round: 0, timer: null, manual: false };
+
+  function tableRender(root, p, step) {
+    const view = p.view;
+    TC.clear(root);
+    const ev = step.event || {};
+    const opts = { shade: true, hot: [], mark: {} };
+    if (ev.type === "finder") { opts.hot = [ev.space].concat(ev.nearby || []); opts.mark[ev.space] = ev.answer === "here" ? T("HERE") : ev.answer === "near" ? T("nearby") : T("neither"); }
+    if (ev.type === "binoculars") { opts.hot = [ev.space]; opts.mark[ev.space] = ev.answer === "here" ? T("HERE") : T("not here"); }
+    if (ev.type === "hit" || ev.type === "miss") { opts.hot = [ev.space]; opts.mark[ev.space] = ev.type === "hit" ? T("Hit!") : T("Miss"); }
+    if (ev.type === "sensors") { opts.hot = ev.at || []; (ev.at || []).forEach(function (s) { opts.mark[s] = T("Sensor!"); }); }
+    if (ev.type === "shark_ate") Object.keys(ev.eaten || {}).forEach(function (b) { if (ev.eaten[b]) { opts.hot.push(b); opts.mark[b] = "−" + ev.eaten[b]; } });
+    // Never a result before the step that tells it: the track, the barrels and the abilities as of
+    // this step, and the shark's path (and where it ended) only from the step that reveals them.
+    const later = step.events.slice(step.index + 1);
+    const shark = Object.assign({}, view.shark);
+    later.forEach(function (e) {
+      if (e.type === "shark_ate") shark.track -= e.gain || 0;
+      if (e.type === "ability" && e.used) shark.abilities_used -= 1;
+      if (e.type === "hit") shark.barrels -= 1;
+    });
+    const revealed = !later.some(function (e) { return e.type === "revealed"; });
+    const replaying = revealed && view.replay && view.replay.length;
+    if (!revealed) opts.hideShark = true;
+    const mapBox = el("div", { class: "jaws-map-box" + (replaying ? " replaying" : "") });
+    if (replaying) mapBox.append(replayPanel(view, opts));
+    mapBox.append(drawMap(view, opts));
+    const info = el("div", { class: "jaws-info" },
+      el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
+      el("p", { class: "jaws-possible", text: possibleLine(view) }),
+      trackPanel(view, shark), cardPanel(view), crewPanel(p),
+      el("p", { class: "muted jaws-legend", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
+    root.append(el("div", { class: "jaws-big" }, mapBox, info));
+    TC.clear(step.side);
+  }
+
+  /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */
+  function replayPanel(view, opts) {
+    const rounds = view.replay;
+    const key = JSON.stringify(rounds.map(function (r) { return r.path; }));
+    if (replay.key !== key) { replay = { key: key, round: 0, timer: null, manual: false }; }
+    const r = rounds[Math.min(replay.round, rounds.length - 1)];
+    opts.replayPath = r.path;
+    opts.sharkAt = r.to;
+    opts.shade = false;
+    opts.hot = r.path.slice();
+    const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + "×" + b : ""; }).filter(Boolean).join(", ") + (r.michael ? " + " + T("Michael") : "");
+    const box = el("div", { class: "jaws-replay" },
+      el("button", { type: "button", class: "big secondary", text: "◀", "aria-label": T("Previous round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.max(0, replay.round - 1); redrawSoon(); } } }),
+      el("span", { class: "jaws-replay-say", text: T("The shark's path, round {round}: {path}", { round: r.round, path: r.path.join(" → ") }) +
+        (eaten ? " · " + T("ate {list}", { list: eaten }) : "") + (r.power ? " · " + T(POWER[r.power]) : "") }),
+      el("button", { type: "button", class: "big secondary", text: "▶", "aria-label": T("Next round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.min(rounds.length - 1, replay.round + 1); redrawSoon(); } } }));
+    if (!replay.manual && !replay.timer && replay.round < rounds.length - 1) {
+      replay.timer = setTimeout(function () { replay.timer = null; replay.round += 1; redrawSoon(); }, 2600);
+    }
+    return box;
+  }
+
+  let lastTable = null;
+  function redrawSoon() { if (lastTable) lastTable(); }
+
+  function tableEntry(root, p, step) {
+    lastTable = function () { tableRender(root, p, step); };
+    tableRender(root, p, step);
+  }
+
+  /* ------------------------------------------------------------------ registration */
+
+  function phoneRender(root, p, api) {
+    if ((p.view.my_roles || [])[0] === "shark") sharkPhone(root, p, api);
+    else crewPhone(root, p, api);
+  }
+
+  window.GameUI = window.GameUI || {};
+  window.GameUI["jaws"] = {
+    accepts: function (p) { return !!(p.view && p.view.map && p.view.map.drawing && Array.isArray(p.view.crew)); },
+    phone: { showView: false, render: phoneRender },
+    table: { render: tableEntry },
+  };
+})();
