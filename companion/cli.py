@@ -192,7 +192,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(translate("The store failed its check ({problem}); it was kept aside as {name} and the "
                         "companion starts with a new one.", lang, problem=service.store.damaged,
                         name=service.store.set_aside.name), flush=True)
-    link = built[1].attach(service, rig) if built else None
+    link = built[1].attach(service, rig, lang) if built else None   # the status display's language
     app = create_app(service, host_key=host_key, wifi=config.wifi,
                      config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
     try:
