@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -61,6 +62,7 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
+MAX_BOARD_NAME = 40
 
 
 def hash_token(token: str) -> str:
@@ -559,6 +561,86 @@ class Service:
             self._fan_out(t)   # the same events: a replay the table has not seen goes on
             state = t.state
         self._notify(t, state, [])
+
+    # -- boards the host drew (games that declare a board option) -------------------
+    #
+    # A game whose printed board the table transcribes (``Game.board_option``) checks a board with
+    # ``Game.check_board``; the host saves boards by name here and picks one when starting a table
+    # (the page puts its JSON into the board option, so a table keeps the board it started with).
+
+    def _board_game(self, game: object) -> Game:
+        if not isinstance(game, str):
+            raise NotFound("There is no game called {game}.", game=str(game))
+        try:
+            g = engines.get(game)
+        except engines.UnknownGame:
+            raise NotFound("There is no game called {game}.", game=game) from None
+        if g.board_option is None:
+            raise NotFound("{title} has no board to draw.", title=g.title)
+        return g
+
+    @staticmethod
+    def _board_name(g: Game, name: object) -> str:
+        if not isinstance(name, str):
+            raise BadRequest("A board's name is text.")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_BOARD_NAME or not name.isprintable() or "/" in name:
+            raise BadRequest("A board's name has 1 to {count} characters, and no /.", count=MAX_BOARD_NAME)
+        return name
+
+    def list_boards(self, game: str) -> list[dict[str, Any]]:
+        """The game's sample boards, then the saved ones by name."""
+        g = self._board_game(game)
+        out: list[dict[str, Any]] = [
+            {"name": n, "sample": True, "placeholder": bool(b.get("placeholder")), "saved": None}
+            for n, b in g.sample_boards().items()]
+        for name, saved in self.store.boards(g.id):
+            found = self.store.board(g.id, name)
+            data = json.loads(found[0]) if found else {}
+            out.append({"name": name, "sample": False, "placeholder": bool(data.get("placeholder")),
+                        "saved": saved})
+        return out
+
+    def board(self, game: str, name: str) -> dict[str, Any]:
+        g = self._board_game(game)
+        samples = g.sample_boards()
+        if name in samples:
+            return {"name": name, "sample": True, "saved": None, "board": samples[name]}
+        found = self.store.board(g.id, name)
+        if found is None:
+            raise NotFound("There is no board called {name}.", name=name)
+        return {"name": name, "sample": False, "saved": found[1], "board": json.loads(found[0])}
+
+    def check_board(self, game: str, data: Any) -> dict[str, Any]:
+        """Every problem of a board, each one sentence (the map editor shows them as the host draws)."""
+        found = self._board_game(game).check_board(data)
+        return {"ok": not found.problems, "problems": [p.to_json() for p in found.problems],
+                "board": found.board}
+
+    def save_board(self, game: str, name: str, data: Any) -> dict[str, Any]:
+        """Check, then keep the board under ``name`` (replacing one of that name); a board with a
+        problem is refused with its first problem, and nothing is saved."""
+        g = self._board_game(game)
+        name = self._board_name(g, name)
+        if name in g.sample_boards():
+            raise Conflict("{name} is the sample board that comes with the game; save yours under "
+                           "another name.", name=name)
+        found = g.check_board(data)
+        if found.problems or found.board is None:
+            first = found.problems[0] if found.problems else engines.Text("The board could not be read.")
+            raise BadRequest(first.msgid, **first.params)
+        text = json.dumps(found.board, sort_keys=True, separators=(",", ":"))
+        saved = time.time()
+        self.store.save_board(g.id, name, text, saved)   # StorageFailure (503): nothing saved
+        return {"name": name, "sample": False, "saved": saved, "board": found.board}
+
+    def delete_board(self, game: str, name: str) -> None:
+        g = self._board_game(game)
+        if name in g.sample_boards():
+            raise Conflict("The sample board comes with the game and cannot be deleted.")
+        if self.store.board(g.id, name) is None:
+            raise NotFound("There is no board called {name}.", name=name)
+        self.store.delete_board(g.id, name)
 
     # -- seats ---------------------------------------------------------------------
 

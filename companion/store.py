@@ -148,6 +148,16 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE seats SET name = '' WHERE name = 'Player ' || (seat + 1)
         OR (bot = 1 AND name = 'Computer ' || (seat + 1));
     """,
+    # 3: boards the host drew for games whose printed board the table transcribes (Loch Ness)
+    """
+    CREATE TABLE boards (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        saved REAL NOT NULL,
+        PRIMARY KEY (game, name)
+    );
+    """,
 )
 
 
@@ -375,6 +385,27 @@ class Store:
              (seat.name, seat.token_hash, int(seat.bot), table_id, seat.seat)),
             ("UPDATE tables SET version = ? WHERE id = ?", (version, table_id)),
         ])
+
+    def save_board(self, game: str, name: str, data: str, saved: float) -> None:
+        """A board under its name (replacing one of that name): one transaction."""
+        self._tx([("INSERT OR REPLACE INTO boards VALUES (?,?,?,?)", (game, name, data, saved))])
+
+    def delete_board(self, game: str, name: str) -> None:
+        self._tx([("DELETE FROM boards WHERE game = ? AND name = ?", (game, name))])
+
+    def boards(self, game: str) -> list[tuple[str, float]]:
+        """The saved boards of a game: (name, when saved), by name."""
+        with self._lock:
+            rows = self._db.execute("SELECT name, saved FROM boards WHERE game = ? ORDER BY name",
+                                    (game,)).fetchall()
+        return [(r[0], r[1]) for r in rows]
+
+    def board(self, game: str, name: str) -> tuple[str, float] | None:
+        """A saved board's JSON text and when it was saved, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT data, saved FROM boards WHERE game = ? AND name = ?",
+                                   (game, name)).fetchone()
+        return None if row is None else (row[0], row[1])
 
     # -- reads (at start-up) --------------------------------------------------
 

@@ -31,11 +31,12 @@ from engines.core import (
 from engines.fzzzt import GAME as FZZZT
 from engines.jaws import GAME as JAWS
 from engines.laser_chess import GAME as LASER_CHESS
+from engines.loch_ness import GAME as LOCH_NESS
 from engines.sharks_with_lasers import GAME as SHARKS_WITH_LASERS
 from engines.text import Text, translate
 
 # Each game module is imported here, once; adding a game is one line.
-_GAMES: tuple[Game, ...] = (LASER_CHESS, FZZZT, SHARKS_WITH_LASERS, JAWS)
+_GAMES: tuple[Game, ...] = (LASER_CHESS, FZZZT, SHARKS_WITH_LASERS, JAWS, LOCH_NESS)
 
 GAMES: dict[str, Game] = {g.id: g for g in _GAMES}
 

@@ -422,11 +422,26 @@ class PageAssets:
 
     script: str | None = None
     style: str | None = None
+    parts: tuple[str, ...] = ()
+    """More scripts of the game, loaded before ``script`` on its pages (and before ``host_script``
+    on the host page): drawing code the phone, the table screen and the host page share."""
+    host_script: str | None = None
+    """The host page's part for this game (a board editor), loaded on the host page: it registers
+    ``GameHost[<game>]`` (docs/web.md)."""
     words: Mapping[str, str] = field(default_factory=dict, hash=False)
     """For a game drawn by the pages' generic view (no ``script``): the words a person reads for
     its view's field names and its action types, key -> msgid (each marked ``N_``, so it is
     translated), e.g. ``{"round": N_("Round"), "pick": N_("Pick a number")}``. A key without a
     word is shown as it is, in code type, under a line saying it is the game's raw data."""
+
+
+@dataclass(frozen=True)
+class BoardCheck:
+    """A board the table drew, checked by its game: the board in its canonical form when it has no
+    problems, else every problem, each one sentence (the first is the one a refusal says)."""
+
+    board: dict[str, Any] | None
+    problems: tuple[Text, ...] = ()
 
 
 class Game(ABC):
@@ -449,6 +464,10 @@ class Game(ABC):
     digital draws happen inside the state (its own Rng); only physical mode awaits ``TABLE``."""
     hardware: ClassVar[HardwareRoles] = HardwareRoles()
     page: ClassVar[PageAssets] = PageAssets()
+    board_option: ClassVar[str | None] = None
+    """The option that takes a board the table drew and saved (its JSON), for games whose printed
+    board the table transcribes; the companion keeps saved boards and checks them with
+    :meth:`check_board`."""
 
     @property
     def options(self) -> list[dict[str, Any]]:
@@ -478,6 +497,14 @@ class Game(ABC):
     @abstractmethod
     def load(self, text: str) -> State:
         """A position from the game's own notation; raises :class:`IllegalAction` if malformed."""
+
+    def check_board(self, data: object) -> BoardCheck:
+        """A board the table drew (JSON text or its parsed form), checked: see ``board_option``."""
+        return BoardCheck(None, (Text("{title} has no board to draw.", {"title": self.title}),))
+
+    def sample_boards(self) -> dict[str, dict[str, Any]]:
+        """The boards that ship with the game, by name (each one a placeholder or a real one)."""
+        return {}
 
     def bot(self, **settings: Any) -> Bot:
         """A computer player for this game (a random one unless the game has better)."""

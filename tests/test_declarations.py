@@ -28,11 +28,13 @@ def _options_for(game: Game, chance: str) -> dict[str, str]:
 def test_a_game_declares_its_page_parts_and_they_exist(game: Game) -> None:
     """The pages load what the game declares; a declared file that is missing fails here."""
     assert game.page.script, f"{game.id} declares no page script (Game.page)"
-    for name in (game.page.script, game.page.style):
+    for name in (game.page.script, game.page.style, *game.page.parts, game.page.host_script):
         if name:
             assert (STATIC / "games" / name).is_file(), f"{game.id}: web/static/games/{name} is missing"
-    labels = script_msgids((STATIC / "games" / game.page.script).read_text(encoding="utf-8"))
-    assert labels and set(labels) <= set(page_msgids())  # its labels reach the page catalogue
+    for name in (game.page.script, *game.page.parts, game.page.host_script):
+        if name:
+            labels = script_msgids((STATIC / "games" / name).read_text(encoding="utf-8"))
+            assert labels and set(labels) <= set(page_msgids()), name  # its labels reach the page catalogue
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from web.api import ok
 from web.apidoc import Query, declare
 from web.auth import HOST_COOKIE, is_host, is_host_key, service
-from web.pages import page
+from web.pages import host_assets, page
 from web.schemas import ref
 
 bp = Blueprint("host", __name__)
@@ -50,7 +50,8 @@ def host() -> BaseResponse:
         return resp
     if not is_host():
         return page("host_login.html", 401, wrong=False, pairing=pairing)
-    return page("host.html")
+    scripts, styles = host_assets()
+    return page("host.html", host_scripts=scripts, game_styles=styles)
 
 
 def _answer(state: str) -> Response:

@@ -90,8 +90,10 @@ def script_msgids(text: str) -> list[str]:
 
 
 def page_scripts() -> list[Path]:
-    """The shared page scripts and every registered game's declared script."""
-    games = [STATIC / "games" / g.page.script for g in engines.GAMES.values() if g.page.script]
+    """The shared page scripts and every registered game's declared scripts (its parts, its page
+    script, its host page part)."""
+    games = [STATIC / "games" / name for g in engines.GAMES.values()
+             for name in (*g.page.parts, g.page.script, g.page.host_script) if name]
     return [*(STATIC / name for name in SHARED_SCRIPTS), *games]
 
 

@@ -25,8 +25,25 @@ def game_assets(game: object, kind: Literal["script", "style"]) -> list[str]:
         assets = engines.get(game).page
     except engines.UnknownGame:
         return []
-    name = assets.script if kind == "script" else assets.style
-    return [url_for("static", filename=f"games/{name}")] if name else []
+    if kind == "script":
+        names = [*assets.parts, assets.script] if assets.script else list(assets.parts)
+    else:
+        names = [assets.style] if assets.style else []
+    return [url_for("static", filename=f"games/{name}") for name in names]
+
+
+def host_assets() -> tuple[list[str], list[str]]:
+    """The host page's parts of every game that has one (``Game.page.host_script``: a board
+    editor): its scripts (shared parts first) and its style sheet."""
+    scripts: list[str] = []
+    styles: list[str] = []
+    for game in engines.GAMES.values():
+        assets = game.page
+        if assets.host_script:
+            scripts += [url_for("static", filename=f"games/{n}") for n in (*assets.parts, assets.host_script)]
+            if assets.style:
+                styles.append(url_for("static", filename=f"games/{assets.style}"))
+    return scripts, styles
 
 
 def view_words(game: object) -> dict[str, str]:

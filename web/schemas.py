@@ -189,6 +189,42 @@ SCHEMAS: dict[str, Any] = {
             "table_options": {"type": "array", "items": ref("Option")},
         },
     },
+    "BoardEntry": {
+        "type": "object",
+        "description": "A board in the list: a sample that ships with the game, or one the host saved.",
+        "required": ["name", "sample", "placeholder", "saved"],
+        "properties": {
+            "name": {"type": "string"},
+            "sample": {"type": "boolean", "description": "Ships with the game (cannot be replaced)."},
+            "placeholder": {"type": "boolean", "description": "A made-up board, not the printed one."},
+            "saved": {"type": ["number", "null"], "description": "When it was saved (Unix time)."},
+        },
+        "additionalProperties": False,
+    },
+    "SavedBoard": {
+        "type": "object",
+        "required": ["name", "sample", "saved", "board"],
+        "properties": {
+            "name": {"type": "string"},
+            "sample": {"type": "boolean"},
+            "saved": {"type": ["number", "null"]},
+            "board": {"type": "object", "description": "The board in the game's map schema (docs/<game>.md).",
+                      "additionalProperties": True},
+        },
+        "additionalProperties": False,
+    },
+    "BoardCheck": {
+        "type": "object",
+        "required": ["ok", "problems", "board"],
+        "properties": {
+            "ok": {"type": "boolean"},
+            "problems": {"type": "array", "items": ref("Text"),
+                         "description": "Every problem, each one sentence; empty when the board is fine."},
+            "board": {"type": ["object", "null"], "additionalProperties": True,
+                      "description": "The board in its canonical form when it has no problem."},
+        },
+        "additionalProperties": False,
+    },
     "Exit": {
         "type": "object",
         "description": "Where a beam leaves the board: an edge square and the heading (N, E, S, W).",

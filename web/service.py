@@ -142,6 +142,21 @@ class TableService(Protocol):
 
     def subscribe(self, table: str, seat: int | None) -> Subscription: ...
 
+    # boards the host drew, for games that declare a board option (host only)
+    def list_boards(self, game: str) -> list[dict[str, Any]]:
+        """``[{"name", "sample", "placeholder", "saved"}]``: the samples, then the saved boards."""
+
+    def board(self, game: str, name: str) -> dict[str, Any]:
+        """``{"name", "sample", "saved", "board"}``; NotFound for an unknown game or name."""
+
+    def check_board(self, game: str, data: Any) -> dict[str, Any]:
+        """``{"ok", "problems": [Text], "board"}``: every problem, each one sentence."""
+
+    def save_board(self, game: str, name: str, data: Any) -> dict[str, Any]:
+        """Checked, then kept under ``name``; BadRequest with the first problem, nothing saved."""
+
+    def delete_board(self, game: str, name: str) -> None: ...
+
     # hardware (host only); the companion answers from hardware/ or says there is none
     def hardware_status(self) -> dict[str, Any]: ...
 

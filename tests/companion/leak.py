@@ -24,7 +24,7 @@ refusals of probe actions, what is left after the host's undo) must be the same 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,9 +87,9 @@ class _World:
     """One copy of the table: same game, seed and history; streams open for every seat."""
 
     def __init__(self, service: Service, game: str, players: int, seed: int,
-                 history: list[tuple[int, dict[str, Any]]]) -> None:
+                 history: list[tuple[int, dict[str, Any]]], options: Mapping[str, Any] | None = None) -> None:
         self.service = service
-        self.table = str(service.create_table(game, players, {}, seed=seed)["table"])
+        self.table = str(service.create_table(game, players, dict(options or {}), seed=seed)["table"])
         for seat, action in history:
             service.act(self.table, seat, action)
         self.subs = {s: service.subscribe(self.table, s) for s in [None, *range(players)]}
@@ -142,8 +142,9 @@ def _pair(state: State, seat: int, limit: int = 12) -> tuple[dict[str, Any], dic
 
 def counterfactual(service: Service, game: str, players: int, seed: int,
                    history: list[tuple[int, dict[str, Any]]], seat: int,
-                   a1: dict[str, Any], a2: dict[str, Any], report: LeakReport) -> None:
-    worlds = [_World(service, game, players, seed, history) for _ in range(2)]
+                   a1: dict[str, Any], a2: dict[str, Any], report: LeakReport,
+                   options: Mapping[str, Any] | None = None) -> None:
+    worlds = [_World(service, game, players, seed, history, options) for _ in range(2)]
     try:
         for world, action in zip(worlds, (a1, a2), strict=True):
             world.service.act(world.table, seat, action)
@@ -175,10 +176,12 @@ def counterfactual(service: Service, game: str, players: int, seed: int,
 
 
 def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[int],
-                   max_plies: int = 30, max_pairs: int = 4) -> LeakReport:
+                   max_plies: int = 30, max_pairs: int = 4,
+                   options: Mapping[str, Any] | None = None) -> LeakReport:
+    """``options``: the table's options (a variant with more secrets, physical chance)."""
     report = LeakReport(game)
     for seed in seeds:
-        table = str(service.create_table(game, players, {}, seed=seed)["table"])
+        table = str(service.create_table(game, players, dict(options or {}), seed=seed)["table"])
         history: list[tuple[int, dict[str, Any]]] = []
         rng = Rng.from_seed(seed ^ 0x1EAC)
         pairs = 0
@@ -192,7 +195,8 @@ def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[in
             if pairs < max_pairs:
                 found = _pair(state, seat)
                 if found is not None:
-                    counterfactual(service, game, players, seed, history, seat, *found, report=report)
+                    counterfactual(service, game, players, seed, history, seat, *found, report=report,
+                                   options=options)
                     pairs += 1
             action, rng = rng.choice(state.legal_actions(seat))
             service.act(table, seat, action)

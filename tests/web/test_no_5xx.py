@@ -39,6 +39,8 @@ VALUES = {
     "table": ["nope%00" + "a" * 300, "{t}"],
     "seat": ["0", "99", "99999999999999999999"],
     "button": ["seat0", "../../etc"],
+    "game": ["loch-ness", "fzzzt", "nope%00"],
+    "name": ["Ours", "a" * 300, "%00%01"],
 }
 
 

@@ -32,13 +32,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _proper_names() -> list[str]:
-    """Names every edition prints as they are: game titles, the product, Sharks' special cards."""
+    """Names every edition prints as they are: game titles, the product, Sharks' special cards, and
+    Loch Ness's monster."""
     cards = json.loads((ROOT / "engines" / "sharks_with_lasers" / "cards.json").read_text(encoding="utf-8"))
     names = [card["name"] for card in cards["special"]]
     titles = [game.title for game in engines.GAMES.values() if type(game).__module__.startswith("engines.")]
     jaws = ["Brody", "Hooper", "Quint", "Michael", "Amity Island", "Amity", "Ben Gardner", "Frank Silva",
             "Vaughn", "USS Indianapolis", "Orca"]     # Jaws' people, places and ships: names in every edition
-    return sorted({*names, *titles, *jaws, "Table Companion", "Ultra-Power Beam"}, key=len, reverse=True)
+    return sorted({*names, *titles, *jaws, "Table Companion", "Ultra-Power Beam",
+                   "Nessie"}, key=len, reverse=True)
 
 
 PROPER = _proper_names()
@@ -50,10 +52,12 @@ SAME_WORD = {
              "companion", "docs", "md"},   # the device's name; a file named in a help line
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
            "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later", "info",
-           "map", "argument"},
+           "map", "argument",
+           "nest", "monster", "motor", "route", "octopus"},   # Loch Ness: een nest, een octopus, de route
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
            "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
-           "pins", "info"},
+           "pins", "info",
+           "nest", "monster", "motor", "route", "name", "problem"},  # Loch Ness: ein Nest
 }
 
 

@@ -49,6 +49,8 @@
     players.min = game.min_players; players.max = game.max_players;
     if (+players.value < game.min_players || +players.value > game.max_players) players.value = game.min_players;
     (game.options || []).concat(game.table_options || []).forEach(function (opt) { box.append(optionInput(opt, "opt-")); });
+    const part = (window.GameHost || {})[game.id];  // a game's own host part (a board picker): games/<id>-host.js
+    if (part && part.options) part.options(box, game);
   }
 
   async function startTable(ev) {

@@ -1,0 +1,441 @@
+"""A turn of Loch Ness: boats move or look around, finds are taken, fights, Nessie, the end of a turn.
+
+Each function is one rule, named after the rulebook's words, and changes a working
+:class:`~engines.loch_ness.table.Table` that the door has already checked the action against
+(:mod:`engines.loch_ness.rules` lists the legal actions). Sentences quote no hidden fact: a
+hidden tool is named only in events for its owner, until the rules show it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.loch_ness.setup import deal
+from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
+from engines.loch_ness.words import (
+    FIND_WORD,
+    FINDS,
+    NEEDS,
+    POINTS,
+    TAKEABLE,
+    TOOL_WORD,
+    TOOLS,
+    find_phrase,
+    tool_phrase,
+)
+from engines.text import plural
+
+EATEN_POINTS = 2
+
+
+def boat_no(boat: int) -> int:
+    return boat % BOATS + 1
+
+
+# --------------------------------------------------------------------------- tools shown
+
+
+def show(t: Table, boat: int, tool: str) -> None:
+    """Advanced: a hidden tool is turned face up when it is used (base: tools are open anyway)."""
+    if not t.advanced or tool.upper() in t.tools[boat]:
+        return
+    kit = t.tools[boat]
+    kit[kit.index(tool)] = tool.upper()
+    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
+          seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[tool])
+
+
+def drop_tool(t: Table, boat: int, tool: str) -> str:
+    """Take one ``tool`` off a boat (a hidden copy before a shown one); the code as it lay."""
+    kit = t.tools[boat]
+    code = tool if tool in kit else tool.upper()
+    kit.remove(code)
+    return code
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+def begin_turn(t: Table) -> None:
+    """A boat on its side is put upright in its owner's next turn and does nothing else then."""
+    seat = t.seat
+    t.chest_used, t.step, t.boat, t.partner = False, "act", -1, -1
+    for b in range(t.n * BOATS):
+        t.acted[b] = False
+        t.town[b] = False
+    for b in t.boats_of(seat):
+        if t.side[b] and t.pos[b] >= 0:
+            t.side[b] = False
+            t.acted[b] = True
+            t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
+                  seat=seat, boat=boat_no(b))
+    t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
+
+
+def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
+    """Up to three spaces, four with a motor; mooring at an island counts as a space."""
+    seat, start = t.owner(boat), t.pos[boat]
+    if steps > 3:
+        show(t, boat, "m")
+    t.pos[boat], t.via[boat], t.acted[boat] = dest, via, True
+    t.step, t.boat, t.fought, t.looked = "moved", boat, False, False
+    terrain = t.board.terrain[dest]
+    data: dict[str, Any] = {"seat": seat, "boat": boat_no(boat), "from": t.sid(start), "to": t.sid(dest),
+            "via": t.sid(via) if via >= 0 else None, "steps": steps}
+    if terrain == "island":
+        t.say("moved", "{seat}'s boat {boat} moors at {to}.", **data)
+    elif terrain == "harbour":
+        t.say("moved", "{seat}'s boat {boat} sails into the harbour.", **data)
+    else:
+        t.say("moved", "{seat}'s boat {boat} sails to {to}.", **data)
+
+
+def can_take(t: Table, boat: int, card: str) -> bool:
+    """A face-up find goes aboard with the right tool ("mits daarvoor het juiste gereedschap aan
+    boord is"); under water a diving suit too (our ruling); never a fourth find."""
+    if len(t.finds[boat]) >= 3:
+        return False
+    need = NEEDS.get(card)
+    if need is not None and not t.has(boat, need):
+        return False
+    site = t.site_of(boat)
+    return not (site >= 0 and t.board.terrain[site] == "water" and not t.has(boat, "d"))
+
+
+def take(t: Table, card: str) -> None:
+    boat = t.boat
+    site = t.site_of(boat)
+    t.up[site].remove(card)
+    t.finds[boat].append(card)
+    if t.board.terrain[site] == "water":
+        show(t, boat, "d")
+    need = NEEDS.get(card)
+    if need is not None:
+        show(t, boat, need)
+    t.say("took", "{seat}'s boat {boat} takes {card} aboard.", words={"card": find_phrase(card)},
+          seat=t.owner(boat), boat=boat_no(boat), card=FIND_WORD[card], site=t.sid(site))
+
+
+def done(t: Table) -> None:
+    t.step, t.boat, t.partner = "act", -1, -1
+
+
+# --------------------------------------------------------------------------- conflicts
+
+
+def attack(t: Table, target: int, weapon: bool) -> None:
+    """The attacker may show a weapon, then the defender; a boat without one against one with one
+    goes on its side; both or neither: both do."""
+    boat = t.boat
+    if weapon:
+        show(t, boat, "w")
+    defends = t.has(target, "w")     # the defender shows it: it can only help them
+    if defends:
+        show(t, target, "w")
+    knocked = [target] if weapon and not defends else [boat] if defends and not weapon else [boat, target]
+    for b in knocked:
+        t.side[b] = True
+    t.fought = True
+    t.say("attack", "{seat}'s boat {boat} attacks {target_seat}'s boat {target}.", seat=t.owner(boat),
+          boat=boat_no(boat), target_seat=t.owner(target), target=boat_no(target), weapon=weapon,
+          defended=defends, knocked=[[t.owner(b), boat_no(b)] for b in knocked])
+    for b in knocked:
+        t.say("knocked", "{seat}'s boat {boat} is knocked on its side.", seat=t.owner(b), boat=boat_no(b))
+
+
+def steal(t: Table, target: int) -> None:
+    """The thief is turned face up; a thief on the robbed boat stops it; else a random card is drawn
+    from the robbed boat: a find is kept, a tool given back."""
+    boat = t.boat
+    show(t, boat, "t")
+    t.fought = True
+    victim = t.owner(target)
+    t.say("steal", "{seat}'s boat {boat} tries to rob {target_seat}'s boat {target}.", seat=t.owner(boat),
+          boat=boat_no(boat), target_seat=victim, target=boat_no(target))
+    if t.has(target, "t"):
+        show(t, target, "t")
+        t.say("blocked", "{target_seat} shows a thief on boat {target}: the robbery fails.",
+              target_seat=victim, target=boat_no(target))
+        return
+    cards = [("tool", c) for c in t.tools[target]] + [("find", c) for c in t.finds[target]]
+    if not cards:
+        t.say("empty", "Boat {target} of {target_seat} has nothing aboard to steal.", target_seat=victim,
+              target=boat_no(target))
+        return
+    if t.chance == "digital":
+        index, t.rng = t.rng.below(len(cards))
+        what, code = cards[index]
+        robbed(t, target, "tool" if what == "tool" else code, code.lower())
+        return
+    t.step, t.target = "draw", target
+
+
+def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
+    """What the thief drew: a find goes to the thief's boat, a tool goes back."""
+    boat, victim = t.boat, t.owner(target)
+    if card == "tool":
+        t.say("drew_tool", "{seat} draws a tool from boat {target} and gives it back.", seat=t.owner(boat),
+              target=boat_no(target), target_seat=victim)
+        if tool:
+            t.say("drew_tool_seen", "The tool drawn from boat {target}: {tool}.",
+                  visible_to=sorted({t.owner(boat), victim}), words={"tool": tool_phrase(tool)},
+                  target=boat_no(target), target_seat=victim, tool=TOOL_WORD[tool])
+    else:
+        t.finds[target].remove(card)
+        t.finds[boat].append(card)
+        t.say("stole", "{seat} steals {card} from {target_seat}'s boat {target}.",
+              words={"card": find_phrase(card)}, seat=t.owner(boat), card=FIND_WORD[card],
+              target_seat=victim, target=boat_no(target))
+    t.step, t.target = "moved", -1
+
+
+def observe(t: Table) -> None:
+    """With binoculars, from a space next to Nessie: an observation card (6 points at home)."""
+    boat = t.boat
+    show(t, boat, "b")
+    t.finds[boat].append("V")
+    t.looked = True
+    t.say("observed", "{seat}'s boat {boat} observes Nessie through binoculars.", seat=t.owner(boat),
+          boat=boat_no(boat))
+
+
+# --------------------------------------------------------------------------- exploring
+
+
+def explore(t: Table, boat: int) -> None:
+    """Turn the site's card for everyone to see; of two, the top one first, then the bottom one."""
+    site = t.pos[boat]
+    t.acted[boat] = True
+    t.step, t.boat, t.turning = "explore", boat, -1
+    if t.board.terrain[site] == "water":
+        show(t, boat, "d")
+        t.say("dived", "{seat}'s boat {boat} dives at {site}.", seat=t.owner(boat), boat=boat_no(boat),
+              site=t.sid(site))
+    else:
+        t.say("explores", "{seat}'s boat {boat} explores {site}.", seat=t.owner(boat), boat=boat_no(boat),
+              site=t.sid(site))
+    turn_cards(t, site)
+
+
+def turn_cards(t: Table, site: int) -> None:
+    while t.down[site]:
+        if t.down[site][-1] == "?":
+            t.step, t.turning = "card", site     # the explorer turns the real card and enters it
+            return
+        t.placer[site].pop()
+        reveal(t, site, t.down[site].pop())
+    t.step, t.turning = "explore", -1
+
+
+def turned(t: Table, card: str) -> None:
+    """Physical: the explorer entered the card they turned."""
+    site = t.turning
+    t.down[site].pop()
+    t.placer[site].pop()
+    reveal(t, site, card)
+    turn_cards(t, site)
+
+
+def reveal(t: Table, site: int, card: str) -> None:
+    boat, seat = t.boat, t.seat
+    t.shown_out[FINDS.index(card)] += 1
+    t.say("turned", "{seat} turns {card} on {site}.", words={"card": find_phrase(card)}, seat=seat,
+          card=FIND_WORD[card], site=t.sid(site))
+    if card in TAKEABLE:
+        t.up[site].append(card)
+    elif card == "A":
+        before = t.rep[seat]
+        t.rep[seat] = max(0, before - 1)
+        t.say("activists", "The activists cost {seat} a point of reputation.", seat=seat,
+              points=t.rep[seat] - before)
+    elif card == "O":
+        if t.pos[boat] >= 0:
+            t.pos[boat] = OFF
+            t.say("sunk", "A giant octopus sinks {seat}'s boat {boat}.", seat=seat, boat=boat_no(boat))
+    elif card == "X":
+        if t.end == 2:
+            t.say("nessie_card_late", "Nessie is already on her way to the harbour: nothing happens.")
+            return
+        t.seen += 1
+        water = site if t.board.terrain[site] == "water" else t.via[boat]
+        t.say("surfaced", "Nessie surfaces at {space}!", frm=t.sid(t.nessie), space=t.sid(water),
+              seen=t.seen)
+        t.nessie = water
+        eat(t, water, points=True)
+        if t.seen >= 3:
+            trigger_end(t, "nessie")
+
+
+def eat(t: Table, space: int, points: bool) -> None:
+    """Every boat on Nessie's space is eaten (a moored boat lies on the water it moored from);
+    its owner gets 2 reputation, except in the last turns."""
+    for b in range(t.n * BOATS):
+        p = t.pos[b]
+        if p < 0 or (p != space and not (t.board.terrain[p] == "island" and t.via[b] == space)):
+            continue
+        t.pos[b] = OFF
+        owner = t.owner(b)
+        if points:
+            t.rep[owner] += EATEN_POINTS
+            t.say("eaten", "Nessie eats {seat}'s boat {boat}: {seat} gets 2 reputation for the story.",
+                  seat=owner, boat=boat_no(b), space=t.sid(space), points=EATEN_POINTS)
+        else:
+            t.say("eaten", "Nessie eats {seat}'s boat {boat}.", seat=owner, boat=boat_no(b),
+                  space=t.sid(space), points=0)
+
+
+# --------------------------------------------------------------------------- the end of a turn
+
+
+def spend_chest(t: Table, boat: int) -> None:
+    """One treasure chest brought home buys one boat another move or look around, once a turn."""
+    seat = t.seat
+    t.chests[seat] -= 1
+    t.chest_used = True
+    t.acted[boat] = False
+    t.say("chest", "{seat} spends a treasure chest: boat {boat} may act once more.", seat=seat,
+          boat=boat_no(boat))
+
+
+def bagpipe(t: Table, space: int) -> None:
+    """A bagpipe token moves Nessie to a lake space next to her; she eats every boat there."""
+    seat = t.seat
+    t.pipes[seat] -= 1
+    t.say("bagpipe", "{seat} plays the bagpipes: Nessie swims to {space}.", seat=seat,
+          frm=t.sid(t.nessie), space=t.sid(space))
+    t.nessie = space
+    eat(t, space, points=True)
+
+
+def trigger_end(t: Table, why: str) -> None:
+    if t.end:
+        return
+    t.end = 1
+    if why == "nessie":
+        t.say("end_in_sight", "Nessie has been seen three times: when {start_seat}'s turn comes again, she "
+              "attacks the harbour.", start_seat=t.start, reason=why)
+    else:
+        t.say("end_in_sight", "No discovery cards are left to fill the empty sites: when {start_seat}'s "
+              "turn comes again, Nessie attacks the harbour.", start_seat=t.start, reason=why)
+
+
+def end_turn(t: Table) -> None:
+    """Nessie's last-turns swim, eaten boats home, a new boat, empty sites refilled, the next turn."""
+    seat = t.seat
+    done(t)
+    if t.end == 2:
+        route = t.board.route
+        nxt = route[min(route.index(t.nessie) + 1, len(route) - 1)]
+        t.say("nessie_swims", "Nessie swims on to {space}.", frm=t.sid(t.nessie), space=t.sid(nxt))
+        t.nessie = nxt
+        eat(t, nxt, points=False)
+    home(t)
+    if not any(t.pos[b] == t.board.harbour for b in t.boats_of(seat)):
+        reserve = [b for b in t.boats_of(seat) if t.pos[b] == RESERVE]
+        if reserve:
+            t.pos[reserve[0]] = t.board.harbour
+            t.say("new_boat", "{seat} puts a new boat in the harbour.", seat=seat, boat=boat_no(reserve[0]))
+    refill(t)
+    if t.end == 2:
+        t.left -= 1
+        if t.nessie == t.board.front or t.left <= 0:
+            finish(t)
+            return
+    t.seat = (seat + 1) % t.n
+    if t.end == 1 and t.seat == t.start:
+        start = t.board.route_from(t.n)[0]
+        t.end, t.left = 2, 2 * t.n
+        t.say("harbour_attack", "Nessie attacks the harbour! She starts from {space}; everyone has two more "
+              "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark="IV" if t.n >= 4 else "III")
+        t.nessie = start
+        eat(t, start, points=False)
+        home(t)
+    begin_turn(t)
+
+
+def home(t: Table) -> None:
+    """Boats taken off the board go back to the harbour: their finds leave the game, their tools go
+    back to the stacks."""
+    for b in range(t.n * BOATS):
+        if t.pos[b] != OFF:
+            continue
+        lost, kit = t.finds[b], t.tools[b]
+        t.pos[b], t.via[b], t.side[b] = t.board.harbour, -1, False
+        if lost:
+            t.say("home", plural(len(lost),
+                                 "{seat}'s boat {boat} is back in the harbour; {count} find is lost.",
+                                 "{seat}'s boat {boat} is back in the harbour; {count} finds are lost."),
+                  seat=t.owner(b), boat=boat_no(b), lost=[FIND_WORD[c] for c in lost], tools=len(kit))
+        else:
+            t.say("home", "{seat}'s boat {boat} is back in the harbour.", seat=t.owner(b), boat=boat_no(b),
+                  lost=[], tools=len(kit))
+        return_tools(t, b, list(kit))
+        t.finds[b], t.tools[b] = [], []
+
+
+def return_tools(t: Table, boat: int, kit: list[str]) -> None:
+    if not kit:
+        return
+    if not t.advanced:
+        for code in kit:
+            t.supply[TOOLS.index(code.lower())] += 1
+        return
+    smallest = min(range(len(t.stacks)), key=lambda k: (len(t.stacks[k]), k))
+    t.stacks[smallest] += [c.lower() if t.chance == "digital" else "?" for c in kit]
+    t.say("tools_back", "The tools of {seat}'s boat {boat} go back face down on stack {stack}.",
+          seat=t.owner(boat), boat=boat_no(boat), stack=smallest + 1, count=len(kit))
+
+
+def refill(t: Table) -> None:
+    """Empty islands and dive sites get cards from the piles: empty means no boat (moored boats
+    count), no Nessie and no card there."""
+    taken = {t.pos[b] for b in range(t.n * BOATS) if t.pos[b] >= 0}
+    short = False
+    for s in t.board.sites:
+        if s in taken or s == t.nessie or t.down[s] or t.up[s]:
+            continue
+        missing = deal(t, s)
+        if len(t.down[s]):
+            t.say("refilled", "{site} gets a new card face down.", site=t.sid(s), count=len(t.down[s]))
+        short = short or missing > 0
+    if short:
+        trigger_end(t, "cards")
+
+
+# --------------------------------------------------------------------------- the final count
+
+
+def score(t: Table, seat: int) -> dict[str, object]:
+    """Finds on boats in the harbour count in full, outside it for half; unspent chests 2 each."""
+    home_pts = out_pts = 0
+    for b in t.boats_of(seat):
+        pts = sum(_points(c) for c in t.finds[b])
+        if t.pos[b] == t.board.harbour:
+            home_pts += pts
+        elif t.pos[b] >= 0:
+            out_pts += pts
+    halves = 2 * t.rep[seat] + 4 * t.chests[seat] + 2 * home_pts + out_pts
+    return {"seat": seat, "reputation": t.rep[seat], "chests": t.chests[seat],
+            "chest_points": 2 * t.chests[seat],
+            "harbour": home_pts, "outside": out_pts, "outside_counted": out_pts / 2, "total": halves / 2,
+            "halves": halves}
+
+
+def _points(card: str) -> int:
+    return POINTS.get(card, 0)
+
+
+def finish(t: Table) -> None:
+    t.phase, t.step = "over", "act"
+    if t.nessie == t.board.front:
+        t.say("game_over", "Nessie reaches the space in front of the harbour: the harbour is blocked and the "
+              "game ends. Finds in the harbour count in full, finds outside it for half.")
+    else:
+        t.say("game_over", "The last turns are played: the game ends. Finds in the harbour count in full, "
+              "finds outside it for half.")
+
+
+def points_text(halves: int) -> str:
+    """A score in words: ``12`` or ``12.5``."""
+    return str(halves // 2) + (".5" if halves % 2 else "")
+

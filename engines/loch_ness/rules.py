@@ -1,0 +1,302 @@
+"""The legal actions of Loch Ness and how each one is applied.
+
+Internally an action is a small tuple (``("move", boat, dest, via, steps)``), which the fast
+simulation (:mod:`engines.loch_ness.fast`) draws and applies directly; the door shows each as a
+JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn:
+
+- ``place``: the advanced placement round (a card from your colour on a site);
+- ``act``: each boat may move or look around (town, an island, a dive site); a treasure chest
+  buys one more boat action; the bagpipes or "end turn" end the turn;
+- ``moved``: after a move, take face-up finds, attack or rob a boat, or observe Nessie;
+- ``explore``: after turning the site's cards, take what may be taken;
+- ``card`` / ``draw`` (physical chance): the explorer enters the card turned, the thief the card drawn;
+- ``town``: hand in (done on arrival), return, pick and swap tools.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.loch_ness import play, town
+from engines.loch_ness.setup import open_slots, place
+from engines.loch_ness.table import BOATS, Table
+from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
+from engines.text import Text
+
+Act = tuple[Any, ...]
+
+
+def remaining(t: Table) -> dict[str, int]:
+    """Discovery cards of each kind not yet turned face up: public knowledge (the composition is in
+    the rules, every turned card was shown to all)."""
+    counts = dict.fromkeys(FINDS, 0)
+    for g in t.decks.in_play(t.n):
+        counts[g.kind] += g.count
+    return {k: counts[k] - t.shown_out[i] for i, k in enumerate(FINDS)}
+
+
+def explorable(t: Table, boat: int) -> bool:
+    site = t.site_of(boat)
+    if site < 0 or (t.board.terrain[site] == "water" and not t.has(boat, "d")):
+        return False
+    return bool(t.down[site]) or any(play.can_take(t, boat, c) for c in t.up[site])
+
+
+def legal(t: Table, seat: int) -> list[Act]:
+    if t.phase == "over" or seat != t.seat:
+        return []
+    if t.phase == "place":
+        return [("place", card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
+    step = t.step
+    if step == "act":
+        return _act(t, seat)
+    if step in ("moved", "explore"):
+        return _after(t, step)
+    if step == "card":
+        return [("turned", k) for k, left in remaining(t).items() if left > 0]
+    if step == "draw":
+        target = t.target
+        out: list[Act] = [("drawn", c) for c in sorted(set(t.finds[target]))]
+        return out + ([("drawn", "tool")] if t.tools[target] else [])
+    return _town(t, seat)
+
+
+def _act(t: Table, seat: int) -> list[Act]:
+    board = t.board
+    out: list[Act] = []
+    for b in t.boats_of(seat):
+        p = t.pos[b]
+        if p < 0 or t.acted[b] or t.side[b]:
+            continue
+        if not (p == board.harbour and (t.town[b] or t.end == 2)):
+            out += board.moves(b, p, t.nessie, 4 if t.has(b, "m") else 3)
+        if p == board.harbour:
+            out.append(("town", b))
+        elif explorable(t, b):
+            out.append(("explore", b))
+    if t.chests[seat] and not t.chest_used:
+        out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
+    if t.pipes[seat] and t.end != 2:
+        out += [("bagpipe", s) for s in board.lake[t.nessie]]
+    out.append(("end",))
+    return out
+
+
+def _after(t: Table, step: str) -> list[Act]:
+    b = t.boat
+    out: list[Act] = []
+    p = t.pos[b]
+    if p < 0:
+        return [("done",)]
+    site = t.site_of(b)
+    if site >= 0:
+        out += [("take", c) for c in sorted(set(t.up[site])) if play.can_take(t, b, c)]
+    if step == "moved" and not t.fought and not t.looked and p != t.board.harbour:
+        for o in range(t.n * BOATS):
+            if o // BOATS != t.seat and t.pos[o] == p:
+                out.append(("attack", o, False))
+                if t.has(b, "w"):
+                    out.append(("attack", o, True))
+                if t.has(b, "t") and len(t.finds[b]) < 3:
+                    out.append(("steal", o))
+        if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
+            out.append(("observe",))
+    out.append(("done",))
+    return out
+
+
+def _town(t: Table, seat: int) -> list[Act]:
+    b, q = t.boat, t.partner
+    out: list[Act] = []
+    if q < 0:
+        out += [("join", o) for o in t.boats_of(seat)
+                if o != b and t.pos[o] == t.board.harbour and not t.acted[o] and not t.side[o]]
+    stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
+    for x in (b, q) if q >= 0 else (b,):
+        kinds = sorted({c.lower() for c in t.tools[x]}, key=TOOLS.index)
+        out += [("return", x, tool, k) for tool in kinds for k in stacks]
+        if len(t.tools[x]) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
+            continue
+        if not t.advanced:
+            out += [("tool", x, c) for i, c in enumerate(TOOLS) if t.supply[i]]
+        elif t.picked[x] < 0:
+            if t.took[x] == 0:
+                out += [("stack", x, k) for k in stacks if t.stacks[k]]
+        else:
+            stack = t.stacks[t.picked[x]]
+            choices = sorted(set(stack),
+                             key=TOOLS.index) if t.chance == "digital" else list(TOOLS) if stack else []
+            out += [("tool", x, c) for c in choices]
+    if q >= 0 and t.gives < town.MAX_GIVES:
+        for x, y in ((b, q), (q, b)):
+            if len(t.tools[y]) < 3:
+                out += [("give", x, y, c) for c in sorted({c.lower() for c in t.tools[x]}, key=TOOLS.index)]
+    out.append(("done",))
+    return out
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(t: Table, seat: int, a: Act) -> None:
+    kind = a[0]
+    if kind == "place":
+        place(t, seat, a[1], a[2])
+    elif kind == "move":
+        play.move(t, a[1], a[2], a[3], a[4])
+    elif kind == "explore":
+        play.explore(t, a[1])
+    elif kind == "town":
+        town.enter(t, a[1])
+    elif kind == "chest":
+        play.spend_chest(t, a[1])
+    elif kind == "bagpipe":
+        play.bagpipe(t, a[1])
+        play.end_turn(t)
+    elif kind == "end":
+        play.end_turn(t)
+    elif kind == "take":
+        play.take(t, a[1])
+    elif kind == "attack":
+        play.attack(t, a[1], a[2])
+    elif kind == "steal":
+        play.steal(t, a[1])
+    elif kind == "observe":
+        play.observe(t)
+    elif kind == "done":
+        play.done(t)
+    elif kind == "turned":
+        play.turned(t, a[1])
+    elif kind == "drawn":
+        play.robbed(t, t.target, a[1])
+    elif kind == "join":
+        town.join(t, a[1])
+    elif kind == "return":
+        town.return_tool(t, a[1], a[2], a[3])
+    elif kind == "stack":
+        town.pick_stack(t, a[1], a[2])
+    elif kind == "tool":
+        town.take_tool(t, a[1], a[2])
+    elif kind == "give":
+        town.give(t, a[1], a[2], a[3])
+    settle(t)
+
+
+def settle(t: Table) -> None:
+    """A step with nothing left to choose but "done" ends by itself (a move into open water with
+    nobody near, an island whose cards were all taken)."""
+    while t.phase == "turn" and t.step in ("moved", "explore") and _after(t, t.step) == [("done",)]:
+        play.done(t)
+
+
+# --------------------------------------------------------------------------- as the door shows them
+
+
+def _boat(b: int) -> int:
+    return b % BOATS + 1
+
+
+def label(msgid: str, **params: Any) -> dict[str, Any]:
+    """A button's sentence (a msgid the catalogue extractor finds by this function's name)."""
+    return Text(msgid, params).to_json()
+
+
+def as_dict(t: Table, a: Act) -> dict[str, Any]:
+    """The JSON form of an action: what a phone sends, with its notation and a button label."""
+    kind, ids = a[0], t.board.ids
+    if kind == "place":
+        card, site = a[1], ids[a[2]]
+        return {"type": "place", "card": FIND_WORD[card[0]], "back": "water" if card[1] == "w" else "land",
+                "site": site, "notation": f"place {card}@{site}",
+                "label": label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
+    if kind == "move":
+        b, dest, via = _boat(a[1]), ids[a[2]], a[3]
+        out: dict[str, Any] = {"type": "move", "boat": b, "to": dest}
+        if via >= 0:
+            out["via"] = ids[via]
+            out.update(notation=f"move {b} {dest}@{ids[via]}",
+                       label=label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
+        elif t.board.terrain[a[2]] == "harbour":
+            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour",
+                                                                 boat=b))
+        else:
+            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b,
+                                                                 to=dest))
+        return out
+    if kind in ("explore", "town", "chest", "join"):
+        b = _boat(a[1])
+        said = {"explore": label("Boat {boat}: explore here", boat=b),
+                 "town": label("Boat {boat}: look around in town", boat=b),
+                 "chest": label("Spend a treasure chest: boat {boat} acts once more", boat=b),
+                 "join": label("Boat {boat}: look around in town too", boat=b)}[kind]
+        return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": said}
+    if kind == "bagpipe":
+        space = ids[a[1]]
+        return {"type": "bagpipe", "to": space, "notation": f"bagpipe {space}",
+                "label": label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
+    if kind == "end":
+        return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
+    if kind in ("take", "turned"):
+        card = a[1]
+        said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
+                else label("I turned {card}", card=find_phrase(card)))
+        return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
+    if kind in ("attack", "steal"):
+        target = a[1]
+        seat, b = target // BOATS, _boat(target)
+        out = {"type": kind, "target_seat": seat, "target_boat": b}
+        if kind == "attack":
+            out["weapon"] = a[2]
+            out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a[2] else ""),
+                       label=label("Attack {target_seat}'s boat {target}, showing a weapon",
+                                    target_seat=seat,
+                                    target=b) if a[2] else
+                       label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
+        else:
+            out.update(notation=f"steal {seat + 1}/{b}",
+                       label=label("Rob {target_seat}'s boat {target}", target_seat=seat, target=b))
+        return out
+    if kind == "observe":
+        return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
+    if kind == "done":
+        return {"type": "done", "notation": "done", "label": label("Done")}
+    if kind == "drawn":
+        card = a[1]
+        if card == "tool":
+            return {"type": "drawn", "card": "tool", "notation": "drawn tool",
+                    "label": label("I drew a tool (it goes back)")}
+        return {"type": "drawn", "card": FIND_WORD[card], "notation": f"drawn {card}",
+                "label": label("I drew {card}", card=find_phrase(card))}
+    if kind == "return":
+        b, tool, k = _boat(a[1]), a[2], a[3]
+        out = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
+        if k >= 0:
+            out.update(stack=k + 1, notation=f"return {b} {tool} {k + 1}",
+                       label=label("Boat {boat}: put back on stack {stack}: {tool}", boat=b,
+                                    tool=tool_phrase(tool), stack=k + 1))
+        else:
+            out.update(notation=f"return {b} {tool}",
+                       label=label("Boat {boat}: put back: {tool}", boat=b, tool=tool_phrase(tool)))
+        return out
+    if kind == "stack":
+        b, k = _boat(a[1]), a[2] + 1
+        return {"type": "stack", "boat": b, "stack": k, "notation": f"stack {b} {k}",
+                "label": label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
+    if kind == "tool":
+        b, tool = _boat(a[1]), a[2]
+        cost = t.took[a[1]] == 1
+        return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
+                "notation": f"tool {b} {tool}",
+                "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
+                                tool=tool_phrase(tool))
+                if cost else label("Boat {boat}: take: {tool}", boat=b, tool=tool_phrase(tool))}
+    # give
+    src, dst, tool = _boat(a[1]), _boat(a[2]), a[3]
+    return {"type": "give", "from": src, "to": dst, "tool": TOOL_WORD[tool],
+            "notation": f"give {src}>{dst} {tool}",
+            "label": label("From boat {boat} to boat {other}: {tool}", tool=tool_phrase(tool),
+                            boat=src,
+                            other=dst)}
+
+
+WORD_TO_CODE = {**FIND_CODE, **{w: c for c, w in TOOL_WORD.items()}}

@@ -1,0 +1,111 @@
+"""Setting up: the decks, the sites, and the advanced version's placement round.
+
+Base game ("Begin van het spel"): the tool cards lie sorted and open; the water and land cards
+are shuffled apart, a water card goes on every dive site and a land card on every island site
+(two where a site takes two), the rest make the two piles. With 3 players the cards marked IV
+are left out.
+
+Advanced ("Versie voor gevorderden"): the tool cards are shuffled into three face-down stacks (two
+with 3 players); each player takes the discovery cards of their own colour and, starting with the
+player left of the start player, each lays one face down on a site of their choice, until every
+site is full ("let op dat sommige lokaties twee kaartjes nodig hebben"). The cards left over are
+shuffled with the cards without a colour. If the players' cards run out before every site is full,
+the rest are filled from the piles (our ruling: the rulebook assumes enough cards).
+"""
+
+from __future__ import annotations
+
+from engines.loch_ness.table import Table, shuffled
+from engines.loch_ness.words import FIND_WORD, TOOLS, find_phrase
+
+STACKS = {3: 2, 4: 3}
+
+
+def set_up(t: Table) -> None:
+    """Decks, sites and (advanced) stacks and hands; the first turn or the placement round."""
+    if t.advanced:
+        tools = [code for code, count in zip(TOOLS, t.decks.tools, strict=True) for _ in range(count)]
+        tools = shuffled(t, tools)
+        k = STACKS[t.n]
+        t.stacks = [tools[i::k] for i in range(k)]
+        t.hands = [sorted(t.decks.cards(t.n, colour=seat + 1)) for seat in range(t.n)]
+        rest = [c for colour in (0, *range(t.n + 1, 5)) for c in t.decks.cards(t.n, colour=colour)]
+        _fill_piles(t, rest)
+        t.say("setup", "The tool cards are shuffled into {count} face-down stacks. Each player lays "
+              "their own colour's discovery cards face down on the sites, one at a time.", count=k)
+        t.phase = "place"
+        t.seat = (t.start + 1) % t.n
+        _next_placer(t, first=True)
+        return
+    t.supply = list(t.decks.tools)
+    _fill_piles(t, t.decks.cards(t.n))
+    for s in t.board.sites:
+        deal(t, s)
+    t.say("setup", "A discovery card lies face down on every site; the rest make the water pile and the "
+          "land pile. Each player has one boat in the harbour, reputation 5 and 3 bagpipe tokens.")
+    start_play(t)
+
+
+def _fill_piles(t: Table, cards: list[str]) -> None:
+    water = [c[0] for c in cards if c[1] == "w"]
+    land = [c[0] for c in cards if c[1] == "l"]
+    t.piles = [shuffled(t, water), shuffled(t, land)]
+
+
+def deal(t: Table, site: int) -> int:
+    """Fill an empty site from the pile of its back; how many cards were missing."""
+    pile = t.piles[0 if t.board.back[site] == "water" else 1]
+    missing = 0
+    for _ in range(t.board.site[site] - len(t.down[site])):
+        if not pile:
+            missing += 1
+            continue
+        t.down[site].append(pile.pop())
+        t.placer[site].append(-1)
+    return missing
+
+
+def start_play(t: Table) -> None:
+    from engines.loch_ness.play import begin_turn
+    t.phase, t.seat = "turn", t.start
+    begin_turn(t)
+
+
+# --------------------------------------------------------------------------- the placement round
+
+
+def open_slots(t: Table) -> list[int]:
+    return [s for s in t.board.sites if len(t.down[s]) < t.board.site[s]]
+
+
+def place(t: Table, seat: int, card: str, site: int) -> None:
+    """``card`` (kind+back) from the player's hand face down on ``site``."""
+    t.hands[seat].remove(card)
+    t.down[site].append(card[0])
+    t.placer[site].append(seat)
+    t.say("placed", "{seat} lays a card face down on {site}.", seat=seat, site=t.sid(site))
+    t.say("placed_own", "You lay {card} face down on {site}.", visible_to=[seat],
+          words={"card": find_phrase(card[0])}, seat=seat, site=t.sid(site), card=FIND_WORD[card[0]])
+    t.seat = (seat + 1) % t.n
+    _next_placer(t)
+
+
+def _next_placer(t: Table, first: bool = False) -> None:
+    """The next player with a card in hand, clockwise; the end of the round when the sites are
+    full or the hands empty."""
+    if open_slots(t):
+        for i in range(t.n):
+            seat = (t.seat + i) % t.n
+            if t.hands[seat]:
+                t.seat = seat
+                return
+    leftover = [c for hand in t.hands for c in hand]
+    for hand in t.hands:
+        hand.clear()
+    _fill_piles(t, [*(p + "w" for p in t.piles[0]), *(p + "l" for p in t.piles[1]), *leftover])
+    missing = open_slots(t)
+    for s in missing:
+        deal(t, s)
+    t.say("placed_all", "Every site is full. The cards left over are shuffled with the cards without a "
+          "colour.", filled=[t.sid(s) for s in missing])
+    start_play(t)

@@ -1,0 +1,95 @@
+"""What each seat may see of a Loch Ness position (docs/loch-ness.md gives the shape).
+
+Public: the board, every boat (where, on its side, its finds, how many tools), Nessie and how
+often she was seen, the sites (how many cards face down, the face-up ones), the piles' and stacks'
+sizes, the open tool supply (base), reputation, bagpipes and chests, the endgame. In the advanced
+version a tool is public once it has been shown; until then only its owner sees it, and only the
+player who laid a face-down card knows what it is. The companion's own face-down cards (digital)
+are nobody's until turned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.loch_ness.play import score
+from engines.loch_ness.rules import remaining
+from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
+from engines.loch_ness.words import FIND_WORD, TOOL_WORD, TOOLS
+
+STAGES = ("playing", "in_sight", "last_turns")
+
+
+def _where(t: Table, b: int) -> tuple[str | None, str]:
+    p = t.pos[b]
+    if p == RESERVE:
+        return None, "reserve"
+    if p == OFF:
+        return None, "off"
+    terrain = t.board.terrain[p]
+    state = {"harbour": "harbour", "island": "moored"}.get(terrain, "water")
+    return t.board.ids[p], state
+
+
+def _boat(t: Table, b: int, own: bool) -> dict[str, Any]:
+    where, state = _where(t, b)
+    kit = t.tools[b]
+    if own or not t.advanced:
+        tools = [{"tool": TOOL_WORD[c.lower()], "shown": not t.advanced or c.isupper()} for c in kit]
+    else:   # shown tools by name, hidden ones as a count: never their order
+        tools = [{"tool": TOOL_WORD[c.lower()], "shown": True} for c in sorted(kit) if c.isupper()]
+        tools += [{"tool": None, "shown": False} for c in kit if not c.isupper()]
+    return {"boat": b % BOATS + 1, "where": where, "via": t.board.ids[t.via[b]] if t.via[b] >= 0 else None,
+            "state": state, "side": t.side[b], "acted": t.acted[b], "tools": tools, "tool_count": len(kit),
+            "finds": [FIND_WORD[c] for c in t.finds[b]]}
+
+
+def view(t: Table, seat: int | None) -> dict[str, Any]:
+    board, ids = t.board, t.board.ids
+    own = seat if seat is not None and 0 <= seat < t.n else None
+    players = [{"seat": s, "reputation": t.rep[s], "bagpipes": t.pipes[s], "chests": t.chests[s],
+                "boats": [_boat(t, b, s == own) for b in t.boats_of(s)]} for s in range(t.n)]
+    sites = {ids[s]: {"takes": board.site[s], "deck": board.back[s], "down": len(t.down[s]),
+                      "up": [FIND_WORD[c] for c in t.up[s]]} for s in board.sites}
+    route = board.route_from(t.n)
+    out: dict[str, Any] = {
+        "game": "loch-ness", "board": board.to_json(), "phase": t.phase, "turn": t.seat, "start": t.start,
+        "to_act": [] if t.phase == "over" else [t.seat], "step": t.step,
+        "boat": t.boat % BOATS + 1 if t.boat >= 0 else None,
+        "partner": t.partner % BOATS + 1 if t.partner >= 0 else None,
+        "advanced": t.advanced, "chance": t.chance, "nessie": ids[t.nessie], "sightings": t.seen,
+        "endgame": {"stage": STAGES[t.end], "turns_left": t.left, "route": [ids[r] for r in route],
+                    "start": ids[route[0]], "mark": "IV" if t.n >= 4 else "III"},
+        "players": players, "sites": sites,
+        "piles": {"water": len(t.piles[0]), "land": len(t.piles[1])},
+        "supply": None if t.advanced else {TOOL_WORD[c]: n for c, n in zip(TOOLS, t.supply, strict=True)},
+        "stacks": [len(s) for s in t.stacks] if t.advanced else None,
+        "unturned": {FIND_WORD[k]: n for k, n in remaining(t).items()},
+        "tool_counts": {TOOL_WORD[c]: n for c, n in zip(TOOLS, t.decks.tools, strict=True)},
+        "chest_used": t.chest_used,
+        "target": None if t.target < 0 else {"seat": t.target // BOATS, "boat": t.target % BOATS + 1},
+        "turning": ids[t.turning] if t.turning >= 0 else None,
+        "hand_counts": [len(h) for h in t.hands] if t.phase == "place" else None,
+    }
+    if own is not None:
+        out["you"] = _you(t, own)
+    if t.phase == "over":
+        out["scores"] = [score(t, s) for s in range(t.n)]
+    return out
+
+
+def _you(t: Table, seat: int) -> dict[str, Any]:
+    ids = t.board.ids
+    placed = [{"site": ids[s], "card": FIND_WORD[c], "position": i, "of": len(t.down[s])}
+              for s in t.board.sites for i, (c, p) in enumerate(zip(t.down[s], t.placer[s], strict=True))
+              if p == seat]
+    out: dict[str, Any] = {"seat": seat, "placed": placed,
+                           "hand": [{"card": FIND_WORD[c[0]], "back": "water" if c[1] == "w" else "land"}
+                                    for c in t.hands[seat]]}
+    if (t.advanced and t.chance == "digital" and t.phase == "turn" and t.step == "town" and t.seat == seat):
+        looking = [b for b in (t.boat, t.partner) if b >= 0 and t.picked[b] >= 0]
+        out["stacks_seen"] = {
+            str(b % BOATS + 1): {"stack": t.picked[b] + 1,
+                                 "tools": sorted(TOOL_WORD[c] for c in t.stacks[t.picked[b]])}
+            for b in looking}
+    return out

@@ -1,0 +1,387 @@
+"""The base game's rules, one scenario each, quoting the rulebook (translated from the Dutch).
+
+Positions are built on the sample board (see helpers.py for its map)."""
+
+from __future__ import annotations
+
+from engines.loch_ness.table import BOATS
+from tests.engines.conformance import assert_refused
+from tests.engines.loch_ness.helpers import GAME, OFF, at, boat, cleared, event_types, said, state
+
+
+def destinations(st: object, seat: int, number: int) -> set[str]:
+    return {a["to"] + ("@" + a["via"] if "via" in a else "") for a in st.legal_actions(seat)  # type: ignore[attr-defined]
+            if a["type"] == "move" and a["boat"] == number}
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def test_setup_cards_on_every_site_reputation_bagpipes_one_boat_and_nessie() -> None:
+    """Start of the game: "a green card on every land location and a blue card on every sea location
+    ... Every player puts one boat of their colour in the harbour. Every player puts their score
+    marker on 5. Every player gets 3 bagpipe tokens. Nessie is put on the space with her picture."""
+    st = GAME.start(players=4, seed=3)
+    view = st.view(None)
+    assert {s: v["down"] for s, v in view["sites"].items()} == {
+        "w1": 1, "I1": 1, "w3": 1, "I2": 2, "w6": 1, "I3": 1, "w8": 1, "I4": 1, "w11": 1, "w13": 1, "w15": 2}
+    assert view["piles"] == {"water": 23 - 8, "land": 27 - 5}
+    assert [p["reputation"] for p in view["players"]] == [5, 5, 5, 5]
+    assert [p["bagpipes"] for p in view["players"]] == [3, 3, 3, 3]
+    assert [[b["state"] for b in p["boats"]] for p in view["players"]] == [["harbour", "reserve",
+                                                                            "reserve"]] * 4
+    assert view["nessie"] == "w4" and view["turn"] == 0
+
+
+def test_with_three_players_the_cards_marked_iv_are_left_out() -> None:
+    """Start of the game: "With 3 players the cards marked IV are not used"."""
+    t = GAME.start(players=3, seed=3).table
+    on_board = sum(len(d) for d in t.down)
+    assert on_board + len(t.piles[0]) + len(t.piles[1]) == 43
+    t4 = GAME.start(players=4, seed=3).table
+    assert sum(len(d) for d in t4.down) + len(t4.piles[0]) + len(t4.piles[1]) == 50
+
+
+# --------------------------------------------------------------------------- moving
+
+
+def test_a_boat_moves_up_to_three_spaces_four_with_a_motor() -> None:
+    """Moving: "A boat may move three spaces. Boats with a motor may even move four spaces. Fewer
+    spaces is allowed too."""
+    t = cleared()
+    boat(t, 0, 1, "H")
+    plain = destinations(state(t), 0, 1)
+    assert plain == {"F", "w13", "w14", "w12", "w9", "w10", "w15"}
+    boat(t, 0, 1, "H", tools="m")
+    motor = destinations(state(t), 0, 1)
+    assert plain < motor and {"w8", "w5", "w11", "w7", "I4@w9", "I4@w10"} <= motor
+    after = state(t).apply(0, {"type": "move", "boat": 1, "to": "w8"})
+    assert after.view(None)["players"][0]["boats"][0]["where"] == "w8"
+
+
+def test_mooring_at_an_island_counts_as_one_of_the_spaces() -> None:
+    """Moving: "A boat cannot move into a land area; instead it moors at the coast. This also counts
+    as one of the three spaces."""
+    t = cleared()
+    boat(t, 0, 1, "w9")
+    reach = destinations(state(t), 0, 1)
+    assert {"I2@w8", "I4@w9", "I2@w5", "I1@w6"} <= reach    # I1 via w5-w6: two steps and a mooring
+    assert "I3@w7" not in reach                             # w9-w5-w6-w7 is three, mooring a fourth
+    moored = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
+    b = moored.view(None)["players"][0]["boats"][0]
+    assert (b["where"], b["via"], b["state"]) == ("I4", "w9", "moored")
+    assert said(moored)[0] == "Player 1's boat 1 moors at I4."
+
+
+def test_no_boat_moves_onto_or_through_nessie() -> None:
+    """Moving: "A boat may not move onto or through the space with Nessie on it."""
+    t = cleared()
+    boat(t, 0, 1, "H")
+    t.nessie = at(t, "w13")
+    reach = destinations(state(t), 0, 1)
+    assert "w13" not in reach and "w12" not in reach and "w9" not in reach and "w14" in reach
+    assert_refused(state(t), 0, {"type": "move", "boat": 1, "to": "w13"}, "Nessie")
+
+
+def test_boats_of_different_players_may_share_a_space() -> None:
+    """Moving: "Several boats may stand on one space, even of different players."""
+    t = cleared()
+    boat(t, 0, 1, "w9")
+    boat(t, 1, 1, "w13")
+    after = state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+    boats = after.view(None)["players"]
+    assert boats[0]["boats"][0]["where"] == boats[1]["boats"][0]["where"] == "w13"
+
+
+def test_each_boat_acts_once_a_turn_and_the_turn_goes_clockwise() -> None:
+    """Course of play: "In a turn each of a player's boats gets its go ... The turn goes clockwise."""
+    t = cleared()
+    boat(t, 0, 1, "H")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "F"})
+    assert_refused(st, 0, {"type": "move", "boat": 1, "to": "w13"}, "has had its action")
+    st = st.apply(0, {"type": "end_turn"})
+    assert st.awaiting == (1,) and "It is Player 2's turn." in said(st)
+
+
+# --------------------------------------------------------------------------- finds after a move
+
+
+def test_face_up_finds_are_taken_at_the_end_of_a_move_with_the_right_tool() -> None:
+    """Moving: "If a boat ends on a space where discovery cards already lie open, they may be taken
+    along, provided the right tool is on board"; tracks need a camera, egg shells can always be taken."""
+    t = cleared()
+    t.up[at(t, "I4")] = ["T", "E"]
+    boat(t, 0, 1, "w9")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
+    assert [a["card"] for a in st.legal_actions(0) if a["type"] == "take"] == ["egg_shells"]
+    boat(t, 0, 1, "w9", tools="c")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
+    st = st.apply(0, {"type": "take", "card": "tracks"}).apply(0, {"type": "take", "card": "egg_shells"})
+    assert st.view(None)["players"][0]["boats"][0]["finds"] == ["tracks", "egg_shells"]
+    assert st.view(None)["sites"]["I4"]["up"] == [] and st.view(None)["step"] == "act"
+
+
+def test_a_boat_carries_at_most_three_finds_and_none_is_thrown_away() -> None:
+    """Exploring: "A boat can carry at most 3 discovery cards. A fourth may not be taken. It is not
+    allowed to throw discovery cards away."""
+    t = cleared()
+    t.up[at(t, "I4")] = ["E"]
+    boat(t, 0, 1, "w9", finds="TNE")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
+    assert not any(a["type"] in ("take", "discard", "drop") for a in st.legal_actions(0))
+    assert st.view(None)["sites"]["I4"]["up"] == ["egg_shells"]
+
+
+# --------------------------------------------------------------------------- conflicts
+
+
+def _face_off(attacker: str = "", defender: str = "", finds: str = "") -> object:
+    t = cleared()
+    boat(t, 0, 1, "w9", tools=attacker)
+    boat(t, 1, 1, "w13", tools=defender, finds=finds)
+    return state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+
+
+def test_after_a_move_a_boat_may_attack_or_rob_another_colour_but_not_both() -> None:
+    """Moving: "If a boat ends in the same land or sea area as a boat of another colour, a conflict
+    may arise. The player whose turn it is may choose to attack or to rob another boat, but not
+    both."""
+    st = _face_off(attacker="tw", finds="E")
+    kinds = {(a["type"], a.get("weapon")) for a in st.legal_actions(0)}   # type: ignore[attr-defined]
+    assert {("attack", False), ("attack", True), ("steal", None)} <= kinds
+    robbed = st.apply(0, {"type": "steal", "target_seat": 1, "target_boat": 1})  # type: ignore[attr-defined]
+    assert not any(a["type"] in ("attack", "steal") for a in robbed.legal_actions(0))
+
+
+def test_no_conflict_in_the_harbour() -> None:
+    """Moving: "In the harbour no conflict can occur."""
+    t = cleared()
+    boat(t, 0, 1, "F", tools="tw")
+    boat(t, 1, 1, "H", finds="T")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "H"})
+    assert not any(a["type"] in ("attack", "steal") for a in st.legal_actions(0))
+
+
+def test_attack_a_weapon_against_none_knocks_the_unarmed_boat_over() -> None:
+    """Attacking: "If one of the players uses a weapon and the other does not, the boat without a
+    weapon is laid on its side. If both use a weapon, or neither, both boats are laid on their side."""
+    one = _face_off(attacker="w").apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
+                                            # type: ignore[attr-defined]
+                                            "weapon": True})
+    assert [p["boats"][0]["side"] for p in one.view(None)["players"][:2]] == [False, True]
+    both = _face_off(attacker="w", defender="w").apply(0, {"type": "attack", "target_seat": 1,
+                                                           # type: ignore[attr-defined]
+                                                           "target_boat": 1, "weapon": True})
+    assert [p["boats"][0]["side"] for p in both.view(None)["players"][:2]] == [True, True]
+    neither = _face_off().apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
+                                    # type: ignore[attr-defined]
+                                    "weapon": False})
+    assert [p["boats"][0]["side"] for p in neither.view(None)["players"][:2]] == [True, True]
+    defended = _face_off(defender="w").apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
+                                                 # type: ignore[attr-defined]
+                                                 "weapon": False})
+    assert [p["boats"][0]["side"] for p in defended.view(None)["players"][:2]] == [True, False]
+
+
+def test_a_boat_on_its_side_is_put_upright_next_turn_and_does_nothing_else() -> None:
+    """Attacking: "A boat lying on its side is set upright in its next turn and may do nothing else in
+    that turn."""
+    t = cleared()
+    boat(t, 0, 1, "w9", side=True)
+    t.seat = 3
+    st = state(t).apply(3, {"type": "end_turn"})
+    assert "Player 1's boat 1 is put upright and does nothing else this turn." in said(st)
+    assert not any(a.get("boat") == 1 for a in st.legal_actions(0))
+    assert st.view(None)["players"][0]["boats"][0]["side"] is False
+
+
+def test_a_thief_on_the_robbed_boat_stops_the_robbery() -> None:
+    """Robbing: "If the owner of the boat has a thief aboard that boat, he may show it and the robbery
+    does not happen. No new attempt may be made."""
+    st = _face_off(attacker="t", defender="t", finds="Y").apply(  # type: ignore[attr-defined]
+        0, {"type": "steal", "target_seat": 1, "target_boat": 1})
+    assert "Player 2 shows a thief on boat 1: the robbery fails." in said(st)
+    assert st.view(None)["players"][1]["boats"][0]["finds"] == ["young_monster"]
+    assert not any(a["type"] == "steal" for a in st.legal_actions(0))
+
+
+def test_a_robbery_draws_a_random_card_a_find_is_kept_a_tool_given_back() -> None:
+    """Robbing: "the thief may draw a random card from the robbed boat. If it is a discovery card he
+    may put it in his boat. If it is a tool card, he must give it back."""
+    outcomes = set()
+    for seed in range(12):
+        t = cleared(seed=seed)
+        t.rng = t.rng.__class__.from_seed(seed)
+        boat(t, 0, 1, "w9", tools="t")
+        boat(t, 1, 1, "w13", tools="c", finds="Y")
+        st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+        st = st.apply(0, {"type": "steal", "target_seat": 1, "target_boat": 1})
+        mine = st.view(None)["players"][0]["boats"][0]["finds"]
+        theirs = st.view(None)["players"][1]["boats"][0]
+        if mine == ["young_monster"]:
+            assert theirs["finds"] == []
+            assert "Player 1 steals a young monster from Player 2's boat 1." in said(st)
+        else:
+            assert theirs["finds"] == ["young_monster"] and [x["tool"] for x in theirs["tools"]] == ["camera"]
+            assert "The tool drawn from boat 1: camera." in said(st, 1)
+            assert "The tool drawn from boat 1: camera." not in said(st, 2) + said(st)
+        outcomes.add(tuple(mine))
+    assert outcomes == {("young_monster",), ()}
+
+
+def test_a_thief_with_three_finds_may_not_rob() -> None:
+    """Robbing: "A boat that already holds three discovery cards may not be used to rob."""
+    st = _face_off(attacker="t", finds="E")
+    t = st.table   # type: ignore[attr-defined]
+    t.finds[0] = ["T", "T", "N"]
+    assert not any(a["type"] == "steal" for a in state(t).legal_actions(0))
+
+
+def test_physical_robbery_the_thief_enters_what_was_drawn() -> None:
+    """Physical chance: the players draw the real card and the thief's phone enters it."""
+    t = cleared(chance="physical")
+    boat(t, 0, 1, "w9", tools="t")
+    boat(t, 1, 1, "w13", tools="c", finds="Y")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+    st = st.apply(0, {"type": "steal", "target_seat": 1, "target_boat": 1})
+    assert {a["card"] for a in st.legal_actions(0)} == {"young_monster", "tool"}
+    st = st.apply(0, {"type": "drawn", "card": "young_monster"})
+    assert st.view(None)["players"][0]["boats"][0]["finds"] == ["young_monster"]
+
+
+# --------------------------------------------------------------------------- observing Nessie
+
+
+def test_observe_nessie_with_binoculars_from_a_space_next_to_her() -> None:
+    """Moving: "If a boat ends next to Nessie it may observe her, provided it has binoculars aboard. You
+    may not observe if you rob or attack another boat." Observing: "Take an observation card and put it
+    in your boat. In the harbour it is worth 6 reputation points. An observation card counts as a
+    discovery card."""
+    t = cleared()
+    t.nessie = at(t, "w5")
+    boat(t, 0, 1, "w12", tools="b")
+    boat(t, 1, 1, "w9")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w9"})
+    assert {"observe", "attack"} <= {a["type"] for a in st.legal_actions(0)}
+    looked = st.apply(0, {"type": "observe"})
+    assert looked.view(None)["players"][0]["boats"][0]["finds"] == ["observation"]
+    assert looked.view(None)["step"] == "act"                       # and no fight after it
+    fought = st.apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": False})
+    assert not any(a["type"] == "observe" for a in fought.legal_actions(0))
+    t.finds[0] = ["T", "T", "T"]
+    assert not any(a["type"] == "observe" for a in state(t).apply(0, {"type": "move", "boat": 1, "to": "w9"})
+                   .legal_actions(0))
+
+
+# --------------------------------------------------------------------------- exploring
+
+
+def test_an_island_is_explored_by_a_moored_boat_and_the_card_shown_to_all() -> None:
+    """Looking around: "A boat moored at an island can explore that island. The player turns over the
+    card that lies there and shows it to everyone."""
+    t = cleared()
+    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["E"], [-1]
+    boat(t, 0, 1, "I4", via="w9")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert "Player 1 turns egg shells on I4." in said(st, 2)
+    st = st.apply(0, {"type": "take", "card": "egg_shells"})
+    assert st.view(2)["players"][0]["boats"][0]["finds"] == ["egg_shells"]
+
+
+def test_diving_needs_a_diving_suit() -> None:
+    """Looking around: "A boat at a dive site can explore under water if there is a diving suit aboard."""
+    t = cleared()
+    t.down[at(t, "w13")], t.placer[at(t, "w13")] = ["E"], [-1]
+    boat(t, 0, 1, "w13")
+    assert_refused(state(t), 0, {"type": "explore", "boat": 1}, "diving suit")
+    boat(t, 0, 1, "w13", tools="d")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert "Player 1 turns egg shells on w13." in said(st)
+
+
+def test_of_two_cards_the_top_one_is_handled_first_then_the_bottom_one() -> None:
+    """Exploring: "If two cards lie on the location, he first handles the top one and then looks at the
+    bottom one as well."""
+    t = cleared()
+    s = at(t, "I2")
+    t.down[s], t.placer[s] = ["N", "A"], [-1, -1]       # bottom first: the activists lie on top
+    boat(t, 0, 1, "I2", via="w8")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert said(st)[1:] == ["Player 1 turns environmental activists on I2.",
+                            "The activists cost Player 1 a point of reputation.", "Player 1 turns a nest on "
+                                                                                  "I2."]
+    assert st.view(None)["players"][0]["reputation"] == 4 and st.view(None)["sites"]["I2"]["up"] == ["nest"]
+
+
+def test_each_find_needs_its_tool_young_monster_and_tracks_a_camera_a_nest_a_shovel() -> None:
+    """Exploring: "Tracks: can be taken with a camera ... A nest: with a shovel ... Egg shells: may
+    always be taken ... A young monster: with a camera ... A treasure chest can be taken along."""
+    for card, tools, takeable in (("T", "", False), ("T", "c", True), ("N", "c", False), ("N", "s", True),
+                                  ("Y", "s", False), ("Y", "c", True), ("E", "", True), ("C", "", True)):
+        t = cleared()
+        t.down[at(t, "I4")], t.placer[at(t, "I4")] = [card], [-1]
+        boat(t, 0, 1, "I4", via="w9", tools=tools)
+        st = state(t).apply(0, {"type": "explore", "boat": 1})
+        assert any(a["type"] == "take" for a in st.legal_actions(0)) is takeable, (card, tools)
+        if not takeable:      # it stays face up for anyone who comes with the right tool
+            assert st.view(None)["sites"]["I4"]["up"] and st.view(None)["step"] == "act"
+
+
+def test_activists_cost_a_point_but_never_below_zero() -> None:
+    """Exploring: "Environmental activists ... cost you one reputation point. Your reputation cannot
+    drop below zero. The activists are removed from the board."""
+    t = cleared()
+    t.rep[0] = 0
+    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["A"], [-1]
+    boat(t, 0, 1, "I4", via="w9")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert st.view(None)["players"][0]["reputation"] == 0 and st.view(None)["sites"]["I4"] == {
+        "takes": 1, "deck": "land", "down": 0, "up": []}
+
+
+def test_the_octopus_sinks_the_boat() -> None:
+    """Exploring: "Octopus. A giant octopus sinks the boat! Both the octopus and the boat are taken off
+    the board." At the end of the turn the boat is back in the harbour, its finds lost."""
+    t = cleared()
+    t.down[at(t, "w13")], t.placer[at(t, "w13")] = ["O"], [-1]
+    b = boat(t, 0, 1, "w13", tools="dc", finds="Y")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert "A giant octopus sinks Player 1's boat 1." in said(st)
+    assert st.view(None)["players"][0]["boats"][0]["state"] == "off"
+    st = st.apply(0, {"type": "end_turn"})
+    back = st.view(None)["players"][0]["boats"][0]
+    assert back["state"] == "harbour" and back["finds"] == [] and back["tools"] == []
+    assert st.view(None)["supply"]["camera"] == 8 and st.view(None)["sites"]["w13"]["down"] == 1   # refilled
+    assert b == 0
+
+
+def test_a_nessie_card_puts_her_on_the_boats_water_and_she_eats_every_boat_there() -> None:
+    """Exploring: "Nessie. Put Nessie on the piece of lake where your boat is. If your boat is moored,
+    put Nessie on the water space where the boat moored. All boats on Nessie's space are eaten and taken
+    off the board. For each eaten boat the owner gets 2 reputation points."""
+    t = cleared()
+    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["X"], [-1]
+    boat(t, 0, 1, "I4", via="w9")
+    boat(t, 1, 1, "w9", finds="T")
+    boat(t, 2, 1, "I4", via="w10")        # moored at the same island, from another water space
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    view = st.view(None)
+    assert view["nessie"] == "w9" and view["sightings"] == 1
+    assert [p["boats"][0]["state"] for p in view["players"][:3]] == ["off", "off", "moored"]
+    assert [p["reputation"] for p in view["players"][:3]] == [7, 7, 5]
+    assert event_types(st).count("eaten") == 2
+
+
+# --------------------------------------------------------------------------- the door
+
+
+def test_a_refused_action_says_why_and_changes_nothing() -> None:
+    t = cleared()
+    boat(t, 0, 1, "H")
+    st = state(t)
+    assert_refused(st, 1, {"type": "end_turn"}, "not your turn")
+    assert_refused(st, 0, {"type": "move", "boat": 1, "to": "w1"}, "cannot reach")
+    assert_refused(st, 0, {"type": "move", "boat": 2, "to": "F"}, "not on the board")
+    assert_refused(st, 0, {"type": "explore", "boat": 1}, "nothing to explore")
+    assert_refused(st, 0, {"type": "bagpipe", "to": "F"}, "never in front of the harbour")
+    assert st.players * BOATS == 12 and OFF == -2

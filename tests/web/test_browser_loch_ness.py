@@ -1,0 +1,176 @@
+"""A real browser and Loch Ness: the host draws a six-space board in the map editor (terrain by
+clicks, neighbours by the grid button and by dragging, sites, marks, Nessie, her route), sees the
+problems go as it draws, saves it under a name and starts a table on it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.engines.loch_ness.test_board import SIX
+from tests.web import test_browser as shared
+
+# the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+
+def cell(page: Any, x: int, y: int) -> None:
+    page.locator(f'#ln-canvas [data-cell="{x},{y}"]').click()
+
+
+def tool(page: Any, name: str) -> None:
+    page.locator(f'.ln-tool[data-tool="{name}"]').click()
+
+
+def space(page: Any, sid: str) -> Any:
+    return page.locator(f'#ln-canvas [data-space="{sid}"]')
+
+
+def draw_six(host: Any) -> None:
+    """The board of tests/engines/loch_ness/test_board.py (SIX), drawn by hand."""
+    host.click("#ln-new")
+    host.fill("#ln-cols", "3")
+    host.dispatch_event("#ln-cols", "change")
+    host.fill("#ln-rows", "3")
+    host.dispatch_event("#ln-rows", "change")
+    for terrain, cells in (("harbour", [(0, 2)]), ("front", [(1, 2)]), ("water", [(1, 1), (2, 2), (2, 1)]),
+                           ("island", [(2, 0)])):
+        tool(host, terrain)
+        for x, y in cells:
+            cell(host, x, y)
+    assert host.locator("#ln-canvas [data-space]").count() == 6
+    host.locator("#ln-problems li").first.wait_for()        # a board without sites or a route has problems
+    host.click("#ln-connect-grid")
+    tool(host, "connect")                                    # w1 (1,1) and w2 (2,2) touch diagonally
+    space(host, "w1").hover()
+    host.mouse.down()
+    space(host, "w2").hover()
+    host.mouse.up()
+    tool(host, "site")
+    for sid in ("w1", "w2", "i1", "i1"):
+        space(host, sid).click()
+    tool(host, "IV")
+    space(host, "w3").click()
+    tool(host, "III")
+    space(host, "w2").click()
+    tool(host, "nessie")
+    space(host, "w3").click()
+    tool(host, "route")
+    for sid in ("w3", "w2", "F"):
+        space(host, sid).click()
+
+
+def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    ctx.set_default_timeout(8000)
+    host = watch(ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator("#ln-editor").wait_for(state="visible")
+    host.locator("#ln-placeholder").wait_for(state="visible")      # the sample opens first, marked
+    assert host.locator("#ln-canvas [data-space]").count() == 21
+
+    draw_six(host)
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert host.locator("#ln-problems li").count() == 0
+    shot(host, "loch-ness-editor-six")
+    host.fill("#ln-name", "Kitchen six")
+    host.click("#ln-save")
+    host.locator("#ln-status", has_text="Saved as Kitchen six.").wait_for()
+    saved = service.board("loch-ness", "Kitchen six")["board"]
+    assert {s["id"]: s["terrain"] for s in saved["spaces"]} == {
+        "H": "harbour", "F": "front", "w1": "water", "w2": "water", "w3": "water", "i1": "island"}
+    assert sorted(next(s for s in saved["spaces"] if s["id"] == "w1")["adjacent"]) == ["F", "w2", "w3"]
+
+    # export gives the board as JSON; an exported file imports again (here the test suite's six)
+    host.click("#ln-export")
+    assert json.loads(host.locator("#ln-json").input_value())["name"] == "Kitchen six"
+    assert host.locator("#ln-download").get_attribute("download") == "Kitchen-six.json"
+    host.click("#ln-new")
+    host.set_input_files("#ln-import", files=[{"name": "six.json", "mimeType": "application/json",
+                                               "buffer": json.dumps(SIX).encode()}])
+    host.locator("#ln-name").wait_for()
+    for _ in range(50):
+        if host.locator("#ln-name").input_value() == "Six spaces":
+            break
+        host.wait_for_timeout(100)
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert host.locator("#ln-canvas [data-space]").count() == 6
+    host.set_input_files("#ln-import", files=[{"name": "bad.json", "mimeType": "application/json",
+                                               "buffer": b'{"spaces": ['}])
+    host.locator("#ln-problems li", has_text="The board is not valid JSON: it breaks at line 1").wait_for()
+
+    # a problem shows at once, and a broken board is never saved
+    tool(host, "erase")
+    space(host, "H").click()
+    host.locator("#ln-problems li", has_text="The board has no harbour.").wait_for()
+    host.click("#ln-save")
+    host.locator("#refusal", has_text="The board has no harbour.").wait_for()
+    assert service.board("loch-ness", "Kitchen six")["board"] == saved
+
+    # the start form offers the saved board; the table starts on it
+    host.select_option("#game", "loch-ness")
+    host.fill("#players", "3")
+    host.locator('#ln-board-choice option[value="Kitchen six"]').wait_for(state="attached")
+    host.select_option("#ln-board-choice", "Kitchen six")
+    for _ in range(80):          # the board's JSON is fetched when it is chosen
+        if len(host.locator('[data-option="board"]').input_value()) > 100:
+            break
+        host.wait_for_timeout(100)
+    host.click("#start")
+    host.locator("#manage").wait_for(state="visible")
+    table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
+    view = service.public(table)["view"]
+    assert view["board"]["name"] == "Kitchen six" and set(view["sites"]) == {"w1", "w2", "i1"}
+    assert view["nessie"] == "w3"
+    ctx.close()
+
+
+def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    page.fill("#name", name)
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
+        server: str, browser: Any, service: Any) -> None:
+    """Moving: "A boat may move three spaces" (the ringed spaces on the phone's map); the turn ends
+    with a confirmation that says which boats have not acted; the table screen draws every boat."""
+    table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area svg.ln-map").wait_for(state="visible")
+    assert tv.locator("#game-area [data-space]").count() == 21
+    assert tv.locator("#game-area .ln-boat").count() == 3            # one boat each, in the harbour
+    assert "placeholder" in tv.locator(".ln-status").inner_text()
+    assert tv.locator(".ln-track li").count() == 3
+
+    anna = phone(browser)
+    claim(anna, server, table, 0, "Anna")
+    anna.locator("#controls .ln-boat-card").first.wait_for()
+    assert "Your turn" in anna.locator("#controls .status").inner_text()
+    anna.locator('[data-sail="1"]').tap()
+    targets = anna.locator("#board .ln-target")
+    assert targets.count() == len({a["to"] for a in service.seat_view(table, 0)["legal_actions"]
+                                   if a["type"] == "move"})
+    shot(anna, "loch-ness-phone-sailing")
+    anna.locator('#board .ln-target[data-target="w13"]').tap()
+    anna.locator("#sheet").wait_for(state="visible")
+    anna.locator("#sheet-ok").tap()
+    anna.locator("#controls .ln-boat-card", has_text="at w13").wait_for()
+    assert service.public(table)["view"]["players"][0]["boats"][0]["where"] == "w13"
+    tv.locator('#game-area .ln-boat[data-boat="0/1"]').wait_for()
+    anna.locator("#ln-end").tap()
+    anna.locator("#sheet").wait_for(state="visible")
+    anna.locator("#sheet-ok").tap()
+    anna.locator("#controls .status", has_text="turn").wait_for()
+    assert service.public(table)["awaiting"] == [1]
+    tv.locator("#resolution").wait_for(state="visible")
+    shot(tv, "loch-ness-table")
+    tv_ctx.close()

@@ -1,0 +1,311 @@
+/* Loch Ness: the phone (your boats with their tools and finds, each boat's plays, moves tapped on
+   the map, town, the end of the turn) and the table screen (the map with every boat, Nessie, the
+   sites' cards, the endgame route, the reputation track, each turn's events step by step).
+   Registered as GameUI["loch-ness"]; the map comes from loch-ness-map.js (window.LochNessMap); the
+   view it reads is described in docs/loch-ness.md. */
+"use strict";
+(function () {
+  const TC = window.TC, T = TC.T, el = TC.el, MAP = window.LochNessMap;
+  const SIDES = [  // the seats' boats: a colour, its name and the seat's number on every hull
+    { colour: "ln0", name: TC.N("Red boats") }, { colour: "ln1", name: TC.N("Blue boats") },
+    { colour: "ln2", name: TC.N("Yellow boats") }, { colour: "ln3", name: TC.N("Green boats") },
+  ];
+  const TOOL = {
+    motor: TC.N("motor"), shovel: TC.N("shovel"), camera: TC.N("camera"), binoculars: TC.N("binoculars"),
+    diving_suit: TC.N("diving suit"), thief: TC.N("thief"), weapon: TC.N("weapon"),
+  };
+  const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
+
+  const findWord = MAP.findWord;
+  function toolWord(t) { return t ? (TOOL[t] ? T(TOOL[t]) : t) : T("a hidden tool"); }
+  function spacesOf(view) { return MAP.byId(view.board); }
+
+  /* ---------------------------------------------------------------- drawing the game on the map */
+
+  /* The map with every boat and Nessie. opts: {targets: {spaceId: onTap}, mine (seat), highlight
+     (an event to draw on top), sites (override)} */
+  function drawGame(view, opts) {
+    opts = opts || {};
+    const picture = MAP.draw(view.board, { sites: opts.sites || view.sites, route: view.endgame.route });
+    const spaces = spacesOf(view);
+    const at = {};
+    view.players.forEach(function (p) {
+      p.boats.forEach(function (b) {
+        if (b.where && spaces[b.where]) (at[b.where] = at[b.where] || []).push({ seat: p.seat, boat: b });
+      });
+    });
+    const layer = svg("g", { class: "ln-boats" }, picture);
+    Object.keys(at).forEach(function (id) {
+      const here = at[id], c = MAP.centre(spaces[id]);
+      here.forEach(function (entry, i) {
+        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 12;
+        boatShape(layer, x, y, entry.seat, entry.boat, entry.seat === opts.mine);
+      });
+    });
+    const ness = spaces[view.nessie];
+    if (ness) {
+      const c = MAP.centre(ness);
+      MAP.nessie(picture, c[0] - 4, c[1] + 2, 9, T("Nessie is here"));
+      picture.lastChild.setAttribute("class", "ln-nessie ln-nessie-now");
+    }
+    const targets = opts.targets || {};
+    Object.keys(targets).forEach(function (id) {
+      if (!spaces[id]) return;
+      const c = MAP.centre(spaces[id]);
+      const ring = svg("circle", { cx: c[0], cy: c[1], r: MAP.SIZE / 2 + 3, class: "ln-target", "data-target": id, tabindex: 0, role: "button",
+                                   "aria-label": T("Choose {space}", { space: spaces[id].label || id }) }, picture);
+      ring.addEventListener("click", function () { targets[id](); });
+    });
+    if (opts.highlight) drawEvent(picture, view, opts.highlight);
+    return picture;
+  }
+
+  /* A boat: a hull in its seat's colour with the seat's number, the boat's number on the sail;
+     lying on its side: turned over and marked; one of mine: an outline. */
+  function boatShape(parent, x, y, seat, boat, mine) {
+    const g = svg("g", { class: "ln-boat " + SIDES[seat % 4].colour + (boat.side ? " ln-side" : "") + (mine ? " ln-mine" : ""),
+                         transform: "translate(" + x + "," + y + ") scale(1.45)" + (boat.side ? " rotate(90)" : ""),
+                         "data-boat": seat + "/" + boat.boat }, parent);
+    svg("path", { d: "M-7,0 L7,0 L5,5 L-5,5 Z", class: "ln-hull" }, g);
+    svg("path", { d: "M0,0 L0,-11 L6,-3 Z", class: "ln-sail" }, g);
+    const n = svg("text", { x: 0, y: 4.2, "text-anchor": "middle", class: "ln-boat-seat" }, g);
+    n.textContent = String(seat + 1);
+    const m = svg("text", { x: 2.6, y: -3.5, "text-anchor": "middle", class: "ln-boat-no" }, g);
+    m.textContent = String(boat.boat);
+    const what = [T(SIDES[seat % 4].name) + " " + (seat + 1), T("boat {boat}", { boat: boat.boat })];
+    if (boat.side) what.push(T("on its side"));
+    if (boat.finds.length) what.push(boat.finds.map(findWord).join(", "));
+    svg("title", {}, g).textContent = what.join(" · ");
+    return g;
+  }
+
+  /* What an event did, drawn on the board of the step: a move's arrow, Nessie's swim, a turned card. */
+  function drawEvent(picture, view, ev) {
+    const spaces = spacesOf(view);
+    const line = function (from, to, cls) {
+      if (!spaces[from] || !spaces[to]) return;
+      const a = MAP.centre(spaces[from]), b = MAP.centre(spaces[to]);
+      svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }, picture);
+    };
+    if (ev.type === "moved") line(ev.from, ev.via || ev.to, "ln-step-move");
+    if (ev.type === "moved" && ev.via) line(ev.via, ev.to, "ln-step-move");
+    if (ev.type === "surfaced" || ev.type === "bagpipe" || ev.type === "nessie_swims") line(ev.frm, ev.space, "ln-step-nessie");
+    if ((ev.type === "turned" || ev.type === "took") && spaces[ev.site]) {
+      const c = MAP.centre(spaces[ev.site]);
+      svg("rect", { x: c[0] - 26, y: c[1] - 50, width: 52, height: 22, rx: 4, class: "ln-step-card" }, picture);
+      const t = svg("text", { x: c[0], y: c[1] - 35, "text-anchor": "middle", class: "ln-step-card-text" }, picture);
+      t.textContent = findWord(ev.card).slice(0, 14);
+    }
+    if (ev.type === "eaten" || ev.type === "sunk" || ev.type === "knocked") {
+      picture.querySelectorAll('[data-boat="' + ev.seat + "/" + ev.boat + '"]').forEach(function (b) { b.classList.add("ln-struck"); });
+    }
+  }
+
+  /* ---------------------------------------------------------------- the table screen */
+  let shown = { version: null, view: null }, before = { version: null, view: null };
+
+  function renderTable(root, payload, step) {
+    const view = payload.view;
+    if (payload.version !== shown.version) { before = shown; shown = { version: payload.version, view: view }; }
+    // while a change is told step by step, the board stays as it was before it, the step drawn on
+    // top; its last step shows the board after it (a result never shows before its step)
+    const board = step && !step.done && before.view && before.version === payload.version - 1 ? before.view : view;
+    const panel = el("div", { class: "ln-panel" });
+    TC.clear(root).append(el("div", { class: "ln-table" },
+      el("div", { class: "ln-status" }, statusLine(payload)),
+      el("div", { class: "ln-table-row" }, drawGame(board, { highlight: step && step.event }), panel)));
+    drawPanel(panel, payload, view);
+    if (step && step.side) TC.clear(step.side);
+  }
+
+  function statusLine(payload) {
+    const view = payload.view, parts = [];
+    if (view.board.placeholder) parts.push("⚠ " + T("Sample board: a placeholder, not the printed board."));
+    parts.push(TC.TN(view.sightings, "Nessie has been seen {count} time.", "Nessie has been seen {count} times."));
+    if (view.endgame.stage === "in_sight") parts.push(T("The end is in sight: Nessie attacks the harbour when the start player's turn comes."));
+    if (view.endgame.stage === "last_turns") parts.push(TC.TN(view.endgame.turns_left, "Last turns: {count} turn left.", "Last turns: {count} turns left."));
+    parts.push(T("Piles") + ": " + TC.TN(view.piles.water, "{count} water card", "{count} water cards") + ", " +
+               TC.TN(view.piles.land, "{count} land card", "{count} land cards"));
+    return parts.join(" · ");
+  }
+
+  /* Beside the map: the reputation track (highest first), bagpipes and chests; the tools left. */
+  function drawPanel(side, payload, view) {
+    side.append(el("h3", { class: "small", text: T("Reputation") }));
+    const track = el("ol", { class: "ln-track" });
+    const top = Math.max(10, ...view.players.map(function (p) { return p.reputation; }));
+    view.players.slice().sort(function (a, b) { return b.reputation - a.reputation; }).forEach(function (p) {
+      const bar = el("span", { class: "ln-bar " + SIDES[p.seat % 4].colour });
+      bar.style.width = Math.round(100 * p.reputation / top) + "%";   // CSSOM: no inline style attribute (CSP)
+      track.append(el("li", { "data-seat": p.seat },
+        el("span", { class: "swatch " + SIDES[p.seat % 4].colour, text: String(p.seat + 1) }),
+        el("span", { class: "ln-who", text: TC.seatName(payload, p.seat) }),
+        el("span", { class: "ln-rep", text: String(p.reputation) }),
+        el("span", { class: "ln-extra", text: "♪×" + p.bagpipes + (p.chests ? " · ▣×" + p.chests : ""),
+                     title: TC.TN(p.bagpipes, "{count} bagpipe token", "{count} bagpipe tokens") + ", " +
+                            TC.TN(p.chests, "{count} treasure chest", "{count} treasure chests") }),
+        el("span", { class: "ln-bar-box" }, bar)));
+    });
+    side.append(track);
+    if (view.supply) {
+      side.append(el("p", { class: "muted", text: T("Tools left") + ": " + Object.keys(view.supply).map(function (k) {
+        return toolWord(k) + " " + view.supply[k]; }).join(", ") }));
+    } else if (view.stacks) {
+      side.append(el("p", { class: "muted", text: T("Tool stacks") + ": " + view.stacks.join(" / ") }));
+    }
+    if (view.scores) {
+      side.append(el("h3", { class: "small", text: T("Final count") }));
+      view.scores.forEach(function (s) {
+        side.append(el("p", { class: "ln-score", text: TC.seatName(payload, s.seat) + ": " + T(
+          "{reputation} reputation + {harbour} in the harbour + {outside} outside (half: {half}) + {chests} for chests = {total}",
+          { reputation: s.reputation, harbour: s.harbour, outside: s.outside, half: s.outside_counted, chests: s.chest_points, total: s.total }) }));
+      });
+    }
+  }
+
+  /* ---------------------------------------------------------------- the phone */
+  const UI = { boat: null, mode: null };   // the boat being sailed, or "pipes" / a card to lay
+
+  function renderPhone(root, payload, api) {
+    const view = payload.view, me = payload.seat, legal = api.legal;
+    if (api.changed) { UI.boat = null; UI.mode = null; }
+    const board = TC.clear(root.querySelector("#board") || root);
+    const controls = TC.clear(root.querySelector("#controls") || root);
+    const targets = {};
+    const moves = legal.filter(function (a) { return a.type === "move" && a.boat === UI.boat; });
+    moves.forEach(function (a) {
+      const same = moves.filter(function (o) { return o.to === a.to; });
+      targets[a.to] = function () { sail(api, view, same); };
+    });
+    if (UI.mode === "pipes") legal.filter(function (a) { return a.type === "bagpipe"; }).forEach(function (a) {
+      targets[a.to] = function () { api.play(a, TC.say(a.label), T("Every boat on that space is eaten; its owner gets 2 reputation.")); };
+    });
+    if (UI.mode && UI.mode.card) legal.filter(function (a) { return a.type === "place" && a.card === UI.mode.card && a.back === UI.mode.back; })
+      .forEach(function (a) { targets[a.site] = function () { api.play(a, TC.say(a.label), T("Only you will know what lies there.")); }; });
+    board.append(drawGame(view, { mine: me, targets: targets }));
+    if (Object.keys(targets).length) board.append(el("p", { class: "hint", text: T("Tap a ringed space on the map.") }));
+    controls.append(el("p", { class: "status" + (legal.length ? " your-turn" : ""), text: phoneStatus(payload) }));
+    if (view.board.placeholder) controls.append(el("p", { class: "muted", text: "⚠ " + T("Sample board: a placeholder, not the printed board.") }));
+    const mine = view.players[me];
+    if (legal.length) controls.append(actions(api, view, legal));
+    controls.append(el("h3", { class: "small", text: T("Your boats") }));
+    mine.boats.forEach(function (b) { controls.append(boatCard(api, view, b, legal)); });
+    controls.append(el("p", { class: "muted", text: T("Reputation") + " " + mine.reputation + " · " +
+      TC.TN(mine.bagpipes, "{count} bagpipe token", "{count} bagpipe tokens") + " · " +
+      TC.TN(mine.chests, "{count} treasure chest", "{count} treasure chests") }));
+    const placed = (view.you && view.you.placed) || [];
+    if (placed.length) controls.append(el("p", { class: "muted", text: T("Cards you laid face down") + ": " +
+      placed.map(function (p) { return findWord(p.card) + " → " + p.site; }).join(", ") }));
+  }
+
+  function phoneStatus(payload) {
+    const view = payload.view;
+    if (payload.outcome) return TC.outcomeText(payload);
+    if (!(payload.legal_actions || []).length) return T("{name}'s turn.", { name: TC.seatName(payload, view.turn) });
+    if (view.phase === "place") return T("Lay one of your cards face down: tap a card, then a site.");
+    return {
+      act: T("Your turn: each boat may sail or look around."),
+      moved: T("Boat {boat} has moved: take finds, fight or observe, then Done.", { boat: view.boat }),
+      explore: T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
+      card: T("Which card did you turn on {site}?", { site: view.turning }),
+      draw: T("Which card did you draw from the robbed boat?"),
+      town: T("Boat {boat} is in town: hand tools back, take tools, then Done.", { boat: view.boat }),
+    }[view.step] || "";
+  }
+
+  /* One of my boats: where it lies, its tools (hidden ones marked) and finds, and its own plays. */
+  function boatCard(api, view, b, legal) {
+    const where = b.state === "reserve" ? T("not on the board yet") : b.state === "off" ? T("taken off the board") :
+      b.state === "harbour" ? T("in the harbour") : b.state === "moored" ? T("moored at {space}", { space: b.where }) : T("at {space}", { space: b.where });
+    const tools = b.tools.map(function (t) { return toolWord(t.tool) + (view.advanced && !t.shown ? " (" + T("hidden") + ")" : ""); });
+    const card = el("div", { class: "ln-boat-card" + (UI.boat === b.boat ? " selected" : ""), "data-boat": b.boat },
+      el("strong", { text: T("Boat {boat}", { boat: b.boat }) + " · " + where + (b.side ? " · " + T("on its side") : "") }),
+      el("div", { class: "muted", text: T("Tools") + ": " + (tools.join(", ") || "—") }),
+      el("div", { class: "muted", text: T("Finds") + ": " + (b.finds.map(findWord).join(", ") || "—") }));
+    const own = legal.filter(function (a) { return a.boat === b.boat && ["move", "explore", "town", "chest"].indexOf(a.type) >= 0; });
+    const row = el("div", { class: "row" });
+    if (own.some(function (a) { return a.type === "move"; })) {
+      row.append(el("button", { type: "button", class: "big" + (UI.boat === b.boat ? " primary" : ""), "data-sail": b.boat,
+        text: UI.boat === b.boat ? T("Sailing: tap a ringed space") : T("Sail…"),
+        on: { click: function () { UI.boat = UI.boat === b.boat ? null : b.boat; UI.mode = null; api.redraw(); } } }));
+    }
+    own.filter(function (a) { return a.type !== "move"; }).forEach(function (a) {
+      const detail = a.type === "explore" ? T("The card is turned for everyone to see.") :
+        a.type === "chest" ? T("The chest is spent: it no longer counts 2 at the end.") : T("Your finds are handed in for reputation.");
+      row.append(el("button", { type: "button", class: "big", "data-action": a.notation, text: TC.say(a.label),
+        on: { click: function () { api.play(a, TC.say(a.label), detail); } } }));
+    });
+    if (row.children.length) card.append(row);
+    return card;
+  }
+
+  /* A move: tap the space; an island reached from two waters asks from which. */
+  function sail(api, view, options) {
+    if (options.length === 1) {
+      api.play(options[0], TC.say(options[0].label), T("A move cannot be taken back."));
+      return;
+    }
+    const box = TC.clear(document.getElementById("controls"));
+    box.append(el("p", { class: "status", text: T("From which water does the boat moor?") }));
+    options.forEach(function (a) {
+      box.append(el("button", { type: "button", class: "big", text: TC.say(a.label),
+        on: { click: function () { api.play(a, TC.say(a.label), T("Nessie eats moored boats on the water they moored from.")); } } }));
+    });
+    box.append(el("button", { type: "button", class: "big secondary", text: T("Cancel"), on: { click: function () { api.redraw(); } } }));
+  }
+
+  /* Everything that is not one boat's sail/explore/town: after a move, exploring, town, entries,
+     the placement hand, the end of the turn. */
+  function actions(api, view, legal) {
+    const box = el("div", { class: "ln-actions" });
+    const rest = legal.filter(function (a) { return ["move", "explore", "town", "chest", "bagpipe", "end_turn", "place"].indexOf(a.type) < 0; });
+    const quiet = { take: 1, observe: 1, done: 1, join: 1, "return": 1, stack: 1, give: 1 };
+    rest.forEach(function (a) {
+      const label = TC.say(a.label);
+      const sure = a.type === "attack" ? T("Boats without a weapon against one with a weapon go on their side.") :
+        a.type === "steal" ? T("Your thief is shown; a thief on that boat stops you.") : "";
+      box.append(el("button", { type: "button", class: "big" + (a.type === "done" ? " secondary" : ""), "data-action": a.notation, text: label,
+        on: { click: function () {
+          const free = quiet[a.type] || (a.type === "tool" && !a.cost);
+          api.play(a, label, sure, { noConfirm: !!free });
+        } } }));
+    });
+    const hand = (view.you && view.you.hand) || [];
+    if (legal.some(function (a) { return a.type === "place"; })) {
+      const seen = {};
+      hand.forEach(function (h) {
+        const key = h.card + "/" + h.back;
+        if (seen[key]) return;
+        seen[key] = true;
+        const chosen = UI.mode && UI.mode.card === h.card && UI.mode.back === h.back;
+        box.append(el("button", { type: "button", class: "big" + (chosen ? " primary" : ""), "data-card": key,
+          text: findWord(h.card) + " (" + (h.back === "water" ? T("water card") : T("land card")) + ")",
+          on: { click: function () { UI.mode = chosen ? null : { card: h.card, back: h.back }; api.redraw(); } } }));
+      });
+    }
+    if (legal.some(function (a) { return a.type === "bagpipe"; })) {
+      box.append(el("button", { type: "button", class: "big" + (UI.mode === "pipes" ? " primary" : ""), id: "ln-pipes",
+        text: UI.mode === "pipes" ? T("Bagpipes: tap where Nessie swims") : T("Play the bagpipes (ends the turn)…"),
+        on: { click: function () { UI.mode = UI.mode === "pipes" ? null : "pipes"; UI.boat = null; api.redraw(); } } }));
+    }
+    const end = legal.find(function (a) { return a.type === "end_turn"; });
+    if (end) {
+      const idle = view.players[view.turn].boats.filter(function (b) {
+        return legal.some(function (a) { return a.boat === b.boat && (a.type === "move" || a.type === "explore" || a.type === "town"); });
+      }).map(function (b) { return b.boat; });
+      box.append(el("button", { type: "button", class: "big", id: "ln-end", text: TC.say(end.label),
+        on: { click: function () {
+          api.play(end, TC.say(end.label), idle.length ? TC.TN(idle.length, "Boat {boats} has not acted yet.", "Boats {boats} have not acted yet.", { boats: idle.join(", ") }) : "");
+        } } }));
+    }
+    return box;
+  }
+
+  window.GameUI = window.GameUI || {};
+  window.GameUI["loch-ness"] = {
+    accepts: function (payload) { return !!(payload.view && payload.view.board && payload.view.players); },
+    seatSide: function (seat) { const s = SIDES[seat % 4]; return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
+    phone: { showView: false, render: renderPhone },
+    table: { render: renderTable },
+  };
+})();
