@@ -389,11 +389,13 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         card = host.locator(where)
         card.wait_for()
         assert card.locator(".state").inner_text().endswith(": Dark")
-        assert sensor["watches"] in card.inner_text()
+        square, direction = sensor["watches"].split(":")
+        compass = {"N": "north", "E": "east", "S": "south", "W": "west"}[direction]
+        assert f"watches {square} {compass}" in card.inner_text()
         card.locator("select").select_option("stuck-lit")
         card.locator("button", has_text="Inject").click()
         host.locator(f'{where} .state[data-state="lit"]').wait_for()  # the sensor now reads lit
-        assert "Fault: stuck-lit" in host.locator(where).locator("div.muted").inner_text()
+        assert "Fault: stuck lit" in host.locator(where).locator("div.muted").inner_text()
         move = next(a for a in service.state_of(created["table"]).legal_actions(0) if a["type"] == "move")
         service.act(created["table"], 0, move)    # the move, then its beam: a step for "next" to show
         step = service.public(created["table"])["step"]

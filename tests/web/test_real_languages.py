@@ -52,10 +52,12 @@ SAME_WORD = {
              "companion", "docs", "md",    # the device's name; a file named in a help line
              "code"},                      # a (QR) code: the same word in Dutch and German
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
-           "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later",
+           "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later", "info",
+           "map", "argument",
            "nest", "monster", "motor", "route", "octopus"},   # Loch Ness: een nest, een octopus, de route
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
            "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
+           "pins", "info",
            "nest", "monster", "motor", "route", "name", "problem"},  # Loch Ness: ein Nest
 }
 

@@ -245,10 +245,12 @@
     }).join(", ");
   };
 
-  /* A readable rendering of any view (for a game without its own drawing): nested lists,
-     sentences translated, keys as words ("last pick", sentence case), seats (a key "seat" or
-     "..._seat") as the players' names (opts.seatName), and the position's notation left out (a
-     code for tools, not for people). */
+  /* A readable rendering of any view (a game without its own drawing): nested lists, sentences
+     translated, field names in the reader's words where the game declares them (opts.words, its
+     Game.page.words); a field name without one is the game's raw data, in code type (class
+     raw-key), and TC.rawNote says so above the view. Seats (a key "seat" or "..._seat") are the
+     players' names (opts.seatName); the position's notation and ids are left out (codes for tools,
+     not for people). */
   const HIDDEN_KEYS = { notation: true, visible_to: true, id: true };
   TC.renderValue = function (value, opts, key) {
     opts = opts || {};
@@ -269,10 +271,20 @@
     const dl = TC.el("dl", { class: "view-dl" });
     Object.keys(value).forEach(function (k) {
       if (HIDDEN_KEYS[k]) return;
-      const words = k.replace(/_/g, " ");
-      dl.append(TC.el("dt", { text: words.charAt(0).toUpperCase() + words.slice(1) }), TC.el("dd", null, TC.renderValue(value[k], opts, k)));
+      const word = opts.words && opts.words[k];
+      dl.append(word ? TC.el("dt", { text: word }) : TC.el("dt", { class: "raw-key" }, TC.el("code", { text: k })),
+                TC.el("dd", null, TC.renderValue(value[k], opts, k)));
     });
     return dl;
+  };
+
+  /* The rendered view with, above it, the line that says its code-type names are raw data. */
+  TC.rawNote = function (view) {
+    const box = TC.el("div", { class: "view-box" });
+    if (view.querySelector && view.querySelector(".raw-key"))
+      box.append(TC.el("p", { class: "muted small raw-note", text: TC.T("The game's raw data: names in code type are its own, not translated.") }));
+    box.append(view);
+    return box;
   };
 
   /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel

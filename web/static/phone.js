@@ -149,7 +149,8 @@
       const ul = TC.clear($("view")).appendChild(el("ul", { class: "view-summary" }));
       summary.forEach(function (line) { ul.append(el("li", { text: line })); });
     } else if (!drawn) {
-      TC.clear($("view")).append(TC.renderValue(p.view, { seatName: function (s) { return TC.seatName(p, s); } }));
+      TC.clear($("view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words,
+                                                                      seatName: function (s) { return TC.seatName(p, s); } })));
     }
     if (!viewOpened) {
       $("view-details").open = !drawn;
@@ -201,11 +202,14 @@
     const groups = {};
     legal.forEach(function (a) { (groups[a.type] = groups[a.type] || []).push(a); });
     Object.keys(groups).forEach(function (type) {
-      const words = type.replace(/_/g, " ");
-      const box = el("div", { class: "group" }, el("h3", { class: "small", text: words.charAt(0).toUpperCase() + words.slice(1) }));
+      // a heading in the reader's words when the game declares one (Game.page.words), else none:
+      // each button says its play in a sentence of its own
+      const word = (TC.page.view_words || {})[type];
+      const box = el("div", { class: "group" }, word ? el("h3", { class: "small", text: word }) : null);
       groups[type].forEach(function (a) {
         const label = a.label ? TC.say(a.label) : (a.notation || a.type);
-        box.append(el("button", { type: "button", class: "big action", "data-notation": a.notation || "", text: label,
+        box.append(el("button", { type: "button", class: "big action" + (a.label ? "" : " raw-key"),
+          "data-notation": a.notation || "", text: label,
           on: { click: function () { play(a, label, ""); } } }));
       });
       controls.append(box);

@@ -59,7 +59,10 @@
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
     if (ui) ui.table.render($("game-area"), p, step);
-    else { TC.clear($("game-side")); TC.clear($("generic-view")).append(TC.renderValue(p.view)); }
+    else {
+      TC.clear($("game-side"));
+      TC.clear($("generic-view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words })));
+    }
 
     // mid-way through a change, whose turn it is comes once the change has been told
     const midway = st.cur && st.cur.index < st.cur.count - 1;
