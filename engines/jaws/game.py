@@ -9,6 +9,7 @@ from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, 
 from engines.jaws.data import amity, check_text, deck
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
+from engines.text import N_
 
 
 class Jaws(Game):
@@ -28,25 +29,28 @@ class Jaws(Game):
             "1",
             "Which acts to play: 1 (Amity alone, the shark wins at 7 swimmers eaten). "
             "Act 2 and both acts come with the Act 2 issue.",
-            choices=("1",),
+            choices=("1",), label=N_("Acts"), choice_labels={"1": N_("Act 1: Amity")},
         ),
         Option(
             "roles",
             "auto",
             "Who plays what: auto (seat 1 the shark, Brody, Hooper and Quint dealt round "
             "the other seats) or one entry per seat, such as S/BQ/H or shark/brody+quint/hooper.",
+            label=N_("Who plays what"),
         ),
         Option(
             "map",
             "",
             'Corrections to the Amity board as JSON, such as {"start": {"brody": "6"}} '
             "(see the docs); empty: the board as shipped.",
+            label=N_("Corrections to the Amity board"), advanced=True,
         ),
         Option(
             "cards",
             "",
             'Corrections to the event cards as JSON, such as {"7": {"E": 1}} '
             "(see the docs); empty: the cards as shipped.",
+            label=N_("Corrections to the event cards"), advanced=True,
         ),
     )
 
