@@ -25,7 +25,7 @@ pytestmark = [
 
 
 @pytest.fixture
-def server(app: Any) -> Iterator[str]:
+def server(app: Any, service: Any) -> Iterator[str]:
     from waitress.server import create_server
 
     app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=60.0)
@@ -36,7 +36,10 @@ def server(app: Any) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{srv.effective_port}"
     finally:
-        srv.task_dispatcher.shutdown(timeout=5)  # let the streams notice their browsers are gone
+        # Stopped as `companion serve` stops: the service ends every open stream at once (pages
+        # the test left open included), then the server lets its running requests finish.
+        service.stop()
+        srv.task_dispatcher.shutdown(timeout=5)
         # End the loop from inside it (an empty map ends waitress's loop), then close its sockets
         # here: closing them while its poll() runs in the other thread fails there (EBADF).
         sockets = list(srv._map.values())
