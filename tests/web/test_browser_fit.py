@@ -93,6 +93,11 @@ TABLE_FIT = """() => {
 }"""
 
 
+# The page's fonts loaded and two frames drawn: what was laid out last is on the screen.
+SETTLED = """() => document.fonts.ready.then(() => new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(done))))"""
+
+
 def games() -> list[str]:
     """Every registered game, and the test game drawn by the generic page (no script of its own)."""
     return sorted({*engines.GAMES, "fake-guess"})
@@ -186,7 +191,10 @@ def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
         advance(service, table, plies, seed=plies)
         tv.goto(f"{server}/table/{table}")
         tv.locator("#game-area:not([hidden]), #generic-view:not([hidden])").first.wait_for()
-        tv.wait_for_timeout(300)
+        story = service.public(table)["story"]
+        if story["at"] >= 0:   # the newest payload drawn: its shown step is the current line
+            tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+        tv.evaluate(SETTLED)
         fit = tv.evaluate(TABLE_FIT)
         shot(tv, f"fit-table-{game_id}-{moment}")
         assert not fit["out"], (game_id, moment, fit)
