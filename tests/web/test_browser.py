@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.conftest import CHROMIUM
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = [
@@ -49,17 +50,13 @@ def server(app: Any, service: Any) -> Iterator[str]:
             each.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The run's chromium (tests/conftest.py); the contexts a test opened are closed after it, so
+    no page it left open goes on polling or reconnecting during the next test."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 PAGE_ERRORS: list[str] = []
