@@ -399,9 +399,12 @@ class Service:
         out = self._common(table, seat)
         state = table.state
         if seat == TABLE:
-            legal = ([a for a, _ in state.chance_outcomes()]
-                     if TABLE in state.awaiting and table.row.chance == PHYSICAL and not table.row.ended
-                     else [])
+            if table.row.ended or TABLE not in state.awaiting:
+                legal = []
+            elif state.reading is not None:     # what the table may enter with one tap
+                legal = state.legal_actions(TABLE)
+            else:
+                legal = [a for a, _ in state.chance_outcomes()] if table.row.chance == PHYSICAL else []
             name = "Host"
         else:
             legal = (state.legal_actions(seat)
@@ -730,7 +733,7 @@ class Service:
         if state.outcome is not None or not state.awaiting:
             raise Conflict("The game is over.")
         if seat in state.awaiting:
-            if seat == TABLE and t.row.chance == DIGITAL:
+            if seat == TABLE and t.row.chance == DIGITAL and state.reading is None:
                 raise Conflict("The companion draws the dice and cards at this table.")
             return
         if seat == TABLE:
@@ -752,12 +755,17 @@ class Service:
         with t.lock:
             if expect_version is not None and expect_version != t.row.version:
                 raise Conflict("The game moved on; look again.")
-            self._refuse_turn(t, seat)
-            canonical = t.state.find_legal(seat, action)      # IllegalAction says why
+            # a reading (what the real game shows: a card turned, the hits of real dice) is the
+            # table's; a seat the game names as a reader enters it for the table
+            reading = t.state.reading
+            player = TABLE if (seat != TABLE and reading is not None and seat in reading
+                               and seat not in t.state.awaiting) else seat
+            self._refuse_turn(t, player)
+            canonical = t.state.find_legal(player, action)      # IllegalAction says why
             before = t.state
-            t.state = before.apply(seat, canonical)
+            t.state = before.apply(player, canonical)
             events = list(t.state.events)
-            rows = [LogRow(len(t.log), "action", None if seat == TABLE else seat, canonical)]
+            rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
             try:
                 rows += self._resolve_chance(t, len(t.log) + 1, events)
                 self._commit(t, rows, events)
@@ -776,7 +784,7 @@ class Service:
         if t.row.chance != DIGITAL:
             return rows
         for _ in range(10_000):
-            if TABLE not in t.state.awaiting:
+            if TABLE not in t.state.awaiting or t.state.reading is not None:   # a reading is never drawn
                 break
             action, t.rng = chance_pick(t.state, t.rng)
             t.state = t.state.apply(TABLE, action)

@@ -294,6 +294,15 @@ class State(ABC):
         """When ``TABLE`` is awaited: every chance action with its probability."""
         raise IllegalAction("Nothing is left to chance at the moment.")
 
+    @property
+    def reading(self) -> tuple[Seat, ...] | None:
+        """None, unless ``TABLE`` is awaited for a *reading*: something the real game shows that no
+        chance mode draws (a card turned face up, the hits of real dice, a printed number). Then the
+        seats that may enter it besides the host (each enters it as ``TABLE``); the companion never
+        draws a reading, even at a digital table, and ``chance_outcomes()`` only gives random
+        playouts something to enter."""
+        return None
+
     # -- the door -------------------------------------------------------------
 
     def apply(self, seat: Seat, action: Action) -> State:

@@ -6,29 +6,41 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets
+from engines.jaws import box as boxes
+from engines.jaws import orca as orcas
 from engines.jaws.data import amity, check_text, deck
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
+from engines.text import N_
+
+DRAWN = {"physical": N_("physical (the table enters them)"), "digital": N_("digital (the companion draws)")}
 
 
 class Jaws(Game):
-    """Jaws, Act 1 (Amity): one player is the shark, hunting swimmers in secret; the others are the
-    crew (Brody, Hooper, Quint), rescuing them and hunting the shark with barrels."""
+    """Jaws: in Act 1 (Amity) one player is the shark, hunting swimmers in secret; the others are the
+    crew (Brody, Hooper, Quint), rescuing them and hunting the shark with barrels. In Act 2 (the Orca)
+    the shark chooses in secret where it resurfaces and attacks the boat; the crew guesses, prepares
+    and attacks."""
 
     id = "jaws"
     title = "Jaws"
     min_players = 2
     max_players = 4
     chance_modes = CHANCE_MODES  # the event deck: shuffled by the companion, or the real one
-    hardware = HardwareRoles(button="actions", button_actions=("end",), flash_events=frozenset({"hit"}))
+    # a seat's button ends its turn (Act 1), locks the shark's choice or says a crew member is ready (Act 2)
+    hardware = HardwareRoles(
+        button="actions", button_actions=("end", "lock", "ready"), flash_events=frozenset({"hit"})
+    )
     page = PageAssets(script="jaws.js", style="jaws.css")
     option_spec = (
         Option(
             "acts",
-            "1",
-            "Which acts to play: 1 (Amity alone, the shark wins at 7 swimmers eaten). "
-            "Act 2 and both acts come with the Act 2 issue.",
-            choices=("1",),
+            "both",
+            "Which acts to play: both (Amity, then the Orca, with Act 1's result carried over), 1 (Amity "
+            "alone: the shark wins at 7 swimmers eaten) or 2 (the Orca alone).",
+            choices=("both", "1", "2"),
+            label=N_("Acts"),
+            choice_labels={"both": N_("both acts"), "1": N_("Act 1 alone"), "2": N_("Act 2 alone")},
         ),
         Option(
             "roles",
@@ -48,13 +60,48 @@ class Jaws(Game):
             'Corrections to the event cards as JSON, such as {"7": {"E": 1}} '
             "(see the docs); empty: the cards as shipped.",
         ),
+        Option(
+            "orca",
+            "",
+            'Corrections to the Orca\'s layout as JSON, such as {"bitten": {}} (see the docs); empty: the '
+            "layout as shipped.",
+            label=N_("Orca layout"),
+        ),
+        Option(
+            "box",
+            "",
+            "Your box's printed numbers, its box profile as JSON (the host page fills it in from a saved "
+            "profile); empty: the table enters them as the game needs them.",
+            label=N_("Box profile"),
+        ),
+        Option(
+            "resurface",
+            "physical",
+            "The resurface deck: physical (the table turns the real cards and enters each) or digital (the "
+            "companion shuffles and turns the box's 16 cards; the table first enters any the profile lacks).",
+            choices=("physical", "digital"),
+            label=N_("Resurface cards"),
+            choice_labels=DRAWN,
+        ),
+        Option(
+            "dice",
+            "physical",
+            "The red dice: physical (the roller enters the hits) or digital (the companion rolls with the "
+            "box's dice faces; the table first enters them if the profile lacks them).",
+            choices=("physical", "digital"),
+            label=N_("Red dice"),
+            choice_labels=DRAWN,
+        ),
     )
+    profile_option = "box"
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options, with the table's corrections checked here already (refused with the reason)."""
         out = super().validate_options(options)
         out["map"] = check_text(str(out["map"]), "map")
         out["cards"] = check_text(str(out["cards"]), "cards")
+        out["orca"] = orcas.check_text(str(out["orca"]))
+        out["box"] = boxes.check_text(str(out["box"]))
         roles = str(out["roles"]).strip()
         if roles != "auto" and len(roles.split("/")) < 2:
             raise IllegalAction("The roles name one entry per seat, such as S/BQ/H.")
@@ -64,7 +111,23 @@ class Jaws(Game):
         roles = str(options["roles"]).strip()
         seats = deal_roles(players) if roles == "auto" else parse_roles(roles, players)
         cards = deck(_cards_text(deck(str(options["cards"]))))  # the correction in its canonical form
-        p = Position.new(players, str(options["acts"]), seats, amity(str(options["map"])), cards)
+        acts = str(options["acts"])
+        p = Position.new(
+            players,
+            acts,
+            seats,
+            amity(str(options["map"])),
+            cards,
+            orcas.orca(str(options["orca"])),
+            boxes.read(str(options["box"])),
+            str(options["resurface"]),
+            str(options["dice"]),
+            seed,
+        )
+        if acts == "2":
+            from engines.jaws import orca_setup
+
+            orca_setup.start(p)
         return JawsState(self, p)
 
     def load(self, text: str) -> JawsState:

@@ -49,7 +49,8 @@ SAME_WORD = {
     "both": {"laser", "agent", "robot", "widget", "widgets", "start", "computer", "hand", "west", "fzzzt",
              "in", "rest", "display", "sensor", "pin", "led", "json", "id", "qr", "i2c", "gpio", "ok",
              "en", "nl", "de",    # the language switch: EN / NL / DE
-             "companion", "docs", "md"},   # the device's name; a file named in a help line
+             "companion", "docs", "md",    # the device's name; a file named in a help line
+             "die"},   # German's article and Dutch's pronoun (Jaws' Act 2 rolls "1 red die")
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
            "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later",
            "nest", "monster", "motor", "route", "octopus"},   # Loch Ness: een nest, een octopus, de route
