@@ -448,6 +448,17 @@ class BoardCheck:
     problems: tuple[Text, ...] = ()
 
 
+@dataclass(frozen=True)
+class ProfileCheck:
+    """A box profile (the printed numbers of the table's own copy), checked by its game: the profile
+    in its canonical form and how complete it is when it has no problems, else every problem, each
+    one sentence naming the field (the first is the one a refusal says)."""
+
+    profile: dict[str, Any] | None
+    problems: tuple[Text, ...] = ()
+    status: dict[str, Any] = field(default_factory=dict)
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 
@@ -505,6 +516,25 @@ class Game(ABC):
     def check_board(self, data: object) -> BoardCheck:
         """A board the table drew (JSON text or its parsed form), checked: see ``board_option``."""
         return BoardCheck(None, (Text("{title} has no board to draw.", {"title": self.title}),))
+
+    profile_option: ClassVar[str | None] = None
+    """The option that takes a box profile (JSON): the printed numbers of the table's own copy that no
+    public source gives, entered once by the table and kept per box by the companion, which hands the
+    profile to each new table in this option and learns what a table entered
+    (:meth:`learned_profile`, :meth:`merge_profile`)."""
+
+    def check_profile(self, data: object) -> ProfileCheck:
+        """A box profile (JSON text or its parsed form), checked: see ``profile_option``."""
+        return ProfileCheck(None, (Text("{title} has no box profile.", {"title": self.title}),))
+
+    def merge_profile(self, stored: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
+        """``stored`` grown by what a table entered (``learned``); both already checked."""
+        return dict(stored)
+
+    def learned_profile(self, state: State) -> dict[str, Any] | None:
+        """What the table has entered in this game that its box profile should keep (a profile of
+        its own, with the profile's name), or None."""
+        return None
 
     def sample_boards(self) -> dict[str, dict[str, Any]]:
         """The boards that ship with the game, by name (each one a placeholder or a real one)."""

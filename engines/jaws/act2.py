@@ -283,6 +283,16 @@ def _decode(name: str, value: Any, default: Any) -> Any:
     return value
 
 
+def learned(a: Act2) -> Box:
+    """What the table entered at this table (not what its profile already gave): a profile of its own."""
+    tiles = tuple(a.specs[z] if f"tile:{z}" in a.entered else None for z in range(ZONES))
+    tracks = tuple(a.tracks[i] if f"track:{i}" in a.entered else 0 for i in range(4))
+    faces = tuple(a.faces) if "faces" in a.entered else ()
+    carry = ((min(a.eaten, 9), a.carry[0], a.carry[1]),) if "carry" in a.entered and a.eaten >= 0 else ()
+    gear = tuple(a.gear[int(e[5:])] for e in a.entered if e.startswith("gear:"))
+    return Box(a.box.name, tiles, tuple(a.most), gear, tracks, faces, carry)
+
+
 def carry_over(box: Box, eaten: int) -> tuple[int, int] | None:
     """How many ability cards the shark and gear cards the crew get (rulebook, Act 2 setup: as many as
     the swimmer track shows; Act 2 alone: 6 and 7). ``None``: the table must read it off the board."""

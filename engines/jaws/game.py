@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets
+from engines.core import (
+    CHANCE_MODES,
+    Bot,
+    Game,
+    HardwareRoles,
+    IllegalAction,
+    Option,
+    PageAssets,
+    ProfileCheck,
+    State,
+)
 from engines.jaws import box as boxes
 from engines.jaws import orca as orcas
 from engines.jaws.data import amity, check_text, deck
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
-from engines.text import N_
+from engines.text import N_, Text
 
 DRAWN = {"physical": N_("physical (the table enters them)"), "digital": N_("digital (the companion draws)")}
 
@@ -31,7 +42,8 @@ class Jaws(Game):
     hardware = HardwareRoles(
         button="actions", button_actions=("end", "lock", "ready"), flash_events=frozenset({"hit"})
     )
-    page = PageAssets(script="jaws.js", style="jaws.css")
+    page = PageAssets(script="jaws.js", style="jaws.css", parts=("jaws-orca.js", "jaws-act2.js"),
+                      host_script="jaws-host.js")
     option_spec = (
         Option(
             "acts",
@@ -132,6 +144,37 @@ class Jaws(Game):
 
     def load(self, text: str) -> JawsState:
         return JawsState(self, Position.load(text))
+
+    # -- the box profile (engines.core.Game.profile_option) ----------------------------
+
+    def check_profile(self, data: object) -> ProfileCheck:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                where = {"line": getattr(exc, "lineno", 1), "column": getattr(exc, "colno", 1)}
+                return ProfileCheck(
+                    None, (Text("The box profile is not JSON (line {line}, column {column}).", where),)
+                )
+        found = boxes.problems(data)
+        if found:
+            return ProfileCheck(None, tuple(found))
+        box = boxes.parse(data)
+        return ProfileCheck(box.to_json(), (), box.status())
+
+    def merge_profile(self, stored: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
+        return boxes.merge(boxes.parse(stored), boxes.parse(learned)).to_json()
+
+    def learned_profile(self, state: State) -> dict[str, Any] | None:
+        if not isinstance(state, JawsState):
+            return None
+        p = state.position
+        if p.o is None:
+            return None
+        from engines.jaws.act2 import learned
+
+        found = learned(p.o)
+        return found.to_json() if found != boxes.Box(found.name) else None
 
     def bot(self, **settings: Any) -> Bot:
         from engines.jaws.bot import JawsBot

@@ -23,7 +23,7 @@ from typing import Any
 from engines.core import TABLE
 from engines.jaws import orca_attack, orca_round, orca_setup
 from engines.jaws.act2 import READINGS, SHARK, Act2
-from engines.jaws.box import OWN_CARDS, Gear, Resurface, Tile
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
 from engines.jaws.orca import DESTROYED, ZONES, neighbours
 from engines.jaws.position import Position
 
@@ -172,9 +172,10 @@ def offers(p: Position) -> list[Step]:
     """What the table may enter with one tap: what this box is known to hold and is not yet used."""
     a = p.orca()
     ph = a.phase
-    if ph == "turn":
+    if ph == "turn":  # the box's cards and those seen in earlier passes through the deck
         slot = next_slot(a)
-        return [("resurface", -1, slot, c) for c in _unused(a.box.resurface, a.turned)]
+        known = tuple(_multiset_max(a.box.resurface, a.most, RESURFACE_CARDS))
+        return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
     if ph == "deck":
         return []
     if ph == "gear":

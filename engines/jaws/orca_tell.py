@@ -28,6 +28,21 @@ def board(p: Position) -> dict[str, Any]:
         "shark": o.name(8 + a.surfaced) if a.surfaced >= 0 else None,
         "attached": [g for g, _ in a.attached],
         "targets": {ROLES[r]: o.zones[a.target[r]] for r in range(3) if a.target[r] >= 0},
+        "options": [
+            {
+                "chip": "ABC"[i],
+                "zone": o.zones[c.zone],
+                "evade": c.evade,
+                "dice": c.dice,
+                "shake_off": c.shake,
+            }
+            if c is not None
+            else None
+            for i, c in enumerate(a.options)
+        ],
+        "chip": "ABC"[a.chip] if a.surfaced >= 0 and a.chip >= 0 else None,  # public from phase 4 on
+        "played": a.played,
+        "hand": a.shown,
     }
 
 
