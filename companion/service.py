@@ -187,6 +187,17 @@ def _awaiting(table: _Table) -> list[int]:
     return [] if table.row.ended else list(table.state.awaiting)
 
 
+def _readers(table: _Table) -> tuple[int, ...] | None:
+    """The seats that may enter the table's reading now (besides the host): the game's, or, when the
+    computer plays every one of them (it cannot read real dice or cards), every seat a person holds."""
+    reading = None if table.row.ended else table.state.reading
+    if reading is None or not reading:
+        return reading
+    if all(table.seats[s].bot for s in reading if 0 <= s < len(table.seats)):
+        return tuple(s.seat for s in table.seats if s.token_hash is not None and not s.bot)
+    return reading
+
+
 def _effective(rows: list[LogRow]) -> list[LogRow]:
     """The log rows still in the history: actions and draws that no undo took back."""
     undone: set[int] = set()
@@ -391,7 +402,7 @@ class Service:
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
-                "reading": None if table.row.ended or (reading := state.reading) is None else list(reading),
+                "reading": None if (reading := _readers(table)) is None else list(reading),
                 "fault": fault.to_json() if (fault := self.storage_fault) else None}
 
     def _public(self, table: _Table) -> dict[str, Any]:
@@ -871,7 +882,7 @@ class Service:
                 raise Conflict("The game moved on; look again.")
             # a reading (what the real game shows: a card turned, the hits of real dice) is the
             # table's; a seat the game names as a reader enters it for the table
-            reading = t.state.reading
+            reading = _readers(t)
             player = TABLE if (seat != TABLE and reading is not None and seat in reading
                                and seat not in t.state.awaiting) else seat
             self._refuse_turn(t, player)

@@ -200,3 +200,33 @@ def test_the_roller_enters_the_hits_of_the_real_dice(service: Service) -> None:
         service.act(table, other, {"type": "hits", "hits": 1})
     service.act(table, roller, {"type": "hits", "hits": 1})
     assert service.public(table)["events"][0]["say"]["msgid"] in ("Entered: {count} hit.",)
+
+
+def test_when_the_pi_rolls_real_dice_a_persons_phone_enters_its_hits(service: Service) -> None:
+    """The Pi as the shark cannot read the real red dice: whoever rolls them for it enters the hits
+    on their own phone (or the host does)."""
+    options = {"acts": "2", "box": BOX, "resurface": "digital"}
+    table = service.create_table(JAWS, 3, options, seed=6)["table"]
+    service.seat_bot(table, 0)
+    service.claim_seat(table, 1, "Bea")
+    service.claim_seat(table, 2, "Hal")
+    rng = Rng.from_seed(6)
+    for _ in range(400):
+        state = service.state_of(table)
+        orca = service.public(table)["view"]["orca"]
+        if orca["phase"] == "roll" and orca["roll"]["who"] == "shark":
+            break
+        if state.reading is not None:
+            service.act(table, TABLE, rng.choice([a for a, _ in state.chance_outcomes()])[0])
+        elif 0 in state.awaiting:
+            assert service.wait_for_bots(20)
+        else:
+            seat = state.awaiting[0]
+            legal = state.legal_actions(seat)
+            wanted = [a for a in legal if a["type"] in ("ready", "hold", "place")] or legal
+            action, rng = rng.choice(wanted)
+            service.act(table, seat, action)
+    public = service.public(table)
+    assert public["view"]["orca"]["roll"]["who"] == "shark" and public["reading"] == [1, 2]
+    service.act(table, 2, {"type": "hits", "hits": 1})
+    assert service.public(table)["events"][0]["say"]["msgid"] == "Entered: {count} hit."

@@ -52,8 +52,9 @@
   }
 
   function readingBox(p, api, roles) {
-    const reading = p.view.orca.reading;
-    if (!reading || (reading.readers || []).indexOf(p.seat) < 0) return null;
+    // the payload's readers: the game's, or every person's seat when the Pi holds all of those
+    const reading = p.view.orca.reading, readers = p.reading || (reading && reading.readers) || [];
+    if (!reading || readers.indexOf(p.seat) < 0) return null;
     return O.readingForm(p, sender(api), { roles: roles });
   }
 
@@ -306,7 +307,7 @@
 
   function readingWaiting(p) {
     const r = p.view.orca.reading;
-    const names = (r.readers || []).map(function (s) { return TC.seatName(p, s); }).join(", ");
+    const names = (p.reading || r.readers || []).map(function (s) { return TC.seatName(p, s); }).join(", ");
     return T("Waiting for the table to enter what it shows (the host, or {names}).", { names: names });
   }
 
