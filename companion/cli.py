@@ -11,6 +11,11 @@ example rig when the machine is not a Pi and no config says otherwise), the
 web app, and runs it under waitress (:mod:`companion.server`: one process that
 owns the GPIO pins, a thread pool sized for every open stream, connections and
 bodies bounded for a hostile Wi-Fi), no reloader.
+
+Every line the command line prints for a person (the banner, the self-test's report, the
+refusals, ``--help``) is a msgid, said in the terminal's language (:mod:`companion.terminal`:
+``LANG=de_DE.UTF-8`` German, ``nl_BE`` Dutch, else English). ``selfplay``'s JSON lines keep
+their keys; their ``reason`` is said in that language too.
 """
 
 from __future__ import annotations
@@ -29,7 +34,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from babel.numbers import format_decimal
+
+from companion import terminal
 from companion.config import Config, ConfigError, default_data_dir, load
+from engines.text import N_, translate
 
 
 def is_pi() -> bool:
@@ -79,14 +88,15 @@ def check_address(bind: str, port: int) -> None:
     companion.config.ConfigError: --bind: 999.1.1.1 is not an address of this machine ...
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-        raise ConfigError(f"--port: expected a whole number from 0 to 65535, got {port}.")
+        raise ConfigError("--port", "expected a whole number from {low} to {high}, got {value!r}.",
+                          low=0, high=65535, value=port)
     try:
         if not bind.strip():
             raise ValueError(bind)
         socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError, ValueError):
-        raise ConfigError(f"--bind: {bind} is not an address of this machine "
-                          "(like 0.0.0.0, 127.0.0.1 or ::).") from None
+        raise ConfigError("--bind", "{address} is not an address of this machine (like {examples}).",
+                          address=bind, examples="0.0.0.0, 127.0.0.1 or ::") from None
 
 
 def _config(path: str | None) -> Config:
@@ -103,27 +113,28 @@ def _hardware_config(config: Config) -> Any:
         try:
             return hwconfig.parse(config.hardware)
         except hwconfig.ConfigError as exc:
-            raise ConfigError(f"{config.source}: {exc}") from None
+            raise ConfigError(f"{config.source}: {exc.key}", exc.text) from None
     if not is_pi():
         return hwconfig.example_rig()
     return None
 
 
-def _build_rig(hw_config: Any, out: TextIO) -> Any:
+def _build_rig(hw_config: Any, out: TextIO, lang: str = "en") -> Any:
     if hw_config is None:
         return None
     try:
         import hardware
         from companion import hardware_link
     except ImportError as exc:
-        print(f"note: hardware support is not available ({exc}); running without it.", file=out)
+        print(translate("note: hardware support is not available ({reason}); running without it.", lang,
+                        reason=str(exc)), file=out)
         return None
     if not is_pi():
         os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     try:
         rig = hardware.build(hw_config)
     except hardware.HardwareError as exc:
-        raise ConfigError(f"hardware: {exc}") from None
+        raise ConfigError("hardware", exc.text) from None
     return rig, hardware_link
 
 
@@ -136,8 +147,24 @@ def _extra_games(specs: Sequence[str]) -> None:
         engines.GAMES[game.id] = game
 
 
+def banner_rows(lang: str, rows: list[tuple[str, str]]) -> list[str]:
+    """``(label msgid, value)`` rows of the banner: each label said in ``lang``, the values lined up.
+
+    >>> print("\\n".join(banner_rows("en", [("data", "/srv"), ("host page", "http://pi/host")])))
+      data:      /srv
+      host page: http://pi/host
+    """
+    labels = [translate(label, lang) + ":" for label, _ in rows]
+    width = max(len(label) for label in labels)
+    return [f"  {label:<{width}} {value}" for label, (_, value) in zip(labels, rows, strict=True)]
+
+
+BANNER_LABELS = (N_("data"), N_("pins"), N_("host page"))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     started = time.monotonic()
+    lang = getattr(args, "lang", "en")
     config = _config(args.config)
     _extra_games(args.extra_game or [])
     data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
@@ -147,23 +174,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         host_key = host_key_for(data_dir, args.host_key or config.host_key)
     except OSError as exc:
-        raise ConfigError(f"data_dir {data_dir}: cannot be used ({exc.strerror}).") from None
+        raise ConfigError(f"data_dir {data_dir}", "cannot be used ({reason}).", reason=exc.strerror) from None
 
     from companion import server as waitress_server
     from companion.service import Service
     from web import create_app
 
-    built = _build_rig(_hardware_config(config), sys.stdout)
+    built = _build_rig(_hardware_config(config), sys.stdout, lang)
     rig = built[0] if built else None
     try:
         service = Service(data_dir, host_key, hardware=rig, think_seconds=config.think_seconds)
     except (OSError, sqlite3.Error) as exc:
-        _close(rig)
-        raise ConfigError(f"data_dir {data_dir}: the store cannot be opened ({exc}).") from None
+        _close(rig, lang)
+        raise ConfigError(f"data_dir {data_dir}", "the store cannot be opened ({reason}).",
+                          reason=str(exc)) from None
     if service.store.set_aside is not None:
-        print(f"The store failed its check ({service.store.damaged}); it was kept aside as "
-              f"{service.store.set_aside.name} and the companion starts with a new one.", flush=True)
-    link = built[1].attach(service, rig) if built else None
+        print(translate("The store failed its check ({problem}); it was kept aside as {name} and the "
+                        "companion starts with a new one.", lang, problem=service.store.damaged,
+                        name=service.store.set_aside.name), flush=True)
+    link = built[1].attach(service, rig, lang) if built else None   # the status display's language
     app = create_app(service, host_key=host_key, wifi=config.wifi,
                      config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
     try:
@@ -173,28 +202,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
             channel_timeout=args.channel_timeout or waitress_server.CHANNEL_TIMEOUT)
     except OSError as exc:
         service.close()
-        _close(rig)
-        raise ConfigError(f"port {port}: cannot listen on {bind} ({exc.strerror}); "
-                          "is another companion running?") from None
+        _close(rig, lang)
+        raise ConfigError(f"port {port}",
+                          "cannot listen on {address} ({reason}); is another companion running?",
+                          address=bind, reason=exc.strerror) from None
     except ValueError as exc:  # waitress: "Invalid host/port specified." (an address it cannot use)
         service.close()
-        _close(rig)
-        raise ConfigError(f"bind {bind}: cannot listen there ({exc}).") from None
+        _close(rig, lang)
+        raise ConfigError(f"bind {bind}", "cannot listen there ({reason}).", reason=str(exc)) from None
     actual = server.effective_port
     address = lan_ip() if bind in ("0.0.0.0", "::") else bind
     if link is not None and link.screen is not None:  # the status display's join QR: an IP address
         link.screen.set_address(f"http://{address}:{actual}")
-    print(f"Table Companion is ready in {time.monotonic() - started:.2f} s.", flush=True)
-    print(f"  data:      {data_dir}", flush=True)
-    print(f"  pins:      {os.environ.get('GPIOZERO_PIN_FACTORY', 'default') if rig else 'none'}", flush=True)
-    print(f"  host page: http://{address}:{actual}/host?key={host_key}", flush=True)
+    factory = os.environ.get("GPIOZERO_PIN_FACTORY") or translate("default", lang)
+    pins = translate("mock pins", lang) if factory == "mock" else factory
+    pins = pins if rig else translate("none", lang)
+    lines = [translate("Table Companion is ready in {seconds} s.", lang,
+                       seconds=format_decimal(time.monotonic() - started, "0.00", locale=lang)),
+             *banner_rows(lang, list(zip(BANNER_LABELS, (str(data_dir), pins,
+                                                          f"http://{address}:{actual}/host?key={host_key}"),
+                                         strict=True)))]
     if service.pairing.button:
-        print(f"  or open http://{address}:{actual}/host and hold the {service.pairing.button} "
-              f"for {service.pairing.hold_s:g} s", flush=True)
-    print(f"  table screen for the evening: http://{address}:{actual}/table/current", flush=True)
+        lines.append("  " + translate("or open {url} and hold the {button} for {seconds} s", lang,
+                                      url=f"http://{address}:{actual}/host", button=service.pairing.button,
+                                      seconds=format_decimal(service.pairing.hold_s, locale=lang)))
+    lines.append("  " + translate("table screen for the evening: {url}", lang,
+                                  url=f"http://{address}:{actual}/table/current"))
     if address not in ("127.0.0.1", "localhost"):
-        print(f"  (on this machine: http://localhost:{actual}/host?key={host_key})", flush=True)
-    print(f"  listening on http://{bind}:{actual}/", flush=True)
+        lines.append("  " + translate("(on this machine: {url})", lang, url=f"http://localhost:{actual}/host?key={host_key}"))
+    # the last line ends with the address and port (tests and scripts wait for it, in any language)
+    lines.append("  " + translate("listening on {url}", lang, url=f"http://{bind}:{actual}/"))
+    for line in lines:
+        print(line, flush=True)
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)
@@ -211,23 +250,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _close(rig: Any) -> None:
+def _close(rig: Any, lang: str = "en") -> None:
     if rig is not None:
         try:
             rig.close()
         except Exception as exc:  # shutting down: say it, do not hide the real exit reason
-            print(f"note: the hardware did not close cleanly ({exc}).", file=sys.stderr)
+            print(translate("note: the hardware did not close cleanly ({reason}).", lang, reason=str(exc)),
+                  file=sys.stderr)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     import engines
     from engines.playout import random_playout
 
+    lang = getattr(args, "lang", "en")
     _extra_games(args.extra_game or [])
     try:
         game = engines.get(args.game)
     except engines.UnknownGame as exc:
-        print(f"companion selfplay: {exc} Known: {', '.join(sorted(engines.GAMES))}.", file=sys.stderr)
+        print("companion selfplay: " + translate("{problem} Known: {games}.", lang, problem=exc.text,
+                                                 games=", ".join(sorted(engines.GAMES))), file=sys.stderr)
         return 2
     players = args.players or game.min_players
     for i in range(args.games):
@@ -237,7 +279,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(json.dumps({"game": game.id, "seed": seed, "players": players, "plies": result.plies,
                           "finished": result.finished,
                           "winners": outcome["winners"] if outcome else None,
-                          "reason": outcome["reason"] if outcome else None}), flush=True)
+                          "reason": translate(outcome["say"], lang) if outcome else None},
+                         ensure_ascii=False), flush=True)
     return 0
 
 
@@ -245,36 +288,43 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     """The store first (it keeps every acknowledged play), then the wiring."""
     from companion import store
 
+    lang = getattr(args, "lang", "en")
     config = _config(args.config)
     data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
     store_ok, found = store.selftest(data_dir)
-    print(f"{'ok' if store_ok else 'FAIL':4}  store  {found}", flush=True)
-    hw_config = _hardware_config(config)
     try:
         from hardware import selftest
     except ImportError as exc:
-        print(f"companion selftest: hardware support is not installed ({exc}).", file=sys.stderr)
+        print(f"{'ok' if store_ok else 'FAIL':4}  store  {translate(found, lang)}", flush=True)
+        print("companion selftest: " + translate("hardware support is not installed ({reason}).", lang,
+                                                 reason=str(exc)), file=sys.stderr)
         return 2
+    selftest.Report(sys.stdout, lang).line("ok" if store_ok else "FAIL", "store", "", None, found)
+    hw_config = _hardware_config(config)
     if hw_config is None:
-        print("companion selftest: no [hardware] section in the config.", file=sys.stderr)
+        print("companion selftest: " + translate("no [hardware] section in the config.", lang),
+              file=sys.stderr)
         return 2
-    wiring = int(selftest.run(hw_config, interactive=args.interactive, out=sys.stdout))
+    wiring = int(selftest.run(hw_config, interactive=args.interactive, out=sys.stdout, lang=lang))
     return wiring or (0 if store_ok else 1)
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description="The Table Companion.")
+def parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's arguments, their help said in ``lang``."""
+    p = argparse.ArgumentParser(prog="companion", description=translate("The Table Companion.", lang))
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("serve", help="run the table service, the web app and the hardware")
-    s.add_argument("--port", type=int, help="TCP port (default 8080, or the config's; 0 = any free)")
-    s.add_argument("--data", help="data directory (the SQLite store and the host key)")
-    s.add_argument("--host-key", help="the host's key (default: the config's, or generated once)")
-    s.add_argument("--config", help="TOML config file (see docs/companion.example.toml)")
-    s.add_argument("--bind", help="address to listen on (default 0.0.0.0)")
+    s = sub.add_parser("serve", help=translate("run the table service, the web app and the hardware", lang))
+    s.add_argument("--port", type=int,
+                   help=translate("TCP port (default 8080, or the config's; 0 = any free)", lang))
+    s.add_argument("--data", help=translate("data directory (the SQLite store and the host key)", lang))
+    s.add_argument("--host-key",
+                   help=translate("the host's key (default: the config's, or generated once)", lang))
+    s.add_argument("--config", help=translate("TOML config file (see docs/companion.example.toml)", lang))
+    s.add_argument("--bind", help=translate("address to listen on (default 0.0.0.0)", lang))
     s.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     s.add_argument("--channel-timeout", type=int, help=argparse.SUPPRESS)   # tests: a shorter wait
     s.set_defaults(run=cmd_serve)
-    sp = sub.add_parser("selfplay", help="play random games; one JSON line per game")
+    sp = sub.add_parser("selfplay", help=translate("play random games; one JSON line per game", lang))
     sp.add_argument("game")
     sp.add_argument("--games", type=int, default=1)
     sp.add_argument("--seed", type=int, default=0)
@@ -282,20 +332,28 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--max-plies", type=int, default=2000)
     sp.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     sp.set_defaults(run=cmd_selfplay)
-    st = sub.add_parser("selftest", help="check the wiring of buttons, LEDs, laser and sensors")
+    st = sub.add_parser("selftest",
+                        help=translate("check the wiring of buttons, LEDs, laser and sensors", lang))
     st.add_argument("--config")
-    st.add_argument("--data", help="data directory whose store to check (default: the config's)")
-    st.add_argument("--interactive", action="store_true", help="ask a person to press and look")
+    st.add_argument("--data",
+                    help=translate("data directory whose store to check (default: the config's)", lang))
+    st.add_argument("--interactive", action="store_true",
+                    help=translate("ask a person to press and look", lang))
     st.set_defaults(run=cmd_selftest)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    """The ``companion`` command, in the terminal's language (:func:`companion.terminal.language`)."""
+    lang = terminal.language()
+    terminal.load(lang)
+    with terminal.argparse_words(lang):
+        args = parser(lang).parse_args(argv)
+    args.lang = lang
     try:
         return int(args.run(args))
     except ConfigError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {exc.said(lang)}", file=sys.stderr)
         return 2
 
 

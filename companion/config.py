@@ -10,7 +10,7 @@ is about, so the host reads a sentence instead of a traceback::
     >>> parse({"bots": {"think_secs": 2}})
     Traceback (most recent call last):
     ...
-    companion.config.ConfigError: bots.think_secs: unknown key; known keys are think_seconds.
+    companion.config.ConfigError: bots.think_secs: unknown key; the keys here are think_seconds.
     >>> parse({}).port
     8080
 
@@ -28,11 +28,38 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engines.text import Text, translate
+
 SECURITIES = ("WPA", "WEP", "nopass")
 
 
 class ConfigError(ValueError):
-    """A bad config key or value; the message names the key."""
+    """A bad config key or value: where (the key, the file, the flag), then a sentence (a msgid).
+
+    ``str()`` is English, for logs and tracebacks; :meth:`said` is the terminal's language. Keys,
+    files and values stay as written: they are what the host types.
+
+    >>> from engines.text import CATALOGUES
+    >>> CATALOGUES["xx"] = {"no such config file.": "gibt es nicht."}
+    >>> error = ConfigError("c.toml", "no such config file.")
+    >>> str(error), error.said("xx")
+    ('c.toml: no such config file.', 'c.toml: gibt es nicht.')
+    >>> del CATALOGUES["xx"]
+    """
+
+    def __init__(self, where: str, msgid: str | Text, /, **params: Any) -> None:
+        self.where = where
+        self.text = msgid if isinstance(msgid, Text) else Text(msgid, params)
+        super().__init__(f"{where}: {self.text}" if where else str(self.text))
+
+    def within(self, outer: str) -> ConfigError:
+        """The same refusal, said as part of ``outer`` (a file: ``c.toml: port: ...``)."""
+        return ConfigError(f"{outer}: {self.where}" if self.where else outer, self.text)
+
+    def said(self, lang: str) -> str:
+        """The refusal in ``lang``: the place as written, the sentence translated."""
+        sentence = translate(self.text, lang)
+        return f"{self.where}: {sentence}" if self.where else sentence
 
 
 @dataclass(frozen=True)
@@ -56,18 +83,20 @@ def default_data_dir() -> Path:
 def _unknown(prefix: str, table: Mapping[str, Any], known: tuple[str, ...]) -> None:
     for key in table:
         if key not in known:
-            raise ConfigError(f"{prefix}{key}: unknown key; known keys are {', '.join(known)}.")
+            raise ConfigError(f"{prefix}{key}", "unknown key; the keys here are {allowed}.",
+                              allowed=", ".join(known))
 
 
 def _int(key: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{key}: expected a whole number from {low} to {high}, got {value!r}.")
+        raise ConfigError(key, "expected a whole number from {low} to {high}, got {value!r}.",
+                          low=low, high=high, value=value)
     return value
 
 
 def _text(key: str, value: object, *, allow_empty: bool = False) -> str:
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
-        raise ConfigError(f"{key}: expected text in quotes, got {value!r}.")
+        raise ConfigError(key, "expected text in quotes, got {value!r}.", value=value)
     return value
 
 
@@ -81,36 +110,40 @@ def parse(data: Mapping[str, Any], source: str = "(defaults)") -> Config:
     if "host_key" in data:
         host_key = _text("host_key", data["host_key"])
         if len(host_key) < 8:
-            raise ConfigError("host_key: use at least 8 characters, so nobody guesses it.")
+            raise ConfigError("host_key", "use at least {count} characters, so nobody guesses it.", count=8)
     wifi = None
     if "wifi" in data:
         raw = data["wifi"]
         if not isinstance(raw, Mapping):
-            raise ConfigError(f"wifi: expected a table (wifi = {{ ssid = ... }}), got {raw!r}.")
+            raise ConfigError("wifi", "expected a table ([{key}]), got {value!r}.", key="wifi", value=raw)
         _unknown("wifi.", raw, ("ssid", "password", "security"))
         if "ssid" not in raw:
-            raise ConfigError("wifi.ssid: missing; the Wi-Fi QR code needs the network's name.")
+            raise ConfigError("wifi.ssid", "missing; the Wi-Fi QR code needs the network's name.")
         security = raw.get("security", "WPA")
         if security not in SECURITIES:
-            raise ConfigError(f"wifi.security: expected one of {', '.join(SECURITIES)}, got {security!r}.")
+            raise ConfigError("wifi.security", "expected one of {choices}, got {value!r}.",
+                              choices=", ".join(SECURITIES), value=security)
         password = _text("wifi.password", raw.get("password", ""), allow_empty=True)
         if security != "nopass" and not password:
-            raise ConfigError("wifi.password: missing; give it, or set security = \"nopass\".")
+            raise ConfigError("wifi.password", "missing; give it, or set {setting}.",
+                              setting='security = "nopass"')
         wifi = {"ssid": _text("wifi.ssid", raw["ssid"]), "password": password, "security": security}
     think = 1.0
     if "bots" in data:
         bots = data["bots"]
         if not isinstance(bots, Mapping):
-            raise ConfigError(f"bots: expected a table ([bots]), got {bots!r}.")
+            raise ConfigError("bots", "expected a table ([{key}]), got {value!r}.", key="bots", value=bots)
         _unknown("bots.", bots, ("think_seconds",))
         value = bots.get("think_seconds", 1.0)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-            raise ConfigError(f"bots.think_seconds: expected seconds from 0 to 60, got {value!r}.")
+            raise ConfigError("bots.think_seconds", "expected seconds from {low} to {high}, got {value!r}.",
+                              low=0, high=60, value=value)
         think = float(value)
     hardware = None
     if "hardware" in data:
         if not isinstance(data["hardware"], Mapping):
-            raise ConfigError(f"hardware: expected a table ([hardware]), got {data['hardware']!r}.")
+            raise ConfigError("hardware", "expected a table ([{key}]), got {value!r}.", key="hardware",
+                              value=data["hardware"])
         hardware = dict(data["hardware"])
     return Config(port, bind, data_dir, host_key, wifi, think, hardware, source)
 
@@ -121,14 +154,14 @@ def load(path: str | Path) -> Config:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file.") from None
+        raise ConfigError(str(path), "no such config file.") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror}).") from None
+        raise ConfigError(str(path), "cannot be read ({reason}).", reason=exc.strerror) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}.") from None
+        raise ConfigError(str(path), "not valid TOML: {problem}.", problem=str(exc)) from None
     try:
         return parse(data, str(path))
     except ConfigError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        raise exc.within(str(path)) from None

@@ -90,7 +90,7 @@ def _shot_from(table: str, version: int, ev: Event) -> Shot:
 class HardwareLink:
     """Keeps a rig in step with a service. Build it with :func:`attach`."""
 
-    def __init__(self, service: Any, rig: Any, *, start: bool = True) -> None:
+    def __init__(self, service: Any, rig: Any, *, start: bool = True, lang: str = "en") -> None:
         self.service = service
         self.rig = rig
         laser = rig.config.laser
@@ -116,7 +116,7 @@ class HardwareLink:
         self._flashing: dict[str, frozenset[int]] = {}
         self._timers: list[threading.Timer] = []
         display = getattr(rig, "display", None)
-        self.screen = None if display is None else StatusScreen(display, service, self)
+        self.screen = None if display is None else StatusScreen(display, service, self, lang=lang)
         if start:
             if self.screen is not None:
                 self.screen.start()
@@ -472,14 +472,15 @@ class HardwareLink:
         return self.hardware_status()
 
 
-def attach(service: Any, rig: Any) -> HardwareLink:
+def attach(service: Any, rig: Any, lang: str = "en") -> HardwareLink:
     """Tie ``rig`` to ``service``: listener, button callback, and the service's hardware calls.
 
     The service's ``hardware_status()/press()/inject_fault()`` then go through the
     link (so hardware refusals become the web's 4xx errors and the status shows
-    the table's last beam check).
+    the table's last beam check). ``lang``: the status display's language when no table is open
+    (the command line's, :mod:`companion.terminal`).
     """
-    link = HardwareLink(service, rig)
+    link = HardwareLink(service, rig, lang=lang)
     service.add_listener(link.listener)
     service.add_fault_listener(link.storage)
     rig.on_button(link.button)

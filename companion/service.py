@@ -334,7 +334,8 @@ class Service:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
                             "awaiting": _awaiting(table), "version": table.row.version,
-                            "ended": table.row.ended, "finished": table.state.outcome is not None})
+                            "ended": table.row.ended, "finished": table.state.outcome is not None,
+                            "lang": table.row.lang})
         return out
 
     def state_of(self, table_id: str) -> State:

@@ -12,6 +12,10 @@ In order of precedence:
 
 One thread draws: woken by a change (a play, a check, a phone asking), and at least every
 :data:`TICK_S` for the timed parts. The display skips a frame identical to the one it shows.
+
+It speaks the current table's language (the table screen's, the host's choice), and the
+companion's own (the terminal's or the Pi's locale, :mod:`companion.terminal`) when no table is
+open; a seat nobody named is "Speler 2" or "Spieler 2" there too.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engines.text import Text
+from engines.text import Text, bot_name, default_seat_name
 from hardware import frames
 from hardware.display import Display
 from hardware.frames import Frame
@@ -35,12 +39,21 @@ TURN_S = 3.0
 TICK_S = 0.5
 
 
+def _name(seat: dict[str, Any], lang: str) -> str:
+    """A seat's name on the display: as its player typed it, else "Player 2" in ``lang``."""
+    if seat.get("named") is False:
+        number = int(seat["seat"])
+        return bot_name(number, lang) if seat.get("bot") else default_seat_name(number, lang)
+    return str(seat["name"])
+
+
 class StatusScreen:
     """Keeps one display in step with the companion. ``start()`` runs its thread."""
 
     def __init__(self, display: Display, service: Any, link: Any, *, address: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, lang: str = "en") -> None:
         self.display = display
+        self.lang = lang   # when no table is open: the companion's own language
         self.service = service
         self.link = link
         self.address = None if address is None else address.rstrip("/")
@@ -82,27 +95,29 @@ class StatusScreen:
     def frame(self) -> Frame:
         """The frame for now (nothing is shown)."""
         size = self.display.size
+        table = self._table()
+        lang = str(table.get("lang") or self.lang) if table is not None else self.lang
         pairing = getattr(self.service, "pairing", None)
         if pairing is not None and pairing.button and pairing.waiting():
-            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s)
+            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s, lang=self.lang)
         now = self.clock()
         if self._verdict is not None and now - self._verdict[0] < VERDICT_S:
             report = self._verdict[1]
-            return self._draw(frames.beam, size, str(report.get("result")), report.get("suspect"))
+            return self._draw(frames.beam, size, str(report.get("result")), report.get("suspect"), lang=lang)
         if self.address is None:  # the web server is not listening yet
-            return self._draw(frames.message, "start", size, STARTING[0], STARTING[1])
-        table = self._table()
+            return self._draw(frames.message, "start", size, STARTING[0], STARTING[1], lang=self.lang)
         if table is None:
-            return self._draw(frames.start, size, self.address + "/")
+            return self._draw(frames.start, size, self.address + "/", lang=self.lang)
         if self.fault and int(now // TURN_S) % 2:
-            return self._draw(frames.fault, size)
-        names = [seat["name"] for seat in table["seats"]]
+            return self._draw(frames.fault, size, lang=lang)
+        names = [_name(seat, lang) for seat in table["seats"]]
         outcome = self.service.state_of(table["table"]).outcome
         winners = None if outcome is None else tuple(
             names[s] for s in outcome.get("winners", ()) if 0 <= s < len(names))
         waiting = tuple(names[s] for s in table["awaiting"] if 0 <= s < len(names))
         return self._draw(frames.table, size, str(table["title"]), waiting,
-                          f"{self.address}/play/{table['table']}", winners=winners, fault=self.fault)
+                          f"{self.address}/play/{table['table']}", winners=winners, fault=self.fault,
+                          lang=lang)
 
     def _table(self) -> dict[str, Any] | None:
         current = getattr(self.link, "current", None)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.text import N_
+from engines.text import N_, Text, plural
 from web.service import Unavailable
 
 log = logging.getLogger("companion.store")
@@ -172,7 +172,7 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
-def selftest(data_dir: Path) -> tuple[bool, str]:
+def selftest(data_dir: Path) -> tuple[bool, Text]:
     """``companion selftest``'s store line: (ok, what was found), touching no table.
 
     The folder takes a synced write, the store (if there is one yet) passes ``quick_check`` and
@@ -190,12 +190,14 @@ def selftest(data_dir: Path) -> tuple[bool, str]:
             os.close(fd)
             probe.unlink(missing_ok=True)
     except OSError as exc:
-        return False, f"{data_dir} does not take writes ({exc.strerror})."
+        return False, Text("{path} does not take writes ({reason}).",
+                           {"path": str(data_dir), "reason": exc.strerror})
     if not path.exists():
-        return True, f"no store yet at {path}; its folder takes writes."
+        return True, Text("no store yet at {path}; its folder takes writes.", {"path": str(path)})
     problem = quick_check(path)
     if problem is not None:
-        return False, f"{path} failed its check ({problem}); the companion will keep it aside at start."
+        return False, Text("{path} failed its check ({problem}); the companion will keep it aside at start.",
+                           {"path": str(path), "problem": problem})
     try:
         db = sqlite3.connect(str(path), timeout=5, isolation_level=None)
         try:
@@ -206,8 +208,9 @@ def selftest(data_dir: Path) -> tuple[bool, str]:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        return False, f"{path} does not take writes ({exc})."
-    return True, f"{path} passes its check and takes writes ({tables} tables)."
+        return False, Text("{path} does not take writes ({reason}).", {"path": str(path), "reason": str(exc)})
+    return True, plural(tables, "{path} passes its check and takes writes ({count} table).",
+                        "{path} passes its check and takes writes ({count} tables).", path=str(path))
 
 
 @dataclass

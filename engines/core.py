@@ -437,6 +437,11 @@ class PageAssets:
     host_script: str | None = None
     """The host page's part for this game (a board editor), loaded on the host page: it registers
     ``GameHost[<game>]`` (docs/web.md)."""
+    words: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """For a game drawn by the pages' generic view (no ``script``): the words a person reads for
+    its view's field names and its action types, key -> msgid (each marked ``N_``, so it is
+    translated), e.g. ``{"round": N_("Round"), "pick": N_("Pick a number")}``. A key without a
+    word is shown as it is, in code type, under a line saying it is the game's raw data."""
 
 
 @dataclass(frozen=True)

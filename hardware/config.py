@@ -82,6 +82,11 @@ class LaserConfig:
     auto_fire_s: float | None = None
     """Fire by itself this long after a move; None: wait for the mover's seat button."""
 
+    @property
+    def label_text(self) -> Text | str:
+        """The label inside a sentence: the default "Laser" in the reader's words, else as written."""
+        return Text("Laser") if self.label == "Laser" else self.label
+
 
 @dataclass(frozen=True)
 class ButtonConfig:
@@ -92,18 +97,23 @@ class ButtonConfig:
 
     @property
     def label_text(self) -> Text | str:
-        """The label inside a sentence: the default one ("Next button") said in the reader's words
-        around the button's name; one the owner wrote, as written.
+        """The label inside a sentence: the default one ("Next button", "Seat 1 button") said in
+        the reader's words around the button's name; one the owner wrote, as written.
 
         >>> from engines.text import translate
         >>> translate(ButtonConfig("next", 5, "Next button").label_text)
         'next button'
+        >>> translate(ButtonConfig("seat0", 5, "Seat 1 button").label_text)
+        'Seat 1 button'
         >>> ButtonConfig("next", 5, "the red one").label_text
         'the red one'
         """
-        if self.label == _default_label("button", self.name):
-            return Text("{name} button", {"name": self.name})
-        return self.label
+        if self.label != _default_label("button", self.name):
+            return self.label
+        seat = _seat_number(self.name)
+        if seat is not None:
+            return Text("Seat {number} button", {"number": seat})
+        return Text("{name} button", {"name": self.name})
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,25 @@ class LedConfig:
     name: str
     pin: int
     label: str
+
+    @property
+    def label_text(self) -> Text | str:
+        """The label inside a sentence: the default one in the reader's words, else as written.
+
+        >>> from engines.text import translate
+        >>> translate(LedConfig("seat1", 12, "Seat 2 LED").label_text)
+        'Seat 2 LED'
+        >>> translate(LedConfig("status", 12, "Status LED").label_text)
+        'status LED'
+        >>> LedConfig("status", 12, "power").label_text
+        'power'
+        """
+        if self.label != _default_label("LED", self.name):
+            return self.label
+        seat = _seat_number(self.name)
+        if seat is not None:
+            return Text("Seat {number} LED", {"number": seat})
+        return Text("{name} LED", {"name": self.name})
 
 
 @dataclass(frozen=True)
@@ -257,9 +286,16 @@ class _Pins:
         return value
 
 
+def _seat_number(name: str) -> int | None:
+    """``seat0`` -> 1 (the seat as players count it), else None."""
+    return int(name[4:]) + 1 if name.startswith("seat") and name[4:].isdigit() else None
+
+
 def _default_label(kind: str, name: str) -> str:
-    if name.startswith("seat") and name[4:].isdigit():
-        return f"Seat {int(name[4:]) + 1} {kind}"
+    """The label a device gets when the config gives none (English; shown through label_text)."""
+    seat = _seat_number(name)
+    if seat is not None:
+        return f"Seat {seat} {kind}"
     return f"{name.replace('_', ' ').capitalize()} {kind}"
 
 

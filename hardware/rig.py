@@ -74,6 +74,12 @@ def _factory_name(factory: Any) -> str:
     return type(factory).__name__.removesuffix("Factory").lower() or "unknown"
 
 
+def _said(label: Text | str) -> dict[str, Any] | None:
+    """A device's default label as a sentence (each reader's words); None: the owner wrote the
+    label, shown as written."""
+    return label.to_json() if isinstance(label, Text) else None
+
+
 class Rig:
     """Every device of one config, on one pin factory. Build it with :func:`hardware.build`."""
 
@@ -124,9 +130,9 @@ class Rig:
         c = self.config
         if c.laser is not None:
             spec = c.laser
-            self.laser = self._claim(spec.label, spec.pin, partial(devices.laser, spec.pin, factory))
+            self.laser = self._claim(spec.label_text, spec.pin, partial(devices.laser, spec.pin, factory))
         for b in c.buttons:
-            device = self._claim(b.label, b.pin, partial(devices.button, b.pin, b.bounce_s, factory))
+            device = self._claim(b.label_text, b.pin, partial(devices.button, b.pin, b.bounce_s, factory))
             if b.name == c.host_button:  # short or long: known only when it comes up
                 device.when_pressed = partial(self._went_down, b.name)
                 device.when_released = partial(self._came_up, b.name)
@@ -134,7 +140,7 @@ class Rig:
                 device.when_pressed = partial(self._pressed, b.name)
             self.buttons[b.name] = device
         for led in c.leds:
-            self.leds[led.name] = self._claim(led.label, led.pin, partial(devices.led, led.pin, factory))
+            self.leds[led.name] = self._claim(led.label_text, led.pin, partial(devices.led, led.pin, factory))
             self._led_mode[led.name] = "off"
         for s in c.sensors:
             device = self._claim(s.label_text, s.pin,
@@ -368,19 +374,23 @@ class Rig:
         c = self.config
         if c.laser is not None and self.laser is not None:
             out.append({"name": "laser", "kind": "laser", "pin": c.laser.pin, "label": c.laser.label,
+                        "label_say": _said(c.laser.label_text),
                         "state": "on" if self.laser.value else "off", "fault": faults.get("laser")})
         for b in c.buttons:
             device = self.buttons[b.name]
             out.append({"name": b.name, "kind": "button", "pin": b.pin, "label": b.label,
+                        "label_say": _said(b.label_text),
                         "state": "pressed" if device.is_pressed else "released", "fault": None})
         for led in c.leds:
             mode = self._led_mode.get(led.name, "off")
             out.append({"name": led.name, "kind": "led", "pin": led.pin, "label": led.label,
+                        "label_say": _said(led.label_text),
                         "state": mode if mode in ("on", "off") else "blinking", "pattern": mode,
                         "fault": None})
         for s in c.sensors:
             device = self.sensors[s.name]
             out.append({"name": s.name, "kind": "sensor", "pin": s.pin, "label": s.label,
+                        "label_say": _said(s.label_text),
                         "state": "lit" if device.is_active else "dark",
                         "watches": ":".join(s.watches), "fault": faults.get(s.name)})
         check = self.last_beam_check
@@ -396,6 +406,7 @@ class Rig:
             "devices": out,
             "display": display,
             "host_button": None if host is None else {"name": host.name, "label": host.label,
+                                                      "label_say": _said(host.label_text),
                                                       "hold_s": c.host_hold_s},
             "board_fault": faults.get(BOARD),
             "last_beam_check": None if check is None else check.to_json(),

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,12 @@ from companion.service import Service
 from tests import fakegame
 
 HOST_KEY = "test-host-key"
+
+# The command line speaks the terminal's language (companion.terminal): the tests read English
+# unless one asks for another, whatever the developer's own terminal speaks.
+for _key in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_key, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 @pytest.fixture

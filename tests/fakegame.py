@@ -22,7 +22,19 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engines.core import TABLE, Action, Event, Game, IllegalAction, Option, Outcome, Seat, State, View
+from engines.core import (
+    TABLE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    PageAssets,
+    Seat,
+    State,
+    View,
+)
 from engines.core import event as make_event
 from engines.core import outcome as make_outcome
 from engines.rng import Rng
@@ -140,6 +152,9 @@ class GuessGame(Game):
     max_players = 3
     option_spec = (Option("rounds", 2, "How many rounds to play.", minimum=1, maximum=9),)
     chance_modes = ("digital", "physical")   # the die: drawn by the companion or rolled at the table
+    # no page script: the generic view, with words for some of its fields (the others are raw data)
+    page = PageAssets(words={"round": "Round", "rounds": "Rounds", "die": "Die", "scores": "Scores",
+                             "pick": "Pick a number"})
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
         words, _ = Rng.from_seed(seed).shuffled(WORDS)

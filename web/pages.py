@@ -8,6 +8,7 @@ from typing import Any, Literal
 from flask import Response, current_app, make_response, render_template, url_for
 
 import engines
+from web.i18n import say
 
 GAMES_STATIC = Path(__file__).parent / "static" / "games"
 
@@ -45,11 +46,24 @@ def host_assets() -> tuple[list[str], list[str]]:
     return scripts, styles
 
 
+def view_words(game: object) -> dict[str, str]:
+    """The generic view's words for the game's view fields and action types, in this reader's
+    language (``Game.page.words``); a game that draws its own view needs none."""
+    if not isinstance(game, str):
+        return {}
+    try:
+        assets = engines.get(game).page
+    except engines.UnknownGame:
+        return {}
+    return {key: say(msgid) for key, msgid in assets.words.items()}
+
+
 def page(template: str, status: int = 200, **data: Any) -> Response:
     """Render ``template`` with ``page_data`` (read by the page script from a JSON script tag)."""
     data.setdefault("wifi", bool(current_app.config.get("WIFI")))
     data.setdefault("game_scripts", game_assets(data.get("game"), "script"))
     data.setdefault("game_styles", game_assets(data.get("game"), "style"))
+    data.setdefault("view_words", view_words(data.get("game")))
     resp = make_response(render_template(template, page_data=data, **data), status)
     resp.headers["Cache-Control"] = "no-store"
     # Everything comes from this Pi (the table has no internet): the browser is told so.

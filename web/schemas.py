@@ -138,6 +138,8 @@ SCHEMAS: dict[str, Any] = {
             "version": {"type": "integer"},
             "ended": {"type": "boolean"},
             "finished": {"type": "boolean"},
+            "lang": {"enum": ["en", "nl", "de"],
+                     "description": "The table screen's language (the host's choice)."},
             "join_url": {"type": "string", "format": "uri"},
             "table_url": {"type": "string", "format": "uri"},
             "join_qr": {"type": "string"},
@@ -354,7 +356,13 @@ SCHEMAS: dict[str, Any] = {
                             "description": "LEDs only: blinking is an awaited seat, winner a fast "
                                            "flicker, error the status LED's short flash.",
                         },
-                        "label": {"type": "string"},
+                        "label": {"type": "string",
+                                  "description": "The device's label as the config gives it."},
+                        "label_say": {"oneOf": [ref("Text"), {"type": "null"}],
+                                      "description": "The label as a sentence when it is the rig's default "
+                                                     "('Seat 1 button'), with its text in the reader's "
+                                                     "language; null when the owner wrote the label (shown "
+                                                     "as written)."},
                         "watches": {"type": "string", "description": "Sensors only: square:direction."},
                         "fault": {"enum": [None, "dead", "stuck-lit", "stuck-dark"]},
                     },
@@ -387,7 +395,8 @@ SCHEMAS: dict[str, Any] = {
                          "dummy": {"type": "boolean", "description": "luma's dummy device (mock pins)."},
                          "showing": {"enum": ["start", "table", "beam", "pairing", "fault", None]},
                          "lines": {"type": "array", "items": {"type": "string"},
-                                   "description": "What the frame says, in English."},
+                                   "description": "What the frame says, in its language (the current "
+                                                  "table's, else the companion's)."},
                          "frames": {"type": "integer", "description": "Frames drawn so far."}}},
                     {"type": "object", "additionalProperties": False, "required": ["problem"],
                      "properties": {"problem": ref("Text")},
@@ -400,6 +409,8 @@ SCHEMAS: dict[str, Any] = {
                 "oneOf": [
                     {"type": "object", "additionalProperties": False, "required": ["name", "label", "hold_s"],
                      "properties": {"name": {"type": "string"}, "label": {"type": "string"},
+                                    "label_say": {"oneOf": [ref("Text"), {"type": "null"}],
+                                                  "description": "As a device's label_say."},
                                     "hold_s": {"type": "number"}}},
                     {"type": "null"},
                 ],

@@ -10,6 +10,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,17 +23,24 @@ ROOT = Path(__file__).resolve().parents[2]
 HOST_KEY = "e2e-host-key-123"
 
 
+LISTENING = re.compile(r"http://\S+:(\d+)/$")
+"""The banner's last line ends with the address it listens on (in any language)."""
+
+
 class ServerProcess:
-    def __init__(self, data: Path, *extra: str, host_key: str = HOST_KEY) -> None:
+    def __init__(self, data: Path, *extra: str, host_key: str = HOST_KEY,
+                 env: dict[str, str] | None = None) -> None:
         self.data, self.extra, self.host_key = data, extra, host_key
+        self.env = env  # the process's environment over os.environ (a language: LANG=de_DE.UTF-8)
         self.proc: subprocess.Popen[str] | None = None
         self.port = 0
         self.ready_seconds = 0.0
         self.output: list[str] = []
+        self.banner: list[str] = []   # what it printed up to and with the line it listens on
         self._drain: threading.Thread | None = None
 
     def start(self, timeout: float = 20.0) -> ServerProcess:
-        env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1", **(self.env or {})}
         started = time.monotonic()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", "0", "--bind", "127.0.0.1",
@@ -45,11 +53,12 @@ class ServerProcess:
         try:
             for line in self.proc.stdout:
                 lines.append(line)
-                if "listening on http://" in line:
-                    self.port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+                if (found := LISTENING.search(line.rstrip())) is not None:
+                    self.port = int(found[1])
                     break
         finally:
             timer.cancel()
+        self.banner = lines
         if not self.port:
             self.kill()
             raise RuntimeError("companion serve did not start:\n" + "".join(lines))

@@ -201,7 +201,8 @@ def test_the_virtual_panel_holds_the_host_button(
     held = host.client.post("/api/hardware/press/next", json={"held_s": 2.5},
                             headers={"X-Host-Key": HOST_KEY})
     assert held.status_code == 200 and held.get_json()["host_button"] == {
-        "name": "next", "label": "Next button", "hold_s": 2.0}
+        "name": "next", "label": "Next button", "hold_s": 2.0,
+        "label_say": {"msgid": "{name} button", "params": {"name": "next"}, "text": "next button"}}
     assert phone.poll()[0] == "paired"
     bad = host.client.post("/api/hardware/press/next", json={"held_s": "long"},
                            headers={"X-Host-Key": HOST_KEY})

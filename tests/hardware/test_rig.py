@@ -101,6 +101,8 @@ def test_status_has_the_agreed_shape(clean_rig: Rig) -> None:
     assert kinds == {"laser", "button", "led", "sensor"}
     sensor = device(clean_rig, "sensor", "j5e")
     assert sensor == {"name": "j5e", "kind": "sensor", "pin": 4, "label": "Beam sensor j5 east",
+                      "label_say": {"msgid": "Beam sensor {square} {direction}",
+                                    "params": {"square": "j5", "direction": {"msgid": "east", "params": {}}}},
                       "state": "dark", "watches": "j5:E", "fault": None}
     assert device(clean_rig, "laser", "laser")["state"] == "off"
     assert status["last_beam_check"] is None

@@ -45,7 +45,7 @@ def test_a_sensor_in_stray_light_fails_the_selftest_and_says_what_to_do() -> Non
     finally:
         factory.reset()
     text = out.getvalue()
-    assert "FAIL  sensor  j5e     pin 22  Beam sensor j5 east: lit with the laser off" in text
+    assert "FAIL  sensor   j5e     pin 22  Beam sensor j5 east: lit with the laser off" in text
     assert "turn its threshold screw" in text
     assert text.splitlines()[-1] == "1 problem in 4 devices (mock pins)"
 

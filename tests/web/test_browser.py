@@ -369,11 +369,13 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         card = host.locator(where)
         card.wait_for()
         assert card.locator(".state").inner_text().endswith(": Dark")
-        assert sensor["watches"] in card.inner_text()
+        square, direction = sensor["watches"].split(":")
+        compass = {"N": "north", "E": "east", "S": "south", "W": "west"}[direction]
+        assert f"watches {square} {compass}" in card.inner_text()
         card.locator("select").select_option("stuck-lit")
         card.locator("button", has_text="Inject").click()
         host.locator(f'{where} .state[data-state="lit"]').wait_for()  # the sensor now reads lit
-        assert "Fault: stuck-lit" in host.locator(where).locator("div.muted").inner_text()
+        assert "Fault: stuck lit" in host.locator(where).locator("div.muted").inner_text()
         step = service.public(created["table"])["step"]
         host.locator('.device-button[data-device="next"] button', has_text="Press").click()
         for _ in range(50):

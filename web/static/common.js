@@ -239,8 +239,12 @@
     return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
   };
 
-  /* A readable rendering of any view: nested lists, sentences translated. */
-  TC.renderValue = function (value) {
+  /* A readable rendering of any view (a game without its own drawing): nested lists, sentences
+     translated, field names in the reader's words where the game declares them (opts.words, its
+     Game.page.words); a field name without one is the game's raw data, in code type (class
+     raw-key), and TC.rawNote says so above the view. */
+  TC.renderValue = function (value, opts) {
+    opts = opts || {};
     if (value === null || value === undefined) return TC.el("span", { class: "muted", text: "—" });
     if (typeof value === "boolean") return TC.el("span", { text: value ? "✓ " + TC.T("yes") : "✗ " + TC.T("no") });
     if (typeof value !== "object") return TC.el("span", { text: String(value) });
@@ -250,14 +254,25 @@
       if (value.every(function (v) { return v === null || (typeof v !== "object" && typeof v !== "boolean"); }))
         return TC.el("span", { text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
       const ol = TC.el("ol", { class: "view-list" });
-      value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v))); });
+      value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v, opts))); });
       return ol;
     }
     const dl = TC.el("dl", { class: "view-dl" });
     Object.keys(value).forEach(function (key) {
-      dl.append(TC.el("dt", { text: key.replace(/_/g, " ") }), TC.el("dd", null, TC.renderValue(value[key])));
+      const word = opts.words && opts.words[key];
+      dl.append(word ? TC.el("dt", { text: word }) : TC.el("dt", { class: "raw-key" }, TC.el("code", { text: key })),
+                TC.el("dd", null, TC.renderValue(value[key], opts)));
     });
     return dl;
+  };
+
+  /* The rendered view with, above it, the line that says its code-type names are raw data. */
+  TC.rawNote = function (view) {
+    const box = TC.el("div", { class: "view-box" });
+    if (view.querySelector && view.querySelector(".raw-key"))
+      box.append(TC.el("p", { class: "muted small raw-note", text: TC.T("The game's raw data: names in code type are its own, not translated.") }));
+    box.append(view);
+    return box;
   };
 
   TC.renderEvents = function (list, events, keep) {

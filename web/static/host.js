@@ -169,6 +169,16 @@
 
   /* ---------------------------------------------------------------- the virtual hardware panel */
   const FAULTS = { sensor: ["none", "stuck-lit", "stuck-dark"], laser: ["none", "dead"] };
+  /* Every word of the panel in the host's language: device kinds, faults, directions (the API's
+     names stay the keys); a label the owner wrote in the config is shown as written. */
+  const KIND_WORD = { laser: window.TC.N("laser"), button: window.TC.N("button"), led: window.TC.N("led"), sensor: window.TC.N("sensor") };
+  const FAULT_WORD = { none: window.TC.N("none"), "stuck-lit": window.TC.N("stuck lit"), "stuck-dark": window.TC.N("stuck dark"), dead: window.TC.N("dead") };
+  const DIRECTION_WORD = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west") };
+  function deviceLabel(d) { return d.label_say ? TC.say(d.label_say) : (d.label || d.name); }
+  function watches(d) {
+    const parts = String(d.watches).split(":");
+    return T("watches {square} {direction}", { square: parts[0], direction: T(DIRECTION_WORD[parts[1]] || parts[1]) });
+  }
   const STATE_WORD = { on: window.TC.N("On"), off: window.TC.N("Off"), blinking: window.TC.N("Blinking"), lit: window.TC.N("Lit"), dark: window.TC.N("Dark"), pressed: window.TC.N("Pressed"), released: window.TC.N("Released") };
 
   /* The last beam check in words: its verdict, or that the next move overtook it (superseded:
@@ -215,9 +225,9 @@
     (r.data.devices || []).forEach(function (d) {
       const card = el("div", { class: "device device-" + d.kind, "data-device": d.name },
         el("div", null, el("span", { class: "lamp " + d.state, "aria-hidden": "true" }),
-          el("span", { class: "state", "data-state": d.state, text: (d.label || d.name) + ": " + T(STATE_WORD[d.state] || d.state) })),
-        el("div", { class: "muted", text: d.kind + (d.pin !== undefined && d.pin !== null ? " · GPIO " + d.pin : "") + (d.watches ? " · " + d.watches : "") +
-          (d.fault ? " · " + T("Fault") + ": " + d.fault : "") }));
+          el("span", { class: "state", "data-state": d.state, text: deviceLabel(d) + ": " + T(STATE_WORD[d.state] || d.state) })),
+        el("div", { class: "muted", text: T(KIND_WORD[d.kind] || d.kind) + (d.pin !== undefined && d.pin !== null ? " · GPIO " + d.pin : "") + (d.watches ? " · " + watches(d) : "") +
+          (d.fault ? " · " + T("Fault") + ": " + T(FAULT_WORD[d.fault] || d.fault) : "") }));
       if (d.kind === "button") {
         card.append(el("button", { type: "button", class: "big", text: T("Press"), on: { click: async function () {
           refuse(await TC.api("POST", "/api/hardware/press/" + encodeURIComponent(d.name)));
@@ -233,7 +243,7 @@
       }
       if (FAULTS[d.kind]) {
         const select = el("select", { "aria-label": T("Fault") });
-        FAULTS[d.kind].forEach(function (f) { select.append(el("option", { value: f, selected: (d.fault || "none") === f, text: f === "none" ? T("none") : f })); });
+        FAULTS[d.kind].forEach(function (f) { select.append(el("option", { value: f, selected: (d.fault || "none") === f, text: T(FAULT_WORD[f]) })); });
         card.append(el("div", { class: "row" }, select, el("button", { type: "button", text: T("Inject"), on: { click: async function () {
           refuse(await TC.api("POST", "/api/hardware/faults", { device: d.name, fault: select.value === "none" ? null : select.value }));
           loadHardware();

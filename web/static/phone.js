@@ -89,7 +89,7 @@
     const outcome = $("outcome");
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
-    TC.clear($("view")).append(TC.renderValue(p.view));
+    TC.clear($("view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words })));
     if (!viewOpened) {  // a game without its own drawing: the view is the game
       const ui = gameUI(p);
       $("view-details").open = !(ui && ui.phone.showView === false);
@@ -130,10 +130,14 @@
     const groups = {};
     legal.forEach(function (a) { (groups[a.type] = groups[a.type] || []).push(a); });
     Object.keys(groups).forEach(function (type) {
-      const box = el("div", { class: "group" }, el("h3", { class: "small", text: type.replace(/_/g, " ") }));
+      // a heading in the reader's words when the game declares one (Game.page.words), else none:
+      // each button says its play in a sentence of its own
+      const word = (TC.page.view_words || {})[type];
+      const box = el("div", { class: "group" }, word ? el("h3", { class: "small", text: word }) : null);
       groups[type].forEach(function (a) {
         const label = a.label ? TC.say(a.label) : (a.notation || a.type);
-        box.append(el("button", { type: "button", class: "big action", "data-notation": a.notation || "", text: label,
+        box.append(el("button", { type: "button", class: "big action" + (a.label ? "" : " raw-key"),
+          "data-notation": a.notation || "", text: label,
           on: { click: function () { play(a, label, ""); } } }));
       });
       controls.append(box);

@@ -76,7 +76,10 @@
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
     if (ui) ui.table.render($("game-area"), p, step);
-    else { TC.clear($("game-side")); TC.clear($("generic-view")).append(TC.renderValue(p.view)); }
+    else {
+      TC.clear($("game-side"));
+      TC.clear($("generic-view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words })));
+    }
 
     const awaiting = p.awaiting || [];
     let turn;
