@@ -60,7 +60,8 @@ SAME_WORD = {
            "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
            "pins", "info",
            "nest", "monster", "motor", "route", "name", "problem",  # Loch Ness: ein Nest
-           "zone", "chip", "option", "text", "profile"},   # Jaws, Act 2: the rulebook's Zone, Ziel-Chip
+           "zone", "chip", "option", "text", "profile",   # Jaws, Act 2: the rulebook's Zone, Ziel-Chip
+           "maul"},   # das Maul (our German title "Großes Maul")
 }
 
 
