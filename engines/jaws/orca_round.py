@@ -275,11 +275,12 @@ def surface(p: Position) -> None:
         a.attached = []
         tell(p, "shaken", "Shake-off! The shark shakes off every entangle weapon ({count}).", count=count)
     for r in a.alive():
-        t = a.target[r]
+        t, w = a.target[r], a.weapon[r]
         if (
             t >= 0
             and t != a.surfaced
-            and a.gear[a.weapon[r]].retarget
+            and w >= 0
+            and a.gear[w].retarget
             and (ZONES + a.surfaced) in neighbours(a.layout, tuple(a.tiles), ZONES + t)
         ):
             a.target[r] = a.surfaced
