@@ -76,6 +76,8 @@ class BotRunner:
         while due is not None:
             game, state, version, seat, seed = due
             choice = game.bot().choose(state, seat, self.deadline(self.think_seconds), seed & _MASK)
+            if self._closing:
+                return   # stopping: the answer the bot had to give at once is not played
             with contextlib.suppress(Conflict, IllegalAction):   # the table moved on: look again
                 self.service.act(table_id, seat, choice.action, expect_version=version)
             due = self.service.bot_turns_due(table_id)
@@ -84,7 +86,7 @@ class BotRunner:
 
     def deadline(self, seconds: float) -> Callable[[], bool]:
         end = self.clock() + seconds
-        return lambda: self.clock() >= end
+        return lambda: self._closing or self.clock() >= end   # stopping: answer now
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""

@@ -29,6 +29,8 @@ import signal
 import socket
 import sqlite3
 import sys
+import textwrap
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -232,22 +234,42 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lines.append("  " + translate("(on this machine: {url})", lang, url=f"http://localhost:{actual}/host?key={host_key}"))
     # the last line ends with the address and port (tests and scripts wait for it, in any language)
     lines.append("  " + translate("listening on {url}", lang, url=f"http://{bind}:{actual}/"))
+    lines.append(translate("Ctrl-C to stop.", lang))
     for line in lines:
         print(line, flush=True)
 
+    stopping = threading.Event()
+
     def stop(signum: int, frame: object) -> None:
-        raise SystemExit(0)
+        """Ctrl-C or SIGTERM: streams end and the loop is told to end; nothing waits on a phone."""
+        if stopping.is_set():
+            return
+        stopping.set()
+        # off the signal handler: the streams' locks are taken in a thread of its own
+        threading.Thread(target=_stop_serving, args=(service, server), name="companion-stop",
+                         daemon=True).start()
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         server.run()
-    except (KeyboardInterrupt, SystemExit):
+    except (KeyboardInterrupt, SystemExit):   # a second signal, or run() ended by an exception
         pass
     finally:
-        server.close()
+        waitress_server.close(server, timeout=STOP_SECONDS)
         service.close()
-        _close(rig)
+        _close(rig, lang)
+    print(translate("Stopped; every game is saved.", lang), flush=True)
     return 0
+
+
+STOP_SECONDS = 1.0   # the longest a request still running may keep the companion from stopping
+
+
+def _stop_serving(service: Any, server: Any) -> None:
+    service.stop()                       # every stream ends now, bots stop thinking
+    from companion import server as waitress_server
+    waitress_server.end_loop(server)     # the main thread's loop then returns
 
 
 def _close(rig: Any, lang: str = "en") -> None:
@@ -272,6 +294,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                                                  games=", ".join(sorted(engines.GAMES))), file=sys.stderr)
         return 2
     players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        print("companion selfplay: " + translate(
+            "{title} is for {low} to {high} players, not {count}.", lang, title=game.title,
+            low=game.min_players, high=game.max_players, count=players), file=sys.stderr)
+        return 2
     for i in range(args.games):
         seed = args.seed + i
         result = random_playout(game, players, seed, max_plies=args.max_plies)
@@ -309,6 +336,36 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return wiring or (0 if store_ok else 1)
 
 
+def _games_epilog(lang: str) -> str:
+    """The games ``selfplay`` knows, one line each: id, title, player counts; and an example."""
+    import engines
+    lines = [translate("games:", lang)]
+    for game in engines.GAMES.values():
+        count = (translate("{count} players", lang, count=game.min_players)
+                 if game.min_players == game.max_players
+                 else translate("{low}-{high} players", lang, low=game.min_players, high=game.max_players))
+        lines.append(f"  {game.id:20} {game.title} ({count})")
+    lines.append("")
+    lines.append(translate("example: {command}", lang,
+                           command="companion selfplay fzzzt --games 5 --seed 1 --players 3"))
+    return "\n".join(lines)
+
+
+def _whole(least: int, lang: str) -> Any:
+    """An argparse type: a whole number of at least ``least``, or one sentence."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(translate("expected a whole number, got {value}", lang,
+                                                       value=repr(text))) from None
+        if value < least:
+            raise argparse.ArgumentTypeError(translate(
+                "expected a whole number of at least {least}, got {value}", lang, least=least, value=value))
+        return value
+    return parse
+
+
 def parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command line's arguments, their help said in ``lang``."""
     p = argparse.ArgumentParser(prog="companion", description=translate("The Table Companion.", lang))
@@ -324,12 +381,24 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     s.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     s.add_argument("--channel-timeout", type=int, help=argparse.SUPPRESS)   # tests: a shorter wait
     s.set_defaults(run=cmd_serve)
-    sp = sub.add_parser("selfplay", help=translate("play random games; one JSON line per game", lang))
-    sp.add_argument("game")
-    sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--players", type=int)
-    sp.add_argument("--max-plies", type=int, default=2000)
+    sp = sub.add_parser(
+        "selfplay", help=translate("play random games; one JSON line per game", lang),
+        description=textwrap.fill(translate(
+            "Play whole games with random legal moves (digital chance, no phones, no store) and print one "
+            "JSON line per game: its seed, the number of plies, whether it finished, the winners and the "
+            "reason. Same seed, same game: a quick check that an engine plays to the end, and a source "
+            "of positions.", lang), 78),
+        epilog=_games_epilog(lang), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sp.add_argument("game", metavar="GAME", help=translate("the game's id (listed below)", lang))
+    sp.add_argument("--games", type=_whole(1, lang), default=1, metavar="N",
+                    help=translate("how many games to play, one after another (default 1)", lang))
+    sp.add_argument("--seed", type=_whole(0, lang), default=0, metavar="S",
+                    help=translate("the first game's seed; game i plays with seed S + i (default 0)", lang))
+    sp.add_argument("--players", type=_whole(1, lang), metavar="P",
+                    help=translate("players per game (default: the game's fewest)", lang))
+    sp.add_argument("--max-plies", type=_whole(1, lang), default=2000, metavar="M",
+                    help=translate('stop a game that has not ended after this many plays; its line then says '
+                                   '"finished": false (default 2000)', lang))
     sp.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     sp.set_defaults(run=cmd_selfplay)
     st = sub.add_parser("selftest",

@@ -27,6 +27,7 @@ client on the network could otherwise hold, and how it is bounded here:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -141,3 +142,25 @@ def _servers(server: Any) -> list[Any]:
     if hasattr(server, "active_channels"):
         return [server]
     return [d for d in server.map.values() if hasattr(d, "active_channels")]
+
+
+def end_loop(server: Any) -> None:
+    """End ``server.run()`` from another thread: the loop stops once its map is empty, so the map
+    is emptied from inside the loop (a trigger), never while its poll() runs. The sockets are
+    closed afterwards by :func:`close`."""
+    first = _servers(server)[0]
+    the_map = first._map
+    sockets = list(the_map.values())
+    server.__dict__.setdefault("_tc_sockets", sockets)
+    first.trigger.pull_trigger(the_map.clear)
+
+
+def close(server: Any, timeout: float) -> None:
+    """After ``run()`` returned: let running requests end (at most ``timeout`` seconds; streams
+    have ended already), then close every socket the loop held."""
+    first = _servers(server)[0]
+    sockets = server.__dict__.get("_tc_sockets") or list(first._map.values())
+    first.task_dispatcher.shutdown(timeout=timeout)
+    for each in sockets:
+        with contextlib.suppress(OSError):
+            each.close()

@@ -24,28 +24,45 @@ other seats' views never leave this module.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import engines
 from companion.bots import BotRunner
+from companion.pacer import Pacer
 from companion.pairing import Pairing
+from companion.presence import Presence
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
+from companion.story import (
+    CONTEXT,
+    Chapter,
+    Story,
+    chapter_row,
+    chapters_from_log,
+    snapshot,
+)
+from companion.tables import (
+    OpenTable,
+    Subscription,
+    awaiting_now,
+    effective_rows,
+    hash_token,
+    readers_now,
+    table_language,
+    table_rng,
+)
+from companion.telling import POLL_GRACE, Telling
 from engines import TABLE, Event, Game, IllegalAction, State, events_for
 from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL, PHYSICAL
 from engines.playout import chance_pick
-from engines.rng import Rng
-from engines.text import LANGUAGES, N_, bot_name, default_seat_name
+from engines.text import N_
 from web.service import MAX_NAME, BadRequest, Conflict, NotFound, Unauthorized
 
 log = logging.getLogger("companion")
@@ -65,152 +82,17 @@ MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit I
 MAX_BOARD_NAME = 40
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-# --------------------------------------------------------------------------- streams
-
-
-class Subscription:
-    """One open stream: payloads queued in order; the first is the full current view."""
-
-    MAX_QUEUED = 1000
-
-    def __init__(self, service: Service, table: str, seat: int | None) -> None:
-        self._service, self.table, self.seat = service, table, seat
-        self._queue: deque[dict[str, Any]] = deque()
-        self._cond = threading.Condition()
-        self._closed = False
-        self._revoked = False
-
-    def put(self, payload: dict[str, Any]) -> None:
-        with self._cond:
-            if len(self._queue) >= self.MAX_QUEUED:
-                self._queue.popleft()   # a stalled reader: it resyncs from the newest full view
-            self._queue.append(payload)
-            self._cond.notify_all()
-
-    def get(self, timeout: float) -> dict[str, Any] | None:
-        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed.
-
-        On a timeout the table's presence is looked at again (outside this stream's lock): a
-        phone whose grace has run out is then shown away on every stream, this one included.
-        """
-        with self._cond:
-            if not self._queue and not self._revoked and not self._closed:
-                self._cond.wait(timeout)
-            if self._revoked:
-                raise Unauthorized("The host freed this seat.")
-            if self._queue:
-                return self._queue.popleft()
-            if self._closed:
-                return None
-        self._service._sweep_presence(self.table)
-        with self._cond:
-            if self._revoked:
-                raise Unauthorized("The host freed this seat.")
-            return self._queue.popleft() if self._queue else None
-
-    def revoke(self) -> None:
-        with self._cond:
-            self._queue.clear()
-            self._revoked = True
-            self._cond.notify_all()
-
-    @property
-    def closed(self) -> bool:
-        return self._closed or self._revoked
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-        self._service._unsubscribe(self)
-
-
-# --------------------------------------------------------------------------- one table
-
-
-@dataclass
-class _Table:
-    row: TableRow
-    game: Game
-    seats: list[SeatRow]
-    state: State
-    rng: Rng
-    log: list[LogRow]
-    events: list[Event] = field(default_factory=list)
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    subs: list[Subscription] = field(default_factory=list)
-    # presence (metadata, not game state: never logged, never bumps ``version``)
-    presence: int = 0                                       # bumped when the shown flags change
-    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
-    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
-    freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
-    learned: dict[str, Any] | None = None                   # what its box profile last learned from it
-
-    @property
-    def id(self) -> str:
-        return self.row.id
-
-    def name(self, seat: int, lang: str = "en") -> str:
-        """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
-        bot) in ``lang``; stored names are facts, the words around them are said when shown."""
-        if 0 <= seat < len(self.seats):
-            row = self.seats[seat]
-            if row.name:
-                return row.name
-            if row.bot:
-                return bot_name(seat, lang)
-        return default_seat_name(seat, lang)
-
-
-def _language(lang: object) -> str:
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise BadRequest("The language must be one of {languages}.", languages=", ".join(LANGUAGES))
-    return lang
-
-
-def _table_rng(seed: int) -> Rng:
-    return Rng.from_seed(seed ^ 0x7AB1E5EED)
-
-
 def _table_options(game: Game) -> list[dict[str, Any]]:
     """The table's own options for ``game``: the chance mode, when the game leaves something to
     chance and does not offer the choice among its own options (``own_chance``)."""
     return TABLE_OPTIONS if game.chance_modes and not game.own_chance else []
 
 
-def _awaiting(table: _Table) -> list[int]:
-    """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
-    return [] if table.row.ended else list(table.state.awaiting)
-
-
-def _readers(table: _Table) -> tuple[int, ...] | None:
-    """The seats that may enter the table's reading now (besides the host): the game's, or, when the
-    computer plays every one of them (it cannot read real dice or cards), every seat a person holds."""
-    reading = None if table.row.ended else table.state.reading
-    if reading is None or not reading:
-        return reading
-    if all(table.seats[s].bot for s in reading if 0 <= s < len(table.seats)):
-        return tuple(s.seat for s in table.seats if s.token_hash is not None and not s.bot)
-    return reading
-
-
-def _effective(rows: list[LogRow]) -> list[LogRow]:
-    """The log rows still in the history: actions and draws that no undo took back."""
-    undone: set[int] = set()
-    for row in rows:
-        if row.kind == "undo":
-            undone.update(row.data["undoes"])
-    return [r for r in rows if r.kind != "undo" and r.idx not in undone]
-
 
 # --------------------------------------------------------------------------- the service
 
 
-class Service:
+class Service(Presence, Telling):
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
@@ -222,13 +104,15 @@ class Service:
         self.clock = clock
         self.think_seconds = think_seconds
         self.presence_grace = presence_grace
-        self._tables: dict[str, _Table] = {}
+        self._tables: dict[str, OpenTable] = {}
         self._tables_lock = threading.Lock()
+        self._stopping = False
         self._listeners: list[Listener] = []
         self._fault_listeners: list[FaultListener] = []
         self._fault_lock = threading.Lock()
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self, clock, think_seconds)
+        self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
         self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
 
@@ -243,7 +127,10 @@ class Service:
                             row.id, row.game)
                 continue
             try:
-                table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id))
+                # the story from a few chapters before the shown step (the lines under it) on
+                story_from = max(0, chapter_row(row.shown) - CONTEXT) if row.shown and not row.ended else None
+                table = self._replay(row, game, self.store.seats(row.id), self.store.log(row.id),
+                                     story_from=story_from)
             except (IllegalAction, KeyError, TypeError, ValueError) as exc:
                 # the rules changed under a stored game: keep its rows, start without it
                 log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
@@ -260,18 +147,50 @@ class Service:
                         self._rebuild(table)
         for table in self._tables.values():
             self._schedule_bots(table)
+        self._pacer.poke()
 
-    def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow]) -> _Table:
-        state = game.start(row.players, row.seed, row.options)
-        rng = _table_rng(row.seed)
-        for r in _effective(rows):
+    def _replay(self, row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], *,
+                story_from: int | None = None) -> OpenTable:
+        """The table as its log makes it; with ``story_from``, also the story's chapters from
+        that log position on (a restart: companion/story.py)."""
+        start = game.start(row.players, row.seed, row.options)
+        rng = table_rng(row.seed)
+
+        def step(state: State, r: LogRow) -> State:
+            nonlocal rng
             if r.kind == "chance":
                 _, rng = chance_pick(state, rng)
-            state = state.apply(TABLE if r.seat is None else r.seat, r.data)
-        return _Table(row, game, seats, state, rng, rows)
+            return state.apply(TABLE if r.seat is None else r.seat, r.data)
+
+        effective = effective_rows(rows)
+        if story_from is None:
+            state = start
+            for r in effective:
+                state = step(state, r)
+            chapters: list[Chapter] = []
+        else:
+            chapters, state = chapters_from_log(game, start, effective, step, story_from)
+        table = OpenTable(row, game, seats, state, rng, rows)
+        table.story = Story(snapshot(state, row.ended))
+        if chapters:
+            table.story.restore(chapters, row.shown, row.step)
+        table.since = self.clock()
+        return table
+
+    def stop(self) -> None:
+        """The companion is stopping: bots stop thinking and every open stream ends at once, so
+        no server thread waits on a phone. Nothing is lost: every play was committed already."""
+        self._stopping = True
+        self._bots.close()
+        self._pacer.close()
+        for t in list(self._tables.values()):
+            with t.lock:
+                subs = list(t.subs)
+            for sub in subs:
+                sub.end()
 
     def close(self) -> None:
-        self._bots.close()
+        self.stop()
         self.store.close()
 
     # -- storage faults --------------------------------------------------------------
@@ -306,13 +225,13 @@ class Service:
 
     # -- lookups -------------------------------------------------------------------
 
-    def _table(self, table_id: object) -> _Table:
+    def _table(self, table_id: object) -> OpenTable:
         table = self._tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             raise NotFound("There is no table {table}.", table=str(table_id))
         return table
 
-    def _check_seat_number(self, table: _Table, seat: object) -> int:
+    def _check_seat_number(self, table: OpenTable, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
             raise NotFound("There is no seat {number} at this table.",
                            number=seat + 1 if isinstance(seat, int) else str(seat))
@@ -333,7 +252,7 @@ class Service:
             with table.lock:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
-                            "awaiting": _awaiting(table), "version": table.row.version,
+                            "awaiting": awaiting_now(table), "version": table.row.version,
                             "ended": table.row.ended, "finished": table.state.outcome is not None,
                             "lang": table.row.lang})
         return out
@@ -348,68 +267,24 @@ class Service:
 
     # -- payloads ------------------------------------------------------------------
 
-    # -- presence ------------------------------------------------------------------
-    #
-    # ``connected`` in ``seats``: a bot, or a taken seat with an open stream, or one whose last
-    # stream closed less than ``presence_grace`` seconds ago (a phone waking up or changing
-    # Wi-Fi reconnects within that and never flashes "away"). A change of these flags bumps
-    # ``presence`` (not ``version``: a pending play never goes stale over it, and nothing is
-    # stored) and is pushed to every open stream. Caller holds the table lock throughout.
-
-    def _presence_flags(self, table: _Table) -> tuple[bool, ...]:
-        streaming = {s.seat for s in table.subs}
-        now = self.clock()
-        for seat, since in list(table.left.items()):
-            if seat in streaming or now - since >= self.presence_grace:
-                del table.left[seat]
-        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in table.left))
-                     for s in table.seats)
-
-    def _presence_changed(self, table: _Table) -> bool:
-        """Bring the shown flags up to date; True if they changed (the caller pushes them)."""
-        flags = self._presence_flags(table)
-        if table.shown is None:
-            table.shown = flags
-            return False
-        if flags == table.shown:
-            return False
-        table.shown, table.presence = flags, table.presence + 1
-        return True
-
-    def _push_presence(self, table: _Table) -> None:
-        if self._presence_changed(table):
-            self._fan_out(table)
-
-    def _sweep_presence(self, table_id: str) -> None:
-        """Look again at a table's presence (a stream woke up with nothing to send)."""
-        t = self._tables.get(table_id)
-        if t is not None:
-            with t.lock:
-                self._push_presence(t)
-
-    def _seats_json(self, table: _Table) -> list[dict[str, Any]]:
-        if table.shown is None or len(table.shown) != len(table.seats):
-            table.shown = self._presence_flags(table)
-        return [{"seat": s.seat, "name": table.name(s.seat), "named": bool(s.name),
-                 "taken": s.token_hash is not None or s.bot,
-                 "bot": s.bot, "connected": table.shown[s.seat]} for s in table.seats]
-
-    def _common(self, table: _Table, seat: int | None) -> dict[str, Any]:
+    def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         state = table.state
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
-                "awaiting": _awaiting(table), "outcome": state.outcome,
+                "awaiting": awaiting_now(table), "outcome": state.outcome,
                 "version": table.row.version, "presence": table.presence,
                 "events": events_for(table.events, seat if seat != TABLE else None),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
-                "reading": None if (reading := _readers(table)) is None else list(reading),
-                "fault": fault.to_json() if (fault := self.storage_fault) else None}
+                "reading": None if (reading := readers_now(table)) is None else list(reading),
+                "fault": fault.to_json() if (fault := self.storage_fault) else None,
+                "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
+                                             hold=self._holding(table), screen=self._watched(table))}
 
-    def _public(self, table: _Table) -> dict[str, Any]:
+    def _public(self, table: OpenTable) -> dict[str, Any]:
         return self._common(table, None)
 
-    def _seat_payload(self, table: _Table, seat: int) -> dict[str, Any]:
+    def _seat_payload(self, table: OpenTable, seat: int) -> dict[str, Any]:
         out = self._common(table, seat)
         state = table.state
         if seat == TABLE:
@@ -420,6 +295,8 @@ class Service:
             else:
                 legal = [a for a, _ in state.chance_outcomes()] if table.row.chance == PHYSICAL else []
             name = "Host"
+            out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
+                               for s, say, actions in self._requests(table)]
         else:
             legal = (state.legal_actions(seat)
                      if seat in state.awaiting and not table.row.ended else [])
@@ -427,32 +304,55 @@ class Service:
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
 
-    def public(self, table: str) -> dict[str, Any]:
+    def public(self, table: str, *, screen: bool = False) -> dict[str, Any]:
+        """The public payload; ``screen``: a table screen asks (polling, its stream blocked)."""
         t = self._table(table)
         with t.lock:
+            if screen:
+                if not self._watched(t):
+                    t.since = self.clock()
+                t.screen_polled = self.clock()
+                self._pacer.poke()
             self._push_presence(t)
             return self._public(t)
 
-    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+    def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]:
+        """The seat's payload; ``present``: its phone asks (a poll counts as being at the table)."""
         t = self._table(table)
         if seat != TABLE:
             self._check_seat_number(t, seat)
         with t.lock:
+            if present and seat != TABLE and t.seats[seat].token_hash is not None:
+                t.polled[seat] = self.clock()
+                self._pacer.poke()   # it is shown away once its polls stop
             self._push_presence(t)
             return self._seat_payload(t, seat)
 
     # -- commit and fan-out --------------------------------------------------------
 
-    def _commit(self, table: _Table, rows: list[LogRow], events: list[Event], *, step: int = 0) -> None:
-        """Write the change durably, then push it to the open streams. Caller holds the lock."""
-        version = table.row.version + 1
-        self.store.append(table.id, rows, version=version, step=step)
-        table.log.extend(rows)
-        table.row.version, table.row.step = version, step
-        table.events = events
-        self._fan_out(table)
+    def _commit(self, table: OpenTable, rows: list[LogRow], events: list[Event], *,
+                drop: frozenset[str] = frozenset()) -> list[Event]:
+        """Write the change durably, then push it to the open streams. Caller holds the lock.
 
-    def _fan_out(self, table: _Table) -> None:
+        The change becomes the story's next chapter (appended: a chapter the table screen has not
+        finished is never replaced); ``drop``: the chapters an undo took back. Returns the
+        change's events, each with its identity."""
+        version = table.row.version + 1
+        chapter = Chapter.make(str(len(table.log) + 1), len(table.log) + 1, events, table.story.end,
+                               snapshot(table.state, table.row.ended), table.game)
+        story = table.story.copy()
+        story.drop(set(drop))
+        story.add(chapter, self._backlog(table))
+        shown, step = story.cursor()
+        self.store.append(table.id, rows, version=version, step=step, shown=shown)
+        table.log.extend(rows)
+        table.row.version, table.row.step, table.row.shown = version, step, shown
+        self._retell(table, story)
+        table.events = list(chapter.events)
+        self._fan_out(table)
+        return table.events
+
+    def _fan_out(self, table: OpenTable) -> None:
         self._presence_changed(table)   # whatever is pushed shows the presence of now
         cache: dict[int | None, dict[str, Any]] = {}
         for sub in list(table.subs):
@@ -461,7 +361,7 @@ class Service:
                                    else self._seat_payload(table, sub.seat))
             sub.put(cache[sub.seat])
 
-    def _notify(self, table: _Table, state: State, events: list[Event]) -> None:
+    def _notify(self, table: OpenTable, state: State, events: list[Event]) -> None:
         """Listeners run after the commit, outside the table lock; they cannot break a play."""
         for fn in list(self._listeners):
             try:
@@ -490,7 +390,7 @@ class Service:
         same transaction (the next game)."""
         if not isinstance(game, str):
             raise BadRequest("Choose a game.")
-        lang = _language(lang)
+        lang = table_language(lang)
         try:
             g = engines.get(game)
         except engines.UnknownGame:
@@ -520,19 +420,26 @@ class Service:
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
                            lang=lang)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
-            table = _Table(row, g, list(seat_rows), state, _table_rng(seed), [])
+            table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
+            before = snapshot(state)
             events = list(state.events)
             rows = self._resolve_chance(table, 0, events)   # the first draws, stored with the table
             if rows:
                 row.version = 2
+            story = Story(before)
+            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g))   # the start
+            row.shown, row.step = story.cursor()
             self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
             table.log.extend(rows)
-            table.events = events
+            table.story, table.since = story, self.clock()
+            table.events = list(story.chapters[-1].events) if story.chapters else events
+            events = table.events
             self._tables[tid] = table
         with table.lock:
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
+        self._pacer.poke()
         return payload
 
     def end_table(self, table: str) -> None:
@@ -541,9 +448,16 @@ class Service:
             if t.row.ended:
                 return
             version = t.row.version + 1
-            self.store.update_table(t.id, version=version, ended=True)
-            t.row.version, t.row.ended = version, True
-            t.events = [engines.event("table_ended", say=engines.Text("The host ended this table."))]
+            chapter = self._note(t, [engines.event("table_ended",
+                                                   say=engines.Text("The host ended this table."))], version,
+                                 ended=True)
+            story = t.story.copy()
+            story.add(chapter, self._backlog(t))
+            shown, step = story.cursor()
+            self.store.update_table(t.id, version=version, ended=True, shown=shown, step=step)
+            t.row.version, t.row.ended, t.row.shown, t.row.step = version, True, shown, step
+            self._retell(t, story)
+            t.events = list(chapter.events)
             self._fan_out(t)
             events, state = t.events, t.state
         self._notify(t, state, events)
@@ -559,8 +473,11 @@ class Service:
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
                                         ends=(t.id, version), lang=t.row.lang)
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
-            t.events = [engines.event("next_game", table=payload["table"],
-                                      say=engines.Text("The next game is set up."))]
+            story = t.story.copy()
+            story.add(self._note(t, [engines.event("next_game", table=payload["table"],
+                                                   say=engines.Text("The next game is set up."))], version))
+            self._retell(t, story)
+            t.events = list(story.chapters[-1].events)
             self._fan_out(t)
         return payload
 
@@ -568,7 +485,7 @@ class Service:
         """The host changes the table screen's language; every screen of the table hears of it
         (phones keep their own)."""
         t = self._table(table)
-        lang = _language(lang)
+        lang = table_language(lang)
         with t.lock:
             if t.row.lang == lang:
                 return
@@ -738,7 +655,7 @@ class Service:
             raise NotFound("There is no box profile called {name}.", name=name)
         self.store.delete_profile(g.id, name)
 
-    def _learn(self, t: _Table) -> None:
+    def _learn(self, t: OpenTable) -> None:
         """Keep in the table's box profile what its players entered (caller holds the lock). The
         play is committed already: a store that fails now loses nothing the next play cannot learn."""
         g = t.game
@@ -795,7 +712,7 @@ class Service:
         self._notify(t, state, [])
         return token
 
-    def _set_seat(self, t: _Table, row: SeatRow, *, revoke: bool = False) -> None:
+    def _set_seat(self, t: OpenTable, row: SeatRow, *, revoke: bool = False) -> None:
         """Store the seat, then (``revoke``: close the old phone's streams) show it everywhere."""
         version = t.row.version + 1
         self.store.set_seat(t.id, row, version=version)
@@ -852,7 +769,7 @@ class Service:
 
     # -- playing -------------------------------------------------------------------
 
-    def _refuse_turn(self, t: _Table, seat: int) -> None:
+    def _refuse_turn(self, t: OpenTable, seat: int) -> None:
         state = t.state
         if t.row.ended:
             raise Conflict("This table has ended.")
@@ -883,10 +800,11 @@ class Service:
                 raise Conflict("The game moved on; look again.")
             # a reading (what the real game shows: a card turned, the hits of real dice) is the
             # table's; a seat the game names as a reader enters it for the table
-            reading = _readers(t)
+            reading = readers_now(t)
             player = TABLE if (seat != TABLE and reading is not None and seat in reading
                                and seat not in t.state.awaiting) else seat
             self._refuse_turn(t, player)
+            self._refuse_held(t)
             canonical = t.state.find_legal(player, action)      # IllegalAction says why
             before = t.state
             t.state = before.apply(player, canonical)
@@ -894,7 +812,7 @@ class Service:
             rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
             try:
                 rows += self._resolve_chance(t, len(t.log) + 1, events)
-                self._commit(t, rows, events)
+                events = self._commit(t, rows, events)
             except BaseException:
                 # nothing was stored: go back to exactly where we were
                 self._rebuild(t)
@@ -905,7 +823,7 @@ class Service:
         self._notify(t, state, events)
         return payload
 
-    def _resolve_chance(self, t: _Table, next_idx: int, events: list[Event]) -> list[LogRow]:
+    def _resolve_chance(self, t: OpenTable, next_idx: int, events: list[Event]) -> list[LogRow]:
         """Digital chance: draw while the table awaits it; the new log rows, not yet stored."""
         rows: list[LogRow] = []
         if t.row.chance != DIGITAL:
@@ -919,7 +837,7 @@ class Service:
             rows.append(LogRow(next_idx + len(rows), "chance", None, action))
         return rows
 
-    def _rebuild(self, t: _Table) -> None:
+    def _rebuild(self, t: OpenTable) -> None:
         fresh = self._replay(t.row, t.game, t.seats, t.log)
         t.state, t.rng = fresh.state, fresh.rng
 
@@ -929,7 +847,7 @@ class Service:
         with t.lock:
             if t.row.ended:
                 raise Conflict("This table has ended.")
-            effective = _effective(t.log)
+            effective = effective_rows(t.log)
             bots = {s.seat for s in t.seats if s.bot}
             # the last play by a person (a bot's answer after it goes too, or the bot
             # would simply play again)
@@ -943,25 +861,13 @@ class Service:
             events = [engines.event("undo", say=engines.Text("The host undid the last move."))]
             t.state, t.rng = fresh.state, fresh.rng
             try:
-                self._commit(t, [row], events)
+                events = self._commit(t, [row], events, drop=frozenset(str(i + 1) for i in undoes))
             except BaseException:
                 self._rebuild(t)
                 raise
             payload = self._public(t)
             state = t.state
         self._notify(t, state, events)
-        return payload
-
-    def advance(self, table: str) -> dict[str, Any]:
-        """The table's "next" button: step the table screen through the last resolution."""
-        t = self._table(table)
-        with t.lock:
-            version = t.row.version + 1
-            step = t.row.step + 1
-            self.store.update_table(t.id, version=version, step=step)
-            t.row.version, t.row.step = version, step
-            self._fan_out(t)
-            payload = self._public(t)
         return payload
 
     def notify(self, table: str, text: Any, **data: Any) -> None:
@@ -972,41 +878,21 @@ class Service:
         t = self._table(table)
         with t.lock:
             version = t.row.version + 1
-            self.store.update_table(t.id, version=version, step=t.row.step)
-            t.row.version = version
-            t.events = [{"type": "hardware", "visible_to": "all", "say": text.to_json(), **data}]
+            story = t.story.copy()
+            note = {"type": "hardware", "visible_to": "all", "say": text.to_json(), **data}
+            story.add(self._note(t, [note], version), self._backlog(t))
+            shown, step = story.cursor()
+            self.store.update_table(t.id, version=version, step=step, shown=shown)
+            t.row.version, t.row.step, t.row.shown = version, step, shown
+            self._retell(t, story)
+            t.events = list(story.chapters[-1].events)
             self._fan_out(t)
-
-    # -- streams -------------------------------------------------------------------
-
-    def subscribe(self, table: str, seat: int | None) -> Subscription:
-        t = self._table(table)
-        if seat is not None and seat != TABLE:
-            self._check_seat_number(t, seat)
-        sub = Subscription(self, table, seat)
-        with t.lock:
-            t.subs.append(sub)
-            if self._presence_changed(t):   # a phone (back) at its seat: every screen is told at once
-                self._fan_out(t)            # (this stream's first payload among them)
-            else:
-                sub.put(self._public(t) if seat is None else self._seat_payload(t, seat))
-        return sub
-
-    def _unsubscribe(self, sub: Subscription) -> None:
-        t = self._tables.get(sub.table)
-        if t is None:
-            return
-        with t.lock:
-            if sub in t.subs:
-                t.subs.remove(sub)
-                if sub.seat is not None and sub.seat != TABLE and all(s.seat != sub.seat for s in t.subs):
-                    t.left[sub.seat] = self.clock()   # shown away only once the grace runs out
-                self._push_presence(t)
 
     # -- bots ----------------------------------------------------------------------
 
-    def _schedule_bots(self, t: _Table) -> None:
-        if not t.row.ended and any(s.bot and s.seat in t.state.awaiting for s in t.seats):
+    def _schedule_bots(self, t: OpenTable) -> None:
+        if not t.row.ended and not self._holding(t) and any(s.bot and s.seat in t.state.awaiting
+                                                            for s in t.seats):
             self._bots.schedule(t.id)
 
     def bot_turns_due(self, table_id: str) -> tuple[Game, State, int, int, int] | None:
@@ -1015,7 +901,11 @@ class Service:
         with t.lock:
             if t.row.ended:
                 return None
-            seat = next((s.seat for s in t.seats if s.bot and s.seat in t.state.awaiting), None)
+            if self._holding(t):
+                return None   # the table is still telling what the bot would play after
+            asked = {s for s, _, _ in self._requests(t)}   # the host enters what the bot cannot see
+            seat = next((s.seat for s in t.seats
+                         if s.bot and s.seat in t.state.awaiting and s.seat not in asked), None)
             if seat is None:
                 return None
             return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
@@ -1055,4 +945,5 @@ class Service:
         return result
 
 
-__all__ = ["CHANCE_MODES", "TABLE_OPTIONS", "Service", "Subscription", "hash_token"]
+__all__ = ["CHANCE_MODES", "POLL_GRACE", "PRESENCE_GRACE", "TABLE_OPTIONS", "Service", "Subscription",
+           "hash_token"]

@@ -158,7 +158,13 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, name)
     );
     """,
-    # 4: box profiles: the printed numbers of a group's own copy of a game (Jaws), entered once and
+    # 4: the table's story (issue 15): the step the table screen shows (its chapter's key; the
+    # step within it is ``step``) and whether Auto tells the steps by itself
+    """
+    ALTER TABLE tables ADD COLUMN shown TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tables ADD COLUMN auto INTEGER NOT NULL DEFAULT 1;
+    """,
+    # 5: box profiles: the printed numbers of a group's own copy of a game (Jaws), entered once and
     # grown by what each table enters
     """
     CREATE TABLE profiles (
@@ -228,6 +234,8 @@ class TableRow:
     next_table: str | None = None
     lang: str = "en"
     """The table screen's language (the host's choice; each phone reads its own)."""
+    shown: str = ""          # the key of the story's chapter the table screen shows (companion/story.py)
+    auto: bool = True        # Auto: the table screen tells its steps by itself
 
 
 @dataclass(frozen=True)
@@ -348,9 +356,10 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
-             row.version, row.step, int(row.ended), row.created, row.next_table, row.lang))]
+             row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
+             int(row.auto)))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -363,22 +372,34 @@ class Store:
                           (ends[1], row.id, ends[0])))
         self._tx(stmts)
 
-    def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0) -> None:
-        """Append log rows (``idx`` given by the caller) and set the version: one transaction."""
+    def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
+               shown: str | None = None) -> None:
+        """Append log rows (``idx`` given by the caller), set the version and the step the table
+        screen shows (``shown``: its chapter): one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
-        stmts.append(("UPDATE tables SET version = ?, step = ? WHERE id = ?", (version, step, table_id)))
+        if shown is None:
+            stmts.append(("UPDATE tables SET version = ?, step = ? WHERE id = ?", (version, step, table_id)))
+        else:
+            stmts.append(("UPDATE tables SET version = ?, step = ?, shown = ? WHERE id = ?",
+                          (version, step, shown, table_id)))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
                      ended: bool | None = None, next_table: str | None = None,
-                     lang: str | None = None) -> None:
+                     lang: str | None = None, shown: str | None = None, auto: bool | None = None) -> None:
         sets: list[str] = ["version = ?"]
         args: list[Any] = [version]
         if lang is not None:
             sets.append("lang = ?")
             args.append(lang)
+        if shown is not None:
+            sets.append("shown = ?")
+            args.append(shown)
+        if auto is not None:
+            sets.append("auto = ?")
+            args.append(int(auto))
         if next_table is not None:
             sets.append("next_table = ?")
             args.append(next_table)
@@ -451,9 +472,9 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
-                         r[10], r[11])
+                         r[10], r[11], r[12], bool(r[13]))
                 for r in rows]
 
     def seats(self, table_id: str) -> list[SeatRow]:

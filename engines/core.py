@@ -143,8 +143,12 @@ def outcome(winners: Iterable[Seat], reason: Text, scores: Mapping[str, Any] | N
 
 @dataclass(frozen=True)
 class Option:
-    """One variant switch. ``help`` is one line for the host page (a whole literal msgid; what
-    only the game knows at run time, such as the names of its boards, goes in ``help_params``)."""
+    """One variant switch, as the host page shows it: ``label``, a few words a host understands
+    ("How bids are placed"), ``help``, one line saying what it does (a whole literal msgid; what
+    only the game knows at run time, such as the names of its boards, goes in ``help_params``),
+    and for a choice ``choice_labels``, each choice in words ("All at once"); labels are msgids
+    (marked ``N_``). ``advanced``: an expert setting (a correction to printed data, a board
+    written out), shown behind "Advanced" on the host page."""
 
     name: str
     default: OptionValue
@@ -158,6 +162,7 @@ class Option:
     """The option's name on the host page (a msgid, marked ``N_``); empty: its ``name``."""
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name."""
+    advanced: bool = False
 
     @property
     def kind(self) -> str:
@@ -170,6 +175,8 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.kind,
                                "default": self.default, "help": self.help}
+        if self.advanced:
+            out["advanced"] = True
         if self.choices:
             out["choices"] = list(self.choices)
         if self.aliases:
@@ -464,12 +471,29 @@ class ProfileCheck:
     status: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Pacing:
+    """How the table screen tells this game's changes, one step (a public event with a sentence)
+    at a time (read by the companion's story, docs/web.md "The table's story").
+
+    A change the table has not finished telling is never wiped: new plays append their steps to
+    the table's queue. ``hold`` names event types that make the next play wait instead: while
+    the table (a screen is watching) has yet to tell a change holding one of them, every play
+    is refused with a sentence and the phones say so (Sharks with Lasers' round resolution:
+    the next round is planned on the board the table has shown). ``step_seconds`` is Auto's
+    least time per step; a longer sentence gets more (reading time).
+    """
+
+    hold: frozenset[str] = frozenset()
+    step_seconds: float = 2.2
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 
     Besides the rules, a game declares what the rest of the house needs to know about it
     (as OpenSpiel's game type does), so that no module outside its package names its id:
-    ``chance_modes``, ``own_chance``, ``hardware`` and ``page``.
+    ``chance_modes``, ``own_chance``, ``hardware``, ``page`` and ``pacing``.
     """
 
     id: ClassVar[str]
@@ -484,6 +508,20 @@ class Game(ABC):
     digital draws happen inside the state (its own Rng); only physical mode awaits ``TABLE``."""
     hardware: ClassVar[HardwareRoles] = HardwareRoles()
     page: ClassVar[PageAssets] = PageAssets()
+    pacing: ClassVar[Pacing] = Pacing()
+    physical_input: ClassVar[Mapping[str, str]] = {}
+    """With the real cards or dice (physical chance), the action types a seat plays by *entering*
+    what happened at the table (a card it turned over or drew), each with the sentence (a msgid
+    with ``{seat}``) that asks the host to enter it for a seat that cannot: the computer, which
+    cannot see the real cards, or a seat with no phone. Such a seat's request goes to the host page
+    ("Enter the conveyor card Computer 2 turned over."); its other plays stay its own."""
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        """A short phrase for what a change belongs to, from the public view before it
+        ("round 3"): the phones say "The table is showing round 3: 4 of 26". None: the pages say
+        "the last plays"."""
+        return None
+
     board_option: ClassVar[str | None] = None
     """The option that takes a board the table drew and saved (its JSON), for games whose printed
     board the table transcribes; the companion keeps saved boards and checks them with

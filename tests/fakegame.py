@@ -150,7 +150,7 @@ class GuessGame(Game):
     title = "Closest Guess"
     min_players = 2
     max_players = 3
-    option_spec = (Option("rounds", 2, "How many rounds to play.", minimum=1, maximum=9),)
+    option_spec = (Option("rounds", 2, "How many rounds to play.", minimum=1, maximum=9, label="Rounds"),)
     chance_modes = ("digital", "physical")   # the die: drawn by the companion or rolled at the table
     # no page script: the generic view, with words for some of its fields (the others are raw data)
     page = PageAssets(words={"round": "Round", "rounds": "Rounds", "die": "Die", "scores": "Scores",

@@ -38,6 +38,41 @@ def test_a_game_declares_its_page_parts_and_they_exist(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_option_is_offered_to_the_host_in_words(game: Game) -> None:
+    """Issue 15: the host page showed identifiers ("king rotation", "in_turn (default)"). Each
+    option declares a label a host understands, a one-line help, and each choice in words."""
+    for option in game.option_spec:
+        assert option.label and option.label != option.name.replace("_", " "), (game.id, option.name)
+        assert option.label[0].isupper() and "_" not in option.label, (game.id, option.label)
+        assert option.help, (game.id, option.name)
+        for choice in option.choices:
+            words = option.choice_labels.get(choice, "")
+            assert words and "_" not in words, (game.id, option.name, choice)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_game_declares_how_the_table_tells_it(game: Game) -> None:
+    """The table screen tells each change step by step (docs/web.md, "The table's story"): a game
+    declares which events make the next play wait for the table (``Pacing.hold``, event types it
+    really emits) and a readable pace."""
+    pacing = game.pacing
+    assert 1.0 <= pacing.step_seconds <= 6.0
+    if pacing.hold:
+        seen: set[str] = set()
+        for seed in range(6):
+            state = game.start(game.min_players, seed)
+            for _ in range(400):
+                if not state.awaiting:
+                    break
+                seat = state.awaiting[0]
+                actions = (state.chance_outcomes() if seat == TABLE
+                           else [(a, 1.0) for a in state.legal_actions(seat)])
+                state = state.apply(seat, actions[(seed * 7 + len(seen)) % len(actions)][0])
+                seen.update(ev["type"] for ev in state.events)
+        assert pacing.hold <= seen, (game.id, pacing.hold - seen)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_game_declares_what_its_seat_buttons_and_laser_do(game: Game) -> None:
     roles = game.hardware
     assert roles.button in ("fire", "actions", "none")

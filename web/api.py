@@ -164,9 +164,11 @@ def create_table() -> Response:
 
 
 @bp.get("/tables/<table>")
-@declare("The public payload (what the table screen shows).", answers=ref("Public"))
+@declare("The public payload (what the table screen shows).", answers=ref("Public"),
+         query=(Query("screen", {"const": "1"}, "A table screen polling (its stream blocked): it "
+                      "counts as a screen telling the story."),))
 def public(table: str) -> Response:
-    return ok(service().public(table))
+    return ok(service().public(table, screen=request.args.get("screen") == "1"))
 
 
 # --------------------------------------------------------------------------- seats
@@ -212,13 +214,16 @@ def as_table(table: str) -> bool:
 
 @bp.get("/tables/<table>/view")
 @declare("The seat's payload (?as=table + host key: the table's, for chance input).",
-         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,))
+         who="seat-or-host", answers=ref("SeatView"),
+         query=(AS_TABLE, Query("poll", {"const": "1"}, "A phone polling while its stream is blocked: "
+                                "it counts as connected for 5 s.")))
 def seat_view(table: str) -> Response:
     if as_table(table):
         require_host()  # the host looks as the table: what chance or physical input is awaited
         return ok(service().seat_view(table, TABLE))
     seat = require_seat(table)
-    return ok(service().seat_view(table, seat))
+    # ?poll=1: a phone keeping up by polling (its stream blocked) is at the table
+    return ok(service().seat_view(table, seat, present=request.args.get("poll") == "1"))
 
 
 @bp.post("/tables/<table>/actions")
@@ -242,6 +247,17 @@ def act(table: str) -> Response:
     return ok(service().act(table, seat, action, expect_version=expected))
 
 
+@bp.post("/tables/<table>/seats/<int:seat>/actions")
+@declare("The host enters a seat's physical input for it (the computer cannot see the real cards; a "
+         "seat may have no phone): only what the table's payload lists in requests.", who="host",
+         answers=ref("SeatView"), errors=(409,), body=(
+             Field("action", ref("Action"), required=True,
+                   refusal='"action" must be an object with a "type", one of the legal plays asked for.'),))
+def act_for(table: str, seat: int) -> Response:
+    require_host()
+    return ok(service().act_for(table, seat, json_body()["action"]))
+
+
 # --------------------------------------------------------------------------- host extras
 
 
@@ -254,7 +270,8 @@ def undo(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/next")
-@declare('The table\'s "next": one step through the last resolution (host, a seat, or the Pi itself).',
+@declare('The table\'s "next": the table screen shows the story\'s next step; nothing changes when '
+         'all is told (host, a seat, or the Pi itself).',
          who="seat-or-host", answers=ref("Public"))
 def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
@@ -263,6 +280,19 @@ def advance(table: str) -> Response:
     elif not on_this_machine():  # the Pi's own display is the table screen: it may step too
         require_host()
     return ok(service().advance(table))
+
+
+@bp.post("/tables/<table>/auto")
+@declare("Auto on or off: the table screen tells the story's steps by itself at a reading pace "
+         "(host, a seat, or the Pi itself).", who="seat-or-host", answers=ref("Public"),
+         body=(Field("on", {"type": "boolean"}, required=True, refusal='"on" must be true or false.'),))
+def auto(table: str) -> Response:
+    on = json_body()["on"]
+    if seat_token(table) is not None:
+        require_seat(table)
+    elif not on_this_machine():
+        require_host()
+    return ok(service().set_auto(table, on))
 
 
 def on_this_machine() -> bool:

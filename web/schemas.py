@@ -45,8 +45,65 @@ SCHEMAS: dict[str, Any] = {
             "type": {"type": "string"},
             "visible_to": {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer"}}]},
             "say": ref("Text"),
+            "id": {"type": "string", "description": "The event's identity: its change and its place."},
         },
         "additionalProperties": True,
+    },
+    "StoryStep": {
+        "type": "object",
+        "description": "One line of the table's story: a public step (with its place in its chapter) "
+                       "or, on a phone, a line only that phone may read (``private``, told at once).",
+        "required": ["id", "chapter", "told", "event"],
+        "properties": {
+            "id": {"type": "string", "description": "The event's identity, the same in every payload "
+                   "and after a restart: list it once."},
+            "chapter": {"type": "string", "description": "The change it belongs to."},
+            "index": {"type": "integer", "description": "Its place among the chapter's public steps."},
+            "count": {"type": "integer", "description": "The chapter's public steps."},
+            "told": {"type": "boolean", "description": "The table screen has shown it (or is showing it)."},
+            "private": {"const": True},
+            "event": ref("Event"),
+        },
+        "additionalProperties": False,
+    },
+    "Snapshot": {
+        "type": "object",
+        "description": "The public state at a point of the story.",
+        "required": ["view", "awaiting", "outcome"],
+        "properties": {"view": {"type": "object"},
+                       "awaiting": {"type": "array", "items": {"type": "integer"}},
+                       "outcome": ref("Outcome")},
+        "additionalProperties": False,
+    },
+    "Story": {
+        "type": "object",
+        "description": "What the table screen tells, one step at a time (docs/web.md, \"The table's "
+                       "story\"): the last steps told, the one shown, and every step still to tell "
+                       "(new plays are appended, never shown over it).",
+        "required": ["steps", "at", "waiting", "auto", "hold", "screen", "title"],
+        "properties": {
+            "steps": {"type": "array", "items": ref("StoryStep")},
+            "at": {"type": "integer", "description": "Where in ``steps`` the shown step is; -1: none."},
+            "waiting": {"type": "integer", "description": "Steps still to tell after the shown one."},
+            "auto": {"type": "boolean", "description": "Auto: the steps come by themselves at a reading "
+                     "pace while a table screen is open."},
+            "hold": {"type": "boolean", "description": "Plays wait until the table has told what it "
+                     "is telling (the game's pacing), and a table screen is there to tell it."},
+            "screen": {"type": "boolean", "description": "A table screen is open to tell the story."},
+            "title": {"oneOf": [ref("Text"), {"type": "null"}],
+                      "description": "What the shown step belongs to (\"round 3\"); null: the last plays."},
+            "shown": {
+                "oneOf": [{"type": "null"}, {
+                    "type": "object", "required": ["chapter", "index", "count", "before", "after"],
+                    "properties": {"chapter": {"type": "string"}, "index": {"type": "integer"},
+                                   "count": {"type": "integer"}, "before": ref("Snapshot"),
+                                   "after": ref("Snapshot")},
+                    "additionalProperties": False}],
+                "description": "Public payload only: the shown step's chapter with the state before and "
+                               "after it, so every panel draws as of that step.",
+            },
+        },
+        "additionalProperties": False,
     },
     "Action": {
         "type": "object",
@@ -100,8 +157,8 @@ SCHEMAS: dict[str, Any] = {
                 "description": "Counts changes of the seats' connected flags (not a game change).",
             },
             "events": {"type": "array", "items": ref("Event")},
-            "step": {"type": "integer", "description": "How far the table screen has stepped through the "
-                     "last resolution (the table's \"next\")."},
+            "step": {"type": "integer", "description": "The step the table screen shows within its "
+                     "chapter of the story (0-based; the table's \"next\" moves it)."},
             "ended": {"type": "boolean"},
             "chance": {"enum": [*CHANCE_MODES, None],
                        "description": "Who resolves chance: the companion draws (digital) or the table "
@@ -120,6 +177,7 @@ SCHEMAS: dict[str, Any] = {
                                        "shows: a card turned, the hits of real dice), the seats that may "
                                        "enter it besides the host; the companion never draws it. Null "
                                        "otherwise."},
+            "story": ref("Story"),
         },
         "additionalProperties": False,
     },
@@ -175,6 +233,7 @@ SCHEMAS: dict[str, Any] = {
                               "description": "Choices' words on the host page (msgids)."},
             "choice_texts": {"type": "object", "additionalProperties": {"type": "string"},
                              "description": "Those words in the reader's language."},
+            "advanced": {"const": True, "description": "An expert setting: behind \"Advanced\"."},
             "choices": {"type": "array", "items": {"type": "string"}},
             "aliases": {"type": "object", "additionalProperties": True,
                         "description": "Other names a choice may be given by (an older name)."},
@@ -437,7 +496,15 @@ SCHEMAS["SeatView"] = _public_and(
     "One seat's payload: its private view and legal plays, events it may see.",
     ["seat", "legal_actions"],
     {"seat": {"type": "integer"}, "name": {"type": "string"},
-     "legal_actions": {"type": "array", "items": ref("Action")}})
+     "legal_actions": {"type": "array", "items": ref("Action")},
+     "requests": {"type": "array",
+                  "description": "The table's payload (as=table) only: what the host is asked to enter "
+                                 "for a seat that cannot (the computer, a seat with no phone), with the "
+                                 "real cards.",
+                  "items": {"type": "object", "required": ["seat", "say", "legal_actions"],
+                            "additionalProperties": False,
+                            "properties": {"seat": {"type": "integer"}, "say": ref("Text"),
+                                           "legal_actions": {"type": "array", "items": ref("Action")}}}}})
 SCHEMAS["Created"] = _public_and(
     "A new table's public payload, with its join address.",
     ["join_url"],

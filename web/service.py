@@ -57,6 +57,10 @@ class Subscription(Protocol):
     def get(self, timeout: float) -> dict[str, Any] | None:
         """The next payload (a full view, as GET /view or GET /tables/<t> returns), or None on timeout."""
 
+    @property
+    def closed(self) -> bool:
+        """True once the stream should end (the companion is stopping, or it was closed)."""
+
     def close(self) -> None: ...
 
 
@@ -108,8 +112,9 @@ class TableService(Protocol):
     def seat_names(self, table: str) -> list[str]:
         """The seats' names, in seat order; NotFound for an unknown table (checked before auth)."""
 
-    def public(self, table: str) -> dict[str, Any]:
-        """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only."""
+    def public(self, table: str, *, screen: bool = False) -> dict[str, Any]:
+        """``{"game", "view", "awaiting", "seats", "outcome", "version", "events", ...}``: public only.
+        ``screen``: a table screen polls (its stream is blocked): it counts as watching."""
 
     def claim_seat(self, table: str, seat: int, name: str | None) -> str:
         """A new secret token for the seat; Conflict if taken."""
@@ -117,7 +122,7 @@ class TableService(Protocol):
     def seat_of(self, table: str, token: str | None) -> int:
         """The seat this token holds at this table; Unauthorized otherwise."""
 
-    def seat_view(self, table: str, seat: int) -> dict[str, Any]:
+    def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]:
         """``{"seat", "view", "awaiting", "legal_actions", "outcome", "version", "events", ...}``."""
 
     def act(self, table: str, seat: int, action: Any, *,
@@ -125,6 +130,10 @@ class TableService(Protocol):
         """Apply, log, commit, then return the seat's new view. ``seat`` may be engines.TABLE for the host.
 
         With ``expect_version``, Conflict if the table's version differs (a stale screen)."""
+
+    def act_for(self, table: str, seat: int, action: Any) -> dict[str, Any]:
+        """The host enters a seat's physical input (the computer's, or a phoneless seat's) when
+        the table asks for it (the table's payload lists ``requests``); Conflict otherwise."""
 
     def undo(self, table: str) -> dict[str, Any]: ...
 
@@ -140,7 +149,12 @@ class TableService(Protocol):
     def next_game(self, table: str) -> dict[str, Any]:
         """A new table with the same game, options and seats (same names and tokens)."""
 
-    def subscribe(self, table: str, seat: int | None) -> Subscription: ...
+    def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
+        """A stream; ``screen``: a table screen's public stream (Auto runs and held plays wait
+        while one is open)."""
+
+    def set_auto(self, table: str, on: bool) -> dict[str, Any]:
+        """Auto on or off for the table's story (the public payload)."""
 
     # boards the host drew, for games that declare a board option (host only)
     def list_boards(self, game: str) -> list[dict[str, Any]]:

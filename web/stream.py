@@ -156,7 +156,9 @@ def close_refused(resp: Response) -> Response:
          "(a seated phone may ask for it with ?view=public). Versions only ever increase.",
          who="seat-or-public", media="text/event-stream", answers=ref("StreamEvent"),
          answer="An event stream; each data line is a Public or SeatView payload.", errors=(503,),
-         query=(Query("view", {"const": "public"}, "A seated phone asking for the public payload."),))
+         query=(Query("view", {"const": "public"}, "A seated phone asking for the public payload."),
+                Query("screen", {"const": "1"}, "The public stream of a table screen: while one is "
+                      "open, Auto tells the story's steps and plays the game holds for wait.")))
 def stream(table: str) -> Response:
     svc = service()
     public = request.args.get("view") == "public" or seat_token(table) is None
@@ -175,7 +177,7 @@ def stream(table: str) -> Response:
             open_streams.give_back(table, address)
 
     try:
-        subscription = svc.subscribe(table, seat)
+        subscription = svc.subscribe(table, seat, screen=seat is None and request.args.get("screen") == "1")
     except BaseException:
         release()
         raise
@@ -212,6 +214,8 @@ def stream(table: str) -> Response:
                     yield f"event: gone\ndata: {gone}\n\n"
                     return
                 if payload is None:
+                    if subscription.closed:   # the companion is stopping: free this thread now
+                        return
                     if time.monotonic() - quiet_since >= keepalive:
                         yield ": keep-alive\n\n"
                         quiet_since = time.monotonic()

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
@@ -33,7 +34,7 @@ from engines.fzzzt.cards import card_table, parse_overrides
 from engines.fzzzt.notation import load as _load
 from engines.fzzzt.state import FzzztState, fresh
 from engines.rng import Rng
-from engines.text import N_
+from engines.text import N_, Text
 
 
 class Fzzzt(Game):
@@ -45,6 +46,8 @@ class Fzzzt(Game):
     own_chance = True
     hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"))
     page = PageAssets(script="fzzzt.js", style="fzzzt.css")
+    physical_input = MappingProxyType({"turn": N_("Enter the conveyor card {seat} turned over."),
+                      "draw": N_("Enter the cards {seat} drew, one at a time.")})
     option_spec = (
         Option("chance", DIGITAL,
                "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
@@ -56,8 +59,13 @@ class Fzzzt(Game):
                choice_labels={"in_turn": N_("in turn"), "simultaneous": N_("all at once")}),
         Option("card_overrides", "",
                "Corrections to the printed card values, as JSON: "
-               '{{"R5O": {{"points": 4}}}} (see docs/fzzzt.md).', label=N_("Card corrections")),
+               '{{"R5O": {{"points": 4}}}} (see docs/fzzzt.md).', label=N_("Card corrections"),
+               advanced=True),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""

@@ -115,4 +115,10 @@ def load(text: str) -> FzzztState:
         raise IllegalAction("The Fzzzt! position names a card that does not exist, or one card twice.")
     if len(state.mechanics) != n or not 0 <= state.chief < n:
         raise IllegalAction("The Fzzzt! position is malformed.")
+    if state.phase != "over" and not state.awaiting:
+        # the game would wait for nobody and never end: say which wait is impossible
+        if state.phase == "cleanup":
+            raise IllegalAction("In this clean-up position nobody can put a card on a production unit, "
+                                "so nobody would be asked to act: the clean-up is already over.")
+        raise IllegalAction("In this Fzzzt! position nobody is asked to act, yet the game is not over.")
     return state

@@ -59,32 +59,35 @@ class Jaws(Game):
             "auto",
             "Who plays what: auto (seat 1 the shark, Brody, Hooper and Quint dealt round "
             "the other seats) or one entry per seat, such as S/BQ/H or shark/brody+quint/hooper.",
+            label=N_("Who plays what"),
         ),
         Option(
             "map",
             "",
             'Corrections to the Amity board as JSON, such as {"start": {"brody": "6"}} '
             "(see the docs); empty: the board as shipped.",
+            label=N_("Corrections to the Amity board"), advanced=True,
         ),
         Option(
             "cards",
             "",
             'Corrections to the event cards as JSON, such as {"7": {"E": 1}} '
             "(see the docs); empty: the cards as shipped.",
+            label=N_("Corrections to the event cards"), advanced=True,
         ),
         Option(
             "orca",
             "",
             'Corrections to the Orca\'s layout as JSON, such as {"bitten": {}} (see the docs); empty: the '
             "layout as shipped.",
-            label=N_("Orca layout"),
+            label=N_("Orca layout"), advanced=True,
         ),
         Option(
             "box",
             "",
             "Your box's printed numbers, its box profile as JSON (the host page fills it in from a saved "
             "profile); empty: the table enters them as the game needs them.",
-            label=N_("Box profile"),
+            label=N_("Box profile"), advanced=True,
         ),
         Option(
             "resurface",

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -26,7 +27,7 @@ from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAs
 from engines.laser_chess import board as B
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import LaserChessState
-from engines.text import N_
+from engines.text import N_, Text
 
 SETUPS: dict[str, Any] = {
     name: data for name, data in
@@ -54,7 +55,10 @@ class LaserChess(Game):
     option_spec = (
         Option("setup", "ace", "Starting setup (ThinkFun page 10; Khet names accepted).",
                choices=("ace", "curiosity", "grail", "mercury", "sophie", "imhotep"),
-               aliases={"classic": "ace", "dynasty": "grail"}, label=N_("Setup")),
+               aliases={"classic": "ace", "dynasty": "grail"}, label=N_("Setup"),
+               choice_labels={"ace": N_("Ace (the classic)"), "curiosity": N_("Curiosity"),
+                              "grail": N_("Grail"), "mercury": N_("Mercury"), "sophie": N_("Sophie"),
+                              "imhotep": N_("Imhotep")}),
         Option("king_rotation", False,
                "House rule: turning the King counts as a play (it changes nothing but the laser fires).",
                label=N_("Turning the King")),
@@ -62,6 +66,10 @@ class LaserChess(Game):
                "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
                label=N_("Swaps onto the other colour's squares")),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        ply = view.get("ply")
+        return Text("move {n}", {"n": ply + 1}) if isinstance(ply, int) and ply >= 0 else None
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return LaserChessState(self, setup_board(options["setup"]), B.BLUE, setup=options["setup"],

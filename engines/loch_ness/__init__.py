@@ -63,7 +63,7 @@ class LochNess(Game):
         Option("tools_with_seven", "",
                "Which three tool kinds have 7 cards, e.g. shovel,thief,weapon (the rulebook does not say; "
                "empty: as the board says, and the sample board guesses motor, camera and diving suit).",
-               label=N_("Tools with 7 cards")),
+               label=N_("Tools with 7 cards"), advanced=True),
     )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
@@ -13,6 +14,7 @@ from engines.core import (
     Game,
     HardwareRoles,
     Option,
+    Pacing,
     PageAssets,
     chance_mode,
 )
@@ -21,7 +23,7 @@ from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
-from engines.text import N_
+from engines.text import N_, Text
 
 
 class SharksWithLasers(Game):
@@ -37,14 +39,23 @@ class SharksWithLasers(Game):
                              show_shot_events=frozenset({"beam"}),
                              flash_events=frozenset({"eaten", "fried"}))
     page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
+    # The next round is programmed on the board the table has shown: while a round's resolution
+    # (its cards "revealed" one by one) is still being told, the next play waits.
+    pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
+    physical_input = MappingProxyType({"specials": N_("Enter the two special cards {seat} drew.")})
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),
         Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "
-               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}, label=N_("Board")),
+               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}, label=N_("Board"),
+               advanced=True),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
     )
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options, with a table-written board layout checked here already (refused with its

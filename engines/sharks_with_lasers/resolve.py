@@ -142,7 +142,7 @@ def move(t: Table, fig: int, d: int) -> bool:
             continue
         eaten = (cur, other)
         break
-    victim, eater = -1, -1
+    victim, eater, died_on = -1, -1, None
     if eaten is not None:
         eater, victim = (eaten[0], eaten[1]) if is_shark(eaten[0]) else (eaten[1], eaten[0])
         if victim == chain[-1]:   # an agent swims (or is pushed) into a shark's mouth
@@ -152,6 +152,7 @@ def move(t: Table, fig: int, d: int) -> bool:
             say(t, "moved", "{seat}'s agent swims from {square} into the shark on {to}.",
                 figure="agent", seat=victim, square=t.sq(pos(t, victim)), to=t.sq(target), dir=DIRS[d])
             t.agents[victim] = None
+            died_on = target
     for f, tsq, wrapped in reversed(list(zip(chain, targets, wraps, strict=True))):
         frm = pos(t, f)
         if is_shark(f):
@@ -170,16 +171,17 @@ def move(t: Table, fig: int, d: int) -> bool:
         else:
             say(t, "moved", _STORY["moved", figure], words, **params)
     if victim >= 0:
-        kill(t, victim, "eaten", SHARKS[eater - SHARK0])
+        kill(t, victim, "eaten", SHARKS[eater - SHARK0], died_on)
     return victim != fig
 
 
-def kill(t: Table, seat: int, how: str, shark: str) -> None:
+def kill(t: Table, seat: int, how: str, shark: str, square: int | None = None) -> None:
     """An agent dies: off to the boat, the death counter turns (it stops at three).
 
-    The events name the square it died on (and the counter what it was), so the table
-    screen can step back through a resolution from the board after it."""
-    where = t.agents[seat]
+    The events name the square it died on (``square``, when the agent has already left the
+    board for the shark's mouth; else where it stands) and the counter what it was, so the
+    table screen can step back through a resolution from the board after it."""
+    where = t.agents[seat] if square is None else square
     t.agents[seat] = None
     at = "" if where is None else t.sq(where)
     if how == "eaten":
@@ -361,8 +363,12 @@ def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
                 say(t, "moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat,
                     figure="agent", square=t.sq(frm), to=t.sq(target), dir="NW" if code == "l" else "NE")
             elif is_shark(other) and t.gear[seat] != "k":
+                frm = t.agents[seat]
                 t.agents[seat] = None
-                kill(t, seat, "eaten", SHARKS[other - SHARK0])
+                say(t, "moved", "{seat}'s agent swims from {square} into the shark on {to}.",
+                    figure="agent", seat=seat, square=t.sq(frm), to=t.sq(target),
+                    dir="NW" if code == "l" else "NE")
+                kill(t, seat, "eaten", SHARKS[other - SHARK0], target)
             else:
                 t.pending = ("push", seat, code)
                 say(t, "choice", "{seat} chooses which way the figure on {to} is pushed.", seat=seat,

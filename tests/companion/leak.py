@@ -10,7 +10,9 @@ host undoes, and the error sentences S gets for refused actions. Those must be
 identical in both worlds; if S's side differs, T's secret reached S.
 
 String canaries: at every step, no payload to S contains a string that exists
-only in T's private view (not in the public view, not in S's own view).
+only in T's private view (not in the public view, not in S's own view, and never
+public earlier in the game: the table screen's story still tells what was public
+a few steps ago, a card won at auction now in a hand, and that is no secret).
 
 Bounded by ``seeds``, ``max_plies`` and ``max_pairs``.
 
@@ -56,14 +58,40 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
-def private_strings(state: State, seat: int) -> set[str]:
-    """Strings in ``seat``'s view that neither the public nor any other seat's view or plays hold."""
-    mine = {s for s in _strings(state.view(seat)) if len(s) >= 4}
+def public_strings(state: State) -> set[str]:
+    """Strings everyone may know at this state: its public view and public events."""
+    return _strings(state.view(None)) | _strings(events_for(state.events, None))
+
+
+def private_strings(state: State, seat: int, once_public: set[str] | None = None) -> set[str]:
+    """Strings in ``seat``'s view that neither the public nor any other seat's view or plays hold
+    (nor, given ``once_public``, anything public earlier in the game)."""
+    mine = {s for s in _strings(state.view(seat)) if len(s) >= 4} - (once_public or set())
     rest = [s for s in range(state.players) if s != seat]
     others = canonical_json([state.view(None), events_for(state.events, None),
                              *(state.view(s) for s in rest), *(events_for(state.events, s) for s in rest),
                              *(state.legal_actions(s) for s in rest if s in state.awaiting)])
     return {s for s in mine if s not in others}
+
+
+def _holds(payload: Any, text: str, harmless: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether a payload holds ``text``: as a value, or inside a longer string that is not itself
+    known to be harmless (once public, or once the receiving seat's own). A secret word inside a
+    public card name ("right" in "Move right / Turn right") is no leak; inside a position's
+    notation it is."""
+    return any(text in value and value not in harmless for value in _strings_and_keys(payload))
+
+
+def _strings_and_keys(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, sub in value.items():
+            yield str(key)
+            yield from _strings_and_keys(sub)
+    elif isinstance(value, list | tuple):
+        for sub in value:
+            yield from _strings_and_keys(sub)
 
 
 def _drain(sub: Subscription) -> list[dict[str, Any]]:
@@ -143,6 +171,7 @@ def _pair(state: State, seat: int, limit: int = 12) -> tuple[dict[str, Any], dic
 def counterfactual(service: Service, game: str, players: int, seed: int,
                    history: list[tuple[int, dict[str, Any]]], seat: int,
                    a1: dict[str, Any], a2: dict[str, Any], report: LeakReport,
+                   once_public: set[str] | None = None,
                    options: Mapping[str, Any] | None = None) -> None:
     worlds = [_World(service, game, players, seed, history, options) for _ in range(2)]
     try:
@@ -154,8 +183,8 @@ def counterfactual(service: Service, game: str, players: int, seed: int,
                     world.probe(other, [a1, a2, {"type": "__canary__"}, {"type": a1["type"]}])
             world.service.undo(world.table)
             world.record()
-        canaries = private_strings(service.state_of(worlds[0].table), seat) | private_strings(
-            service.state_of(worlds[1].table), seat)
+        canaries = private_strings(service.state_of(worlds[0].table), seat, once_public) | private_strings(
+            service.state_of(worlds[1].table), seat, once_public)
         for other in [None, *range(players)]:
             if other == seat:
                 continue
@@ -165,8 +194,9 @@ def counterfactual(service: Service, game: str, players: int, seed: int,
                 report.problems.append(
                     f"{game} seed {seed} ply {len(history)}: seat {other} can tell whether seat {seat} "
                     f"played {a1.get('notation', a1)} or {a2.get('notation', a2)}")
+            harmless = (once_public or set())
             for text in canaries:
-                if text in one or text in two:
+                if any(_holds(world.seen[other], text, harmless) for world in worlds):
                     report.problems.append(f"{game} seed {seed}: seat {other} received {text!r}, "
                                            f"a secret of seat {seat}")
         report.pairs += 1
@@ -185,18 +215,24 @@ def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[in
         history: list[tuple[int, dict[str, Any]]] = []
         rng = Rng.from_seed(seed ^ 0x1EAC)
         pairs = 0
+        once_public = public_strings(service.state_of(table))
+        once_known: dict[int, set[str]] = {}   # what each seat once knew itself (its own lines)
         for _ in range(max_plies):
             state = service.state_of(table)
+            once_public |= public_strings(state)
+            for s in range(state.players):
+                once_known.setdefault(s, set()).update(_strings(state.view(s)),
+                                                       _strings(events_for(state.events, s)))
             awaiting = [s for s in state.awaiting if s != TABLE]
             if not awaiting:
                 break
-            _string_canaries(service, table, state, report)
+            _string_canaries(service, table, state, report, once_public, once_known)
             seat, rng = rng.choice(awaiting)
             if pairs < max_pairs:
                 found = _pair(state, seat)
                 if found is not None:
                     counterfactual(service, game, players, seed, history, seat, *found, report=report,
-                                   options=options)
+                                   once_public=once_public, options=options)
                     pairs += 1
             action, rng = rng.choice(state.legal_actions(seat))
             service.act(table, seat, action)
@@ -269,14 +305,21 @@ def check_worlds(service: Service, game: str, players: int, seed: int, secret_se
     return report
 
 
-def _string_canaries(service: Service, table: str, state: State, report: LeakReport) -> None:
-    payloads = {s: canonical_json(service.seat_view(table, s)) for s in range(state.players)}
-    payloads[-2] = canonical_json(service.public(table))
+def _string_canaries(service: Service, table: str, state: State, report: LeakReport,
+                     once_public: set[str] | None = None,
+                     once_known: dict[int, set[str]] | None = None) -> None:
+    """No payload carries another seat's secret now. A seat's payload may still tell what that
+    seat itself once knew (its own earlier lines of the story: a card it played, now the same
+    name as one in another hand)."""
+    payloads: dict[int, Any] = {s: service.seat_view(table, s) for s in range(state.players)}
+    payloads[-2] = service.public(table)
     for secret_seat in range(state.players):
-        for text in private_strings(state, secret_seat):
+        for text in private_strings(state, secret_seat, once_public):
             for seat, payload in payloads.items():
                 report.canary_checks += 1
-                if seat != secret_seat and text in payload:
+                own = (once_known or {}).get(seat, set())
+                if (seat != secret_seat and text not in own
+                        and _holds(payload, text, (once_public or set()) | own)):
                     who = "the table screen" if seat == -2 else f"seat {seat}"
                     report.problems.append(f"{state.game.id}: {who} received {text!r}, "
                                            f"a secret of seat {secret_seat}")

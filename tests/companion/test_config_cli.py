@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -164,3 +165,29 @@ def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path:
     assert run.stdout.splitlines() == [
         "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion",
         "groupadd --system i2c", "usermod -a -G i2c companion"]
+
+
+def test_selfplay_help_lists_the_games_and_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion selfplay --help` says what it does, which games there are (id, title, players)
+    and what each option means, so nobody reads the source to find a game's id."""
+    import engines
+    with pytest.raises(SystemExit) as done:
+        cli.main(["selfplay", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "random legal moves" in text and "one JSON line per game" in text
+    for game in engines.GAMES.values():
+        assert re.search(rf"^  {re.escape(game.id)} +{re.escape(game.title)} \(", text, re.M), game.id
+    flat = " ".join(text.split())
+    for option, words in {"--games N": "how many games", "--seed S": "the first game's seed",
+                          "--players P": "players per game", "--max-plies M": "stop a game"}.items():
+        assert f"{option} {words}" in flat, option
+    assert "--extra-game" not in text   # the tests' own switch stays out of the help
+
+
+def test_selfplay_refuses_a_player_count_the_game_does_not_take(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["selfplay", "fzzzt", "--players", "9"]) == 2
+    assert "Fzzzt! is for 2 to 4 players, not 9." in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["selfplay", "fzzzt", "--games", "0"])
+    assert "at least 1" in capsys.readouterr().err

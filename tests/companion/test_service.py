@@ -150,6 +150,7 @@ def test_a_restart_replays_to_the_same_table(fake_game: object, data_dir: Path) 
                 views[seat]["view"], views[seat]["version"], views[seat]["awaiting"])
         assert again.public(table)["seats"] == public["seats"]
         assert again.store.schema_version() == len(MIGRATIONS)
+        assert again.public(table)["story"] == public["story"]   # the table goes on telling where it was
     finally:
         again.close()
 
@@ -374,17 +375,25 @@ def test_undo_against_a_bot_takes_back_the_persons_play_and_the_answer(service: 
     assert public["view"]["picked"] == [False, True]     # the bot has answered the round again
 
 
-def test_next_steps_the_table_screen_and_a_play_starts_over(service: Service) -> None:
+def test_next_steps_the_table_screen_through_the_story_and_a_play_is_appended(service: Service) -> None:
     table = new_table(service)
-    sub = service.subscribe(table, None)
-    first = sub.get(1)
-    assert first is not None and first["step"] == 0
+    sub = service.subscribe(table, None, screen=True)    # a table screen is telling the story
+    for seat in range(2):
+        service.act(table, seat, pick(seat + 1))     # the round's reveal: several steps
+    first = [p for p in iter(lambda: sub.get(0), None)][-1]   # the newest payload pushed
+    assert first["story"]["waiting"] >= 2
     stepped = service.advance(table)
-    assert stepped["step"] == 1 and stepped["version"] == first["version"] + 1
+    assert stepped["step"] == first["step"] + 1 and stepped["version"] == first["version"] + 1
     pushed = sub.get(1)
-    assert pushed is not None and pushed["step"] == 1
-    service.act(table, 0, pick(1))
-    assert service.public(table)["step"] == 0
+    assert pushed is not None and pushed["step"] == stepped["step"]
+    shown = stepped["story"]["steps"][stepped["story"]["at"]]["id"]
+    service.act(table, 0, pick(2))                   # the next round's pick: appended, not shown over it
+    after = service.public(table)["story"]
+    assert after["steps"][after["at"]]["id"] == shown and after["waiting"] == stepped["story"]["waiting"] + 1
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    end = service.public(table)
+    assert service.advance(table)["version"] == end["version"]   # all told: next changes nothing
     sub.close()
 
 

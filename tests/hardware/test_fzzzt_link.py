@@ -51,6 +51,7 @@ def test_seat_leds_blink_while_a_bid_is_awaited_and_stay_lit_once_it_is_placed(
 def test_the_next_button_moves_the_table_screen_past_the_reveal(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
+    service.subscribe(table, None, screen=True)   # a table screen tells the story
     for seat in range(2):
         bid(service, link, table, seat)
     public = service.public(table)

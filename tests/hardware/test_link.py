@@ -97,6 +97,9 @@ def test_a_press_from_a_seat_with_nothing_to_fire_is_ignored(
 def test_the_next_button_steps_the_table_screen(service: Service, clean_rig: Rig, link: HardwareLink,
                                                 clock: FakeClock) -> None:
     table = new_table(service)
+    move = next(a for a in service.state_of(table).legal_actions(0) if a["type"] == "move")
+    service.act(table, 0, move)                 # the move, then the laser: two steps to tell
+    assert link.wait_idle()
     before = service.public(table)["step"]
     clock.tick()
     clean_rig.press("next")

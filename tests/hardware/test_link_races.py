@@ -141,6 +141,9 @@ def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
     from tests import fakegame
 
     table = service.create_table(fakegame.GAME.id, 2, {}, seed=7)["table"]
+    service.subscribe(table, None, screen=True)   # a table screen tells the story (closed with the service)
+    for seat in (0, 1):   # the round's reveal: steps for "next" to show
+        service.act(table, seat, service.state_of(table).legal_actions(seat)[0])
     assert link.wait_idle()
     real_advance, writing, done = service.advance, threading.Event(), threading.Event()
 

@@ -391,24 +391,27 @@ def test_next_game_keeps_the_seats_and_tokens(seated: Any, host: dict[str, str])
 
 
 def test_next_steps_the_table_for_a_seat_the_host_or_the_pis_own_screen(
-    seated: Any, host: dict[str, str]
+    seated: Any, host: dict[str, str], service: Any
 ) -> None:
-    step = seated.public()["step"]
+    screen = service.subscribe(seated.id, None, screen=True)   # a table screen tells the story
+    for seat, number in ((0, 2), (1, 3), (0, 1)):   # a reveal and the next pick: steps to tell
+        assert seated.act(seat, {"type": "pick", "notation": f"pick{number}"}).status_code == 200
+    story = seated.public()["story"]
+    assert story["waiting"] >= 3
+    ahead = [s["id"] for s in story["steps"][story["at"] + 1:]]
+
+    def shown(payload: dict[str, Any]) -> str:
+        return str(payload["story"]["steps"][payload["story"]["at"]]["id"])
+
     refused(
         seated.client.post(f"/api/tables/{seated.id}/next", environ_base={"REMOTE_ADDR": "192.0.2.50"}),
         401,
     )
-    assert (
-        seated.client.post(f"/api/tables/{seated.id}/next").get_json()["step"] == step + 1
-    )  # the Pi's screen
-    step += 1
-    assert (
-        seated.client.post(f"/api/tables/{seated.id}/next", headers=host).get_json()["step"] == step + 1
-    )
-    assert (
-        seated.client.post(f"/api/tables/{seated.id}/next", headers=seated.auth(0)).get_json()["step"]
-        == step + 2
-    )
+    url = f"/api/tables/{seated.id}/next"
+    assert shown(seated.client.post(url).get_json()) == ahead[0]  # the Pi's screen
+    assert shown(seated.client.post(url, headers=host).get_json()) == ahead[1]
+    assert shown(seated.client.post(url, headers=seated.auth(0)).get_json()) == ahead[2]
+    screen.close()
 
 
 def test_host_enters_physical_chance_as_the_table(make_table: Any, host: dict[str, str]) -> None:

@@ -138,6 +138,7 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     host.locator("#manage").wait_for(state="visible")
     table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
     assert service.public(table)["game"] == "laser-chess"
+    service.set_auto(table, False)   # the test steps the table screen with Next
 
     # The table screen (a 1280x720 TV) and two phones.
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -164,10 +165,13 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     move = next(a for a in legal if a["type"] == "move")
     tap_square(blue, move["from"])
     assert blue.locator("#board .hit.target").count() >= 1
-    # at 360 px the board scrolls sideways at 44 px a square (the touch guideline), its legend under it
-    target = blue.locator(f'#board .hit[data-square="{move["to"]}"]').bounding_box()
-    assert target["width"] >= 43.9 and target["height"] >= 43.9
-    assert blue.locator("#board .lc-swipe").is_visible()
+    # at 360 px the whole board fits (no sideways swiping), its legend under it; the tapped token's
+    # moves are big buttons too, since a square is smaller than a thumb there
+    assert blue.evaluate("document.scrollingElement.scrollWidth") <= 360
+    board_box = blue.locator("#board svg.laser-board").bounding_box()
+    assert board_box["x"] >= 0 and board_box["x"] + board_box["width"] <= 360
+    button = blue.locator(f'#controls .lc-move[data-to="{move["to"]}"]').bounding_box()
+    assert button["height"] >= 44
     assert blue.locator("#board .lc-legend-item").count() == 2
     # restricted squares (ace has tokens on a4, a5, j4, j5) are marked where no token is drawn
     assert blue.locator('#board [data-token="a5"]').count() == 1
@@ -187,6 +191,22 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     # the beam when Next reaches the laser's step.
     tv.locator("#resolution", has_text="1 of 2").wait_for()
     assert tv.locator("#board polyline.beam").count() == 0
+    assert tv.locator("#outcome").is_hidden()
+
+    # Red answers at once, with a rotation (the laser's turn included), by tapping: the table screen
+    # still tells Blue's move to its last step first (Laser Chess queues plays: issue 15).
+    red.locator("#status", has_text="Your turn.").wait_for()
+    red.locator("#telling", has_text="The table is showing move 1: 1 of 2.").wait_for()
+    rotate = next(a for a in service.seat_view(table, 1)["legal_actions"] if a["type"] == "rotate")
+    tap_square(red, rotate["square"])
+    red.locator(f'#controls button.rotate[data-turn="{rotate["turn"]}"]').tap()
+    red.locator("#sheet").wait_for(state="visible")
+    red.locator("#sheet-ok").tap()
+    red.locator("#status", has_text="Anna").wait_for()
+    assert service.public(table)["view"]["last_move"]["notation"] == rotate["notation"]
+    tv.locator("#resolution", has_text="more step").wait_for()       # Red's steps wait behind
+    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
+    assert tv.locator("#board polyline.beam").count() == 0
     tv.locator("#next").click()
     tv.locator("#resolution", has_text="2 of 2").wait_for()
     tv.locator("#board polyline.beam").wait_for(state="attached")
@@ -202,16 +222,14 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     }""", hit)
     assert steps == [[False, ["c4"], 0], [True, [], 1]]
     tv.locator("#events li").first.wait_for()
-    red.locator("#status", has_text="Your turn.").wait_for()
-
-    # Red answers with a rotation (the laser's turn included), by tapping.
-    rotate = next(a for a in service.seat_view(table, 1)["legal_actions"] if a["type"] == "rotate")
-    tap_square(red, rotate["square"])
-    red.locator(f'#controls button.rotate[data-turn="{rotate["turn"]}"]').tap()
-    red.locator("#sheet").wait_for(state="visible")
-    red.locator("#sheet-ok").tap()
-    red.locator("#status", has_text="Anna").wait_for()
-    assert service.public(table)["view"]["last_move"]["notation"] == rotate["notation"]
+    blue_said = tv.locator("#events li.current").inner_text()
+    tv.locator("#next").click()                  # Red's rotation, then its beam
+    tv.locator("#events li.current", has_text="Bo").wait_for()
+    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
+    story = service.public(table)["story"]                          # Blue's steps told before it
+    told = [s["event"]["type"] for s in story["steps"] if s["told"]]
+    assert told[-3:-1] == ["move", "laser"] and blue_said, told
+    tv.locator("#next").click()
     tv.locator("#turn", has_text="Anna").wait_for()
     blue.locator("#status", has_text="Your turn.").wait_for()
 
@@ -259,8 +277,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
         moves = [a for a in legal if a["type"] in ("move", "rotate")]
         service.act(table, seat, moves[(ply * 7) % len(moves)])
     tv.locator("#resolution").wait_for(state="visible")
-    tv.locator("#events li").nth(1).wait_for()
-    tv.locator("#next").click()  # the second step: the beam, and what it removed
+    tv.locator("#events li.current").wait_for()
+    tv.locator("#next").click()  # the next step: a beam, and what it removed
     layout = tv.evaluate("""() => [...document.querySelectorAll('main, aside, .side-scroll, .qr-row')].map(
         (e) => [e.className || e.tagName, Math.round(e.getBoundingClientRect().top),
                 Math.round(e.getBoundingClientRect().height), e.scrollTop, e.scrollHeight])""")
@@ -279,6 +297,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
 
     # Next game with the same seats: the phones and the table screen follow without a new claim.
     host.click("#next-game")
+    host.locator("#sheet").wait_for(state="visible")   # the game is still being played: the host is asked
+    host.locator("#sheet-ok").click()
     blue.wait_for_url(re.compile(rf"/play/(?!{table})\w+$"))
     new_table = blue.url.rsplit("/", 1)[1]
     blue.locator("#status", has_text="Your turn.").wait_for()
@@ -376,6 +396,8 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         card.locator("button", has_text="Inject").click()
         host.locator(f'{where} .state[data-state="lit"]').wait_for()  # the sensor now reads lit
         assert "Fault: stuck lit" in host.locator(where).locator("div.muted").inner_text()
+        move = next(a for a in service.state_of(created["table"]).legal_actions(0) if a["type"] == "move")
+        service.act(created["table"], 0, move)    # the move, then its beam: a step for "next" to show
         step = service.public(created["table"])["step"]
         host.locator('.device-button[data-device="next"] button', has_text="Press").click()
         for _ in range(50):
@@ -389,3 +411,52 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
     finally:
         rig.close()
         factory.reset()
+
+
+def test_the_table_screen_shows_no_winner_before_the_step_that_wins(server: str, browser: Any,
+                                                                     service: Any) -> None:
+    """Issue 15: "in Laser Chess the winner box appears at step 1 of 3, before the beam is drawn".
+    Every panel draws the state as of the step shown: until the laser's step has hit the King, no
+    winner anywhere on the table screen; at the last step, the winner in words."""
+    import random
+
+    import engines
+
+    game = engines.get("laser-chess")
+    table = service.create_table("laser-chess", 2, {}, seed=1)["table"]
+    service.set_auto(table, False)
+    rnd = random.Random(4)
+    winning = None
+    for _ in range(600):   # random moves that do not end the game, until one that would is there
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        actions = [a for a in state.legal_actions(seat) if a["type"] != "declare_draw"]
+        ends = [a for a in actions if state.apply(seat, a).outcome is not None]
+        if ends:
+            winning = (seat, ends[0])
+            break
+        service.act(table, seat, rnd.choice(actions))
+    assert winning is not None and game.id == "laser-chess"
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#board svg").wait_for()
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    service.act(table, *winning)
+    total = service.public(table)["story"]["steps"][-1]["count"]
+    assert total >= 2
+    for k in range(total):
+        tv.locator("#resolution .resolution-count", has_text=f"{k + 1} of {total}").wait_for()
+        step_id = service.public(table)["story"]["steps"][-total + k]["id"]
+        tv.locator(f'#events li.current[data-id="{step_id}"]').wait_for()
+        page_text = tv.locator("body").inner_text()
+        if k < total - 1:
+            assert tv.locator("#outcome").is_hidden() and "Winner" not in page_text, (k, page_text)
+            assert "The game is over." not in tv.locator("#turn").inner_text()
+            service.advance(table)
+    tv.locator("#outcome", has_text="Winner: ").wait_for()
+    assert tv.locator("#board polyline.beam").count() == 1      # the beam that won it, drawn
+    shot(tv, "laser-chess-table-winner-at-the-last-step")
+    tv_ctx.close()

@@ -50,6 +50,7 @@ SAME_WORD = {
              "in", "rest", "display", "sensor", "pin", "led", "json", "id", "qr", "i2c", "gpio", "ok",
              "en", "nl", "de",    # the language switch: EN / NL / DE
              "companion", "docs", "md",    # the device's name; a file named in a help line
+             "code",                       # a (QR) code: the same word in Dutch and German
              "die"},   # German's article and Dutch's pronoun (Jaws' Act 2 rolls "1 red die")
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
            "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later", "info",

@@ -204,8 +204,8 @@ def test_a_play_between_subscribing_and_the_first_read_never_sends_an_older_view
     t.claim(0, "Anna")
     subscribe = service.subscribe
 
-    def subscribe_then_a_play_lands(table: str, seat: int | None) -> Any:
-        sub = subscribe(table, seat)
+    def subscribe_then_a_play_lands(table: str, seat: int | None, **kw: Any) -> Any:
+        sub = subscribe(table, seat, **kw)
         assert t.act(0, {"type": "pick", "notation": "pick2"}).status_code == 200
         return sub
 

@@ -235,33 +235,45 @@
                            title: p.title, "aria-label": p.title });
   };
 
+  /* Whom the table waits for, by name; a seat nobody has taken yet says so ("Player 1 (seat still
+     free)"), so nobody waits for a person who is not there. */
   TC.waitingFor = function (payload) {
-    return (payload.awaiting || []).map(function (s) { return TC.seatName(payload, s); }).join(", ");
+    return (payload.awaiting || []).map(function (s) {
+      const seat = (payload.seats || []).find(function (x) { return x.seat === s; });
+      const name = TC.seatName(payload, s);
+      return seat && !seat.taken ? TC.T("{name} (seat still free)", { name: name }) : name;
+    }).join(", ");
   };
 
   /* A readable rendering of any view (a game without its own drawing): nested lists, sentences
      translated, field names in the reader's words where the game declares them (opts.words, its
      Game.page.words); a field name without one is the game's raw data, in code type (class
-     raw-key), and TC.rawNote says so above the view. */
-  TC.renderValue = function (value, opts) {
+     raw-key), and TC.rawNote says so above the view. Seats (a key "seat" or "..._seat") are the
+     players' names (opts.seatName); the position's notation and ids are left out (codes for tools,
+     not for people). */
+  const HIDDEN_KEYS = { notation: true, visible_to: true, id: true };
+  TC.renderValue = function (value, opts, key) {
     opts = opts || {};
+    const isSeat = key !== undefined && (key === "seat" || /_seat$/.test(key)) && opts.seatName;
     if (value === null || value === undefined) return TC.el("span", { class: "muted", text: "—" });
     if (typeof value === "boolean") return TC.el("span", { text: value ? "✓ " + TC.T("yes") : "✗ " + TC.T("no") });
-    if (typeof value !== "object") return TC.el("span", { text: String(value) });
+    if (typeof value === "number" && isSeat) return TC.el("span", { text: opts.seatName(value) });
+    if (typeof value !== "object") return TC.el("span", { class: "view-value", text: String(value) });
     if (!Array.isArray(value) && typeof value.msgid === "string") return TC.el("span", { text: TC.say(value) });
     if (Array.isArray(value)) {
       if (value.length === 0) return TC.el("span", { class: "muted", text: "—" });
       if (value.every(function (v) { return v === null || (typeof v !== "object" && typeof v !== "boolean"); }))
-        return TC.el("span", { text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
+        return TC.el("span", { class: "view-value", text: value.map(function (v) { return v === null ? "—" : v; }).join(", ") });
       const ol = TC.el("ol", { class: "view-list" });
       value.forEach(function (v) { ol.append(TC.el("li", null, TC.renderValue(v, opts))); });
       return ol;
     }
     const dl = TC.el("dl", { class: "view-dl" });
-    Object.keys(value).forEach(function (key) {
-      const word = opts.words && opts.words[key];
-      dl.append(word ? TC.el("dt", { text: word }) : TC.el("dt", { class: "raw-key" }, TC.el("code", { text: key })),
-                TC.el("dd", null, TC.renderValue(value[key], opts)));
+    Object.keys(value).forEach(function (k) {
+      if (HIDDEN_KEYS[k]) return;
+      const word = opts.words && opts.words[k];
+      dl.append(word ? TC.el("dt", { text: word }) : TC.el("dt", { class: "raw-key" }, TC.el("code", { text: k })),
+                TC.el("dd", null, TC.renderValue(value[k], opts, k)));
     });
     return dl;
   };
@@ -275,14 +287,112 @@
     return box;
   };
 
-  TC.renderEvents = function (list, events, keep) {
-    // newest change on top, but one change's events read in the order they happened
-    (events || []).slice().reverse().forEach(function (ev) {
-      const text = TC.say(ev.say);
-      if (!text) return;
-      list.prepend(TC.el("li", { class: "event event-" + (ev.type || ""), text: text }));
+  /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel
+     at a time down to ``min`` px (18: read across a table), then the lines marked
+     data-fit="drop" (an older event) go, the last first, then those marked "last" (a legend),
+     until it fits. */
+  TC.fit = function (box, min) {
+    const over = function () { return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1; };
+    if (!over()) return;
+    // a pixel at a time, as long as no HTML text inside goes under min (an em-sized badge shrinks
+    // with the box; a text of a fixed size does not)
+    const smallest = function () {
+      let least = Infinity;
+      Array.prototype.forEach.call(box.querySelectorAll("*"), function (e) {
+        if (e instanceof SVGElement || !Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); })) return;
+        least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+      });
+      return least;
+    };
+    let size = parseFloat(getComputedStyle(box).fontSize);
+    while (over() && size > min) {
+      box.style.fontSize = (size - 1) + "px";
+      if (smallest() < min - 0.01) { box.style.fontSize = size + "px"; break; }
+      size -= 1;
+    }
+    ["drop", "last"].forEach(function (rank) {   // first the lines marked "drop", then "last" (a legend)
+      const drops = Array.prototype.slice.call(box.querySelectorAll('[data-fit="' + rank + '"]'));
+      while (over() && drops.length) {   // the last first; in a list marked data-fit-from="start", the first
+        const d = drops.find(function (x) { return x.parentNode && x.parentNode.getAttribute && x.parentNode.getAttribute("data-fit-from") === "start"; }) || drops[drops.length - 1];
+        drops.splice(drops.indexOf(d), 1);
+        d.remove();
+      }
     });
-    while (list.children.length > (keep || 8)) list.removeChild(list.lastChild);
+  };
+
+  /* Every box of a screen region that would scroll: fitted (TC.fit), innermost first. */
+  TC.fitAll = function (root, min) {
+    const boxes = Array.prototype.slice.call(root.querySelectorAll("*")).filter(function (e) {
+      const o = getComputedStyle(e).overflowY;
+      return (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") && !(e instanceof SVGElement);
+    });
+    boxes.reverse().forEach(function (box) { box.style.fontSize = ""; });
+    boxes.forEach(function (box) { TC.fit(box, min); });
+  };
+
+  /* ------------------------------------------------------------------ the table's story
+     (docs/web.md, "The table's story"): payload.story holds the steps the table screen has told
+     (the last few), the one it shows ("at") and every one still to tell; each with an id. */
+
+  /* The story of a payload: its steps, the shown one, and the shown chapter's public steps. */
+  TC.story = function (payload) {
+    const story = (payload && payload.story) || { steps: [], at: -1, waiting: 0, auto: false, hold: false, title: null };
+    const cur = story.at >= 0 ? story.steps[story.at] : null;
+    const chapter = cur ? story.steps.filter(function (s) { return !s.private && s.chapter === cur.chapter; }) : [];
+    return { steps: story.steps, cur: cur, chapter: chapter, waiting: story.waiting || 0, auto: !!story.auto,
+             hold: !!story.hold, screen: !!story.screen, title: story.title, shown: story.shown || null,
+             telling: !!cur && (story.waiting > 0 || cur.index < cur.count - 1),
+             // a table screen is there telling it: phones wait for it (no screen: nothing to wait for)
+             watched: !!cur && !!story.screen && (story.waiting > 0 || cur.index < cur.count - 1) };
+  };
+
+  /* The payload as of the step the table shows: the state before the shown step's change until its
+     last step, after it from there (so no panel shows a result before the step that reveals it). */
+  TC.asOf = function (payload) {
+    const shown = payload && payload.story && payload.story.shown;
+    if (!shown) return payload;
+    const snap = shown.index >= shown.count - 1 ? shown.after : shown.before;
+    return Object.assign({}, payload, { view: snap.view, awaiting: snap.awaiting, outcome: snap.outcome,
+                                        live: payload });
+  };
+
+  /* "The table is showing round 3: 4 of 26" while the table screen has steps to tell, else "". */
+  TC.storyLine = function (payload) {
+    const st = TC.story(payload);
+    if (!st.telling) return "";   // (phones show it only while a screen is there: st.watched)
+    const what = st.title ? TC.say(st.title) : TC.T("the last plays");
+    return TC.T("The table is showing {what}: {index} of {count}.", { what: what, index: st.cur.index + 1, count: st.cur.count });
+  };
+
+  /* A list of events with identities: each event is listed once, however often a payload carries
+     it (a reply and the stream, every step of the table, a reconnect), in the order it happened,
+     newest on top; a line the table has not told yet waits until it has. */
+  TC.EventLog = function (list, keep) {
+    const items = new Map();
+    const order = function (id) {
+      const parts = String(id).split(".");
+      const head = parts[0].split("~");
+      return [parseInt(head[0], 10) || 0, parseInt(head[1] || "0", 10) || 0, parseInt(parts[1] || "0", 10) || 0];
+    };
+    const before = function (a, b) {
+      for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
+      return 0;
+    };
+    return {
+      add: function (payload) {
+        (TC.story(payload).steps || []).forEach(function (s) {
+          if (!s.told) return;
+          const text = TC.say(s.event.say);
+          if (text) items.set(s.id, { id: s.id, order: order(s.id), text: text, type: s.event.type || "" });
+        });
+        const sorted = Array.from(items.values()).sort(function (a, b) { return before(b.order, a.order); });
+        sorted.slice(keep).forEach(function (it) { items.delete(it.id); });
+        TC.clear(list);
+        sorted.slice(0, keep).forEach(function (it) {
+          list.append(TC.el("li", { class: "event event-" + it.type, "data-id": it.id, text: it.text }));
+        });
+      },
+    };
   };
 
   TC.outcomeText = function (payload) {

@@ -17,23 +17,25 @@
     showOptions();
   }
 
-  function choiceText(opt, choice) { return (opt.choice_texts && opt.choice_texts[choice]) || choice; }
-
+  /* One option in words: its label, its default marked (in words too), its one-line help. */
   function optionInput(opt, prefix) {
     const id = prefix + opt.name;
-    const wrap = el("div", { class: "option" });
+    const wrap = el("div", { class: "option", "data-name": opt.name });
+    const words = function (choice) { return (opt.choice_texts && opt.choice_texts[choice]) || String(choice); };
     let input;
     if (opt.type === "bool") input = el("input", { id: id, type: "checkbox", "data-option": opt.name, checked: !!opt.default });
     else if (opt.type === "int") input = el("input", { id: id, type: "number", "data-option": opt.name, value: opt.default, min: opt.minimum, max: opt.maximum });
     else if (opt.type === "choice") {
       input = el("select", { id: id, "data-option": opt.name });
       (opt.choices || []).forEach(function (c) {
-        input.append(el("option", { value: c, selected: c === opt.default, text: choiceText(opt, c) + (c === opt.default ? " (" + T("default") + ")" : "") }));
+        input.append(el("option", { value: c, selected: c === opt.default, text: words(c) + (c === opt.default ? " (" + T("default") + ")" : "") }));
       });
     } else input = el("input", { id: id, type: "text", "data-option": opt.name, value: opt.default });
     input.dataset.kind = opt.type;
-    const defaultText = opt.type === "bool" ? (opt.default ? T("On") : T("Off")) : opt.type === "choice" ? choiceText(opt, opt.default) : String(opt.default);
-    wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null, el("span", { text: opt.label_text || opt.name.replace(/_/g, " ") }),
+    const defaultText = opt.type === "bool" ? (opt.default ? T("on") : T("off"))
+      : opt.default === "" || opt.default === null ? T("none") : words(opt.default);
+    wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null,
+                   el("span", { class: "option-label", text: opt.label_text || opt.label || opt.name }),
                    el("span", { class: "default-mark", text: T("default") + ": " + defaultText })));
     if (opt.type !== "bool") wrap.append(input);
     wrap.append(el("p", { class: "help", text: opt.help_text || opt.help || "" }));
@@ -42,13 +44,15 @@
 
   function showOptions() {
     const game = games.find(function (g) { return g.id === $("game").value; });
-    const box = $("options");
+    const box = $("options"), expert = TC.clear($("advanced-options"));
     Array.from(box.querySelectorAll(".option")).forEach(function (n) { n.remove(); });
     if (!game) return;
     const players = $("players");
     players.min = game.min_players; players.max = game.max_players;
     if (+players.value < game.min_players || +players.value > game.max_players) players.value = game.min_players;
-    (game.options || []).concat(game.table_options || []).forEach(function (opt) { box.append(optionInput(opt, "opt-")); });
+    (game.options || []).concat(game.table_options || []).forEach(function (opt) {
+      (opt.advanced ? expert : box).append(optionInput(opt, "opt-"));   // expert settings behind "Advanced"
+    });
     const part = (window.GameHost || {})[game.id];  // a game's own host part (a board picker): games/<id>-host.js
     if (part && part.options) part.options(box, game);
   }
@@ -56,7 +60,7 @@
   async function startTable(ev) {
     ev.preventDefault();
     const options = {};
-    $("options").querySelectorAll("[data-option]").forEach(function (input) {
+    $("start-form").querySelectorAll("[data-option]").forEach(function (input) {
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
     });
@@ -74,13 +78,17 @@
     const r = await TC.api("GET", "/api/tables");
     if (!r.ok) return;
     TC.showFault(r.data.fault);
-    const list = TC.clear($("tables"));
-    (r.data.tables || []).slice().reverse().forEach(function (t) {
+    const running = TC.clear($("tables")), ended = TC.clear($("tables-ended"));
+    const all = (r.data.tables || []).slice().reverse();   // the newest first
+    all.forEach(function (t) {
       const who = (t.seats || []).map(function (s) { return s.taken ? s.name : "—"; }).join(", ");
-      list.append(el("li", null, el("button", { type: "button", class: "big secondary", "data-table": t.table,
-        text: (t.title || t.game) + " · " + t.table + (t.ended ? " · " + T("ended") : "") + " · " + who,
+      const state = t.ended ? T("ended") : t.finished ? T("game over") : T("playing");
+      (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary", "data-table": t.table,
+        text: (t.title || t.game) + " · " + state + " · " + who,
         on: { click: function () { manage(t.table, t); } } })));
     });
+    $("no-tables").hidden = running.children.length > 0;
+    $("ended-tables").hidden = ended.children.length === 0;
   }
 
   function manage(table, info) {
@@ -102,6 +110,8 @@
     TC.showFault(p.fault);
     let status = p.outcome ? TC.outcomeText(p) : p.ended ? T("The table has ended.") :
       T("Waiting for {names}.", { names: TC.waitingFor(p) });
+    if (!p.outcome && !p.ended && (p.seats || []).some(function (s) { return !s.taken; }))
+      status += " " + T("Free seats wait for a player to scan the code, or for you to seat a bot.");
     if (p.next_table) status += " → " + p.next_table;
     $("manage-status").textContent = status;
     if (p.lang && document.activeElement !== $("manage-lang")) $("manage-lang").value = p.lang;
@@ -122,7 +132,7 @@
     const part = (window.GameHost || {})[p.game];  // a game's own panel for what the table enters (games/<id>-host.js)
     if (part && part.table && (p.awaiting || []).indexOf(-1) >= 0 && !p.ended && part.table(chance, p, current)) return;
     // the table enters: what chance showed (physical), or what the real game shows (a reading)
-    if ((p.awaiting || []).indexOf(-1) >= 0 && (p.chance === "physical" || p.reading) && !p.ended) {
+    if ((p.awaiting || []).length && (p.chance === "physical" || p.reading) && !p.ended) {
       const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(current) + "/view?as=table");
       if (r.ok && (r.data.legal_actions || []).length) {
         chance.hidden = false;
@@ -132,6 +142,27 @@
           chance.append(el("button", { type: "button", class: "big", text: label, on: { click: function () { enterChance(a, label); } } }));
         });
       }
+      // a seat that cannot enter the real cards itself (the computer, a seat with no phone): the
+      // host enters them for it, asked in words ("Enter the conveyor card Computer 2 turned over.")
+      ((r.ok && r.data.requests) || []).forEach(function (req) {
+        chance.hidden = false;
+        const box = el("div", { class: "stack request", "data-request-seat": req.seat }, el("h3", { text: TC.say(req.say) }));
+        const labelOf = function (a) { return a.label ? TC.say(a.label) : a.notation || a.type; };
+        if (req.legal_actions.length <= 12) {
+          req.legal_actions.forEach(function (a) {
+            box.append(el("button", { type: "button", class: "big", "data-notation": a.notation || "", text: labelOf(a),
+              on: { click: function () { enterFor(req.seat, a, labelOf(a)); } } }));
+          });
+        } else {   // a long list (every pair of a deck): one choice, then Enter
+          const select = el("select", { "aria-label": TC.say(req.say) });
+          req.legal_actions.forEach(function (a, i) { select.append(el("option", { value: String(i), text: labelOf(a) })); });
+          box.append(select, el("button", { type: "button", class: "big", text: T("Enter"), on: { click: function () {
+            const a = req.legal_actions[+select.value];
+            enterFor(req.seat, a, labelOf(a));
+          } } }));
+        }
+        chance.append(box);
+      });
     }
   }
 
@@ -145,6 +176,10 @@
     if (await TC.confirm(T("Free this seat") + ": " + s.name + "?", T("Their phone loses the seat."))) hostPost("/seats/" + s.seat, "DELETE");
   }
   async function seatBot(s) { hostPost("/seats/" + s.seat + "/bot"); }
+  async function enterFor(seat, a, label) {
+    if (!(await TC.confirm(label + "?", ""))) return;
+    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/seats/" + seat + "/actions", { action: TC.wire(a) }));
+  }
   async function enterChance(a, label) {
     if (!(await TC.confirm(label + "?", ""))) return;
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/actions?as=table", { action: TC.wire(a) });
@@ -163,6 +198,10 @@
     if (await TC.confirm(T("End this table") + "?", T("Is everyone sure?"))) { await hostPost("/end"); loadTables(); }
   });
   $("next-game").addEventListener("click", async function () {
+    // a game still being played ends with it: ask, as "End this table" does
+    const running = latest && !latest.outcome && !latest.ended;
+    if (running && !(await TC.confirm(T("Next game with the same seats") + "?",
+      T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
     const r = await hostPost("/next-game");
     if (r.ok) { manage(r.data.table, r.data); loadTables(); }
   });

@@ -5,26 +5,69 @@
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  let payload = null, viewOpened = false, changed = true, feed = null, busy = false, lastEventsKey = null, lastEvents = null;
+  let payload = null, viewOpened = false, changed = true, feed = null, busy = false;
+  const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "● " + T("Connected") : "○ " + T("Connection lost: retrying…");
     $("conn").className = "conn " + state;
   }
 
-  /* ---------------------------------------------------------------- claiming a seat */
+  /* ---------------------------------------------------------------- where a phone can land
+     Every state says in words what it is and what to do: a free seat to claim; a full table (who
+     sits where; the host can free a seat; the table screen to watch); an ended table (its result,
+     and the next game when there is one); a companion that cannot be reached (tries again). */
+  let retry = null;
+  function again(fn, ms) { if (retry) clearTimeout(retry); retry = setTimeout(fn, ms); }
+
+  function deadEnd(title, lines, links) {
+    $("claim").hidden = true;
+    $("seat").hidden = true;
+    $("dead-title").textContent = title;
+    const say = TC.clear($("dead-say"));
+    lines.filter(Boolean).forEach(function (line) { say.append(el("p", { text: line })); });
+    const more = TC.clear($("dead-links"));
+    (links || []).forEach(function (l) { more.append(el("a", { class: "button big" + (l.primary ? " primary" : ""), href: l.href, text: l.text })); });
+    $("dead-end").hidden = false;
+  }
+
+  function unreachable(then) {
+    deadEnd(T("The companion cannot be reached."), [
+      T("Check that this phone is on the table's Wi-Fi: the table screen shows its code."),
+      T("This page tries again by itself.")]);
+    again(then, 3000);
+  }
+
   async function showClaim() {
     const r = await TC.api("GET", base);
-    if (!r.ok) { TC.showRefusal(r.data.error); return; }
-    const seats = r.data.seats || [];
-    const box = TC.clear($("seat-buttons"));
+    if (r.status === 0) { unreachable(showClaim); return; }
+    if (!r.ok) { deadEnd(T("This table cannot be opened."), [r.data.error], [{ href: "/", text: T("See the tables") }]); return; }
+    const p = r.data;
+    const seats = p.seats || [];
+    if (p.ended) {
+      const links = p.next_table ? [{ href: "/play/" + encodeURIComponent(p.next_table), text: T("Join the next game"), primary: true }] : [];
+      links.push({ href: "/", text: T("See the tables") });
+      deadEnd(T("This table has ended."), [p.outcome ? TC.outcomeText(p) : T("It ended before anyone won."),
+        p.next_table ? T("The host has set up the next game.") : ""], links);
+      return;
+    }
     const firstFree = seats.find(function (s) { return !s.taken; });
+    if (!firstFree) {
+      const who = seats.map(function (s) { return TC.seatName(p, s.seat) + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
+      deadEnd(T("Every seat at this table is taken."), [T("Sitting: {names}.", { names: who }),
+        T("If one of them is you on another phone, or a seat is free at the real table, ask the host to free that seat: it comes up here by itself.")],
+        [{ href: "/table/" + encodeURIComponent(table), text: T("Watch the table screen") }, { href: "/", text: T("See the tables") }]);
+      again(showClaim, 3000);   // a seat the host frees shows up here
+      return;
+    }
+    $("dead-end").hidden = true;
+    const box = TC.clear($("seat-buttons"));
     // Left blank, the seat keeps no name: every screen calls it "Player 2" in its own language.
-    $("name").placeholder = firstFree ? T("Player {number}", { number: firstFree.seat + 1 }) : "";
+    $("name").placeholder = T("Player {number}", { number: firstFree.seat + 1 });
     seats.forEach(function (s) {
       const label = s.taken
         ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
-        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(r.data.game, s.seat);
+        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(p.game, s.seat);
       box.append(el("button", { type: "button", class: "big " + (s.taken ? "secondary" : "primary"), disabled: s.taken,
         "data-seat": s.seat, text: label, on: { click: function () { claim(s.seat); } } }));
     });
@@ -55,14 +98,17 @@
   /* ---------------------------------------------------------------- the seat's view */
   async function start() {
     const r = await TC.api("GET", base + "/view");
+    if (r.status === 0) { unreachable(start); return; }
     if (r.status === 401 || r.status === 403) { showClaim(); return; }
     if (!r.ok) { TC.showRefusal(r.data.error); return; }
+    $("dead-end").hidden = true;
     $("claim").hidden = true;
     $("seat").hidden = false;
     show(r.data);
     if (feed) feed.stop();
-    feed = TC.live(base + "/stream", base + "/view", show, setConn, function (r) {
-      TC.showRefusal(r && r.data && r.data.error);
+    feed = TC.live(base + "/stream", base + "/view?poll=1", show, setConn, function (r) {
+      // the seat is gone (the host freed it): say so above the seats still free
+      TC.showRefusal((r && r.data && r.data.error) || T("This phone no longer holds a seat here."));
       showClaim();
     });
   }
@@ -76,34 +122,60 @@
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
     changed = changed || !payload || payload.version !== p.version;
     payload = p;
+    $("seat").setAttribute("data-version", String(p.version));   // which change this page shows
     const name = p.name || TC.seatName(p, p.seat);
     $("who").textContent = T("Your seat: {name}", { name: name }) + seatColour(p.game, p.seat);
     const awaiting = p.awaiting || [];
+    const st = TC.story(p);
     let status;
-    if (p.outcome) status = T("The game is over.");
+    if (p.outcome && st.watched) status = TC.storyLine(p);   // the table screen tells the end first
+    else if (p.outcome) status = T("The game is over.");
     else if (p.ended) status = T("The table has ended.");
     else if (awaiting.indexOf(p.seat) >= 0) status = T("Your turn.");
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
     $("status").className = "status" + (awaiting.indexOf(p.seat) >= 0 && !p.outcome ? " your-turn" : "");
     const outcome = $("outcome");
-    outcome.hidden = !p.outcome;
-    outcome.textContent = TC.outcomeText(p);
-    TC.clear($("view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words })));
-    if (!viewOpened) {  // a game without its own drawing: the view is the game
-      const ui = gameUI(p);
-      $("view-details").open = !(ui && ui.phone.showView === false);
-      // a game that draws its view itself says it all in the phone's words; the raw data (its keys
-      // are the engine's English field names) is left out rather than shown half translated
-      $("view-details").hidden = !!(ui && ui.phone.showView === false);
+    outcome.hidden = !p.outcome || st.watched;
+    outcome.textContent = st.watched ? "" : TC.outcomeText(p);
+    drawTelling(p, st);
+    // "What you can see": a game that draws its view has nothing to add (or says it in its own
+    // summary lines); a game without a drawing gets its view in words, open
+    const viewUi = gameUI(p);
+    const drawn = !!(viewUi && viewUi.phone.showView === false);
+    const summary = viewUi && viewUi.phone.summary ? viewUi.phone.summary(p) : null;
+    $("view-details").hidden = drawn && !(summary && summary.length);
+    if (summary && summary.length) {
+      const ul = TC.clear($("view")).appendChild(el("ul", { class: "view-summary" }));
+      summary.forEach(function (line) { ul.append(el("li", { text: line })); });
+    } else if (!drawn) {
+      TC.clear($("view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words,
+                                                                      seatName: function (s) { return TC.seatName(p, s); } })));
+    }
+    if (!viewOpened) {
+      $("view-details").open = !drawn;
       viewOpened = true;
     }
-    // The POST reply and the stream carry the same change; the table's "next" (a step) repeats its events.
-    const events = TC.changeKey(p.events || []);
-    if (p.version !== lastEventsKey && (!p.step || events !== lastEvents)) TC.renderEvents($("events"), p.events, 10);
-    lastEventsKey = p.version;
-    lastEvents = events;
+    eventLog.add(p);   // a reply, the stream and every step of the table: each line once
     draw();
+  }
+
+  /* While the table screen is still telling (the last round, a reveal): say so, with its place,
+     and let this phone move it on ("next" at the table's pace) or switch Auto. When the game says
+     plays wait for it, say that too: the controls stay to plan with, a play is refused in words. */
+  function drawTelling(p, st) {
+    const box = TC.clear($("telling"));
+    box.hidden = !st.watched;
+    if (!st.watched) return;
+    box.append(el("p", { class: "telling-line", text: "📺 " + TC.storyLine(p) }));
+    if (st.hold) box.append(el("p", { class: "telling-hold", text: T("You can plan your next play; it opens once the table has shown this.") }));
+    const row = el("div", { class: "row" });
+    row.append(el("button", { type: "button", class: "big secondary telling-next", text: T("Next step") + " ▶",
+      on: { click: async function () { const r = await TC.api("POST", base + "/next"); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+    row.append(el("button", { type: "button", class: "big secondary telling-auto", "aria-pressed": st.auto ? "true" : "false",
+      text: (st.auto ? "⏸ " : "▶ ") + T("Auto"),
+      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+    box.append(row);
   }
 
   function draw() {
@@ -152,6 +224,10 @@
     if (!opts.noConfirm) {
       const sure = await TC.confirm(title || T("Play this?"), detail);
       if (!sure) return false;
+    }
+    if (payload && TC.story(payload).hold) {   // the table is telling what this play comes after
+      TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
+      return false;
     }
     if (opts.onSend) opts.onSend();
     busy = true;

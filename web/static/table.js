@@ -1,29 +1,19 @@
 /* The table screen: the public view only, readable across the table.
 
-   The last change's events are shown one at a time (the resolution): each drawn and said in a
-   sentence. The table's "next" (a tap on the screen, the Next button, or the hardware next button
-   through service.advance, which bumps the payload's step) reveals the next one; "Auto" runs on by
-   itself at a table pace. A game's own drawing comes from web/static/games/<id>.js (GameUI). */
+   It tells the table's story (docs/web.md, "The table's story"): the companion keeps the steps this
+   screen has shown and those it has still to tell, in order; a new play is appended, never shown
+   over a step the table has not seen. The table's "next" (a tap on the screen, the Next button, the
+   hardware next button) and Auto (kept for the whole table, at a reading pace) move one step; every
+   screen shows the same step. Every panel draws the state AS OF that step (TC.asOf): a result never
+   shows before the step that reveals it. A game's own drawing comes from web/static/games/<id>.js
+   (GameUI); it is handed the as-of payload and the step. */
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  const AUTO_MS = 2600;  // a table pace: time to read a sentence aloud and look at the table
   let latest = null;
-  // the resolution being shown: its events (with a sentence), how far it has got, which change it is
-  let resolution = { key: null, events: [], index: 0, step: 0 };
-  let older = [];  // sentences of earlier changes, newest first
-  let auto = readAuto(), timer = null;
-
-  function readAuto() {
-    try {
-      const saved = window.localStorage.getItem("tc-auto");
-      if (saved !== null) return saved === "1";
-    } catch (e) { /* private mode: no storage */ }
-    return !TC.page.can_step;  // a screen nobody may step runs on by itself
-  }
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "●" : "○ " + T("Connection lost: retrying…");
@@ -35,25 +25,18 @@
     return ui && ui.table && (!ui.accepts || ui.accepts(p)) ? ui : null;
   }
 
-  /* A new change (new events) starts a new resolution; a step (same events, step + n) moves it on. */
-  function follow(p) {
-    const events = (p.events || []).filter(function (ev) { return TC.say(ev.say); });
-    const key = TC.changeKey(p.events || []);  // replies and streams agree (key order, translations aside)
-    const step = p.step || 0;
-    if (key !== resolution.key || step < resolution.step) {
-      resolution.events.slice(0, resolution.index + 1).reverse().forEach(function (ev) { older.unshift(TC.say(ev.say)); });
-      older = older.slice(0, 6);
-      resolution = { key: key, events: events, index: Math.min(step, Math.max(events.length - 1, 0)), step: step };
-    } else if (step > resolution.step) {
-      resolution.index = Math.min(resolution.index + (step - resolution.step), Math.max(events.length - 1, 0));
-      resolution.step = step;
-    }
-  }
-
-  function stepInfo() {
-    const r = resolution;
-    return { index: r.index, count: r.events.length, events: r.events, event: r.events[r.index] || null,
-             shown: r.events.slice(0, r.index + 1), done: r.index >= r.events.length - 1, side: $("game-side") };
+  /* The step handed to a game's renderer: the shown step's place in its change ("4 of 26"), its
+     event, the change's events (all of them, so a board can step back from ``after``), and the
+     public state before and after the change. */
+  function stepInfo(p) {
+    const st = TC.story(p);
+    const events = st.chapter.map(function (s) { return s.event; });
+    const index = st.cur ? st.cur.index : 0;
+    const shown = st.shown;
+    return { index: index, count: st.cur ? st.cur.count : 0, events: events, event: st.cur ? st.cur.event : null,
+             shown: events.slice(0, index + 1), done: !st.telling, waiting: st.waiting,
+             id: st.cur ? st.cur.id : null, before: shown ? shown.before.view : p.view,
+             after: shown ? shown.after.view : p.view, side: $("game-side") };
   }
 
   function show(p) {
@@ -64,15 +47,15 @@
     if (latest && p.version < latest.version) return;
     latest = p;
     TC.showFault(p.fault);
-    follow(p);
     draw();
   }
 
   function draw() {
-    const p = latest;
-    if (!p) return;
+    if (!latest) return;
+    const p = TC.asOf(latest);          // every panel as of the step shown
+    const st = TC.story(latest);
     const ui = gameUI(p);
-    const step = stepInfo();
+    const step = stepInfo(latest);
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
     if (ui) ui.table.render($("game-area"), p, step);
@@ -81,14 +64,18 @@
       TC.clear($("generic-view")).append(TC.rawNote(TC.renderValue(p.view, { words: TC.page.view_words })));
     }
 
-    const awaiting = p.awaiting || [];
+    // mid-way through a change, whose turn it is comes once the change has been told
+    const midway = st.cur && st.cur.index < st.cur.count - 1;
+    const awaiting = midway ? [] : (p.awaiting || []);
     let turn;
-    if (p.outcome) turn = T("The game is over.");
-    else if (p.ended) turn = T("The table has ended.");
+    if (p.outcome) turn = "";   // the outcome box says it, with the winner
+    else if (latest.ended && !st.telling) turn = T("The table has ended.");
+    else if (midway) turn = TC.storyLine(latest);
     else if (!awaiting.length) turn = "";
     else if (awaiting.length === 1) turn = T("{name} is still to act.", { name: TC.seatName(p, awaiting[0]) });
     else turn = T("Waiting for {names}.", { names: TC.waitingFor(p) });
     $("turn").textContent = turn;
+    $("turn").hidden = !turn;
 
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
@@ -106,61 +93,49 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
 
-    drawResolution(step);
+    drawStory(st);
+    TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
   /* The list of events: the one being shown on top, big, with "2 of 5" and a hint above it; the
-     ones shown before it, and a few of earlier changes, below. */
-  function drawResolution(step) {
+     ones told before it below (all from the story, so names are today's). */
+  function drawStory(st) {
     const box = TC.clear($("resolution"));
-    box.hidden = !step.count;
-    if (step.event) {
-      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: step.index + 1, count: step.count }) }));
-      if (!step.done) box.append(el("span", { class: "resolution-more muted", text: " · " + T("Tap or press Next for the next step.") }));
+    box.hidden = !st.cur;
+    if (st.cur) {
+      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: st.cur.index + 1, count: st.cur.count }) }));
+      const more = st.waiting - (st.cur.count - 1 - st.cur.index);
+      if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
+      if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", text: " · " + (TC.page.can_step
+        ? T("Tap or press Next for the next step.") : st.auto ? T("The next step comes by itself.") : T("Next: on the host page, a phone or the companion's button.")) }));
     }
     const list = TC.clear($("events"));
-    step.shown.slice().reverse().forEach(function (ev, i) {
-      const say = TC.say(ev.say);
-      list.append(el("li", { class: "event event-" + (ev.type || "") + (i === 0 ? " current" : "") + (i === 0 && say.length > 90 ? " long" : ""),
-                             "data-type": ev.type || "", text: say }));
+    const told = st.steps.filter(function (s) { return !s.private && s.told; });
+    told.slice().reverse().slice(0, 6).forEach(function (s, i) {
+      const say = TC.say(s.event.say);
+      list.append(el("li", { class: "event event-" + (s.event.type || "") + (s === st.cur ? " current" : " older") + (s === st.cur && say.length > 90 ? " long" : ""),
+                             "data-type": s.event.type || "", "data-id": s.id, "data-fit": s === st.cur ? null : "drop", text: say }));
     });
-    older.forEach(function (text) { list.append(el("li", { class: "event older", text: text })); });
-    while (list.children.length > 6) list.removeChild(list.lastChild);
-    $("auto").setAttribute("aria-pressed", auto ? "true" : "false");
-    $("auto").textContent = (auto ? "⏸ " : "▶ ") + T("Auto");
-    schedule(step);
+    $("auto").setAttribute("aria-pressed", st.auto ? "true" : "false");
+    $("auto").textContent = (st.auto ? "⏸ " : "▶ ") + T("Auto");
+    $("auto").disabled = !TC.page.can_step;
+    $("auto").title = TC.page.can_step ? "" : T("Auto is switched on the host page or a phone.");
   }
 
-  /* Auto: one timer per event shown; a payload that changes nothing else (a phone connecting)
-     does not restart it. */
-  let timerFor = null;
-  function schedule(step) {
-    const wanted = auto && !step.done ? resolution.key + "#" + step.index : null;
-    if (wanted === timerFor) return;
-    if (timer) { clearTimeout(timer); timer = null; }
-    timerFor = wanted;
-    if (wanted) timer = setTimeout(function () { timer = null; timerFor = null; localNext(); }, AUTO_MS);
-  }
-
-  /* This screen only: show the next event (auto, or a tap where this screen may not step the table). */
-  function localNext() {
-    if (resolution.index < resolution.events.length - 1) { resolution.index += 1; draw(); }
-  }
-
-  /* The table's next: every screen moves on (host, or the Pi's own display); elsewhere this screen only. */
+  /* The table's next: every screen and phone moves on (host, or the Pi's own display). */
   async function next() {
-    if (!TC.page.can_step) { localNext(); return; }
+    if (!TC.page.can_step) return;
     const r = await TC.api("POST", base + "/next");
     if (r.ok) show(r.data);
   }
 
   $("next").hidden = !TC.page.can_step;
   $("next").addEventListener("click", function (ev) { ev.stopPropagation(); next(); });
-  $("auto").addEventListener("click", function (ev) {
+  $("auto").addEventListener("click", async function (ev) {
     ev.stopPropagation();
-    auto = !auto;
-    try { window.localStorage.setItem("tc-auto", auto ? "1" : "0"); } catch (e) { /* no storage */ }
-    draw();
+    if (!latest || !TC.page.can_step) return;
+    const r = await TC.api("POST", base + "/auto", { on: !TC.story(latest).auto });
+    if (r.ok) show(r.data);
   });
   $("resolution").addEventListener("click", function () { next(); });
   $("events").addEventListener("click", function () { next(); });
@@ -171,5 +146,5 @@
 
   // the table's language, not this browser's: every sentence comes translated for the table screen
   const inLang = "lang=" + encodeURIComponent(TC.lang);
-  TC.live(base + "/stream?view=public&" + inLang, base + "?" + inLang, show, setConn, null);
+  TC.live(base + "/stream?view=public&screen=1&" + inLang, base + "?screen=1&" + inLang, show, setConn, null);
 })();

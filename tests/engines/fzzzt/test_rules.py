@@ -386,3 +386,22 @@ def test_malformed_actions_are_refused_in_words_in_every_phase() -> None:
                      else state.legal_actions(seat))
             state = state.apply(seat, legal[step % len(legal)])
     assert seen_phases >= {"mechanics", "turn", "bid", "cleanup", "draw"}
+
+
+def test_a_clean_up_position_in_which_nobody_can_assign_a_card_is_refused_with_the_reason() -> None:
+    """Clean-up: "Every player ... may assign one card to each of their production units. The
+    symbol on the robot must match one of the unit's symbols." A clean-up in which no player has a
+    matching card for any unit is over as it begins (the next round starts): a position that still
+    says "clean-up" would wait for nobody and never end, so loading it is refused, in words."""
+    from engines import IllegalAction
+    state = position(2, phase="cleanup", hands=[["R1B"], ["Fa"]], units=[["PO"], []],
+                     deck=["R5N", "R5B", "R5C", "R5O", "R4N", "R4B", "R4C", "R4O", "Ua"])
+    assert state.awaiting == ()
+    with pytest.raises(IllegalAction, match="nobody can put a card on a production unit"):
+        GAME.load(state.notation())
+    able = position(2, phase="cleanup", hands=[["R1O"], ["Fa"]], units=[["PO"], []],
+                    deck=["R5N", "R5B", "R5C", "R5O", "R4N", "R4B", "R4C", "R4O", "Ua"])
+    assert able.awaiting == (0,) and GAME.load(able.notation()) == able   # one who can: fine
+    stuck = position(2, phase="bid", hands=[[], []], open=["R1B"])
+    with pytest.raises(IllegalAction, match="nobody is asked to act"):
+        GAME.load(stuck.notation())

@@ -58,3 +58,30 @@ def test_undoing_a_changes_events_gives_the_board_before_it(players: int, specia
             changes += any(ev["type"] in ("turned", "fried", "eaten") for ev in public)
             state = after
     assert changes > 5
+
+
+def test_every_death_names_the_square_the_agent_died_on() -> None:
+    """Rulebook, phase III (translated): "If a shark swims onto an agent's square, or an agent swims
+    onto a shark's square, the agent is eaten" -- the table screen marks the death on that square,
+    so an ``eaten`` (or ``fried``) event names it, whether the shark came to the agent or the agent
+    swam (straight or diagonally) into the shark."""
+    rng = random.Random(11)
+    deaths: dict[str, int] = {"eaten": 0, "fried": 0}
+    for seed in range(12):
+        state: SharksState = GAME.start(players=4, seed=seed, options={"specials": True})
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            seat = state.awaiting[0]
+            before = board(state.view(None))
+            after = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            public = [ev for ev in after.events if ev["visible_to"] == "all"]
+            for i, ev in enumerate(public):
+                if ev["type"] in deaths:
+                    deaths[ev["type"]] += 1
+                    # where the agent stood just before this step (the board after the steps before it)
+                    stood = undo_events(board(after.view(None)), public[i:])[f"agent{ev['seat']}"]
+                    assert ev["square"] and ev["square"] == stood, (ev, public)
+            assert undo_events(board(after.view(None)), public) == before
+            state = after
+    assert deaths["eaten"] > 3 and deaths["fried"] > 3, deaths

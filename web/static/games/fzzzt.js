@@ -115,12 +115,72 @@
     return TC.TN(card.points, "Robot {symbols}: power {power}, {count} point", "Robot {symbols}: power {power}, {count} points", { symbols: syms, power: card.power });
   }
 
+  /* ------------------------------------------------------------------ read across a table
+     The table screen is read from a chair: every mark at least 18 px. Its cards (84 px and more)
+     show power, points and the conveyor number big and the symbols as shapes (named in the legend
+     beside them); a unit has a double frame. Where many cards meet (units, bids, score sheets) a
+     card is a chip: its power, symbols and points in one line of text and shapes. */
+  let tv = false;   // drawing the table screen (tableRender) rather than a phone
+
+  function tvCardSVG(card, opts) {
+    opts = opts || {};
+    const kind = KIND[card.kind] || KIND.robot;
+    const root = svg("svg", { viewBox: "0 0 60 84", class: "fz-card fz-tv kind-" + card.kind + (opts.cls ? " " + opts.cls : ""),
+                              role: "img", "aria-label": describe(card), "data-card": card.id });
+    svg("title", {}, root).textContent = describe(card);
+    svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: kind.fill, stroke: "#fff", "stroke-width": 1.5 }, root);
+    if (card.kind === "unit") svg("rect", { x: 4.5, y: 4.5, width: 51, height: 75, rx: 4, fill: "none", stroke: "#fff", "stroke-width": 1.2 }, root);
+    if (card.kind !== "unit") {
+      svg("circle", { cx: 14, cy: 15, r: 11.5, fill: "#ffd400", stroke: "#111" }, root);
+      text(root, 14, 20, String(card.power), { class: "fz-power", "font-size": 15, "font-weight": 800, fill: "#111" });
+    }
+    if (card.conveyor) {
+      svg("rect", { x: 34, y: 5, width: 22, height: 18, rx: 3, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
+      text(root, 45, 19, "▸" + card.conveyor, { class: "fz-conveyor-number", "font-size": 13, fill: "#fff", "font-weight": 700 });
+    }
+    const syms = (card.symbols || "").split("").filter(Boolean);
+    if (card.kind === "upgrade") text(root, 30, 56, "★", { "font-size": 30, fill: "#ffd400" });
+    else if (card.kind === "fzzzt") text(root, 30, 58, "⚡", { "font-size": 30, fill: "#ffd400" });
+    else if (card.kind === "mechanic") text(root, 30, 54, "M" + (card.id || "").slice(1), { "font-size": 20, fill: "#fff", "font-weight": 800 });
+    else {
+      const cols = syms.length > 2 ? 2 : Math.max(syms.length, 1), rows = Math.ceil(syms.length / cols);
+      syms.forEach(function (sym, i) {
+        const col = i % cols, row = Math.floor(i / cols);
+        symbolShape(root, sym, 30 + (col - (cols - 1) / 2) * 22, (rows > 1 ? 36 : 45) + row * 19, 8);
+      });
+    }
+    svg("rect", { x: 4, y: 65, width: 52, height: 16, rx: 3, fill: "rgba(0,0,0,.5)" }, root);
+    text(root, 30, 78, "★" + card.points, { class: "fz-points", "font-size": 14, fill: "#fff", "font-weight": 800 });
+    return root;
+  }
+
+  /* A symbol as a little picture of its own (a chip's symbols), named in its title. */
+  function symbolIcon(sym) {
+    const root = svg("svg", { viewBox: "-10 -10 20 20", class: "fz-sym-icon", role: "img", "aria-label": T(SYMBOL_NAME[sym] || sym) });
+    svg("title", {}, root).textContent = T(SYMBOL_NAME[sym] || sym);
+    symbolShape(root, sym, 0, 0, 8.5);
+    return root;
+  }
+
+  /* A card as one line: its kind's colour, power ⚡, its symbols as shapes, its points ★. */
+  function cardChip(card) {
+    const chip = el("span", { class: "fz-chip kind-" + card.kind, "data-card": card.id, title: describe(card) });
+    if (card.kind === "mechanic") chip.append(el("span", { text: "M" + (card.id || "").slice(1) }));
+    if (card.kind !== "unit") chip.append(el("span", { class: "fz-chip-power", text: "⚡" + card.power }));
+    (card.symbols || "").split("").filter(Boolean).forEach(function (sym) { chip.append(symbolIcon(sym)); });
+    if (card.kind === "upgrade") chip.append(el("span", { text: "★?" }));
+    chip.append(el("span", { class: "fz-chip-points", text: "★" + card.points }));
+    return chip;
+  }
+
+  function pic(card, opts) { return tv ? tvCardSVG(card, opts) : cardSVG(card, opts); }
+
   /* A face-down card: the back, so counts read as cards. */
   function backSVG(cls) {
     const root = svg("svg", { viewBox: "0 0 60 84", class: "fz-card fz-back " + (cls || ""), role: "img", "aria-label": T("a face-down card") });
     svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#444b55", stroke: "#fff", "stroke-width": 1.5 }, root);
     svg("path", { d: "M8,10 L52,74 M52,10 L8,74", stroke: "#6b7482", "stroke-width": 3 }, root);
-    text(root, 30, 47, "?", { "font-size": 18, fill: "#ddd", "font-weight": 800 });
+    text(root, 30, 49, "?", { "font-size": 22, fill: "#ddd", "font-weight": 800 });
     return root;
   }
 
@@ -135,7 +195,7 @@
     const box = el("div", { class: "fz-reveal" + (compact ? " compact" : "") },
       el("h3", { class: "small", text: T("Last auction") }));
     const head = el("div", { class: "fz-reveal-head" });
-    if (card) head.append(cardSVG(card, { cls: "won" }));
+    if (card) head.append(pic(card, { cls: "won" }));
     head.append(el("p", { class: "fz-winner" }, "★ " + T("{name} won it.", { name: seatName(p, last.winner) })));
     box.append(head);
     if (sentence) box.append(el("p", { class: "fz-tie-sentence", text: sentence }));
@@ -149,7 +209,7 @@
         el("span", { class: "fz-bid-name", text: (seat === last.winner ? "★ " : "") + seatName(p, seat) }),
         el("span", { class: "fz-bid-power", text: T("power {power}", { power: powers[s] !== undefined ? powers[s] : power(cards) }) }));
       const row = el("span", { class: "fz-cards small" });
-      cards.forEach(function (c) { row.append(cardSVG(c)); });
+      cards.forEach(function (c) { row.append(tv ? cardChip(c) : cardSVG(c)); });
       li.append(row);
       rows.append(li);
     });
@@ -175,6 +235,7 @@
   let chosen = [];  // ids of the cards in the bid being built
 
   function phoneRender(root, p, api) {
+    tv = false;
     const v = p.view;
     const board = window.TC.clear(root.querySelector("#board"));
     const controls = root.querySelector("#controls");
@@ -320,7 +381,7 @@
     const row = el("div", { class: "fz-belt" });
     (c.open || []).forEach(function (card, i) {
       const slot = el("div", { class: "fz-slot" + (i === 0 && v.phase === "bid" ? " head" : "") });
-      slot.append(cardSVG(card));
+      slot.append(pic(card));
       if (i === 0 && v.phase === "bid") slot.append(el("span", { class: "fz-slot-label", text: "▲ " + T("up for auction") }));
       row.append(slot);
     });
@@ -348,6 +409,12 @@
       if (!compact) {
         const units = el("div", { class: "fz-units" });
         (pl.units || []).forEach(function (u) {
+          if (tv) {   // a unit as a chip, the robots on it as chips beside it
+            const g = el("div", { class: "fz-unit fz-unit-chips" }, cardChip(u.card));
+            u.robots.forEach(function (r) { g.append(cardChip(r)); });
+            units.append(g);
+            return;
+          }
           const g = el("div", { class: "fz-unit" }, cardSVG(u.card));
           if (u.robots.length) g.append(el("div", { class: "fz-pinned" }, cardRow(u.robots, "tiny")));
           units.append(g);
@@ -374,10 +441,21 @@
       if (sh.fzzzt) card.append(el("p", { class: "fz-line", text: T("Fzzzt! cards: {points}", { points: sh.fzzzt }) }));
       (sh.units || []).forEach(function (u) {
         const unitCard = cardOf(p, u.unit) || { id: u.unit, kind: "unit", points: u.value, symbols: u.symbols, conveyor: 0 };
-        const row = el("div", { class: "fz-sheet-unit" }, cardSVG(unitCard, { cls: "unit" }));
+        const row = el("div", { class: "fz-sheet-unit" }, tv ? cardChip(unitCard) : cardSVG(unitCard, { cls: "unit" }));
         const right = el("div", { class: "fz-widgets" });
         if (!u.widgets.length) right.append(el("p", { class: "fz-line", text: T("No widget: -{value}", { value: u.value }) }));
         u.widgets.forEach(function (w, i) {
+          if (tv) {   // a widget as its robots' symbols in one bracket (each robot named in its title)
+            const chip = el("span", { class: "fz-widget-chip", title: T("Widget {n}", { n: i + 1 }) });
+            w.forEach(function (part) {
+              const c = cardOf(p, part.card);
+              const icon = symbolIcon(part.symbol);
+              if (c) icon.querySelector("title").textContent = describe(c);
+              chip.append(icon);
+            });
+            right.append(chip);
+            return;
+          }
           const wbox = el("div", { class: "fz-widget" }, el("span", { class: "small", text: T("Widget {n}", { n: i + 1 }) }));
           const cards = el("div", { class: "fz-cards tiny" });
           w.forEach(function (part) {
@@ -404,6 +482,7 @@
      beside each other below. The event being shown is drawn: a reveal shows every bid, the winner,
      the tie decision in words and where the chief mechanic marker went. */
   function tableRender(root, p, step) {
+    tv = true;
     const v = p.view;
     window.TC.clear(root);
     const side = window.TC.clear(step.side);
@@ -427,7 +506,7 @@
     }
     wrap.append(box || el("div", { class: "fz-reveal empty muted", text: T("No auction yet.") }));
     root.append(wrap);
-    side.append(el("p", { class: "legend muted", text: T("Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points; symbols: hexagon nut, bolt, toothed cog, drop of oil, each named.") }));
+    side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points (a production unit, in a double frame: per widget); symbols: hexagon nut, bolt, toothed cog, drop of oil.") }));
   }
 
   window.GameUI = window.GameUI || {};

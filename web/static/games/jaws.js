@@ -214,12 +214,12 @@
       const style = ROLE[c.role];
       const turn = c.turn === "active" ? TC.TN(c.actions_left, "taking a turn: {count} action left", "taking a turn: {count} actions left")
         : c.turn === "done" ? T("done") : TC.TN(c.actions_left, "waiting: {count} action", "waiting: {count} actions");
-      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
+      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : ""), "data-fit": "last" },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
         el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
         c.barrels ? el("span", { text: "◉" + c.barrels }) : null,
-        view.phase === "crew" ? el("span", { class: "jaws-turn", text: turn }) : null));
+        view.phase === "crew" ? el("span", { class: "jaws-turn", "data-fit": c.turn === "active" ? null : "drop", text: turn }) : null));
     });
     return list;
   }
@@ -390,7 +390,9 @@
   let replay = { key: null, round: 0, timer: null, manual: false };
 
   function tableRender(root, p, step) {
-    const view = p.view;
+    // the change's own steps are drawn from the state AFTER it (step.after), its later events
+    // subtracted; p is as of the step (table.js)
+    const view = step.after || p.view;
     TC.clear(root);
     const ev = step.event || {};
     const opts = { shade: true, hot: [], mark: {} };
@@ -417,10 +419,11 @@
     const info = el("div", { class: "jaws-info" },
       el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
       el("p", { class: "jaws-possible", text: possibleLine(view) }),
-      trackPanel(view, shark), cardPanel(view), crewPanel(p),
-      el("p", { class: "muted jaws-legend", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
+      trackPanel(view, shark), cardPanel(view));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
-    TC.clear(step.side);
+    // the crew and the legend in the side column, where there is room on a 1280x720 screen
+    TC.clear(step.side).append(crewPanel(p),
+      el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */

@@ -1,8 +1,8 @@
 /* Laser Chess: the board as SVG (every token's facing drawn as a shape, colours with letters,
    restricted squares marked by their border and a corner shape that never touch a token, the last
    beam drawn with its end marked), and the game's page parts, registered as GameUI["laser-chess"]:
-   the phone (tap a token, then a square or a turn button; the board is drawn at 44 px a square and
-   scrolls sideways on a narrow phone) and the table screen (the big board, removed pieces, the
+   the phone (tap a token, then a square, a move button or a turn button; the whole board across the
+   phone, your own side at the bottom) and the table screen (the big board, removed pieces, the
    legend; the beam appears when the stepper reaches the laser's step). See docs/web.md. */
 "use strict";
 (function () {
@@ -209,38 +209,36 @@
   const isLaser = function (p) { return p.view && Array.isArray(p.view.board); };
   let selected = null;
 
-  /* The phone's board: 44 px a square (the touch guideline) inside a strip that scrolls sideways
-     when the phone is narrower than the board; kept across redraws, with the legend under it. */
+  /* The phone's board: the whole board across the phone's width (no sideways scrolling: every
+     file, the rank numbers and both lasers always in view), the player's own side at the bottom
+     (Red's board is drawn turned round), the legend under it. Ten files across a 360-px phone
+     leave about 32 px a square, under the 40-px touch guideline, so the moves of a tapped token
+     are also offered as big buttons under the board. */
   function phoneBoard(board) {
-    let scroller = board.querySelector(".lc-scroll");
-    if (!scroller) {
+    let holder = board.querySelector(".lc-fit");
+    if (!holder) {
       const el = window.TC.el;
       window.TC.clear(board);
-      scroller = el("div", { class: "lc-scroll" });  // the strip's width: laser-chess.css
-      board.append(scroller, el("p", { class: "lc-swipe hint", hidden: "hidden", text: T("Swipe the board sideways to see all of it.") }),
-                   restrictedLegend());
+      holder = el("div", { class: "lc-fit" });
+      board.append(holder, restrictedLegend());
     }
-    return scroller;
+    return holder;
   }
 
-  /* Scroll the strip so a square is in view (centred when it was not). */
-  function scrollToSquare(scroller, square, flip) {
-    const svgEl = scroller.querySelector("svg");
-    if (!svgEl || scroller.scrollWidth <= scroller.clientWidth) return;
-    const scale = svgEl.getBoundingClientRect().width / (FILES.length * CELL + 2 * M);
-    const c = coords(square, flip), left = c.x * scale, right = (c.x + CELL) * scale;
-    if (left < scroller.scrollLeft || right > scroller.scrollLeft + scroller.clientWidth) {
-      scroller.scrollLeft = Math.max(0, (left + right) / 2 - scroller.clientWidth / 2);
-    }
+  const ARROWS = { "0,1": "↑", "1,1": "↗", "1,0": "→", "1,-1": "↘", "0,-1": "↓", "-1,-1": "↙", "-1,0": "←", "-1,1": "↖" };
+  /* The way from one square to a neighbour as an arrow, as the player sees the board (turned
+     round for Red). */
+  function arrow(from, to, flip) {
+    let df = FILES.indexOf(to[0]) - FILES.indexOf(from[0]), dr = parseInt(to.slice(1), 10) - parseInt(from.slice(1), 10);
+    if (flip) { df = -df; dr = -dr; }
+    return ARROWS[Math.sign(df) + "," + Math.sign(dr)] || "•";
   }
 
-  let scrolledFor = null;
   /* The phone: tap a token, then a highlighted square or one of the turn buttons. */
   function phoneRender(root, p, api) {
     if (api.changed) selected = null;
     const el = window.TC.el;
     const board = phoneBoard(root.querySelector("#board")), controls = root.querySelector("#controls");
-    const keepScroll = board.scrollLeft;
     const legal = api.legal;
     const moves = {}, rotates = {};
     let draw_ = null;
@@ -271,22 +269,22 @@
         api.redraw();
       },
     });
-    board.scrollLeft = keepScroll;
-    board.parentNode.querySelector(".lc-swipe").hidden = board.scrollWidth <= board.clientWidth + 1;
-    // first sight of this seat's board: its own King in view; a selected piece: it and its targets
-    const side = flip ? "red" : "blue";
-    const seatKey = window.TC.page.table + "/" + p.seat;
-    if (scrolledFor !== seatKey) {
-      scrolledFor = seatKey;
-      const king = (p.view.board || []).find(function (t) { return t.piece === "king" && t.color === side; });
-      if (king) scrollToSquare(board, king.square, flip);
-    }
-    if (selected) scrollToSquare(board, selected, flip);
     if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
     if (!selected) controls.append(el("p", { class: "hint", text: T("Tap one of your pieces.") }));
     else {
       const token = (p.view.board || []).find(function (t) { return t.square === selected; });
       controls.append(el("p", { class: "hint", text: (token ? describeToken(token) + ": " : "") + T("Tap a highlighted square or turn the piece.") }));
+      // the same moves as big buttons (a square on a 360-px phone is smaller than a thumb)
+      const moveRow = el("div", { class: "lc-moves" });
+      (moves[selected] || []).forEach(function (a) {
+        const text = arrow(a.from, a.to, flip) + " " + (a.type === "swap" ? T("Swap with {to}", { to: a.to }) : T("To {to}", { to: a.to }));
+        moveRow.append(el("button", { type: "button", class: "big lc-move", "data-to": a.to, text: text,
+          on: { click: function () {
+            play(a, a.type === "swap" ? T("Swap {from} with {to}?", { from: a.from, to: a.to }) : T("Move {from} to {to}?", { from: a.from, to: a.to }),
+                 T("After your move your laser fires. This cannot be undone."));
+          } } }));
+      });
+      if (moveRow.children.length) controls.append(moveRow);
       const row = el("div", { class: "row" });
       (rotates[selected] || []).forEach(function (a) {
         const ccw = a.turn === "ccw";
@@ -303,9 +301,9 @@
       on: { click: function () { play(draw_, T("Declare a draw") + "?", T("Is everyone sure?")); } } }));
   }
 
-  /* What the table shows at a step of the resolution (table.js's step: index, events): until the
-     stepper reaches the laser's event the beam is not drawn yet and the token it removes still
-     stands; from that step on, the view as it is. */
+  /* What the table shows at a step of a move (table.js's step: index, events), from the view after
+     the move: until the stepper reaches the laser's event the beam is not drawn yet and the token
+     it removes still stands; from that step on, the view as it is. */
   function asOfStep(view, step) {
     const events = (step && step.events) || [];
     let laserAt = -1;
@@ -326,17 +324,21 @@
     const el = window.TC.el;
     let board = root.querySelector("#board");
     if (!board) { window.TC.clear(root); board = el("div", { id: "board", class: "board big-board" }); root.append(board); }
-    const now = asOfStep(p.view, step);
+    // the change's own steps are drawn from the board AFTER it (step.after): the move at once, the
+    // beam and the piece it takes from the laser's step on
+    const now = asOfStep(step.after || p.view, step);
     render(board, now.view, { beam: now.beam });
     const side = window.TC.clear(step.side);
     if (now.removed.length) {
-      side.append(el("h2", { class: "small", text: T("Removed pieces") }));
-      const ul = el("ul", { class: "removed-list" });
+      side.append(el("h2", { class: "small", "data-fit": "last", text: T("Removed pieces") }));
+      const ul = el("ul", { class: "removed-list", "data-fit": "last" });
       now.removed.forEach(function (t) { ul.append(el("li", { text: describeToken(t) })); });
       side.append(ul);
     }
-    side.append(el("p", { id: "legend", class: "legend muted", text: T("B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
-    side.append(restrictedLegend());
+    side.append(el("p", { id: "legend", class: "legend muted", "data-fit": "last", text: T("B = Blue (solid outline), R = Red (dashed outline). The beam is the red line; ● where it left the board, ✕ where it stopped.") }));
+    const legend = restrictedLegend();
+    legend.setAttribute("data-fit", "last");   // on a crowded screen the board speaks for itself
+    side.append(legend);
   }
 
   window.LaserBoard.asOfStep = asOfStep;

@@ -102,14 +102,11 @@
   }
 
   /* ---------------------------------------------------------------- the table screen */
-  let shown = { version: null, view: null }, before = { version: null, view: null };
-
   function renderTable(root, payload, step) {
-    const view = payload.view;
-    if (payload.version !== shown.version) { before = shown; shown = { version: payload.version, view: view }; }
-    // while a change is told step by step, the board stays as it was before it, the step drawn on
-    // top; its last step shows the board after it (a result never shows before its step)
-    const board = step && !step.done && before.view && before.version === payload.version - 1 ? before.view : view;
+    // the payload is as of the step shown (table.js, TC.asOf): while a change is told step by step
+    // the board is as it was before it, the step drawn on top; its last step shows the board after
+    // it (a result never shows before its step)
+    const view = payload.view, board = view;
     const panel = el("div", { class: "ln-panel" });
     TC.clear(root).append(el("div", { class: "ln-table" },
       el("div", { class: "ln-status" }, statusLine(payload)),

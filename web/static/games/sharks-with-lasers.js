@@ -344,7 +344,7 @@
       const li = el("li", { class: "swl-player" + (p.seat === a.seat ? " me" : ""), "data-seat": a.seat },
         seatChip(a.seat), el("span", { class: "swl-name", text: seatName(p, a.seat) }),
         el("span", { class: "swl-deaths", title: T("Deaths: {count} of 3", { count: d }), text: skulls + " " + d + "/3" }),
-        resolving ? null : el("span", { class: "swl-counts muted", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
+        resolving ? null : el("span", { class: "swl-counts muted", "data-fit": "drop", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
       if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
@@ -358,7 +358,7 @@
   /* The cards turned over so far in this resolution (up to the shown event). */
   function revealedList(events, index, p) {
     const el = window.TC.el;
-    const ol = el("ol", { class: "swl-revealed" });
+    const ol = el("ol", { class: "swl-revealed", "data-fit-from": "start" });   // crowded: the oldest go first
     events.slice(0, index + 1).forEach(function (ev, i) {
       if (ev.type !== "revealed") return;
       let text;
@@ -366,7 +366,8 @@
       if (ev.target === "agent") text = T("{name}'s agent", { name: seatName(p, ev.seat) }) + ": " + named;
       else if (ev.target === "pre") text = seatName(p, ev.seat) + ": " + named;
       else text = sharkName(ev.shark) + " ← " + named + " (" + seatName(p, ev.seat) + ")" + (ev.frozen ? " ❄" : "");
-      ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "", text: text }));
+      ol.append(el("li", { class: "swl-card-turned" + (i === index ? " current" : ""), "data-shark": ev.shark || "",
+                           "data-fit": i === index ? "last" : "drop", text: text }));
     });
     return ol;
   }
@@ -395,33 +396,41 @@
       info = el("div", { class: "swl-info" });
       root.append(el("div", { class: "swl-table" }, holder, info));
     }
+    // p is the payload as of the step (the state before this change until its last step); the
+    // board steps back from the state AFTER the change (step.after), undoing the later events
+    const after = step.after || p.view;
     const events = step.events || [];
     const index = step.count ? step.index : -1;
-    const figs = boardAt(p.view, events, index);
-    const g = geometry(p.view.board);
+    const figs = boardAt(after, events, index);
+    const g = geometry(after.board);
     holder.style.aspectRatio = g.width + " / " + g.height;
-    const shown = p.version + ":" + (step.step || 0) + ":" + index + ":" + step.count;
-    render(holder, p.view, { figs: figs, event: step.event, animate: shown !== lastShown });  // each step animates once
+    const shown = String(step.id);
+    render(holder, after, { figs: figs, event: step.event, animate: shown !== lastShown });  // each step animates once
     lastShown = shown;
     holder.setAttribute("data-step", String(index));
     window.TC.clear(info);
-    const heading = step.count && !step.done ? T("Resolving: step {index} of {count}", { index: index + 1, count: step.count })
+    const telling = step.count > 1 && index < step.count - 1;
+    const heading = telling ? T("Resolving: step {index} of {count}", { index: index + 1, count: step.count })
       : T("Round {n}", { n: p.view.round }) + " · " + T(PHASES[p.view.phase] || p.view.phase);
     info.append(el("h2", { class: "small swl-phase", text: heading }));
-    info.append(playersList(p, figs, step.count > 0 && !step.done));
-    info.append(el("h2", { class: "small", text: T("Shark stacks") }), stacksList(p, stacksAt(p, events, index)));
+    info.append(playersList(p, figs, telling));
+    const afterPayload = Object.assign({}, p, { view: after });
+    info.append(el("h2", { class: "small", text: T("Shark stacks") }), stacksList(afterPayload, stacksAt(afterPayload, events, index)));
     const turned = revealedList(events, index, p);
     if (turned.children.length) {
       while (turned.children.length > 7) turned.removeChild(turned.firstChild);
-      info.append(el("h2", { class: "small", text: T("Cards turned over") }), turned);
+      info.append(el("h2", { class: "small", "data-fit": "last", text: T("Cards turned over") }), turned);
     }
     const side = window.TC.clear(step.side);
-    side.append(el("p", { class: "legend muted", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
+    side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
   }
 
   /* ------------------------------------------------------------------ the phone */
   let selected = null;     // index into the hand of the tapped card
   let replay = null;       // the phone's own step through the last resolution: {key, index}
+  // the steps that change the board (the phone's replay of a resolution)
+  const BOARD_KINDS = ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear",
+                       "shield", "deflected", "frozen", "no_effect", "blocked"];
   let porterShark = null;  // Shark-o-Porter: the shark chosen, then a square on the board
 
   function cardTile(card, opts) {
@@ -460,28 +469,6 @@
       on: { click: function () { if (entry) play(entry, labelOf(entry) + "?", T("Only your phone learns which cards you drew.")); } } }));
   }
 
-  /* The phone's event list follows the step the board shows: this change's sentences up to that
-     step (the last ten of them), the older changes below. phone.js lists a new change's events
-     first (untagged items on top); they are replaced here by the cut list, tagged with the version. */
-  const KEEP = 10;
-  function cutEvents(p, story, index) {
-    const list = document.getElementById("events");
-    if (!list) return;
-    const said = (p.events || []).filter(function (ev) { return window.TC.say(ev.say); });
-    let cut = said.length - 1;   // at the end of the story: every sentence
-    if (index < story.length - 1) cut = index >= 0 ? said.indexOf(story[index]) : said.indexOf(story[0]) - 1;
-    const version = String(p.version);
-    Array.prototype.slice.call(list.children).forEach(function (li) {
-      if (!li.classList.contains("swl-ev") || li.getAttribute("data-version") === version) li.remove();
-    });
-    const top = document.createDocumentFragment();
-    said.slice(0, cut + 1).slice(-KEEP).forEach(function (ev) {
-      top.append(window.TC.el("li", { class: "event event-" + (ev.type || "") + " swl-ev", "data-version": version, text: window.TC.say(ev.say) }));
-    });
-    list.insertBefore(top, list.firstChild);
-    while (list.children.length > KEEP) list.removeChild(list.lastChild);
-  }
-
   function labelOf(a) { return a.label ? window.TC.say(a.label) : (a.notation || a.type); }
 
   function phoneRender(root, p, api) {
@@ -492,20 +479,23 @@
     const hand = view.hand || [];
     const play = function (a, title, detail) { return api.play(a, title, detail, { onSend: function () { selected = null; porterShark = null; drawn = []; } }); };
 
-    // the board: the last resolution can be stepped through here too
-    const events = (p.events || []).filter(function (ev) { return ev.visible_to === "all" || ev.visible_to === undefined || (Array.isArray(ev.visible_to) && ev.visible_to.indexOf(p.seat) >= 0); });
-    const story = events.filter(function (ev) { return ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear", "shield", "deflected", "frozen", "no_effect", "blocked"].indexOf(ev.type) >= 0; });
-    const key = window.TC.changeKey(story);
-    if (!replay || replay.key !== key) replay = { key: key, index: story.length - 1, stepped: false, manual: false, step: 0 };
-    // the phone follows the table's "next" (p.step counts its steps through the public events)
-    // until its player steps on their own
-    const publicEvents = (p.events || []).filter(function (ev) { return ev.visible_to === "all" && ev.say; });
-    const following = !replay.manual && (p.step || 0) > 0 && publicEvents.length > 0;
-    if (following && p.step !== replay.step) {
-      const k = Math.min(p.step, publicEvents.length - 1);
-      replay.index = publicEvents.slice(0, k + 1).filter(function (ev) { return story.indexOf(ev) >= 0; }).length - 1;
-      replay.step = p.step;
-      replay.stepped = true;
+    // the board follows the table's story: every public step that moves the board, from the change
+    // the table screen shows (or told last) on; the board stands where the table is, until this
+    // phone's player steps through it on their own (◀/▶). Without a table screen: the board now.
+    const st = window.TC.story(p);
+    const chapterId = st.cur ? st.cur.chapter : null;
+    const pub = st.steps.filter(function (s) { return !s.private; });
+    const from = chapterId === null ? pub.length : pub.findIndex(function (s) { return s.chapter === chapterId; });
+    const moving = pub.slice(Math.max(0, from)).filter(function (s) { return BOARD_KINDS.indexOf(s.event.type) >= 0; });
+    const story = moving.map(function (s) { return s.event; });
+    const tableAt = st.screen ? moving.filter(function (s) { return s.told; }).length - 1 : story.length - 1;
+    const here = st.cur ? st.cur.id : null;
+    if (!replay || replay.key !== chapterId) replay = { key: chapterId, index: tableAt, stepped: false, manual: false, at: here };
+    const following = !replay.manual && st.screen && st.telling;
+    if (!replay.manual && (replay.at !== here || replay.index !== tableAt)) {
+      replay.stepped = replay.at !== here;   // a step of the table glides; a new play simply shows
+      replay.index = tableAt;
+      replay.at = here;
     }
     const placing = {};
     legal.forEach(function (a) { if (a.type === "place") placing[a.square] = a; });
@@ -529,7 +519,6 @@
     });
     window.TC.clear(board).append(boardBox);
     replay.stepped = false;
-    cutEvents(p, storyEvents, replay.index);
     // programming: the hand first (thumbs), the board below it; otherwise the board on top
     const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
     if (programming) root.append(board); else root.insertBefore(board, controls);

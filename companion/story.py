@@ -1,0 +1,295 @@
+"""The table's story: the steps the table screen has shown and the ones it has still to tell.
+
+A change (a play with the draws it caused, an undo, the end of the table, a note from the
+hardware) is a :class:`Chapter`; its *steps* are its public events with a sentence, told one at a
+time on the table screen. The :class:`Story` keeps the chapters in order with a cursor on the
+step being shown now: a new chapter is **appended** (it never replaces one the table has not
+finished), and the cursor only moves on the table's "next" (a tap, a button, Auto). When the
+table has told everything, a new chapter's first step is shown at once.
+
+Each chapter carries the public state before and after it (:class:`Snapshot`), so the screen can
+draw every panel as of the step it shows: before the chapter until its last step, after it from
+its last step (docs/web.md, "The table's story"). Every event gets an identity, ``"<chapter>.<i>"``,
+the same in every payload and after a restart, so a phone lists each event once.
+
+Chapter keys: ``"0"`` for the table's start (its first draws), ``str(first log row + 1)`` for a
+change that appended log rows, ``"<rows>~<version>"`` for one that did not (an undo appends a row
+of its own). The cursor is stored with the table (chapter key and step) and the chapters are
+rebuilt from the log at start (:func:`chapters_from_log`), so a power cut loses no untold step.
+
+A Story is used under its table's lock and replaced whole (``copy`` then change), so a write that
+fails leaves the old one in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import Event, Game, State
+from engines.core import may_see
+from engines.text import Text, translate
+
+CONTEXT = 8       # steps already told that a payload still carries (the lines under the current one)
+AHEAD = 60        # untold steps a payload carries at most (the rest follow as the cursor moves)
+UNWATCHED = 0     # steps kept, besides the newest change, for a table screen gone beyond its grace
+CHARS_PER_SECOND = 22.0   # a sentence read aloud at the table
+LONGEST_STEP = 7.0        # Auto never waits longer than this on one step
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The public state at a point of the story: what the table screen draws there."""
+
+    view: dict[str, Any]
+    awaiting: list[int]
+    outcome: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"view": self.view, "awaiting": self.awaiting, "outcome": self.outcome}
+
+
+def snapshot(state: State, ended: bool = False) -> Snapshot:
+    outcome = state.outcome
+    return Snapshot(state.view(None), [] if ended else list(state.awaiting),
+                    None if outcome is None else dict(outcome))
+
+
+def is_step(ev: Event) -> bool:
+    """A public event with a sentence: one step the table tells."""
+    return ev.get("visible_to") == "all" and bool(ev.get("say"))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    key: str
+    row: int                       # the order of chapters (log rows before it)
+    events: tuple[Event, ...]      # every event of the change, each with its "id"
+    before: Snapshot
+    after: Snapshot
+    title: Text | None = None      # "round 3": what the phones say the table is showing
+    hold: bool = False             # the next play waits until this chapter has been told
+    steps: tuple[int, ...] = field(default=())   # indexes of the public steps in ``events``
+
+    @staticmethod
+    def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
+             game: Game | None) -> Chapter:
+        tagged = tuple({**ev, "id": f"{key}.{i}"} for i, ev in enumerate(events))
+        steps = tuple(i for i, ev in enumerate(tagged) if is_step(ev))
+        title = game.chapter_title(before.view) if game is not None else None
+        hold = game is not None and any(ev.get("type") in game.pacing.hold for ev in tagged)
+        return Chapter(key, row, tagged, before, after, title, hold, steps)
+
+    def step(self, index: int) -> Event:
+        return self.events[self.steps[index]]
+
+
+def chapter_row(key: str) -> int:
+    """The log position a chapter key stands at (``"12"``, ``"12~30"`` -> 12); -1 if none."""
+    head = key.split("~", 1)[0]
+    return int(head) if head.isdigit() else -1
+
+
+class Story:
+    """The chapters in order, and the step being shown: ``pos`` = (chapter index, step index)."""
+
+    def __init__(self, end: Snapshot) -> None:
+        self.chapters: list[Chapter] = []
+        self.pos: tuple[int, int] | None = None
+        self.end = end          # the public state after the last chapter (the newest)
+
+    def copy(self) -> Story:
+        out = Story(self.end)
+        out.chapters, out.pos = list(self.chapters), self.pos
+        return out
+
+    # -- reading ------------------------------------------------------------------
+
+    def current(self) -> tuple[Chapter, int] | None:
+        if self.pos is None:
+            return None
+        c, i = self.pos
+        return self.chapters[c], i
+
+    def cursor(self) -> tuple[str, int]:
+        """What is stored: the chapter key and step shown; ``("", 0)`` before any step."""
+        now = self.current()
+        return ("", 0) if now is None else (now[0].key, now[1])
+
+    def _untold(self) -> Iterator[tuple[Chapter, int]]:
+        start_c, start_i = (0, -1) if self.pos is None else self.pos
+        for c in range(start_c, len(self.chapters)):
+            chapter = self.chapters[c]
+            first = start_i + 1 if c == start_c else 0
+            for i in range(first, len(chapter.steps)):
+                yield chapter, i
+
+    def waiting(self) -> int:
+        """How many steps the table has still to tell after the one it shows."""
+        return sum(1 for _ in self._untold())
+
+    def holding(self) -> bool:
+        """A chapter the game holds plays for has steps still to tell."""
+        return any(chapter.hold for chapter, _ in self._untold())
+
+    def before(self, c: int) -> Snapshot:
+        return self.chapters[c].before
+
+    def restore(self, chapters: list[Chapter], key: str, step: int) -> None:
+        """At start: the chapters rebuilt from the log (from a little before the stored cursor, for
+        the lines under it) and the stored cursor. The shown chapter is found again by its key; one
+        that is not in the log (a note, an undo) was shown, so the next chapter from the log
+        comes up; with none, everything was told."""
+        self.chapters = list(chapters)
+        self.pos = None
+        if not chapters:
+            return
+        self.end = chapters[-1].after
+        found = next((c for c, ch in enumerate(chapters) if ch.key == key), None)
+        if found is not None and chapters[found].steps:
+            self.pos = (found, min(max(step, 0), len(chapters[found].steps) - 1))
+        else:
+            told_until = chapter_row(key) if found is None else chapters[found].row
+            later = [c for c, ch in enumerate(chapters) if ch.steps and ch.row > told_until]
+            earlier = [c for c, ch in enumerate(chapters) if ch.steps and ch.row <= told_until]
+            if later:
+                self.pos = (later[0], 0)
+            elif earlier:
+                self.pos = (earlier[-1], len(chapters[earlier[-1]].steps) - 1)
+        self._trim()
+
+    # -- changing (on a copy, under the table's lock) -------------------------------
+
+    def add(self, chapter: Chapter, keep: int | None = None) -> None:
+        """Append a change; shown at once if the table had told everything before it.
+
+        ``keep``: no table screen is open, so at most that many steps wait for one to come back;
+        older ones count as told (nobody was there to be shown them; memory stays bounded)."""
+        fresh = self.waiting() == 0
+        self.chapters.append(chapter)
+        self.end = chapter.after
+        if fresh and chapter.steps:
+            self.pos = (len(self.chapters) - 1, 0)
+        if keep is not None:   # always the newest change whole, however long
+            newest = next((len(ch.steps) for ch in reversed(self.chapters) if ch.steps), 0)
+            for _ in range(max(0, self.waiting() - max(keep, newest))):
+                self.next()
+        self._trim()
+
+    def next(self) -> bool:
+        """Show the next step; False when there is none (nothing changes)."""
+        for chapter, i in self._untold():
+            self.pos = (self.chapters.index(chapter), i)
+            return True
+        return False
+
+    def drop(self, keys: set[str]) -> None:
+        """Take out chapters an undo took back (the newest ones); the shown step moves back to
+        the last step before them, which the table has told."""
+        shown = self.current()
+        kept = [ch for ch in self.chapters if ch.key not in keys]
+        if len(kept) == len(self.chapters):
+            return
+        self.chapters = kept
+        if shown is None or shown[0].key not in keys:
+            self.pos = None if shown is None else (kept.index(shown[0]), shown[1])
+            return
+        self.pos = None
+        for c in range(len(kept) - 1, -1, -1):
+            if kept[c].steps:
+                self.pos = (c, len(kept[c].steps) - 1)
+                break
+
+    def _trim(self) -> None:
+        """Forget chapters told long ago: keep the shown one and enough before it for CONTEXT."""
+        if self.pos is None:
+            keep = len(self.chapters) - 1 if self.chapters else 0   # nothing shown: the newest only
+            self.chapters = self.chapters[keep:]
+            return
+        c, i = self.pos
+        told, first = i + 1, c
+        while first > 0 and told < CONTEXT:
+            first -= 1
+            told += len(self.chapters[first].steps)
+        if first > 0:
+            self.chapters = self.chapters[first:]
+            self.pos = (c - first, i)
+
+    # -- the payload's "story" ------------------------------------------------------
+
+    def to_json(self, seat: int | None, *, auto: bool, hold: bool, screen: bool) -> dict[str, Any]:
+        """What a screen (``seat`` None) or a phone gets: told context, the shown step, the steps
+        still to tell (each public step with its chapter, index and count; a phone also gets its
+        own private lines, told at once), and for the screen the states around the shown step."""
+        shown = (-1, -1) if self.pos is None else self.pos
+        entries: list[dict[str, Any]] = []
+        public: list[int] = []          # where each public step is in ``entries``
+        at = -1
+        for c, chapter in enumerate(self.chapters):
+            n = 0
+            for ev in chapter.events:
+                if is_step(ev):
+                    if (c, n) == shown:
+                        at = len(public)
+                    public.append(len(entries))
+                    entries.append({"id": ev["id"], "chapter": chapter.key, "index": n,
+                                    "count": len(chapter.steps), "told": (c, n) <= shown, "event": ev})
+                    n += 1
+                elif seat is not None and ev.get("say") and may_see(ev, seat):
+                    entries.append({"id": ev["id"], "chapter": chapter.key, "told": True, "private": True,
+                                    "event": ev})
+        lo = max(0, at - CONTEXT) if public else 0
+        if at >= 0:   # the whole chapter being shown, however long: its earlier steps are drawn too
+            lo = min(lo, at - shown[1])
+        hi = (max(at, -1) + AHEAD) if public else -1
+        start = public[lo] if lo > 0 else 0
+        place = {where: n for n, where in enumerate(public)}
+        steps = [e for n, e in enumerate(entries) if n >= start and (e.get("private") or place[n] <= hi)]
+        shown_id = entries[public[at]]["id"] if at >= 0 else None
+        now = self.current()
+        out: dict[str, Any] = {
+            "steps": steps, "at": next((k for k, e in enumerate(steps) if e["id"] == shown_id), -1),
+            "waiting": self.waiting(), "auto": auto, "hold": hold, "screen": screen,
+            "title": now[0].title.to_json() if now is not None and now[0].title is not None else None,
+        }
+        if seat is None:
+            out["shown"] = None if now is None else {
+                "chapter": now[0].key, "index": now[1], "count": len(now[0].steps),
+                "before": now[0].before.to_json(), "after": now[0].after.to_json()}
+        return out
+
+    def reading_seconds(self, least: float) -> float:
+        """How long Auto leaves the shown step up: ``least``, more for a longer sentence."""
+        now = self.current()
+        if now is None:
+            return least
+        say = now[0].step(now[1]).get("say")
+        text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
+        return min(LONGEST_STEP, max(least, 1.0 + len(text) / CHARS_PER_SECOND))
+
+
+def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],
+                      from_row: int) -> tuple[list[Chapter], State]:
+    """The log's chapters from ``from_row`` on (a restart): ``rows`` are the effective log rows,
+    ``replay(state, row)`` applies one. Returns the chapters and the final state."""
+    chapters: list[Chapter] = []
+    state = start
+    group_key, group_row, events, before = "0", 0, list(start.events), None
+    if from_row <= 0:
+        before = snapshot(start)   # the start: nothing before it but the empty table
+
+    def close(after_state: State) -> None:
+        if before is not None:
+            chapters.append(Chapter.make(group_key, group_row, events, before, snapshot(after_state), game))
+
+    for row in rows:
+        if row.kind == "action":
+            close(state)
+            group_row = row.idx + 1
+            group_key, events = str(group_row), []
+            before = snapshot(state) if group_row >= from_row else None
+        state = replay(state, row)
+        events.extend(state.events)
+    close(state)
+    return chapters, state

@@ -1,0 +1,180 @@
+"""One open table as the service keeps it in memory, and one open stream of its payloads.
+
+:class:`OpenTable` holds a table's row, seats, state, log, the story its table screen tells
+(companion/story.py), its lock and its open :class:`Subscription` streams, and the presence
+bookkeeping (who is connected; metadata, never logged). The helpers here read a table without
+changing it. :class:`companion.service.Service` does every change, under the table's lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.store import LogRow, SeatRow, TableRow
+from companion.story import Snapshot, Story
+from engines import Event, Game, State
+from engines.rng import Rng
+from engines.text import LANGUAGES, bot_name, default_seat_name
+from web.service import BadRequest, Unauthorized
+
+
+class StreamOwner(Protocol):
+    """What a stream needs from the service: to look at presence again, and to be let go of."""
+
+    def _sweep_presence(self, table_id: str) -> None: ...
+
+    def _unsubscribe(self, sub: Subscription) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------- streams
+
+
+class Subscription:
+    """One open stream: payloads queued in order; the first is the full current view."""
+
+    MAX_QUEUED = 1000
+
+    def __init__(self, service: StreamOwner, table: str, seat: int | None) -> None:
+        self._service, self.table, self.seat = service, table, seat
+        self._queue: deque[dict[str, Any]] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self._revoked = False
+        self.screen = False   # a table screen's stream (Service.subscribe)
+
+    def put(self, payload: dict[str, Any]) -> None:
+        with self._cond:
+            if len(self._queue) >= self.MAX_QUEUED:
+                self._queue.popleft()   # a stalled reader: it resyncs from the newest full view
+            self._queue.append(payload)
+            self._cond.notify_all()
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        """The next payload, or None on timeout. Raises Unauthorized once the seat was freed.
+
+        On a timeout the table's presence is looked at again (outside this stream's lock): a
+        phone whose grace has run out is then shown away on every stream, this one included.
+        """
+        with self._cond:
+            if not self._queue and not self._revoked and not self._closed:
+                self._cond.wait(timeout)
+            if self._revoked:
+                raise Unauthorized("The host freed this seat.")
+            if self._queue:
+                return self._queue.popleft()
+            if self._closed:
+                return None
+        self._service._sweep_presence(self.table)
+        with self._cond:
+            if self._revoked:
+                raise Unauthorized("The host freed this seat.")
+            return self._queue.popleft() if self._queue else None
+
+    def end(self) -> None:
+        """The companion is stopping: the stream ends now (its reader sees ``closed``)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
+    def revoke(self) -> None:
+        with self._cond:
+            self._queue.clear()
+            self._revoked = True
+            self._cond.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._revoked
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._service._unsubscribe(self)
+
+
+# --------------------------------------------------------------------------- one table
+
+
+@dataclass
+class OpenTable:
+    row: TableRow
+    game: Game
+    seats: list[SeatRow]
+    state: State
+    rng: Rng
+    log: list[LogRow]
+    events: list[Event] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    subs: list[Subscription] = field(default_factory=list)
+    # presence (metadata, not game state: never logged, never bumps ``version``)
+    presence: int = 0                                       # bumped when the shown flags change
+    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
+    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
+    polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
+    freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
+    # the story the table screen tells (companion/story.py): not game state, but stored with
+    # the table (the shown step, Auto) so that a restart goes on telling where it was
+    story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
+    since: float = 0.0                                      # when the shown step came up
+    screen_left: float | None = None                        # when the last table screen's stream closed
+    screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
+    learned: dict[str, Any] | None = None                   # what its box profile last learned from it
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def name(self, seat: int, lang: str = "en") -> str:
+        """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
+        bot) in ``lang``; stored names are facts, the words around them are said when shown."""
+        if 0 <= seat < len(self.seats):
+            row = self.seats[seat]
+            if row.name:
+                return row.name
+            if row.bot:
+                return bot_name(seat, lang)
+        return default_seat_name(seat, lang)
+
+
+def table_language(lang: object) -> str:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise BadRequest("The language must be one of {languages}.", languages=", ".join(LANGUAGES))
+    return lang
+
+
+def table_rng(seed: int) -> Rng:
+    return Rng.from_seed(seed ^ 0x7AB1E5EED)
+
+
+def awaiting_now(table: OpenTable) -> list[int]:
+    """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
+    return [] if table.row.ended else list(table.state.awaiting)
+
+
+def readers_now(table: OpenTable) -> tuple[int, ...] | None:
+    """The seats that may enter the table's reading now (besides the host): the game's, or, when the
+    computer plays every one of them (it cannot read real dice or cards), every seat a person holds."""
+    reading = None if table.row.ended else table.state.reading
+    if reading is None or not reading:
+        return reading
+    if all(table.seats[s].bot for s in reading if 0 <= s < len(table.seats)):
+        return tuple(s.seat for s in table.seats if s.token_hash is not None and not s.bot)
+    return reading
+
+
+def effective_rows(rows: list[LogRow]) -> list[LogRow]:
+    """The log rows still in the history: actions and draws that no undo took back."""
+    undone: set[int] = set()
+    for row in rows:
+        if row.kind == "undo":
+            undone.update(row.data["undoes"])
+    return [r for r in rows if r.kind != "undo" and r.idx not in undone]

@@ -1,0 +1,217 @@
+"""Every game's pages fit their screens (issue 15, points 4 and 8), checked for every registered
+game, so a new game is checked the moment it is registered.
+
+- A 360-px phone (the narrowest common one): the page never scrolls sideways, nothing sticks out
+  of it, buttons are at least 40 px tall, and a board's tap targets are at least 40 px unless the
+  board already spans the whole width the page gives it (then it cannot be drawn any larger).
+- A 1280x720 table screen (a TV across the table): nothing sticks out of the screen or is cut off
+  inside a box that would have to be scrolled (nobody can scroll a TV), and the smallest text,
+  HTML or drawn in an SVG, is at least 18 px.
+
+Each game is looked at after a few random plays and near its end, as the seats and the table see it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engines
+from engines import TABLE
+from tests.web import test_browser as shared
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+# What sticks out sideways on a phone: every visible element's box against the viewport.
+PHONE_FIT = """() => {
+    const width = document.documentElement.clientWidth;
+    const name = (e) => e.id || e.className.baseVal || e.className || e.tagName;
+    const out = [];
+    for (const e of document.querySelectorAll('body *')) {
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+        if (e.closest('[hidden], .sheet')) continue;
+        if (e.closest('details:not([open])') && !e.closest('summary')) continue;
+        if (r.right > width + 0.5 || r.left < -0.5) {
+            out.push(name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        }
+    }
+    return {scroll: document.scrollingElement.scrollWidth, width: width, out: out.slice(0, 8)};
+}"""
+
+# Tap targets: buttons (height) and a board's squares (the smaller side), and the board's width.
+TARGETS = """() => {
+    const small = [];
+    for (const b of document.querySelectorAll('#seat button, #claim button')) {
+        const r = b.getBoundingClientRect();
+        const words = (b.textContent || '').trim().slice(0, 30);
+        if (r.width && r.height && r.height < 39.5) small.push(words + ' ' + Math.round(r.height));
+    }
+    const hits = [...document.querySelectorAll('#board .hit')]
+        .map((h) => h.getBoundingClientRect()).filter((r) => r.width);
+    const board = document.querySelector('#board svg');
+    const box = document.querySelector('#board');
+    return {small: small,
+            hit: hits.length ? Math.min(...hits.map((r) => Math.min(r.width, r.height))) : null,
+            board: board ? board.getBoundingClientRect().width : 0, room: box ? box.clientWidth : 0};
+}"""
+
+# On the table screen: what leaves the screen, what is cut off inside a box, the smallest text.
+TABLE_FIT = """() => {
+    const W = innerWidth, H = innerHeight;
+    const out = [], cut = [], titled = [];
+    const cls = (e) => typeof e.className === 'string' ? e.className : e.className.baseVal;
+    const name = (e) => e.id || cls(e) || e.tagName;
+    let smallest = 999, where = '';
+    for (const e of document.querySelectorAll('body *')) {
+        if (e.closest('[hidden]')) continue;
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1) {
+            out.push(name(e) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round));
+        }
+        const style = getComputedStyle(e);
+        const scrolls = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowY);
+        if (scrolls && e.scrollHeight > e.clientHeight + 2 && e.tagName !== 'svg') {
+            cut.push(name(e) + ' ' + e.scrollHeight + '>' + e.clientHeight);
+        }
+        const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own) continue;
+        if (style.textTransform === 'capitalize') titled.push(e.textContent.trim().slice(0, 30));
+        let size = parseFloat(style.fontSize);
+        if (e instanceof SVGElement && e.getScreenCTM) {   // drawn text: its size on the screen
+            const m = e.getScreenCTM();
+            size *= Math.hypot(m.a, m.b);
+        }
+        if (size < smallest) { smallest = size; where = name(e) + ': ' + e.textContent.trim().slice(0, 30); }
+    }
+    return {out: out.slice(0, 8), cut: cut.slice(0, 8), smallest: smallest, where: where, titled: titled};
+}"""
+
+
+def games() -> list[str]:
+    """Every registered game, and the test game drawn by the generic page (no script of its own)."""
+    return sorted({*engines.GAMES, "fake-guess"})
+
+
+def advance(service: Any, table: str, plies: int, seed: int) -> None:
+    """Random plays (the table's chance entered as the companion would) and the story told."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state = service.state_of(table)
+        if state.outcome is not None or not state.awaiting:
+            break
+        while service.public(table)["story"]["hold"]:   # a game that waits for the table: "Next"
+            service.advance(table)
+        seat = state.awaiting[0]
+        if seat == TABLE:
+            action = rng.choice(state.chance_outcomes())[0]
+        else:
+            action = rng.choice(state.legal_actions(seat))
+        service.act(table, seat, action)
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_games_phone_fits_a_360_px_phone_without_sideways_scrolling(
+        server: str, browser: Any, service: Any, game_id: str) -> None:
+    game = engines.get(game_id)
+    players = game.min_players
+    table = service.create_table(game_id, players, {}, seed=3)["table"]
+    service.set_auto(table, False)
+    pages = [phone(browser) for _ in range(min(players, 2))]
+    for seat, page in enumerate(pages):
+        page.goto(f"{server}/play/{table}")
+        page.locator("#claim").wait_for(state="visible")
+        fit = page.evaluate(PHONE_FIT)
+        assert fit["scroll"] <= fit["width"] and not fit["out"], (game_id, "claim", fit)
+        page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+        page.locator("#seat").wait_for(state="visible")
+    for moment, plies in (("early", 6), ("later", 40)):
+        advance(service, table, plies, seed=plies)
+        version = service.public(table)["version"]
+        for seat, page in enumerate(pages):
+            page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
+                                   arg=version)
+            fit = page.evaluate(PHONE_FIT)
+            assert fit["scroll"] <= fit["width"], (game_id, moment, seat, fit)
+            assert not fit["out"], (game_id, moment, seat, fit)
+            targets = page.evaluate(TARGETS)
+            assert not targets["small"], (game_id, moment, seat, targets)
+            if targets["hit"] is not None and targets["hit"] < 39.5:   # a board too wide for 40-px squares
+                assert targets["board"] >= targets["room"] - 2, (game_id, moment, seat, targets)
+            # "What you can see" (issue 15, point 7): a game that draws its view shows no raw dump;
+            # a game drawn by the generic page gets its view in words, not codes
+            details = page.locator("#view-details")
+            if game.page.script:
+                assert details.is_hidden(), (game_id, details.inner_text())
+            else:
+                # the game's words for its fields, or its raw keys in code type under a line that says so
+                terms = page.locator("#view dt:not(.raw-key)").all_text_contents()
+                raw = page.locator("#view dt.raw-key").all_text_contents()
+                assert terms or raw
+                assert all("_" not in t for t in terms), terms
+                assert not raw or page.locator("#view .raw-note").count() == 1
+                assert "notation" not in raw + terms and "visible_to" not in raw   # codes for tools: left out
+            shot(page, f"fit-phone-{game_id}-{moment}-{seat}")
+    for page in pages:
+        page.context.close()
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
+        server: str, browser: Any, service: Any, game_id: str) -> None:
+    """Issue 15, point 8: at 1280x720 nothing sticks out of the screen or is cut off in a box that
+    would have to be scrolled (nobody scrolls a TV), and the smallest text is at least 18 px;
+    early, later, and at the end of the game (the score sheets)."""
+    game = engines.get(game_id)
+    table = service.create_table(game_id, game.max_players, {}, seed=5)["table"]
+    service.set_auto(table, False)
+    for seat in range(game.max_players):
+        service.claim_seat(table, seat, ["Anna", "Bram", "Clara", "Daan"][seat % 4])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    for moment, plies in (("start", 0), ("early", 8), ("later", 60), ("end", 3000)):
+        advance(service, table, plies, seed=plies)
+        if moment != "start":   # a step in the middle of the last change, and its end
+            tv.reload()
+        tv.locator("#game-area:not([hidden]), #generic-view:not([hidden])").first.wait_for()
+        tv.wait_for_timeout(300)
+        fit = tv.evaluate(TABLE_FIT)
+        shot(tv, f"fit-table-{game_id}-{moment}")
+        assert not fit["out"], (game_id, moment, fit)
+        assert not fit["cut"], (game_id, moment, fit)
+        assert fit["smallest"] >= 17.9, (game_id, moment, fit["smallest"], fit["where"])
+        assert not fit["titled"], (game_id, moment, fit["titled"])   # "Step 1 Of 2": no title case
+    ctx.close()
+
+
+def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(server: str, browser: Any,
+                                                                         service: Any) -> None:
+    """Issue 15: "Player 3 drew mechanic card 1" stayed on the screen after Clara sat down. The
+    table screen's lines are said again with today's names (the story carries them, not text)."""
+    table = service.create_table("fake-guess", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.claim_seat(table, 0, "Anna")
+    service.claim_seat(table, 1, "Bram")
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv_ctx.set_default_timeout(8000)
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    for seat in (0, 1, 2):
+        service.act(table, seat, {"type": "pick", "notation": f"pick{seat + 1}"})
+    service.act(table, 0, {"type": "pick", "notation": "pick4"})   # a later change: the earlier lines below
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    tv.locator("#events li.older", has_text="Player 3").first.wait_for()
+    service.claim_seat(table, 2, "Clara")
+    tv.locator("#events", has_text="Clara").wait_for()
+    assert "Player 3" not in tv.locator("#events").inner_text()
+    tv_ctx.close()
