@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
@@ -13,6 +14,7 @@ from engines.core import (
     HardwareRoles,
     IllegalAction,
     Option,
+    Pacing,
     PageAssets,
     ProfileCheck,
     State,
@@ -44,6 +46,19 @@ class Jaws(Game):
     )
     page = PageAssets(script="jaws.js", style="jaws.css", parts=("jaws-orca.js", "jaws-act2.js"),
                       host_script="jaws-host.js")
+    # Act 2 waits for the table at its two shared moments (docs/jaws.md, "The table screen"): the
+    # crew decides to attack or hold back on the resurfacing the table has shown ("surfaced": where
+    # the shark came up, its evade value, its ability card), and the next round's choice and
+    # preparation are made on the boat the table has shown after the shark's attack ("dived": the
+    # round's end, with tiles damaged or destroyed and crew in the water). Act 1 queues, as on its
+    # own: the shark moves in secret and the crew's turns do not depend on the table's telling.
+    pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4)
+    # Nothing a seat plays is an entry of the real game: every card turned, printed number and roll
+    # of the real dice is a *reading* the table enters (State.reading; the host page's reading form
+    # always offers it, and when the computer holds every seat that would enter it, any person's
+    # phone may). Act 1's event deck is the table's chance, entered on the host page too. So the
+    # shark bot or a phoneless seat never has to enter anything itself.
+    physical_input = MappingProxyType({})
     option_spec = (
         Option(
             "acts",
@@ -109,6 +124,17 @@ class Jaws(Game):
         ),
     )
     profile_option = "box"
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        """"round 3" in Act 1, "Act 2, round 2" on the Orca (its rounds count again from 1)."""
+        orca = view.get("orca")
+        if view.get("act") == 2 and isinstance(orca, Mapping):
+            round_ = orca.get("round")
+            if isinstance(round_, int) and round_ > 0:
+                return Text("Act 2, round {n}", {"n": round_})
+            return Text("the setup of Act 2")
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options, with the table's corrections checked here already (refused with the reason)."""

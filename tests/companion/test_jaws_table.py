@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.service import Service
-from engines import TABLE, IllegalAction
+from engines import TABLE, IllegalAction, translate
 from engines.rng import Rng
 from web.service import Conflict
 
@@ -228,5 +228,60 @@ def test_when_the_pi_rolls_real_dice_a_persons_phone_enters_its_hits(service: Se
             service.act(table, seat, action)
     public = service.public(table)
     assert public["view"]["orca"]["roll"]["who"] == "shark" and public["reading"] == [1, 2]
-    service.act(table, 2, {"type": "hits", "hits": 1})
-    assert service.public(table)["events"][0]["say"]["msgid"] == "Entered: {count} hit."
+    reply = service.act(table, 2, {"type": "hits", "hits": 1})   # (the Pi's shark may play on at once)
+    assert reply["events"][0]["say"]["msgid"] == "Entered: {count} hit."
+
+
+def test_while_a_screen_tells_the_resurfacing_the_crews_attack_waits(service: Service) -> None:
+    """Jaws' pacing (Game.pacing, docs/jaws.md "The table screen"): the crew decides to attack or hold
+    back on the resurfacing the table has shown. With a table screen watching, the change the last
+    "ready" caused (phase 4: the shark comes up) holds every play and says why in words
+    ("Act 2, round 1"); once told, the attack goes through. Rulebook, phase 4 (translated): "The
+    shark reveals the resurface chip it chose"; phase 5: "Every crew member whose target chip lies on
+    the right zone may attack"."""
+    table = service.create_table(JAWS, 3, {"acts": "2", "box": BOX, "resurface": "digital"}, seed=8)["table"]
+    service.set_auto(table, False)
+    for _ in range(7):
+        offer = service.seat_view(table, TABLE)["legal_actions"][0]
+        service.act(table, 2, {"type": "gear", "notation": offer["notation"]})
+    for seat, role, at in ((1, "brody", "b3"), (2, "hooper", "b3"), (1, "quint", "b3")):
+        service.act(table, seat, {"type": "place", "role": role, "at": at})
+    view = service.seat_view(table, 0)
+    surface = next(a for a in view["legal_actions"] if a["type"] == "surface" and a["card"] is None)
+    service.act(table, 0, surface)
+    service.act(table, 0, {"type": "lock"})
+    chosen = service.state_of(table).view(0)["secret"]["orca"]["choice"]["zone"]
+    screen = service.subscribe(table, None, screen=True)
+    try:
+        while service.public(table)["story"]["waiting"]:
+            service.advance(table)
+        for seat, role in ((1, "brody"), (2, "hooper"), (1, "quint")):
+            legal = service.seat_view(table, seat)["legal_actions"]
+            for weapon in (a for a in legal if a["type"] == "weapon" and a["role"] == role):
+                service.act(table, seat, weapon)
+                aims = [a for a in service.seat_view(table, seat)["legal_actions"]
+                        if a["type"] == "target" and a["role"] == role]
+                aim = next((a for a in aims if a["zone"] == chosen), None)
+                if aim is not None:
+                    break
+            service.act(table, seat, aim or aims[0])
+            service.act(table, seat, {"type": "ready", "role": role})   # Quint's: the shark comes up
+        story = service.seat_view(table, 1)["story"]
+        assert story["hold"] and story["title"]["params"] == {"n": 1}
+        assert translate(story["title"]) == "Act 2, round 1"
+        state = service.state_of(table)
+        assert state.view(None)["orca"]["phase"] == "attack"
+        seat = next(s for s in state.awaiting if s != TABLE)
+        version = service.public(table)["version"]
+        with pytest.raises(Conflict) as refused:
+            service.act(table, seat, state.legal_actions(seat)[0])
+        assert translate(refused.value.text) == ("The table is still showing Act 2, round 1: plays open "
+                                                 "again once it has been shown (Next moves it on).")
+        assert service.public(table)["version"] == version        # nothing changed
+        while service.public(table)["story"]["waiting"]:
+            service.advance(table)
+        assert not service.seat_view(table, 1)["story"]["hold"]
+        service.act(table, seat, state.legal_actions(seat)[0])    # now it goes through
+        assert service.state_of(table) is not state
+    finally:
+        screen.close()
