@@ -19,9 +19,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engines import translate
 from tests.web import test_browser as shared
+from tests.web.test_browser_fit import PHONE_FIT
 from tests.web.test_browser_jaws import claim, confirm, settle
+from web.service import Conflict
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -58,6 +62,7 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
         server: str, browser: Any, service: Any) -> None:
     options = {"acts": "2", "box": BOX, "resurface": "digital"}
     table = service.create_table("jaws", 3, options, seed=31)["table"]
+    service.set_auto(table, False)   # the test steps the table screen with Next
     shark, crew, hooper = phone(browser), phone(browser), phone(browser)
     for page, seat in ((shark, 0), (crew, 1), (hooper, 2)):
         claim(page, server, table, seat)
@@ -80,6 +85,8 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
         tap(service, table, page, spot, sure=True)
     assert orca(service, table)["phase"] == "decide"
     shot(shark, "jaws-orca-shark-choice")
+    fits_a_360_px_phone(shark, "the shark's choice")
+    fits_a_360_px_phone(crew, "a crew phone with two tabs")
 
     # phase 2: the shark taps option B with a card, changes its mind to option A, and locks
     tap(service, table, shark, shark.locator('.orca-choose button[data-chip="B"]'))
@@ -115,24 +122,48 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
         tap(service, table, page, aim if role != "Quint" else aims.first)
         if page is crew:
             no_choice_shown(page)
+        fits_a_360_px_phone(page, f"{role} prepares")
         tap(service, table, page, big(page, "ready"), sure=True)
         shot(page, f"jaws-orca-crew-{role.lower()}")
 
-    # phase 4 on the table screen: the shark comes up only at the step that says so
+    # phase 4 on the table screen, one step at a time (the story's Next): the steps told before the
+    # last "ready" are told quickly here; the change it caused is stepped through on the table
+    # screen. Until the table has shown the resurfacing, the crew's attack waits (Jaws holds for it).
     assert orca(service, table)["shark"]["surfaced"] == f"w{zone}"
-    events = [translate(e["say"]) for e in service.public(table)["events"] if "say" in e]
-    assert any(t.startswith("The shark resurfaces by chip A") for t in events)
-    assert tv.locator("#game-area .orca-shark").count() == 0            # the first step: the last "ready"
-    for _ in range(10):
-        if tv.locator("#game-area .orca-shark").count():
-            break
-        tv.locator("#resolution").click(force=True)
-        tv.wait_for_timeout(150)
+    tell_all_but_the_newest_change(service, table)
+    steps = newest_change(service, table)
+    types = [s["event"]["type"] for s in steps]
+    assert types[0] == "ready" and "surfaced" in types, types
+    crew.locator("#telling", has_text="The table is showing Act 2, round 1:").wait_for()
+    with pytest.raises(Conflict, match="still showing Act 2, round 1"):
+        service.act(table, 1, {"type": "attack", "role": "brody"})
+    seen, preparing = [], []
+    for k, step in enumerate(steps):
+        if k:
+            tv.locator("#next").click()
+        tv.locator(f'#events li.current[data-id="{step["id"]}"]').wait_for()
+        tv.locator("#resolution .resolution-count", has_text=f"{k + 1} of {len(steps)}").wait_for()
+        up = tv.locator("#game-area .orca-shark").count() > 0
+        chosen = tv.locator("#game-area .orca-options li.chosen").count()
+        phase = tv.locator("#game-area .jaws-phase").inner_text()
+        seen.append((step["event"]["type"], up, chosen, phase))
+        preparing.append(tv.locator("#game-area .orca-track-row .badge", has_text="preparing").count())
+        if step["event"]["type"] == "surfaced":
+            shot(tv, "jaws-orca-table-surfaced")
+    first = types.index("surfaced")
+    assert all(not up and not chosen for _, up, chosen, _ in seen[:first]), seen   # nothing before its step
+    assert all(up and chosen == 1 for _, up, chosen, _ in seen[first:]), seen
+    assert "Phase 3" in seen[0][3] and "Phase 4" in seen[first][3], seen
+    assert preparing == [0] * len(steps), preparing     # from the last "ready" on, nobody prepares
+    assert translate(steps[first]["event"]["say"]).startswith("The shark resurfaces by chip A")
     assert "The shark resurfaces by chip A" in " ".join(tv.locator("#events li").all_text_contents())
-    shot(tv, "jaws-orca-table-surfaced")
+    assert tv.locator('#game-area .orca-options li.chosen[data-chip="A"]').count() == 1
+    crew.locator("#telling").wait_for(state="hidden")
 
-    # phase 5: Brody's and Hooper's phones attack, each entering the hits of the real dice it rolled
+    # phase 5: Brody's and Hooper's phones attack, each entering the hits of the real dice it rolled;
+    # the table screen shows the shark's wounds only at the step that tells them
     assert orca(service, table)["phase"] == "attack"
+    wounds_before = orca(service, table)["shark"]["wounds"]
     for page, role in ((crew, "brody"), (hooper, "hooper")):
         if page is crew:
             page.locator(".jaws-tabs button", has_text="Brody").tap()
@@ -140,6 +171,7 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
         assert orca(service, table)["phase"] == "roll" and orca(service, table)["roll"]["who"] == role
         no_choice_shown(page)
         page.locator(".orca-reading .orca-offers.hits button").first.wait_for()
+        fits_a_360_px_phone(page, f"{role}'s hits")
         tap(service, table, page, page.locator(".orca-reading .orca-offers.hits button").last)
         if orca(service, table)["phase"] == "ammo":
             tap(service, table, page, page.locator("#controls .orca-member button.big").first)
@@ -147,8 +179,18 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
         if orca(service, table)["phase"] != "attack":
             break
         tap(service, table, crew, crew.locator('#controls button[data-notation$=" hold"]').first)
+    wounds_after = orca(service, table)["shark"]["wounds"]
+    assert wounds_after > wounds_before
+    told = step_through(service, table, tv)
+    hits = [i for i, (ev, _) in enumerate(told) if ev["type"] == "crew_hit"]
+    assert hits, [ev["type"] for ev, _ in told]
+    shark_track = [track for _, track in told]
+    before_hit = told[hits[0] - 1][1] if hits[0] else shark_track[0]
+    assert f"{wounds_before} of" in before_hit, told                 # not yet wounded before its step
+    assert f"{wounds_after} of" in shark_track[-1], told
 
-    # phase 6: the shark attacks on its phone and enters its own hits; then the extra attacks
+    # phase 6: the shark attacks on its phone and enters its own hits; then the extra attacks. The
+    # table screen steps through them; the next round waits until it has shown the shark dive.
     for _ in range(12):
         phase = orca(service, table)["phase"]
         if phase in ("turn", "decide", "over"):
@@ -162,16 +204,64 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
             seat = service.public(table)["awaiting"][0]
             page = crew if seat == 1 else hooper
             tap(service, table, page, page.locator("#controls .orca-member button.big").first, sure=True)
-    said = " ".join(tv.locator("#events li").all_text_contents())
-    for _ in range(14):
-        said = " ".join(tv.locator("#events li").all_text_contents())
-        if "The shark dives" in said:
-            break
-        tv.locator("#resolution").click(force=True)
-        tv.wait_for_timeout(150)
-    assert "The shark dives into the deep" in said
+    if orca(service, table)["phase"] == "decide":
+        shark.locator("#telling", has_text="The table is showing").wait_for()
+        with pytest.raises(Conflict, match="still showing"):
+            service.act(table, 0, {"type": "lock"})
+    told = step_through(service, table, tv)
+    said = [translate(ev["say"]) for ev, _ in told]
+    dived = next(i for i, text in enumerate(said) if text.startswith("The shark dives into the deep"))
+    assert said[0].startswith("The shark rolls"), said                          # its attack, then
+    assert any(ev["type"] in ("tile_held", "tile_damaged", "tile_destroyed", "bitten")   # what it did
+               for ev, _ in told[:dived]), said
+    assert "The shark dives into the deep" in " ".join(tv.locator("#events li").all_text_contents())
     shot(tv, "jaws-orca-table-round-end")
     shot(shark, "jaws-orca-shark-phone")
+    fits_a_360_px_phone(shark, "the next round")
+
+
+def newest_change(service: Any, table: str) -> list[dict[str, Any]]:
+    """The public steps of the newest change (the story's last chapter)."""
+    steps = [s for s in service.public(table)["story"]["steps"] if not s.get("private")]
+    return [s for s in steps if s["chapter"] == steps[-1]["chapter"]]
+
+
+def tell_all_but_the_newest_change(service: Any, table: str) -> None:
+    """The table's Next up to the first step of the newest change (the steps before it told)."""
+    for _ in range(300):
+        story = service.public(table)["story"]
+        newest = newest_change(service, table)
+        current = story["steps"][story["at"]] if story["at"] >= 0 else None
+        if current is not None and current["id"] == newest[0]["id"]:
+            return
+        service.advance(table)
+    raise AssertionError("the story did not reach the newest change")
+
+
+def step_through(service: Any, table: str, tv: Any) -> list[tuple[dict[str, Any], str]]:
+    """The table screen's Next, tapped until everything is told: each step's event and the shark's
+    wound track as the table screen drew it then."""
+    out = []
+    for _ in range(80):
+        story = service.public(table)["story"]
+        if not story["waiting"]:
+            return out
+        tv.locator("#next").click()
+        for _ in range(100):
+            now = service.public(table)["story"]
+            if now["at"] >= 0 and now["steps"][now["at"]]["id"] != story["steps"][story["at"]]["id"]:
+                break
+            tv.wait_for_timeout(20)
+        step = now["steps"][now["at"]]
+        tv.locator(f'#events li.current[data-id="{step["id"]}"]').wait_for()
+        out.append((step["event"], tv.locator("#game-area .orca-track-row.shark .orca-track").inner_text()))
+    raise AssertionError("the story did not end")
+
+
+def fits_a_360_px_phone(page: Any, moment: str) -> None:
+    """Issue 15: a phone 360 px wide never scrolls sideways and nothing sticks out of it."""
+    fit = page.evaluate(PHONE_FIT)
+    assert fit["scroll"] <= fit["width"] and not fit["out"], (moment, fit)
 
 
 def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the_table_shows(

@@ -30,14 +30,29 @@
     over: TC.N("The game is over"),
   };
 
+  /* The phase a step belongs to (the table screen names the phase of the step it shows, not the
+     phase the game is in by now). */
   const PHASE_OF_EVENT = {
+    option: TC.N("Phase 1: resurface options"), deck_card: TC.N("Phase 1: resurface options"), reshuffle: TC.N("Phase 1: resurface options"),
+    decide: TC.N("Phase 2: the shark's secret choice"),
+    ready: TC.N("Phase 3: the crew prepares"), bait: TC.N("Phase 3: the crew prepares"), shown: TC.N("Phase 3: the crew prepares"),
+    moved2: TC.N("Phase 3: the crew prepares"), weapon: TC.N("Phase 3: the crew prepares"), target: TC.N("Phase 3: the crew prepares"),
     surfaced: TC.N("Phase 4: the shark resurfaces"), ability2: TC.N("Phase 4: the shark resurfaces"),
     shaken: TC.N("Phase 4: the shark resurfaces"), retarget: TC.N("Phase 4: the shark resurfaces"),
     on_target: TC.N("Phase 4: the shark resurfaces"),
+    attacks: TC.N("Phase 5: the crew attacks"), crew_hit: TC.N("Phase 5: the crew attacks"), entangled: TC.N("Phase 5: the crew attacks"),
+    held: TC.N("Phase 5: the crew attacks"), ammo: TC.N("Phase 5: the crew attacks"),
+    bite: TC.N("Phase 6: the shark attacks"), bitten: TC.N("Phase 6: the shark attacks"), no_bite: TC.N("Phase 6: the shark attacks"),
+    tile_damaged: TC.N("Phase 6: the shark attacks"), tile_destroyed: TC.N("Phase 6: the shark attacks"), tile_held: TC.N("Phase 6: the shark attacks"),
+    fell: TC.N("Phase 6: the shark attacks"), extras: TC.N("Phase 6: the shark attacks"), extra_hit: TC.N("Phase 6: the shark attacks"),
+    rammed: TC.N("Phase 6: the shark attacks"), mauled: TC.N("Phase 6: the shark attacks"), domino: TC.N("Phase 6: the shark attacks"),
+    second: TC.N("Phase 6: the shark attacks"), caged: TC.N("Phase 6: the shark attacks"), cage_saves: TC.N("Phase 6: the shark attacks"),
+    big_mouth: TC.N("Phase 6: the shark attacks"), dived: TC.N("Phase 6: the shark attacks"),
   };
 
   /* The phase as the table sees it: the event being shown says which, else the view. */
   function phaseText(orca, event) {
+    if (event && event.type === "rolled" && event["for"]) return event["for"] === "crew" ? T("Phase 5: the crew attacks") : T("Phase 6: the shark attacks");
     if (event && PHASE_OF_EVENT[event.type]) return T(PHASE_OF_EVENT[event.type]);
     if (orca.phase === "roll" && orca.roll) return orca.roll["for"] === "crew" ? T("Phase 5: the crew attacks") : T("Phase 6: the shark attacks");
     return T(PHASE[orca.phase] || "");
@@ -69,41 +84,27 @@
     return list;
   }
 
-  function crewPanel(p, board) {
+  /* The phones' crew list and shark lines (the live view: a phone shows the game as it is now). */
+  function crewPanel(p) {
     const orca = p.view.orca;
     const list = el("ul", { class: "orca-crew" });
     orca.crew.forEach(function (c) {
       const style = O.ROLE[c.role];
-      const wounds = board && board.wounds ? board.wounds[c.role] : c.wounds;
-      const out = board && board.out ? board.out.indexOf(c.role) >= 0 : c.out;
       const weapon = c.weapon !== null && c.weapon !== undefined ? orca.gear[c.weapon] : null;
-      list.append(el("li", { class: "role-" + c.role + (out ? " out" : "") },
+      list.append(el("li", { class: "role-" + c.role + (c.out ? " out" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
-        el("span", { class: "orca-track", text: O.track(wounds, c.track) }),
-        out ? el("span", { class: "badge", text: T("out of the game") }) : null,
-        orca.phase === "prep" && !out ? el("span", { class: "badge", text: c.ready ? "✓ " + T("ready") : "… " + T("preparing") }) : null,
+        el("span", { class: "orca-track", text: O.track(c.wounds, c.track) }),
+        c.out ? el("span", { class: "badge", text: T("out of the game") }) : null,
+        orca.phase === "prep" && !c.out ? el("span", { class: "badge", text: c.ready ? "✓ " + T("ready") : "… " + T("preparing") }) : null,
         weapon ? el("span", { class: "muted", text: O.gearWords(weapon) }) : null));
     });
     return list;
   }
 
-  function sharkPanel(orca, board) {
-    const box = el("div", { class: "orca-shark-panel" });
-    const wounds = board && board.wounds ? board.wounds.shark : orca.shark.wounds;
-    box.append(el("p", { class: "orca-track", text: T("The shark") + ": " + O.track(wounds, orca.shark.track) }));
-    const hand = board && board.hand !== undefined ? board.hand : orca.shark.hand;
-    box.append(el("p", { text: TC.TN(hand, "{count} ability card in its hand", "{count} ability cards in its hand") }));
-    const code = board && board.played !== undefined
-      ? (board.played >= 0 ? (orca.abilities[board.played] || {}).code : null) : orca.shark.played;
-    if (code) {
-      const card = O.ability(orca, code);
-      box.append(el("p", { class: "orca-played", text: T("Its ability card this round: {title}", { title: TC.say(card.title) }) + " · " + TC.say(card.text) }));
-    }
-    const attached = board && board.attached ? board.attached : orca.shark.attached.map(function (a) { return a.card; });
-    if (attached.length) {
-      box.append(el("p", { text: T("Attached to the shark:") + " " + attached.map(function (id) { return O.gearWords(orca.gear[id]); }).join("; ") }));
-    }
+  function sharkPanel(orca) {
+    const box = sharkLines(orca, O.boardOf(orca, null));
+    box.prepend(el("p", { class: "orca-track", text: T("The shark") + ": " + O.track(orca.shark.wounds, orca.shark.track) }));
     return box;
   }
 
@@ -177,7 +178,7 @@
     const hand = el("ul", { class: "orca-hand-list" });
     secret.hand.forEach(function (code) { const c = O.ability(orca, code); hand.append(el("li", { text: TC.say(c.title) + ": " + TC.say(c.text) })); });
     if (!secret.hand.length) hand.append(el("li", { class: "muted", text: "—" }));
-    controls.append(hand, optionsPanel(orca, choice ? choice.chip : null), sharkPanel(orca, null), crewPanel(p, null));
+    controls.append(hand, optionsPanel(orca, choice ? choice.chip : null), sharkPanel(orca), crewPanel(p));
   }
 
   /* ------------------------------------------------------------------ a crew phone */
@@ -222,7 +223,7 @@
       if (!me.kit.length) kit.append(el("li", { class: "muted", text: "—" }));
       controls.append(kit);
     }
-    controls.append(optionsPanel(orca, null), sharkPanel(orca, null), crewPanel(p, null));
+    controls.append(optionsPanel(orca, null), sharkPanel(orca), crewPanel(p));
   }
 
   function waiting(orca) {
@@ -278,9 +279,79 @@
     surfaced: TC.N("The shark!"), fell: TC.N("in the water"), bite: TC.N("attacked"), rammed: TC.N("rams"),
   };
 
+  /* The board as of the step the table shows (the story, docs/web.md): a step's own snapshot; in
+     the middle of a change, the newest snapshot told so far (else the state before the change); at
+     its last step, the state after it. Never a result before the step that tells it. */
+  function boardAt(orca, step) {
+    const ev = step.event;
+    if (ev && ev.board) return ev.board;
+    if (step.count && step.index < step.count - 1) {
+      for (let i = step.index; i >= 0; i--) if (step.events[i] && step.events[i].board) return step.events[i].board;
+    }
+    return O.boardOf(orca, null);
+  }
+
+  /* The table's wound tracks, one line each: the shark, then the crew (a letter and a shape each). */
+  function tracksPanel(p, orca, board, step) {
+    // who is still preparing, as of the step: the state's, with the "ready" steps told so far in
+    // this change; none once the step shown is past phase 3
+    const told = step.events.slice(0, step.index + 1);
+    const ready = told.filter(function (e) { return e && e.type === "ready"; }).map(function (e) { return e.role; });
+    const past = told.some(function (e) { return e && /Phase [456]/.test(PHASE_OF_EVENT[e.type] || ""); });
+    const preparing = orca.phase === "prep" && !past;
+    const list = el("ul", { class: "orca-tracks" });
+    list.append(el("li", { class: "orca-track-row shark" },
+      el("span", { class: "jaws-chip orca-shark-chip", text: "S" }),
+      el("span", { class: "jaws-name", text: T("The shark") }),
+      el("span", { class: "orca-track", text: O.track(board.wounds.shark, orca.shark.track, true) })));
+    orca.crew.forEach(function (c) {
+      const style = O.ROLE[c.role], out = (board.out || []).indexOf(c.role) >= 0;
+      const weapon = c.weapon !== null && c.weapon !== undefined ? orca.gear[c.weapon] : null;
+      list.append(el("li", { class: "orca-track-row role-" + c.role + (out ? " out" : "") },
+        el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
+        el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
+        el("span", { class: "orca-track", text: O.track(board.wounds[c.role], c.track, true) }),
+        out ? el("span", { class: "badge", text: T("out of the game") }) : null,
+        preparing && !out ? el("span", { class: "badge", text: c.ready || ready.indexOf(c.role) >= 0 ? "✓ " + T("ready") : "… " + T("preparing") }) : null,
+        weapon && !out ? el("span", { class: "muted orca-weapon", "data-fit": "drop", text: O.gearWords(weapon) }) : null));
+    });
+    return list;
+  }
+
+  /* The shark's hand and, once revealed, its ability card; the gear attached to it. */
+  function sharkLines(orca, board) {
+    const box = el("div", { class: "orca-shark-panel" });
+    box.append(el("p", { text: TC.TN(board.hand, "{count} ability card in its hand", "{count} ability cards in its hand") }));
+    const code = board.played === undefined ? orca.shark.played   // the view's (a code), or a step's (an index)
+      : board.played >= 0 ? (orca.abilities[board.played] || {}).code : null;
+    if (code) {
+      const card = O.ability(orca, code);
+      box.append(el("p", { class: "orca-played", text: T("Its ability card this round: {title}", { title: TC.say(card.title) }) + " · " + TC.say(card.text) }));
+    }
+    if ((board.attached || []).length) {
+      box.append(el("p", { text: T("Attached to the shark:") + " " + board.attached.map(function (id) { return O.gearWords(orca.gear[id]); }).join("; ") }));
+    }
+    return box;
+  }
+
+  /* The three resurface options with their chips, as of the step: the one the shark chose ringed
+     once it has come up, the one bait showed struck through. */
+  function tableOptions(orca, board) {
+    const list = el("ul", { class: "orca-options" });
+    (board.options || orca.options).forEach(function (o, i) {
+      const chip = "ABC".charAt(i), shown = orca.shark.baited === chip;
+      list.append(el("li", { class: (board.chip === chip ? "chosen" : "") + (shown ? " shown" : ""), "data-chip": chip },
+        el("span", { class: "orca-chip-badge", text: chip }),
+        el("span", { text: o ? T("Zone {zone}, evade {evade}, {dice} dice", { zone: o.zone, evade: o.evade, dice: o.dice }) + (o.shake_off ? " · " + T("shake-off") : "") : T("not turned yet") }),
+        shown ? el("span", { class: "badge", text: T("shown: not this one") }) : null));
+    });
+    return list;
+  }
+
   function tableRender(root, p, step) {
+    // p is the payload as of the step shown (table.js, TC.asOf); the board as of that step
     const orca = p.view.orca, ev = step.event || {};
-    const board = O.boardOf(orca, ev.board ? ev : null);
+    const board = boardAt(orca, step);
     const hot = [];
     let caption = null;
     const zoneSpace = function (prefix, zone) { return zone ? prefix + zone : null; };
@@ -293,14 +364,13 @@
     if (ev.type === "fell" && ev.zone) hot.push("w" + ev.zone);
     if (ev.type === "option" && ev.zone) hot.push("w" + ev.zone);
     if (ev.type === "moved2" && ev.space) hot.push(ev.space);
-    const mapBox = el("div", { class: "jaws-map-box orca-box" }, O.draw(orca, board, { hot: hot, caption: caption }));
-    const info = el("div", { class: "jaws-info" },
+    const mapBox = el("div", { class: "jaws-map-box orca-box" }, O.draw(orca, board, { hot: hot, caption: caption, scale: 1.2 }));
+    const info = el("div", { class: "jaws-info orca-info" },
       el("p", { class: "jaws-phase", text: T("Act 2") + " · " + T("Round {round}", { round: orca.round }) + " · " + phaseText(orca, ev) }),
       orca.reading ? el("p", { class: "orca-waiting", text: readingWaiting(p) }) : null,
-      optionsPanel(orca, board.chip, board.options),
-      sharkPanel(orca, board), crewPanel(p, board),
-      orca.act1 ? el("p", { class: "muted", text: T("Act 1: {count} swimmers eaten.", { count: orca.act1.eaten }) }) : null,
-      el("p", { class: "muted jaws-legend", text: T("Letters: B Brody, H Hooper, Q Quint (~ in the water), S the shark; A B C the resurface options; a ringed letter a target chip; ✕ a damaged boat tile.") }));
+      tableOptions(orca, board), tracksPanel(p, orca, board, step), sharkLines(orca, board),
+      orca.act1 ? el("p", { class: "muted", "data-fit": "drop", text: T("Act 1: {count} swimmers eaten.", { count: orca.act1.eaten }) }) : null,
+      el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Letters: B Brody, H Hooper, Q Quint (~ in the water), S the shark; A B C the resurface options; a ringed letter a target chip; ✕ a damaged boat tile.") }));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
     TC.clear(step.side);
   }

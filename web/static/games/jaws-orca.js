@@ -92,60 +92,74 @@
       const tt = svg("title", {}, tile);
       tt.textContent = T("boat space {zone}", { zone: z }) + " · " + T(TILE_WORD[state === "d" ? "damaged" : "intact"]);
       const tc = d.tile_centre[z];
-      const mark = svg("text", { x: tc[0], y: tc[1] - 6, class: "orca-tile-mark", "text-anchor": "middle" }, root);
+      const mark = svg("text", { x: tc[0], y: tc[1] - 8, class: "orca-tile-mark", "text-anchor": "middle" }, root);
       mark.textContent = state === "d" ? "✕" + z : z;
     });
-    // the resurface chips on their zones' water, the target chips, the crew, the shark
-    const stack = {};
-    const spot = function (space) {
-      const z = space.slice(1), base = space.charAt(0) === "w" ? d.water_centre[z] : d.tile_centre[z];
-      if (!base) return null;
-      const k = stack[space] = (stack[space] || 0) + 1;
-      return { x: base[0] - 26 + 17 * ((k - 1) % 4), y: base[1] + 12 + 17 * Math.floor((k - 1) / 4) };
+    // the resurface chips on their zones' water, the target chips, the crew, the shark; each kind in
+    // its own row of its space, centred (k: the table screen draws its marks bigger, to be read
+    // across the table)
+    const k = opts.scale || 1;
+    const font = function (size) { return String(size * k); };   // an attribute: the page allows no inline style
+    const rows = {};
+    const place = function (space, row, what) {
+      const key = space + "/" + row;
+      (rows[key] = rows[key] || { space: space, row: row, items: [] }).items.push(what);
+    };
+    const centre = function (space) {
+      const z = space.slice(1);
+      return space.charAt(0) === "w" ? d.water_centre[z] : d.tile_centre[z];
     };
     (board.options || []).forEach(function (option, i) {
-      if (!option) return;
-      const chip = "ABC".charAt(i), p = spot("w" + option.zone);
-      if (!p) return;
-      const g = svg("g", { class: "orca-chip" + (opts.secretChip === chip ? " mine" : "") + (board.chip === chip ? " chosen" : "") }, root);
-      svg("circle", { cx: p.x, cy: p.y - 28, r: 9 }, g);
-      const t = svg("text", { x: p.x, y: p.y - 24, "text-anchor": "middle" }, g); t.textContent = chip;
-      const tip = svg("title", {}, g); tip.textContent = T("Option {chip}", { chip: chip });
+      if (option && centre("w" + option.zone)) place("w" + option.zone, "top", { chip: "ABC".charAt(i) });
     });
     Object.keys(board.targets || {}).forEach(function (role) {
-      const p = spot("w" + board.targets[role]);
-      if (!p) return;
-      const g = svg("g", { class: "orca-target role-" + role }, root);
-      svg("circle", { cx: p.x, cy: p.y + 22, r: 8 }, g);
-      const t = svg("text", { x: p.x, y: p.y + 26, "text-anchor": "middle" }, g); t.textContent = ROLE[role].letter;
-      const tip = svg("title", {}, g); tip.textContent = T("Target chip of {role}", { role: T(ROLE[role].name) });
+      if (centre("w" + board.targets[role])) place("w" + board.targets[role], "low", { target: role });
     });
     ROLES.forEach(function (role) {
       const space = board.at[role];
-      if (!space) return;
-      const p = spot(space);
-      if (!p) return;
-      const wet = space.charAt(0) === "w";
-      const g = svg("g", { class: "orca-mover role-" + role + (wet ? " in-water" : "") + (opts.focus === role ? " focus" : "") }, root);
-      if (role === "brody") svg("rect", { x: p.x - 7, y: p.y - 7, width: 14, height: 14, rx: 2, fill: ROLE[role].fill }, g);
-      else svg("path", { d: "M " + (p.x - 8) + " " + (p.y - 4) + " L " + (p.x + 8) + " " + (p.y - 4) + " L " + (p.x + 5) + " " + (p.y + 6) + " L " + (p.x - 5) + " " + (p.y + 6) + " Z", fill: ROLE[role].fill }, g);
-      const t = svg("text", { x: p.x, y: p.y + 4, "text-anchor": "middle" }, g); t.textContent = ROLE[role].letter + (wet ? "~" : "");
-      const tip = svg("title", {}, g); tip.textContent = T(ROLE[role].name);
+      if (space && centre(space)) place(space, "low", { role: role });
+    });
+    Object.keys(rows).forEach(function (key) {
+      const r = rows[key], c = centre(r.space), n = r.items.length;
+      const y = c[1] + (r.space.charAt(0) === "w" ? (r.row === "top" ? -18 : 20) : 14) * k;
+      r.items.forEach(function (what, j) {
+        const x = c[0] + (j - (n - 1) / 2) * 20 * k;
+        if (what.chip) {
+          const chip = what.chip;
+          const g = svg("g", { class: "orca-chip" + (opts.secretChip === chip ? " mine" : "") + (board.chip === chip ? " chosen" : "") }, root);
+          svg("circle", { cx: x, cy: y, r: 9 * k }, g);
+          const t = svg("text", { x: x, y: y + 4 * k, "text-anchor": "middle", "font-size": font(11) }, g); t.textContent = chip;
+          const tip = svg("title", {}, g); tip.textContent = T("Option {chip}", { chip: chip });
+        } else if (what.target) {
+          const role = what.target;
+          const g = svg("g", { class: "orca-target role-" + role }, root);
+          svg("circle", { cx: x, cy: y, r: 9 * k }, g);
+          const t = svg("text", { x: x, y: y + 4 * k, "text-anchor": "middle", "font-size": font(11) }, g); t.textContent = ROLE[role].letter;
+          const tip = svg("title", {}, g); tip.textContent = T("Target chip of {role}", { role: T(ROLE[role].name) });
+        } else {
+          const role = what.role, wet = r.space.charAt(0) === "w";
+          const g = svg("g", { class: "orca-mover role-" + role + (wet ? " in-water" : "") + (opts.focus === role ? " focus" : "") }, root);
+          if (role === "brody") svg("rect", { x: x - 8 * k, y: y - 8 * k, width: 16 * k, height: 16 * k, rx: 2, fill: ROLE[role].fill }, g);
+          else svg("path", { d: "M " + (x - 9 * k) + " " + (y - 6 * k) + " L " + (x + 9 * k) + " " + (y - 6 * k) + " L " + (x + 6 * k) + " " + (y + 8 * k) + " L " + (x - 6 * k) + " " + (y + 8 * k) + " Z", fill: ROLE[role].fill }, g);
+          const t = svg("text", { x: x, y: y + 4 * k, "text-anchor": "middle", "font-size": font(11) }, g); t.textContent = ROLE[role].letter + (wet ? "~" : "");
+          const tip = svg("title", {}, g); tip.textContent = T(ROLE[role].name);
+        }
+      });
     });
     if (board.shark) {
       const z = board.shark.slice(1), c = d.water_centre[z];
       const g = svg("g", { class: "orca-shark" }, root);
-      svg("path", { d: "M " + (c[0] + 20) + " " + (c[1] + 8) + " L " + (c[0] + 34) + " " + (c[1] - 18) + " L " + (c[0] + 46) + " " + (c[1] + 8) + " Z" }, g);
-      const t = svg("text", { x: c[0] + 34, y: c[1] + 5, "text-anchor": "middle" }, g); t.textContent = "S";
+      svg("path", { d: "M " + (c[0] + 20 * k) + " " + (c[1] + 8 * k) + " L " + (c[0] + 34 * k) + " " + (c[1] - 18 * k) + " L " + (c[0] + 48 * k) + " " + (c[1] + 8 * k) + " Z" }, g);
+      const t = svg("text", { x: c[0] + 34 * k, y: c[1] + 5 * k, "text-anchor": "middle", "font-size": font(12) }, g); t.textContent = "S";
       const tip = svg("title", {}, g); tip.textContent = T("The shark");
     }
     if (opts.caption && opts.caption.space) {
-      const s = opts.caption.space, z = s.slice(1), c = s.charAt(0) === "w" ? d.water_centre[z] : d.tile_centre[z];
+      const s = opts.caption.space, c = centre(s);
       if (c) {
         const g = svg("g", { class: "orca-caption" }, root);
-        const w = 10 + 7.5 * String(opts.caption.text).length;
-        svg("rect", { x: c[0] - w / 2, y: c[1] - 44, width: w, height: 20, rx: 9 }, g);
-        const t = svg("text", { x: c[0], y: c[1] - 30, "text-anchor": "middle" }, g); t.textContent = opts.caption.text;
+        const w = (10 + 7.5 * String(opts.caption.text).length) * k;
+        svg("rect", { x: c[0] - w / 2, y: c[1] - 44 * k, width: w, height: 20 * k, rx: 9 * k }, g);
+        const t = svg("text", { x: c[0], y: c[1] - 30 * k, "text-anchor": "middle", "font-size": font(12) }, g); t.textContent = opts.caption.text;
       }
     }
     return root;
@@ -167,11 +181,13 @@
     return (orca.abilities || []).find(function (k) { return k.code === code; }) || { title: code, text: "" };
   }
 
-  function track(wounds, length) {
+  /* A wound track in cells (■ a wound, □ none yet, X its end) and "2 of 6"; tight: the cells
+     without spaces (the table screen, where a track has one line). */
+  function track(wounds, length, tight) {
     if (!length) return TC.TN(wounds, "{count} wound", "{count} wounds");
     const cells = [];
     for (let i = 0; i <= length; i++) cells.push(i === length ? (wounds >= length ? "✖" : "X") : i < wounds ? "■" : "□");
-    return cells.join(" ") + "  " + T("{count} of {total}", { count: wounds, total: length });
+    return cells.join(tight ? "" : " ") + "  " + T("{count} of {total}", { count: wounds, total: length });
   }
 
   function optionLine(o) {
