@@ -8,8 +8,9 @@
    - the "Jaws box profiles" section: list, open, name, correct (the profile as JSON, checked by the
      companion as you type: each problem one sentence naming the field), save, rename, export to a
      file, import a file, delete; and what the profile holds, part by part;
-   - on the start form, the "box" option becomes a list of the saved profiles (or a new one, named
-     here: what the table enters is kept in it);
+   - on the start form, the "box" option (its JSON under "Advanced") gets a plain face among the
+     plain options: a list of the saved profiles (or a new one, named here: what the table enters is
+     kept in it);
    - while a managed table awaits a reading (a resurface card turned, a boat tile's numbers, the hits
      of the real dice...), the form to enter it, with the cards the box is known to hold as one tap.
 
@@ -241,16 +242,20 @@
 
   window.GameHost = window.GameHost || {};
   window.GameHost[GAME] = {
-    /* The generic option form is built: the box option becomes a list of the saved profiles. */
+    /* The generic option form is built: the box option (an expert's JSON, under "Advanced") gets
+       its plain face among the plain options: a list of the saved profiles, or a new one named
+       here. Choosing fills the JSON field; an expert may still correct it there. */
     options: function (box) {
-      const input = box.querySelector('[data-option="box"]');
+      const form = TC.$("start-form") || document;
+      const input = form.querySelector('[data-option="box"]');
       if (!input) return;
-      input.hidden = true;
-      const select = el("select", { id: "jp-choice", "aria-label": T("Box profile"), on: { change: function (ev) { choose(ev.target.value); } } });
+      const select = el("select", { id: "jp-choice", on: { change: function (ev) { choose(ev.target.value); } } });
       const name = el("input", { id: "jp-choice-name", type: "text", maxlength: 40, value: T("My box"), "aria-label": T("Name of the new profile"),
         on: { input: function () { if (!picker.input.dataset.profile) choose(""); } } });
       const status = el("p", { id: "jp-choice-status", class: "muted" });
-      input.before(select, name, status);
+      box.append(el("div", { class: "option jp-pick", "data-name": "box-profile" },
+        el("label", { for: "jp-choice" }, el("span", { class: "option-label", text: T("Box profile") })),
+        select, name, status));
       picker = { select: select, input: input, name: name, status: status };
       delete input.dataset.profile;
       list();
