@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
 from companion.pacer import Pacer
 from companion.pairing import Pairing
@@ -137,6 +138,8 @@ class Service(Presence, Telling):
                 continue
             self._tables[row.id] = table
             with table.lock:
+                if not row.ended:
+                    self._look(table)   # what each reader is shown now: a later change compares with it
                 if not row.ended:   # a crash between a play and its draws: draw now
                     events: list[Event] = []
                     rows = self._resolve_chance(table, len(table.log), events)
@@ -169,7 +172,7 @@ class Service(Presence, Telling):
                 state = step(state, r)
             chapters: list[Chapter] = []
         else:
-            chapters, state = chapters_from_log(game, start, effective, step, story_from)
+            chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt)
         table = OpenTable(row, game, seats, state, rng, rows)
         table.story = Story(snapshot(state, row.ended))
         if chapters:
@@ -252,7 +255,7 @@ class Service(Presence, Telling):
             with table.lock:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
-                            "awaiting": awaiting_now(table), "version": table.row.version,
+                            "awaiting": awaiting_now(table), "version": table.version_for(PUBLIC),
                             "ended": table.row.ended, "finished": table.state.outcome is not None,
                             "lang": table.row.lang})
         return out
@@ -269,11 +272,12 @@ class Service(Presence, Telling):
 
     def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         state = table.state
+        who, public = reader(seat), seat is None or seat == TABLE
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
                 "awaiting": awaiting_now(table), "outcome": state.outcome,
-                "version": table.row.version, "presence": table.presence,
-                "events": events_for(table.events, seat if seat != TABLE else None),
+                "version": table.version_for(who), "presence": table.presence,
+                "events": table.heard(who, None if public else seat),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
                 "reading": None if (reading := readers_now(table)) is None else list(reading),
@@ -339,27 +343,67 @@ class Service(Presence, Telling):
         change's events, each with its identity."""
         version = table.row.version + 1
         chapter = Chapter.make(str(len(table.log) + 1), len(table.log) + 1, events, table.story.end,
-                               snapshot(table.state, table.row.ended), table.game)
+                               snapshot(table.state, table.row.ended), table.game, table.row.salt)
         story = table.story.copy()
         story.drop(set(drop))
         story.add(chapter, self._backlog(table))
         shown, step = story.cursor()
-        self.store.append(table.id, rows, version=version, step=step, shown=shown)
+        unseen = self._unseen(table, story, step, shown, list(chapter.events))
+        hidden = {**table.row.hidden, **{r: table.row.hidden.get(r, 0) + 1 for r in unseen}}
+        self.store.append(table.id, rows, version=version, step=step, shown=shown,
+                          hidden=hidden if unseen else None)
         table.log.extend(rows)
-        table.row.version, table.row.step, table.row.shown = version, step, shown
+        table.row.version, table.row.step, table.row.shown, table.row.hidden = version, step, shown, hidden
         self._retell(table, story)
-        table.events = list(chapter.events)
-        self._fan_out(table)
+        stale = {reader(seat): table.heard(reader(seat), None if seat is None or seat == TABLE else seat)
+                 for seat in readers(table.row.players) if reader(seat) in unseen}
+        table.tell(list(chapter.events))
+        table.stale = stale     # a reader that did not see this change keeps what it was last told
+        self._fan_out(table, unseen)
         return table.events
 
-    def _fan_out(self, table: OpenTable) -> None:
+    def _salt(self, seed: int) -> str:
+        """A new table's salt (companion/story.py ``tag``): from this companion's own secret, which
+        nobody sees, and the seed, so that two tables with one seed name their chapters alike."""
+        return hmac.new(self.store.secret("salt").encode(), str(seed).encode(), "sha256").hexdigest()[:32]
+
+    def _payload(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
+        return self._public(table) if seat is None else self._seat_payload(table, seat)
+
+    def _unseen(self, table: OpenTable, story: Story, step: int, shown: str, events: list[Event]) -> set[str]:
+        """The readers a change about to be stored leaves as they were (companion/audiences.py):
+        it tells them nothing they may see and their payloads, with ``story`` and the new state,
+        show what they showed. Caller holds the lock; the table is left as it was."""
+        if events_for(events, None):
+            return set()   # a public event tells every reader something
+        kept = table.story, table.row.step, table.row.shown
+        table.story, table.row.step, table.row.shown = story, step, shown
+        try:
+            out = set()
+            for seat in readers(table.row.players):
+                who = reader(seat)
+                if events_for(events, None if seat is None or seat == TABLE else seat):
+                    continue   # told something
+                if table.seen.get(who) == fingerprint(self._payload(table, seat)):
+                    out.add(who)
+            return out
+        finally:
+            table.story, table.row.step, table.row.shown = kept
+
+    def _look(self, table: OpenTable) -> dict[int | None, dict[str, Any]]:
+        """Every reader's payload now, each remembered as what that reader was last shown."""
+        payloads = {seat: self._payload(table, seat) for seat in readers(table.row.players)}
+        table.seen = {reader(seat): fingerprint(p) for seat, p in payloads.items()}
+        return payloads
+
+    def _fan_out(self, table: OpenTable, unseen: set[str] | frozenset[str] = frozenset()) -> None:
+        """Push every open stream its reader's payload, but none to a reader in ``unseen`` (a
+        change it could not see reaches it in no form)."""
         self._presence_changed(table)   # whatever is pushed shows the presence of now
-        cache: dict[int | None, dict[str, Any]] = {}
+        payloads = self._look(table)
         for sub in list(table.subs):
-            if sub.seat not in cache:
-                cache[sub.seat] = (self._public(table) if sub.seat is None
-                                   else self._seat_payload(table, sub.seat))
-            sub.put(cache[sub.seat])
+            if reader(sub.seat) not in unseen:
+                sub.put(payloads[sub.seat])
 
     def _notify(self, table: OpenTable, state: State, events: list[Event]) -> None:
         """Listeners run after the commit, outside the table lock; they cannot break a play."""
@@ -418,7 +462,7 @@ class Service(Presence, Telling):
         with self._tables_lock:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
-                           lang=lang)
+                           lang=lang, salt=self._salt(seed))
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)
@@ -427,15 +471,16 @@ class Service(Presence, Telling):
             if rows:
                 row.version = 2
             story = Story(before)
-            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g))   # the start
+            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt))   # the start
             row.shown, row.step = story.cursor()
             self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
             table.log.extend(rows)
             table.story, table.since = story, self.clock()
-            table.events = list(story.chapters[-1].events) if story.chapters else events
+            table.tell(list(story.chapters[-1].events) if story.chapters else events)
             events = table.events
             self._tables[tid] = table
         with table.lock:
+            self._look(table)
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
@@ -457,7 +502,7 @@ class Service(Presence, Telling):
             self.store.update_table(t.id, version=version, ended=True, shown=shown, step=step)
             t.row.version, t.row.ended, t.row.shown, t.row.step = version, True, shown, step
             self._retell(t, story)
-            t.events = list(chapter.events)
+            t.tell(list(chapter.events))
             self._fan_out(t)
             events, state = t.events, t.state
         self._notify(t, state, events)
@@ -477,7 +522,7 @@ class Service(Presence, Telling):
             story.add(self._note(t, [engines.event("next_game", table=payload["table"],
                                                    say=engines.Text("The next game is set up."))], version))
             self._retell(t, story)
-            t.events = list(story.chapters[-1].events)
+            t.tell(list(story.chapters[-1].events))
             self._fan_out(t)
         return payload
 
@@ -723,7 +768,7 @@ class Service(Presence, Telling):
         t.seats[row.seat] = row
         t.left.pop(row.seat, None)   # a freed or new seat has no grace from an earlier phone
         t.row.version = version
-        t.events = []
+        t.tell([])
         self._fan_out(t)
 
     def seat_of(self, table: str, token: str | None) -> int:
@@ -796,7 +841,7 @@ class Service(Presence, Telling):
         if seat != TABLE:
             seat = self._check_seat_number(t, seat)
         with t.lock:
-            if expect_version is not None and expect_version != t.row.version:
+            if expect_version is not None and expect_version != t.version_for(reader(seat)):
                 raise Conflict("The game moved on; look again.")
             # a reading (what the real game shows: a card turned, the hits of real dice) is the
             # table's; a seat the game names as a reader enters it for the table
@@ -885,7 +930,7 @@ class Service(Presence, Telling):
             self.store.update_table(t.id, version=version, step=step, shown=shown)
             t.row.version, t.row.step, t.row.shown = version, step, shown
             self._retell(t, story)
-            t.events = list(story.chapters[-1].events)
+            t.tell(list(story.chapters[-1].events))
             self._fan_out(t)
 
     # -- bots ----------------------------------------------------------------------
@@ -908,7 +953,7 @@ class Service(Presence, Telling):
                          if s.bot and s.seat in t.state.awaiting and s.seat not in asked), None)
             if seat is None:
                 return None
-            return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
+            return t.game, t.state, t.version_for(reader(seat)), seat, t.row.seed * 1_000_003 + t.row.version
 
     def wait_for_bots(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""

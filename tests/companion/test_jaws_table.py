@@ -272,12 +272,12 @@ def test_while_a_screen_tells_the_resurfacing_the_crews_attack_waits(service: Se
         state = service.state_of(table)
         assert state.view(None)["orca"]["phase"] == "attack"
         seat = next(s for s in state.awaiting if s != TABLE)
-        version = service.public(table)["version"]
+        version = service.seat_view(table, seat)["version"]
         with pytest.raises(Conflict) as refused:
             service.act(table, seat, state.legal_actions(seat)[0])
         assert translate(refused.value.text) == ("The table is still showing Act 2, round 1: plays open "
                                                  "again once it has been shown (Next moves it on).")
-        assert service.public(table)["version"] == version        # nothing changed
+        assert service.seat_view(table, seat)["version"] == version    # nothing changed
         while service.public(table)["story"]["waiting"]:
             service.advance(table)
         assert not service.seat_view(table, 1)["story"]["hold"]

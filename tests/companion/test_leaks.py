@@ -82,6 +82,25 @@ def test_jaws_worlds_that_differ_only_in_the_sharks_secret_look_the_same_to_ever
     assert report.pairs == 6 and report.plies == 3 * (len(worlds[0]) + 1) and report.canary_checks > 0
 
 
+def test_jaws_worlds_that_differ_only_in_how_often_the_shark_tapped_look_the_same(service: Service) -> None:
+    """Rulebook (Der weiße Hai), Act 1: the shark moves in secret. Its phone keeps each planning tap
+    as a play (a reload or an undo keeps them), but how often it tapped is its own: a shark that
+    went the same way in four taps, with a step taken back, or in two, or took back a step of its
+    second turn, looks the same to the crew's phones and the table screen, in versions, streams and
+    the story's event identities alike."""
+    worlds = [
+        _jaws_world("N", ["move 1", "move 2", "hide", "end"], ["move E", "eat", "move 6", "end"]),
+        _jaws_world("N", ["move 1", "back", "move 1", "move 2", "hide", "end"],
+                    ["move E", "eat", "move 6", "end"]),
+        _jaws_world("N", ["move 1", "move 2", "hide", "end"],
+                    ["move E", "eat", "move 2", "back", "move 6", "end"]),
+    ]
+    report = check_worlds(service, "jaws", 3, 11, 0, worlds, options={"chance": "physical"},
+                          probes=SHARK_PROBES)
+    assert report.problems == []
+    assert report.pairs == 6 and report.canary_checks > 0
+
+
 def test_the_world_harness_catches_a_shark_that_leaks_its_space(service: Service,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The harness is not blind: a Jaws view that shows the shark's space to the crew is caught."""

@@ -24,7 +24,7 @@ import pytest
 from engines import translate
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import PHONE_FIT
-from tests.web.test_browser_jaws import claim, confirm, settle
+from tests.web.test_browser_jaws import changes, claim, confirm, settle
 from web.service import Conflict
 
 pytestmark = shared.pytestmark
@@ -36,7 +36,7 @@ BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / 
 
 
 def tap(service: Any, table: str, page: Any, locator: Any, sure: bool = False) -> None:
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     locator.tap()
     if sure:
         confirm(page)
@@ -303,7 +303,7 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     assert service.public(table)["view"]["orca"]["phase"] == "gear"
     offer = host.locator("#chance .orca-reading .orca-offers button").first
     offer.wait_for()
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     offer.click()
     settle(service, table, version, host)
     assert service.public(table)["view"]["orca"]["reading"]["crew"] == 1
