@@ -55,6 +55,7 @@ from companion.tables import (
     awaiting_now,
     effective_rows,
     hash_token,
+    readers_now,
     table_language,
     table_rng,
 )
@@ -279,6 +280,7 @@ class Service(Presence, Telling):
                 "events": table.heard(who, None if public else seat),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
+                "reading": None if (reading := readers_now(table)) is None else list(reading),
                 "fault": fault.to_json() if (fault := self.storage_fault) else None,
                 "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
                                              hold=self._holding(table), screen=self._watched(table))}
@@ -290,9 +292,12 @@ class Service(Presence, Telling):
         out = self._common(table, seat)
         state = table.state
         if seat == TABLE:
-            legal = ([a for a, _ in state.chance_outcomes()]
-                     if TABLE in state.awaiting and table.row.chance == PHYSICAL and not table.row.ended
-                     else [])
+            if table.row.ended or TABLE not in state.awaiting:
+                legal = []
+            elif state.reading is not None:     # what the table may enter with one tap
+                legal = state.legal_actions(TABLE)
+            else:
+                legal = [a for a, _ in state.chance_outcomes()] if table.row.chance == PHYSICAL else []
             name = "Host"
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
                                for s, say, actions in self._requests(table)]
@@ -506,7 +511,8 @@ class Service(Presence, Telling):
         """A new table: same game, options and seats (names, tokens, bots); the old one points to it."""
         t = self._table(table)
         with t.lock:
-            options = {**t.row.options, **({"chance": t.row.chance} if t.game.chance_modes else {})}
+            options = {**self._fresh_profile(t.game, dict(t.row.options)),
+                       **({"chance": t.row.chance} if t.game.chance_modes else {})}
             seats = list(t.seats)
             version = t.row.version + 1
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
@@ -615,6 +621,117 @@ class Service(Presence, Telling):
             raise NotFound("There is no board called {name}.", name=name)
         self.store.delete_board(g.id, name)
 
+    # -- box profiles (games that declare a profile option) ------------------------------
+    #
+    # The printed numbers of a group's own copy of a game that no public source gives
+    # (``Game.profile_option``): the host names, views, corrects, exports and imports a profile; a
+    # table started on one gets it in that option, and what the table enters is learned into it
+    # (``Game.learned_profile``, ``Game.merge_profile``) as soon as the play is committed.
+
+    def _profile_game(self, game: object) -> Game:
+        if not isinstance(game, str):
+            raise NotFound("There is no game called {game}.", game=str(game))
+        try:
+            g = engines.get(game)
+        except engines.UnknownGame:
+            raise NotFound("There is no game called {game}.", game=game) from None
+        if g.profile_option is None:
+            raise NotFound("{title} has no box profile.", title=g.title)
+        return g
+
+    @staticmethod
+    def _profile_name(name: object) -> str:
+        if not isinstance(name, str):
+            raise BadRequest("A box profile's name is text.")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_BOARD_NAME or not name.isprintable() or "/" in name:
+            raise BadRequest("A box profile's name has 1 to {count} characters, and no /.",
+                             count=MAX_BOARD_NAME)
+        return name
+
+    def list_profiles(self, game: str) -> list[dict[str, Any]]:
+        """The game's box profiles by name, each with how complete it is."""
+        g = self._profile_game(game)
+        return [{"name": name, "saved": saved, "status": g.check_profile(data).status}
+                for name, data, saved in self.store.profiles(g.id)]
+
+    def profile(self, game: str, name: str) -> dict[str, Any]:
+        g = self._profile_game(game)
+        found = self.store.profile(g.id, name)
+        if found is None:
+            raise NotFound("There is no box profile called {name}.", name=name)
+        checked = g.check_profile(found[0])
+        return {"name": name, "saved": found[1], "profile": checked.profile or json.loads(found[0]),
+                "status": checked.status}
+
+    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
+        """Every problem of a profile, each one sentence naming the field (the editor shows them)."""
+        found = self._profile_game(game).check_profile(data)
+        return {"ok": not found.problems, "problems": [p.to_json() for p in found.problems],
+                "profile": found.profile, "status": found.status}
+
+    def save_profile(self, game: str, name: str, data: Any, *,
+                     rename_from: str | None = None) -> dict[str, Any]:
+        """Check, then keep the profile under ``name`` (a correction, an import, a new one); a profile
+        with a problem is refused with its first problem, and nothing is stored."""
+        g = self._profile_game(game)
+        name = self._profile_name(name)
+        found = g.check_profile(data)
+        if found.problems or found.profile is None:
+            first = (found.problems[0] if found.problems
+                     else engines.Text("The box profile could not be read."))
+            raise BadRequest(first.msgid, **first.params)
+        profile = {**found.profile, "name": name}
+        saved = time.time()
+        self.store.save_profile(g.id, name, json.dumps(profile, sort_keys=True), saved, replaces=rename_from)
+        return {"name": name, "saved": saved, "profile": profile, "status": found.status}
+
+    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
+        g = self._profile_game(game)
+        to = self._profile_name(to)
+        current = self.profile(g.id, name)
+        if to != name and self.store.profile(g.id, to) is not None:
+            raise Conflict("There is a box profile called {name} already.", name=to)
+        return self.save_profile(g.id, to, current["profile"], rename_from=name)
+
+    def delete_profile(self, game: str, name: str) -> None:
+        g = self._profile_game(game)
+        if self.store.profile(g.id, name) is None:
+            raise NotFound("There is no box profile called {name}.", name=name)
+        self.store.delete_profile(g.id, name)
+
+    def _learn(self, t: OpenTable) -> None:
+        """Keep in the table's box profile what its players entered (caller holds the lock). The
+        play is committed already: a store that fails now loses nothing the next play cannot learn."""
+        g = t.game
+        if g.profile_option is None:
+            return
+        learned = g.learned_profile(t.state)
+        if not learned or learned == t.learned or not learned.get("name"):
+            return
+        name = str(learned["name"])
+        stored = self.store.profile(g.id, name)
+        base = json.loads(stored[0]) if stored else {"name": name}
+        merged = g.merge_profile(base, learned)
+        if merged != base:
+            try:
+                self.store.save_profile(g.id, name, json.dumps(merged, sort_keys=True), time.time())
+            except StorageFailure:
+                return
+        t.learned = learned
+
+    def _fresh_profile(self, g: Game, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with the box profile as the store keeps it now (the next game)."""
+        key = g.profile_option
+        if key is None or not options.get(key):
+            return options
+        try:
+            name = json.loads(str(options[key])).get("name")
+        except (ValueError, AttributeError):
+            return options
+        found = self.store.profile(g.id, name) if isinstance(name, str) and name else None
+        return {**options, key: found[0]} if found else options
+
     # -- seats ---------------------------------------------------------------------
 
     def claim_seat(self, table: str, seat: int, name: str | None) -> str:
@@ -704,7 +821,7 @@ class Service(Presence, Telling):
         if state.outcome is not None or not state.awaiting:
             raise Conflict("The game is over.")
         if seat in state.awaiting:
-            if seat == TABLE and t.row.chance == DIGITAL:
+            if seat == TABLE and t.row.chance == DIGITAL and state.reading is None:
                 raise Conflict("The companion draws the dice and cards at this table.")
             return
         if seat == TABLE:
@@ -726,13 +843,18 @@ class Service(Presence, Telling):
         with t.lock:
             if expect_version is not None and expect_version != t.version_for(reader(seat)):
                 raise Conflict("The game moved on; look again.")
-            self._refuse_turn(t, seat)
+            # a reading (what the real game shows: a card turned, the hits of real dice) is the
+            # table's; a seat the game names as a reader enters it for the table
+            reading = readers_now(t)
+            player = TABLE if (seat != TABLE and reading is not None and seat in reading
+                               and seat not in t.state.awaiting) else seat
+            self._refuse_turn(t, player)
             self._refuse_held(t)
-            canonical = t.state.find_legal(seat, action)      # IllegalAction says why
+            canonical = t.state.find_legal(player, action)      # IllegalAction says why
             before = t.state
-            t.state = before.apply(seat, canonical)
+            t.state = before.apply(player, canonical)
             events = list(t.state.events)
-            rows = [LogRow(len(t.log), "action", None if seat == TABLE else seat, canonical)]
+            rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
             try:
                 rows += self._resolve_chance(t, len(t.log) + 1, events)
                 events = self._commit(t, rows, events)
@@ -740,6 +862,7 @@ class Service(Presence, Telling):
                 # nothing was stored: go back to exactly where we were
                 self._rebuild(t)
                 raise
+            self._learn(t)
             payload = self._seat_payload(t, seat)
             state = t.state
         self._notify(t, state, events)
@@ -751,7 +874,7 @@ class Service(Presence, Telling):
         if t.row.chance != DIGITAL:
             return rows
         for _ in range(10_000):
-            if TABLE not in t.state.awaiting:
+            if TABLE not in t.state.awaiting or t.state.reading is not None:   # a reading is never drawn
                 break
             action, t.rng = chance_pick(t.state, t.rng)
             t.state = t.state.apply(TABLE, action)

@@ -174,6 +174,17 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     INSERT INTO secrets VALUES ('salt', lower(hex(randomblob(16))));
     """,
+    # 6: box profiles: the printed numbers of a group's own copy of a game (Jaws), entered once and
+    # grown by what each table enters
+    """
+    CREATE TABLE profiles (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        saved REAL NOT NULL,
+        PRIMARY KEY (game, name)
+    );
+    """,
 )
 
 
@@ -442,6 +453,33 @@ class Store:
         """A saved board's JSON text and when it was saved, or None."""
         with self._lock:
             row = self._db.execute("SELECT data, saved FROM boards WHERE game = ? AND name = ?",
+                                   (game, name)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def save_profile(self, game: str, name: str, data: str, saved: float, *,
+                     replaces: str | None = None) -> None:
+        """A box profile under its name (replacing one of that name; ``replaces``: a rename, the old
+        name goes in the same transaction)."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = []
+        if replaces is not None and replaces != name:
+            stmts.append(("DELETE FROM profiles WHERE game = ? AND name = ?", (game, replaces)))
+        stmts.append(("INSERT OR REPLACE INTO profiles VALUES (?,?,?,?)", (game, name, data, saved)))
+        self._tx(stmts)
+
+    def delete_profile(self, game: str, name: str) -> None:
+        self._tx([("DELETE FROM profiles WHERE game = ? AND name = ?", (game, name))])
+
+    def profiles(self, game: str) -> list[tuple[str, str, float]]:
+        """The box profiles of a game: (name, JSON text, when saved), by name."""
+        with self._lock:
+            rows = self._db.execute("SELECT name, data, saved FROM profiles WHERE game = ? ORDER BY name",
+                                    (game,)).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def profile(self, game: str, name: str) -> tuple[str, float] | None:
+        """A box profile's JSON text and when it was saved, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT data, saved FROM profiles WHERE game = ? AND name = ?",
                                    (game, name)).fetchone()
         return None if row is None else (row[0], row[1])
 

@@ -127,6 +127,7 @@ class OpenTable:
     since: float = 0.0                                      # when the shown step came up
     screen_left: float | None = None                        # when the last table screen's stream closed
     screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
+    learned: dict[str, Any] | None = None                   # what its box profile last learned from it
     # what each reader was last shown (companion/audiences.py): a payload's fingerprint, and the
     # events of the last change it saw, for a reader that has not seen the newest ones
     seen: dict[str, str] = field(default_factory=dict)
@@ -174,6 +175,17 @@ def table_rng(seed: int) -> Rng:
 def awaiting_now(table: OpenTable) -> list[int]:
     """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
     return [] if table.row.ended else list(table.state.awaiting)
+
+
+def readers_now(table: OpenTable) -> tuple[int, ...] | None:
+    """The seats that may enter the table's reading now (besides the host): the game's, or, when the
+    computer plays every one of them (it cannot read real dice or cards), every seat a person holds."""
+    reading = None if table.row.ended else table.state.reading
+    if reading is None or not reading:
+        return reading
+    if all(table.seats[s].bot for s in reading if 0 <= s < len(table.seats)):
+        return tuple(s.seat for s in table.seats if s.token_hash is not None and not s.bot)
+    return reading
 
 
 def effective_rows(rows: list[LogRow]) -> list[LogRow]:

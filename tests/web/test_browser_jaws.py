@@ -200,7 +200,7 @@ def test_at_the_end_of_the_act_the_table_screen_replays_the_sharks_path_round_by
     screen shows round 1's path first, and ▶ steps to the next round."""
     from engines.rng import Rng
 
-    table = service.create_table("jaws", 2, {}, seed=12)["table"]
+    table = service.create_table("jaws", 2, {"acts": "1"}, seed=12)["table"]
     rng = Rng.from_seed(5)
     while (state := service.state_of(table)).awaiting:
         seat = state.awaiting[0]
