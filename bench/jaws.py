@@ -1,8 +1,11 @@
-"""Jaws, Act 1: random games per second, the shark bot's thinking time, and the bots' strength.
+"""Jaws: random games per second (Act 1; Act 2), the shark bot's thinking time, and the bots' strength.
 
-Three figures (goals from issue 11, on the development machine; a Pi is about 3 times slower):
+Figures (goals from issue 11, on the development machine; a Pi is about 3 times slower):
 - ``fast``: complete random Act 1 games per second through ``engines.jaws.fast.simulate`` (one
   working position changed in place, no story told). Goal: at least 500.
+- complete random Act 2 games per second, the same way, with the test fixture's box profile (made-up
+  numbers, tests/fixtures/jaws_box.json: never a real box's) and the companion's deck and dice, and
+  with the table's readings drawn at random (physical). No goal: a random crew wanders a lot.
 - the shark bot's time for a whole turn (every step it plans, from the event card to its "end"),
   mean and worst. Goal: under 0.3 s.
 - strength over ``--games`` games each (two players: seat 0 the shark, seat 1 the whole crew):
@@ -15,7 +18,9 @@ Usage: .venv/bin/python bench/jaws.py [--games N]
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 from engines import TABLE, RandomBot
@@ -25,10 +30,12 @@ from engines.playout import chance_pick
 from engines.rng import Rng
 
 SHARK = 0
+FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "jaws_box.json"
 
 
-def random_games(games: int, players: int) -> float:
-    starts = [GAME.start(players=players, seed=seed).position for seed in range(games)]
+def random_games(games: int, players: int, options: dict[str, Any] | None = None) -> float:
+    options = {"acts": "1"} if options is None else options
+    starts = [GAME.start(players=players, seed=seed, options=options).position for seed in range(games)]
     begin = time.perf_counter()
     for seed, start in enumerate(starts):
         end = simulate(start, Rng.from_seed(seed))
@@ -37,8 +44,8 @@ def random_games(games: int, players: int) -> float:
 
 
 def match(shark: Any, crew: Any, seed: int, turns: list[float] | None = None) -> bool:
-    """One two-player game; True if the shark won. ``turns`` collects the shark bot's turn times."""
-    state = GAME.start(players=2, seed=seed)
+    """One two-player game of Act 1; True if the shark won. ``turns`` collects the shark bot's turn times."""
+    state = GAME.start(players=2, seed=seed, options={"acts": "1"})
     rng = Rng.from_seed(seed ^ 0xBE7C4)
     thinking = 0.0
     for ply in range(5000):
@@ -72,6 +79,11 @@ def main() -> None:
     args = parser.parse_args()
     for players in (2, 4):
         print(f"random Act 1 games/s, {players} players (fast path): {random_games(500, players):.0f}")
+    box = json.dumps(json.loads(FIXTURE.read_text(encoding="utf-8"))["profile"])
+    for mode in ("digital", "physical"):
+        options = {"acts": "2", "box": box, "resurface": mode, "dice": mode}
+        print(f"random Act 2 games/s, 2 players, {mode} deck and dice, the test fixture's box (fast path): "
+              f"{random_games(100, 2, options):.0f}")
     bot, rnd = GAME.bot(), RandomBot()
     turns: list[float] = []
     bot_v_bot = rate(bot, bot, args.games, turns)

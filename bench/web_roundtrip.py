@@ -130,7 +130,9 @@ def main() -> int:
             tokens = [api.request("POST", f"/api/tables/{table}/seats/{s}", {"name": f"P{s + 1}"})["token"]
                       for s in range(SEATS)]
             try:
-                streams = [api.stream(table)] + [api.stream(table, t) for t in tokens]
+                # each phone from a loopback address of its own, as each is a machine at a real table
+                streams = [api.stream(table)] + [api.stream(table, t, source=f"127.0.0.{2 + s}")
+                                                 for s, t in enumerate(tokens)]
             except AssertionError:
                 print("".join(server.output[-40:]), file=sys.stderr)
                 raise

@@ -324,7 +324,9 @@ class HardwareLink:
         auction after a player has run out of cards). A change that is not a
         play (a seat taken, a flash ending, a shot confirmed) changes nothing.
         """
-        awaiting = frozenset(s for s in state.awaiting if s != TABLE)
+        # a reading (the hits of real dice, a card turned) is the table's, but a phone enters it:
+        # the seats that may enter it blink too
+        awaiting = frozenset(s for s in (*state.awaiting, *(state.reading or ())) if s != TABLE)
         if self._seen.get(table) is state:
             return awaiting, self._submitted.get(table, frozenset()) - awaiting
         before = self._awaiting.get(table)

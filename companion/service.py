@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
 from companion.pacer import Pacer
 from companion.pairing import Pairing
@@ -54,6 +55,7 @@ from companion.tables import (
     awaiting_now,
     effective_rows,
     hash_token,
+    readers_now,
     table_language,
     table_rng,
 )
@@ -136,6 +138,8 @@ class Service(Presence, Telling):
                 continue
             self._tables[row.id] = table
             with table.lock:
+                if not row.ended:
+                    self._look(table)   # what each reader is shown now: a later change compares with it
                 if not row.ended:   # a crash between a play and its draws: draw now
                     events: list[Event] = []
                     rows = self._resolve_chance(table, len(table.log), events)
@@ -168,7 +172,7 @@ class Service(Presence, Telling):
                 state = step(state, r)
             chapters: list[Chapter] = []
         else:
-            chapters, state = chapters_from_log(game, start, effective, step, story_from)
+            chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt)
         table = OpenTable(row, game, seats, state, rng, rows)
         table.story = Story(snapshot(state, row.ended))
         if chapters:
@@ -251,7 +255,7 @@ class Service(Presence, Telling):
             with table.lock:
                 out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
                             "players": table.row.players, "seats": self._seats_json(table),
-                            "awaiting": awaiting_now(table), "version": table.row.version,
+                            "awaiting": awaiting_now(table), "version": table.version_for(PUBLIC),
                             "ended": table.row.ended, "finished": table.state.outcome is not None,
                             "lang": table.row.lang})
         return out
@@ -268,13 +272,15 @@ class Service(Presence, Telling):
 
     def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         state = table.state
+        who, public = reader(seat), seat is None or seat == TABLE
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
                 "awaiting": awaiting_now(table), "outcome": state.outcome,
-                "version": table.row.version, "presence": table.presence,
-                "events": events_for(table.events, seat if seat != TABLE else None),
+                "version": table.version_for(who), "presence": table.presence,
+                "events": table.heard(who, None if public else seat),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
+                "reading": None if (reading := readers_now(table)) is None else list(reading),
                 "fault": fault.to_json() if (fault := self.storage_fault) else None,
                 "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
                                              hold=self._holding(table), screen=self._watched(table))}
@@ -286,9 +292,12 @@ class Service(Presence, Telling):
         out = self._common(table, seat)
         state = table.state
         if seat == TABLE:
-            legal = ([a for a, _ in state.chance_outcomes()]
-                     if TABLE in state.awaiting and table.row.chance == PHYSICAL and not table.row.ended
-                     else [])
+            if table.row.ended or TABLE not in state.awaiting:
+                legal = []
+            elif state.reading is not None:     # what the table may enter with one tap
+                legal = state.legal_actions(TABLE)
+            else:
+                legal = [a for a, _ in state.chance_outcomes()] if table.row.chance == PHYSICAL else []
             name = "Host"
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
                                for s, say, actions in self._requests(table)]
@@ -334,27 +343,67 @@ class Service(Presence, Telling):
         change's events, each with its identity."""
         version = table.row.version + 1
         chapter = Chapter.make(str(len(table.log) + 1), len(table.log) + 1, events, table.story.end,
-                               snapshot(table.state, table.row.ended), table.game)
+                               snapshot(table.state, table.row.ended), table.game, table.row.salt)
         story = table.story.copy()
         story.drop(set(drop))
         story.add(chapter, self._backlog(table))
         shown, step = story.cursor()
-        self.store.append(table.id, rows, version=version, step=step, shown=shown)
+        unseen = self._unseen(table, story, step, shown, list(chapter.events))
+        hidden = {**table.row.hidden, **{r: table.row.hidden.get(r, 0) + 1 for r in unseen}}
+        self.store.append(table.id, rows, version=version, step=step, shown=shown,
+                          hidden=hidden if unseen else None)
         table.log.extend(rows)
-        table.row.version, table.row.step, table.row.shown = version, step, shown
+        table.row.version, table.row.step, table.row.shown, table.row.hidden = version, step, shown, hidden
         self._retell(table, story)
-        table.events = list(chapter.events)
-        self._fan_out(table)
+        stale = {reader(seat): table.heard(reader(seat), None if seat is None or seat == TABLE else seat)
+                 for seat in readers(table.row.players) if reader(seat) in unseen}
+        table.tell(list(chapter.events))
+        table.stale = stale     # a reader that did not see this change keeps what it was last told
+        self._fan_out(table, unseen)
         return table.events
 
-    def _fan_out(self, table: OpenTable) -> None:
+    def _salt(self, seed: int) -> str:
+        """A new table's salt (companion/story.py ``tag``): from this companion's own secret, which
+        nobody sees, and the seed, so that two tables with one seed name their chapters alike."""
+        return hmac.new(self.store.secret("salt").encode(), str(seed).encode(), "sha256").hexdigest()[:32]
+
+    def _payload(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
+        return self._public(table) if seat is None else self._seat_payload(table, seat)
+
+    def _unseen(self, table: OpenTable, story: Story, step: int, shown: str, events: list[Event]) -> set[str]:
+        """The readers a change about to be stored leaves as they were (companion/audiences.py):
+        it tells them nothing they may see and their payloads, with ``story`` and the new state,
+        show what they showed. Caller holds the lock; the table is left as it was."""
+        if events_for(events, None):
+            return set()   # a public event tells every reader something
+        kept = table.story, table.row.step, table.row.shown
+        table.story, table.row.step, table.row.shown = story, step, shown
+        try:
+            out = set()
+            for seat in readers(table.row.players):
+                who = reader(seat)
+                if events_for(events, None if seat is None or seat == TABLE else seat):
+                    continue   # told something
+                if table.seen.get(who) == fingerprint(self._payload(table, seat)):
+                    out.add(who)
+            return out
+        finally:
+            table.story, table.row.step, table.row.shown = kept
+
+    def _look(self, table: OpenTable) -> dict[int | None, dict[str, Any]]:
+        """Every reader's payload now, each remembered as what that reader was last shown."""
+        payloads = {seat: self._payload(table, seat) for seat in readers(table.row.players)}
+        table.seen = {reader(seat): fingerprint(p) for seat, p in payloads.items()}
+        return payloads
+
+    def _fan_out(self, table: OpenTable, unseen: set[str] | frozenset[str] = frozenset()) -> None:
+        """Push every open stream its reader's payload, but none to a reader in ``unseen`` (a
+        change it could not see reaches it in no form)."""
         self._presence_changed(table)   # whatever is pushed shows the presence of now
-        cache: dict[int | None, dict[str, Any]] = {}
+        payloads = self._look(table)
         for sub in list(table.subs):
-            if sub.seat not in cache:
-                cache[sub.seat] = (self._public(table) if sub.seat is None
-                                   else self._seat_payload(table, sub.seat))
-            sub.put(cache[sub.seat])
+            if reader(sub.seat) not in unseen:
+                sub.put(payloads[sub.seat])
 
     def _notify(self, table: OpenTable, state: State, events: list[Event]) -> None:
         """Listeners run after the commit, outside the table lock; they cannot break a play."""
@@ -413,7 +462,7 @@ class Service(Presence, Telling):
         with self._tables_lock:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
-                           lang=lang)
+                           lang=lang, salt=self._salt(seed))
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)
@@ -422,15 +471,16 @@ class Service(Presence, Telling):
             if rows:
                 row.version = 2
             story = Story(before)
-            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g))   # the start
+            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt))   # the start
             row.shown, row.step = story.cursor()
             self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
             table.log.extend(rows)
             table.story, table.since = story, self.clock()
-            table.events = list(story.chapters[-1].events) if story.chapters else events
+            table.tell(list(story.chapters[-1].events) if story.chapters else events)
             events = table.events
             self._tables[tid] = table
         with table.lock:
+            self._look(table)
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
@@ -452,7 +502,7 @@ class Service(Presence, Telling):
             self.store.update_table(t.id, version=version, ended=True, shown=shown, step=step)
             t.row.version, t.row.ended, t.row.shown, t.row.step = version, True, shown, step
             self._retell(t, story)
-            t.events = list(chapter.events)
+            t.tell(list(chapter.events))
             self._fan_out(t)
             events, state = t.events, t.state
         self._notify(t, state, events)
@@ -461,7 +511,8 @@ class Service(Presence, Telling):
         """A new table: same game, options and seats (names, tokens, bots); the old one points to it."""
         t = self._table(table)
         with t.lock:
-            options = {**t.row.options, **({"chance": t.row.chance} if t.game.chance_modes else {})}
+            options = {**self._fresh_profile(t.game, dict(t.row.options)),
+                       **({"chance": t.row.chance} if t.game.chance_modes else {})}
             seats = list(t.seats)
             version = t.row.version + 1
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
@@ -471,7 +522,7 @@ class Service(Presence, Telling):
             story.add(self._note(t, [engines.event("next_game", table=payload["table"],
                                                    say=engines.Text("The next game is set up."))], version))
             self._retell(t, story)
-            t.events = list(story.chapters[-1].events)
+            t.tell(list(story.chapters[-1].events))
             self._fan_out(t)
         return payload
 
@@ -570,6 +621,117 @@ class Service(Presence, Telling):
             raise NotFound("There is no board called {name}.", name=name)
         self.store.delete_board(g.id, name)
 
+    # -- box profiles (games that declare a profile option) ------------------------------
+    #
+    # The printed numbers of a group's own copy of a game that no public source gives
+    # (``Game.profile_option``): the host names, views, corrects, exports and imports a profile; a
+    # table started on one gets it in that option, and what the table enters is learned into it
+    # (``Game.learned_profile``, ``Game.merge_profile``) as soon as the play is committed.
+
+    def _profile_game(self, game: object) -> Game:
+        if not isinstance(game, str):
+            raise NotFound("There is no game called {game}.", game=str(game))
+        try:
+            g = engines.get(game)
+        except engines.UnknownGame:
+            raise NotFound("There is no game called {game}.", game=game) from None
+        if g.profile_option is None:
+            raise NotFound("{title} has no box profile.", title=g.title)
+        return g
+
+    @staticmethod
+    def _profile_name(name: object) -> str:
+        if not isinstance(name, str):
+            raise BadRequest("A box profile's name is text.")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_BOARD_NAME or not name.isprintable() or "/" in name:
+            raise BadRequest("A box profile's name has 1 to {count} characters, and no /.",
+                             count=MAX_BOARD_NAME)
+        return name
+
+    def list_profiles(self, game: str) -> list[dict[str, Any]]:
+        """The game's box profiles by name, each with how complete it is."""
+        g = self._profile_game(game)
+        return [{"name": name, "saved": saved, "status": g.check_profile(data).status}
+                for name, data, saved in self.store.profiles(g.id)]
+
+    def profile(self, game: str, name: str) -> dict[str, Any]:
+        g = self._profile_game(game)
+        found = self.store.profile(g.id, name)
+        if found is None:
+            raise NotFound("There is no box profile called {name}.", name=name)
+        checked = g.check_profile(found[0])
+        return {"name": name, "saved": found[1], "profile": checked.profile or json.loads(found[0]),
+                "status": checked.status}
+
+    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
+        """Every problem of a profile, each one sentence naming the field (the editor shows them)."""
+        found = self._profile_game(game).check_profile(data)
+        return {"ok": not found.problems, "problems": [p.to_json() for p in found.problems],
+                "profile": found.profile, "status": found.status}
+
+    def save_profile(self, game: str, name: str, data: Any, *,
+                     rename_from: str | None = None) -> dict[str, Any]:
+        """Check, then keep the profile under ``name`` (a correction, an import, a new one); a profile
+        with a problem is refused with its first problem, and nothing is stored."""
+        g = self._profile_game(game)
+        name = self._profile_name(name)
+        found = g.check_profile(data)
+        if found.problems or found.profile is None:
+            first = (found.problems[0] if found.problems
+                     else engines.Text("The box profile could not be read."))
+            raise BadRequest(first.msgid, **first.params)
+        profile = {**found.profile, "name": name}
+        saved = time.time()
+        self.store.save_profile(g.id, name, json.dumps(profile, sort_keys=True), saved, replaces=rename_from)
+        return {"name": name, "saved": saved, "profile": profile, "status": found.status}
+
+    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
+        g = self._profile_game(game)
+        to = self._profile_name(to)
+        current = self.profile(g.id, name)
+        if to != name and self.store.profile(g.id, to) is not None:
+            raise Conflict("There is a box profile called {name} already.", name=to)
+        return self.save_profile(g.id, to, current["profile"], rename_from=name)
+
+    def delete_profile(self, game: str, name: str) -> None:
+        g = self._profile_game(game)
+        if self.store.profile(g.id, name) is None:
+            raise NotFound("There is no box profile called {name}.", name=name)
+        self.store.delete_profile(g.id, name)
+
+    def _learn(self, t: OpenTable) -> None:
+        """Keep in the table's box profile what its players entered (caller holds the lock). The
+        play is committed already: a store that fails now loses nothing the next play cannot learn."""
+        g = t.game
+        if g.profile_option is None:
+            return
+        learned = g.learned_profile(t.state)
+        if not learned or learned == t.learned or not learned.get("name"):
+            return
+        name = str(learned["name"])
+        stored = self.store.profile(g.id, name)
+        base = json.loads(stored[0]) if stored else {"name": name}
+        merged = g.merge_profile(base, learned)
+        if merged != base:
+            try:
+                self.store.save_profile(g.id, name, json.dumps(merged, sort_keys=True), time.time())
+            except StorageFailure:
+                return
+        t.learned = learned
+
+    def _fresh_profile(self, g: Game, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with the box profile as the store keeps it now (the next game)."""
+        key = g.profile_option
+        if key is None or not options.get(key):
+            return options
+        try:
+            name = json.loads(str(options[key])).get("name")
+        except (ValueError, AttributeError):
+            return options
+        found = self.store.profile(g.id, name) if isinstance(name, str) and name else None
+        return {**options, key: found[0]} if found else options
+
     # -- seats ---------------------------------------------------------------------
 
     def claim_seat(self, table: str, seat: int, name: str | None) -> str:
@@ -606,7 +768,7 @@ class Service(Presence, Telling):
         t.seats[row.seat] = row
         t.left.pop(row.seat, None)   # a freed or new seat has no grace from an earlier phone
         t.row.version = version
-        t.events = []
+        t.tell([])
         self._fan_out(t)
 
     def seat_of(self, table: str, token: str | None) -> int:
@@ -659,7 +821,7 @@ class Service(Presence, Telling):
         if state.outcome is not None or not state.awaiting:
             raise Conflict("The game is over.")
         if seat in state.awaiting:
-            if seat == TABLE and t.row.chance == DIGITAL:
+            if seat == TABLE and t.row.chance == DIGITAL and state.reading is None:
                 raise Conflict("The companion draws the dice and cards at this table.")
             return
         if seat == TABLE:
@@ -679,15 +841,20 @@ class Service(Presence, Telling):
         if seat != TABLE:
             seat = self._check_seat_number(t, seat)
         with t.lock:
-            if expect_version is not None and expect_version != t.row.version:
+            if expect_version is not None and expect_version != t.version_for(reader(seat)):
                 raise Conflict("The game moved on; look again.")
-            self._refuse_turn(t, seat)
+            # a reading (what the real game shows: a card turned, the hits of real dice) is the
+            # table's; a seat the game names as a reader enters it for the table
+            reading = readers_now(t)
+            player = TABLE if (seat != TABLE and reading is not None and seat in reading
+                               and seat not in t.state.awaiting) else seat
+            self._refuse_turn(t, player)
             self._refuse_held(t)
-            canonical = t.state.find_legal(seat, action)      # IllegalAction says why
+            canonical = t.state.find_legal(player, action)      # IllegalAction says why
             before = t.state
-            t.state = before.apply(seat, canonical)
+            t.state = before.apply(player, canonical)
             events = list(t.state.events)
-            rows = [LogRow(len(t.log), "action", None if seat == TABLE else seat, canonical)]
+            rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
             try:
                 rows += self._resolve_chance(t, len(t.log) + 1, events)
                 events = self._commit(t, rows, events)
@@ -695,6 +862,7 @@ class Service(Presence, Telling):
                 # nothing was stored: go back to exactly where we were
                 self._rebuild(t)
                 raise
+            self._learn(t)
             payload = self._seat_payload(t, seat)
             state = t.state
         self._notify(t, state, events)
@@ -706,7 +874,7 @@ class Service(Presence, Telling):
         if t.row.chance != DIGITAL:
             return rows
         for _ in range(10_000):
-            if TABLE not in t.state.awaiting:
+            if TABLE not in t.state.awaiting or t.state.reading is not None:   # a reading is never drawn
                 break
             action, t.rng = chance_pick(t.state, t.rng)
             t.state = t.state.apply(TABLE, action)
@@ -762,7 +930,7 @@ class Service(Presence, Telling):
             self.store.update_table(t.id, version=version, step=step, shown=shown)
             t.row.version, t.row.step, t.row.shown = version, step, shown
             self._retell(t, story)
-            t.events = list(story.chapters[-1].events)
+            t.tell(list(story.chapters[-1].events))
             self._fan_out(t)
 
     # -- bots ----------------------------------------------------------------------
@@ -785,7 +953,7 @@ class Service(Presence, Telling):
                          if s.bot and s.seat in t.state.awaiting and s.seat not in asked), None)
             if seat is None:
                 return None
-            return t.game, t.state, t.row.version, seat, t.row.seed * 1_000_003 + t.row.version
+            return t.game, t.state, t.version_for(reader(seat)), seat, t.row.seed * 1_000_003 + t.row.version
 
     def wait_for_bots(self, timeout: float = 10.0) -> bool:
         """Until no bot is thinking and none is queued (for tests and selfplay)."""

@@ -38,7 +38,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +164,27 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN shown TEXT NOT NULL DEFAULT '';
     ALTER TABLE tables ADD COLUMN auto INTEGER NOT NULL DEFAULT 1;
     """,
+    # 5: what each reader has been told (companion/audiences.py): per reader, how many changes it
+    # could not see (its ``version`` is the table's less these), and the salt that makes the story's
+    # event identities say nothing about how many plays there were
+    """
+    ALTER TABLE tables ADD COLUMN hidden TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tables ADD COLUMN salt TEXT NOT NULL DEFAULT '';
+    UPDATE tables SET salt = lower(hex(randomblob(16)));
+    CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO secrets VALUES ('salt', lower(hex(randomblob(16))));
+    """,
+    # 6: box profiles: the printed numbers of a group's own copy of a game (Jaws), entered once and
+    # grown by what each table enters
+    """
+    CREATE TABLE profiles (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        saved REAL NOT NULL,
+        PRIMARY KEY (game, name)
+    );
+    """,
 )
 
 
@@ -225,6 +246,9 @@ class TableRow:
     """The table screen's language (the host's choice; each phone reads its own)."""
     shown: str = ""          # the key of the story's chapter the table screen shows (companion/story.py)
     auto: bool = True        # Auto: the table screen tells its steps by itself
+    hidden: dict[str, int] = field(default_factory=dict)
+    """Per reader (companion/audiences.py), the changes it could not see; absent: none."""
+    salt: str = ""           # keys the story's public identities (companion/story.py)
 
 
 @dataclass(frozen=True)
@@ -345,10 +369,10 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang, shown, auto) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto, hidden, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
              row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
-             int(row.auto)))]
+             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -362,17 +386,21 @@ class Store:
         self._tx(stmts)
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
-               shown: str | None = None) -> None:
-        """Append log rows (``idx`` given by the caller), set the version and the step the table
-        screen shows (``shown``: its chapter): one transaction."""
+               shown: str | None = None, hidden: dict[str, int] | None = None) -> None:
+        """Append log rows (``idx`` given by the caller), set the version, the step the table
+        screen shows (``shown``: its chapter) and what each reader could not see: one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
-        if shown is None:
-            stmts.append(("UPDATE tables SET version = ?, step = ? WHERE id = ?", (version, step, table_id)))
-        else:
-            stmts.append(("UPDATE tables SET version = ?, step = ?, shown = ? WHERE id = ?",
-                          (version, step, shown, table_id)))
+        sets: list[str] = ["version = ?", "step = ?"]
+        args: list[Any] = [version, step]
+        if shown is not None:
+            sets.append("shown = ?")
+            args.append(shown)
+        if hidden is not None:
+            sets.append("hidden = ?")
+            args.append(json.dumps(hidden, sort_keys=True))
+        stmts.append((f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*args, table_id)))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
@@ -428,16 +456,49 @@ class Store:
                                    (game, name)).fetchone()
         return None if row is None else (row[0], row[1])
 
+    def save_profile(self, game: str, name: str, data: str, saved: float, *,
+                     replaces: str | None = None) -> None:
+        """A box profile under its name (replacing one of that name; ``replaces``: a rename, the old
+        name goes in the same transaction)."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = []
+        if replaces is not None and replaces != name:
+            stmts.append(("DELETE FROM profiles WHERE game = ? AND name = ?", (game, replaces)))
+        stmts.append(("INSERT OR REPLACE INTO profiles VALUES (?,?,?,?)", (game, name, data, saved)))
+        self._tx(stmts)
+
+    def delete_profile(self, game: str, name: str) -> None:
+        self._tx([("DELETE FROM profiles WHERE game = ? AND name = ?", (game, name))])
+
+    def profiles(self, game: str) -> list[tuple[str, str, float]]:
+        """The box profiles of a game: (name, JSON text, when saved), by name."""
+        with self._lock:
+            rows = self._db.execute("SELECT name, data, saved FROM profiles WHERE game = ? ORDER BY name",
+                                    (game,)).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def profile(self, game: str, name: str) -> tuple[str, float] | None:
+        """A box profile's JSON text and when it was saved, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT data, saved FROM profiles WHERE game = ? AND name = ?",
+                                   (game, name)).fetchone()
+        return None if row is None else (row[0], row[1])
+
     # -- reads (at start-up) --------------------------------------------------
 
     def load_tables(self) -> list[TableRow]:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto, hidden, salt FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
-                         r[10], r[11], r[12], bool(r[13]))
+                         r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15])
                 for r in rows]
+
+    def secret(self, name: str) -> str:
+        """A secret this companion made once (migration 5) and never shows: ``"salt"``."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+        return str(row[0]) if row else ""
 
     def seats(self, table_id: str) -> list[SeatRow]:
         with self._lock:

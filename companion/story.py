@@ -9,8 +9,10 @@ table has told everything, a new chapter's first step is shown at once.
 
 Each chapter carries the public state before and after it (:class:`Snapshot`), so the screen can
 draw every panel as of the step it shows: before the chapter until its last step, after it from
-its last step (docs/web.md, "The table's story"). Every event gets an identity, ``"<chapter>.<i>"``,
-the same in every payload and after a restart, so a phone lists each event once.
+its last step (docs/web.md, "The table's story"). Every event gets an identity, ``"<tag>.<i>"``,
+the same in every payload and after a restart, so a phone lists each event once. The tag is the
+chapter's key keyed with the table's salt (HMAC): a key counts log rows, and the number of plays
+between two public changes (a shark's planning taps) is nobody's business but the player's.
 
 Chapter keys: ``"0"`` for the table's start (its first draws), ``str(first log row + 1)`` for a
 change that appended log rows, ``"<rows>~<version>"`` for one that did not (an undo appends a row
@@ -23,6 +25,8 @@ fails leaves the old one in place.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +65,13 @@ def is_step(ev: Event) -> bool:
     return ev.get("visible_to") == "all" and bool(ev.get("say"))
 
 
+def tag(salt: str, key: str) -> str:
+    """A chapter's public name: its key keyed with the table's salt (the key itself without one)."""
+    if not salt:
+        return key
+    return hmac.new(salt.encode(), key.encode(), hashlib.sha256).hexdigest()[:12]
+
+
 @dataclass(frozen=True)
 class Chapter:
     key: str
@@ -71,15 +82,17 @@ class Chapter:
     title: Text | None = None      # "round 3": what the phones say the table is showing
     hold: bool = False             # the next play waits until this chapter has been told
     steps: tuple[int, ...] = field(default=())   # indexes of the public steps in ``events``
+    tag: str = ""                  # its public name (:func:`tag`): what payloads call it
 
     @staticmethod
     def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
-             game: Game | None) -> Chapter:
-        tagged = tuple({**ev, "id": f"{key}.{i}"} for i, ev in enumerate(events))
+             game: Game | None, salt: str = "") -> Chapter:
+        name = tag(salt, key)
+        tagged = tuple({**ev, "id": f"{name}.{i}"} for i, ev in enumerate(events))
         steps = tuple(i for i, ev in enumerate(tagged) if is_step(ev))
         title = game.chapter_title(before.view) if game is not None else None
         hold = game is not None and any(ev.get("type") in game.pacing.hold for ev in tagged)
-        return Chapter(key, row, tagged, before, after, title, hold, steps)
+        return Chapter(key, row, tagged, before, after, title, hold, steps, name)
 
     def step(self, index: int) -> Event:
         return self.events[self.steps[index]]
@@ -233,11 +246,11 @@ class Story:
                     if (c, n) == shown:
                         at = len(public)
                     public.append(len(entries))
-                    entries.append({"id": ev["id"], "chapter": chapter.key, "index": n,
+                    entries.append({"id": ev["id"], "chapter": chapter.tag, "index": n,
                                     "count": len(chapter.steps), "told": (c, n) <= shown, "event": ev})
                     n += 1
                 elif seat is not None and ev.get("say") and may_see(ev, seat):
-                    entries.append({"id": ev["id"], "chapter": chapter.key, "told": True, "private": True,
+                    entries.append({"id": ev["id"], "chapter": chapter.tag, "told": True, "private": True,
                                     "event": ev})
         lo = max(0, at - CONTEXT) if public else 0
         if at >= 0:   # the whole chapter being shown, however long: its earlier steps are drawn too
@@ -255,7 +268,7 @@ class Story:
         }
         if seat is None:
             out["shown"] = None if now is None else {
-                "chapter": now[0].key, "index": now[1], "count": len(now[0].steps),
+                "chapter": now[0].tag, "index": now[1], "count": len(now[0].steps),
                 "before": now[0].before.to_json(), "after": now[0].after.to_json()}
         return out
 
@@ -270,7 +283,7 @@ class Story:
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],
-                      from_row: int) -> tuple[list[Chapter], State]:
+                      from_row: int, salt: str = "") -> tuple[list[Chapter], State]:
     """The log's chapters from ``from_row`` on (a restart): ``rows`` are the effective log rows,
     ``replay(state, row)`` applies one. Returns the chapters and the final state."""
     chapters: list[Chapter] = []
@@ -281,7 +294,8 @@ def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callabl
 
     def close(after_state: State) -> None:
         if before is not None:
-            chapters.append(Chapter.make(group_key, group_row, events, before, snapshot(after_state), game))
+            chapters.append(Chapter.make(group_key, group_row, events, before, snapshot(after_state), game,
+                                         salt))
 
     for row in rows:
         if row.kind == "action":

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from companion.store import LogRow, SeatRow, TableRow
 from companion.story import Snapshot, Story
-from engines import Event, Game, State
+from engines import Event, Game, State, events_for
 from engines.rng import Rng
 from engines.text import LANGUAGES, bot_name, default_seat_name
 from web.service import BadRequest, Unauthorized
@@ -127,10 +127,28 @@ class OpenTable:
     since: float = 0.0                                      # when the shown step came up
     screen_left: float | None = None                        # when the last table screen's stream closed
     screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
+    learned: dict[str, Any] | None = None                   # what its box profile last learned from it
+    # what each reader was last shown (companion/audiences.py): a payload's fingerprint, and the
+    # events of the last change it saw, for a reader that has not seen the newest ones
+    seen: dict[str, str] = field(default_factory=dict)
+    stale: dict[str, list[Event]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    def version_for(self, reader: str) -> int:
+        """The version a reader sees: the table's changes less those it could not see."""
+        return self.row.version - self.row.hidden.get(reader, 0)
+
+    def heard(self, reader: str, seat: int | None) -> list[Event]:
+        """The events of the last change the reader saw, as it may see them (``seat`` None: public)."""
+        return self.stale[reader] if reader in self.stale else events_for(self.events, seat)
+
+    def tell(self, events: list[Event]) -> None:
+        """A change every reader sees (a seat taken, the end, a note): these are the last events."""
+        self.events = list(events)
+        self.stale = {}
 
     def name(self, seat: int, lang: str = "en") -> str:
         """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
@@ -157,6 +175,17 @@ def table_rng(seed: int) -> Rng:
 def awaiting_now(table: OpenTable) -> list[int]:
     """The seats awaited now, as payloads show them: nobody once the host has ended the table."""
     return [] if table.row.ended else list(table.state.awaiting)
+
+
+def readers_now(table: OpenTable) -> tuple[int, ...] | None:
+    """The seats that may enter the table's reading now (besides the host): the game's, or, when the
+    computer plays every one of them (it cannot read real dice or cards), every seat a person holds."""
+    reading = None if table.row.ended else table.state.reading
+    if reading is None or not reading:
+        return reading
+    if all(table.seats[s].bot for s in reading if 0 <= s < len(table.seats)):
+        return tuple(s.seat for s in table.seats if s.token_hash is not None and not s.bot)
+    return reading
 
 
 def effective_rows(rows: list[LogRow]) -> list[LogRow]:

@@ -56,7 +56,7 @@ class Telling:
         """A change that is no log row (the end of the table, a note from the hardware) as the
         story's next chapter; the caller stores ``version`` (and the cursor) and pushes it."""
         return Chapter.make(f"{len(table.log)}~{version}", len(table.log), events, table.story.end,
-                            snapshot(table.state, table.row.ended or ended), table.game)
+                            snapshot(table.state, table.row.ended or ended), table.game, table.row.salt)
 
     def _retell(self, table: OpenTable, story: Story) -> None:
         """The table's story is now ``story`` (stored already): a new step shown restarts Auto's

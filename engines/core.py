@@ -301,6 +301,15 @@ class State(ABC):
         """When ``TABLE`` is awaited: every chance action with its probability."""
         raise IllegalAction("Nothing is left to chance at the moment.")
 
+    @property
+    def reading(self) -> tuple[Seat, ...] | None:
+        """None, unless ``TABLE`` is awaited for a *reading*: something the real game shows that no
+        chance mode draws (a card turned face up, the hits of real dice, a printed number). Then the
+        seats that may enter it besides the host (each enters it as ``TABLE``); the companion never
+        draws a reading, even at a digital table, and ``chance_outcomes()`` only gives random
+        playouts something to enter."""
+        return None
+
     # -- the door -------------------------------------------------------------
 
     def apply(self, seat: Seat, action: Action) -> State:
@@ -452,6 +461,17 @@ class BoardCheck:
 
 
 @dataclass(frozen=True)
+class ProfileCheck:
+    """A box profile (the printed numbers of the table's own copy), checked by its game: the profile
+    in its canonical form and how complete it is when it has no problems, else every problem, each
+    one sentence naming the field (the first is the one a refusal says)."""
+
+    profile: dict[str, Any] | None
+    problems: tuple[Text, ...] = ()
+    status: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Pacing:
     """How the table screen tells this game's changes, one step (a public event with a sentence)
     at a time (read by the companion's story, docs/web.md "The table's story").
@@ -539,6 +559,25 @@ class Game(ABC):
     def check_board(self, data: object) -> BoardCheck:
         """A board the table drew (JSON text or its parsed form), checked: see ``board_option``."""
         return BoardCheck(None, (Text("{title} has no board to draw.", {"title": self.title}),))
+
+    profile_option: ClassVar[str | None] = None
+    """The option that takes a box profile (JSON): the printed numbers of the table's own copy that no
+    public source gives, entered once by the table and kept per box by the companion, which hands the
+    profile to each new table in this option and learns what a table entered
+    (:meth:`learned_profile`, :meth:`merge_profile`)."""
+
+    def check_profile(self, data: object) -> ProfileCheck:
+        """A box profile (JSON text or its parsed form), checked: see ``profile_option``."""
+        return ProfileCheck(None, (Text("{title} has no box profile.", {"title": self.title}),))
+
+    def merge_profile(self, stored: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
+        """``stored`` grown by what a table entered (``learned``); both already checked."""
+        return dict(stored)
+
+    def learned_profile(self, state: State) -> dict[str, Any] | None:
+        """What the table has entered in this game that its box profile should keep (a profile of
+        its own, with the profile's name), or None."""
+        return None
 
     def sample_boards(self) -> dict[str, dict[str, Any]]:
         """The boards that ship with the game, by name (each one a placeholder or a real one)."""

@@ -59,7 +59,7 @@ PATH_PARAMS: dict[str, str] = {
     "seat": "The seat, counted from 0.",
     "button": "A button of the virtual panel, by name.",
     "game": "A game's id (GET /api/games lists them).",
-    "name": "A board's name, as the host saved it (URL-encoded).",
+    "name": "A board's or a box profile's name, as the host saved it (URL-encoded).",
 }
 
 

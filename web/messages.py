@@ -65,6 +65,9 @@ CALLS: dict[str, tuple[int | str, ...] | dict[str, tuple[int | str, ...]]] = {
                      "PinProblem"), (0,)),
     "ConfigError": {"attr": (1,), "name": (1,)},   # hardware.config: ConfigError(key, msgid)
     "story": (1,),
+    "tell": (2,),                                   # Jaws' Act 2: tell(p, kind, msgid), tell_shark(...)
+    "tell_shark": (2,),
+    "_fail": (1,),                                  # Jaws' box profile: _fail(where, msgid)
     "say": {"attr": (1,), "name": (2,)},            # Fzzzt's d.say(kind, msgid); Sharks' say(t, kind, msgid)
     "drawn": (1,),
     "label": (0,),
@@ -79,6 +82,7 @@ PLURALS: dict[str, tuple[int, int]] = {"plural": (1, 2)}
 JSON_FIELDS: dict[str, tuple[str, ...]] = {
     "engines/sharks_with_lasers/cards.json": ("name", "effect"),
     "engines/jaws/cards.json": ("title", "text"),
+    "engines/jaws/abilities.json": ("title", "text"),
 }
 """Game data whose fields are printed words: each such field of every object is a msgid."""
 

@@ -172,6 +172,11 @@ SCHEMAS: dict[str, Any] = {
                                     "reader's own language."},
             "fault": {"oneOf": [ref("Text"), {"type": "null"}],
                       "description": "While the store refuses writes: the sentence; else null."},
+            "reading": {"type": ["array", "null"], "items": {"type": "integer"},
+                        "description": "While the table (-1) is awaited for a reading (what the real game "
+                                       "shows: a card turned, the hits of real dice), the seats that may "
+                                       "enter it besides the host; the companion never draws it. Null "
+                                       "otherwise."},
             "story": ref("Story"),
         },
         "additionalProperties": False,
@@ -281,6 +286,50 @@ SCHEMAS: dict[str, Any] = {
                          "description": "Every problem, each one sentence; empty when the board is fine."},
             "board": {"type": ["object", "null"], "additionalProperties": True,
                       "description": "The board in its canonical form when it has no problem."},
+        },
+        "additionalProperties": False,
+    },
+    "ProfileStatus": {
+        "type": "object",
+        "description": "How complete a box profile is, part by part, in the game's own counts (for "
+                       "example what is entered of each kind of card, and what may be drawn digitally).",
+        "additionalProperties": True,
+    },
+    "ProfileEntry": {
+        "type": "object",
+        "description": "A box profile in the list.",
+        "required": ["name", "saved", "status"],
+        "properties": {
+            "name": {"type": "string"},
+            "saved": {"type": "number", "description": "When it was last saved (Unix time)."},
+            "status": ref("ProfileStatus"),
+        },
+        "additionalProperties": False,
+    },
+    "SavedProfile": {
+        "type": "object",
+        "required": ["name", "saved", "profile", "status"],
+        "properties": {
+            "name": {"type": "string"},
+            "saved": {"type": "number"},
+            "profile": {"type": "object", "additionalProperties": True,
+                        "description": "The profile in the game's schema (docs/<game>.md), as a file "
+                                       "exports and imports it."},
+            "status": ref("ProfileStatus"),
+        },
+        "additionalProperties": False,
+    },
+    "ProfileCheck": {
+        "type": "object",
+        "required": ["ok", "problems", "profile", "status"],
+        "properties": {
+            "ok": {"type": "boolean"},
+            "problems": {"type": "array", "items": ref("Text"),
+                         "description": "Every problem, each one sentence naming the field; empty if "
+                                        "none."},
+            "profile": {"type": ["object", "null"], "additionalProperties": True,
+                        "description": "The profile in its canonical form when it has no problem."},
+            "status": ref("ProfileStatus"),
         },
         "additionalProperties": False,
     },

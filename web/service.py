@@ -171,6 +171,25 @@ class TableService(Protocol):
 
     def delete_board(self, game: str, name: str) -> None: ...
 
+    # box profiles: the printed numbers of a group's own copy, for games that declare a profile option
+    def list_profiles(self, game: str) -> list[dict[str, Any]]:
+        """``[{"name", "saved", "status"}]``, by name; NotFound for a game without box profiles."""
+
+    def profile(self, game: str, name: str) -> dict[str, Any]:
+        """``{"name", "saved", "profile", "status"}``; NotFound for an unknown game or name."""
+
+    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
+        """``{"ok", "problems": [Text], "profile", "status"}``: every problem, each naming its field."""
+
+    def save_profile(self, game: str, name: str, data: Any) -> dict[str, Any]:
+        """Checked, then kept under ``name`` (created, corrected, imported); BadRequest with the first
+        problem, nothing stored."""
+
+    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
+        """The profile under its new name (Conflict if that name is taken)."""
+
+    def delete_profile(self, game: str, name: str) -> None: ...
+
     # hardware (host only); the companion answers from hardware/ or says there is none
     def hardware_status(self) -> dict[str, Any]: ...
 

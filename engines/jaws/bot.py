@@ -48,7 +48,11 @@ class JawsBot:
         if not legal:
             raise IllegalAction("There is nothing to play.")
         rng = Rng.from_seed(seed)
-        if view.get("my_roles") == ["shark"]:
+        if view.get("act") == 2:
+            from engines.jaws import orca_bot
+
+            action, info = orca_bot.choose(view, legal, rng)
+        elif view.get("my_roles") == ["shark"]:
             action, info = shark_choice(view, legal, rng)
         else:
             action, info = crew_choice(view, legal, rng)

@@ -16,7 +16,7 @@ it is left out here.
 from __future__ import annotations
 
 from engines.core import TABLE
-from engines.jaws import rules
+from engines.jaws import orca_legal, rules
 from engines.jaws.position import Position
 from engines.rng import Rng
 
@@ -27,6 +27,10 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     plies = 0
     while p.phase != "over" and plies < max_plies:
         p.events = []
+        if p.o is not None:
+            rng = _act2_step(p, rng)
+            plies += 1
+            continue
         seats = rules.awaiting(p)
         seat = seats[0]
         if seat == TABLE:
@@ -45,3 +49,29 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
         plies += 1
     p.events = []
     return p
+
+
+def _act2_step(p: Position, rng: Rng) -> Rng:
+    """One random step of Act 2: a reading drawn from :func:`orca_legal.chance`, or a random awaited
+    seat's random legal step."""
+    seats = orca_legal.awaiting(p)
+    if seats[0] == TABLE:
+        outcomes = orca_legal.chance(p)
+        draw, rng = rng.next64()
+        point = (draw / 2**64) * sum(pr for _, pr in outcomes)
+        pick = outcomes[-1][0]
+        for step, pr in outcomes:
+            point -= pr
+            if point < 0:
+                pick = step
+                break
+        orca_legal.apply(p, TABLE, pick)
+        return rng
+    seat = seats[0]
+    if len(seats) > 1:
+        index, rng = rng.below(len(seats))
+        seat = seats[index]
+    steps = orca_legal.legal_now(p, seat)
+    index, rng = rng.below(len(steps))
+    orca_legal.apply(p, seat, steps[index])
+    return rng

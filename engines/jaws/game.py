@@ -2,34 +2,72 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from engines.core import CHANCE_MODES, Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets
+from engines.core import (
+    CHANCE_MODES,
+    Bot,
+    Game,
+    HardwareRoles,
+    IllegalAction,
+    Option,
+    Pacing,
+    PageAssets,
+    ProfileCheck,
+    State,
+)
+from engines.jaws import box as boxes
+from engines.jaws import orca as orcas
 from engines.jaws.data import amity, check_text, deck
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
-from engines.text import N_
+from engines.text import N_, Text
+
+DRAWN = {"physical": N_("physical (the table enters them)"), "digital": N_("digital (the companion draws)")}
 
 
 class Jaws(Game):
-    """Jaws, Act 1 (Amity): one player is the shark, hunting swimmers in secret; the others are the
-    crew (Brody, Hooper, Quint), rescuing them and hunting the shark with barrels."""
+    """Jaws: in Act 1 (Amity) one player is the shark, hunting swimmers in secret; the others are the
+    crew (Brody, Hooper, Quint), rescuing them and hunting the shark with barrels. In Act 2 (the Orca)
+    the shark chooses in secret where it resurfaces and attacks the boat; the crew guesses, prepares
+    and attacks."""
 
     id = "jaws"
     title = "Jaws"
     min_players = 2
     max_players = 4
     chance_modes = CHANCE_MODES  # the event deck: shuffled by the companion, or the real one
-    hardware = HardwareRoles(button="actions", button_actions=("end",), flash_events=frozenset({"hit"}))
-    page = PageAssets(script="jaws.js", style="jaws.css")
+    # a seat's button ends its turn (Act 1), locks the shark's choice or says a crew member is ready (Act 2)
+    hardware = HardwareRoles(
+        button="actions", button_actions=("end", "lock", "ready"), flash_events=frozenset({"hit"})
+    )
+    page = PageAssets(script="jaws.js", style="jaws.css", parts=("jaws-orca.js", "jaws-act2.js"),
+                      host_script="jaws-host.js")
+    # Act 2 waits for the table at its two shared moments (docs/jaws.md, "The table screen"): the
+    # crew decides to attack or hold back on the resurfacing the table has shown ("surfaced": where
+    # the shark came up, its evade value, its ability card), and the next round's choice and
+    # preparation are made on the boat the table has shown after the shark's attack ("dived": the
+    # round's end, with tiles damaged or destroyed and crew in the water). Act 1 queues, as on its
+    # own: the shark moves in secret and the crew's turns do not depend on the table's telling.
+    pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4)
+    # Nothing a seat plays is an entry of the real game: every card turned, printed number and roll
+    # of the real dice is a *reading* the table enters (State.reading; the host page's reading form
+    # always offers it, and when the computer holds every seat that would enter it, any person's
+    # phone may). Act 1's event deck is the table's chance, entered on the host page too. So the
+    # shark bot or a phoneless seat never has to enter anything itself.
+    physical_input = MappingProxyType({})
     option_spec = (
         Option(
             "acts",
-            "1",
-            "Which acts to play: 1 (Amity alone, the shark wins at 7 swimmers eaten). "
-            "Act 2 and both acts come with the Act 2 issue.",
-            choices=("1",), label=N_("Acts"), choice_labels={"1": N_("Act 1: Amity")},
+            "both",
+            "Which acts to play: both (Amity, then the Orca, with Act 1's result carried over), 1 (Amity "
+            "alone: the shark wins at 7 swimmers eaten) or 2 (the Orca alone).",
+            choices=("both", "1", "2"),
+            label=N_("Acts"),
+            choice_labels={"both": N_("both acts"), "1": N_("Act 1 alone"), "2": N_("Act 2 alone")},
         ),
         Option(
             "roles",
@@ -52,13 +90,59 @@ class Jaws(Game):
             "(see the docs); empty: the cards as shipped.",
             label=N_("Corrections to the event cards"), advanced=True,
         ),
+        Option(
+            "orca",
+            "",
+            'Corrections to the Orca\'s layout as JSON, such as {"bitten": {}} (see the docs); empty: the '
+            "layout as shipped.",
+            label=N_("Orca layout"), advanced=True,
+        ),
+        Option(
+            "box",
+            "",
+            "Your box's printed numbers, its box profile as JSON (the host page fills it in from a saved "
+            "profile); empty: the table enters them as the game needs them.",
+            label=N_("Box profile"), advanced=True,
+        ),
+        Option(
+            "resurface",
+            "physical",
+            "The resurface deck: physical (the table turns the real cards and enters each) or digital (the "
+            "companion shuffles and turns the box's 16 cards; the table first enters any the profile lacks).",
+            choices=("physical", "digital"),
+            label=N_("Resurface cards"),
+            choice_labels=DRAWN,
+        ),
+        Option(
+            "dice",
+            "physical",
+            "The red dice: physical (the roller enters the hits) or digital (the companion rolls with the "
+            "box's dice faces; the table first enters them if the profile lacks them).",
+            choices=("physical", "digital"),
+            label=N_("Red dice"),
+            choice_labels=DRAWN,
+        ),
     )
+    profile_option = "box"
+
+    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
+        """"round 3" in Act 1, "Act 2, round 2" on the Orca (its rounds count again from 1)."""
+        orca = view.get("orca")
+        if view.get("act") == 2 and isinstance(orca, Mapping):
+            round_ = orca.get("round")
+            if isinstance(round_, int) and round_ > 0:
+                return Text("Act 2, round {n}", {"n": round_})
+            return Text("the setup of Act 2")
+        round_ = view.get("round")
+        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options, with the table's corrections checked here already (refused with the reason)."""
         out = super().validate_options(options)
         out["map"] = check_text(str(out["map"]), "map")
         out["cards"] = check_text(str(out["cards"]), "cards")
+        out["orca"] = orcas.check_text(str(out["orca"]))
+        out["box"] = boxes.check_text(str(out["box"]))
         roles = str(out["roles"]).strip()
         if roles != "auto" and len(roles.split("/")) < 2:
             raise IllegalAction("The roles name one entry per seat, such as S/BQ/H.")
@@ -68,11 +152,58 @@ class Jaws(Game):
         roles = str(options["roles"]).strip()
         seats = deal_roles(players) if roles == "auto" else parse_roles(roles, players)
         cards = deck(_cards_text(deck(str(options["cards"]))))  # the correction in its canonical form
-        p = Position.new(players, str(options["acts"]), seats, amity(str(options["map"])), cards)
+        acts = str(options["acts"])
+        p = Position.new(
+            players,
+            acts,
+            seats,
+            amity(str(options["map"])),
+            cards,
+            orcas.orca(str(options["orca"])),
+            boxes.read(str(options["box"])),
+            str(options["resurface"]),
+            str(options["dice"]),
+            seed,
+        )
+        if acts == "2":
+            from engines.jaws import orca_setup
+
+            orca_setup.start(p)
         return JawsState(self, p)
 
     def load(self, text: str) -> JawsState:
         return JawsState(self, Position.load(text))
+
+    # -- the box profile (engines.core.Game.profile_option) ----------------------------
+
+    def check_profile(self, data: object) -> ProfileCheck:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                where = {"line": getattr(exc, "lineno", 1), "column": getattr(exc, "colno", 1)}
+                return ProfileCheck(
+                    None, (Text("The box profile is not JSON (line {line}, column {column}).", where),)
+                )
+        found = boxes.problems(data)
+        if found:
+            return ProfileCheck(None, tuple(found))
+        box = boxes.parse(data)
+        return ProfileCheck(box.to_json(), (), box.status())
+
+    def merge_profile(self, stored: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
+        return boxes.merge(boxes.parse(stored), boxes.parse(learned)).to_json()
+
+    def learned_profile(self, state: State) -> dict[str, Any] | None:
+        if not isinstance(state, JawsState):
+            return None
+        p = state.position
+        if p.o is None:
+            return None
+        from engines.jaws.act2 import learned
+
+        found = learned(p.o)
+        return found.to_json() if found != boxes.Box(found.name) else None
 
     def bot(self, **settings: Any) -> Bot:
         from engines.jaws.bot import JawsBot

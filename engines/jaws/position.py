@@ -19,7 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engines.core import IllegalAction, Working
+from engines.jaws import box as boxes
+from engines.jaws import orca as orcas
+from engines.jaws.act2 import DIGITAL, PHYSICAL, Act2
 from engines.jaws.data import BEACH_ORDER, ROLES, Board, Card, amity, check_text, deck
+from engines.rng import Rng
 
 BRODY, HOOPER, QUINT = 0, 1, 2
 FRENZY, EVADE, HIDE, BURST = 0, 1, 2, 3
@@ -63,11 +67,18 @@ class Position(Working):
     board: Board
     cards: dict[int, Card]
     players: int
-    acts: str
+    acts: str  # "both", "1" or "2"
     seats: tuple[int, int, int, int]  # the seat of the shark, Brody, Hooper, Quint
+    # Act 2's options: the Orca's layout, the box profile, how the resurface deck and the dice are drawn
+    layout: orcas.Layout = field(default_factory=orcas.orca)
+    box: boxes.Box = field(default_factory=boxes.Box)
+    deck_mode: str = PHYSICAL
+    dice_mode: str = PHYSICAL
+    rng: Rng = field(default_factory=lambda: Rng.from_seed(0))  # Act 2's own draws (digital deck and dice)
+    o: Act2 | None = None  # Act 2, once it has begun
     act: int = 1
     round: int = 0
-    phase: str = "start"  # start, event, choice, shark, crew, over
+    phase: str = "start"  # start, event, choice, shark, crew, orca (Act 2: its own phase), over
     card: int = 0  # the event card of this round
     fx: str = ""  # its effect (derived from ``card``)
     turned: list[int] = field(default_factory=list)  # cards turned since the last shuffle
@@ -100,7 +111,7 @@ class Position(Working):
     seen_by: str = ""
     pending: str = ""  # a card's choice awaited: mayor, dock, hoax, michael, heli
     options: list[int] = field(default_factory=list)  # the spaces that choice may name
-    winner: str = ""  # "shark" or "crew" once the act is over
+    winner: str = ""  # "shark" or "crew" once Act 1 is over
     # public: each round's announcements; secret: each round's path. Each record is a value: never
     # changed in place (an answer makes a new last record), so copies of the list may share them.
     records: list[dict[str, Any]] = field(default_factory=list)
@@ -111,9 +122,25 @@ class Position(Working):
 
     # -- a new game ---------------------------------------------------------------
 
+    def copy(self) -> Position:
+        new = super().copy()
+        if new.o is not None:
+            new.o = new.o.copy()
+        return new
+
     @classmethod
     def new(
-        cls, players: int, acts: str, seats: tuple[int, int, int, int], board: Board, cards: dict[int, Card]
+        cls,
+        players: int,
+        acts: str,
+        seats: tuple[int, int, int, int],
+        board: Board,
+        cards: dict[int, Card],
+        layout: orcas.Layout | None = None,
+        box: boxes.Box | None = None,
+        deck_mode: str = PHYSICAL,
+        dice_mode: str = PHYSICAL,
+        seed: int = 0,
     ) -> Position:
         b = board
         dock = [0] * len(b.docks)
@@ -123,6 +150,11 @@ class Position(Working):
             players=players,
             acts=acts,
             seats=seats,
+            layout=layout or orcas.orca(),
+            box=box or boxes.Box(),
+            deck_mode=deck_mode,
+            dice_mode=dice_mode,
+            rng=Rng.from_seed(seed ^ 0x0C2A),
             swimmers=[0, 0, 0, 0],
             pos=list(b.start),
             wet=[False, False, False],
@@ -146,6 +178,11 @@ class Position(Working):
     def goal(self) -> int:
         """Swimmers eaten that end Act 1: 7 when Act 1 is played alone, else 9."""
         return 7 if self.acts == "1" else 9
+
+    def orca(self) -> Act2:
+        """Act 2's working position (only called once Act 2 has begun)."""
+        assert self.o is not None
+        return self.o
 
     def seat_roles(self, seat: int) -> list[int]:
         """The crew members this seat plays (role numbers)."""
@@ -193,6 +230,14 @@ class Position(Working):
         cards_text = _cards_text(self.cards)
         if cards_text:
             words.append(f"cards={cards_text}")
+        if self.acts != "1":
+            if self.layout.text:
+                words.append(f"orca={self.layout.text}")
+            if self.box != boxes.Box():
+                words.append(f"box={boxes.canonical(self.box)}")
+            words.append(f"deck={self.deck_mode} dice={self.dice_mode} rng={self.rng}")
+        if self.o is not None:
+            words.append(f"act2={self.o.notation()}")
         words.append("records=" + _json(self.records))
         words.append("trail=" + _json(self.trail))
         return " ".join(words)
@@ -318,9 +363,26 @@ def _parse(f: dict[str, str]) -> Position:
     if not 2 <= players <= 4:
         raise ValueError(players)
     acts = f.get("acts", "1")
-    if acts != "1":
+    if acts not in ("1", "2", "both"):
         raise ValueError(acts)
-    p = Position.new(players, acts, parse_roles(f.get("roles", "S/BHQ"), players), board, cards)
+    layout = orcas.orca(orcas.check_text(f.get("orca", "")))
+    box = boxes.read(f.get("box", ""))
+    deck_mode, dice_mode = f.get("deck", PHYSICAL), f.get("dice", PHYSICAL)
+    if deck_mode not in (PHYSICAL, DIGITAL) or dice_mode not in (PHYSICAL, DIGITAL):
+        raise ValueError(deck_mode)
+    p = Position.new(
+        players,
+        acts,
+        parse_roles(f.get("roles", "S/BHQ"), players),
+        board,
+        cards,
+        layout,
+        box,
+        deck_mode,
+        dice_mode,
+    )
+    if "rng" in f:
+        p.rng = Rng.parse(f["rng"])
     idx = board.index
 
     def space(v: str) -> int:
@@ -332,7 +394,7 @@ def _parse(f: dict[str, str]) -> Position:
     p.act = int(f.get("act", "1"))
     p.round = int(f.get("round", "0"))
     p.phase = f.get("phase", "start")
-    if p.phase not in ("start", "event", "choice", "shark", "crew", "over"):
+    if p.phase not in ("start", "event", "choice", "shark", "crew", "orca", "over"):
         raise ValueError(p.phase)
     card = f.get("card", "-")
     p.card = 0 if card == "-" else int(card)
@@ -400,6 +462,12 @@ def _parse(f: dict[str, str]) -> Position:
     p.winner = "" if winner == "-" else winner
     p.records = json.loads(f.get("records", "[]"))
     p.trail = json.loads(f.get("trail", "[]"))
+    if "act2" in f:
+        p.o = Act2.load(f["act2"], layout, box, deck_mode, dice_mode, p.rng)
+        if p.act != 2:
+            raise ValueError("act2")
+    elif p.act == 2:
+        raise ValueError("act2")
     if p.phase != "start":
         from engines.jaws.belief import replay
 

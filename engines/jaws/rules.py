@@ -339,9 +339,17 @@ def shark_phase(p: Position) -> None:
 
 
 def finish(p: Position, winner: str) -> None:
+    """Act 1 ends: the game ends with it (Act 1 alone), or Act 2 begins with its result carried over."""
     p.phase, p.winner = "over", winner
-    if p.quiet:
-        return
+    if not p.quiet:
+        _tell_end(p, winner)
+    if p.acts == "both":
+        from engines.jaws import orca_setup
+
+        orca_setup.start(p)
+
+
+def _tell_end(p: Position, winner: str) -> None:
     if winner == "shark":
         p.events.append(
             story(
@@ -471,7 +479,7 @@ def crew_act(p: Position, a: Step) -> None:
     if p.fx == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
         p.any_claim = r
     _do(p, a)
-    if p.phase == "over":
+    if p.phase == "over" or p.act == 2:  # Act 1 is over (Act 2 may have begun)
         return
     if not _more(p, r):  # nothing left to do: the turn ends by itself
         _done(p, r)

@@ -13,8 +13,21 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
-from engines.jaws import actions, belief, rules, shark
+from engines.core import (
+    PRESENTATION_KEYS,
+    TABLE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+    View,
+    outcome,
+)
+from engines.jaws import actions, belief, orca_actions, orca_legal, orca_view, rules, shark
+from engines.jaws.act2 import READINGS
 from engines.jaws.data import BEACH_ORDER, ROLES
 from engines.jaws.position import (
     ACTIVE,
@@ -61,7 +74,17 @@ class JawsState(State):
 
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
-        return rules.awaiting(self._p)
+        p = self._p
+        if p.o is not None:
+            return orca_legal.awaiting(p)
+        return rules.awaiting(p)
+
+    @property
+    def reading(self) -> tuple[Seat, ...] | None:
+        """Act 2: while the table enters what the real game shows, the seats that may enter it
+        (besides the host); None otherwise (engines.core.State.reading)."""
+        p = self._p
+        return orca_legal.readers(p) if p.o is not None else None
 
     @property
     def events(self) -> list[Event]:
@@ -76,6 +99,8 @@ class JawsState(State):
         p = self._p
         if p.phase != "over":
             return None
+        if p.o is not None:
+            return self._outcome2()
         scores = {"swimmers_eaten": p.eaten, "barrels_attached": p.attached, "rounds": p.round}
         if p.winner == "shark":
             return outcome(
@@ -86,12 +111,33 @@ class JawsState(State):
         crew = sorted(set(p.seats[1:]))
         return outcome(crew, Text("Two barrels are attached to the shark: the crew wins Act 1."), scores)
 
+    def _outcome2(self) -> Outcome:
+        p = self._p
+        a = p.orca()
+        scores = {
+            "swimmers_eaten": p.eaten,
+            "barrels_attached": p.attached,
+            "act1": p.winner or None,
+            "rounds": a.round,
+            "shark_wounds": a.wounds[3],
+            "crew_wounds": a.wounds[:3],
+            "boat_tiles_left": a.boat_left(),
+        }
+        winners = [p.seats[0]] if a.winner == "shark" else sorted(set(p.seats[1:]))
+        return outcome(winners, _reason(a.winner, a.boat_left()), scores)
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         p = self._p
+        if p.o is not None:
+            return [orca_actions.to_json(p, s) for s in orca_legal.legal(p, seat)]
         return [actions.to_json(p, a) for a in rules.legal(p, seat)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         p = self._p
+        if p.o is not None:
+            if TABLE not in self.awaiting:
+                raise IllegalAction("Nothing is left to chance at the moment.")
+            return [(orca_actions.to_json(p, s), pr) for s, pr in orca_legal.chance(p)]
         cards = rules.chance(p)
         if not cards:
             raise IllegalAction("Nothing is left to chance at the moment.")
@@ -99,8 +145,26 @@ class JawsState(State):
 
     def _apply(self, seat: Seat, action: Action) -> JawsState:
         p = self._p.copy()
-        rules.apply(p, seat, actions.from_json(p, action))
+        if p.o is not None:
+            orca_legal.apply(p, seat, orca_actions.from_json(p, action))
+        else:
+            rules.apply(p, seat, actions.from_json(p, action))
         return JawsState(self._game, p)
+
+    def find_legal(self, seat: Seat, action: object) -> Action:
+        """Act 2's readings: the table may enter any value the rules allow, not only one listed
+        (checked by engines.jaws.orca_actions.reading, which names the field that is wrong)."""
+        p = self._p
+        if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
+            return super().find_legal(seat, action)
+        given = dict(action)
+        if set(given) - PRESENTATION_KEYS == {"type"} and isinstance(given.get("notation"), str):
+            found = [a for a in self.legal_actions(TABLE) if a.get("notation") == given["notation"]]
+            if found:
+                return found[0]
+        if given.get("type") not in orca_actions.READING_TYPES:
+            raise self.explain_illegal(seat, given)
+        return orca_actions.to_json(p, orca_actions.reading(p, given))
 
     def notation(self) -> str:
         return self._notation
@@ -119,6 +183,8 @@ class JawsState(State):
         only one); a Speed Burst path may be written ``"1-2-4"``."""
         p = self._p
         out = dict(action)
+        if p.o is not None:
+            return self._normalize2(seat, out)
         if out.get("type") == "burst" and isinstance(out.get("path"), str):
             out["path"] = out["path"].split("-")
         by_text = set(out) - {"label", "notation"} == {"type"} and isinstance(out.get("notation"), str)
@@ -135,7 +201,22 @@ class JawsState(State):
                 out["role"] = ROLES[(active or mine)[0]]
         return out
 
+    def _normalize2(self, seat: Seat, out: dict[str, Any]) -> dict[str, Any]:
+        """Act 2: a crew action without its ``role`` means the seat's only crew member it may be."""
+        p = self._p
+        by_text = set(out) - {"label", "notation"} == {"type"} and isinstance(out.get("notation"), str)
+        if seat >= 0 and seat != p.seats[0] and "role" not in out and not by_text:
+            kind = out.get("type")
+            mine = {a["role"] for a in self.legal_actions(seat) if a.get("type") == kind and "role" in a}
+            if len(mine) == 1:
+                out["role"] = mine.pop()
+        return out
+
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
+        if self._p.o is not None:
+            from engines.jaws.orca_explain import explain as explain2
+
+            return explain2(self._p, seat, action)
         from engines.jaws.explain import explain
 
         return explain(self._p, seat, action)
@@ -206,14 +287,18 @@ class JawsState(State):
             "rounds": list(p.records),
             "outcome": self.outcome,
         }
-        if p.phase == "over":
+        if (p.phase == "over" or p.act == 2) and p.shark >= 0:
             out["replay"] = list(p.trail)
             out["shark"]["space"] = name(p.shark)
+        if p.o is not None:
+            out["orca"] = orca_view.public(p)
         if seat is not None and 0 <= seat < p.players:
             out["seat"] = seat
             out["my_roles"] = ["shark"] if seat == p.seats[0] else [ROLES[r] for r in p.seat_roles(seat)]
             if seat == p.seats[0]:
                 out["secret"] = self._secret()
+                if p.o is not None:
+                    out["secret"]["orca"] = orca_view.secret(p)
         return out
 
     def _crew(self, r: int) -> dict[str, Any]:
@@ -278,6 +363,14 @@ class JawsState(State):
             ),
             "trail": list(p.trail),
         }
+
+
+def _reason(winner: str, tiles_left: int) -> Text:
+    if winner == "crew":
+        return Text("The shark's wound track reaches its X: the crew wins.")
+    if tiles_left == 0:
+        return Text("The Orca is destroyed: the shark wins.")
+    return Text("The whole crew is eliminated: the shark wins.")
 
 
 def crew_turn_owner(p: Position) -> int:

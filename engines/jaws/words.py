@@ -12,12 +12,22 @@ sentence parameters are these :class:`~engines.text.Text` words.
 
 from __future__ import annotations
 
+from engines.jaws.box import Gear
 from engines.jaws.data import BEACH_ORDER, Board
+from engines.jaws.orca import Layout
 from engines.text import N_, Text, plural
 
 ROLE_NAMES = (N_("Brody"), N_("Hooper"), N_("Quint"))
 POWER_NAMES = (N_("Feeding Frenzy"), N_("Evasive Moves"), N_("Out of Sight"), N_("Speed Burst"))
 SOURCE_NAMES = (N_("the Shop"), N_("the dock"), N_("the water"), N_("Hooper's boat"))
+GEAR_KINDS = {
+    "melee": N_("melee weapon"),
+    "ranged": N_("ranged weapon"),
+    "entangle": N_("entangle weapon"),
+    "bait": N_("bait"),
+    "ammo": N_("ammunition"),
+    "cage": N_("shark cage"),
+}
 
 
 def role(r: int) -> Text:
@@ -42,6 +52,28 @@ def shop() -> Text:
 def place(board: Board, space: int) -> str | Text:
     """A space as a sentence names it: its printed number or letter, or the Shop in the reader's words."""
     return shop() if space == board.shop else board.names[space]
+
+
+def gear(card: Gear) -> Text:
+    """A gear card as a sentence names it: its printed name and its kind, or its kind alone."""
+    kind = Text(GEAR_KINDS[card.kind])
+    if card.name:
+        return Text("{name} ({kind})", {"name": card.name, "kind": kind})
+    return kind
+
+
+def orca_space(layout: Layout, space: int) -> Text:
+    """A space of the Orca as a sentence names it: boat space 3, water space 3."""
+    zone = layout.zones[space % 8]
+    return Text("water space {zone}" if space >= 8 else "boat space {zone}", {"zone": zone})
+
+
+def roles(members: list[int]) -> Text:
+    """Crew members, listed: Brody, Quint."""
+    out = role(members[0])
+    for r in members[1:]:
+        out = Text("{list}, {item}", {"list": out, "item": role(r)})
+    return out
 
 
 def source(kind: int) -> Text:

@@ -123,8 +123,10 @@ class Client:
             raise HTTPError(resp.status, parsed)
         return parsed
 
-    def stream(self, table: str, token: str | None = None) -> Stream:
-        return Stream(self.port, table, token)
+    def stream(self, table: str, token: str | None = None, source: str | None = None) -> Stream:
+        """``source``: the loopback address to connect from (127.0.0.2, ...): each phone at a real
+        table is a machine of its own, and the server caps streams per address."""
+        return Stream(self.port, table, token, source)
 
 
 class Stream:
@@ -136,14 +138,15 @@ class Stream:
     ``wait_version`` raises it rather than quietly timing out).
     """
 
-    def __init__(self, port: int, table: str, token: str | None) -> None:
+    def __init__(self, port: int, table: str, token: str | None, source: str | None = None) -> None:
         self.payloads: list[dict[str, Any]] = []
         self.arrived: list[float] = []
         self.error: BaseException | None = None
         self.ended = False               # the server ended the stream (EOF)
         self._closing = False
         self.cond = threading.Condition()
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                               source_address=(source, 0) if source else None)
         headers = {"Accept": "text/event-stream"}
         if token:
             headers["Authorization"] = f"Bearer {token}"

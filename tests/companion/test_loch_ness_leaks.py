@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 
 from companion.service import Service, Subscription
-from engines.core import canonical_json
 from engines.rng import Rng
-from tests.companion.leak import check_no_leaks
+from tests.companion.leak import check_no_leaks, normal
 
 GAME = "loch-ness"
 
@@ -51,7 +50,7 @@ class _World:
     def seen(self, seat: int | None) -> str:
         payloads = _drain(self.subs[seat])
         now = self.service.public(self.table) if seat is None else self.service.seat_view(self.table, seat)
-        return canonical_json([*payloads, now]).replace(self.table, "<table>")
+        return normal([*payloads, now], self.table)
 
     def close(self) -> None:
         for sub in self.subs.values():

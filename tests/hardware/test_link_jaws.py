@@ -8,7 +8,9 @@ seat 0 the shark, seat 1 the whole crew), wired by ``attach`` as ``companion ser
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +41,8 @@ def test_the_leds_follow_the_turn_and_a_seat_button_ends_that_seats_turn(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
     """Issue 11, hardware: "the seat LEDs show who is to act (the shark's LED while it plans); a seat
     button ends that seat's turn; no laser in this game." """
-    assert get("jaws").hardware.button_actions == ("end",) and not get("jaws").hardware.shot_event
+    roles = get("jaws").hardware
+    assert roles.button_actions == ("end", "lock", "ready") and not roles.shot_event
     table = service.create_table("jaws", 2, {"chance": "physical"}, seed=3)["table"]
     assert link.wait_idle()
     assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
@@ -73,3 +76,46 @@ def test_a_barrel_that_hits_flashes_the_sharks_led(
     service.act(table, 1, {"type": "throw", "role": "quint", "at": "4"})
     assert link.wait_idle()
     assert clean_rig.led_mode("seat0") == "error"          # the flash, for death_flash_s
+
+
+BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "jaws_box.json")
+                            .read_text(encoding="utf-8"))["profile"])
+
+
+def test_in_act_2_the_leds_show_who_still_prepares_and_a_button_locks_or_says_ready(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    """Issue 12: "Seat LEDs show who still has to prepare." The shark's button locks its secret choice;
+    a crew seat's button says its next crew member is ready; while the real dice's hits are awaited,
+    the roller's LED blinks."""
+    options = {"acts": "2", "box": BOX, "resurface": "digital"}
+    table = service.create_table("jaws", 2, options, seed=4)["table"]
+    for _ in range(7):
+        offer = service.seat_view(table, -1)["legal_actions"][0]
+        service.act(table, 1, {"type": "gear", "notation": offer["notation"]})
+    for role in ("brody", "hooper", "quint"):
+        service.act(table, 1, {"type": "place", "role": role, "at": "b3"})
+    assert link.wait_idle()
+    assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
+    press(clean_rig, link, clock, 0)                       # nothing chosen yet: nothing to lock
+    assert service.public(table)["view"]["orca"]["phase"] == "decide"
+    service.act(table, 0, {"type": "surface", "chip": "A", "card": None})
+    press(clean_rig, link, clock, 0)                       # locks the choice: the crew prepares
+    assert service.public(table)["view"]["orca"]["phase"] == "prep"
+    assert clean_rig.led_mode("seat1") == "blinking" and clean_rig.led_mode("seat0") == "off"
+    orca = service.public(table)["view"]["orca"]
+    service.act(table, 1, {"type": "weapon", "role": "brody", "card": orca["crew"][0]["kit"][0]})
+    service.act(table, 1, {"type": "target", "role": "brody", "zone": "3"})
+    press(clean_rig, link, clock, 1)                       # Brody is ready
+    assert service.public(table)["view"]["orca"]["crew"][0]["ready"] is True
+    for _ in range(30):                                    # on to the first roll of the real dice
+        orca = service.public(table)["view"]["orca"]
+        if orca["phase"] == "roll":
+            break
+        seat = service.public(table)["awaiting"][0]
+        legal = service.seat_view(table, seat)["legal_actions"]
+        wanted = ("attack", "bite", "ready", "target", "weapon")
+        service.act(table, seat, next((a for t in wanted for a in legal if a["type"] == t), legal[0]))
+    roller = service.public(table)["view"]["orca"]["roll"]["seat"]
+    assert link.wait_idle()
+    assert clean_rig.led_mode(f"seat{roller}") == "blinking"
+    assert clean_rig.led_mode(f"seat{1 - roller}") == "off"

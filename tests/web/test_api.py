@@ -361,7 +361,7 @@ def test_undo_takes_back_the_last_play_and_everyone_is_told(seated: Any, host: d
     assert resp.status_code == 200
     assert [e["say"]["text"] for e in resp.get_json()["events"]] == ["The host undid the last move."]
     assert seated.view(0)["view"]["my_pick"] is None and seated.public()["awaiting"] == [0, 1]
-    assert "4" not in str(resp.get_json()["events"])
+    assert "4" not in str([{k: v for k, v in e.items() if k != "id"} for e in resp.get_json()["events"]])
 
 
 def test_end_table_then_plays_are_refused(seated: Any, host: dict[str, str]) -> None:

@@ -41,13 +41,20 @@ def confirm(page: Any) -> None:
     page.locator("#sheet").wait_for(state="hidden")
 
 
+def changes(service: Any, table: str) -> int:
+    """A count that moves with every play: the highest version any seat's phone sees (each reader
+    has its own, and the shark's secret taps move only the shark's)."""
+    players = int(service.public(table)["players"])
+    return max(int(service.seat_view(table, s)["version"]) for s in range(players))
+
+
 def settle(service: Any, table: str, version: int, page: Any) -> int:
-    """Wait until a play arrived; the new version."""
+    """Wait until a play arrived (``version``: :func:`changes` before it); the new count."""
     for _ in range(200):
-        now = int(service.public(table)["version"])
+        now = changes(service, table)
         if now > version:
             page.wait_for_timeout(150)
-            return int(service.public(table)["version"])
+            return changes(service, table)
         page.wait_for_timeout(25)
     raise AssertionError("the play did not arrive")
 
@@ -63,7 +70,7 @@ def button(page: Any, text: str) -> Any:
 
 
 def play(service: Any, table: str, page: Any, text: str, sure: bool = False) -> None:
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     button(page, text).tap()
     if sure:
         confirm(page)
@@ -107,7 +114,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
 
     # The secret start: tapped on the shark's phone, confirmed, seen nowhere else.
     shark.locator('#board path.target[data-space="N"]').wait_for()
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     tap_space(shark, "N")
     confirm(shark)
     settle(service, table, version, shark)
@@ -116,7 +123,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
 
     # Round 1, the shark: swim to 1, then 2, take the 2 back, play Out of Sight, end and announce.
     for space in ("1", "2"):
-        version = int(service.public(table)["version"])
+        version = changes(service, table)
         tap_space(shark, space)
         settle(service, table, version, shark)
     shark.locator(".jaws-plan li").nth(1).wait_for()
@@ -127,7 +134,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     shot(shark, "jaws-shark-phone")
     for page in (crew, hooper, tv):
         no_shark_secret(page)
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     button(shark, "End the turn and announce it").tap()
     assert "An ability was used" in shark.locator("#sheet-detail").text_content()
     confirm(shark)
@@ -146,7 +153,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     shot(tv, "jaws-table-answers")
     play(service, table, crew, "Quint: end the turn", sure=True)
     crew.locator(".jaws-tabs button", has_text="Brody").tap()
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     tap_space(crew, "S")  # Brody walks to the south beach
     settle(service, table, version, crew)
     play(service, table, crew, "Brody: end the turn", sure=True)
@@ -155,7 +162,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     # Round 2: the shark swims to N, the phone reloads mid-turn: its secret view is still there.
     service.act(table, TABLE, {"type": "card", "card": 3})
     shark.locator('#board path.target[data-space="N"]').wait_for()
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     tap_space(shark, "N")
     settle(service, table, version, shark)
     shark.reload()
@@ -164,7 +171,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     assert "Your movement record" in shark.locator("#controls").text_content()
     assert shark.locator(".jaws-record tr").count() == 2  # the header and round 1
     play(service, table, shark, "Eat a swimmer")
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     button(shark, "End the turn and announce it").tap()
     confirm(shark)
     settle(service, table, version, shark)
@@ -174,7 +181,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
         no_shark_secret(page)
 
     # Hooper moves by a tap on the map and asks again: the answer is true this time.
-    version = int(service.public(table)["version"])
+    version = changes(service, table)
     tap_space(hooper, "1")
     settle(service, table, version, hooper)
     play(service, table, hooper, "use the fish finder", sure=True)
@@ -193,7 +200,7 @@ def test_at_the_end_of_the_act_the_table_screen_replays_the_sharks_path_round_by
     screen shows round 1's path first, and ▶ steps to the next round."""
     from engines.rng import Rng
 
-    table = service.create_table("jaws", 2, {}, seed=12)["table"]
+    table = service.create_table("jaws", 2, {"acts": "1"}, seed=12)["table"]
     rng = Rng.from_seed(5)
     while (state := service.state_of(table)).awaiting:
         seat = state.awaiting[0]

@@ -50,15 +50,19 @@ SAME_WORD = {
              "in", "rest", "display", "sensor", "pin", "led", "json", "id", "qr", "i2c", "gpio", "ok",
              "en", "nl", "de",    # the language switch: EN / NL / DE
              "companion", "docs", "md",    # the device's name; a file named in a help line
-             "code"},                      # a (QR) code: the same word in Dutch and German
+             "code",                       # a (QR) code: the same word in Dutch and German
+             "die"},   # German's article and Dutch's pronoun (Jaws' Act 2 rolls "1 red die")
     "nl": {"is", "over", "of", "per", "open", "water", "effect", "won", "deflector", "en", "de", "bord",
            "robots", "agenten", "camera", "status", "scan", "extra", "letters", "plan", "later", "info",
            "map", "argument",
-           "nest", "monster", "motor", "route", "octopus"},   # Loch Ness: een nest, een octopus, de route
+           "nest", "monster", "motor", "route", "octopus",   # Loch Ness: een nest, een octopus, de route
+           "zone", "stand", "letter"},   # Jaws, Act 2: de zone, stand houden, een letter
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
            "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
            "pins", "info",
-           "nest", "monster", "motor", "route", "name", "problem"},  # Loch Ness: ein Nest
+           "nest", "monster", "motor", "route", "name", "problem",  # Loch Ness: ein Nest
+           "zone", "chip", "option", "text", "profile",   # Jaws, Act 2: the rulebook's Zone, Ziel-Chip
+           "maul"},   # das Maul (our German title "Großes Maul")
 }
 
 

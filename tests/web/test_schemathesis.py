@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks as st_checks
 
+import engines
+
 EXAMPLES = 12   # per operation
 
 
@@ -66,6 +68,9 @@ def test_every_operation_answers_as_described(app: Flask, make_table: Any, host:
                     params["table"] = table.id
                 if "seat" in params:
                     params["seat"] = seat
+                if "game" in params:   # a game that has boards, or box profiles, as the path asks
+                    params["game"] = next(g.id for g in engines.GAMES.values()
+                                          if (g.profile_option if "profile" in case.path else g.board_option))
                 if case.path == "/api/tables" and isinstance(case.body, dict):
                     case.body.update(game="fake-guess", players=2, options={})
             case.call_and_validate(headers=headers, checks=[*CHECKS, record])

@@ -368,24 +368,19 @@
      it (a reply and the stream, every step of the table, a reconnect), in the order it happened,
      newest on top; a line the table has not told yet waits until it has. */
   TC.EventLog = function (list, keep) {
+    // identities are opaque (they must not count the plays); a payload's steps come in the order
+    // they happened, and a step first seen is newer than every step seen before it
     const items = new Map();
-    const order = function (id) {
-      const parts = String(id).split(".");
-      const head = parts[0].split("~");
-      return [parseInt(head[0], 10) || 0, parseInt(head[1] || "0", 10) || 0, parseInt(parts[1] || "0", 10) || 0];
-    };
-    const before = function (a, b) {
-      for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
-      return 0;
-    };
+    const orders = new Map();   // every identity ever seen -> its place (a line dropped from the list keeps it)
     return {
       add: function (payload) {
         (TC.story(payload).steps || []).forEach(function (s) {
+          if (!orders.has(s.id)) orders.set(s.id, orders.size + 1);
           if (!s.told) return;
           const text = TC.say(s.event.say);
-          if (text) items.set(s.id, { id: s.id, order: order(s.id), text: text, type: s.event.type || "" });
+          if (text) items.set(s.id, { id: s.id, order: orders.get(s.id), text: text, type: s.event.type || "" });
         });
-        const sorted = Array.from(items.values()).sort(function (a, b) { return before(b.order, a.order); });
+        const sorted = Array.from(items.values()).sort(function (a, b) { return b.order - a.order; });
         sorted.slice(keep).forEach(function (it) { items.delete(it.id); });
         TC.clear(list);
         sorted.slice(0, keep).forEach(function (it) {

@@ -129,7 +129,10 @@
     $("undo").disabled = $("end").disabled = !!p.ended;
     const chance = TC.clear($("chance"));
     chance.hidden = true;
-    if ((p.awaiting || []).length && p.chance === "physical" && !p.ended) {
+    const part = (window.GameHost || {})[p.game];  // a game's own panel for what the table enters (games/<id>-host.js)
+    if (part && part.table && (p.awaiting || []).indexOf(-1) >= 0 && !p.ended && part.table(chance, p, current)) return;
+    // the table enters: what chance showed (physical), or what the real game shows (a reading)
+    if ((p.awaiting || []).length && (p.chance === "physical" || p.reading) && !p.ended) {
       const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(current) + "/view?as=table");
       if (r.ok && (r.data.legal_actions || []).length) {
         chance.hidden = false;

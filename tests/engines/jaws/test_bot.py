@@ -11,6 +11,7 @@ from engines.jaws import GAME
 from engines.playout import chance_pick
 from engines.rng import Rng
 from tests.engines.jaws.helpers import CREW, SHARK, crew_phase, play, shark_phase
+from tests.engines.jaws.orca_helpers import FIXTURE_TEXT
 
 
 class Blindfold:
@@ -26,10 +27,17 @@ class Blindfold:
         return self._state.legal_actions(seat)
 
 
-def game(shark: Any, crew: Any, seed: int, players: int = 2, blind: bool = False) -> State:
-    state = GAME.start(players=players, seed=seed)
+def game(
+    shark: Any,
+    crew: Any,
+    seed: int,
+    players: int = 2,
+    blind: bool = False,
+    options: dict[str, Any] | None = None,
+) -> State:
+    state = GAME.start(players=players, seed=seed, options={"acts": "1"} if options is None else options)
     rng = Rng.from_seed(seed)
-    for ply in range(3000):
+    for ply in range(6000):
         if not state.awaiting:
             break
         seat = state.awaiting[0]
@@ -51,6 +59,17 @@ def test_the_bots_play_whole_games_with_nothing_but_their_seats_view() -> None:
         end = game(bot, bot, seed, players, blind=True)
         assert end.outcome is not None
         assert end.notation() == game(bot, bot, seed, players).notation()  # the same game, blind or not
+
+
+def test_the_bots_play_both_acts_through_to_the_orca() -> None:
+    """Issue 12: a whole game, Act 1 into Act 2, with the Pi in every seat (the test fixture's box,
+    the companion's deck and dice; the gear the table enters drawn at random)."""
+    bot = GAME.bot()
+    options = {"acts": "both", "box": FIXTURE_TEXT, "resurface": "digital", "dice": "digital"}
+    for seed, players in ((1, 2), (4, 3)):
+        end = game(bot, bot, seed, players, blind=True, options=options)
+        assert end.outcome is not None and end.view(None)["act"] == 2
+        assert end.notation() == game(bot, bot, seed, players, options=options).notation()
 
 
 @pytest.mark.parametrize(

@@ -81,16 +81,20 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(IllegalAction, match="0 to 9"):
         GAME.start(players=2, seed=1, options={"cards": '{"3": {"N": -1}}'})
     with pytest.raises(IllegalAction, match="acts"):
-        GAME.start(players=2, seed=1, options={"acts": "both"})
+        GAME.start(players=2, seed=1, options={"acts": "3"})
 
 
-def test_act_two_is_not_offered_until_it_exists() -> None:
-    """Only Act 1 is built: the option offers "1" alone, and the state knows its act (Act 2 plugs in)."""
+def test_both_acts_are_the_default_and_either_act_may_be_played_alone() -> None:
+    """"A game has 2 acts ... Both acts can also be played on their own, for a shorter game." """
     spec = {o.name: o for o in GAME.option_spec}
-    assert spec["acts"].choices == ("1",) and spec["acts"].default == "1"
+    assert spec["acts"].choices == ("both", "1", "2") and spec["acts"].default == "both"
     state = GAME.start(players=2, seed=1)
-    assert state.view(None)["act"] == 1 and state.view(None)["acts"] == "1"
-    assert state.notation().startswith("jaws acts=1 act=1 ")
+    assert state.view(None)["act"] == 1 and state.view(None)["acts"] == "both"
+    assert state.view(None)["shark"]["goal"] == 9
+    alone = GAME.start(players=2, seed=1, options={"acts": "1"})
+    assert alone.notation().startswith("jaws acts=1 act=1 ") and alone.view(None)["shark"]["goal"] == 7
+    orca = GAME.start(players=2, seed=1, options={"acts": "2"})
+    assert orca.view(None)["act"] == 2 and "orca" in orca.view(None)
 
 
 def test_a_position_round_trips_through_its_notation_mid_plan() -> None:
@@ -129,5 +133,5 @@ def test_the_cards_data_matches_the_notes() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_the_contract(players: int) -> None:
-    finals = check_playouts(GAME, players, range(2), max_plies=3000, roundtrip_every=9)
+    finals = check_playouts(GAME, players, range(2), {"acts": "1"}, max_plies=3000, roundtrip_every=9)
     assert all(f.outcome is not None for f in finals)

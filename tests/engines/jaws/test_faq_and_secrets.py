@@ -123,11 +123,23 @@ def test_the_true_shark_is_always_among_the_spaces_the_crew_is_told_it_may_be() 
 
     for players in (2, 3):
         check_playouts(
-            GAME, players, range(4), max_plies=400, must_finish=False, roundtrip_every=50, extra=check
+            GAME,
+            players,
+            range(4),
+            {"acts": "1"},
+            max_plies=400,
+            must_finish=False,
+            roundtrip_every=50,
+            extra=check,
         )
 
 
 def test_fast_playouts_finish_with_a_winner() -> None:
     for seed in range(20):
-        end = simulate(GAME.start(players=2 + seed % 3, seed=seed).position, Rng.from_seed(seed))
+        start = GAME.start(players=2 + seed % 3, seed=seed, options={"acts": "1"})
+        end = simulate(start.position, Rng.from_seed(seed))
         assert end.phase == "over" and end.winner in ("shark", "crew")
+        both = simulate(
+            GAME.start(players=2, seed=seed, options={"acts": "both"}).position, Rng.from_seed(seed)
+        )
+        assert both.phase == "over" and both.o is not None and both.o.winner in ("shark", "crew")

@@ -452,14 +452,32 @@
   function redrawSoon() { if (lastTable) lastTable(); }
 
   function tableEntry(root, p, step) {
+    if (p.view.act === 2 && p.view.orca && !act1Step(step)) {
+      lastTable = null;
+      TC.clear(root);
+      window.JawsAct2.table(root, p, step);
+      return;
+    }
     lastTable = function () { tableRender(root, p, step); };
     tableRender(root, p, step);
+  }
+
+  /* Both acts: the change that ends Act 1 also sets up Act 2; its Act 1 steps (the last answer, the
+     act's end, the shark's path revealed and replayed) are drawn on Amity. */
+  function act1Step(step) {
+    const reveal = step.events.findIndex(function (e) { return e.type === "revealed"; });
+    return reveal >= 0 && step.index <= reveal;
   }
 
   /* ------------------------------------------------------------------ registration */
 
   function phoneRender(root, p, api) {
-    if ((p.view.my_roles || [])[0] === "shark") sharkPhone(root, p, api);
+    const shark = (p.view.my_roles || [])[0] === "shark";
+    if (p.view.act === 2 && p.view.orca) {
+      if (shark) window.JawsAct2.sharkPhone(root, p, api); else window.JawsAct2.crewPhone(root, p, api);
+      return;
+    }
+    if (shark) sharkPhone(root, p, api);
     else crewPhone(root, p, api);
   }
 

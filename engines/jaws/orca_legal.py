@@ -1,0 +1,330 @@
+"""Act 2: who is awaited, what each may do (core steps, as :mod:`engines.jaws.rules` has for Act 1),
+the table's readings, and the one place that applies a step.
+
+Core steps are tuples ``(kind, role, x, y)``: ``role`` a crew member (0-2) or -1; ``x``, ``y``
+numbers, or the value the table entered (a :class:`~engines.jaws.box.Resurface` card, a
+:class:`~engines.jaws.box.Tile`, a :class:`~engines.jaws.box.Gear` card, the dice faces).
+
+**Readings.** Where the real game shows something the companion cannot know (a resurface card
+turned face up, the hits of the real red dice, a boat tile's numbers, the gear in front of each
+crew member), the table (``TABLE``) is awaited for a *reading*: the host enters it, or a phone of
+:func:`readers` does (the crew for what lies on the table, the roller for the dice). No chance mode
+draws a reading. ``legal(TABLE)`` lists what the table may enter with one tap (the cards this box
+is known to hold, the possible hits); the door takes any entry the rules allow
+(:mod:`engines.jaws.orca_actions`). :func:`chance` gives random playouts something to enter.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from engines.core import TABLE
+from engines.jaws import orca_attack, orca_round, orca_setup
+from engines.jaws.act2 import READINGS, SHARK, Act2
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.orca import DESTROYED, ZONES, neighbours
+from engines.jaws.position import Position
+
+Step = tuple[Any, ...]
+
+
+# --------------------------------------------------------------------------- who acts
+
+
+def readers(p: Position) -> tuple[int, ...] | None:
+    """The seats that may enter the table's reading now (besides the host), or None: no reading."""
+    a = p.orca()
+    if a.phase not in READINGS:
+        return None
+    if a.phase == "roll":
+        who = orca_attack.roller(a)
+        return (p.seats[0],) if who == SHARK else (p.seats[who + 1],)
+    return tuple(sorted(set(p.seats[1:])))
+
+
+def awaiting(p: Position) -> tuple[int, ...]:
+    a = p.orca()
+    ph = a.phase
+    seats = p.seats
+    if ph in READINGS:
+        return (TABLE,)
+    if ph in ("decide", "bait", "ram", "bite", "maul", "domino", "second"):
+        return (seats[0],)
+    if ph == "place":
+        return _crew_seats(p, [r for r in a.alive() if a.at[r] < 0])
+    if ph == "prep":
+        return _crew_seats(p, [r for r in a.alive() if not a.ready[r]])
+    if ph == "attack":
+        return _crew_seats(p, _attackers(a))
+    if ph == "ammo":
+        return (seats[orca_attack.roller(a) + 1],)
+    if ph == "cage":
+        return _crew_seats(p, [r for r in range(3) if a.asked[r]])
+    return ()
+
+
+def _crew_seats(p: Position, members: list[int]) -> tuple[int, ...]:
+    return tuple(sorted({p.seats[r + 1] for r in members}))
+
+
+def _attackers(a: Act2) -> list[int]:
+    return [r for r in a.alive() if a.target[r] == a.surfaced and not a.decided[r]]
+
+
+def _mine(p: Position, seat: int, members: list[int]) -> list[int]:
+    return [r for r in members if p.seats[r + 1] == seat]
+
+
+# --------------------------------------------------------------------------- legal steps
+
+
+def legal(p: Position, seat: int) -> list[Step]:
+    if seat == TABLE:
+        return offers(p) if p.orca().phase in READINGS else []
+    if seat not in awaiting(p):
+        return []
+    return legal_now(p, seat)
+
+
+def legal_now(p: Position, seat: int) -> list[Step]:
+    a = p.orca()
+    ph = a.phase
+    out: list[Step] = []
+    if ph == "place":
+        for r in _mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
+            out += [("place", r, z, 0) for z in range(ZONES) if a.tiles[z] != DESTROYED]
+    elif ph == "decide":
+        kinds = sorted(set(a.hand))
+        out = [
+            ("surface", -1, chip, card)
+            for chip in range(3)
+            for card in [-1, *kinds]
+            if (chip, card) != (a.chip, a.card)
+        ]
+        if a.chip >= 0:
+            out.append(("lock", -1, 0, 0))
+    elif ph == "prep":
+        for r in _mine(p, seat, [r for r in a.alive() if not a.ready[r]]):
+            out += prep_steps(a, r)
+    elif ph == "bait":
+        out = [("reveal", -1, chip, 0) for chip in range(3) if chip != a.chip]
+    elif ph == "attack":
+        for r in _mine(p, seat, _attackers(a)):
+            out += [("attack", r, 0, 0), ("hold", r, 0, 0)]
+    elif ph == "ammo":
+        r = orca_attack.roller(a)
+        out = [("ammo", r, 1, 0), ("ammo", r, 0, 0)]
+    elif ph == "ram":
+        water = ZONES + a.surfaced
+        out = [("ram", -1, s - ZONES, 0) for s in neighbours(a.layout, tuple(a.tiles), water) if s >= ZONES]
+        out.append(("ram", -1, -1, 0))
+    elif ph == "bite":
+        out = [("bite", -1, t, 0) for t in orca_attack.targets(a)]
+    elif ph == "cage":
+        for r in _mine(p, seat, [r for r in range(3) if a.asked[r]]):
+            out += [("cage", r, 1, 0), ("cage", r, 0, 0)]
+    elif ph == "maul":
+        if a.dice_mode == "digital":
+            out = [("maul", -1, mask, 0) for mask in range(1 << len(a.dice))]
+        else:
+            out = [("maul", -1, 0, 0), ("maul", -1, 1, 0)]
+    elif ph == "domino":
+        out = [("domino", -1, y, 0) for y in orca_attack.domino_choices(a)]
+    elif ph == "second":
+        out = [("second", -1, t, 0) for t in orca_attack.targets(a) if t < ZONES]
+        out.append(("second", -1, -1, 0))
+    return out
+
+
+def prep_steps(a: Act2, r: int) -> list[Step]:
+    """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
+    out: list[Step] = [("move", r, s, 0) for s in orca_round.moves(a, r)]
+    out += [("weapon", r, g, 0) for g in a.kit[r] if a.gear[g].weapon and g != a.weapon[r]]
+    if a.weapon[r] >= 0:  # the target chip goes where the chosen weapon reaches from here
+        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and orca_round.reaches(a, r, z)]
+    if not a.bait:
+        baits = a.holds(r, "bait")
+        if baits:
+            out.append(("bait", r, baits[0], 0))
+    armed = any(a.gear[g].weapon for g in a.kit[r])
+    if not armed or (a.target[r] >= 0 and orca_round.reaches(a, r, a.target[r])):
+        out.append(("ready", r, 0, 0))  # a member left without any weapon can only say ready
+    return out
+
+
+# --------------------------------------------------------------------------- the table's readings
+
+
+def _unused(known: tuple[Any, ...], used: list[Any]) -> list[Any]:
+    """The values of ``known`` not yet used up by ``used`` (multisets), each once."""
+    left = Counter(known)
+    left.subtract(Counter(used))
+    return [v for v in dict.fromkeys(known) if left[v] > 0]
+
+
+def next_slot(a: Act2) -> int:
+    return next(i for i, c in enumerate(a.options) if c is None)
+
+
+def offers(p: Position) -> list[Step]:
+    """What the table may enter with one tap: what this box is known to hold and is not yet used."""
+    a = p.orca()
+    ph = a.phase
+    if ph == "turn":  # the box's cards and those seen in earlier passes through the deck
+        slot = next_slot(a)
+        known = tuple(_multiset_max(a.box.resurface, a.most, RESURFACE_CARDS))
+        return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
+    if ph == "deck":
+        return []
+    if ph == "gear":
+        out: list[Step] = []
+        for card in _unused(a.box.gear, [a.gear[g] for r in range(3) for g in a.kit[r]]):
+            out += [("gear", r, card, 0) for r in a.alive() if orca_setup.may_take(a, r, card)]
+        return out
+    if ph == "roll":
+        return [("hits", -1, n, 0) for n in range(orca_attack.max_hits(a) + 1)]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _sample_cards() -> tuple[Resurface, ...]:
+    return tuple(
+        Resurface(z, e, d, s)
+        for z in range(ZONES)
+        for e, d, s in ((1, 2, False), (2, 3, True), (0, 1, False))
+    )
+
+
+_SAMPLE_OWN = (Gear("", "", "melee", 2), Gear("", "", "ranged", 2, plus_one=True, discard=True))
+_SAMPLE_CREW = (
+    Gear("", "crew", "entangle", evade=-1),
+    Gear("", "crew", "bait"),
+    Gear("", "crew", "ammo"),
+    Gear("", "crew", "cage"),
+    Gear("", "crew", "ranged", 1, discard=True, retarget=True),
+    Gear("", "crew", "melee", 1, plus_one=True),
+)
+
+
+def chance(p: Position) -> list[tuple[Step, float]]:
+    """Entries for a random playout to make while a reading is awaited (uniform over a sample of what
+    the table might enter; the exact distribution of the hits when the dice faces are known)."""
+    a = p.orca()
+    ph = a.phase
+    steps: list[Step]
+    if ph == "roll":
+        dist = _hits(tuple(a.faces) if a.faces else tuple(range(3)), int(a.roll[2]))
+        return [(("hits", -1, n, 0), pr) for n, pr in dist]
+    known = offers(p)
+    if known and ph in ("turn", "gear"):
+        steps = known
+    elif ph == "carry":
+        steps = [("carry", -1, s, c) for s, c in ((5, 8), (6, 7), (8, 5), (9, 4))]
+    elif ph == "faces":
+        steps = [("faces", -1, f, 0) for f in ((0, 0, 1, 1, 1, 2), (0, 1, 1, 1, 2, 2))]
+    elif ph in ("deck", "turn"):
+        cards = _sample_cards()
+        steps = (
+            [("deckcard", -1, c, 0) for c in cards]
+            if ph == "deck"
+            else [("resurface", -1, next_slot(a), c) for c in cards]
+        )
+    elif ph == "tiles":
+        z = next(i for i, t in enumerate(a.specs) if t is None)
+        steps = [("tile", -1, z, t) for t in (Tile(2, 4, 2), Tile(3, 5, 2), Tile(2, 5, 3))]
+    elif ph == "tracks":
+        who = next(i for i, n in enumerate(a.tracks) if not n)
+        steps = [("track", -1, who, n) for n in ((10, 12) if who == SHARK else (6, 7, 8))]
+    else:  # gear
+        lacking = [r for r in a.alive() if orca_setup.own_count(a, r) < OWN_CARDS]
+        if lacking:
+            r = lacking[0]
+            own = _SAMPLE_OWN[orca_setup.own_count(a, r)]
+            steps = [
+                (
+                    "gear",
+                    r,
+                    Gear("", ("brody", "hooper", "quint")[r], own.kind, own.dice, own.plus_one, own.discard),
+                    0,
+                )
+            ]
+        else:
+            steps = [("gear", r, card, 0) for r in a.alive() for card in _SAMPLE_CREW]
+    return [(s, 1 / len(steps)) for s in steps]
+
+
+@lru_cache(maxsize=64)
+def _hits(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, float], ...]:
+    dist = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for total, pr in dist.items():
+            for f in faces:
+                nxt[total + f] = nxt.get(total + f, 0.0) + pr / len(faces)
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+# --------------------------------------------------------------------------- applying a step
+
+
+def apply(p: Position, seat: int, s: Step) -> None:
+    kind, r, x, y = s
+    if kind == "carry":
+        orca_setup.enter_carry(p, x, y)
+    elif kind == "faces":
+        orca_setup.enter_faces(p, x)
+    elif kind == "deckcard":
+        orca_setup.enter_deck_card(p, x)
+    elif kind == "tile":
+        orca_setup.enter_tile(p, x, y)
+    elif kind == "track":
+        orca_setup.enter_track(p, x, y)
+    elif kind == "gear":
+        orca_setup.enter_gear(p, r, x)
+    elif kind == "drop":
+        orca_setup.drop_gear(p, r, x)
+    elif kind == "place":
+        orca_setup.place(p, r, x)
+    elif kind == "resurface":
+        orca_round.enter_option(p, x, y)
+    elif kind == "hits":
+        orca_attack.finish_roll(p, x)
+    elif kind == "surface":
+        orca_round.choose(p, x, y)
+    elif kind == "lock":
+        orca_round.lock(p)
+    elif kind == "move":
+        orca_round.move(p, r, x)
+    elif kind == "weapon":
+        orca_round.weapon(p, r, x)
+    elif kind == "target":
+        orca_round.target(p, r, x)
+    elif kind == "bait":
+        orca_round.bait(p, r, x)
+    elif kind == "ready":
+        orca_round.ready(p, r)
+    elif kind == "reveal":
+        orca_round.reveal(p, x)
+    elif kind == "attack":
+        orca_round.attack(p, r)
+    elif kind == "hold":
+        orca_round.hold(p, r)
+    elif kind == "ammo":
+        orca_attack.ammo(p, r, bool(x))
+    elif kind == "ram":
+        orca_attack.ram(p, x)
+    elif kind == "bite":
+        orca_attack.bite(p, x)
+    elif kind == "cage":
+        orca_attack.cage(p, r, bool(x))
+    elif kind == "maul":
+        orca_attack.maul(p, x)
+    elif kind == "domino":
+        orca_attack.domino(p, x)
+    elif kind == "second":
+        orca_attack.second(p, x)
+    else:
+        raise ValueError(kind)

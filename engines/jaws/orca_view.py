@@ -1,0 +1,197 @@
+"""What everyone may know of Act 2 (the ``orca`` part of every view), and the shark's own part.
+
+The shark's secret choice (its chip and the ability card under it) and its hand are only in the
+shark's ``secret``; until phase 4 nothing public depends on them: not the options, not the hand's
+size (shown as the round began), not the evade value (shown once the shark is up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.jaws import orca_actions, orca_attack, orca_legal, orca_setup
+from engines.jaws.act2 import CHIPS, SHARK, Act2, abilities
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, TRACKS
+from engines.jaws.data import ROLES
+from engines.jaws.orca import TILE_WORDS, ZONES, spaces_json
+from engines.jaws.position import Position
+
+
+def public(p: Position) -> dict[str, Any]:
+    a = p.orca()
+    o = a.layout
+    up = a.surfaced >= 0
+    return {
+        "phase": a.phase,
+        "round": a.round,
+        "layout": o.to_json(),
+        "tiles": [
+            {
+                "zone": o.zones[z],
+                "state": TILE_WORDS[a.tiles[z]],
+                **(
+                    {"damage": s.damage, "destroy": s.destroy, "damaged": s.damaged}
+                    if (s := a.specs[z])
+                    else {}
+                ),
+            }
+            for z in range(ZONES)
+        ],
+        "spaces": spaces_json(o, tuple(a.tiles)),
+        "crew": [_member(p, r) for r in range(3)],
+        "gear": [{"id": i, **g.to_json()} for i, g in enumerate(a.gear)],
+        "shark": {
+            "seat": p.seats[0],
+            "wounds": a.wounds[SHARK],
+            "track": a.tracks[SHARK] or None,
+            "hand": a.shown,
+            "surfaced": o.name(ZONES + a.surfaced) if up else None,
+            "attached": [{"card": g, "by": ROLES[r]} for g, r in a.attached],
+            "evade": a.evade() if up else None,
+            "dice": a.shark_dice() if up else None,
+            "played": abilities()[a.played].code if a.played >= 0 else None,
+            "locked": a.locked,
+            "baited": CHIPS[a.baited] if a.baited >= 0 else None,
+            "bite": _bite(a),
+            "rammed": a.rammed,
+        },
+        "options": [
+            {
+                "chip": CHIPS[i],
+                "zone": o.zones[c.zone],
+                "evade": c.evade,
+                "dice": c.dice,
+                "shake_off": c.shake,
+            }
+            if c is not None
+            else None
+            for i, c in enumerate(a.options)
+        ],
+        "deck": {
+            "mode": a.deck_mode,
+            "left": len(a.draw),
+            "discard": len(a.discard),
+            "turned": len(a.turned),
+            "of": RESURFACE_CARDS,
+        },
+        "dice": {"mode": a.dice_mode, "faces": list(a.faces) or None},
+        "roll": _roll(p, a),
+        "reading": _reading(p, a),
+        "domino": o.zones[a.domino] if a.domino >= 0 else None,
+        "carry": {"eaten": a.eaten if a.eaten >= 0 else None, "shark": a.carry[0], "crew": a.carry[1]}
+        if a.carry
+        else {"eaten": a.eaten if a.eaten >= 0 else None},
+        "box": {"name": a.box.name, "status": a.box.status()},
+        "act1": {"winner": p.winner or None, "eaten": p.eaten} if a.eaten >= 0 else None,
+        "winner": a.winner or None,
+        "abilities": [
+            {
+                "code": k.code,
+                "title": {"msgid": k.title, "params": {}},
+                "text": {"msgid": k.text, "params": {}},
+                "copies": k.copies,
+            }
+            for k in abilities()
+        ],
+    }
+
+
+def _member(p: Position, r: int) -> dict[str, Any]:
+    a = p.orca()
+    o = a.layout
+    return {
+        "role": ROLES[r],
+        "seat": p.seats[r + 1],
+        "at": o.name(a.at[r]) if a.at[r] >= 0 else None,
+        "in_water": a.at[r] >= ZONES,
+        "wounds": a.wounds[r],
+        "track": a.tracks[r] or None,
+        "out": a.out[r],
+        "kit": list(a.kit[r]),
+        "moves_left": max(0, 2 - a.moved[r]),
+        "weapon": a.weapon[r] if a.weapon[r] >= 0 else None,
+        "target": o.zones[a.target[r]] if a.target[r] >= 0 else None,
+        "ready": a.ready[r],
+        "attack": ("attacked", "held")[a.decided[r] - 1] if a.decided[r] else None,
+        "caged": a.caged[r],
+        "reach": [
+            o.zones[z] for z in range(ZONES) if a.weapon[r] >= 0 and a.at[r] >= 0 and _reaches(a, r, z)
+        ],
+    }
+
+
+def _reaches(a: Act2, r: int, z: int) -> bool:
+    from engines.jaws.orca_round import reaches
+
+    return reaches(a, r, z)
+
+
+def _bite(a: Act2) -> str | None:
+    if a.bite < 0:
+        return None
+    return a.layout.name(a.bite) if a.bite < ZONES else ROLES[a.bite - ZONES]
+
+
+def _roll(p: Position, a: Act2) -> dict[str, Any] | None:
+    if not a.roll:
+        return None
+    who = orca_attack.roller(a)
+    return {
+        "for": a.roll[0],
+        "who": "shark" if who == SHARK else ROLES[who],
+        "dice": a.roll[2],
+        "bonus": a.roll[3],
+        "max": orca_attack.max_hits(a),
+        "against": ROLES[a.extra[0]] if a.extra else None,
+        "seat": orca_actions.roller_seat(p, a),
+    }
+
+
+def _reading(p: Position, a: Act2) -> dict[str, Any] | None:
+    readers = orca_legal.readers(p)
+    if readers is None:
+        return None
+    o = a.layout
+    out: dict[str, Any] = {
+        "what": a.phase,
+        "readers": list(readers),
+        "offers": [orca_actions.to_json(p, s) for s in orca_legal.offers(p)],
+    }
+    if a.phase == "carry":
+        out["eaten"] = min(a.eaten, 9)
+    elif a.phase == "deck":
+        out.update(entered=len(a.draw), of=RESURFACE_CARDS)
+    elif a.phase == "tiles":
+        out["missing"] = [o.zones[z] for z, t in enumerate(a.specs) if t is None]
+    elif a.phase == "tracks":
+        out["missing"] = [TRACKS[i] for i, n in enumerate(a.tracks) if not n]
+    elif a.phase == "gear":
+        out.update(
+            own={ROLES[r]: orca_setup.own_count(a, r) for r in range(3)},
+            own_of=OWN_CARDS,
+            crew=orca_setup.crew_count(a),
+            crew_of=a.carry[1],
+            entered=[int(e[5:]) for e in a.entered if e.startswith("gear:")],
+        )
+    elif a.phase == "turn":
+        out["chip"] = CHIPS[orca_legal.next_slot(a)]
+    elif a.phase == "roll":
+        out["roll"] = _roll(p, a)
+    return out
+
+
+def secret(p: Position) -> dict[str, Any]:
+    """The shark's own Act 2: its hand and its secret choice."""
+    a = p.orca()
+    chosen = a.options[a.chip] if a.chip >= 0 else None
+    return {
+        "hand": [abilities()[k].code for k in a.hand],
+        "choice": {
+            "chip": CHIPS[a.chip],
+            "zone": a.layout.zones[chosen.zone] if chosen else None,
+            "card": abilities()[a.card].code if a.card >= 0 else None,
+        }
+        if a.chip >= 0
+        else None,
+        "dice": list(a.dice) if a.phase == "maul" else [],
+    }
