@@ -297,22 +297,21 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     host.select_option("#game", "jaws")
     host.locator("#jp-choice option[value='No dice']").wait_for(state="attached")
     digital_dice = '[data-option="dice"] option[value="digital"]'
-    host.select_option("#jp-choice", "Our box")
-    host.wait_for_function("document.querySelector('[data-option=\"box\"]').value.includes('Our box')")
-    host.wait_for_function(f"!document.querySelector('{digital_dice}').disabled")
+    digital_deck = '[data-option="resurface"] option[value="digital"]'
+    host.select_option("#jp-choice", "Our box")     # (locators wait: the page's CSP forbids eval)
+    host.locator(digital_dice + ":enabled").wait_for(state="attached")
     host.select_option('[data-option="dice"]', "digital")
     host.select_option("#jp-choice", "No dice")
-    host.wait_for_function("document.querySelector('[data-option=\"box\"]').value.includes('No dice')")
-    host.wait_for_function(f"document.querySelector('{digital_dice}').disabled")
+    host.locator(digital_dice + ":disabled").wait_for(state="attached")
+    host.locator(digital_deck + ":enabled").wait_for(state="attached")       # its 16 cards are known
     assert host.locator('[data-option="dice"]').input_value() == "physical"
     gate = host.locator('.option[data-name="dice"] .jp-gate')
     assert gate.is_visible() and "dice faces" in gate.inner_text()
-    assert not host.locator('[data-option="resurface"] option[value="digital"]').is_disabled()  # 16 cards
     host.select_option("#jp-choice", "Our box")
-    host.wait_for_function("document.querySelector('[data-option=\"box\"]').value.includes('Our box')")
-    host.wait_for_function(f"!document.querySelector('{digital_dice}').disabled")
+    host.locator(digital_dice + ":enabled").wait_for(state="attached")
     assert not gate.is_visible()
     host.select_option('[data-option="dice"]', "digital")
+    assert "Our box" in host.locator('[data-option="box"]').input_value()
     host.select_option('[data-option="acts"]', "2")
     host.fill("#players", "2")
     host.click("#start")
