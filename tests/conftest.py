@@ -4,6 +4,9 @@
   ``engines.GAMES`` for one test only.
 - ``service``: a real :class:`companion.service.Service` on a temporary data directory,
   with the fake game registered and no hardware; closed after the test.
+- ``chromium``: one Debian chromium (through Playwright) for the whole run; the browser tests
+  (marked ``browser``) run last, after every other test, so Playwright's event loop is never
+  open while another test runs. Each test opens its own contexts and closes them.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +23,7 @@ from companion.service import Service
 from tests import fakegame
 
 HOST_KEY = "test-host-key"
+CHROMIUM = "/usr/bin/chromium"
 
 # The command line speaks the terminal's language (companion.terminal): the tests read English
 # unless one asks for another, whatever the developer's own terminal speaks.
@@ -50,3 +55,23 @@ def service(fake_game: fakegame.GuessGame, data_dir: Path) -> Iterator[Service]:
         yield svc
     finally:
         svc.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last (in their usual order), so they share one chromium (``chromium``)
+    and nothing else runs while Playwright's loop is open (asyncio.run would refuse to start)."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, launched once for the run (each launch costs about a second)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            yield browser
+        finally:
+            browser.close()

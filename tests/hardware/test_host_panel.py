@@ -15,18 +15,17 @@ import pytest
 from companion.hardware_link import HardwareLink
 from companion.service import Service
 from hardware import Rig
+from tests.conftest import CHROMIUM
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_link_races import BLUE_MOVE, RED_MOVE, during_the_window
 
-CHROMIUM = "/usr/bin/chromium"
 ORIGIN = "http://companion.test"
 
 
 
 @pytest.fixture
-def host_page(service: Service, host_key: str) -> Iterator[Any]:
+def host_page(service: Service, host_key: str, chromium: Any) -> Iterator[Any]:
     """The host page in chromium, every request served by the app's test client."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     from web import create_app
 
     client = create_app(service).test_client()
@@ -45,19 +44,15 @@ def host_page(service: Service, host_key: str) -> Iterator[Any]:
             reply.close()  # a static file's handle
         route.fulfill(status=status, body=body, headers=headers)
 
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            page = chromium.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(8000)
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-            page.route(f"{ORIGIN}/**", serve)
-            yield page
-        finally:
-            chromium.close()
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.set_default_timeout(8000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.route(f"{ORIGIN}/**", serve)
+        yield page
+    finally:
+        page.context.close()
     assert errors == []
 
 

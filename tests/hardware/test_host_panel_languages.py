@@ -20,8 +20,9 @@ from companion.hardware_link import HardwareLink
 from companion.service import Service
 from engines.text import translate
 from hardware import Rig
+from tests.conftest import CHROMIUM
 from tests.hardware.conftest import FakeClock
-from tests.hardware.test_host_panel import CHROMIUM, ORIGIN
+from tests.hardware.test_host_panel import ORIGIN
 from tests.hardware.test_link_races import BLUE_MOVE
 from tests.web.test_browser import shot
 from tests.web.test_browser_languages import OVERFLOWS, vocabulary
@@ -43,9 +44,8 @@ def lang(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def phone_host_page(service: Service, host_key: str, lang: str) -> Iterator[Any]:
+def phone_host_page(service: Service, host_key: str, lang: str, chromium: Any) -> Iterator[Any]:
     """The host page on a 390-px phone whose browser asks for ``lang``, served by the test client."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     from web import create_app
 
     client = create_app(service).test_client()
@@ -65,22 +65,18 @@ def phone_host_page(service: Service, host_key: str, lang: str) -> Iterator[Any]
             reply.close()
         route.fulfill(status=status, body=body, headers=headers)
 
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                           is_mobile=True, has_touch=True,
-                                           locale={"de": "de-DE", "nl": "nl-NL"}[lang])
-            page = context.new_page()
-            page.set_default_timeout(8000)
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-            page.route(f"{ORIGIN}/**", serve)
-            yield page
-        finally:
-            chromium.close()
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                   is_mobile=True, has_touch=True,
+                                   locale={"de": "de-DE", "nl": "nl-NL"}[lang])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(8000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.route(f"{ORIGIN}/**", serve)
+        yield page
+    finally:
+        context.close()
     assert errors == []
 
 

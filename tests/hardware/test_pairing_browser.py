@@ -18,18 +18,16 @@ from companion.hardware_link import HardwareLink, attach
 from companion.pairing import Pairing
 from companion.service import Service
 from hardware import Rig
-from tests.conftest import HOST_KEY
+from tests.conftest import CHROMIUM, HOST_KEY
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_pairing import PROMPT, hold
 
-CHROMIUM = "/usr/bin/chromium"
 ORIGIN = "http://companion.test"
 
 
 @pytest.fixture
-def phone_page(service: Service) -> Iterator[tuple[Any, list[bytes]]]:
+def phone_page(service: Service, chromium: Any) -> Iterator[tuple[Any, list[bytes]]]:
     """A phone's browser page, and every body the app sent it."""
-    sync_api = pytest.importorskip("playwright.sync_api")
     from web import create_app
 
     client = create_app(service).test_client(use_cookies=False)  # the browser keeps the cookies
@@ -53,18 +51,14 @@ def phone_page(service: Service) -> Iterator[tuple[Any, list[bytes]]]:
         finally:
             reply.close()
 
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            page = chromium.new_page(viewport={"width": 412, "height": 860})
-            page.set_default_timeout(8000)
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.route(f"{ORIGIN}/**", serve)
-            yield page, bodies
-        finally:
-            chromium.close()
+    page = chromium.new_page(viewport={"width": 412, "height": 860})
+    try:
+        page.set_default_timeout(8000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route(f"{ORIGIN}/**", serve)
+        yield page, bodies
+    finally:
+        page.context.close()
     assert errors == []
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.conftest import CHROMIUM
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = [
@@ -25,7 +26,7 @@ pytestmark = [
 
 
 @pytest.fixture
-def server(app: Any) -> Iterator[str]:
+def server(app: Any, service: Any) -> Iterator[str]:
     from waitress.server import create_server
 
     app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=60.0)
@@ -36,7 +37,10 @@ def server(app: Any) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{srv.effective_port}"
     finally:
-        srv.task_dispatcher.shutdown(timeout=5)  # let the streams notice their browsers are gone
+        # Stopped as `companion serve` stops: the service ends every open stream at once (pages
+        # the test left open included), then the server lets its running requests finish.
+        service.stop()
+        srv.task_dispatcher.shutdown(timeout=5)
         # End the loop from inside it (an empty map ends waitress's loop), then close its sockets
         # here: closing them while its poll() runs in the other thread fails there (EBADF).
         sockets = list(srv._map.values())
@@ -46,17 +50,13 @@ def server(app: Any) -> Iterator[str]:
             each.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The run's chromium (tests/conftest.py); the contexts a test opened are closed after it, so
+    no page it left open goes on polling or reconnecting during the next test."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 PAGE_ERRORS: list[str] = []

@@ -181,7 +181,7 @@ def test_laser_chess_in_dutch_and_german_at_one_table(server: str, browser: Any,
 
     # the host switches the table screen to Dutch: it follows, the phones keep their own
     service.set_language(table, "nl")
-    tv.wait_for_function("document.documentElement.lang === 'nl'")
+    tv.wait_for_function("() => document.documentElement.lang === 'nl'")
     tv.locator("#board svg").wait_for(state="visible")
     check_screen(tv, "nl", "lang-nl-table-laser-chess")
     assert red.evaluate("document.documentElement.lang") == "de"
@@ -201,7 +201,7 @@ def test_the_host_page_and_the_language_switch_in_german(server: str, browser: A
     assert "Bieten" in host.locator("#options").inner_text()
     check_screen(host, "de", "lang-de-host")
     host.locator('nav.lang-switch a[hreflang="nl"]').tap()
-    host.wait_for_function("document.documentElement.lang === 'nl'")
+    host.wait_for_function("() => document.documentElement.lang === 'nl'")
     host.locator("#game option[value=fzzzt]").wait_for(state="attached")
     assert host.locator("h1").first.inner_text() == "Spelleider"
     host.context.close()
