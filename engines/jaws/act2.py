@@ -41,8 +41,6 @@ TILE_LETTERS = "idx"  # intact, damaged, destroyed
 ROLL_CREW, ROLL_BITE, ROLL_SECOND, ROLL_EXTRA, ROLL_DOMINO = "crew", "bite", "second", "extra", "domino"
 PHASES = (
     "carry",
-    "faces",
-    "deck",
     "tiles",
     "tracks",
     "gear",
@@ -63,7 +61,7 @@ PHASES = (
     "over",
 )
 # the phases where the table (the host, or a reader's phone) enters what the real game shows
-READINGS = frozenset({"carry", "faces", "deck", "tiles", "tracks", "gear", "turn", "roll"})
+READINGS = frozenset({"carry", "tiles", "tracks", "gear", "turn", "roll"})
 
 
 @dataclass(frozen=True)
@@ -287,7 +285,7 @@ def learned(a: Act2) -> Box:
     """What the table entered at this table (not what its profile already gave): a profile of its own."""
     tiles = tuple(a.specs[z] if f"tile:{z}" in a.entered else None for z in range(ZONES))
     tracks = tuple(a.tracks[i] if f"track:{i}" in a.entered else 0 for i in range(4))
-    faces = tuple(a.faces) if "faces" in a.entered else ()
+    faces = ()  # the dice faces come only from the host's editor (digital dice need them at the start)
     carry = ((min(a.eaten, 9), a.carry[0], a.carry[1]),) if "carry" in a.entered and a.eaten >= 0 else ()
     gear = tuple(a.gear[int(e[5:])] for e in a.entered if e.startswith("gear:"))
     return Box(a.box.name, tiles, tuple(a.most), gear, tracks, faces, carry)

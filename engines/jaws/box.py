@@ -178,6 +178,25 @@ class Box:
         }
 
 
+def check_modes(box: Box, deck_mode: str, dice_mode: str) -> None:
+    """Digital draws only from what the profile holds (issue 12: "`digital` dice are offered only once
+    the box profile holds the dice faces"; "a profile whose data are complete lets the companion also
+    shuffle and turn the resurface deck itself"). IllegalAction naming what is missing and how to
+    get it; the table never has to type a whole deck or the dice's faces in to start a game."""
+    if dice_mode == "digital" and not box.faces:
+        raise IllegalAction(
+            "Digital dice need your box's dice faces in its box profile: enter them in the host page's "
+            "box profile, or play with the real dice (physical)."
+        )
+    if deck_mode == "digital" and len(box.resurface) < RESURFACE_CARDS:
+        raise IllegalAction(
+            "The digital resurface deck needs all 16 resurface cards in your box profile, which knows "
+            "{known}: play with the real cards (physical) and the companion learns each card turned, "
+            "or enter them in the host page's box profile.",
+            known=len(box.resurface),
+        )
+
+
 # --------------------------------------------------------------------------- checking
 
 

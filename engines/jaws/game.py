@@ -108,7 +108,7 @@ class Jaws(Game):
             "resurface",
             "physical",
             "The resurface deck: physical (the table turns the real cards and enters each) or digital (the "
-            "companion shuffles and turns the box's 16 cards; the table first enters any the profile lacks).",
+            "companion shuffles and turns the box's 16 cards; only with a box profile that holds all 16).",
             choices=("physical", "digital"),
             label=N_("Resurface cards"),
             choice_labels=DRAWN,
@@ -117,7 +117,7 @@ class Jaws(Game):
             "dice",
             "physical",
             "The red dice: physical (the roller enters the hits) or digital (the companion rolls with the "
-            "box's dice faces; the table first enters them if the profile lacks them).",
+            "box's dice faces; only with a box profile that holds them).",
             choices=("physical", "digital"),
             label=N_("Red dice"),
             choice_labels=DRAWN,
@@ -143,6 +143,7 @@ class Jaws(Game):
         out["cards"] = check_text(str(out["cards"]), "cards")
         out["orca"] = orcas.check_text(str(out["orca"]))
         out["box"] = boxes.check_text(str(out["box"]))
+        boxes.check_modes(boxes.read(out["box"]), str(out["resurface"]), str(out["dice"]))
         roles = str(out["roles"]).strip()
         if roles != "auto" and len(roles.split("/")) < 2:
             raise IllegalAction("The roles name one entry per seat, such as S/BQ/H.")

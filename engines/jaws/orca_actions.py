@@ -9,8 +9,8 @@ Each action has a ``type``, its fields by name, a ``notation`` and a ``label``:
 - the crew, each with its ``role``: ``place`` (``at``), ``move`` (``to``), ``weapon`` (``card``, a
   gear id), ``target`` (``zone``), ``bait`` (``card``), ``ready``, ``attack``, ``hold``, ``ammo``
   (``use``), ``cage`` (``use``);
-- the table's readings (the host, or a reader's phone): ``carry`` (``shark``, ``crew``), ``faces``,
-  ``deck_card`` and ``resurface`` (``chip``, ``zone``, ``evade``, ``dice``, ``shake_off``), ``tile``
+- the table's readings (the host, or a reader's phone): ``carry`` (``shark``, ``crew``),
+  ``resurface`` (``chip``, ``zone``, ``evade``, ``dice``, ``shake_off``), ``tile``
   (``zone``, ``damage``, ``destroy``, ``damaged``), ``track`` (``who``, ``length``), ``gear``
   (``role``, ``card``: the card's fields), ``drop`` (``role``, ``card``), ``hits``.
 
@@ -37,7 +37,7 @@ from engines.jaws.words import label
 from engines.text import N_, Text, plural
 
 READING_TYPES = frozenset(
-    {"carry", "faces", "deck_card", "resurface", "tile", "track", "gear", "drop", "hits"}
+    {"carry", "resurface", "tile", "track", "gear", "drop", "hits"}
 )
 
 
@@ -74,7 +74,7 @@ def to_json(p: Position, s: Step) -> dict[str, Any]:
     kind, r, x, y = s
     role = ROLES[r] if r >= 0 else ""
     who = words.role(r) if r >= 0 else None
-    out: dict[str, Any] = {"type": "deck_card" if kind == "deckcard" else kind}
+    out: dict[str, Any] = {"type": kind}
     if r >= 0:
         out["role"] = role
     if kind == "carry":
@@ -84,14 +84,6 @@ def to_json(p: Position, s: Step) -> dict[str, Any]:
             notation=f"carry {x} {y}",
             label=label("{shark} ability cards, {crew} gear cards", shark=x, crew=y),
         )
-    elif kind == "faces":
-        out.update(
-            faces=list(x),
-            notation="faces " + ".".join(map(str, x)),
-            label=label("Die faces: {faces}", faces=" ".join(map(str, x))),
-        )
-    elif kind == "deckcard":
-        out.update(_card_fields(x), notation=f"deck_card {x.word()}", label=_card_label(x, ""))
     elif kind == "resurface":
         out.update(
             chip=CHIPS[x],
@@ -332,8 +324,6 @@ def reading(p: Position, d: Mapping[str, Any]) -> Step:
     kind = d.get("type")
     wanted = {
         "carry": "carry",
-        "faces": "faces",
-        "deck_card": "deck",
         "tiles": "tiles",
         "tile": "tiles",
         "track": "tracks",
@@ -347,15 +337,6 @@ def reading(p: Position, d: Mapping[str, Any]) -> Step:
     if kind == "carry":
         _, shark, crew = boxes.entry_carry(max(a.eaten, 0), _need(d, "shark"), _need(d, "crew"))
         return ("carry", -1, shark, crew)
-    if kind == "faces":
-        return ("faces", -1, boxes.entry("faces", _need(d, "faces")), 0)
-    if kind == "deck_card":
-        card = boxes.entry(
-            "resurface",
-            {k: v for k, v in d.items() if k in ("zone", "evade", "dice", "shake_off")},
-            len(a.draw) + 1,
-        )
-        return ("deckcard", -1, card, 0)
     if kind == "resurface":
         chip = d.get("chip", CHIPS[next_slot(a)])
         if chip not in tuple(CHIPS) or a.options[CHIPS.index(str(chip))] is not None:

@@ -176,8 +176,6 @@ def offers(p: Position) -> list[Step]:
         slot = next_slot(a)
         known = tuple(_multiset_max(a.box.resurface, a.most, RESURFACE_CARDS))
         return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
-    if ph == "deck":
-        return []
     if ph == "gear":
         out: list[Step] = []
         for card in _unused(a.box.gear, [a.gear[g] for r in range(3) for g in a.kit[r]]):
@@ -222,15 +220,8 @@ def chance(p: Position) -> list[tuple[Step, float]]:
         steps = known
     elif ph == "carry":
         steps = [("carry", -1, s, c) for s, c in ((5, 8), (6, 7), (8, 5), (9, 4))]
-    elif ph == "faces":
-        steps = [("faces", -1, f, 0) for f in ((0, 0, 1, 1, 1, 2), (0, 1, 1, 1, 2, 2))]
-    elif ph in ("deck", "turn"):
-        cards = _sample_cards()
-        steps = (
-            [("deckcard", -1, c, 0) for c in cards]
-            if ph == "deck"
-            else [("resurface", -1, next_slot(a), c) for c in cards]
-        )
+    elif ph == "turn":
+        steps = [("resurface", -1, next_slot(a), c) for c in _sample_cards()]
     elif ph == "tiles":
         z = next(i for i, t in enumerate(a.specs) if t is None)
         steps = [("tile", -1, z, t) for t in (Tile(2, 4, 2), Tile(3, 5, 2), Tile(2, 5, 3))]
@@ -274,10 +265,6 @@ def apply(p: Position, seat: int, s: Step) -> None:
     kind, r, x, y = s
     if kind == "carry":
         orca_setup.enter_carry(p, x, y)
-    elif kind == "faces":
-        orca_setup.enter_faces(p, x)
-    elif kind == "deckcard":
-        orca_setup.enter_deck_card(p, x)
     elif kind == "tile":
         orca_setup.enter_tile(p, x, y)
     elif kind == "track":

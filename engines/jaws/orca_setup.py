@@ -1,18 +1,19 @@
 """Act 2's setup (rulebook, "2. Akt: Vorbereitung"), with the box's numbers the table enters.
 
 In order: the carry-over from Act 1 (as many ability cards for the shark and gear cards for the
-crew as the swimmer track shows; Act 2 alone: 6 and 7), then whatever the box profile lacks (the
-dice faces for digital dice, the whole resurface deck for a digital deck, the boat tiles, the wound
-tracks), then the shark's ability hand (dealt by the companion: the 16 cards are known), the gear
-(each crew member's own two cards, from the profile or entered; the crew's share, entered), and
-each crew member's mover on a boat space of their choice.
+crew as the swimmer track shows; Act 2 alone: 6 and 7), then whatever the box profile lacks of
+what the real game needs (the boat tiles, the wound tracks), then the shark's ability hand (dealt
+by the companion: the 16 cards are known), the gear (each crew member's own two cards, from the
+profile or entered; the crew's share, entered), and each crew member's mover on a boat space of
+their choice. Digital dice and a digital deck come only from a profile that holds them
+(:func:`engines.jaws.box.check_modes`), so the table never types them in here.
 """
 
 from __future__ import annotations
 
 from engines.jaws import words
 from engines.jaws.act2 import Act2, abilities, carry_over
-from engines.jaws.box import OWN_CARDS, OWNERS, RESURFACE_CARDS, TRACKS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.box import OWN_CARDS, OWNERS, TRACKS, Gear, Tile
 from engines.jaws.data import ROLES
 from engines.jaws.orca_tell import tell, tell_shark
 from engines.jaws.position import Position
@@ -71,10 +72,6 @@ def proceed(p: Position) -> None:
     a = p.orca()
     if not a.carry:
         a.phase = "carry"
-    elif a.dice_mode == "digital" and not a.faces:
-        a.phase = "faces"
-    elif a.deck_mode == "digital" and not a.hand and not a.adeck and len(a.draw) < RESURFACE_CARDS:
-        a.phase = "deck"
     elif any(t is None for t in a.specs):
         a.phase = "tiles"
     elif not all(a.tracks):
@@ -168,27 +165,6 @@ def enter_carry(p: Position, shark: int, crew: int) -> None:
     a.carry = [shark, crew]
     a.entered.append("carry")
     _tell_carry(p)
-    proceed(p)
-
-
-def enter_faces(p: Position, faces: tuple[int, ...]) -> None:
-    a = p.orca()
-    a.faces = list(faces)
-    a.entered.append("faces")
-    tell(p, "faces", "The red die's faces are entered: {faces} hits.", faces=" ".join(map(str, faces)))
-    proceed(p)
-
-
-def enter_deck_card(p: Position, card: Resurface) -> None:
-    a = p.orca()
-    a.draw.append(card)
-    a.turned.append(card)
-    a.most = _multiset_max(a.most, a.turned, RESURFACE_CARDS)
-    tell(
-        p, "deck_card", "Resurface card {count} of {total} entered.", count=len(a.draw), total=RESURFACE_CARDS
-    )
-    if len(a.draw) >= RESURFACE_CARDS:
-        a.turned = []
     proceed(p)
 
 

@@ -159,8 +159,6 @@ def _reading(p: Position, a: Act2) -> dict[str, Any] | None:
     }
     if a.phase == "carry":
         out["eaten"] = min(a.eaten, 9)
-    elif a.phase == "deck":
-        out.update(entered=len(a.draw), of=RESURFACE_CARDS)
     elif a.phase == "tiles":
         out["missing"] = [o.zones[z] for z, t in enumerate(a.specs) if t is None]
     elif a.phase == "tracks":

@@ -370,6 +370,7 @@ def _parse(f: dict[str, str]) -> Position:
     deck_mode, dice_mode = f.get("deck", PHYSICAL), f.get("dice", PHYSICAL)
     if deck_mode not in (PHYSICAL, DIGITAL) or dice_mode not in (PHYSICAL, DIGITAL):
         raise ValueError(deck_mode)
+    boxes.check_modes(box, deck_mode, dice_mode)
     p = Position.new(
         players,
         acts,

@@ -5,16 +5,23 @@ option set (each choice of a choice option, each switch of a yes/no one, the res
 Per step: JSON-able views, actions and events; ``apply`` never mutates; the notation round-trips;
 chance probabilities sum to one; the same seed gives the same game. The leak harness runs over
 every registered game too (tests/companion/test_leaks.py); each game's own tests go deeper.
+
+A choice the game refuses without a profile (Jaws' digital dice and deck need a box profile that
+holds them) is driven with the complete profile in ``tests/fixtures/<game>_<profile option>.json`` (its
+``profile``);
+without one the drive fails rather than leave the choice undriven.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engines
-from engines import Game
+from engines import Game, IllegalAction
 from tests.engines.conformance import check_playouts
 
 
@@ -25,8 +32,27 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
         if opt.kind == "bool":
             sets.append({opt.name: not opt.default})
         elif opt.kind == "choice":
-            sets.extend({opt.name: choice} for choice in opt.choices if choice != opt.default)
+            sets.extend(_with_profile(game, {opt.name: choice})
+                        for choice in opt.choices if choice != opt.default)
     return sets
+
+
+def _with_profile(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The options as they are, or with the game's complete profile if it refuses them without one."""
+    try:
+        game.validate_options(options)
+    except IllegalAction:
+        assert game.profile_option, (game.id, options)
+        fixture = Path(__file__).resolve().parents[1] / "fixtures" / f"{game.id}_{game.profile_option}.json"
+        data = json.loads(fixture.read_text(encoding="utf-8"))
+        text = json.dumps(data.get("profile", data))  # the profile, without the fixture's "about"
+        return {**options, game.profile_option: text}
+    return options
+
+
+def _case_id(game: Game, players: int, options: dict[str, Any]) -> str:
+    words = [f"{k}={v}" if k != game.profile_option else "profile" for k, v in options.items()]
+    return f"{game.id}-{players}p-{'-'.join(words) or 'defaults'}"
 
 
 CASES = [(game, players, options)
@@ -37,8 +63,7 @@ CASES = [(game, players, options)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES,
-                         ids=[f"{g.id}-{n}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}"
-                              for g, n, o in CASES])
+                         ids=[_case_id(g, n, o) for g, n, o in CASES])
 def test_random_games_keep_the_contract(game: Game, players: int, options: dict[str, Any]) -> None:
     finals = check_playouts(game, players, [players * 31 + len(options)], options, max_plies=150,
                             must_finish=False, roundtrip_every=5)

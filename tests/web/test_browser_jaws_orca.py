@@ -268,7 +268,9 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
         server: str, browser: Any, host_key: str, service: Any, tmp_path: Path) -> None:
     """Issue 12: "a box profile kept per box ... (host can name, view, correct, export as JSON, import
     one)"; a table started on it offers its cards as one tap; bad input is one sentence naming the
-    field and nothing is stored."""
+    field and nothing is stored. "`digital` dice are offered only once the box profile holds the dice
+    faces": the start form offers them for the complete profile only, and switching to a profile
+    without the faces puts the dice back to physical."""
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     host_ctx.set_default_timeout(8000)
     host = watch(host_ctx.new_page())
@@ -291,16 +293,32 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     assert service.profile("jaws", "Our box")["status"]["tiles"] == 8       # nothing stored
     shot(host, "jaws-orca-host-profile")
 
+    service.save_profile("jaws", "No dice", {k: v for k, v in json.loads(BOX).items() if k != "dice"})
     host.select_option("#game", "jaws")
-    host.locator("#jp-choice option[value='Our box']").wait_for(state="attached")
+    host.locator("#jp-choice option[value='No dice']").wait_for(state="attached")
+    digital_dice = '[data-option="dice"] option[value="digital"]'
+    digital_deck = '[data-option="resurface"] option[value="digital"]'
+    host.select_option("#jp-choice", "Our box")     # (locators wait: the page's CSP forbids eval)
+    host.locator(digital_dice + ":enabled").wait_for(state="attached")
+    host.select_option('[data-option="dice"]', "digital")
+    host.select_option("#jp-choice", "No dice")
+    host.locator(digital_dice + ":disabled").wait_for(state="attached")
+    host.locator(digital_deck + ":enabled").wait_for(state="attached")       # its 16 cards are known
+    assert host.locator('[data-option="dice"]').input_value() == "physical"
+    gate = host.locator('.option[data-name="dice"] .jp-gate')
+    assert gate.is_visible() and "dice faces" in gate.inner_text()
     host.select_option("#jp-choice", "Our box")
-    host.wait_for_function("document.querySelector('[data-option=\"box\"]').value.includes('Our box')")
+    host.locator(digital_dice + ":enabled").wait_for(state="attached")
+    assert not gate.is_visible()
+    host.select_option('[data-option="dice"]', "digital")
+    assert "Our box" in host.locator('[data-option="box"]').input_value()
     host.select_option('[data-option="acts"]', "2")
     host.fill("#players", "2")
     host.click("#start")
     host.locator("#manage").wait_for(state="visible")
     table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
     assert service.public(table)["view"]["orca"]["phase"] == "gear"
+    assert service.public(table)["view"]["orca"]["dice"]["mode"] == "digital"
     offer = host.locator("#chance .orca-reading .orca-offers button").first
     offer.wait_for()
     version = changes(service, table)

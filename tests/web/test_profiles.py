@@ -122,3 +122,34 @@ def test_a_table_on_a_named_profile_learns_what_its_players_enter(app: Flask, ho
     again = client.get(f"/api/tables/{nxt['table']}").get_json()
     assert again["view"]["orca"]["phase"] == "tracks"           # the tiles are known now: not asked again
     assert mismatches(app, records) == []
+
+
+def test_digital_dice_and_deck_are_refused_without_a_profile_that_holds_them_and_no_table_is_made(
+        app: Flask, host: dict[str, str]) -> None:
+    """Issue 12 (the rulebook is silent; the issue rules): "Dice: the real red dice are rolled and the
+    roller enters the hits on their phone (`physical`, the default); `digital` dice are offered only
+    once the box profile holds the dice faces." and "A profile whose data are complete lets the
+    companion also shuffle and turn the resurface deck itself (`digital`)." Asked for without them,
+    the API answers 400 with one sentence in the reader's language, and no table is made; with the
+    complete profile the same request starts a table that rolls and turns by itself."""
+    records = recorded(app)
+    client = app.test_client()
+    no_faces = json.dumps({k: v for k, v in FIXTURE.items() if k != "dice"})
+    before = client.get("/api/tables", headers=host).get_json()
+    refused = client.post("/api/tables", json={"game": GAME, "players": 2, "seed": 4, "options": {
+        "acts": "2", "box": no_faces, "dice": "digital"}}, headers=host)
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == (
+        "Digital dice need your box's dice faces in its box profile: enter them in the host page's box "
+        "profile, or play with the real dice (physical).")
+    german = client.post("/api/tables", json={"game": GAME, "players": 2, "seed": 4, "options": {
+        "acts": "2", "resurface": "digital"}}, headers={**host, "Accept-Language": "de"})
+    assert german.status_code == 400
+    assert "alle 16 Auftauch-Karten" in german.get_json()["error"] and "0 davon" in german.get_json()["error"]
+    assert client.get("/api/tables", headers=host).get_json() == before
+    made = client.post("/api/tables", json={"game": GAME, "players": 2, "seed": 4, "options": {
+        "acts": "2", "box": json.dumps(FIXTURE), "dice": "digital", "resurface": "digital"}}, headers=host)
+    assert made.status_code == 201, made.get_json()
+    orca = client.get(f"/api/tables/{made.get_json()['table']}").get_json()["view"]["orca"]
+    assert orca["dice"] == {"mode": "digital", "faces": FIXTURE["dice"]} and orca["deck"]["mode"] == "digital"
+    assert mismatches(app, records) == []

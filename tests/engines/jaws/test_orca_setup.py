@@ -157,21 +157,36 @@ def test_a_carry_over_that_contradicts_the_rulebooks_example_is_refused() -> Non
         )
 
 
-def test_a_digital_deck_is_entered_once_if_the_profile_lacks_it_then_shuffled_and_turned() -> None:
-    """ "A complete profile lets the companion shuffle and turn the resurface deck itself" (issue 12):
-    with cards missing, the table enters the deck once at setup; then the companion turns 3 a round
-    and shuffles the discard pile when the deck is used up ("When the resurface cards run out, the
-    discard pile is shuffled into a new deck")."""
+DECK_RULING = (
+    "A profile whose data are complete lets the companion also shuffle and turn the resurface deck "
+    "itself (`digital`)."
+)
+DICE_RULING = (
+    "Dice: the real red dice are rolled and the roller enters the hits on their phone (`physical`, the "
+    "default); `digital` dice are offered only once the box profile holds the dice faces."
+)
+
+
+def test_a_digital_resurface_deck_is_refused_until_the_box_profile_holds_all_16_cards() -> None:
+    """Issue 12 (the rulebook is silent; the issue rules): "A profile whose data are complete lets
+    the companion also shuffle and turn the resurface deck itself (`digital`)." A profile that lacks
+    cards is refused with one sentence saying how many it knows and how to get the rest; the table
+    is never asked to type the deck in."""
     partial = {**FIXTURE, "resurface": FIXTURE["resurface"][:14]}
-    state = GAME.start(
-        players=2,
-        seed=9,
-        options={"acts": "2", "box": json.dumps(partial), "resurface": "digital", "dice": "digital"},
-    )
-    assert public(state)["phase"] == "deck" and public(state)["reading"]["entered"] == 14
-    state = enter(state, type="deck_card", zone="2", evade=1, dice=2, shake_off=False)
-    state = enter(state, type="deck_card", zone="7", evade=2, dice=1, shake_off=True)
-    assert public(state)["phase"] == "gear"
+    for box in (json.dumps(partial), ""):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.start(players=2, seed=9, options={"acts": "2", "box": box, "resurface": "digital"})
+        assert "all 16 resurface cards" in str(refused.value) and "physical" in str(refused.value)
+    with pytest.raises(IllegalAction, match="which knows 14"):
+        GAME.validate_options({"box": json.dumps(partial), "resurface": "digital"})
+    physical = GAME.start(players=2, seed=9, options={"acts": "2", "box": json.dumps(partial)})
+    assert public(physical)["deck"]["mode"] == "physical" and public(physical)["phase"] == "gear"
+
+
+def test_a_complete_profile_lets_the_companion_shuffle_and_turn_the_resurface_deck() -> None:
+    """Issue 12: "A profile whose data are complete lets the companion also shuffle and turn the
+    resurface deck itself (`digital`)": the companion turns 3 a round from the profile's 16 cards
+    and nobody enters a card."""
     state = GAME.start(players=2, seed=9, options={**THREE, "resurface": "digital", "dice": "digital"})
     for _ in range(7):
         state = state.apply(
@@ -180,19 +195,40 @@ def test_a_digital_deck_is_entered_once_if_the_profile_lacks_it_then_shuffled_an
     state = play(state, CREW, "brody place b2", "hooper place b3", "quint place b4")
     assert public(state)["phase"] == "decide" and all(public(state)["options"])
     assert public(state)["deck"] == {"mode": "digital", "left": 13, "discard": 0, "turned": 0, "of": 16}
+    assert not public(state).get("reading")
 
 
-def test_digital_dice_need_the_faces_entered_once() -> None:
-    """ "Dice: physical by default; digital only once the box profile holds the dice faces" (issue 12)."""
-    state = GAME.start(
-        players=2,
-        seed=3,
-        options={"acts": "2", "dice": "digital", "box": json.dumps({**FIXTURE, "dice": None})},
-    )
-    assert public(state)["phase"] == "faces"
-    assert_refused(state, TABLE, {"type": "faces", "faces": [0, 1, 2, 4, 1, 0]}, "6 faces, each 0 to 3")
-    state = enter(state, type="faces", faces=[0, 0, 1, 1, 2, 2])
-    assert public(state)["dice"] == {"mode": "digital", "faces": [0, 0, 1, 1, 2, 2]}
+def test_digital_dice_are_offered_only_once_the_box_profile_holds_the_dice_faces() -> None:
+    """Issue 12 (the rulebook is silent; the issue rules): "Dice: the real red dice are rolled and
+    the roller enters the hits on their phone (`physical`, the default); `digital` dice are offered
+    only once the box profile holds the dice faces." Without the faces the game is refused with one
+    sentence naming them and both ways on; with them the companion rolls with the profile's faces."""
+    no_faces = {k: v for k, v in FIXTURE.items() if k != "dice"}
+    for box in (json.dumps(no_faces), ""):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.start(players=2, seed=3, options={"acts": "2", "box": box, "dice": "digital"})
+        assert str(refused.value) == (
+            "Digital dice need your box's dice faces in its box profile: enter them in the host page's "
+            "box profile, or play with the real dice (physical)."
+        )
+    assert GAME.validate_options({})["dice"] == "physical"
+    state = GAME.start(players=2, seed=3, options={**THREE, "dice": "digital"})
+    assert public(state)["dice"] == {"mode": "digital", "faces": FIXTURE["dice"]}
+    physical = GAME.start(players=2, seed=3, options={"acts": "2", "box": json.dumps(no_faces)})
+    assert public(physical)["dice"] == {"mode": "physical", "faces": None}
+
+
+def test_a_position_with_digital_dice_but_no_faces_does_not_load() -> None:
+    """The notation keeps the same ruling (issue 12, the dice): a saved game cannot smuggle digital
+    dice past a profile without faces."""
+    state = GAME.start(players=2, seed=3, options={**THREE, "dice": "digital"})
+    text = state.notation()
+    canonical = boxes.canonical(boxes.parse(FIXTURE))
+    stripped = boxes.canonical(boxes.parse({k: v for k, v in FIXTURE.items() if k != "dice"}))
+    assert canonical in text
+    with pytest.raises(IllegalAction):
+        load(text.replace(canonical, stripped))
+    load(text.replace(canonical, stripped).replace("dice=digital", "dice=physical"))  # the same, physical
 
 
 # --------------------------------------------------------------------------- the profile's checks

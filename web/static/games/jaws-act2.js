@@ -20,7 +20,7 @@
   const T = function (m, p) { return TC.T(m, p); };
   const el = TC.el;
   const PHASE = {
-    carry: TC.N("Setting up Act 2"), faces: TC.N("Setting up Act 2"), deck: TC.N("Setting up Act 2"),
+    carry: TC.N("Setting up Act 2"),
     tiles: TC.N("Setting up Act 2"), tracks: TC.N("Setting up Act 2"), gear: TC.N("Setup: the crew's gear"),
     place: TC.N("Setup: the crew boards the Orca"), turn: TC.N("Phase 1: resurface options"),
     decide: TC.N("Phase 2: the shark's secret choice"), prep: TC.N("Phase 3: the crew prepares"),
@@ -33,7 +33,7 @@
   /* The phase a step belongs to (the table screen names the phase of the step it shows, not the
      phase the game is in by now). */
   const PHASE_OF_EVENT = {
-    option: TC.N("Phase 1: resurface options"), deck_card: TC.N("Phase 1: resurface options"), reshuffle: TC.N("Phase 1: resurface options"),
+    option: TC.N("Phase 1: resurface options"), reshuffle: TC.N("Phase 1: resurface options"),
     decide: TC.N("Phase 2: the shark's secret choice"),
     ready: TC.N("Phase 3: the crew prepares"), bait: TC.N("Phase 3: the crew prepares"), shown: TC.N("Phase 3: the crew prepares"),
     moved2: TC.N("Phase 3: the crew prepares"), weapon: TC.N("Phase 3: the crew prepares"), target: TC.N("Phase 3: the crew prepares"),

@@ -10,7 +10,9 @@
      file, import a file, delete; and what the profile holds, part by part;
    - on the start form, the "box" option (its JSON under "Advanced") gets a plain face among the
      plain options: a list of the saved profiles (or a new one, named here: what the table enters is
-     kept in it);
+     kept in it); "digital" red dice are offered only when the picked profile holds the dice faces,
+     a "digital" resurface deck only when it holds all 16 cards (issue 12), otherwise the choice is
+     disabled with the reason beside it and the option goes back to physical;
    - while a managed table awaits a reading (a resurface card turned, a boat tile's numbers, the hits
      of the real dice...), the form to enter it, with the cards the box is known to hold as one tap.
 
@@ -212,6 +214,32 @@
     else if (keep === undefined) choose("");
   }
 
+  /* Digital dice and a digital deck only from a profile that holds them (the engine refuses them
+     otherwise): the "digital" choice is disabled with the reason beside it, and put back to physical. */
+  const GATES = [
+    { option: "dice", ok: function (s) { return !!(s && s.digital_dice); },
+      why: function () { return T("Digital dice need the dice faces in the box profile."); } },
+    { option: "resurface", ok: function (s) { return !!(s && s.digital_deck); },
+      why: function () { return T("A digital deck needs all 16 resurface cards in the box profile."); } },
+  ];
+
+  function gate(status) {
+    const form = TC.$("start-form") || document;
+    GATES.forEach(function (g) {
+      const select = form.querySelector('select[data-option="' + g.option + '"]');
+      if (!select) return;
+      const digital = select.querySelector('option[value="digital"]');
+      const ok = g.ok(status);
+      if (digital) digital.disabled = !ok;
+      if (!ok && select.value === "digital") select.value = "physical";
+      const wrap = select.closest(".option") || select.parentNode;
+      let note = wrap.querySelector(".jp-gate");
+      if (!note) { note = el("p", { class: "muted jp-gate" }); wrap.append(note); }
+      note.textContent = ok ? "" : g.why();
+      note.hidden = ok;
+    });
+  }
+
   async function choose(name) {
     const input = picker.input;
     input.dataset.profile = name;
@@ -219,12 +247,16 @@
     if (!name) {
       input.value = JSON.stringify({ name: picker.name.value.trim() || T("My box") });
       picker.status.textContent = T("A new profile: what the table enters is kept in it.");
+      gate(null);
       return;
     }
+    gate(null);  // until the profile's status says otherwise
     const r = await TC.api("GET", path(name));
     TC.showRefusal(r.ok ? "" : r.data.error);
+    if (input.dataset.profile !== name) return;  // another profile was picked meanwhile
     input.value = r.ok ? JSON.stringify(r.data.profile) : "";
     picker.status.textContent = r.ok ? statusText(r.data.status) + " " + hints(r.data.status) : "";
+    gate(r.ok ? r.data.status : null);
   }
 
   /* ---------------------------------------------------------------- what the table enters */
@@ -258,6 +290,7 @@
         select, name, status));
       picker = { select: select, input: input, name: name, status: status };
       delete input.dataset.profile;
+      gate(null);
       list();
     },
     table: tablePanel,

@@ -299,11 +299,9 @@
     lastForm = { key: key, node: box };
     const head = {
       turn: T("Turn the next resurface card and enter it: card {chip}.", { chip: reading.chip }),
-      deck: T("Enter the resurface deck once, card by card ({count} of {total} entered).", { count: reading.entered, total: reading.of }),
       tiles: T("Enter the numbers printed on each boat tile."),
       tracks: T("Enter where each wound track ends (the number of wounds that reaches its X)."),
       carry: T("The swimmer track shows {eaten}: enter the cards printed beside it.", { eaten: reading.eaten }),
-      faces: T("Enter the hits on each face of a red die."),
       gear: T("Each crew member enters the gear cards in front of him."),
       roll: reading.roll ? TC.TN(reading.roll.dice, "{who}: roll {count} red die and enter the hits.", "{who}: roll {count} red dice and enter the hits.",
                                  { who: T(WHO[reading.roll.who]) }) : "",
@@ -321,7 +319,6 @@
       box.append(row);
     }
     if (reading.what === "turn") box.append(resurfaceForm(orca, send, reading.chip, "resurface"));
-    else if (reading.what === "deck") box.append(resurfaceForm(orca, send, "", "deck_card"));
     else if (reading.what === "tiles") {
       reading.missing.forEach(function (z) {
         const row = el("div", { class: "orca-form row", "data-tile": z });
@@ -349,15 +346,6 @@
         el("button", { type: "button", class: "primary", text: T("Enter"), on: { click: function () {
           send({ type: "carry", shark: val(row, "orca-carry-shark"), crew: val(row, "orca-carry-crew") });
         } } }));
-      box.append(row);
-    } else if (reading.what === "faces") {
-      const row = el("div", { class: "orca-form row" });
-      for (let i = 0; i < 6; i++) row.append(number("orca-face-" + i, T("Face {number}", { number: i + 1 }), 0, 3, 0));
-      row.append(el("button", { type: "button", class: "primary", text: T("Enter"), on: { click: function () {
-        const faces = [];
-        for (let i = 0; i < 6; i++) faces.push(val(row, "orca-face-" + i));
-        send({ type: "faces", faces: faces });
-      } } }));
       box.append(row);
     } else if (reading.what === "gear") {
       box.append(gearForm(orca, reading, send, opts.roles || ROLES));
