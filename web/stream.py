@@ -181,8 +181,12 @@ def stream(table: str) -> Response:
     except BaseException:
         release()
         raise
-    # Read again after subscribing, so a change in between is not missed.
+    # Read again after subscribing, so a change in between is not missed; and a seat the host
+    # freed in between (its token checked above) is refused, as it would have been a moment later:
+    # a later freeing ends this subscription, an earlier one would never have been told.
     try:
+        if seat is not None:
+            require_seat(table)
         initial = svc.public(table) if seat is None else svc.seat_view(table, seat)
     except BaseException:
         subscription.close()

@@ -160,6 +160,30 @@ def test_freeing_a_seat_ends_its_stream_with_a_sentence(
         s.close()
 
 
+def test_a_seat_freed_while_its_stream_opens_is_told_so_not_left_streaming(
+    client: FlaskClient, make_table: Any, service: Any, host: dict[str, str], monkeypatch: Any
+) -> None:
+    """The host frees the seat just as its phone's stream opens (its token checked, not yet
+    subscribed): the phone is refused (401, in words) as a freed seat is, so its page says so
+    and offers the seats, instead of a stream nobody would ever end."""
+    t = make_table()
+    t.claim(1, "Bo")
+    subscribe = service.subscribe
+
+    def freed_meanwhile(table: str, seat: int | None, **kw: Any) -> Any:
+        client.delete(f"/api/tables/{t.id}/seats/1", headers=host)
+        return subscribe(table, seat, **kw)
+
+    monkeypatch.setattr(service, "subscribe", freed_meanwhile)
+    resp = client.get(f"/api/tables/{t.id}/stream", headers=t.auth(1))
+    try:
+        assert resp.status_code == 401, resp.get_data()[:200]
+        assert "seat" in resp.get_json()["error"]
+    finally:
+        resp.close()
+    assert not any(sub.seat == 1 for sub in service._tables[t.id].subs)   # nothing left open
+
+
 def test_stream_refusals_are_plain_json(client: FlaskClient, make_table: Any) -> None:
     t = make_table()
     resp = client.get(f"/api/tables/{t.id}/stream", headers={"Authorization": "Bearer forged"})
