@@ -25,7 +25,6 @@ other seats' views never leave this module.
 from __future__ import annotations
 
 import hmac
-import json
 import logging
 import secrets
 import threading
@@ -37,6 +36,7 @@ from typing import Any
 import engines
 from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
+from companion.keeping import Keeping
 from companion.pacer import Pacer
 from companion.pairing import Pairing
 from companion.presence import Presence
@@ -80,7 +80,6 @@ TABLE_OPTIONS: list[dict[str, Any]] = [{
 PRESENCE_GRACE = 2.0   # seconds a seat stays "connected" after its phone's last stream closed
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
-MAX_BOARD_NAME = 40
 
 
 def _table_options(game: Game) -> list[dict[str, Any]]:
@@ -93,7 +92,7 @@ def _table_options(game: Game) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- the service
 
 
-class Service(Presence, Telling):
+class Service(Presence, Telling, Keeping):
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
@@ -540,197 +539,6 @@ class Service(Presence, Telling):
             self._fan_out(t)   # the same events: a replay the table has not seen goes on
             state = t.state
         self._notify(t, state, [])
-
-    # -- boards the host drew (games that declare a board option) -------------------
-    #
-    # A game whose printed board the table transcribes (``Game.board_option``) checks a board with
-    # ``Game.check_board``; the host saves boards by name here and picks one when starting a table
-    # (the page puts its JSON into the board option, so a table keeps the board it started with).
-
-    def _board_game(self, game: object) -> Game:
-        if not isinstance(game, str):
-            raise NotFound("There is no game called {game}.", game=str(game))
-        try:
-            g = engines.get(game)
-        except engines.UnknownGame:
-            raise NotFound("There is no game called {game}.", game=game) from None
-        if g.board_option is None:
-            raise NotFound("{title} has no board to draw.", title=g.title)
-        return g
-
-    @staticmethod
-    def _board_name(g: Game, name: object) -> str:
-        if not isinstance(name, str):
-            raise BadRequest("A board's name is text.")
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= MAX_BOARD_NAME or not name.isprintable() or "/" in name:
-            raise BadRequest("A board's name has 1 to {count} characters, and no /.", count=MAX_BOARD_NAME)
-        return name
-
-    def list_boards(self, game: str) -> list[dict[str, Any]]:
-        """The game's sample boards, then the saved ones by name."""
-        g = self._board_game(game)
-        out: list[dict[str, Any]] = [
-            {"name": n, "sample": True, "placeholder": bool(b.get("placeholder")), "saved": None}
-            for n, b in g.sample_boards().items()]
-        for name, saved in self.store.boards(g.id):
-            found = self.store.board(g.id, name)
-            data = json.loads(found[0]) if found else {}
-            out.append({"name": name, "sample": False, "placeholder": bool(data.get("placeholder")),
-                        "saved": saved})
-        return out
-
-    def board(self, game: str, name: str) -> dict[str, Any]:
-        g = self._board_game(game)
-        samples = g.sample_boards()
-        if name in samples:
-            return {"name": name, "sample": True, "saved": None, "board": samples[name]}
-        found = self.store.board(g.id, name)
-        if found is None:
-            raise NotFound("There is no board called {name}.", name=name)
-        return {"name": name, "sample": False, "saved": found[1], "board": json.loads(found[0])}
-
-    def check_board(self, game: str, data: Any) -> dict[str, Any]:
-        """Every problem of a board, each one sentence (the map editor shows them as the host draws)."""
-        found = self._board_game(game).check_board(data)
-        return {"ok": not found.problems, "problems": [p.to_json() for p in found.problems],
-                "board": found.board}
-
-    def save_board(self, game: str, name: str, data: Any) -> dict[str, Any]:
-        """Check, then keep the board under ``name`` (replacing one of that name); a board with a
-        problem is refused with its first problem, and nothing is saved."""
-        g = self._board_game(game)
-        name = self._board_name(g, name)
-        if name in g.sample_boards():
-            raise Conflict("{name} is the sample board that comes with the game; save yours under "
-                           "another name.", name=name)
-        found = g.check_board(data)
-        if found.problems or found.board is None:
-            first = found.problems[0] if found.problems else engines.Text("The board could not be read.")
-            raise BadRequest(first.msgid, **first.params)
-        text = json.dumps(found.board, sort_keys=True, separators=(",", ":"))
-        saved = time.time()
-        self.store.save_board(g.id, name, text, saved)   # StorageFailure (503): nothing saved
-        return {"name": name, "sample": False, "saved": saved, "board": found.board}
-
-    def delete_board(self, game: str, name: str) -> None:
-        g = self._board_game(game)
-        if name in g.sample_boards():
-            raise Conflict("The sample board comes with the game and cannot be deleted.")
-        if self.store.board(g.id, name) is None:
-            raise NotFound("There is no board called {name}.", name=name)
-        self.store.delete_board(g.id, name)
-
-    # -- box profiles (games that declare a profile option) ------------------------------
-    #
-    # The printed numbers of a group's own copy of a game that no public source gives
-    # (``Game.profile_option``): the host names, views, corrects, exports and imports a profile; a
-    # table started on one gets it in that option, and what the table enters is learned into it
-    # (``Game.learned_profile``, ``Game.merge_profile``) as soon as the play is committed.
-
-    def _profile_game(self, game: object) -> Game:
-        if not isinstance(game, str):
-            raise NotFound("There is no game called {game}.", game=str(game))
-        try:
-            g = engines.get(game)
-        except engines.UnknownGame:
-            raise NotFound("There is no game called {game}.", game=game) from None
-        if g.profile_option is None:
-            raise NotFound("{title} has no box profile.", title=g.title)
-        return g
-
-    @staticmethod
-    def _profile_name(name: object) -> str:
-        if not isinstance(name, str):
-            raise BadRequest("A box profile's name is text.")
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= MAX_BOARD_NAME or not name.isprintable() or "/" in name:
-            raise BadRequest("A box profile's name has 1 to {count} characters, and no /.",
-                             count=MAX_BOARD_NAME)
-        return name
-
-    def list_profiles(self, game: str) -> list[dict[str, Any]]:
-        """The game's box profiles by name, each with how complete it is."""
-        g = self._profile_game(game)
-        return [{"name": name, "saved": saved, "status": g.check_profile(data).status}
-                for name, data, saved in self.store.profiles(g.id)]
-
-    def profile(self, game: str, name: str) -> dict[str, Any]:
-        g = self._profile_game(game)
-        found = self.store.profile(g.id, name)
-        if found is None:
-            raise NotFound("There is no box profile called {name}.", name=name)
-        checked = g.check_profile(found[0])
-        return {"name": name, "saved": found[1], "profile": checked.profile or json.loads(found[0]),
-                "status": checked.status}
-
-    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
-        """Every problem of a profile, each one sentence naming the field (the editor shows them)."""
-        found = self._profile_game(game).check_profile(data)
-        return {"ok": not found.problems, "problems": [p.to_json() for p in found.problems],
-                "profile": found.profile, "status": found.status}
-
-    def save_profile(self, game: str, name: str, data: Any, *,
-                     rename_from: str | None = None) -> dict[str, Any]:
-        """Check, then keep the profile under ``name`` (a correction, an import, a new one); a profile
-        with a problem is refused with its first problem, and nothing is stored."""
-        g = self._profile_game(game)
-        name = self._profile_name(name)
-        found = g.check_profile(data)
-        if found.problems or found.profile is None:
-            first = (found.problems[0] if found.problems
-                     else engines.Text("The box profile could not be read."))
-            raise BadRequest(first.msgid, **first.params)
-        profile = {**found.profile, "name": name}
-        saved = time.time()
-        self.store.save_profile(g.id, name, json.dumps(profile, sort_keys=True), saved, replaces=rename_from)
-        return {"name": name, "saved": saved, "profile": profile, "status": found.status}
-
-    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
-        g = self._profile_game(game)
-        to = self._profile_name(to)
-        current = self.profile(g.id, name)
-        if to != name and self.store.profile(g.id, to) is not None:
-            raise Conflict("There is a box profile called {name} already.", name=to)
-        return self.save_profile(g.id, to, current["profile"], rename_from=name)
-
-    def delete_profile(self, game: str, name: str) -> None:
-        g = self._profile_game(game)
-        if self.store.profile(g.id, name) is None:
-            raise NotFound("There is no box profile called {name}.", name=name)
-        self.store.delete_profile(g.id, name)
-
-    def _learn(self, t: OpenTable) -> None:
-        """Keep in the table's box profile what its players entered (caller holds the lock). The
-        play is committed already: a store that fails now loses nothing the next play cannot learn."""
-        g = t.game
-        if g.profile_option is None:
-            return
-        learned = g.learned_profile(t.state)
-        if not learned or learned == t.learned or not learned.get("name"):
-            return
-        name = str(learned["name"])
-        stored = self.store.profile(g.id, name)
-        base = json.loads(stored[0]) if stored else {"name": name}
-        merged = g.merge_profile(base, learned)
-        if merged != base:
-            try:
-                self.store.save_profile(g.id, name, json.dumps(merged, sort_keys=True), time.time())
-            except StorageFailure:
-                return
-        t.learned = learned
-
-    def _fresh_profile(self, g: Game, options: dict[str, Any]) -> dict[str, Any]:
-        """The options with the box profile as the store keeps it now (the next game)."""
-        key = g.profile_option
-        if key is None or not options.get(key):
-            return options
-        try:
-            name = json.loads(str(options[key])).get("name")
-        except (ValueError, AttributeError):
-            return options
-        found = self.store.profile(g.id, name) if isinstance(name, str) and name else None
-        return {**options, key: found[0]} if found else options
 
     # -- seats ---------------------------------------------------------------------
 
