@@ -82,6 +82,12 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 MAX_SEED = (1 << 63) - 1   # the largest seed SQLite can keep (a signed 64-bit INTEGER)
 
 
+def _own(seat: int | None) -> int | None:
+    """Whose events a reader sees besides the public ones: a seat's own; the host's view and the
+    table screen see the public ones only."""
+    return None if seat is None or seat == TABLE else seat
+
+
 def _table_options(game: Game) -> list[dict[str, Any]]:
     """The table's own options for ``game``: the chance mode, when the game leaves something to
     chance and does not offer the choice among its own options (``own_chance``)."""
@@ -271,12 +277,12 @@ class Service(Presence, Telling, Keeping):
 
     def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         state = table.state
-        who, public = reader(seat), seat is None or seat == TABLE
+        who = reader(seat)
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
                 "awaiting": awaiting_now(table), "outcome": state.outcome,
                 "version": table.version_for(who), "presence": table.presence,
-                "events": table.heard(who, None if public else seat),
+                "events": table.heard(who, _own(seat)),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
                 "reading": None if (reading := readers_now(table)) is None else list(reading),
@@ -354,10 +360,11 @@ class Service(Presence, Telling, Keeping):
         table.log.extend(rows)
         table.row.version, table.row.step, table.row.shown, table.row.hidden = version, step, shown, hidden
         self._retell(table, story)
-        stale = {reader(seat): table.heard(reader(seat), None if seat is None or seat == TABLE else seat)
-                 for seat in readers(table.row.players) if reader(seat) in unseen}
+        # a reader that did not see this change keeps what it was last told
+        stale = {who: table.heard(who, _own(seat)) for seat in readers(table.row.players)
+                 if (who := reader(seat)) in unseen}
         table.tell(list(chapter.events))
-        table.stale = stale     # a reader that did not see this change keeps what it was last told
+        table.stale = stale
         self._fan_out(table, unseen)
         return table.events
 
@@ -380,11 +387,10 @@ class Service(Presence, Telling, Keeping):
         try:
             out = set()
             for seat in readers(table.row.players):
-                who = reader(seat)
-                if events_for(events, None if seat is None or seat == TABLE else seat):
+                if events_for(events, _own(seat)):
                     continue   # told something
-                if table.seen.get(who) == fingerprint(self._payload(table, seat)):
-                    out.add(who)
+                if table.seen.get(reader(seat)) == fingerprint(self._payload(table, seat)):
+                    out.add(reader(seat))
             return out
         finally:
             table.story, table.row.step, table.row.shown = kept

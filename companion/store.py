@@ -188,6 +188,14 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+def _set_table(table_id: str, **columns: Any) -> tuple[str, tuple[Any, ...]]:
+    """One ``UPDATE tables`` statement setting the given columns (a None is left as it is; a bool is
+    stored as 0 or 1). The names are this module's own, never a caller's text."""
+    given = {k: int(v) if isinstance(v, bool) else v for k, v in columns.items() if v is not None}
+    sets = ", ".join(f"{name} = ?" for name in given)
+    return f"UPDATE tables SET {sets} WHERE id = ?", (*given.values(), table_id)
+
+
 def selftest(data_dir: Path) -> tuple[bool, Text]:
     """``companion selftest``'s store line: (ok, what was found), touching no table.
 
@@ -392,47 +400,21 @@ class Store:
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
-        sets: list[str] = ["version = ?", "step = ?"]
-        args: list[Any] = [version, step]
-        if shown is not None:
-            sets.append("shown = ?")
-            args.append(shown)
-        if hidden is not None:
-            sets.append("hidden = ?")
-            args.append(json.dumps(hidden, sort_keys=True))
-        stmts.append((f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*args, table_id)))
+        stmts.append(_set_table(table_id, version=version, step=step, shown=shown,
+                                hidden=None if hidden is None else json.dumps(hidden, sort_keys=True)))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
                      ended: bool | None = None, next_table: str | None = None,
                      lang: str | None = None, shown: str | None = None, auto: bool | None = None) -> None:
-        sets: list[str] = ["version = ?"]
-        args: list[Any] = [version]
-        if lang is not None:
-            sets.append("lang = ?")
-            args.append(lang)
-        if shown is not None:
-            sets.append("shown = ?")
-            args.append(shown)
-        if auto is not None:
-            sets.append("auto = ?")
-            args.append(int(auto))
-        if next_table is not None:
-            sets.append("next_table = ?")
-            args.append(next_table)
-        if step is not None:
-            sets.append("step = ?")
-            args.append(step)
-        if ended is not None:
-            sets.append("ended = ?")
-            args.append(int(ended))
-        self._tx([(f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*args, table_id))])
+        self._tx([_set_table(table_id, version=version, lang=lang, shown=shown, auto=auto,
+                             next_table=next_table, step=step, ended=ended)])
 
     def set_seat(self, table_id: str, seat: SeatRow, *, version: int) -> None:
         self._tx([
             ("UPDATE seats SET name = ?, token_hash = ?, bot = ? WHERE table_id = ? AND seat = ?",
              (seat.name, seat.token_hash, int(seat.bot), table_id, seat.seat)),
-            ("UPDATE tables SET version = ? WHERE id = ?", (version, table_id)),
+            _set_table(table_id, version=version),
         ])
 
     def save_board(self, game: str, name: str, data: str, saved: float) -> None:

@@ -91,6 +91,22 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def sit(page: Any, base: str, table: str, seat: int, name: str) -> None:
+    """A phone opens the table's page and takes ``seat`` under ``name`` (the other browser tests)."""
+    page.goto(f"{base}/play/{table}")
+    page.locator("#claim").wait_for(state="visible")
+    page.fill("#name", name)
+    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
+    page.locator("#seat").wait_for(state="visible")
+
+
+def confirm(page: Any) -> None:
+    """Answer the page's "are you sure?" sheet with yes."""
+    page.locator("#sheet").wait_for(state="visible")
+    page.locator("#sheet-ok").tap()
+    page.locator("#sheet").wait_for(state="hidden")
+
+
 def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
     page.goto(f"{base}/play/{table}")
     page.locator("#claim").wait_for(state="visible")

@@ -27,12 +27,7 @@ server, browser, no_script_errors = shared.server, shared.browser, shared.no_scr
 phone, shot, watch = shared.phone, shared.shot, shared.watch
 
 
-def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
-    page.goto(f"{base}/play/{table}")
-    page.locator("#claim").wait_for(state="visible")
-    page.fill("#name", name)
-    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
-    page.locator("#seat").wait_for(state="visible")
+claim = shared.sit
 
 
 def tell_all(service: Any, table: str) -> None:

@@ -28,17 +28,10 @@ NAMES = ["Sharky", "Bea", "Hal"]
 
 
 def claim(page: Any, base: str, table: str, seat: int) -> None:
-    page.goto(f"{base}/play/{table}")
-    page.locator("#claim").wait_for(state="visible")
-    page.fill("#name", NAMES[seat])
-    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
-    page.locator("#seat").wait_for(state="visible")
+    shared.sit(page, base, table, seat, NAMES[seat])
 
 
-def confirm(page: Any) -> None:
-    page.locator("#sheet").wait_for(state="visible")
-    page.locator("#sheet-ok").tap()
-    page.locator("#sheet").wait_for(state="hidden")
+confirm = shared.confirm
 
 
 def changes(service: Any, table: str) -> int:

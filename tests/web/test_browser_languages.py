@@ -98,12 +98,7 @@ def check_screen(page: Any, lang: str, name: str) -> None:
     assert page.evaluate(OVERFLOWS) == [], name
 
 
-def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
-    page.goto(f"{base}/play/{table}")
-    page.locator("#claim").wait_for(state="visible")
-    page.fill("#name", name)
-    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
-    page.locator("#seat").wait_for(state="visible")
+claim = shared.sit
 
 
 def test_fzzzt_in_dutch_and_german_at_one_table(server: str, browser: Any, service: Any) -> None:

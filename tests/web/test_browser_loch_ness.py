@@ -128,12 +128,7 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     ctx.close()
 
 
-def claim(page: Any, base: str, table: str, seat: int, name: str) -> None:
-    page.goto(f"{base}/play/{table}")
-    page.locator("#claim").wait_for(state="visible")
-    page.fill("#name", name)
-    page.locator(f'#seat-buttons button[data-seat="{seat}"]').tap()
-    page.locator("#seat").wait_for(state="visible")
+claim = shared.sit
 
 
 def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
