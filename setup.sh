@@ -11,6 +11,11 @@
 #   ./setup.sh translations [check]
 #                         extract every msgid from the code and update the Dutch and German
 #                         catalogues (web/translations); "check" lists what is left to translate
+#   ./setup.sh lock       after a change to pyproject.toml's dependencies: lock again (requirements/),
+#                         keeping every version that still fits
+#   ./setup.sh upgrade    every dependency to its newest version within pyproject.toml's ranges, the
+#                         whole suite run on them, and the versions that moved printed
+# Every install comes from the lock (requirements/*.txt, hashes checked, no resolver): docs/dependencies.md.
 # Safe to run twice: every step checks before it acts.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -29,48 +34,83 @@ need_python() {
     fi
 }
 
-make_venv() {
+check_locks() {  # one sentence saying what to run, and no install, if a lock is missing, edited or stale
+    if ! "$PY" tools/lock.py check; then exit 1; fi
+}
+
+apt_install() {  # apt packages, installed only when missing
+    local missing=() pkg
+    for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        say "apt packages: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "This machine needs apt's ${missing[*]} (PyPI has no wheel of it for $(uname -m), Python" >&2
+        echo "$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')): sudo apt-get install ${missing[*]}, then run this again." >&2
+        exit 1
+    fi
+}
+
+make_venv() {  # $1: the lock it will hold (run, pi or dev)
     need_python
+    local stand_ins
+    stand_ins=$("$PY" tools/lock.py apt "$1")
+    if [ -n "$stand_ins" ]; then
+        # shellcheck disable=SC2086
+        apt_install $stand_ins
+    fi
     if [ ! -x "$VENV/bin/python" ]; then
         say "creating the virtual environment in $VENV"
-        # On a 32-bit Pi the lgpio wheel on PyPI is stale: use apt's python3-lgpio.
-        if is_pi && [ "$(uname -m)" != "aarch64" ]; then
+        if [ -n "$stand_ins" ]; then
+            # apt's stand-ins (requirements/apt.toml) live in the system's site-packages.
             "$PY" -m venv --system-site-packages "$VENV"
         else
             "$PY" -m venv "$VENV"
         fi
     fi
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
 }
 
-install_package() {  # $1: extras, e.g. "" or "[dev]"
-    local stamp="$VENV/.installed$1" deps
-    deps=$(cat pyproject.toml)
-    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(printf '%s' "$deps" | sha256sum)" ]; then
-        say "installing the companion$1"
-        # pip's build chatter (setuptools' editable-install notice) is shown only if it fails.
-        local log="$VENV/pip-install.log"
-        if ! "$VENV/bin/python" -m pip install --quiet -e ".$1" >"$log" 2>&1; then
-            cat "$log" >&2
-            echo "Installing the companion failed; the output is above (and in $log)." >&2
-            exit 1
-        fi
-        printf '%s' "$deps" | sha256sum > "$stamp"
+install_locked() {  # $1: run, pi or dev; $2: "-e" for an editable install of this checkout
+    local name=$1 editable=${2:-} stamp="$VENV/.installed-$1" want lock log
+    want=$(cat "requirements/$name.txt" requirements/apt.toml pyproject.toml | sha256sum)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
+    say "installing the companion and requirements/$name.txt (hashes checked)"
+    lock="$VENV/requirements-$name.txt"
+    log="$VENV/pip-install.log"
+    "$PY" tools/lock.py here "$name" >"$lock"
+    # Exactly the lock: hashes required, no dependency resolution, wheels only (nothing is built).
+    # Then the companion itself, with the locked setuptools and nothing fetched.
+    if ! { "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes \
+               --no-deps --only-binary :all: -r "$lock" &&
+           "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+               --no-build-isolation --no-index $editable "$HERE"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "Installing from requirements/$name.txt failed; pip's words are above (and in $log)." >&2
+        exit 1
     fi
+    if ! "$VENV/bin/python" tools/lock.py installed "$name"; then
+        echo "The virtual environment in $VENV does not hold requirements/$name.txt exactly (above): remove it (rm -r $VENV) and run this again." >&2
+        exit 1
+    fi
+    printf '%s' "$want" >"$stamp"
 }
 
 browser_ready() { [ -x /usr/bin/chromium ]; }
 
 cmd_run() {
-    make_venv
-    install_package ""
+    check_locks
+    make_venv run
+    install_locked run -e
     if ! is_pi; then export GPIOZERO_PIN_FACTORY=${GPIOZERO_PIN_FACTORY:-mock}; fi
     exec "$VENV/bin/companion" serve "$@"
 }
 
 cmd_test() {
-    make_venv
-    install_package "[dev]"
+    check_locks
+    make_venv dev
+    install_locked dev -e
     if ! browser_ready; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             say "installing Debian's chromium for the browser tests"
@@ -90,8 +130,9 @@ cmd_test() {
 }
 
 cmd_translations() {  # the catalogues: extract, update (Babel), then say what is left to do
-    make_venv
-    install_package ""
+    check_locks
+    make_venv run
+    install_locked run -e
     if [ "${1:-}" = "check" ]; then
         exec "$VENV/bin/python" -m web.messages check
     fi

@@ -36,6 +36,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
@@ -249,7 +250,10 @@ def new_catalog(lang: str) -> Catalog:
     catalog = Catalog(locale=lang, domain=DOMAIN, project=PROJECT, version="1", charset="utf-8",
                       copyright_holder="the Table Companion's authors", fuzzy=False,
                       last_translator="the Table Companion's authors", language_team=lang)
-    catalog.header_comment = (f"# {catalog.locale.english_name} translations of the {PROJECT}: every "
+    # The language's English name from the code itself: a Catalog's locale is optional (Babel types
+    # it so), and a code Babel names no language for still gets a header.
+    language = Locale.parse(lang).english_name or lang
+    catalog.header_comment = (f"# {language} translations of the {PROJECT}: every "
                               "sentence and word a person reads.\n# Kept by `python -m web.messages "
                               "update`; see docs/translating.md.")
     return catalog
