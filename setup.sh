@@ -140,6 +140,62 @@ cmd_translations() {  # the catalogues: extract, update (Babel), then say what i
     say "translate the empty and fuzzy entries in web/translations/*/LC_MESSAGES/messages.po (docs/translating.md)"
 }
 
+# ---------------------------------------------------------------- the lock (requirements/, docs/dependencies.md)
+
+relock() {  # $1: "" keeps every locked version that still fits; "--upgrade" takes the newest
+    local upgrade=${1:-} new=requirements/.new name extra
+    need_python
+    # uv resolves: from the dev lock (hashes checked), before anything else is installed.
+    if [ ! -x "$VENV/bin/python" ]; then "$PY" -m venv "$VENV"; fi
+    "$PY" tools/lock.py only dev uv >"$VENV/requirements-uv.txt"
+    if [ -s "$VENV/requirements-uv.txt" ]; then
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps \
+            --only-binary :all: -r "$VENV/requirements-uv.txt"
+    else  # a lock from before uv was in the dev extra: uv's newest, once
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --only-binary :all: uv
+    fi
+    rm -rf "$new"; mkdir -p "$new"
+    for name in run pi dev; do
+        case $name in run) extra=() ;; pi) extra=(--extra pi) ;; dev) extra=(--extra dev) ;; esac
+        # The current lock is uv's starting point (its versions are kept unless --upgrade).
+        [ -f "requirements/$name.txt" ] && cp "requirements/$name.txt" "$new/$name.uv.txt"
+        # One lock for every machine (--universal: x86_64, a Pi's aarch64 and armv7l, Python 3.11
+        # to 3.13, by environment markers), wheels only (--only-binary: nothing built at install).
+        "$VENV/bin/uv" pip compile --quiet --universal --python-version 3.11 --only-binary :all: \
+            --generate-hashes --no-header $upgrade pyproject.toml requirements/tools.in "${extra[@]}" \
+            -o "$new/$name.uv.txt"
+        cp "requirements/$name.txt" "$new/$name.old.txt" 2>/dev/null || : >"$new/$name.old.txt"
+        "$PY" tools/lock.py stamp "$name" "$new/$name.uv.txt"
+        say "requirements/$name.txt:"
+        "$PY" tools/lock.py changes "$new/$name.old.txt" "requirements/$name.txt" | sed 's/^/    /'
+    done
+}
+
+cmd_lock() {
+    relock ""
+    rm -rf requirements/.new
+    say "locked; commit requirements/ with the change to pyproject.toml"
+}
+
+cmd_upgrade() {  # the newest versions within pyproject.toml's ranges, kept only if the whole suite passes
+    local keep
+    keep=$(mktemp -d)
+    cp requirements/*.txt "$keep/"
+    relock --upgrade
+    if ( cmd_test ); then
+        rm -rf requirements/.new "$keep"
+        say "upgraded, and the whole suite passes on the new versions (above); commit requirements/"
+    else
+        mkdir -p requirements/.new
+        for name in run pi dev; do cp "requirements/$name.txt" "requirements/.new/$name.tried.txt"; done
+        cp "$keep"/*.txt requirements/
+        rm -rf "$keep"
+        echo "The suite failed on the new versions (listed above); the lock is back as it was." >&2
+        echo "The tried locks are in requirements/.new/ to look at." >&2
+        exit 1
+    fi
+}
+
 # ---------------------------------------------------------------- generated files (install, render)
 
 put() {  # path mode content: written only when it differs, so a second run changes nothing
@@ -295,10 +351,7 @@ cmd_install() {
     fi
     say "apt packages"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-dev avahi-daemon avahi-utils >/dev/null
-    if is_pi; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-lgpio >/dev/null || true
-    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv avahi-daemon avahi-utils >/dev/null
     if [ "$kiosk" = yes ] && ! command -v chromium-browser >/dev/null && ! command -v chromium >/dev/null; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-browser >/dev/null ||
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
@@ -317,19 +370,17 @@ cmd_install() {
         usermod -a -G "$group" "$user"
     done
     VENV=/opt/companion/venv
-    mkdir -p /opt/companion /etc/companion
-    if [ ! -x "$VENV/bin/python" ]; then
-        # --system-site-packages so apt's python3-lgpio is visible on every Pi.
-        "$PY" -m venv --system-site-packages "$VENV"
+    # From the lock, hashes checked: the pi extra on a Pi (rpi-lgpio, lgpio; apt's python3-lgpio
+    # and the other stand-ins of requirements/apt.toml where PyPI has no wheel), else the runtime.
+    # The venv sees the system's packages, so apt's stand-ins are found in it.
+    local lock=run
+    if is_pi; then lock=pi; fi
+    check_locks
+    make_venv "$lock"
+    if ! grep -qs '^include-system-site-packages = true' "$VENV/pyvenv.cfg"; then
+        sed -i 's/^include-system-site-packages = .*/include-system-site-packages = true/' "$VENV/pyvenv.cfg"
     fi
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    if is_pi; then
-        # The pi extra: rpi-lgpio (RPi.GPIO's API on lgpio: every Pi, the Pi 5 too) and lgpio, in
-        # this venv only: python3 outside it still finds apt's RPi.GPIO.
-        "$VENV/bin/python" -m pip install --quiet "$HERE[pi]"
-    else
-        "$VENV/bin/python" -m pip install --quiet "$HERE"
-    fi
+    install_locked "$lock"
     if [ ! -f /etc/companion/companion.toml ]; then
         install -m 0640 -g "$user" docs/companion.example.toml /etc/companion/companion.toml
     fi
@@ -361,6 +412,8 @@ case "${1:-}" in
     install) shift; cmd_install "$@" ;;
     render) shift; cmd_render "$@" ;;
     translations) shift; cmd_translations "$@" ;;
-    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR | translations [check]" >&2
+    lock) shift; cmd_lock "$@" ;;
+    upgrade) shift; cmd_upgrade "$@" ;;
+    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR | translations [check] | lock | upgrade" >&2
        exit 2 ;;
 esac

@@ -50,9 +50,22 @@ class Frame:
     """What the frame was drawn from: the same key draws the same picture (no redraw needed)."""
 
 
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+"""Raspberry Pi OS's own sans face (fonts-dejavu-core), for a Pillow older than 10.1."""
+
+
 @functools.cache
 def font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=FONT_SIZE)
+    """Pillow's own scalable face at FONT_SIZE (Pillow 10.1 and newer, as the lock installs). A
+    32-bit Pi on bookworm takes apt's Pillow 9.4 (requirements/apt.toml), whose default face has
+    one small size: there DejaVu Sans at the same size, or that small face if it is missing."""
+    try:
+        return ImageFont.load_default(size=FONT_SIZE)
+    except TypeError:   # Pillow < 10.1: load_default() takes no size
+        try:
+            return ImageFont.truetype(DEJAVU, FONT_SIZE)
+        except OSError:
+            return ImageFont.load_default()
 
 
 def cap_height(face: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None) -> int:

@@ -140,11 +140,12 @@ def test_a_second_run_changes_nothing_and_without_kiosk_its_files_go(tmp_path: P
     assert (tmp_path / AVAHI).exists()
 
 
-def test_install_puts_the_pi_extra_on_a_pi_and_it_holds_rpi_lgpio_and_lgpio() -> None:
+def test_install_puts_the_pi_lock_on_a_pi_and_it_holds_rpi_lgpio_and_lgpio() -> None:
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert [req.split(">=")[0] for req in extras["pi"]] == ["rpi-lgpio", "lgpio"]
+    from tools import lock
+    assert {"rpi-lgpio", "lgpio"} <= {e.name for e in lock.read("pi")}
     script = (ROOT / "setup.sh").read_text()
     install = script[script.index("cmd_install() {"):]
-    pi_branch = install[install.index("    if is_pi; then\n        # The pi extra"):]
-    assert '"$HERE[pi]"' in pi_branch.split("    else\n", 1)[0]
-
+    assert 'local lock=run\n    if is_pi; then lock=pi; fi' in install
+    assert 'install_locked "$lock"' in install

@@ -25,6 +25,7 @@ markers with ``packaging`` (pip's own copy where the venv has no other).
     python3 tools/lock.py stamp NAME FILE        turn uv's output FILE into requirements/NAME.txt
     python3 tools/lock.py here NAME              the lock for this machine: apt's stand-ins left out
     python3 tools/lock.py apt NAME               the apt packages this machine needs for that lock
+    python3 tools/lock.py only NAME PKG...       just those packages' entries (uv, before an upgrade)
     python3 tools/lock.py changes OLD NEW        which versions an upgrade moved
     python3 tools/lock.py installed NAME         (with the venv's python) the venv holds the lock exactly
     python3 tools/lock.py for-platform NAME PLATFORM   the lock for a Pi platform (see PLATFORMS)
@@ -264,6 +265,9 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "here":
         sys.stdout.write(here(args[0], this_platform()))
+        return 0
+    if command == "only":
+        sys.stdout.write("".join(e.text for e in read(args[0]) if e.name in {normal(a) for a in args[1:]}))
         return 0
     if command == "apt":
         print(" ".join(apt(args[0], this_platform())))

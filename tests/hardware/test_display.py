@@ -80,6 +80,32 @@ def test_no_text_is_smaller_than_the_minimum_height(monkeypatch: pytest.MonkeyPa
         assert right <= SIZE[0], text
 
 
+def test_with_apts_older_pillow_on_a_32_bit_pi_capitals_stay_legible(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 32-bit bookworm Pi takes apt's Pillow 9.4 (requirements/apt.toml), whose
+    ``load_default()`` has no size: the display then draws with DejaVu Sans at the same size,
+    and its capitals are still at least the minimum height."""
+    from PIL import ImageFont
+    if not Path(frames.DEJAVU).exists():
+        pytest.skip("DejaVu Sans is not installed here (fonts-dejavu-core; Raspberry Pi OS has it)")
+    newer = ImageFont.load_default
+
+    def pillow_9_4(size: float | None = None) -> Any:
+        if size is not None:
+            raise TypeError("load_default() got an unexpected keyword argument 'size'")
+        return newer()
+
+    monkeypatch.setattr(ImageFont, "load_default", pillow_9_4)
+    frames.font.cache_clear()
+    try:
+        face = frames.font()
+        assert isinstance(face, ImageFont.FreeTypeFont) and "DejaVu" in face.getname()[0]
+        assert frames.cap_height(face) >= frames.MIN_TEXT_PX
+        assert every_frame()   # every frame still draws
+    finally:
+        monkeypatch.undo()
+        frames.font.cache_clear()
+
+
 def test_the_join_qr_on_the_display_holds_the_join_address() -> None:
     """Each module of the drawn code is the QR code of the join address (dark on light, 2 px)."""
     frame = frames.table(SIZE, "Laser Chess", ["Anna"], URL)
