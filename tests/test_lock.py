@@ -58,7 +58,8 @@ def test_the_locks_hold_the_runtime_the_pi_extra_and_the_dev_tools() -> None:
 def test_a_dependency_added_without_locking_again_names_the_command(tmp_path: Path) -> None:
     root = copy_of_the_repository(tmp_path)
     project = root / "pyproject.toml"
-    project.write_text(project.read_text().replace('"waitress>=3.0",', '"waitress>=3.0",\n    "requests>=2",'))
+    added = project.read_text().replace('"waitress>=3.0",', '"waitress>=3.0",\n    "requests>=2",')
+    project.write_text(added)
     found = lock.problems(root)
     assert len(found) == 3   # run, pi and dev are each made from the runtime dependencies
     assert all("./setup.sh lock" in line and "./setup.sh upgrade" in line for line in found)
