@@ -241,7 +241,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     blue_said = tv.locator("#events li.current").inner_text()
     tv.locator("#next").click()                  # Red's rotation, then its beam
     tv.locator("#events li.current", has_text="Bo").wait_for()
-    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
+    # (Blue's last step may say "Bo" too: wait for Red's first step to be drawn, not a moment)
+    tv.locator("#resolution .resolution-count", has_text="1 of 2").wait_for()
     story = service.public(table)["story"]                          # Blue's steps told before it
     told = [s["event"]["type"] for s in story["steps"] if s["told"]]
     assert told[-3:-1] == ["move", "laser"] and blue_said, told
