@@ -39,7 +39,7 @@ from typing import IO, Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from engines.text import LANGUAGES as ALL_LANGUAGES
 
@@ -234,13 +234,50 @@ def po_path(lang: str) -> Path:
 
 def read(lang: str) -> Catalog:
     with po_path(lang).open("rb") as fileobj:
-        return read_po(fileobj, locale=lang, domain=DOMAIN)
+        return previous_ids(read_po(fileobj, locale=lang, domain=DOMAIN))
+
+
+def previous_ids(catalog: Catalog) -> Catalog:
+    """``catalog`` with each entry's ``#| msgid`` lines as its ``previous_id``, not as comments.
+
+    Babel writes a fuzzy entry's old msgid as ``#| msgid "..."`` but reads those lines back as
+    translator comments (``"| msgid ..."``), which every later update kept and rewrapped, beside
+    entries long since checked. Here they become the previous msgid again, kept only while the
+    entry is fuzzy (a person still has to compare the two); a checked entry drops it.
+
+    >>> c = Catalog(); _ = c.add("Ability", "Vaardigheid", user_comments=['| msgid "Lit"'])
+    >>> _ = c.add("New", "Nieuw", flags=["fuzzy"], user_comments=['| msgid "Old"', "keep"])
+    >>> [(m.user_comments, m.previous_id) for m in previous_ids(c) if m.id]
+    [([], []), (['keep'], ['Old'])]
+    """
+    for message in catalog:
+        if not message.id:
+            continue
+        old = " ".join(c[1:].strip() for c in message.user_comments if c.startswith("|"))
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+        message.previous_id = _previous(old) if message.fuzzy else []
+    return catalog
+
+
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _previous(comment: str) -> list[str]:
+    """The msgid (and msgid_plural) of a ``#| msgid "..." #| msgid_plural "..."`` comment."""
+    found: list[str] = []
+    for part in re.split(r"\bmsgid_plural\b", comment.removeprefix("msgid").strip(), maxsplit=1):
+        found.append("".join(unescape(f'"{s}"') for s in _PO_STRING.findall(part)))
+    return [f for f in found if f]
 
 
 def _write(path: Path, catalog: Catalog) -> None:
     """A PO file as Babel writes it: sorted by msgid and without line numbers, so that two
-    branches that each add msgids (or move code) rarely touch the same lines."""
+    branches that each add msgids (or move code) rarely touch the same lines; an old msgid
+    (``#| msgid``) only beside a fuzzy entry."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    for message in catalog:
+        if message.id and not message.fuzzy:
+            message.previous_id = []   # only a fuzzy entry still needs its old msgid beside it
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, sort_output=True, include_lineno=False, include_previous=True)
     path.write_bytes(buffer.getvalue())

@@ -127,3 +127,40 @@ def test_a_plural_follows_each_languages_rule() -> None:
                                 "{seat} placed a bid of {count} cards face down.", seat=0), lang)
         assert one != many and "1" in one and "2" in many
     assert CATALOGUES["nl"].ngettext("a", "b", 1) == "a"   # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", messages.LANGUAGES)
+def test_only_a_fuzzy_entry_carries_its_old_msgid(lang: str) -> None:
+    """A translator in Poedit or Weblate sees an old msgid (``#| msgid``) only beside an entry still
+    to check: none beside a checked one, and no old msgid left as a translator comment."""
+    blocks = messages.po_path(lang).read_text(encoding="utf-8").split("\n\n")
+    stale = [b.splitlines()[-2] for b in blocks
+             if any(line.startswith(("#|", "# |")) for line in b.splitlines()) and "#, fuzzy" not in b]
+    assert stale == []
+
+
+def test_an_update_keeps_the_old_msgid_while_fuzzy_and_drops_it_once_checked(tmp_path: Any) -> None:
+    from babel.messages.pofile import read_po
+
+    old = Catalog(locale="nl")
+    old.add("Your bid (face down)", "Je bod (gedekt)")
+    pot = Catalog()
+    pot.add("Your bid, face down")
+    old.update(pot)                                  # what `web.messages update` does to a changed msgid
+    path = tmp_path / "messages.po"
+
+    def written() -> tuple[str, Catalog]:
+        with path.open("rb") as fileobj:
+            return path.read_text(encoding="utf-8"), messages.previous_ids(read_po(fileobj, locale="nl"))
+
+    messages._write(path, old)
+    text, back = written()
+    entry = back["Your bid, face down"]
+    assert '#| msgid "Your bid (face down)"' in text
+    assert entry.fuzzy and entry.previous_id == ["Your bid (face down)"] and entry.user_comments == []
+    entry.flags.discard("fuzzy")                     # a person checked it
+    messages._write(path, back)
+    text, back = written()
+    assert "#|" not in text and "# |" not in text
+    entry = back["Your bid, face down"]
+    assert entry.previous_id == [] and entry.string == "Je bod (gedekt)"
