@@ -117,7 +117,7 @@ class Service(Presence, Telling, Keeping):
         self._fault_listeners: list[FaultListener] = []
         self._fault_lock = threading.Lock()
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
-        self._bots = BotRunner(self, clock, think_seconds)
+        self._bots = BotRunner(self.bot_turns_due, self.act, clock, think_seconds)
         self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
         self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
