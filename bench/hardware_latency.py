@@ -60,6 +60,132 @@ def pick(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     return rng.choice(actions)
 
 
+class Timed:
+    """The rig's beam check and LEDs and the service's ``advance``, each marking when it is done."""
+
+    def __init__(self, rig: Any, service: Service) -> None:
+        self.marks: dict[str, list[float]] = {"checked": [], "shown": [], "advanced": [], "show_call": []}
+        self.real_check, real_show, real_advance = rig.beam_check, rig.show_seats, service.advance
+
+        def timed_check(*a: Any, **k: Any) -> Any:
+            result = self.real_check(*a, **k)
+            self.marks["checked"].append(time.perf_counter())
+            return result
+
+        def timed_show(*a: Any, **k: Any) -> None:
+            start = time.perf_counter()
+            real_show(*a, **k)
+            self.marks["shown"].append(time.perf_counter())
+            self.marks["show_call"].append(self.marks["shown"][-1] - start)
+
+        def timed_advance(table: str) -> dict[str, Any]:
+            out = real_advance(table)
+            self.marks["advanced"].append(time.perf_counter())
+            return out
+
+        rig.beam_check, rig.show_seats = timed_check, timed_show
+        service.advance = timed_advance  # type: ignore[method-assign]
+
+    def clear(self) -> None:
+        for name in self.marks:
+            self.marks[name].clear()
+
+
+class Presses:
+    """A Laser Chess table played on the rig's buttons, and what each press took."""
+
+    def __init__(self, rig: Any, service: Service, link: Any, timed: Timed) -> None:
+        self.rig, self.service, self.link, self.timed = rig, service, link, timed
+        self.rng = random.Random(1)
+        self.table: str | None = None
+        self.screen: Any = None
+        self.times: dict[str, list[float]] = {"check": [], "show": [], "advance": [], "after_next": [],
+                                              "cpu": [], "show_call": []}
+
+    def move(self) -> int:
+        """A random move played on the table (a new table when it ended): the seat to fire."""
+        service = self.service
+        if self.table is None or service.state_of(self.table).outcome is not None:
+            if self.screen is not None:
+                self.screen.close()
+            self.table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
+            self.screen = service.subscribe(self.table, None)  # a table screen: advance pushes it a view
+            self.link.wait_idle()
+        while self.screen.get(0) is not None:  # the screen reads what it was sent
+            pass
+        state = service.state_of(self.table)
+        seat: int = state.awaiting[0]
+        service.act(self.table, seat, pick(state, seat, self.rng))
+        self.link.wait_idle()
+        self.timed.clear()
+        return seat
+
+    def press(self, button: str) -> float:
+        """The button pressed and released; when its edge was."""
+        pin = self.rig.buttons[button].pin
+        t0 = time.perf_counter()
+        pin.drive_low()
+        pin.drive_high()
+        return t0
+
+    def once(self) -> None:
+        """A fire press, a "next" press, and a fire press right after "next"."""
+        marks = self.timed.marks
+        seat = self.move()
+        c0 = time.process_time()
+        t0 = self.press(f"seat{seat}")
+        self.link.wait_idle()
+        self.times["cpu"].append(time.process_time() - c0)
+        self.times["check"].append(marks["checked"][-1] - t0)
+        self.times["show"].append(marks["shown"][-1] - t0)
+        self.times["show_call"].append(marks["show_call"][-1])
+        time.sleep(0.06)  # past the button's debounce time before its next press
+
+        t0 = self.press("next")
+        self.link.wait_idle()
+        self.times["advance"].append(marks["advanced"][-1] - t0)
+        time.sleep(0.06)
+
+        seat = self.move()  # "next", then at once the mover's fire button
+        self.press("next")
+        t0 = self.press(f"seat{seat}")
+        self.link.wait_idle()
+        self.times["after_next"].append(marks["shown"][-1] - t0)
+        time.sleep(0.06)
+
+
+def beam_checks(check: Any, presses: int, shots: int, window: float) -> tuple[list[float], list[float]]:
+    """(whole checks with a 0 s window, the time of real-window checks beyond their window)."""
+    overhead, whole = [], []
+    for _ in range(presses):
+        t0 = time.perf_counter()
+        check(("j8", "N"), 0.0)
+        whole.append(time.perf_counter() - t0)
+    for _ in range(shots):
+        t0 = time.perf_counter()
+        check(("j8", "N"), window)
+        overhead.append(time.perf_counter() - t0 - window)
+    return whole, overhead
+
+
+def report(sensors: int, times: dict[str, list[float]], whole: list[float], overhead: list[float],
+           window: float) -> None:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"hardware latency, mock pins, {sensors} sensors, Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores, load average {load} (p99 suffers on a busy machine)")
+    print(line("fire button edge -> beam check done", times["check"]))
+    print(line("fire button edge -> seat LEDs shown", times["show"]))
+    print(line("next button edge -> service.advance done", times["advance"]))
+    print(line("fire edge just after next -> seat LEDs shown", times["after_next"]))
+    print(line("  of which the show_seats call", times["show_call"]))
+    print(line("fire press: CPU time of the whole process", times["cpu"]))
+    print(line("beam check, 0 s window (all software)", whole))
+    print(line(f"beam check time beyond its {window:g} s window", overhead))
+    worst = max(pct(times["show"], 0.99), pct(times["after_next"], 0.99), pct(overhead, 0.99)) * 1000
+    print(f"goal: under 5 ms of software; worst p99 above = {worst:.3f} ms "
+          f"({'met' if worst < 5 else 'NOT met'})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--presses", type=int, default=200)
@@ -72,119 +198,21 @@ def main() -> int:
     config = replace(config, laser=replace(config.laser, window_s=0.0))
     factory = MockFactory()
     rig = build(config, pin_factory=factory)
-    marks: dict[str, list[float]] = {"checked": [], "shown": [], "advanced": [], "show_call": []}
-
-    real_check, real_show = rig.beam_check, rig.show_seats
-
-    def timed_check(*a: Any, **k: Any) -> Any:
-        result = real_check(*a, **k)
-        marks["checked"].append(time.perf_counter())
-        return result
-
-    def timed_show(*a: Any, **k: Any) -> None:
-        start = time.perf_counter()
-        real_show(*a, **k)
-        marks["shown"].append(time.perf_counter())
-        marks["show_call"].append(marks["shown"][-1] - start)
-
-    rig.beam_check, rig.show_seats = timed_check, timed_show  # type: ignore[method-assign]
-
     with tempfile.TemporaryDirectory() as tmp:
         service = Service(Path(tmp), "bench-key")
-        real_advance = service.advance
-
-        def timed_advance(table: str) -> dict[str, Any]:
-            out = real_advance(table)
-            marks["advanced"].append(time.perf_counter())
-            return out
-
-        service.advance = timed_advance  # type: ignore[method-assign]
+        timed = Timed(rig, service)
         link = attach(service, rig)
-        rng = random.Random(1)
-        to_check, to_show, to_advance, after_next, cpu, show_calls = [], [], [], [], [], []
-        table = None
-        screen = None
-
-        def move() -> int:
-            nonlocal table, screen
-            if table is None or service.state_of(table).outcome is not None:
-                if screen is not None:
-                    screen.close()
-                table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
-                screen = service.subscribe(table, None)  # a table screen: advance pushes it a view
-                link.wait_idle()
-            while screen.get(0) is not None:  # the screen reads what it was sent
-                pass
-            state = service.state_of(table)
-            seat: int = state.awaiting[0]
-            service.act(table, seat, pick(state, seat, rng))
-            link.wait_idle()
-            for name in marks:
-                marks[name].clear()
-            return seat
-
+        presses = Presses(rig, service, link, timed)
         try:
-            while len(to_check) < args.presses:
-                seat = move()
-                pin = rig.buttons[f"seat{seat}"].pin
-                t0, c0 = time.perf_counter(), time.process_time()
-                pin.drive_low()
-                pin.drive_high()
-                link.wait_idle()
-                cpu.append(time.process_time() - c0)
-                to_check.append(marks["checked"][-1] - t0)
-                to_show.append(marks["shown"][-1] - t0)
-                show_calls.append(marks["show_call"][-1])
-                time.sleep(0.06)  # past the button's debounce time before its next press
-
-                pin = rig.buttons["next"].pin
-                t0 = time.perf_counter()
-                pin.drive_low()
-                pin.drive_high()
-                link.wait_idle()
-                to_advance.append(marks["advanced"][-1] - t0)
-                time.sleep(0.06)
-
-                seat = move()  # "next", then at once the mover's fire button
-                rig.buttons["next"].pin.drive_low()
-                rig.buttons["next"].pin.drive_high()
-                pin = rig.buttons[f"seat{seat}"].pin
-                t0 = time.perf_counter()
-                pin.drive_low()
-                pin.drive_high()
-                link.wait_idle()
-                after_next.append(marks["shown"][-1] - t0)
-                time.sleep(0.06)
-
-            overhead, whole = [], []
-            for _ in range(args.presses):
-                t0 = time.perf_counter()
-                real_check(("j8", "N"), 0.0)
-                whole.append(time.perf_counter() - t0)
-            for _ in range(args.shots):
-                t0 = time.perf_counter()
-                real_check(("j8", "N"), window)
-                overhead.append(time.perf_counter() - t0 - window)
+            while len(presses.times["check"]) < args.presses:
+                presses.once()
+            whole, overhead = beam_checks(timed.real_check, args.presses, args.shots, window)
         finally:
             link.close()
             service.close()
             rig.close()
             factory.reset()
-
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"hardware latency, mock pins, {len(config.sensors)} sensors, Python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} cores, load average {load} (p99 suffers on a busy machine)")
-    print(line("fire button edge -> beam check done", to_check))
-    print(line("fire button edge -> seat LEDs shown", to_show))
-    print(line("next button edge -> service.advance done", to_advance))
-    print(line("fire edge just after next -> seat LEDs shown", after_next))
-    print(line("  of which the show_seats call", show_calls))
-    print(line("fire press: CPU time of the whole process", cpu))
-    print(line("beam check, 0 s window (all software)", whole))
-    print(line(f"beam check time beyond its {window:g} s window", overhead))
-    worst = max(pct(to_show, 0.99), pct(after_next, 0.99), pct(overhead, 0.99)) * 1000
-    print(f"goal: under 5 ms of software; worst p99 above = {worst:.3f} ms "
-          f"({'met' if worst < 5 else 'NOT met'})")
+    report(len(config.sensors), presses.times, whole, overhead, window)
     return 0
 
 

@@ -112,12 +112,9 @@ def replay_ms(plies: int) -> tuple[int, float]:
     return rows, took
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--actions", type=int, default=200)
-    parser.add_argument("--requests", type=int, default=400)
-    args = parser.parse_args()
-
+def serve_and_play(actions: int, requests: int) -> dict[str, Any] | None:
+    """Our server with 8 seats and a screen on streams: the picks' round trips, its memory, its
+    start-up and its GET throughput; None if a stream missed a change."""
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         server = ServerProcess(Path(tmp) / "data", "--extra-game", "bench.web_roundtrip:GAME").start()
@@ -136,56 +133,83 @@ def main() -> int:
             except AssertionError:
                 print("".join(server.output[-40:]), file=sys.stderr)
                 raise
-            latencies = []
-            for i in range(args.actions):
-                seat = i % SEATS
-                body = {"action": {"type": "pick", "notation": f"pick{1 + i % 4}"}}
-                t0 = time.perf_counter()
-                reply = api.request("POST", f"/api/tables/{table}/actions", body, token=tokens[seat])
-                arrivals = [s.wait_version(reply["version"], timeout=10) for s in streams]
-                if any(a is None for a in arrivals):
-                    print("a stream missed a change", file=sys.stderr)
-                    return 1
-                latencies.append((max(a for a in arrivals if a is not None) - t0) * 1000)
+            latencies = play(api, table, tokens, streams, actions)
+            if latencies is None:
+                return None
             memory = rss_mb(server.proc.pid)  # type: ignore[union-attr]
-            ours = throughput(server.port, f"/api/tables/{table}", args.requests)
+            ours = throughput(server.port, f"/api/tables/{table}", requests)
         finally:
             for stream in streams:
                 stream.close()
             server.kill()
+    return {"latencies": latencies, "streams": len(streams), "memory": memory, "ready": ready, "ours": ours}
 
+
+def play(api: Any, table: str, tokens: list[str], streams: list[Any], actions: int) -> list[float] | None:
+    """Each pick's time until every stream showed it, in ms; None if a stream missed one."""
+    latencies = []
+    for i in range(actions):
+        seat = i % SEATS
+        body = {"action": {"type": "pick", "notation": f"pick{1 + i % 4}"}}
+        t0 = time.perf_counter()
+        reply = api.request("POST", f"/api/tables/{table}/actions", body, token=tokens[seat])
+        arrivals = [s.wait_version(reply["version"], timeout=10) for s in streams]
+        if any(a is None for a in arrivals):
+            print("a stream missed a change", file=sys.stderr)
+            return None
+        latencies.append((max(a for a in arrivals if a is not None) - t0) * 1000)
+    return latencies
+
+
+def bare_throughput(requests: int) -> float:
+    """A bare waitress "hello" endpoint's requests per second (the same thread count)."""
     hello = subprocess.Popen([sys.executable, "-c", HELLO], stdout=subprocess.PIPE, text=True)
     try:
         assert hello.stdout is not None
         line = hello.stdout.readline()
         port = int(line.rsplit(":", 1)[1].strip().strip("/"))
-        bare = throughput(port, "/", args.requests)
+        return throughput(port, "/", requests)
     finally:
         hello.kill()
         hello.wait(10)
         if hello.stdout is not None:
             hello.stdout.close()
 
-    log_rows, replay = replay_ms(1000)
-    cuts = statistics.quantiles(latencies, n=100)
-    figures = {
-        "actions": args.actions, "streams": len(streams),
-        "roundtrip_ms_p50": round(statistics.median(latencies), 2),
-        "roundtrip_ms_p99": round(cuts[98], 2), "roundtrip_ms_max": round(max(latencies), 2),
-        "server_rss_mb": round(memory, 1), "ready_s": round(ready, 2),
-        "public_get_per_s": round(ours), "bare_waitress_hello_per_s": round(bare),
-        "ratio_ours_to_bare": round(ours / bare, 2),
-        "restart_replay_rows": log_rows, "restart_replay_ms": round(replay, 1),
-    }
+
+def report(figures: dict[str, Any]) -> None:
     print(json.dumps(figures))
-    print(f"round trip (POST -> all {len(streams)} streams): p50 {figures['roundtrip_ms_p50']} ms, "
+    print(f"round trip (POST -> all {figures['streams']} streams): p50 {figures['roundtrip_ms_p50']} ms, "
           f"p99 {figures['roundtrip_ms_p99']} ms (goal < 50 ms)")
     print(f"server RSS {figures['server_rss_mb']} MB (goal < 60 MB); ready in {figures['ready_s']} s "
           f"(goal < 2 s)")
     print(f"GET /api/tables/<t>: {figures['public_get_per_s']}/s; bare waitress hello: "
           f"{figures['bare_waitress_hello_per_s']}/s; ratio {figures['ratio_ours_to_bare']}")
-    print(f"restart: replaying a table of {log_rows} log rows took {figures['restart_replay_ms']} ms "
-          "(snapshots are not needed below ~1 s)")
+    print(f"restart: replaying a table of {figures['restart_replay_rows']} log rows took "
+          f"{figures['restart_replay_ms']} ms (snapshots are not needed below ~1 s)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--requests", type=int, default=400)
+    args = parser.parse_args()
+
+    run = serve_and_play(args.actions, args.requests)
+    if run is None:
+        return 1
+    bare = bare_throughput(args.requests)
+    log_rows, replay = replay_ms(1000)
+    latencies = run["latencies"]
+    cuts = statistics.quantiles(latencies, n=100)
+    report({
+        "actions": args.actions, "streams": run["streams"],
+        "roundtrip_ms_p50": round(statistics.median(latencies), 2),
+        "roundtrip_ms_p99": round(cuts[98], 2), "roundtrip_ms_max": round(max(latencies), 2),
+        "server_rss_mb": round(run["memory"], 1), "ready_s": round(run["ready"], 2),
+        "public_get_per_s": round(run["ours"]), "bare_waitress_hello_per_s": round(bare),
+        "ratio_ours_to_bare": round(run["ours"] / bare, 2),
+        "restart_replay_rows": log_rows, "restart_replay_ms": round(replay, 1),
+    })
     return 0
 
 

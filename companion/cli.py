@@ -34,13 +34,18 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from babel.numbers import format_decimal
 
 from companion import terminal
 from companion.config import Config, ConfigError, default_data_dir, load
 from engines.text import N_, translate
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from companion.service import Service
 
 
 def is_pi() -> bool:
@@ -179,13 +184,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"data_dir {data_dir}", "cannot be used ({reason}).", reason=exc.strerror) from None
 
     from companion import server as waitress_server
-    from companion.service import Service
     from web import create_app
 
     built = _build_rig(_hardware_config(config), sys.stdout, lang)
     rig = built[0] if built else None
+    service = _open_service(data_dir, host_key, rig, config.think_seconds, lang)
+    link = built[1].attach(service, rig, lang) if built else None   # the status display's language
+    app = create_app(service, host_key=host_key, wifi=config.wifi,
+                     config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
+    server = _listen(app, service, rig, bind, port, args.channel_timeout, lang)
+    actual = server.effective_port
+    address = lan_ip() if bind in ("0.0.0.0", "::") else bind
+    if link is not None and link.screen is not None:  # the status display's join QR: an IP address
+        link.screen.set_address(f"http://{address}:{actual}")
+    for line in ready_lines(lang, time.monotonic() - started, data_dir, rig, service, host_key,
+                            address, bind, actual):
+        print(line, flush=True)
+    _serve_until_stopped(server, service, rig, lang)
+    print(translate("Stopped; every game is saved.", lang), flush=True)
+    return 0
+
+
+def _open_service(data_dir: Path, host_key: str, rig: Any, think_seconds: float, lang: str) -> Service:
+    """The table service on the data directory's store (said when the store was set aside)."""
+    from companion.service import Service
+
     try:
-        service = Service(data_dir, host_key, hardware=rig, think_seconds=config.think_seconds)
+        service = Service(data_dir, host_key, hardware=rig, think_seconds=think_seconds)
     except (OSError, sqlite3.Error) as exc:
         _close(rig, lang)
         raise ConfigError(f"data_dir {data_dir}", "the store cannot be opened ({reason}).",
@@ -194,14 +219,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(translate("The store failed its check ({problem}); it was kept aside as {name} and the "
                         "companion starts with a new one.", lang, problem=service.store.damaged,
                         name=service.store.set_aside.name), flush=True)
-    link = built[1].attach(service, rig, lang) if built else None   # the status display's language
-    app = create_app(service, host_key=host_key, wifi=config.wifi,
-                     config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
+    return service
+
+
+def _listen(app: Flask, service: Service, rig: Any, bind: str, port: int, channel_timeout: int | None,
+            lang: str) -> Any:
+    """The waitress server listening on ``bind:port``; refused: everything closed, a ConfigError."""
+    from companion import server as waitress_server
+
     try:
         # the app's body limit goes to waitress too: a larger body is refused before it is read
-        server = waitress_server.build(
+        return waitress_server.build(
             app, host=bind, port=port, max_body=int(app.config["MAX_CONTENT_LENGTH"]) + 1,
-            channel_timeout=args.channel_timeout or waitress_server.CHANNEL_TIMEOUT)
+            channel_timeout=channel_timeout or waitress_server.CHANNEL_TIMEOUT)
     except OSError as exc:
         service.close()
         _close(rig, lang)
@@ -212,31 +242,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
         service.close()
         _close(rig, lang)
         raise ConfigError(f"bind {bind}", "cannot listen there ({reason}).", reason=str(exc)) from None
-    actual = server.effective_port
-    address = lan_ip() if bind in ("0.0.0.0", "::") else bind
-    if link is not None and link.screen is not None:  # the status display's join QR: an IP address
-        link.screen.set_address(f"http://{address}:{actual}")
+
+
+def ready_lines(lang: str, seconds: float, data_dir: Path, rig: Any, service: Service, host_key: str,
+                address: str, bind: str, port: int) -> list[str]:
+    """The banner ``serve`` prints once it listens, in ``lang``."""
     factory = os.environ.get("GPIOZERO_PIN_FACTORY") or translate("default", lang)
     pins = translate("mock pins", lang) if factory == "mock" else factory
     pins = pins if rig else translate("none", lang)
     lines = [translate("Table Companion is ready in {seconds} s.", lang,
-                       seconds=format_decimal(time.monotonic() - started, "0.00", locale=lang)),
+                       seconds=format_decimal(seconds, "0.00", locale=lang)),
              *banner_rows(lang, list(zip(BANNER_LABELS, (str(data_dir), pins,
-                                                          f"http://{address}:{actual}/host?key={host_key}"),
+                                                          f"http://{address}:{port}/host?key={host_key}"),
                                          strict=True)))]
     if service.pairing.button:
         lines.append("  " + translate("or open {url} and hold the {button} for {seconds} s", lang,
-                                      url=f"http://{address}:{actual}/host", button=service.pairing.button,
+                                      url=f"http://{address}:{port}/host", button=service.pairing.button,
                                       seconds=format_decimal(service.pairing.hold_s, locale=lang)))
     lines.append("  " + translate("table screen for the evening: {url}", lang,
-                                  url=f"http://{address}:{actual}/table/current"))
+                                  url=f"http://{address}:{port}/table/current"))
     if address not in ("127.0.0.1", "localhost"):
-        lines.append("  " + translate("(on this machine: {url})", lang, url=f"http://localhost:{actual}/host?key={host_key}"))
+        lines.append("  " + translate("(on this machine: {url})", lang, url=f"http://localhost:{port}/host?key={host_key}"))
     # the last line ends with the address and port (tests and scripts wait for it, in any language)
-    lines.append("  " + translate("listening on {url}", lang, url=f"http://{bind}:{actual}/"))
+    lines.append("  " + translate("listening on {url}", lang, url=f"http://{bind}:{port}/"))
     lines.append(translate("Ctrl-C to stop.", lang))
-    for line in lines:
-        print(line, flush=True)
+    return lines
+
+
+def _serve_until_stopped(server: Any, service: Service, rig: Any, lang: str) -> None:
+    """Run until Ctrl-C or SIGTERM; then the server, the service and the rig are closed."""
+    from companion import server as waitress_server
 
     stopping = threading.Event()
 
@@ -259,8 +294,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         waitress_server.close(server, timeout=STOP_SECONDS)
         service.close()
         _close(rig, lang)
-    print(translate("Stopped; every game is saved.", lang), flush=True)
-    return 0
 
 
 STOP_SECONDS = 1.0   # the longest a request still running may keep the companion from stopping

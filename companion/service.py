@@ -95,6 +95,35 @@ def _table_options(game: Game) -> list[dict[str, Any]]:
 
 
 
+def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str]:
+    """A new table's ``options`` checked: (the game's own options, the table's chance mode)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise BadRequest("The options must be an object.")
+    game_options = dict(options)
+    chance = game_options.pop("chance", DIGITAL)
+    if chance not in CHANCE_MODES:
+        raise BadRequest("Option chance must be digital or physical.")
+    if "chance" in options and chance not in game.chance_modes:
+        raise BadRequest("This game leaves nothing to {mode} chance.", mode=chance)
+    if game.own_chance:
+        game_options["chance"] = chance  # the game deals itself unless told the cards are real
+    return game_options, chance
+
+
+def _checked_seed(seed: Any) -> int:
+    """A new table's seed: the one given, checked, or a fresh one."""
+    if seed is None:
+        return secrets.randbits(62)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadRequest("The seed must be a whole number.")
+    if not 0 <= seed <= MAX_SEED:   # SQLite stores signed 64-bit integers
+        raise BadRequest("The seed must be a whole number from 0 to {largest}.", largest=MAX_SEED)
+    return seed
+
+
+
 # --------------------------------------------------------------------------- the service
 
 
@@ -117,7 +146,7 @@ class Service(Presence, Telling, Keeping):
         self._fault_listeners: list[FaultListener] = []
         self._fault_lock = threading.Lock()
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
-        self._bots = BotRunner(self, clock, think_seconds)
+        self._bots = BotRunner(self.bot_turns_due, self.act, clock, think_seconds)
         self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
         self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
         self._load()
@@ -444,24 +473,8 @@ class Service(Presence, Telling, Keeping):
             g = engines.get(game)
         except engines.UnknownGame:
             raise BadRequest("There is no game called {game}.", game=game) from None
-        if options is None:
-            options = {}
-        if not isinstance(options, Mapping):
-            raise BadRequest("The options must be an object.")
-        game_options = dict(options)
-        chance = game_options.pop("chance", DIGITAL)
-        if chance not in CHANCE_MODES:
-            raise BadRequest("Option chance must be digital or physical.")
-        if "chance" in options and chance not in g.chance_modes:
-            raise BadRequest("This game leaves nothing to {mode} chance.", mode=chance)
-        if g.own_chance:
-            game_options["chance"] = chance  # the game deals itself unless told the cards are real
-        if seed is None:
-            seed = secrets.randbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadRequest("The seed must be a whole number.")
-        elif not 0 <= seed <= MAX_SEED:   # SQLite stores signed 64-bit integers
-            raise BadRequest("The seed must be a whole number from 0 to {largest}.", largest=MAX_SEED)
+        game_options, chance = _game_options(g, options)
+        seed = _checked_seed(seed)
         state = g.start(players=players, seed=seed, options=game_options)   # IllegalAction: 400
         full_options = g.validate_options(game_options)
         with self._tables_lock:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.text import Text
-from hardware.config import Exit, HardwareConfig, compass
+from hardware.config import Exit, HardwareConfig, SensorConfig, compass
 
 _STEP = {(0, 1): "N", (1, 0): "E", (0, -1): "S", (-1, 0): "W"}
 
@@ -116,52 +116,83 @@ def judge(
                  {"sensor": _labels(config, baseline)}),
             lit=tuple(baseline), suspect=suspect,
         )
-    watches = {s.name: s.watches for s in config.sensors}
-    lit = tuple(seen)
     want = config.sensor_for(expected)
-    where = {} if expected is None else {"square": expected[0], "direction": compass(expected[1])}
-    check_at = suspect or (expected[0] if expected else stopped_at) or "?"
+    shot = _Shot(config, expected, stopped_at, tuple(seen), suspect, want,
+                 {} if expected is None else {"square": expected[0], "direction": compass(expected[1])},
+                 suspect or (expected[0] if expected else stopped_at) or "?")
+    if want is not None and want.name in shot.lit:
+        return _as_expected(shot, want)
+    if not shot.lit:
+        return _unseen(shot)
+    return _elsewhere(shot)
 
-    if want is not None and want.name in lit:
-        others = [name for name in lit if name != want.name]
-        if others:
-            return BeamCheck(
-                "fault", expected, expected,
-                Text("{sensor} lit as well as {expected_sensor}, but a beam leaves the board only "
-                     "once: check for stray light.",
-                     {"sensor": _labels(config, others), "expected_sensor": want.label_text}),
-                lit=lit, suspect=suspect,
-            )
+
+@dataclass(frozen=True)
+class _Shot:
+    """One shot being judged, with what every verdict's sentence needs."""
+
+    config: HardwareConfig
+    expected: Exit | None
+    stopped_at: str | None
+    lit: tuple[str, ...]
+    suspect: str | None
+    want: SensorConfig | None          # the sensor watching the expected exit
+    where: dict[str, Any]              # the expected exit, for a sentence
+    check_at: str                      # the square to look at first
+
+
+def _as_expected(shot: _Shot, want: SensorConfig) -> BeamCheck:
+    """The expected exit's sensor lit: agree, unless another one lit too."""
+    expected, lit = shot.expected, shot.lit
+    others = [name for name in lit if name != want.name]
+    if others:
         return BeamCheck(
-            "agree", expected, expected,
-            Text("The beam left at {square} heading {direction}, as the game says.", where),
-            lit=lit, suspect=suspect,
+            "fault", expected, expected,
+            Text("{sensor} lit as well as {expected_sensor}, but a beam leaves the board only "
+                 "once: check for stray light.",
+                 {"sensor": _labels(shot.config, others), "expected_sensor": want.label_text}),
+            lit=lit, suspect=shot.suspect,
         )
-    if not lit:
-        if expected is None:
-            text = (
-                Text("The beam stopped on the board at {square}, as the game says.", {"square": stopped_at})
-                if stopped_at else Text("No sensor saw the beam, as the game says.")
-            )
-            return BeamCheck("agree", None, None, text, suspect=suspect)
-        if want is None:
-            return BeamCheck(
-                "agree", expected, None,
-                Text("No sensor watches {square} heading {direction}, where the beam should have "
-                     "left, and no other sensor saw it.", where),
-                suspect=suspect,
-            )
+    return BeamCheck(
+        "agree", expected, expected,
+        Text("The beam left at {square} heading {direction}, as the game says.", shot.where),
+        lit=lit, suspect=shot.suspect,
+    )
+
+
+def _unseen(shot: _Shot) -> BeamCheck:
+    """No sensor lit: right if the beam stays on the board or leaves where none watches."""
+    expected, stopped_at, want = shot.expected, shot.stopped_at, shot.want
+    if expected is None:
+        text = (
+            Text("The beam stopped on the board at {square}, as the game says.", {"square": stopped_at})
+            if stopped_at else Text("No sensor saw the beam, as the game says.")
+        )
+        return BeamCheck("agree", None, None, text, suspect=shot.suspect)
+    if want is None:
         return BeamCheck(
-            "mismatch", expected, None,
-            Text("The beam should have left at {square} heading {direction}, but no sensor saw it; "
-                 "check the token on {suspect}, that the laser fires, and that {sensor} faces the beam.",
-                 {**where, "suspect": check_at, "sensor": want.label_text}),
-            suspect=check_at,
+            "agree", expected, None,
+            Text("No sensor watches {square} heading {direction}, where the beam should have "
+                 "left, and no other sensor saw it.", shot.where),
+            suspect=shot.suspect,
         )
+    return BeamCheck(
+        "mismatch", expected, None,
+        Text("The beam should have left at {square} heading {direction}, but no sensor saw it; "
+             "check the token on {suspect}, that the laser fires, and that {sensor} faces the beam.",
+             {**shot.where, "suspect": shot.check_at, "sensor": want.label_text}),
+        suspect=shot.check_at,
+    )
+
+
+def _elsewhere(shot: _Shot) -> BeamCheck:
+    """Another sensor lit than the expected exit's: the board differs from the game."""
+    watches = {s.name: s.watches for s in shot.config.sensors}
+    expected, lit = shot.expected, shot.lit
     observed = watches[lit[0]]
     seen_at = {"seen_square": observed[0], "seen_direction": compass(observed[1])}
     if expected is None:
-        stop = stopped_at or check_at
+        stop = shot.stopped_at or shot.check_at
         return BeamCheck(
             "mismatch", None, observed,
             Text("The beam should have stopped at {square}, but it left at {seen_square} heading "
@@ -173,6 +204,6 @@ def judge(
         "mismatch", expected, observed,
         Text("The beam should have left at {square} heading {direction}, but it left at "
              "{seen_square} heading {seen_direction}; check the token on {suspect}.",
-             {**where, **seen_at, "suspect": check_at}),
-        lit=lit, suspect=check_at,
+             {**shot.where, **seen_at, "suspect": shot.check_at}),
+        lit=lit, suspect=shot.check_at,
     )

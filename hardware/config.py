@@ -316,49 +316,65 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
     table = _table(root, table)
     _check_keys(root, table, {"pin_factory", "watch_s", "laser", "buttons", "leds", "sensors",
                               "host_button", "host_hold_s", "display"})
-    pins = _Pins()
+    pins = _Pins()   # claimed in this order: the laser, buttons, LEDs, sensors
 
     factory = table.get("pin_factory")
     if factory is not None and factory not in PIN_FACTORIES:
         raise ConfigError(f"{root}.pin_factory", 'expected "lgpio" or "mock", got {value!r}.', value=factory)
     watch_s = _number(f"{root}.watch_s", table.get("watch_s", 8.0), 0.1, 120.0)
+    laser = _laser(f"{root}.laser", table["laser"], pins) if "laser" in table else None
+    buttons = [_button(f"{root}.buttons.{name}", name, spec, pins)
+               for name, spec in _named(f"{root}.buttons", table.get("buttons", {})).items()]
+    leds = [_led(f"{root}.leds.{name}", name, spec, pins)
+            for name, spec in _named(f"{root}.leds", table.get("leds", {})).items()]
+    sensors = _sensors(f"{root}.sensors", table.get("sensors", {}), pins)
+    return HardwareConfig(
+        pin_factory=factory, laser=laser, buttons=tuple(buttons), leds=tuple(leds),
+        sensors=tuple(sensors), watch_s=watch_s, host_button=_host_button(root, table, buttons),
+        host_hold_s=_number(f"{root}.host_hold_s", table.get("host_hold_s", 2.0), 0.5, 10.0),
+        display=_display(f"{root}.display", table["display"]) if "display" in table else None,
+    )
 
-    laser = None
-    if "laser" in table:
-        key = f"{root}.laser"
-        spec = _table(key, table["laser"])
-        _check_keys(key, spec, {"pin", "label", "window_s", "auto_fire_s"})
-        if "pin" not in spec:
-            raise ConfigError(f"{key}.pin", "the laser needs a pin (a BCM number such as 17).")
-        auto = spec.get("auto_fire_s")
-        laser = LaserConfig(
-            pin=pins.claim(f"{key}.pin", spec["pin"], Text("the laser's")),
-            label=_label(f"{key}.label", spec.get("label", "Laser")),
-            window_s=_number(f"{key}.window_s", spec.get("window_s", 0.3), 0.0, 5.0),
-            auto_fire_s=None if auto is None else _number(f"{key}.auto_fire_s", auto, 0.0, 60.0),
-        )
 
-    buttons, leds, sensors = [], [], []
-    for name, spec in _named(f"{root}.buttons", table.get("buttons", {})).items():
-        key = f"{root}.buttons.{name}"
-        _check_keys(key, spec, {"pin", "label", "bounce_s"})
-        buttons.append(ButtonConfig(
-            name=name,
-            pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("button {name}'s", {"name": name})),
-            label=_label(f"{key}.label", spec.get("label", _default_label("button", name))),
-            bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.05), 0.0, 1.0),
-        ))
-    for name, spec in _named(f"{root}.leds", table.get("leds", {})).items():
-        key = f"{root}.leds.{name}"
-        _check_keys(key, spec, {"pin", "label"})
-        leds.append(LedConfig(
-            name=name,
-            pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("LED {name}'s", {"name": name})),
-            label=_label(f"{key}.label", spec.get("label", _default_label("LED", name))),
-        ))
+def _laser(key: str, value: object, pins: _Pins) -> LaserConfig:
+    spec = _table(key, value)
+    _check_keys(key, spec, {"pin", "label", "window_s", "auto_fire_s"})
+    if "pin" not in spec:
+        raise ConfigError(f"{key}.pin", "the laser needs a pin (a BCM number such as 17).")
+    auto = spec.get("auto_fire_s")
+    return LaserConfig(
+        pin=pins.claim(f"{key}.pin", spec["pin"], Text("the laser's")),
+        label=_label(f"{key}.label", spec.get("label", "Laser")),
+        window_s=_number(f"{key}.window_s", spec.get("window_s", 0.3), 0.0, 5.0),
+        auto_fire_s=None if auto is None else _number(f"{key}.auto_fire_s", auto, 0.0, 60.0),
+    )
+
+
+def _button(key: str, name: str, spec: Mapping[str, Any], pins: _Pins) -> ButtonConfig:
+    _check_keys(key, spec, {"pin", "label", "bounce_s"})
+    return ButtonConfig(
+        name=name,
+        pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("button {name}'s", {"name": name})),
+        label=_label(f"{key}.label", spec.get("label", _default_label("button", name))),
+        bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.05), 0.0, 1.0),
+    )
+
+
+def _led(key: str, name: str, spec: Mapping[str, Any], pins: _Pins) -> LedConfig:
+    _check_keys(key, spec, {"pin", "label"})
+    return LedConfig(
+        name=name,
+        pin=pins.claim(f"{key}.pin", spec.get("pin"), Text("LED {name}'s", {"name": name})),
+        label=_label(f"{key}.label", spec.get("label", _default_label("LED", name))),
+    )
+
+
+def _sensors(root: str, value: object, pins: _Pins) -> list[SensorConfig]:
+    """The beam sensors, each watching an exit of its own."""
+    sensors: list[SensorConfig] = []
     watched: dict[Exit, str] = {}
-    for name, spec in _named(f"{root}.sensors", table.get("sensors", {})).items():
-        key = f"{root}.sensors.{name}"
+    for name, spec in _named(root, value).items():
+        key = f"{root}.{name}"
         if name in ("laser", "board"):
             raise ConfigError(key, "{name} is a reserved device name; call the sensor by its exit, like j5e.",
                               name=name)
@@ -379,17 +395,18 @@ def parse(table: Mapping[str, Any]) -> HardwareConfig:
             label=_label(f"{key}.label", spec.get("label", default)),
             bounce_s=_number(f"{key}.bounce_s", spec.get("bounce_s", 0.005), 0.0, 1.0),
         ))
+    return sensors
+
+
+def _host_button(root: str, table: Mapping[str, Any], buttons: list[ButtonConfig]) -> str | None:
+    """The button a phone holds to become the host: the one named, else "host" or "next"."""
     names = [b.name for b in buttons]
-    host_button = table.get("host_button", "host" if "host" in names else "next" if "next" in names else None)
+    host_button: str | None = table.get("host_button",
+                                        "host" if "host" in names else "next" if "next" in names else None)
     if host_button is not None and host_button not in names:
         raise ConfigError(f"{root}.host_button", "there is no button called {name}; the buttons are {names}.",
                           name=host_button, names=", ".join(names) or "-")
-    return HardwareConfig(
-        pin_factory=factory, laser=laser, buttons=tuple(buttons), leds=tuple(leds),
-        sensors=tuple(sensors), watch_s=watch_s, host_button=host_button,
-        host_hold_s=_number(f"{root}.host_hold_s", table.get("host_hold_s", 2.0), 0.5, 10.0),
-        display=_display(f"{root}.display", table["display"]) if "display" in table else None,
-    )
+    return host_button
 
 
 def _display(key: str, value: object) -> DisplayConfig:

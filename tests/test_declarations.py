@@ -14,7 +14,8 @@ import engines
 from engines import TABLE, Game
 from engines.core import CHANCE_MODES
 from engines.playout import random_playout
-from web.i18n import STATIC, page_msgids, script_msgids
+from web.i18n import page_msgids, script_msgids
+from web.messages import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(engines.GAMES.values(), key=lambda g: g.id)

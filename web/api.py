@@ -12,72 +12,29 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request
 
 from engines import TABLE
 from engines.text import LANGUAGES, Text
+from web.address import table_links
 from web.apidoc import Field, Query, declare, json_body
-from web.auth import require_host, require_seat, seat_cookie, seat_token, service
+from web.auth import require_host, require_seat, seat_token, service, set_seat_cookie
 from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import ref
 from web.service import MAX_NAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat for the whole night and more
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _is_loopback_or_name(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return True  # a name (".local", "localhost"): phones may not resolve it
-
-
-def base_url() -> str:
-    """Where phones reach this app: the configured URL, else an IP address (never ``.local``)."""
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        return str(configured)
-    from web.qr import lan_ip
-
-    try:
-        parts = urlsplit("//" + request.host)
-        name, port = parts.hostname or "", parts.port
-    except ValueError:
-        name, port = "", None
-    if _is_loopback_or_name(name):
-        name = lan_ip()
-    elif ":" in name:
-        name = f"[{name}]"
-    scheme = request.scheme
-    default_port = {"http": 80, "https": 443}.get(scheme)
-    return f"{scheme}://{name}" + (f":{port}" if port and port != default_port else "")
-
-
-def table_links(table: str) -> dict[str, str]:
-    base = base_url()
-    return {
-        "join_url": base + url_for("phone.play", table=table),
-        "table_url": base + url_for("table.screen", table=table),
-        "join_qr": url_for("qr.join", table=table),
-    }
 
 
 def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
     resp = jsonify(localize_payload(dict(payload)))
     resp.status_code = status
     return resp
-
-
-def set_seat_cookie(resp: Response, table: str, token: str) -> None:
-    resp.set_cookie(seat_cookie(table), token, max_age=SEAT_COOKIE_AGE, path="/",
-                    httponly=True, samesite="Lax", secure=request.is_secure)
 
 
 @bp.before_request

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from typing import cast
 
 from flask import current_app, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from web.service import ServiceError, TableService, Unauthorized
 
 HOST_COOKIE = "host_key"
+SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat for the whole night and more
 GUESSES = 5
 GUESS_WINDOW = 60.0
 GUESS_BLOCK = 60.0
@@ -79,6 +81,11 @@ def service() -> TableService:
 
 def seat_cookie(table: str) -> str:
     return f"seat_{table}"
+
+
+def set_seat_cookie(resp: BaseResponse, table: str, token: str) -> None:
+    resp.set_cookie(seat_cookie(table), token, max_age=SEAT_COOKIE_AGE, path="/",
+                    httponly=True, samesite="Lax", secure=request.is_secure)
 
 
 def bearer() -> str | None:

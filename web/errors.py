@@ -17,7 +17,8 @@ from werkzeug.exceptions import HTTPException
 from engines import IllegalAction, UnknownGame
 from engines.core import Refusal
 from engines.text import N_, Text
-from web.i18n import say
+from web.auth import service
+from web.i18n import lang_or_en, say, seat_names
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,6 @@ def _names_for_request() -> list[str | None] | None:
     if not table:
         return None
     try:
-        from web.auth import service
-        from web.i18n import lang_or_en, seat_names
         return seat_names(service().public(str(table)), lang_or_en())
     except Exception:  # the table may not exist: plain names then
         return None

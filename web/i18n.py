@@ -34,7 +34,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, g, request
 
-import engines
 from engines import TABLE
 from engines.text import (
     CATALOGUES,
@@ -46,13 +45,8 @@ from engines.text import (
     template_for,
     translate,
 )
-from web.messages import script_messages
+from web.messages import TRANSLATIONS, page_scripts, script_messages
 from web.service import MAX_NAME
-
-STATIC = Path(__file__).parent / "static"
-TRANSLATIONS = Path(__file__).parent / "translations"
-SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js")
-"""The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 """Each language in its own words (the switch shows EN / NL / DE with these as their titles)."""
@@ -87,14 +81,6 @@ def script_msgids(text: str) -> list[str]:
     for _, message in script_messages(text):
         out.update(dict.fromkeys((message,) if isinstance(message, str) else message))
     return list(out)
-
-
-def page_scripts() -> list[Path]:
-    """The shared page scripts and every registered game's declared scripts (its parts, its page
-    script, its host page part)."""
-    games = [STATIC / "games" / name for g in engines.GAMES.values()
-             for name in (*g.page.parts, g.page.script, g.page.host_script) if name]
-    return [*(STATIC / name for name in SHARED_SCRIPTS), *games]
 
 
 def page_msgids() -> tuple[str, ...]:

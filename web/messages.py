@@ -41,10 +41,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, unescape, write_po
 
+import engines
 from engines.text import LANGUAGES as ALL_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = Path(__file__).parent / "translations"
+STATIC = Path(__file__).parent / "static"
+SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js")
+"""The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 LANGUAGES = tuple(lang for lang in ALL_LANGUAGES if lang != "en")
 """The catalogues kept beside English (the msgids): Dutch and German, the rulebooks' languages."""
 DOMAIN = "messages"
@@ -184,10 +188,16 @@ def extract_json(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Co
         yield 0, None, msgid, []
 
 
+def page_scripts() -> list[Path]:
+    """The shared page scripts and every registered game's declared scripts (its parts, its page
+    script, its host page part)."""
+    games = [STATIC / "games" / name for g in engines.GAMES.values()
+             for name in (*g.page.parts, g.page.script, g.page.host_script) if name]
+    return [*(STATIC / name for name in SHARED_SCRIPTS), *games]
+
+
 def sources() -> Iterator[tuple[Path, str, dict[str, str]]]:
     """(file, extraction method, options) for every file that holds msgids."""
-    from web.i18n import page_scripts
-
     for package in ("engines", "web", "hardware", "companion"):
         for path in sorted((ROOT / package).rglob("*.py")):
             yield path, "web.messages:extract_python", {}

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from web.apidoc import Query, declare
-from web.auth import seat_cookie, service
+from web.auth import seat_cookie, service, set_seat_cookie
 from web.pages import page
 from web.service import ServiceError
 
@@ -41,8 +41,6 @@ def carry_seat(previous: str, table: str) -> BaseResponse:
     The companion copies the seats (and their tokens) to the new table; only the
     cookie's name changes with the table, so it is set again here.
     """
-    from web.api import SEAT_COOKIE_AGE
-
     resp = redirect(url_for("phone.play", table=table), code=303)
     token = request.cookies.get(seat_cookie(previous))
     if token:
@@ -50,6 +48,5 @@ def carry_seat(previous: str, table: str) -> BaseResponse:
             service().seat_of(table, token)
         except ServiceError:
             return resp  # not a seat here: the phone claims one as usual
-        resp.set_cookie(seat_cookie(table), token, max_age=SEAT_COOKIE_AGE, path="/", httponly=True,
-                        samesite="Lax", secure=request.is_secure)
+        set_seat_cookie(resp, table, token)
     return resp

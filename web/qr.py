@@ -1,41 +1,21 @@
-"""QR codes for joining: the game's address (an IP address, never ``.local``) and the Wi-Fi.
-
-Phones never type a URL. The join code holds ``http://<the Pi's LAN IP>:<port>/play/<table>``
-because older Android phones do not resolve ``.local`` names. The LAN address
-is found by "connecting" a UDP socket towards a private address, which sends
-nothing, and asking which local address the kernel chose.
+"""QR codes for joining: the game's address (:mod:`web.address`: an IP address, never
+``.local``) and the Wi-Fi.
 """
 
 from __future__ import annotations
 
 import io
-import socket
 
 import segno
 import segno.helpers
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, url_for
 
+from web.address import base_url, table_links
 from web.apidoc import declare
+from web.auth import service
 from web.service import NotFound
 
 bp = Blueprint("qr", __name__, url_prefix="/qr")
-
-
-def lan_ip() -> str:
-    """This machine's address on the local network; 127.0.0.1 when there is none.
-
-    >>> import ipaddress; ipaddress.ip_address(lan_ip()).version
-    4
-    """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))  # UDP connect: picks a route, sends no packet
-        address = str(probe.getsockname()[0])
-    except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address if address != "0.0.0.0" else "127.0.0.1"
 
 
 def svg(qr: segno.QRCode, scale: int = 6) -> Response:
@@ -60,9 +40,6 @@ def wifi_qr(ssid: str, password: str | None, security: str | None) -> segno.QRCo
 @declare("The join QR code (the Pi's IP address).", page=True, media="image/svg+xml",
          answers={"type": "string"}, answer="SVG")
 def join(table: str) -> Response:
-    from web.api import table_links
-    from web.auth import service
-
     service().public(table)  # 404 for an unknown table
     return svg(join_qr(table_links(table)["join_url"]))
 
@@ -72,10 +49,6 @@ def join(table: str) -> Response:
          answers={"type": "string"}, answer="SVG")
 def host() -> Response:
     """The host page's address (no key: the page asks the companion's button, or for the key)."""
-    from flask import url_for
-
-    from web.api import base_url
-
     return svg(join_qr(base_url() + url_for("host.host")))
 
 

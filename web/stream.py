@@ -42,7 +42,7 @@ from web.apidoc import Query, declare
 from web.auth import require_seat, seat_token, service
 from web.i18n import lang, localize_payload
 from web.schemas import ref
-from web.service import ServiceError
+from web.service import ServiceError, Subscription, TableService
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -163,12 +163,37 @@ def stream(table: str) -> Response:
     svc = service()
     public = request.args.get("view") == "public" or seat_token(table) is None
     seat: int | None = None if public else require_seat(table)
-    initial = svc.public(table) if seat is None else svc.seat_view(table, seat)  # 404 before streaming
+    if seat is None:   # an unknown table: 404 before streaming
+        svc.public(table)
+    else:
+        svc.seat_view(table, seat)
+    release = _take_slot(table)
+    subscription, initial = _subscribe(svc, table, seat, release)
+    config = current_app.config
+    # waitress (with channel_request_lookahead > 0) says when the phone has gone, so a thread
+    # is not held until a keep-alive write fails.
+    client_gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    resp = Response(events(table, subscription, initial, release, lang(), client_gone,
+                           keepalive=float(config["SSE_KEEPALIVE"]), retry=int(config["SSE_RETRY_MS"]),
+                           max_seconds=config.get("SSE_MAX_SECONDS")),
+                    mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
+
+    def closed() -> None:  # the server closes the response: a generator never started has no finally
+        subscription.close()
+        release()
+
+    resp.call_on_close(closed)
+    return resp
+
+
+def _take_slot(table: str) -> Callable[[], None]:
+    """Count this stream against the caps (503 over one); what gives its slot back, once."""
     open_streams: OpenStreams = current_app.extensions["open_streams"]
+    config = current_app.config
     address = request.remote_addr or ""
-    open_streams.take(table, int(current_app.config["SSE_MAX_STREAMS"]),
-                      int(current_app.config["SSE_MAX_STREAMS_PER_TABLE"]), address,
-                      int(current_app.config["SSE_MAX_STREAMS_PER_ADDRESS"]))
+    open_streams.take(table, int(config["SSE_MAX_STREAMS"]), int(config["SSE_MAX_STREAMS_PER_TABLE"]),
+                      address, int(config["SSE_MAX_STREAMS_PER_ADDRESS"]))
     released = threading.Event()
 
     def release() -> None:  # once, whether the stream ran to its end or was never started
@@ -176,6 +201,12 @@ def stream(table: str) -> Response:
             released.set()
             open_streams.give_back(table, address)
 
+    return release
+
+
+def _subscribe(svc: TableService, table: str, seat: int | None,
+               release: Callable[[], None]) -> tuple[Subscription, dict[str, Any]]:
+    """The subscription, and the payload to send first, read after subscribing."""
     try:
         subscription = svc.subscribe(table, seat, screen=seat is None and request.args.get("screen") == "1")
     except BaseException:
@@ -187,60 +218,45 @@ def stream(table: str) -> Response:
     try:
         if seat is not None:
             require_seat(table)
-        initial = svc.public(table) if seat is None else svc.seat_view(table, seat)
+        return subscription, (svc.public(table) if seat is None else svc.seat_view(table, seat))
     except BaseException:
         subscription.close()
         release()
         raise
-    language = lang()
-    keepalive = float(current_app.config["SSE_KEEPALIVE"])
-    retry = int(current_app.config["SSE_RETRY_MS"])
-    max_seconds = current_app.config.get("SSE_MAX_SECONDS")
-    # waitress (with channel_request_lookahead > 0) says when the phone has gone, so a thread
-    # is not held until a keep-alive write fails.
-    client_gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected") or (lambda: False)
 
-    # The generator runs after the request has gone (no request context): it uses only what it
-    # captured here, so interleaved streams in one thread (tests) and waitress threads both work.
-    def events() -> Iterator[str]:
-        started = time.monotonic()
-        last_sent: dict[str, Any] | None = initial
-        try:
-            yield f": table {table}\nretry: {retry}\n\n"
-            yield frame(localize_payload(initial, language))
-            quiet_since = time.monotonic()
-            while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
-                try:
-                    # wake at least once a second to notice a phone that left (waitress tells us)
-                    payload = subscription.get(min(keepalive, WAKE_SECONDS))
-                except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
-                    gone = json.dumps({"error": translate(exc.text, language)})
-                    yield f"event: gone\ndata: {gone}\n\n"
+
+def events(table: str, subscription: Subscription, initial: dict[str, Any], release: Callable[[], None],
+           language: str, client_gone: Callable[[], bool], *, keepalive: float, retry: int,
+           max_seconds: float | None) -> Iterator[str]:
+    """The stream's messages. It runs after the request has gone (no request context): it uses
+    only what it is given, so interleaved streams in one thread (tests) and waitress threads both
+    work."""
+    started = time.monotonic()
+    last_sent: dict[str, Any] | None = initial
+    try:
+        yield f": table {table}\nretry: {retry}\n\n"
+        yield frame(localize_payload(initial, language))
+        quiet_since = time.monotonic()
+        while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
+            try:
+                # wake at least once a second to notice a phone that left (waitress tells us)
+                payload = subscription.get(min(keepalive, WAKE_SECONDS))
+            except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
+                gone = json.dumps({"error": translate(exc.text, language)})
+                yield f"event: gone\ndata: {gone}\n\n"
+                return
+            if payload is None:
+                if subscription.closed:   # the companion is stopping: free this thread now
                     return
-                if payload is None:
-                    if subscription.closed:   # the companion is stopping: free this thread now
-                        return
-                    if time.monotonic() - quiet_since >= keepalive:
-                        yield ": keep-alive\n\n"
-                        quiet_since = time.monotonic()
-                    continue
-                quiet_since = time.monotonic()
-                if not is_newer(payload, last_sent):
-                    continue  # already sent, or older (the snapshot a subscription starts with)
-                last_sent = payload
-                yield frame(localize_payload(payload, language))
-        finally:
-            subscription.close()
-            release()
-
-    resp = Response(events(), mimetype="text/event-stream", headers={
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-    })
-
-    def closed() -> None:  # the server closes the response: a generator never started has no finally
+                if time.monotonic() - quiet_since >= keepalive:
+                    yield ": keep-alive\n\n"
+                    quiet_since = time.monotonic()
+                continue
+            quiet_since = time.monotonic()
+            if not is_newer(payload, last_sent):
+                continue  # already sent, or older (the snapshot a subscription starts with)
+            last_sent = payload
+            yield frame(localize_payload(payload, language))
+    finally:
         subscription.close()
         release()
-
-    resp.call_on_close(closed)
-    return resp

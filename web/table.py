@@ -13,7 +13,8 @@ from typing import Any
 
 from flask import Blueprint, Response, url_for
 
-from web.api import base_url, on_this_machine
+from web.address import base_url
+from web.api import on_this_machine
 from web.apidoc import declare
 from web.auth import is_host, service
 from web.i18n import use_language

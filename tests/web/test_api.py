@@ -55,7 +55,7 @@ def test_host_creates_a_table_and_gets_a_join_address_with_an_ip(
 
 def test_join_address_uses_the_lan_ip_not_a_local_name(service: Any, host: dict[str, str]) -> None:
     from web import create_app
-    from web.qr import lan_ip
+    from web.address import lan_ip
 
     client = create_app(service).test_client()
     resp = client.post(
@@ -489,7 +489,7 @@ def test_join_address_keeps_the_port_and_never_uses_a_loopback_or_name(
     service: Any, host: dict[str, str]
 ) -> None:
     from web import create_app
-    from web.qr import lan_ip
+    from web.address import lan_ip
 
     client = create_app(service).test_client()
     for base, expected in [

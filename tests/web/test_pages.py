@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 
 import web
 from engines.text import CATALOGUES
+from web.address import lan_ip
 from web.i18n import UI_MSGIDS, localize
-from web.qr import lan_ip
 
 
 def svg_of(qr: segno.QRCode) -> bytes:
