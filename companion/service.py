@@ -106,7 +106,7 @@ def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str]:
     if chance not in CHANCE_MODES:
         raise BadRequest("Option chance must be digital or physical.")
     if "chance" in options and chance not in game.chance_modes:
-        raise BadRequest("This game leaves nothing to {mode} chance.", mode=chance)
+        raise BadRequest("This game has no dice or cards to draw: leave out the chance option.")
     if game.own_chance:
         game_options["chance"] = chance  # the game deals itself unless told the cards are real
     return game_options, chance

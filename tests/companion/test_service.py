@@ -327,8 +327,12 @@ def test_every_game_starts_its_next_game_with_the_same_options(service: Service)
 def test_a_chance_mode_is_refused_for_a_game_that_leaves_nothing_to_chance(service: Service) -> None:
     plain = [g for g in engines.GAMES.values() if not g.chance_modes]
     assert plain  # Laser Chess
-    with pytest.raises(BadRequest, match="leaves nothing to"):
-        service.create_table(plain[0].id, plain[0].min_players, {"chance": "physical"})
+    for mode in ("physical", "digital"):
+        with pytest.raises(BadRequest, match="no dice or cards to draw") as refused:
+            service.create_table(plain[0].id, plain[0].min_players, {"chance": mode})
+        for lang in ("nl", "de"):   # the option's raw value never lands in a sentence (review #1247)
+            said = translate(refused.value.text, lang)
+            assert mode not in said and "chance" in said
 
 
 def test_without_hardware_the_service_says_so(service: Service) -> None:
