@@ -18,18 +18,28 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import engines.jaws.box as boxes
 from engines.core import IllegalAction, Working
-from engines.jaws import box as boxes
-from engines.jaws import orca as orcas
-from engines.jaws.act2 import DIGITAL, PHYSICAL, Act2
-from engines.jaws.data import BEACH_ORDER, ROLES, Board, Card, amity, check_text, deck
+from engines.jaws.amity.belief import replay
+from engines.jaws.amity.data import (
+    ALL_POWERS,
+    BEACH_ORDER,
+    BURST,
+    FRENZY,
+    POWER_CODES,
+    POWER_LETTERS,
+    Board,
+    Card,
+    amity,
+    check_text,
+    deck,
+)
+from engines.jaws.common import ROLES
+from engines.jaws.orca import layout as orcas
+from engines.jaws.orca.position import DIGITAL, PHYSICAL, Act2
 from engines.rng import Rng
 
 BRODY, HOOPER, QUINT = 0, 1, 2
-FRENZY, EVADE, HIDE, BURST = 0, 1, 2, 3
-POWER_LETTERS = "FEHB"  # Feeding Frenzy, Evasive Moves, Out of Sight, Speed Burst
-POWER_CODES = ("frenzy", "evade", "hide", "burst")
-ALL_POWERS = 0b1111
 WAITING, ACTIVE, DONE = 0, 1, 2
 TURN_LETTERS = "wad"
 # once-per-round uses (bits of ``flags``)
@@ -56,6 +66,44 @@ class Plan(NamedTuple):
 
 def fresh(pos: int) -> Plan:
     return Plan(pos, path=(pos,) if pos >= 0 else ())
+
+
+def step(p: Position, pl: Plan, s: Step) -> Plan:
+    """The plan after one more step (no check: the step is legal)."""
+    kind = s[0]
+    if kind == "move":
+        return pl._replace(pos=s[2], acts=pl.acts + 1, path=(*pl.path, s[2]))
+    if kind == "burst":
+        return pl._replace(pos=s[2][-1], acts=pl.acts + 1, path=pl.path + s[2], power=BURST)
+    if kind == "eat":
+        if s[2]:
+            return pl._replace(michael=True, acts=pl.acts + 1)
+        slot = p.board.beach_slot(pl.pos)
+        eaten = list(pl.eaten)
+        eaten[slot] += 1
+        return pl._replace(eaten=(eaten[0], eaten[1], eaten[2], eaten[3]), acts=pl.acts + 1)
+    if kind == "frenzy":
+        slot = p.board.beach_slot(pl.pos)
+        eaten = list(pl.eaten)
+        eaten[slot] = p.swimmers[slot]
+        return pl._replace(
+            eaten=(eaten[0], eaten[1], eaten[2], eaten[3]),
+            acts=pl.acts + 1,
+            power=FRENZY,
+            michael=pl.michael or p.michael == slot,
+        )
+    if kind in ("evade", "hide"):
+        return pl._replace(power=POWER_CODES.index(kind))
+    if kind == "knock":
+        return pl._replace(knocked=(*pl.knocked, s[2]))
+    raise ValueError(kind)
+
+
+def replan(p: Position) -> Plan:
+    pl = fresh(p.shark)
+    for s in p.steps:
+        pl = step(p, pl, s)
+    return pl
 
 
 @dataclass(eq=False)
@@ -424,7 +472,6 @@ def _parse(f: dict[str, str]) -> Position:
     p.power = -1 if power == "-" else POWER_LETTERS.index(power)
     plan = f.get("plan", "-")
     p.steps = [] if plan == "-" else [parse_step(board, w) for w in plan.split(",")]
-    from engines.jaws.shark import replan
 
     p.plan = replan(p)
     if "crew" in f:
@@ -470,8 +517,6 @@ def _parse(f: dict[str, str]) -> Position:
     elif p.act == 2:
         raise ValueError("act2")
     if p.phase != "start":
-        from engines.jaws.belief import replay
-
         p.hyps = replay(board, p.records)
     total = sum(p.on_boat) + p.shop + sum(p.dock) + sum(p.floating) + p.attached
     if (

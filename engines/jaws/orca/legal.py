@@ -21,10 +21,12 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import TABLE
-from engines.jaws import orca_attack, orca_round, orca_setup
-from engines.jaws.act2 import READINGS, SHARK, Act2
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
-from engines.jaws.orca import DESTROYED, ZONES, neighbours
+from engines.jaws.orca import fight as orca_attack
+from engines.jaws.orca import round as orca_round
+from engines.jaws.orca import setup as orca_setup
+from engines.jaws.orca.layout import DESTROYED, ZONES, neighbours
+from engines.jaws.orca.position import READINGS, SHARK, Act2
 from engines.jaws.position import Position
 
 Step = tuple[Any, ...]

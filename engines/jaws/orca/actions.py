@@ -24,14 +24,16 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import engines.jaws.box as boxes
+import engines.jaws.words as words
 from engines.core import IllegalAction
-from engines.jaws import box as boxes
-from engines.jaws import orca_attack, orca_setup, words
-from engines.jaws.act2 import CHIPS, SHARK, Act2, abilities
 from engines.jaws.box import TRACKS, Gear, Resurface
-from engines.jaws.data import ROLES
-from engines.jaws.orca import ZONES
-from engines.jaws.orca_legal import Step, next_slot
+from engines.jaws.common import ROLES
+from engines.jaws.orca import fight as orca_attack
+from engines.jaws.orca import setup as orca_setup
+from engines.jaws.orca.layout import ZONES
+from engines.jaws.orca.legal import Step, next_slot
+from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
 from engines.jaws.position import Position
 from engines.jaws.words import label
 from engines.text import N_, Text, plural

@@ -15,13 +15,13 @@
 
 from __future__ import annotations
 
-from engines.jaws import words
-from engines.jaws.act2 import CHIPS, Act2, abilities
+import engines.jaws.words as words
 from engines.jaws.box import RESURFACE_CARDS as RESURFACE_CARDS_FULL
 from engines.jaws.box import Resurface, _multiset_max
-from engines.jaws.data import ROLES
-from engines.jaws.orca import ZONES, neighbours
-from engines.jaws.orca_tell import tell, tell_shark
+from engines.jaws.common import ROLES
+from engines.jaws.orca.layout import ZONES, neighbours
+from engines.jaws.orca.position import CHIPS, Act2, abilities
+from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
 from engines.text import N_, Text
 
@@ -318,7 +318,7 @@ def to_attacks(p: Position) -> None:
     if any(a.target[r] == a.surfaced and not a.decided[r] for r in a.alive()):
         a.phase = "attack"
         return
-    from engines.jaws.orca_attack import to_phase6
+    from engines.jaws.orca.fight import to_phase6
 
     to_phase6(p)
 
@@ -342,7 +342,7 @@ def attack(p: Position, r: int) -> None:
         )
         to_attacks(p)
         return
-    from engines.jaws.orca_attack import ROLL_CREW, start_roll
+    from engines.jaws.orca.fight import ROLL_CREW, start_roll
 
     tell(
         p,

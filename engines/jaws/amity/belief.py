@@ -28,9 +28,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engines.jaws.data import BEACH_ORDER, ROLES, Board
-from engines.jaws.position import ALL_POWERS, BURST, EVADE, FRENZY, HIDE
-from engines.jaws.shark import burst_paths
+from engines.jaws.amity.data import ALL_POWERS, BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, Board, burst_paths
+from engines.jaws.common import ROLES
 
 Hyp = tuple[int, int, int]  # space, powers left (bits), power played this round (-1 none)
 

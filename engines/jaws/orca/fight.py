@@ -14,8 +14,10 @@ ends at once when the shark is, when the whole crew is, or when the Orca is dest
 
 from __future__ import annotations
 
-from engines.jaws import words
-from engines.jaws.act2 import (
+import engines.jaws.words as words
+from engines.jaws.common import ROLES
+from engines.jaws.orca.layout import DAMAGED, DESTROYED, INTACT, ZONES, neighbours
+from engines.jaws.orca.position import (
     BIG_MOUTH,
     DOMINO_EFFECT,
     EXTRA_STRENGTH,
@@ -30,9 +32,7 @@ from engines.jaws.act2 import (
     SHARK,
     Act2,
 )
-from engines.jaws.data import ROLES
-from engines.jaws.orca import DAMAGED, DESTROYED, INTACT, ZONES, neighbours
-from engines.jaws.orca_tell import tell
+from engines.jaws.orca.tell import tell
 from engines.jaws.position import Position
 from engines.text import N_, Text, plural
 
@@ -176,7 +176,7 @@ def _crew_result(p: Position) -> None:
             a.phase = "ammo"
             return
         _discard_weapon(p, r)
-    from engines.jaws.orca_round import to_attacks
+    from engines.jaws.orca.round import to_attacks
 
     to_attacks(p)
 
@@ -210,7 +210,7 @@ def ammo(p: Position, r: int, use: bool) -> None:
         )
     else:
         _discard_weapon(p, r)
-    from engines.jaws.orca_round import to_attacks
+    from engines.jaws.orca.round import to_attacks
 
     to_attacks(p)
 
@@ -591,7 +591,7 @@ def end_round(p: Position) -> None:
     a.played = -1
     a.surfaced = -1
     tell(p, "dived", "The shark dives into the deep. The crew takes back the target chips.")
-    from engines.jaws.orca_round import new_round
+    from engines.jaws.orca.round import new_round
 
     new_round(p)
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engines.core import story
-from engines.jaws.act2 import SHARK, TILE_LETTERS
-from engines.jaws.data import ROLES
+from engines.jaws.common import ROLES
+from engines.jaws.orca.position import SHARK, TILE_LETTERS
 from engines.text import Text
 
 if TYPE_CHECKING:

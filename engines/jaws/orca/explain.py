@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
-from engines.jaws import orca_round, words
-from engines.jaws.data import ROLES
+from engines.jaws.common import ROLES
+from engines.jaws.orca import round as orca_round
 from engines.jaws.position import Position
 
 SHARK_TYPES = frozenset({"surface", "lock", "reveal", "ram", "bite", "maul", "domino", "second"})
@@ -62,7 +63,7 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
 
 
 def _hand_codes(p: Position) -> list[str]:
-    from engines.jaws.act2 import abilities
+    from engines.jaws.orca.position import abilities
 
     return [abilities()[k].code for k in p.orca().hand]
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import engines.jaws.words as words
 from engines.core import TABLE, story
-from engines.jaws import belief, shark, words
-from engines.jaws.data import BEACH_ORDER, ROLES, Board
+from engines.jaws.amity import belief, shark
+from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board
+from engines.jaws.amity.end import finish
+from engines.jaws.common import ROLES
 from engines.jaws.position import (
     ACTIVE,
     BRODY,
@@ -27,7 +30,6 @@ from engines.jaws.position import (
     FROM_HOOPER,
     FROM_SHOP,
     FROM_WATER,
-    HIDE,
     HOOPER,
     LOOKED,
     QUINT,
@@ -336,41 +338,6 @@ def shark_phase(p: Position) -> None:
     p.plan = fresh(p.shark)
     if not p.quiet:
         p.events.append(story("shark_turn", "The shark plans its turn in secret."))
-
-
-def finish(p: Position, winner: str) -> None:
-    """Act 1 ends: the game ends with it (Act 1 alone), or Act 2 begins with its result carried over."""
-    p.phase, p.winner = "over", winner
-    if not p.quiet:
-        _tell_end(p, winner)
-    if p.acts == "both":
-        from engines.jaws import orca_setup
-
-        orca_setup.start(p)
-
-
-def _tell_end(p: Position, winner: str) -> None:
-    if winner == "shark":
-        p.events.append(
-            story(
-                "act_over",
-                "The swimmer track reached {track}: the shark wins Act 1.",
-                winner="shark",
-                track=p.eaten,
-            )
-        )
-    else:
-        p.events.append(
-            story(
-                "act_over",
-                "The second barrel is attached: the crew wins Act 1.",
-                winner="crew",
-                track=p.eaten,
-            )
-        )
-    p.events.append(
-        story("revealed", "The shark's secret path is revealed, round by round.", trail=list(p.trail))
-    )
 
 
 # --------------------------------------------------------------------------- the crew
