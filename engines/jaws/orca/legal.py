@@ -23,6 +23,7 @@ from typing import Any
 from engines.core import TABLE
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
 from engines.jaws.orca import fight as orca_attack
+from engines.jaws.orca import prepare
 from engines.jaws.orca import round as orca_round
 from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import DESTROYED, ZONES, neighbours
@@ -142,16 +143,16 @@ def legal_now(p: Position, seat: int) -> list[Step]:
 
 def prep_steps(a: Act2, r: int) -> list[Step]:
     """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
-    out: list[Step] = [("move", r, s, 0) for s in orca_round.moves(a, r)]
+    out: list[Step] = [("move", r, s, 0) for s in prepare.moves(a, r)]
     out += [("weapon", r, g, 0) for g in a.kit[r] if a.gear[g].weapon and g != a.weapon[r]]
     if a.weapon[r] >= 0:  # the target chip goes where the chosen weapon reaches from here
-        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and orca_round.reaches(a, r, z)]
+        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and prepare.reaches(a, r, z)]
     if not a.bait:
         baits = a.holds(r, "bait")
         if baits:
             out.append(("bait", r, baits[0], 0))
     armed = any(a.gear[g].weapon for g in a.kit[r])
-    if not armed or (a.target[r] >= 0 and orca_round.reaches(a, r, a.target[r])):
+    if not armed or (a.target[r] >= 0 and prepare.reaches(a, r, a.target[r])):
         out.append(("ready", r, 0, 0))  # a member left without any weapon can only say ready
     return out
 
@@ -282,25 +283,25 @@ def apply(p: Position, seat: int, s: Step) -> None:
     elif kind == "hits":
         orca_attack.finish_roll(p, x)
     elif kind == "surface":
-        orca_round.choose(p, x, y)
+        prepare.choose(p, x, y)
     elif kind == "lock":
-        orca_round.lock(p)
+        prepare.lock(p)
     elif kind == "move":
-        orca_round.move(p, r, x)
+        prepare.move(p, r, x)
     elif kind == "weapon":
-        orca_round.weapon(p, r, x)
+        prepare.weapon(p, r, x)
     elif kind == "target":
-        orca_round.target(p, r, x)
+        prepare.target(p, r, x)
     elif kind == "bait":
-        orca_round.bait(p, r, x)
+        prepare.bait(p, r, x)
     elif kind == "ready":
-        orca_round.ready(p, r)
+        prepare.ready(p, r)
     elif kind == "reveal":
-        orca_round.reveal(p, x)
+        prepare.reveal(p, x)
     elif kind == "attack":
-        orca_round.attack(p, r)
+        orca_attack.attack(p, r)
     elif kind == "hold":
-        orca_round.hold(p, r)
+        orca_attack.hold(p, r)
     elif kind == "ammo":
         orca_attack.ammo(p, r, bool(x))
     elif kind == "ram":

@@ -1,16 +1,12 @@
-"""Act 2, a round's phases 1 to 5 (rulebook, "2. Akt: Übersicht" and its phases).
+"""Act 2, a round begins and ends (rulebook, "2. Akt: Übersicht", phase 1, "Ende der Runde", "Ende
+der Partie"): the lowest of Act 2's rules, which every later phase may call.
 
 1. Three resurface cards are turned (the companion draws them from a complete box, or the table
    enters what it turned) and put at A, B and C.
-2. The shark chooses one in secret (a chip A/B/C) and may put an ability card under it; it may
-   change its mind until it locks the choice, which starts the crew's preparation.
-3. The crew prepares: each member moves up to 2 spaces (water to boat costs 2), chooses a weapon,
-   places a target chip (a melee or entangle weapon reaches only the water space its user is in or
-   one next to it), may play bait once per round (the shark then shows a chip it did not choose),
-   and says ready.
-4. The shark resurfaces: its chip, its card's zone, its ability card; a shake-off symbol shakes off
-   every entangle weapon; target chips elsewhere go back.
-5. Each crew member whose chip is on the shark's space may attack (or hold back), in any order.
+
+Phases 2-4 are :mod:`engines.jaws.orca.prepare`'s, 5-6 :mod:`engines.jaws.orca.fight`'s. A round ends
+when the shark dives; a crew member at the end of his wound track is out; the game ends at once when
+the shark is, the whole crew is, or the Orca is destroyed.
 """
 
 from __future__ import annotations
@@ -19,9 +15,8 @@ import engines.jaws.words as words
 from engines.jaws.box import RESURFACE_CARDS as RESURFACE_CARDS_FULL
 from engines.jaws.box import Resurface, _multiset_max
 from engines.jaws.common import ROLES
-from engines.jaws.orca.layout import ZONES, neighbours
-from engines.jaws.orca.position import CHIPS, Act2, abilities
-from engines.jaws.orca.tell import tell, tell_shark
+from engines.jaws.orca.position import CHIPS, SHARK
+from engines.jaws.orca.tell import tell
 from engines.jaws.position import Position
 from engines.text import N_, Text
 
@@ -92,272 +87,91 @@ def enter_option(p: Position, slot: int, card: Resurface) -> None:
 # --------------------------------------------------------------------------- phase 2
 
 
-def choose(p: Position, chip: int, card: int) -> None:
-    a = p.orca()
-    a.chip, a.card = chip, card
-    option = a.options[chip]
-    assert option is not None
-    if card >= 0:
-        tell_shark(
-            p,
-            "chose",
-            "Your choice: chip {chip} (zone {zone}) with {card}. You may change it until you lock it.",
-            chip=CHIPS[chip],
-            zone=a.layout.zones[option.zone],
-            ability=abilities()[card].code,
-            words={"card": Text(abilities()[card].title)},
-        )
-    else:
-        tell_shark(
-            p,
-            "chose",
-            "Your choice: chip {chip} (zone {zone}), no ability card. You may change it until you lock it.",
-            chip=CHIPS[chip],
-            zone=a.layout.zones[option.zone],
-        )
 
 
-def lock(p: Position) -> None:
-    a = p.orca()
-    a.locked = True
-    a.phase = "prep"
-    tell_shark(p, "locked", "Your choice is locked.")
-    tell(
-        p,
-        "locked",
-        "The shark has made its secret choice. The crew prepares: move, choose a weapon, place "
-        "the target chips.",
-    )
 
 
 # --------------------------------------------------------------------------- phase 3
 
 
-def moves(a: Act2, r: int) -> list[int]:
-    """The spaces crew member ``r`` may move to now (water to boat costs 2 of the 2 moves)."""
-    here = a.at[r]
-    left = 2 - a.moved[r]
-    if left <= 0 or here < 0:
-        return []
-    return [s for s in neighbours(a.layout, tuple(a.tiles), here) if (2 if here >= ZONES > s else 1) <= left]
 
 
-def reaches(a: Act2, r: int, zone: int) -> bool:
-    """Whether ``r``'s weapon may aim at ``zone``: a ranged weapon anywhere, a melee or entangle weapon
-    only at the water space its user is in or one next to it."""
-    if a.weapon[r] < 0:
-        return False
-    if a.gear[a.weapon[r]].kind == "ranged":
-        return True
-    water = ZONES + zone
-    return a.at[r] == water or water in neighbours(a.layout, tuple(a.tiles), a.at[r])
 
 
-def move(p: Position, r: int, space: int) -> None:
-    a = p.orca()
-    here = a.at[r]
-    a.moved[r] += 2 if here >= ZONES > space else 1
-    a.at[r] = space
-    tell(
-        p,
-        "moved2",
-        "{role} moves to {space}.",
-        role=ROLES[r],
-        space=a.layout.name(space),
-        words={"role": words.role(r), "space": words.orca_space(a.layout, space)},
-    )
 
 
-def weapon(p: Position, r: int, gid: int) -> None:
-    a = p.orca()
-    a.weapon[r] = gid
-    tell(
-        p,
-        "weapon",
-        "{role} chooses a weapon: {card}.",
-        role=ROLES[r],
-        card=gid,
-        words={"role": words.role(r), "card": words.gear(a.gear[gid])},
-    )
 
 
-def target(p: Position, r: int, zone: int) -> None:
-    a = p.orca()
-    a.target[r] = zone
-    tell(
-        p,
-        "target",
-        "{role} puts the target chip on the water space of zone {zone}.",
-        role=ROLES[r],
-        zone=a.layout.zones[zone],
-        words={"role": words.role(r)},
-    )
 
 
-def ready(p: Position, r: int) -> None:
-    a = p.orca()
-    a.ready[r] = True
-    tell(p, "ready", "{role} is ready.", role=ROLES[r], words={"role": words.role(r)})
-    if all(a.ready[x] for x in a.alive()):
-        surface(p)
 
 
-def bait(p: Position, r: int, gid: int) -> None:
-    a = p.orca()
-    a.kit[r].remove(gid)
-    a.bait = True
-    a.phase = "bait"
-    tell(
-        p,
-        "bait",
-        "{role} plays bait: the shark must show a chip it did not choose.",
-        role=ROLES[r],
-        words={"role": words.role(r)},
-    )
 
 
-def reveal(p: Position, chip: int) -> None:
-    a = p.orca()
-    a.baited = chip
-    a.phase = "prep"
-    card = a.options[chip]
-    assert card is not None
-    tell(
-        p,
-        "shown",
-        "The shark shows chip {chip}: it will not resurface by card {chip} (zone {zone}).",
-        chip=CHIPS[chip],
-        zone=a.layout.zones[card.zone],
-    )
 
 
 # --------------------------------------------------------------------------- phase 4
 
 
-def surface(p: Position) -> None:
-    a = p.orca()
-    card = a.options[a.chip]
-    assert card is not None
-    a.surfaced = card.zone
-    if a.deck_mode == "digital":
-        a.discard.extend(c for i, c in enumerate(a.options) if i != a.chip and c is not None)
-    msgid = (
-        N_("The shark resurfaces by chip {chip}: zone {zone}, evade {evade}, {dice} dice, shake-off.")
-        if card.shake
-        else N_("The shark resurfaces by chip {chip}: zone {zone}, evade {evade}, {dice} dice.")
-    )
-    tell(
-        p,
-        "surfaced",
-        msgid,
-        chip=CHIPS[a.chip],
-        zone=a.layout.zones[card.zone],
-        evade=card.evade,
-        dice=card.dice,
-        shake_off=card.shake,
-    )
-    if a.card >= 0:
-        a.played = a.card
-        a.hand.remove(a.card)
-        a.shown = len(a.hand)
-        kind = abilities()[a.card]
-        tell(
-            p,
-            "ability2",
-            "It plays an ability card: {title}. {text}",
-            ability=kind.code,
-            words={"title": Text(kind.title), "text": Text(kind.text)},
-        )
-    else:
-        tell(p, "ability2", "It plays no ability card.", ability=None)
-    if card.shake and a.attached:
-        count = len(a.attached)
-        a.attached = []
-        tell(p, "shaken", "Shake-off! The shark shakes off every entangle weapon ({count}).", count=count)
-    for r in a.alive():
-        t, w = a.target[r], a.weapon[r]
-        if (
-            t >= 0
-            and t != a.surfaced
-            and w >= 0
-            and a.gear[w].retarget
-            and (ZONES + a.surfaced) in neighbours(a.layout, tuple(a.tiles), ZONES + t)
-        ):
-            a.target[r] = a.surfaced
-            tell(
-                p,
-                "retarget",
-                "{role}'s weapon lets him move his target chip onto the shark.",
-                role=ROLES[r],
-                words={"role": words.role(r)},
-            )
-    on = [r for r in a.alive() if a.target[r] == a.surfaced]
-    for r in a.alive():
-        if a.target[r] != a.surfaced:
-            a.target[r] = -1
-    if on:
-        tell(
-            p,
-            "on_target",
-            "On target: {roles}.",
-            roles=[ROLES[r] for r in on],
-            words={"roles": words.roles(on)},
-        )
-    else:
-        tell(p, "on_target", "Nobody's target chip is on the shark.", roles=[])
-    to_attacks(p)
 
 
 # --------------------------------------------------------------------------- phase 5
 
 
-def to_attacks(p: Position) -> None:
+# --------------------------------------------------------------------------- wounds and the end
+
+
+def wound(p: Position, who: int, n: int) -> None:
+    """``n`` wounds to a crew member (0-2) or the shark (3); at the end of the track: eliminated."""
     a = p.orca()
-    if p.phase == "over":
+    if n <= 0:
         return
-    if any(a.target[r] == a.surfaced and not a.decided[r] for r in a.alive()):
-        a.phase = "attack"
-        return
-    from engines.jaws.orca.fight import to_phase6
-
-    to_phase6(p)
-
-
-def attack(p: Position, r: int) -> None:
-    a = p.orca()
-    a.decided[r] = 1
-    card = a.gear[a.weapon[r]]
-    if card.kind == "entangle":
-        gid = a.weapon[r]
-        a.kit[r].remove(gid)
-        a.weapon[r] = -1
-        a.attached.append([gid, r])
+    if who < SHARK and a.caged[who]:
         tell(
             p,
-            "entangled",
-            "{role} attaches {card} to the shark. It stays until the shark shakes it off.",
-            role=ROLES[r],
-            card=gid,
-            words={"role": words.role(r), "card": words.gear(card)},
+            "cage_saves",
+            "The shark cage: {role} is not wounded.",
+            role=ROLES[who],
+            words={"role": words.role(who)},
         )
-        to_attacks(p)
         return
-    from engines.jaws.orca.fight import ROLL_CREW, start_roll
-
+    a.wounds[who] += n
+    if a.wounds[who] < a.tracks[who]:
+        return
+    if who == SHARK:
+        finish(p, "crew", Text("The shark's wound track reaches its X: the crew wins."))
+        return
+    a.out[who] = True
+    a.at[who] = -1
+    a.kit[who] = []
+    a.weapon[who] = a.target[who] = -1
+    a.ready[who] = True
     tell(
         p,
-        "attacks",
-        "{role} attacks with {card}: {dice} dice against evade {evade}.",
-        role=ROLES[r],
-        dice=card.dice,
-        evade=a.evade(),
-        words={"role": words.role(r), "card": words.gear(card)},
+        "eliminated",
+        "{role}'s wound track reaches its X: he is out of the game.",
+        role=ROLES[who],
+        words={"role": words.role(who)},
     )
-    start_roll(p, ROLL_CREW, r, card.dice, 1 if card.plus_one else 0)
+    if not a.alive():
+        finish(p, "shark", Text("The whole crew is eliminated: the shark wins."))
 
 
-def hold(p: Position, r: int) -> None:
+def end_round(p: Position) -> None:
     a = p.orca()
-    a.decided[r] = 2
-    tell(p, "held", "{role} holds back and does not attack.", role=ROLES[r], words={"role": words.role(r)})
-    to_attacks(p)
+    if a.deck_mode == "digital" and a.chip >= 0:
+        chosen = a.options[a.chip]
+        if chosen is not None:
+            a.discard.append(chosen)
+    a.played = -1
+    a.surfaced = -1
+    tell(p, "dived", "The shark dives into the deep. The crew takes back the target chips.")
+    new_round(p)
+
+
+def finish(p: Position, winner: str, reason: Text) -> None:
+    a = p.orca()
+    a.winner = winner
+    a.phase = "over"
+    p.phase = "over"
+    tell(p, "game_over", reason.msgid, winner=winner, **reason.params)

@@ -17,6 +17,7 @@ from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import TILE_WORDS, ZONES, spaces_json
 from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
+from engines.jaws.orca.prepare import reaches
 from engines.jaws.position import Position
 
 
@@ -124,8 +125,6 @@ def _member(p: Position, r: int) -> dict[str, Any]:
 
 
 def _reaches(a: Act2, r: int, z: int) -> bool:
-    from engines.jaws.orca.round import reaches
-
     return reaches(a, r, z)
 
 
