@@ -21,7 +21,7 @@ that is wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engines.jaws.box as boxes
@@ -70,198 +70,199 @@ def gear_word(card: Gear) -> str:
     )
 
 
-def to_json(p: Position, s: Step) -> dict[str, Any]:
-    a = p.orca()
+# --------------------------------------------------------------------------- steps as JSON actions: a table
+
+Fields = dict[str, Any]
+_Who = Text | None
+# Each kind's fields after ``type`` (and ``role``): (Act 2, the role's word, its name, x, y) -> fields.
+
+
+def _carry(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(shark=x, crew=y, notation=f"carry {x} {y}",
+                label=label("{shark} ability cards, {crew} gear cards", shark=x, crew=y))
+
+
+def _resurface(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(chip=CHIPS[x], **_card_fields(y), notation=f"resurface {CHIPS[x]} {y.word()}",
+                label=_card_label(y, CHIPS[x]))
+
+
+def _tile(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    zone = a.layout.zones[x]
+    return dict(
+        zone=zone,
+        **y.to_json(),
+        notation=f"tile {zone} {y.damage}/{y.destroy}/{y.damaged}",
+        label=label(
+            "Boat tile {zone}: damaged at {damage}, destroyed at {destroy}; damaged side {damaged}",
+            zone=zone, damage=y.damage, destroy=y.destroy, damaged=y.damaged,
+        ),
+    )
+
+
+def _track(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(who=TRACKS[x], length=y, notation=f"track {TRACKS[x]} {y}",
+                label=label(plural(y, "Wound track: {count} wound", "Wound track: {count} wounds")))
+
+
+def _gear(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(card=x.to_json(), notation=f"gear {role} {gear_word(x)}",
+                label=label("{role}: take {card}", role=who, card=words.gear(x)))
+
+
+def _drop(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(card=x, notation=f"drop {role} {x}",
+                label=label("{role}: put back {card}", role=who, card=words.gear(a.gear[x])))
+
+
+def _hits(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(hits=x, notation=f"hits {x}", label=label(plural(x, "{count} hit", "{count} hits")))
+
+
+def _place(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
     o = a.layout
+    return dict(at=o.name(x), notation=f"{role} place {o.name(x)}",
+                label=label("{role}: board at boat space {zone}", role=who, zone=o.zones[x]))
+
+
+def _surface(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    card = abilities()[y] if y >= 0 else None
+    option = a.options[x]
+    zone = a.layout.zones[option.zone] if option is not None else "?"
+    return dict(
+        chip=CHIPS[x],
+        card=card.code if card else None,
+        notation=f"surface {CHIPS[x]}" + (f" {card.code}" if card else ""),
+        label=(
+            label("Chip {chip} (zone {zone}) with {card}", chip=CHIPS[x], zone=zone, card=Text(card.title))
+            if card
+            else label("Chip {chip} (zone {zone}), no ability card", chip=CHIPS[x], zone=zone)
+        ),
+    )
+
+
+def _lock(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(notation="lock", label=label("Lock your choice: the crew prepares"))
+
+
+def _move(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    o = a.layout
+    return dict(to=o.name(x), notation=f"{role} move {o.name(x)}",
+                label=label("{role}: move to {space}", role=who, space=words.orca_space(o, x)))
+
+
+def _weapon(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(card=x, notation=f"{role} weapon {x}",
+                label=label("{role}: choose {card}", role=who, card=words.gear(a.gear[x])))
+
+
+def _target(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    zone = a.layout.zones[x]
+    return dict(zone=zone, notation=f"{role} target {zone}",
+                label=label("{role}: target zone {zone}", role=who, zone=zone))
+
+
+def _bait(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(card=x, notation=f"{role} bait", label=label("{role}: play bait", role=who))
+
+
+_SAYS = {"ready": N_("{role}: ready"), "attack": N_("{role}: attack"), "hold": N_("{role}: hold back")}
+
+
+def _say(kind: str) -> Callable[[Act2, str, _Who, Any, Any], Fields]:
+    def fields(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+        return dict(notation=f"{role} {kind}", label=label(_SAYS[kind], role=who))
+
+    return fields
+
+
+def _ammo(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(
+        use=bool(x),
+        notation=f"{role} ammo {'use' if x else 'keep'}",
+        label=label(
+            "{role}: discard ammunition, keep the weapon" if x else "{role}: discard the weapon", role=who
+        ),
+    )
+
+
+def _cage(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    return dict(use=bool(x), notation=f"{role} cage {'use' if x else 'no'}",
+                label=label("{role}: play the shark cage" if x else "{role}: no shark cage", role=who))
+
+
+def _reveal(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    option = a.options[x]
+    zone = a.layout.zones[option.zone] if option is not None else "?"
+    return dict(chip=CHIPS[x], notation=f"reveal {CHIPS[x]}",
+                label=label("Show chip {chip} (zone {zone})", chip=CHIPS[x], zone=zone))
+
+
+def _ram(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    o = a.layout
+    if x < 0:
+        return dict(to=None, notation="ram stay", label=label("Stay where you are"))
+    return dict(to=o.name(ZONES + x), notation=f"ram {o.name(ZONES + x)}",
+                label=label("Ram: move to water space {zone} (+2 hits)", zone=o.zones[x]))
+
+
+def _bite(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    o = a.layout
+    if x < ZONES:
+        return dict(tile=o.zones[x], notation=f"bite {o.name(x)}",
+                    label=label("Attack boat space {zone}", zone=o.zones[x]))
+    return dict(crew=ROLES[x - ZONES], notation=f"bite {ROLES[x - ZONES]}",
+                label=label("Attack {role} in the water", role=words.role(x - ZONES)))
+
+
+def _maul(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    if a.dice_mode != "digital":
+        return dict(again=bool(x), notation="maul again" if x else "maul keep",
+                    label=label("Roll again and enter the new hits") if x else label("Keep the roll"))
+    dice = [i + 1 for i in range(len(a.dice)) if x >> i & 1]
+    return dict(
+        reroll=dice,
+        notation="maul " + (".".join(map(str, dice)) or "keep"),
+        label=(
+            label("Roll again: dice {dice}", dice=", ".join(map(str, dice)))
+            if dice
+            else label("Keep the roll")
+        ),
+    )
+
+
+def _domino(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    zone = a.layout.zones[x]
+    return dict(tile=zone, notation=f"domino {zone}", label=label("2 hits to boat space {zone}", zone=zone))
+
+
+def _second(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    if x < 0:
+        return dict(tile=None, notation="second none", label=label("No second attack"))
+    zone = a.layout.zones[x]
+    return dict(
+        tile=zone, notation=f"second {zone}", label=label("Second attack on boat space {zone}", zone=zone)
+    )
+
+
+TO_JSON: dict[str, Callable[[Act2, str, _Who, Any, Any], Fields]] = {
+    "carry": _carry, "resurface": _resurface, "tile": _tile, "track": _track, "gear": _gear, "drop": _drop,
+    "hits": _hits, "place": _place, "surface": _surface, "lock": _lock, "move": _move, "weapon": _weapon,
+    "target": _target, "bait": _bait, "ready": _say("ready"), "attack": _say("attack"), "hold": _say("hold"),
+    "ammo": _ammo, "cage": _cage, "reveal": _reveal, "ram": _ram, "bite": _bite, "maul": _maul,
+    "domino": _domino, "second": _second,
+}
+"""Every step's JSON fields by its kind: a new Act 2 action is one function and one entry here."""
+
+
+def to_json(p: Position, s: Step) -> dict[str, Any]:
     kind, r, x, y = s
-    role = ROLES[r] if r >= 0 else ""
-    who = words.role(r) if r >= 0 else None
+    if kind not in TO_JSON:
+        raise ValueError(kind)
     out: dict[str, Any] = {"type": kind}
     if r >= 0:
-        out["role"] = role
-    if kind == "carry":
-        out.update(
-            shark=x,
-            crew=y,
-            notation=f"carry {x} {y}",
-            label=label("{shark} ability cards, {crew} gear cards", shark=x, crew=y),
-        )
-    elif kind == "resurface":
-        out.update(
-            chip=CHIPS[x],
-            **_card_fields(y),
-            notation=f"resurface {CHIPS[x]} {y.word()}",
-            label=_card_label(y, CHIPS[x]),
-        )
-    elif kind == "tile":
-        out.update(
-            zone=o.zones[x],
-            **y.to_json(),
-            notation=f"tile {o.zones[x]} {y.damage}/{y.destroy}/{y.damaged}",
-            label=label(
-                "Boat tile {zone}: damaged at {damage}, destroyed at {destroy}; damaged side {damaged}",
-                zone=o.zones[x],
-                damage=y.damage,
-                destroy=y.destroy,
-                damaged=y.damaged,
-            ),
-        )
-    elif kind == "track":
-        out.update(
-            who=TRACKS[x],
-            length=y,
-            notation=f"track {TRACKS[x]} {y}",
-            label=label(plural(y, "Wound track: {count} wound", "Wound track: {count} wounds")),
-        )
-    elif kind == "gear":
-        out.update(
-            card=x.to_json(),
-            notation=f"gear {role} {gear_word(x)}",
-            label=label("{role}: take {card}", role=who, card=words.gear(x)),
-        )
-    elif kind == "drop":
-        out.update(
-            card=x,
-            notation=f"drop {role} {x}",
-            label=label("{role}: put back {card}", role=who, card=words.gear(a.gear[x])),
-        )
-    elif kind == "hits":
-        out.update(hits=x, notation=f"hits {x}", label=label(plural(x, "{count} hit", "{count} hits")))
-    elif kind == "place":
-        out.update(
-            at=o.name(x),
-            notation=f"{role} place {o.name(x)}",
-            label=label("{role}: board at boat space {zone}", role=who, zone=o.zones[x]),
-        )
-    elif kind == "surface":
-        card = abilities()[y] if y >= 0 else None
-        option = a.options[x]
-        zone = o.zones[option.zone] if option is not None else "?"
-        out.update(
-            chip=CHIPS[x],
-            card=card.code if card else None,
-            notation=f"surface {CHIPS[x]}" + (f" {card.code}" if card else ""),
-            label=(
-                label(
-                    "Chip {chip} (zone {zone}) with {card}", chip=CHIPS[x], zone=zone, card=Text(card.title)
-                )
-                if card
-                else label("Chip {chip} (zone {zone}), no ability card", chip=CHIPS[x], zone=zone)
-            ),
-        )
-    elif kind == "lock":
-        out.update(notation="lock", label=label("Lock your choice: the crew prepares"))
-    elif kind == "move":
-        out.update(
-            to=o.name(x),
-            notation=f"{role} move {o.name(x)}",
-            label=label("{role}: move to {space}", role=who, space=words.orca_space(o, x)),
-        )
-    elif kind == "weapon":
-        out.update(
-            card=x,
-            notation=f"{role} weapon {x}",
-            label=label("{role}: choose {card}", role=who, card=words.gear(a.gear[x])),
-        )
-    elif kind == "target":
-        out.update(
-            zone=o.zones[x],
-            notation=f"{role} target {o.zones[x]}",
-            label=label("{role}: target zone {zone}", role=who, zone=o.zones[x]),
-        )
-    elif kind == "bait":
-        out.update(card=x, notation=f"{role} bait", label=label("{role}: play bait", role=who))
-    elif kind in ("ready", "attack", "hold"):
-        msgid = {
-            "ready": N_("{role}: ready"),
-            "attack": N_("{role}: attack"),
-            "hold": N_("{role}: hold back"),
-        }[kind]
-        out.update(notation=f"{role} {kind}", label=label(msgid, role=who))
-    elif kind == "ammo":
-        out.update(
-            use=bool(x),
-            notation=f"{role} ammo {'use' if x else 'keep'}",
-            label=label(
-                "{role}: discard ammunition, keep the weapon" if x else "{role}: discard the weapon", role=who
-            ),
-        )
-    elif kind == "cage":
-        out.update(
-            use=bool(x),
-            notation=f"{role} cage {'use' if x else 'no'}",
-            label=label("{role}: play the shark cage" if x else "{role}: no shark cage", role=who),
-        )
-    elif kind == "reveal":
-        option = a.options[x]
-        out.update(
-            chip=CHIPS[x],
-            notation=f"reveal {CHIPS[x]}",
-            label=label(
-                "Show chip {chip} (zone {zone})",
-                chip=CHIPS[x],
-                zone=o.zones[option.zone] if option is not None else "?",
-            ),
-        )
-    elif kind == "ram":
-        out.update(
-            to=o.name(ZONES + x) if x >= 0 else None,
-            notation=f"ram {o.name(ZONES + x) if x >= 0 else 'stay'}",
-            label=(
-                label("Ram: move to water space {zone} (+2 hits)", zone=o.zones[x])
-                if x >= 0
-                else label("Stay where you are")
-            ),
-        )
-    elif kind == "bite":
-        if x < ZONES:
-            out.update(
-                tile=o.zones[x],
-                notation=f"bite {o.name(x)}",
-                label=label("Attack boat space {zone}", zone=o.zones[x]),
-            )
-        else:
-            out.update(
-                crew=ROLES[x - ZONES],
-                notation=f"bite {ROLES[x - ZONES]}",
-                label=label("Attack {role} in the water", role=words.role(x - ZONES)),
-            )
-    elif kind == "maul":
-        if a.dice_mode == "digital":
-            dice = [i + 1 for i in range(len(a.dice)) if x >> i & 1]
-            out.update(
-                reroll=dice,
-                notation="maul " + (".".join(map(str, dice)) or "keep"),
-                label=(
-                    label("Roll again: dice {dice}", dice=", ".join(map(str, dice)))
-                    if dice
-                    else label("Keep the roll")
-                ),
-            )
-        else:
-            out.update(
-                again=bool(x),
-                notation="maul again" if x else "maul keep",
-                label=label("Roll again and enter the new hits") if x else label("Keep the roll"),
-            )
-    elif kind == "domino":
-        out.update(
-            tile=o.zones[x],
-            notation=f"domino {o.zones[x]}",
-            label=label("2 hits to boat space {zone}", zone=o.zones[x]),
-        )
-    elif kind == "second":
-        out.update(
-            tile=o.zones[x] if x >= 0 else None,
-            notation=f"second {o.zones[x] if x >= 0 else 'none'}",
-            label=(
-                label("Second attack on boat space {zone}", zone=o.zones[x])
-                if x >= 0
-                else label("No second attack")
-            ),
-        )
-    else:
-        raise ValueError(kind)
+        out["role"] = ROLES[r]
+    out.update(TO_JSON[kind](p.orca(), ROLES[r] if r >= 0 else "", words.role(r) if r >= 0 else None, x, y))
     return out
 
 
@@ -319,86 +320,105 @@ def _role(d: Mapping[str, Any]) -> int:
     return ROLES.index(str(role))
 
 
-def reading(p: Position, d: Mapping[str, Any]) -> Step:
-    """What the table entered, checked against the rules and this moment of the game; IllegalAction
-    naming the field that is wrong (nothing changes)."""
-    a = p.orca()
-    kind = d.get("type")
-    wanted = {
-        "carry": "carry",
-        "tiles": "tiles",
-        "tile": "tiles",
-        "track": "tracks",
-        "gear": "gear",
-        "drop": "gear",
-        "resurface": "turn",
-        "hits": "roll",
-    }
-    if wanted.get(str(kind)) != a.phase:
-        raise IllegalAction("The table is not asked for that now.")
-    if kind == "carry":
-        _, shark, crew = boxes.entry_carry(max(a.eaten, 0), _need(d, "shark"), _need(d, "crew"))
-        return ("carry", -1, shark, crew)
-    if kind == "resurface":
-        chip = d.get("chip", CHIPS[next_slot(a)])
-        if chip not in tuple(CHIPS) or a.options[CHIPS.index(str(chip))] is not None:
-            raise IllegalAction("Card {chip} is already entered; enter the next one.", chip=str(chip))
-        card = boxes.entry(
-            "resurface",
-            {k: v for k, v in d.items() if k in ("zone", "evade", "dice", "shake_off")},
-            str(chip),
+def _read_carry(a: Act2, d: Mapping[str, Any]) -> Step:
+    _, shark, crew = boxes.entry_carry(max(a.eaten, 0), _need(d, "shark"), _need(d, "crew"))
+    return ("carry", -1, shark, crew)
+
+
+def _read_resurface(a: Act2, d: Mapping[str, Any]) -> Step:
+    chip = d.get("chip", CHIPS[next_slot(a)])
+    if chip not in tuple(CHIPS) or a.options[CHIPS.index(str(chip))] is not None:
+        raise IllegalAction("Card {chip} is already entered; enter the next one.", chip=str(chip))
+    card = boxes.entry(
+        "resurface",
+        {k: v for k, v in d.items() if k in ("zone", "evade", "dice", "shake_off")},
+        str(chip),
+    )
+    return ("resurface", -1, CHIPS.index(str(chip)), card)
+
+
+def _read_tile(a: Act2, d: Mapping[str, Any]) -> Step:
+    zone = a.layout.zone(str(_need(d, "zone")))
+    if zone < 0:
+        raise IllegalAction(
+            "Boat tile {zone}: the Orca's zones are {zones}.",
+            zone=str(d["zone"]),
+            zones=", ".join(a.layout.zones),
         )
-        return ("resurface", -1, CHIPS.index(str(chip)), card)
-    if kind == "tile":
-        zone = a.layout.zone(str(_need(d, "zone")))
-        if zone < 0:
+    if a.specs[zone] is not None:
+        raise IllegalAction("Boat tile {zone} is entered already.", zone=a.layout.zones[zone])
+    spec = boxes.entry(
+        "tile",
+        {k: v for k, v in d.items() if k in ("damage", "destroy", "damaged")},
+        a.layout.zones[zone],
+    )
+    return ("tile", -1, zone, spec)
+
+
+def _read_track(a: Act2, d: Mapping[str, Any]) -> Step:
+    who = _need(d, "who")
+    if who not in TRACKS:
+        raise IllegalAction("A wound track is Brody's, Hooper's, Quint's or the shark's.")
+    index = TRACKS.index(str(who))
+    if a.tracks[index]:
+        raise IllegalAction("That wound track is entered already.")
+    return ("track", -1, index, boxes.entry_track(_need(d, "length"), str(who)))
+
+
+def _read_gear(a: Act2, d: Mapping[str, Any]) -> Step:
+    r = _role(d)
+    card = boxes.entry("gear", _need(d, "card"))
+    if not orca_setup.may_take(a, r, card):
+        if card.owner != "crew" and card.owner != ROLES[r]:
             raise IllegalAction(
-                "Boat tile {zone}: the Orca's zones are {zones}.",
-                zone=str(d["zone"]),
-                zones=", ".join(a.layout.zones),
+                "That is {owner}'s own card: it goes to {owner}.",
+                owner=words.role(ROLES.index(card.owner)),
             )
-        if a.specs[zone] is not None:
-            raise IllegalAction("Boat tile {zone} is entered already.", zone=a.layout.zones[zone])
-        spec = boxes.entry(
-            "tile",
-            {k: v for k, v in d.items() if k in ("damage", "destroy", "damaged")},
-            a.layout.zones[zone],
-        )
-        return ("tile", -1, zone, spec)
-    if kind == "track":
-        who = _need(d, "who")
-        if who not in TRACKS:
-            raise IllegalAction("A wound track is Brody's, Hooper's, Quint's or the shark's.")
-        index = TRACKS.index(str(who))
-        if a.tracks[index]:
-            raise IllegalAction("That wound track is entered already.")
-        return ("track", -1, index, boxes.entry_track(_need(d, "length"), str(who)))
-    if kind == "gear":
-        r = _role(d)
-        card = boxes.entry("gear", _need(d, "card"))
-        if not orca_setup.may_take(a, r, card):
-            if card.owner != "crew" and card.owner != ROLES[r]:
-                raise IllegalAction(
-                    "That is {owner}'s own card: it goes to {owner}.",
-                    owner=words.role(ROLES.index(card.owner)),
-                )
-            if card.owner == "crew":
-                raise IllegalAction(
-                    "The crew has all its {count} gear cards from the deck already.", count=a.carry[1]
-                )
-            raise IllegalAction("{role} has both his own gear cards already.", role=words.role(r))
-        return ("gear", r, card, 0)
-    if kind == "drop":
-        r = _role(d)
-        gid = _need(d, "card")
-        if gid not in a.kit[r]:
-            raise IllegalAction("{role} holds no such gear card.", role=words.role(r))
-        return ("drop", r, gid, 0)
+        if card.owner == "crew":
+            raise IllegalAction(
+                "The crew has all its {count} gear cards from the deck already.", count=a.carry[1]
+            )
+        raise IllegalAction("{role} has both his own gear cards already.", role=words.role(r))
+    return ("gear", r, card, 0)
+
+
+def _read_drop(a: Act2, d: Mapping[str, Any]) -> Step:
+    r = _role(d)
+    gid = _need(d, "card")
+    if gid not in a.kit[r]:
+        raise IllegalAction("{role} holds no such gear card.", role=words.role(r))
+    return ("drop", r, gid, 0)
+
+
+def _read_hits(a: Act2, d: Mapping[str, Any]) -> Step:
     hits = _need(d, "hits")
     top = orca_attack.max_hits(a)
     if isinstance(hits, bool) or not isinstance(hits, int) or not 0 <= hits <= top:
         raise IllegalAction("The hits are a whole number from 0 to {high} for this roll.", high=top)
     return ("hits", -1, hits, 0)
+
+
+READINGS: dict[str, tuple[str, Callable[[Act2, Mapping[str, Any]], Step]]] = {
+    "carry": ("carry", _read_carry),
+    "tile": ("tiles", _read_tile),
+    "tiles": ("tiles", _read_hits),  # as before the table: a "tiles" entry is refused for lacking "hits"
+    "track": ("tracks", _read_track),
+    "gear": ("gear", _read_gear),
+    "drop": ("gear", _read_drop),
+    "resurface": ("turn", _read_resurface),
+    "hits": ("roll", _read_hits),
+}
+"""Each reading's type: the phase that asks for it, and its check (a new reading: one entry)."""
+
+
+def reading(p: Position, d: Mapping[str, Any]) -> Step:
+    """What the table entered, checked against the rules and this moment of the game; IllegalAction
+    naming the field that is wrong (nothing changes)."""
+    a = p.orca()
+    phase, read = READINGS.get(str(d.get("type")), ("", None))
+    if read is None or phase != a.phase:
+        raise IllegalAction("The table is not asked for that now.")
+    return read(a, d)
 
 
 def roller_seat(p: Position, a: Act2) -> int:
