@@ -17,6 +17,7 @@ is known to hold, the possible hits); the door takes any entry the rules allow
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -264,57 +265,41 @@ def _hits(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, float], ...]:
 # --------------------------------------------------------------------------- applying a step
 
 
+Apply = Callable[[Position, int, Any, Any], None]  # (position, role, a, b)
+
+APPLY: dict[str, Apply] = {
+    "carry": lambda p, r, x, y: orca_setup.enter_carry(p, x, y),
+    "tile": lambda p, r, x, y: orca_setup.enter_tile(p, x, y),
+    "track": lambda p, r, x, y: orca_setup.enter_track(p, x, y),
+    "gear": lambda p, r, x, y: orca_setup.enter_gear(p, r, x),
+    "drop": lambda p, r, x, y: orca_setup.drop_gear(p, r, x),
+    "place": lambda p, r, x, y: orca_setup.place(p, r, x),
+    "resurface": lambda p, r, x, y: orca_round.enter_option(p, x, y),
+    "hits": lambda p, r, x, y: orca_attack.finish_roll(p, x),
+    "surface": lambda p, r, x, y: prepare.choose(p, x, y),
+    "lock": lambda p, r, x, y: prepare.lock(p),
+    "move": lambda p, r, x, y: prepare.move(p, r, x),
+    "weapon": lambda p, r, x, y: prepare.weapon(p, r, x),
+    "target": lambda p, r, x, y: prepare.target(p, r, x),
+    "bait": lambda p, r, x, y: prepare.bait(p, r, x),
+    "ready": lambda p, r, x, y: prepare.ready(p, r),
+    "reveal": lambda p, r, x, y: prepare.reveal(p, x),
+    "attack": lambda p, r, x, y: orca_attack.attack(p, r),
+    "hold": lambda p, r, x, y: orca_attack.hold(p, r),
+    "ammo": lambda p, r, x, y: orca_attack.ammo(p, r, bool(x)),
+    "ram": lambda p, r, x, y: orca_attack.ram(p, x),
+    "bite": lambda p, r, x, y: orca_attack.bite(p, x),
+    "cage": lambda p, r, x, y: orca_attack.cage(p, r, bool(x)),
+    "maul": lambda p, r, x, y: orca_attack.maul(p, x),
+    "domino": lambda p, r, x, y: orca_attack.domino(p, x),
+    "second": lambda p, r, x, y: orca_attack.second(p, x),
+}
+"""What each Act 2 step does, by its kind: a new step is one entry here (its legality in
+:func:`legal_now`)."""
+
+
 def apply(p: Position, seat: int, s: Step) -> None:
     kind, r, x, y = s
-    if kind == "carry":
-        orca_setup.enter_carry(p, x, y)
-    elif kind == "tile":
-        orca_setup.enter_tile(p, x, y)
-    elif kind == "track":
-        orca_setup.enter_track(p, x, y)
-    elif kind == "gear":
-        orca_setup.enter_gear(p, r, x)
-    elif kind == "drop":
-        orca_setup.drop_gear(p, r, x)
-    elif kind == "place":
-        orca_setup.place(p, r, x)
-    elif kind == "resurface":
-        orca_round.enter_option(p, x, y)
-    elif kind == "hits":
-        orca_attack.finish_roll(p, x)
-    elif kind == "surface":
-        prepare.choose(p, x, y)
-    elif kind == "lock":
-        prepare.lock(p)
-    elif kind == "move":
-        prepare.move(p, r, x)
-    elif kind == "weapon":
-        prepare.weapon(p, r, x)
-    elif kind == "target":
-        prepare.target(p, r, x)
-    elif kind == "bait":
-        prepare.bait(p, r, x)
-    elif kind == "ready":
-        prepare.ready(p, r)
-    elif kind == "reveal":
-        prepare.reveal(p, x)
-    elif kind == "attack":
-        orca_attack.attack(p, r)
-    elif kind == "hold":
-        orca_attack.hold(p, r)
-    elif kind == "ammo":
-        orca_attack.ammo(p, r, bool(x))
-    elif kind == "ram":
-        orca_attack.ram(p, x)
-    elif kind == "bite":
-        orca_attack.bite(p, x)
-    elif kind == "cage":
-        orca_attack.cage(p, r, bool(x))
-    elif kind == "maul":
-        orca_attack.maul(p, x)
-    elif kind == "domino":
-        orca_attack.domino(p, x)
-    elif kind == "second":
-        orca_attack.second(p, x)
-    else:
+    if kind not in APPLY:
         raise ValueError(kind)
+    APPLY[kind](p, r, x, y)
