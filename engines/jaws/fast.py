@@ -16,7 +16,8 @@ it is left out here.
 from __future__ import annotations
 
 from engines.core import TABLE
-from engines.jaws import orca_legal, rules
+from engines.jaws.amity import rules
+from engines.jaws.orca import legal as orca_legal
 from engines.jaws.position import Position
 from engines.rng import Rng
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+import engines.jaws.box as boxes
 from engines.core import (
     CHANCE_MODES,
     Bot,
@@ -19,9 +20,11 @@ from engines.core import (
     ProfileCheck,
     State,
 )
-from engines.jaws import box as boxes
-from engines.jaws import orca as orcas
-from engines.jaws.data import amity, check_text, deck
+from engines.jaws.amity.data import amity, check_text, deck
+from engines.jaws.bot import JawsBot
+from engines.jaws.orca import layout as orcas
+from engines.jaws.orca import setup as orca_setup
+from engines.jaws.orca.position import learned
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
 from engines.text import N_, Text
@@ -167,8 +170,6 @@ class Jaws(Game):
             seed,
         )
         if acts == "2":
-            from engines.jaws import orca_setup
-
             orca_setup.start(p)
         return JawsState(self, p)
 
@@ -201,14 +202,10 @@ class Jaws(Game):
         p = state.position
         if p.o is None:
             return None
-        from engines.jaws.act2 import learned
-
         found = learned(p.o)
         return found.to_json() if found != boxes.Box(found.name) else None
 
     def bot(self, **settings: Any) -> Bot:
-        from engines.jaws.bot import JawsBot
-
         return JawsBot(**settings)
 
 

@@ -15,21 +15,32 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import engines.jaws.box as boxes
 from engines.core import IllegalAction, Working
-from engines.jaws import box as boxes
-from engines.jaws import orca as orcas
-from engines.jaws.act2 import DIGITAL, PHYSICAL, Act2
-from engines.jaws.data import BEACH_ORDER, ROLES, Board, Card, amity, check_text, deck
+from engines.jaws.amity.belief import replay
+from engines.jaws.amity.data import (
+    ALL_POWERS,
+    BEACH_ORDER,
+    BURST,
+    FRENZY,
+    POWER_CODES,
+    POWER_LETTERS,
+    Board,
+    Card,
+    amity,
+    check_text,
+    deck,
+)
+from engines.jaws.common import ROLES
+from engines.jaws.orca import layout as orcas
+from engines.jaws.orca.position import DIGITAL, PHYSICAL, Act2
 from engines.rng import Rng
 
 BRODY, HOOPER, QUINT = 0, 1, 2
-FRENZY, EVADE, HIDE, BURST = 0, 1, 2, 3
-POWER_LETTERS = "FEHB"  # Feeding Frenzy, Evasive Moves, Out of Sight, Speed Burst
-POWER_CODES = ("frenzy", "evade", "hide", "burst")
-ALL_POWERS = 0b1111
 WAITING, ACTIVE, DONE = 0, 1, 2
 TURN_LETTERS = "wad"
 # once-per-round uses (bits of ``flags``)
@@ -56,6 +67,44 @@ class Plan(NamedTuple):
 
 def fresh(pos: int) -> Plan:
     return Plan(pos, path=(pos,) if pos >= 0 else ())
+
+
+def step(p: Position, pl: Plan, s: Step) -> Plan:
+    """The plan after one more step (no check: the step is legal)."""
+    kind = s[0]
+    if kind == "move":
+        return pl._replace(pos=s[2], acts=pl.acts + 1, path=(*pl.path, s[2]))
+    if kind == "burst":
+        return pl._replace(pos=s[2][-1], acts=pl.acts + 1, path=pl.path + s[2], power=BURST)
+    if kind == "eat":
+        if s[2]:
+            return pl._replace(michael=True, acts=pl.acts + 1)
+        slot = p.board.beach_slot(pl.pos)
+        eaten = list(pl.eaten)
+        eaten[slot] += 1
+        return pl._replace(eaten=(eaten[0], eaten[1], eaten[2], eaten[3]), acts=pl.acts + 1)
+    if kind == "frenzy":
+        slot = p.board.beach_slot(pl.pos)
+        eaten = list(pl.eaten)
+        eaten[slot] = p.swimmers[slot]
+        return pl._replace(
+            eaten=(eaten[0], eaten[1], eaten[2], eaten[3]),
+            acts=pl.acts + 1,
+            power=FRENZY,
+            michael=pl.michael or p.michael == slot,
+        )
+    if kind in ("evade", "hide"):
+        return pl._replace(power=POWER_CODES.index(kind))
+    if kind == "knock":
+        return pl._replace(knocked=(*pl.knocked, s[2]))
+    raise ValueError(kind)
+
+
+def replan(p: Position) -> Plan:
+    pl = fresh(p.shark)
+    for s in p.steps:
+        pl = step(p, pl, s)
+    return pl
 
 
 @dataclass(eq=False)
@@ -356,6 +405,23 @@ def deal_roles(players: int) -> tuple[int, int, int, int]:
 
 
 def _parse(f: dict[str, str]) -> Position:
+    p = _options(f)
+    for read in _READERS:
+        read(p, f)
+    total = sum(p.on_boat) + p.shop + sum(p.dock) + sum(p.floating) + p.attached
+    if (
+        total != p.board.barrels
+        or len(p.wet) != 3
+        or len(p.spent) != 3
+        or len(p.turns) != 3
+        or len(p.flags) != 3
+    ):
+        raise ValueError("barrels")
+    return p
+
+
+def _options(f: dict[str, str]) -> Position:
+    """A new position from the notation's options: players, acts, roles, corrections, box, modes."""
     map_text = check_text(f.get("map", ""), "map")
     cards_text = check_text(f.get("cards", ""), "cards")
     board, cards = amity(map_text), deck(cards_text)
@@ -371,27 +437,22 @@ def _parse(f: dict[str, str]) -> Position:
     if deck_mode not in (PHYSICAL, DIGITAL) or dice_mode not in (PHYSICAL, DIGITAL):
         raise ValueError(deck_mode)
     boxes.check_modes(box, deck_mode, dice_mode)
-    p = Position.new(
-        players,
-        acts,
-        parse_roles(f.get("roles", "S/BHQ"), players),
-        board,
-        cards,
-        layout,
-        box,
-        deck_mode,
-        dice_mode,
-    )
+    seats = parse_roles(f.get("roles", "S/BHQ"), players)
+    p = Position.new(players, acts, seats, board, cards, layout, box, deck_mode, dice_mode)
     if "rng" in f:
         p.rng = Rng.parse(f["rng"])
-    idx = board.index
+    return p
 
-    def space(v: str) -> int:
-        return -1 if v == "-" else idx[v]
 
-    def slot(v: str) -> int:
-        return -1 if v in ("-", "") else BEACH_ORDER.index(v)
+def _space(p: Position, v: str) -> int:
+    return -1 if v == "-" else p.board.index[v]
 
+
+def _beach(v: str) -> int:
+    return -1 if v in ("-", "") else BEACH_ORDER.index(v)
+
+
+def _read_round(p: Position, f: dict[str, str]) -> None:
     p.act = int(f.get("act", "1"))
     p.round = int(f.get("round", "0"))
     p.phase = f.get("phase", "start")
@@ -399,23 +460,29 @@ def _parse(f: dict[str, str]) -> Position:
         raise ValueError(p.phase)
     card = f.get("card", "-")
     p.card = 0 if card == "-" else int(card)
-    if p.card and p.card not in cards:
+    if p.card and p.card not in p.cards:
         raise ValueError(card)
-    p.fx = cards[p.card].effect if p.card else ""
+    p.fx = p.cards[p.card].effect if p.card else ""
     turned = f.get("turned", "-")
     p.turned = [] if turned == "-" else [int(n) for n in turned.split(".")]
-    if not set(p.turned) <= set(cards) or len(set(p.turned)) != len(p.turned):
+    if not set(p.turned) <= set(p.cards) or len(set(p.turned)) != len(p.turned):
         raise ValueError(turned)
+
+
+def _read_beaches(p: Position, f: dict[str, str]) -> None:
     if "swim" in f:
         p.swimmers = [int(w[1:]) for w in f["swim"].split(".")]
         if len(p.swimmers) != 4 or min(p.swimmers) < 0 or p.supply() < 0:
             raise ValueError(f["swim"])
-    p.michael = slot(f.get("michael", "-"))
+    p.michael = _beach(f.get("michael", "-"))
     closed = f.get("closed", "-")
     p.soon = closed.endswith("~")
-    p.closed = slot(closed.rstrip("~"))
-    p.shark = space(f.get("shark", "-"))
-    if p.shark >= 0 and p.shark not in board.water_spaces:
+    p.closed = _beach(closed.rstrip("~"))
+
+
+def _read_shark(p: Position, f: dict[str, str]) -> None:
+    p.shark = _space(p, f.get("shark", "-"))
+    if p.shark >= 0 and p.shark not in p.board.water_spaces:
         raise ValueError(p.shark)
     p.eaten, p.attached = int(f.get("eaten", "0")), int(f.get("attached", "0"))
     powers = f.get("powers", POWER_LETTERS)
@@ -423,12 +490,13 @@ def _parse(f: dict[str, str]) -> Position:
     power = f.get("power", "-")
     p.power = -1 if power == "-" else POWER_LETTERS.index(power)
     plan = f.get("plan", "-")
-    p.steps = [] if plan == "-" else [parse_step(board, w) for w in plan.split(",")]
-    from engines.jaws.shark import replan
-
+    p.steps = [] if plan == "-" else [parse_step(p.board, w) for w in plan.split(",")]
     p.plan = replan(p)
+
+
+def _read_crew(p: Position, f: dict[str, str]) -> None:
     if "crew" in f:
-        p.pos = [idx[n] for n in f["crew"].split(".")]
+        p.pos = [p.board.index[n] for n in f["crew"].split(".")]
         if len(p.pos) != 3:
             raise ValueError(f["crew"])
     if "wet" in f:
@@ -441,45 +509,55 @@ def _parse(f: dict[str, str]) -> Position:
     p.any_claim = -1 if any_claim == "-" else ROLES.index(any_claim)
     if "flags" in f:
         p.flags = [int(n) for n in f["flags"].split(".")]
+
+
+def _read_barrels(p: Position, f: dict[str, str]) -> None:
     if "barrels" in f:
         counts = [int(n) for n in f["barrels"].split(".")]
         p.on_boat, p.shop, p.dock = counts[:3], counts[3], counts[4:]
-        if len(p.dock) != len(board.docks) or min(counts) < 0:
+        if len(p.dock) != len(p.board.docks) or min(counts) < 0:
             raise ValueError(f["barrels"])
     floating = f.get("float", "-")
-    p.floating = [0] * len(board.names)
+    p.floating = [0] * len(p.board.names)
     if floating != "-":
         for word in floating.split("."):
             name, _, n = word.partition(":")
-            p.floating[idx[name]] = int(n)
+            p.floating[p.board.index[name]] = int(n)
+
+
+def _read_table(p: Position, f: dict[str, str]) -> None:
     seen = f.get("seen", "-")
     if seen != "-":
         name, _, by = seen.partition(":")
-        p.seen, p.seen_by = idx[name], by
+        p.seen, p.seen_by = p.board.index[name], by
     pending, _, options = f.get("pending", "-:-").partition(":")
     p.pending = "" if pending == "-" else pending
-    p.options = [] if options in ("-", "") else [idx[n] for n in options.split(".")]
+    p.options = [] if options in ("-", "") else [p.board.index[n] for n in options.split(".")]
     winner = f.get("winner", "-")
     p.winner = "" if winner == "-" else winner
     p.records = json.loads(f.get("records", "[]"))
     p.trail = json.loads(f.get("trail", "[]"))
+
+
+def _read_act2(p: Position, f: dict[str, str]) -> None:
     if "act2" in f:
-        p.o = Act2.load(f["act2"], layout, box, deck_mode, dice_mode, p.rng)
+        p.o = Act2.load(f["act2"], p.layout, p.box, p.deck_mode, p.dice_mode, p.rng)
         if p.act != 2:
             raise ValueError("act2")
     elif p.act == 2:
         raise ValueError("act2")
     if p.phase != "start":
-        from engines.jaws.belief import replay
+        p.hyps = replay(p.board, p.records)
 
-        p.hyps = replay(board, p.records)
-    total = sum(p.on_boat) + p.shop + sum(p.dock) + sum(p.floating) + p.attached
-    if (
-        total != board.barrels
-        or len(p.wet) != 3
-        or len(p.spent) != 3
-        or len(p.turns) != 3
-        or len(p.flags) != 3
-    ):
-        raise ValueError("barrels")
-    return p
+
+_READERS: tuple[Callable[[Position, dict[str, str]], None], ...] = (
+    _read_round,
+    _read_beaches,
+    _read_shark,
+    _read_crew,
+    _read_barrels,
+    _read_table,
+    _read_act2,
+)
+"""The notation's words after the options, read in this order (each may check what came before):
+a new key is read by one of these, or by a new one added here."""

@@ -26,9 +26,14 @@ from engines.core import (
     View,
     outcome,
 )
-from engines.jaws import actions, belief, orca_actions, orca_legal, orca_view, rules, shark
-from engines.jaws.act2 import READINGS
-from engines.jaws.data import BEACH_ORDER, ROLES
+from engines.jaws.amity import actions, belief, explain, rules, shark
+from engines.jaws.amity.data import BEACH_ORDER, POWER_CODES
+from engines.jaws.common import ROLES
+from engines.jaws.orca import actions as orca_actions
+from engines.jaws.orca import explain as orca_explain
+from engines.jaws.orca import legal as orca_legal
+from engines.jaws.orca import view as orca_view
+from engines.jaws.orca.position import READINGS
 from engines.jaws.position import (
     ACTIVE,
     BRODY,
@@ -37,7 +42,6 @@ from engines.jaws.position import (
     FOUND,
     HOOPER,
     LOOKED,
-    POWER_CODES,
     QUINT,
     THREW,
     Position,
@@ -214,12 +218,8 @@ class JawsState(State):
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
         if self._p.o is not None:
-            from engines.jaws.orca_explain import explain as explain2
-
-            return explain2(self._p, seat, action)
-        from engines.jaws.explain import explain
-
-        return explain(self._p, seat, action)
+            return orca_explain.explain(self._p, seat, action)
+        return explain.explain(self._p, seat, action)
 
     # -- what is known of the shark ------------------------------------------
 

@@ -12,9 +12,9 @@ sentence parameters are these :class:`~engines.text.Text` words.
 
 from __future__ import annotations
 
+from engines.jaws.amity.data import BEACH_ORDER, Board
 from engines.jaws.box import Gear
-from engines.jaws.data import BEACH_ORDER, Board
-from engines.jaws.orca import Layout
+from engines.jaws.orca.layout import Layout
 from engines.text import N_, Text, plural
 
 ROLE_NAMES = (N_("Brody"), N_("Hooper"), N_("Quint"))

@@ -230,7 +230,7 @@ def test_the_act_2_world_harness_catches_a_public_hint_of_the_chip(service: Serv
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Not blind: a table screen that counts the shark's hand as it is now (one less once a card lies
     under the chip) tells the worlds apart."""
-    from engines.jaws import orca_view
+    from engines.jaws.orca import view as orca_view
     real = orca_view.public
 
     def leaky(p: object) -> dict[str, object]:

@@ -7,7 +7,7 @@ import pytest
 
 from engines import TABLE
 from engines.jaws import GAME
-from engines.jaws.data import deck
+from engines.jaws.amity.data import deck
 from tests.engines.conformance import assert_refused
 from tests.engines.jaws.helpers import CREW, SHARK, load, notations, play, public, said
 

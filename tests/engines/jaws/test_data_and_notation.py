@@ -9,7 +9,7 @@ import pytest
 
 from engines import IllegalAction
 from engines.jaws import GAME
-from engines.jaws.data import amity, deck
+from engines.jaws.amity.data import amity, deck
 from tests.engines.conformance import check_playouts
 from tests.engines.jaws.helpers import SHARK, play
 

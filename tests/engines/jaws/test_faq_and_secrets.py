@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines import events_for
 from engines.jaws import GAME
-from engines.jaws.belief import positions
+from engines.jaws.amity.belief import positions
 from engines.jaws.fast import simulate
 from engines.rng import Rng
 from tests.engines.conformance import check_playouts

@@ -17,14 +17,18 @@ is known to hold, the possible hits); the door takes any entry the rules allow
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from engines.core import TABLE
-from engines.jaws import orca_attack, orca_round, orca_setup
-from engines.jaws.act2 import READINGS, SHARK, Act2
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
-from engines.jaws.orca import DESTROYED, ZONES, neighbours
+from engines.jaws.orca import fight as orca_attack
+from engines.jaws.orca import prepare
+from engines.jaws.orca import round as orca_round
+from engines.jaws.orca import setup as orca_setup
+from engines.jaws.orca.layout import DESTROYED, ZONES, neighbours
+from engines.jaws.orca.position import READINGS, SHARK, Act2
 from engines.jaws.position import Position
 
 Step = tuple[Any, ...]
@@ -140,16 +144,16 @@ def legal_now(p: Position, seat: int) -> list[Step]:
 
 def prep_steps(a: Act2, r: int) -> list[Step]:
     """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
-    out: list[Step] = [("move", r, s, 0) for s in orca_round.moves(a, r)]
+    out: list[Step] = [("move", r, s, 0) for s in prepare.moves(a, r)]
     out += [("weapon", r, g, 0) for g in a.kit[r] if a.gear[g].weapon and g != a.weapon[r]]
     if a.weapon[r] >= 0:  # the target chip goes where the chosen weapon reaches from here
-        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and orca_round.reaches(a, r, z)]
+        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and prepare.reaches(a, r, z)]
     if not a.bait:
         baits = a.holds(r, "bait")
         if baits:
             out.append(("bait", r, baits[0], 0))
     armed = any(a.gear[g].weapon for g in a.kit[r])
-    if not armed or (a.target[r] >= 0 and orca_round.reaches(a, r, a.target[r])):
+    if not armed or (a.target[r] >= 0 and prepare.reaches(a, r, a.target[r])):
         out.append(("ready", r, 0, 0))  # a member left without any weapon can only say ready
     return out
 
@@ -261,57 +265,41 @@ def _hits(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, float], ...]:
 # --------------------------------------------------------------------------- applying a step
 
 
+Apply = Callable[[Position, int, Any, Any], None]  # (position, role, a, b)
+
+APPLY: dict[str, Apply] = {
+    "carry": lambda p, r, x, y: orca_setup.enter_carry(p, x, y),
+    "tile": lambda p, r, x, y: orca_setup.enter_tile(p, x, y),
+    "track": lambda p, r, x, y: orca_setup.enter_track(p, x, y),
+    "gear": lambda p, r, x, y: orca_setup.enter_gear(p, r, x),
+    "drop": lambda p, r, x, y: orca_setup.drop_gear(p, r, x),
+    "place": lambda p, r, x, y: orca_setup.place(p, r, x),
+    "resurface": lambda p, r, x, y: orca_round.enter_option(p, x, y),
+    "hits": lambda p, r, x, y: orca_attack.finish_roll(p, x),
+    "surface": lambda p, r, x, y: prepare.choose(p, x, y),
+    "lock": lambda p, r, x, y: prepare.lock(p),
+    "move": lambda p, r, x, y: prepare.move(p, r, x),
+    "weapon": lambda p, r, x, y: prepare.weapon(p, r, x),
+    "target": lambda p, r, x, y: prepare.target(p, r, x),
+    "bait": lambda p, r, x, y: prepare.bait(p, r, x),
+    "ready": lambda p, r, x, y: prepare.ready(p, r),
+    "reveal": lambda p, r, x, y: prepare.reveal(p, x),
+    "attack": lambda p, r, x, y: orca_attack.attack(p, r),
+    "hold": lambda p, r, x, y: orca_attack.hold(p, r),
+    "ammo": lambda p, r, x, y: orca_attack.ammo(p, r, bool(x)),
+    "ram": lambda p, r, x, y: orca_attack.ram(p, x),
+    "bite": lambda p, r, x, y: orca_attack.bite(p, x),
+    "cage": lambda p, r, x, y: orca_attack.cage(p, r, bool(x)),
+    "maul": lambda p, r, x, y: orca_attack.maul(p, x),
+    "domino": lambda p, r, x, y: orca_attack.domino(p, x),
+    "second": lambda p, r, x, y: orca_attack.second(p, x),
+}
+"""What each Act 2 step does, by its kind: a new step is one entry here (its legality in
+:func:`legal_now`)."""
+
+
 def apply(p: Position, seat: int, s: Step) -> None:
     kind, r, x, y = s
-    if kind == "carry":
-        orca_setup.enter_carry(p, x, y)
-    elif kind == "tile":
-        orca_setup.enter_tile(p, x, y)
-    elif kind == "track":
-        orca_setup.enter_track(p, x, y)
-    elif kind == "gear":
-        orca_setup.enter_gear(p, r, x)
-    elif kind == "drop":
-        orca_setup.drop_gear(p, r, x)
-    elif kind == "place":
-        orca_setup.place(p, r, x)
-    elif kind == "resurface":
-        orca_round.enter_option(p, x, y)
-    elif kind == "hits":
-        orca_attack.finish_roll(p, x)
-    elif kind == "surface":
-        orca_round.choose(p, x, y)
-    elif kind == "lock":
-        orca_round.lock(p)
-    elif kind == "move":
-        orca_round.move(p, r, x)
-    elif kind == "weapon":
-        orca_round.weapon(p, r, x)
-    elif kind == "target":
-        orca_round.target(p, r, x)
-    elif kind == "bait":
-        orca_round.bait(p, r, x)
-    elif kind == "ready":
-        orca_round.ready(p, r)
-    elif kind == "reveal":
-        orca_round.reveal(p, x)
-    elif kind == "attack":
-        orca_round.attack(p, r)
-    elif kind == "hold":
-        orca_round.hold(p, r)
-    elif kind == "ammo":
-        orca_attack.ammo(p, r, bool(x))
-    elif kind == "ram":
-        orca_attack.ram(p, x)
-    elif kind == "bite":
-        orca_attack.bite(p, x)
-    elif kind == "cage":
-        orca_attack.cage(p, r, bool(x))
-    elif kind == "maul":
-        orca_attack.maul(p, x)
-    elif kind == "domino":
-        orca_attack.domino(p, x)
-    elif kind == "second":
-        orca_attack.second(p, x)
-    else:
+    if kind not in APPLY:
         raise ValueError(kind)
+    APPLY[kind](p, r, x, y)

@@ -1,95 +1,26 @@
-"""Act 2, a round's phases 1 to 5 (rulebook, "2. Akt: Übersicht" and its phases).
+"""Act 2, a round's phases 2 to 4 (rulebook, "2. Akt" phases 2-4): the shark's secret choice, the
+crew's preparation, the shark resurfacing; phase 5 follows in :mod:`engines.jaws.orca.fight`.
 
-1. Three resurface cards are turned (the companion draws them from a complete box, or the table
-   enters what it turned) and put at A, B and C.
-2. The shark chooses one in secret (a chip A/B/C) and may put an ability card under it; it may
-   change its mind until it locks the choice, which starts the crew's preparation.
+2. The shark chooses one resurface card in secret (a chip A/B/C) and may put an ability card under
+   it; it may change its mind until it locks the choice, which starts the crew's preparation.
 3. The crew prepares: each member moves up to 2 spaces (water to boat costs 2), chooses a weapon,
    places a target chip (a melee or entangle weapon reaches only the water space its user is in or
    one next to it), may play bait once per round (the shark then shows a chip it did not choose),
    and says ready.
 4. The shark resurfaces: its chip, its card's zone, its ability card; a shake-off symbol shakes off
    every entangle weapon; target chips elsewhere go back.
-5. Each crew member whose chip is on the shark's space may attack (or hold back), in any order.
 """
 
 from __future__ import annotations
 
-from engines.jaws import words
-from engines.jaws.act2 import CHIPS, Act2, abilities
-from engines.jaws.box import RESURFACE_CARDS as RESURFACE_CARDS_FULL
-from engines.jaws.box import Resurface, _multiset_max
-from engines.jaws.data import ROLES
-from engines.jaws.orca import ZONES, neighbours
-from engines.jaws.orca_tell import tell, tell_shark
+import engines.jaws.words as words
+from engines.jaws.common import ROLES
+from engines.jaws.orca.fight import to_attacks
+from engines.jaws.orca.layout import ZONES, neighbours
+from engines.jaws.orca.position import CHIPS, Act2, abilities
+from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
 from engines.text import N_, Text
-
-
-def new_round(p: Position) -> None:
-    a = p.orca()
-    a.round += 1
-    a.options = [None, None, None]
-    a.chip = a.card = a.baited = a.surfaced = a.played = a.bite = a.domino = -1
-    a.locked = a.bait = a.rammed = a.mauled = a.helped = a.offered = False
-    a.shown = len(a.hand)
-    a.moved = [0, 0, 0]
-    a.target = [-1, -1, -1]
-    a.ready = [False, False, False]
-    a.decided = [0, 0, 0]
-    a.caged = [False, False, False]
-    a.asked = [False, False, False]
-    a.roll, a.dice, a.extra, a.hits = [], [], [], 0
-    for r in range(3):
-        if a.weapon[r] >= 0 and a.weapon[r] not in a.kit[r]:
-            a.weapon[r] = -1
-    tell(p, "round2", "Round {round} of Act 2: three resurface cards are turned.", round=a.round)
-    if a.deck_mode == "digital":
-        for slot in range(3):
-            if not a.draw:
-                a.draw, a.rng = a.rng.shuffled(a.discard)
-                a.discard = []
-                tell(p, "reshuffle", "The resurface deck is used up: its discard pile is shuffled.")
-            _show(p, slot, a.draw.pop(0))
-        a.phase = "decide"
-    else:
-        a.phase = "turn"
-
-
-def _show(p: Position, slot: int, card: Resurface) -> None:
-    a = p.orca()
-    a.options[slot] = card
-    msgid = (
-        N_("Option {chip}: zone {zone}, evade {evade}, {dice} dice, shake-off.")
-        if card.shake
-        else N_("Option {chip}: zone {zone}, evade {evade}, {dice} dice.")
-    )
-    tell(
-        p,
-        "option",
-        msgid,
-        chip=CHIPS[slot],
-        zone=a.layout.zones[card.zone],
-        evade=card.evade,
-        dice=card.dice,
-        shake_off=card.shake,
-    )
-
-
-def enter_option(p: Position, slot: int, card: Resurface) -> None:
-    """The table turned a resurface card (physical deck) and entered it."""
-    a = p.orca()
-    if len(a.turned) >= RESURFACE_CARDS_FULL:  # the real deck was used up and shuffled
-        a.turned = []
-    a.turned.append(card)
-    a.most = _multiset_max(a.most, a.turned, RESURFACE_CARDS_FULL)
-    _show(p, slot, card)
-    if all(c is not None for c in a.options):
-        a.phase = "decide"
-        tell(p, "decide", "The shark chooses where to resurface, in secret.")
-
-
-# --------------------------------------------------------------------------- phase 2
 
 
 def choose(p: Position, chip: int, card: int) -> None:
@@ -128,9 +59,6 @@ def lock(p: Position) -> None:
         "The shark has made its secret choice. The crew prepares: move, choose a weapon, place "
         "the target chips.",
     )
-
-
-# --------------------------------------------------------------------------- phase 3
 
 
 def moves(a: Act2, r: int) -> list[int]:
@@ -231,9 +159,6 @@ def reveal(p: Position, chip: int) -> None:
     )
 
 
-# --------------------------------------------------------------------------- phase 4
-
-
 def surface(p: Position) -> None:
     a = p.orca()
     card = a.options[a.chip]
@@ -305,59 +230,4 @@ def surface(p: Position) -> None:
         )
     else:
         tell(p, "on_target", "Nobody's target chip is on the shark.", roles=[])
-    to_attacks(p)
-
-
-# --------------------------------------------------------------------------- phase 5
-
-
-def to_attacks(p: Position) -> None:
-    a = p.orca()
-    if p.phase == "over":
-        return
-    if any(a.target[r] == a.surfaced and not a.decided[r] for r in a.alive()):
-        a.phase = "attack"
-        return
-    from engines.jaws.orca_attack import to_phase6
-
-    to_phase6(p)
-
-
-def attack(p: Position, r: int) -> None:
-    a = p.orca()
-    a.decided[r] = 1
-    card = a.gear[a.weapon[r]]
-    if card.kind == "entangle":
-        gid = a.weapon[r]
-        a.kit[r].remove(gid)
-        a.weapon[r] = -1
-        a.attached.append([gid, r])
-        tell(
-            p,
-            "entangled",
-            "{role} attaches {card} to the shark. It stays until the shark shakes it off.",
-            role=ROLES[r],
-            card=gid,
-            words={"role": words.role(r), "card": words.gear(card)},
-        )
-        to_attacks(p)
-        return
-    from engines.jaws.orca_attack import ROLL_CREW, start_roll
-
-    tell(
-        p,
-        "attacks",
-        "{role} attacks with {card}: {dice} dice against evade {evade}.",
-        role=ROLES[r],
-        dice=card.dice,
-        evade=a.evade(),
-        words={"role": words.role(r), "card": words.gear(card)},
-    )
-    start_roll(p, ROLL_CREW, r, card.dice, 1 if card.plus_one else 0)
-
-
-def hold(p: Position, r: int) -> None:
-    a = p.orca()
-    a.decided[r] = 2
-    tell(p, "held", "{role} holds back and does not attack.", role=ROLES[r], words={"role": words.role(r)})
     to_attacks(p)

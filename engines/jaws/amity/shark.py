@@ -12,40 +12,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.jaws import words
-from engines.jaws.data import BEACH_ORDER, ROLES, Board
-from engines.jaws.position import (
-    BURST,
-    EVADE,
-    FRENZY,
-    HIDE,
-    HOOPER,
-    POWER_CODES,
-    QUINT,
-    Plan,
-    Position,
-    Step,
-    fresh,
-)
+import engines.jaws.words as words
+from engines.core import story
+from engines.jaws.amity import belief
+from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES, Board, burst_paths
+from engines.jaws.amity.end import finish
+from engines.jaws.common import ROLES
+from engines.jaws.position import HOOPER, QUINT, Plan, Position, Step, fresh, replan, step, step_text
 from engines.text import Text
-
-
-@lru_cache(maxsize=64)
-def burst_paths(board: Board, start: int) -> tuple[tuple[int, ...], ...]:
-    """Speed Burst: every way to swim 1, 2 or 3 spaces in one action, never into a space twice."""
-    out: list[tuple[int, ...]] = []
-
-    def walk(path: tuple[int, ...]) -> None:
-        for nxt in board.water[path[-1] if path else start]:
-            if nxt == start or nxt in path:
-                continue
-            longer = (*path, nxt)
-            out.append(longer)
-            if len(longer) < 3:
-                walk(longer)
-
-    walk(())
-    return tuple(out)
 
 
 @lru_cache(maxsize=16)
@@ -97,49 +71,9 @@ def legal(p: Position) -> list[Step]:
     return out
 
 
-def step(p: Position, pl: Plan, s: Step) -> Plan:
-    """The plan after one more step (no check: the step is legal)."""
-    kind = s[0]
-    if kind == "move":
-        return pl._replace(pos=s[2], acts=pl.acts + 1, path=(*pl.path, s[2]))
-    if kind == "burst":
-        return pl._replace(pos=s[2][-1], acts=pl.acts + 1, path=pl.path + s[2], power=BURST)
-    if kind == "eat":
-        if s[2]:
-            return pl._replace(michael=True, acts=pl.acts + 1)
-        slot = p.board.beach_slot(pl.pos)
-        eaten = list(pl.eaten)
-        eaten[slot] += 1
-        return pl._replace(eaten=(eaten[0], eaten[1], eaten[2], eaten[3]), acts=pl.acts + 1)
-    if kind == "frenzy":
-        slot = p.board.beach_slot(pl.pos)
-        eaten = list(pl.eaten)
-        eaten[slot] = p.swimmers[slot]
-        return pl._replace(
-            eaten=(eaten[0], eaten[1], eaten[2], eaten[3]),
-            acts=pl.acts + 1,
-            power=FRENZY,
-            michael=pl.michael or p.michael == slot,
-        )
-    if kind in ("evade", "hide"):
-        return pl._replace(power=POWER_CODES.index(kind))
-    if kind == "knock":
-        return pl._replace(knocked=(*pl.knocked, s[2]))
-    raise ValueError(kind)
-
-
-def replan(p: Position) -> Plan:
-    pl = fresh(p.shark)
-    for s in p.steps:
-        pl = step(p, pl, s)
-    return pl
-
-
 def play(p: Position, s: Step) -> None:
     """One step of the shark's secret plan (or ``back``: take the last one back). Each step is told
     to the shark alone."""
-    from engines.core import story
-
     me = [p.seats[0]]
     if s[0] == "back":
         p.steps.pop()
@@ -222,8 +156,6 @@ def commit(p: Position) -> None:
     p.plan = fresh(p.shark)
     if not p.quiet:
         _tell(p, pl, gain, michael_slot, sensors, before)
-        from engines.jaws.position import step_text
-
         p.trail.append(
             {
                 "round": p.round,
@@ -237,9 +169,7 @@ def commit(p: Position) -> None:
             }
         )
     if p.eaten >= p.goal:
-        from engines.jaws import rules
-
-        rules.finish(p, "shark")
+        finish(p, "shark")
         return
     p.phase = "crew"
 
@@ -260,8 +190,6 @@ def _before(p: Position) -> dict[str, object]:
 def _tell(
     p: Position, pl: Plan, gain: int, michael_slot: int, sensors: list[int], before: dict[str, object] | None
 ) -> None:
-    from engines.core import story
-
     names = p.board.names
     eaten = dict(zip(BEACH_ORDER, pl.eaten, strict=True))
     michael = BEACH_ORDER[michael_slot] if michael_slot >= 0 else None
@@ -322,8 +250,6 @@ def _tell(
         "answers": [],
     }
     p.records.append(record)
-    from engines.jaws import belief
-
     p.hyps = belief.after_turn(p.board, belief.new_round(p.hyps or belief.initial(p.board)), record)
 
 

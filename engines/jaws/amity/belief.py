@@ -28,9 +28,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engines.jaws.data import BEACH_ORDER, ROLES, Board
-from engines.jaws.position import ALL_POWERS, BURST, EVADE, FRENZY, HIDE
-from engines.jaws.shark import burst_paths
+from engines.jaws.amity.data import ALL_POWERS, BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, Board, burst_paths
+from engines.jaws.common import ROLES
 
 Hyp = tuple[int, int, int]  # space, powers left (bits), power played this round (-1 none)
 
@@ -130,6 +129,8 @@ def after_turn(board: Board, hyps: Iterable[Hyp], rec: Mapping[str, Any]) -> fro
     return frozenset(out)
 
 
+# Longer than 60 lines on purpose: the belief search, one walk over every plan the shark's
+# turn allows, kept in one piece for speed (every announcement runs it).
 def _ends(
     board: Board,
     start: int,

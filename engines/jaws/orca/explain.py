@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
-from engines.jaws import orca_round, words
-from engines.jaws.data import ROLES
+from engines.jaws.common import ROLES
+from engines.jaws.orca import prepare
+from engines.jaws.orca.position import abilities
 from engines.jaws.position import Position
 
 SHARK_TYPES = frozenset({"surface", "lock", "reveal", "ram", "bite", "maul", "domino", "second"})
@@ -62,8 +64,6 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
 
 
 def _hand_codes(p: Position) -> list[str]:
-    from engines.jaws.act2 import abilities
-
     return [abilities()[k].code for k in p.orca().hand]
 
 
@@ -101,7 +101,7 @@ def _crew(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction:
                     "The target chip goes on the water space of one of the zones {zones}.",
                     zones=", ".join(a.layout.zones),
                 )
-            if not orca_round.reaches(a, r, zone):
+            if not prepare.reaches(a, r, zone):
                 return IllegalAction(
                     "A melee or entangle weapon reaches only the water space its user is in or "
                     "one next to it: move, or choose another target or weapon."

@@ -11,11 +11,12 @@ their choice. Digital dice and a digital deck come only from a profile that hold
 
 from __future__ import annotations
 
-from engines.jaws import words
-from engines.jaws.act2 import Act2, abilities, carry_over
+import engines.jaws.words as words
 from engines.jaws.box import OWN_CARDS, OWNERS, TRACKS, Gear, Tile
-from engines.jaws.data import ROLES
-from engines.jaws.orca_tell import tell, tell_shark
+from engines.jaws.common import ROLES
+from engines.jaws.orca.position import Act2, abilities, carry_over
+from engines.jaws.orca.round import new_round
+from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
 from engines.text import Text, plural
 
@@ -84,8 +85,6 @@ def proceed(p: Position) -> None:
         elif any(a.at[r] < 0 for r in a.alive()):
             a.phase = "place"
         else:
-            from engines.jaws.orca_round import new_round
-
             new_round(p)
 
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.jaws import orca_actions, orca_attack, orca_legal, orca_setup
-from engines.jaws.act2 import CHIPS, SHARK, Act2, abilities
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, TRACKS
-from engines.jaws.data import ROLES
-from engines.jaws.orca import TILE_WORDS, ZONES, spaces_json
+from engines.jaws.common import ROLES
+from engines.jaws.orca import actions as orca_actions
+from engines.jaws.orca import fight as orca_attack
+from engines.jaws.orca import legal as orca_legal
+from engines.jaws.orca import setup as orca_setup
+from engines.jaws.orca.layout import TILE_WORDS, ZONES, spaces_json
+from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
+from engines.jaws.orca.prepare import reaches
 from engines.jaws.position import Position
 
 
@@ -121,8 +125,6 @@ def _member(p: Position, r: int) -> dict[str, Any]:
 
 
 def _reaches(a: Act2, r: int, z: int) -> bool:
-    from engines.jaws.orca_round import reaches
-
     return reaches(a, r, z)
 
 

@@ -4,15 +4,13 @@ them, so the table screen draws each step as it was (never a result before its s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import story
-from engines.jaws.act2 import SHARK, TILE_LETTERS
-from engines.jaws.data import ROLES
+from engines.jaws.common import ROLES
+from engines.jaws.orca.position import SHARK, TILE_LETTERS
+from engines.jaws.position import Position
 from engines.text import Text
-
-if TYPE_CHECKING:
-    from engines.jaws.position import Position
 
 
 def board(p: Position) -> dict[str, Any]:

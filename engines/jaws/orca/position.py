@@ -29,8 +29,8 @@ from engines.jaws.box import (
     resurface,
     tile,
 )
-from engines.jaws.data import HERE, ROLES
-from engines.jaws.orca import DESTROYED, ZONES, Layout
+from engines.jaws.common import HERE, ROLES
+from engines.jaws.orca.layout import DESTROYED, ZONES, Layout
 from engines.rng import Rng
 
 PHYSICAL, DIGITAL = "physical", "digital"

@@ -22,14 +22,18 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from pathlib import Path
 from typing import Any
 
 from engines.core import IllegalAction
+from engines.jaws.common import HERE, ROLES
+from engines.text import Text
 
-HERE = Path(__file__).parent
-ROLES = ("brody", "hooper", "quint")  # the crew, in this order everywhere (index = role number)
 BEACH_ORDER = ("N", "E", "S", "W")
+# the shark's four powers (its ability cards in Act 1)
+FRENZY, EVADE, HIDE, BURST = 0, 1, 2, 3
+POWER_LETTERS = "FEHB"  # Feeding Frenzy, Evasive Moves, Out of Sight, Speed Burst
+POWER_CODES = ("frenzy", "evade", "hide", "burst")
+ALL_POWERS = 0b1111
 EFFECTS = (
     "knock",
     "extra_any",
@@ -121,8 +125,6 @@ class Card:
     confidence: str = "MED"
 
     def to_json(self) -> dict[str, Any]:
-        from engines.text import Text
-
         return {
             "number": self.number,
             "title": Text(self.title).to_json(),
@@ -385,3 +387,21 @@ def check_text(value: str, what: str) -> str:
 
 def override_keys(text: str) -> Mapping[str, Any]:
     return _overrides(text, "map")
+
+
+@lru_cache(maxsize=64)
+def burst_paths(board: Board, start: int) -> tuple[tuple[int, ...], ...]:
+    """Speed Burst: every way to swim 1, 2 or 3 spaces in one action, never into a space twice."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(path: tuple[int, ...]) -> None:
+        for nxt in board.water[path[-1] if path else start]:
+            if nxt == start or nxt in path:
+                continue
+            longer = (*path, nxt)
+            out.append(longer)
+            if len(longer) < 3:
+                walk(longer)
+
+    walk(())
+    return tuple(out)

@@ -24,12 +24,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from pathlib import Path
 from typing import Any
 
 from engines.core import IllegalAction
+from engines.jaws.common import HERE
 
-HERE = Path(__file__).parent
 ZONES = 8
 INTACT, DAMAGED, DESTROYED = 0, 1, 2
 TILE_WORDS = ("intact", "damaged", "destroyed")

@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.jaws import shark, words
-from engines.jaws.data import BEACH_ORDER, ROLES
+import engines.jaws.words as words
+from engines.jaws.amity import shark
+from engines.jaws.amity.data import BEACH_ORDER
+from engines.jaws.common import ROLES
 from engines.jaws.position import SOURCES, Position, Step
 from engines.text import N_, Text, plural
 

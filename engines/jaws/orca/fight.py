@@ -1,5 +1,7 @@
-"""Act 2: the rolls, the crew's attack results, the shark's attack (phase 6), wounds, the end of a
-round and of the game (rulebook, "Phase 5", "Phase 6", "Ende der Runde", "Ende der Partie").
+"""Act 2, the fight: the crew attacks (phase 5), the rolls, the shark attacks (phase 6) (rulebook,
+"Phase 5", "Phase 6"); the round's end, wounds and the game's end are :mod:`engines.jaws.orca.round`'s.
+
+Phase 5: each crew member whose chip is on the shark's space may attack (or hold back), in any order.
 
 A roll is the companion's (digital dice: the box's faces, the table's own seeded generator) or the
 roller's (physical dice: the roller enters the hits). Phase 6: Ramming Speed first (the shark may
@@ -14,8 +16,10 @@ ends at once when the shark is, when the whole crew is, or when the Orca is dest
 
 from __future__ import annotations
 
-from engines.jaws import words
-from engines.jaws.act2 import (
+import engines.jaws.words as words
+from engines.jaws.common import ROLES
+from engines.jaws.orca.layout import DAMAGED, DESTROYED, INTACT, ZONES, neighbours
+from engines.jaws.orca.position import (
     BIG_MOUTH,
     DOMINO_EFFECT,
     EXTRA_STRENGTH,
@@ -30,14 +34,10 @@ from engines.jaws.act2 import (
     SHARK,
     Act2,
 )
-from engines.jaws.data import ROLES
-from engines.jaws.orca import DAMAGED, DESTROYED, INTACT, ZONES, neighbours
-from engines.jaws.orca_tell import tell
+from engines.jaws.orca.round import end_round, finish, wound
+from engines.jaws.orca.tell import tell
 from engines.jaws.position import Position
 from engines.text import N_, Text, plural
-
-__all__ = ["ROLL_CREW", "start_roll", "to_phase6"]
-
 
 # --------------------------------------------------------------------------- rolls
 
@@ -138,6 +138,57 @@ def finish_roll(p: Position, hits: int) -> None:
             _next_extra(p)
 
 
+# --------------------------------------------------------------------------- phase 5: the crew attacks
+
+
+def to_attacks(p: Position) -> None:
+    a = p.orca()
+    if p.phase == "over":
+        return
+    if any(a.target[r] == a.surfaced and not a.decided[r] for r in a.alive()):
+        a.phase = "attack"
+        return
+    to_phase6(p)
+
+
+def attack(p: Position, r: int) -> None:
+    a = p.orca()
+    a.decided[r] = 1
+    card = a.gear[a.weapon[r]]
+    if card.kind == "entangle":
+        gid = a.weapon[r]
+        a.kit[r].remove(gid)
+        a.weapon[r] = -1
+        a.attached.append([gid, r])
+        tell(
+            p,
+            "entangled",
+            "{role} attaches {card} to the shark. It stays until the shark shakes it off.",
+            role=ROLES[r],
+            card=gid,
+            words={"role": words.role(r), "card": words.gear(card)},
+        )
+        to_attacks(p)
+        return
+    tell(
+        p,
+        "attacks",
+        "{role} attacks with {card}: {dice} dice against evade {evade}.",
+        role=ROLES[r],
+        dice=card.dice,
+        evade=a.evade(),
+        words={"role": words.role(r), "card": words.gear(card)},
+    )
+    start_roll(p, ROLL_CREW, r, card.dice, 1 if card.plus_one else 0)
+
+
+def hold(p: Position, r: int) -> None:
+    a = p.orca()
+    a.decided[r] = 2
+    tell(p, "held", "{role} holds back and does not attack.", role=ROLES[r], words={"role": words.role(r)})
+    to_attacks(p)
+
+
 # --------------------------------------------------------------------------- phase 5: a crew attack's result
 
 
@@ -176,8 +227,6 @@ def _crew_result(p: Position) -> None:
             a.phase = "ammo"
             return
         _discard_weapon(p, r)
-    from engines.jaws.orca_round import to_attacks
-
     to_attacks(p)
 
 
@@ -210,8 +259,6 @@ def ammo(p: Position, r: int, use: bool) -> None:
         )
     else:
         _discard_weapon(p, r)
-    from engines.jaws.orca_round import to_attacks
-
     to_attacks(p)
 
 
@@ -546,59 +593,7 @@ def _next_extra(p: Position) -> None:
 # --------------------------------------------------------------------------- wounds and the end
 
 
-def wound(p: Position, who: int, n: int) -> None:
-    """``n`` wounds to a crew member (0-2) or the shark (3); at the end of the track: eliminated."""
-    a = p.orca()
-    if n <= 0:
-        return
-    if who < SHARK and a.caged[who]:
-        tell(
-            p,
-            "cage_saves",
-            "The shark cage: {role} is not wounded.",
-            role=ROLES[who],
-            words={"role": words.role(who)},
-        )
-        return
-    a.wounds[who] += n
-    if a.wounds[who] < a.tracks[who]:
-        return
-    if who == SHARK:
-        finish(p, "crew", Text("The shark's wound track reaches its X: the crew wins."))
-        return
-    a.out[who] = True
-    a.at[who] = -1
-    a.kit[who] = []
-    a.weapon[who] = a.target[who] = -1
-    a.ready[who] = True
-    tell(
-        p,
-        "eliminated",
-        "{role}'s wound track reaches its X: he is out of the game.",
-        role=ROLES[who],
-        words={"role": words.role(who)},
-    )
-    if not a.alive():
-        finish(p, "shark", Text("The whole crew is eliminated: the shark wins."))
 
 
-def end_round(p: Position) -> None:
-    a = p.orca()
-    if a.deck_mode == "digital" and a.chip >= 0:
-        chosen = a.options[a.chip]
-        if chosen is not None:
-            a.discard.append(chosen)
-    a.played = -1
-    a.surfaced = -1
-    tell(p, "dived", "The shark dives into the deep. The crew takes back the target chips.")
-    from engines.jaws.orca_round import new_round
-
-    new_round(p)
 
 
-def finish(p: Position, winner: str, reason: Text) -> None:
-    a = p.orca()
-    a.winner = winner
-    a.phase = "over"
-    p.phase = "over"
-    tell(p, "game_over", reason.msgid, winner=winner, **reason.params)

@@ -9,26 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
-from engines.jaws import rules, shark, words
-from engines.jaws.data import BEACH_ORDER, ROLES
-from engines.jaws.position import (
-    ACTIVE,
-    BRODY,
-    BURST,
-    CLOSED,
-    DONE,
-    EVADE,
-    FOUND,
-    FRENZY,
-    HIDE,
-    HOOPER,
-    LOOKED,
-    POWER_CODES,
-    QUINT,
-    THREW,
-    Position,
-)
+from engines.jaws.amity import rules, shark
+from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES
+from engines.jaws.common import ROLES
+from engines.jaws.position import ACTIVE, BRODY, CLOSED, DONE, FOUND, HOOPER, LOOKED, QUINT, THREW, Position
 
 
 def explain(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:

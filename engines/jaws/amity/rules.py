@@ -12,11 +12,15 @@ or the swimmer track reaches its goal (9; 7 when Act 1 is played alone).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
+import engines.jaws.words as words
 from engines.core import TABLE, story
-from engines.jaws import belief, shark, words
-from engines.jaws.data import BEACH_ORDER, ROLES, Board
+from engines.jaws.amity import belief, shark
+from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board, Card
+from engines.jaws.amity.end import finish
+from engines.jaws.common import ROLES
 from engines.jaws.position import (
     ACTIVE,
     BRODY,
@@ -27,7 +31,6 @@ from engines.jaws.position import (
     FROM_HOOPER,
     FROM_SHOP,
     FROM_WATER,
-    HIDE,
     HOOPER,
     LOOKED,
     QUINT,
@@ -154,8 +157,7 @@ def turn_card(p: Position, number: int) -> None:
     p.card = number
     card = p.cards[number]
     p.fx = card.effect
-    quiet = p.quiet
-    if not quiet:
+    if not p.quiet:
         p.events.append(
             story(
                 "event_card",
@@ -168,8 +170,18 @@ def turn_card(p: Position, number: int) -> None:
         )
     if card.effect == "fourth_of_july" and p.closed >= 0:
         p.closed, p.soon = -1, False
-        if not quiet:
+        if not p.quiet:
             p.events.append(story("beach_opened", "Every beach is open again."))
+    _swimmers_in(p, card)
+    effect = CARD_EFFECTS.get(card.effect)
+    if effect is not None:
+        effect(p)
+    if not p.pending:
+        shark_phase(p)
+
+
+def _swimmers_in(p: Position, card: Card) -> None:
+    """The card's swimmers onto the open beaches (the closed one's tile turns instead)."""
     counts = list(card.swimmers)
     if card.effect == "alert" and p.eaten <= 3:
         for b in card.alert:
@@ -179,31 +191,12 @@ def turn_card(p: Position, number: int) -> None:
         if not counts[slot]:
             continue
         if slot == p.closed:
-            if not p.soon:
-                p.soon = True
-                if not quiet:
-                    p.events.append(
-                        story(
-                            "beach_closed",
-                            "{beach} stays closed; its tile now reads Opens soon.",
-                            beach=BEACH_ORDER[slot],
-                        )
-                    )
-            else:
-                p.closed, p.soon = -1, False
-                if not quiet:
-                    p.events.append(
-                        story(
-                            "beach_closed",
-                            "{beach} stays closed this time and opens again.",
-                            beach=BEACH_ORDER[slot],
-                        )
-                    )
+            _closed_beach(p, slot)
             continue
         n = min(counts[slot], p.supply())
         p.swimmers[slot] += n
         placed[slot] = n
-    if not quiet:
+    if not p.quiet:
         p.events.append(
             story(
                 "swimmers",
@@ -215,30 +208,58 @@ def turn_card(p: Position, number: int) -> None:
                 placed=dict(zip(BEACH_ORDER, placed, strict=True)),
             )
         )
-    effect = card.effect
-    if effect == "mayor":
-        ask(p, "mayor", list(p.board.beaches))
-    elif effect == "wrong_shark":
-        ask(p, "dock", list(p.board.docks))
-    elif effect == "michael" and p.michael < 0:
-        open_slots = [s for s in range(4) if s != p.closed]
-        fewest = min(p.swimmers[s] for s in open_slots)
-        tied = [s for s in open_slots if p.swimmers[s] == fewest]
-        if len(tied) == 1:
-            _place_michael(p, tied[0])
-        else:
-            ask(p, "michael", [p.board.beaches[s] for s in tied])
-    elif effect == "hoax":
-        crowd = [p.swimmers[s] + (p.michael == s) for s in range(4)]
-        tied = [s for s in range(4) if crowd[s] == max(crowd)]
-        if len(tied) == 1:
-            _hoax(p, tied[0])
-        else:
-            ask(p, "hoax", [p.board.beaches[s] for s in tied])
-    elif effect == "helicopter":
-        ask(p, "heli", list(p.board.land_spaces))
-    if not p.pending:
-        shark_phase(p)
+
+
+def _closed_beach(p: Position, slot: int) -> None:
+    """Swimmers for the closed beach: its tile turns to "Opens soon", or, already turned, it opens."""
+    if not p.soon:
+        p.soon = True
+        if not p.quiet:
+            p.events.append(
+                story(
+                    "beach_closed",
+                    "{beach} stays closed; its tile now reads Opens soon.",
+                    beach=BEACH_ORDER[slot],
+                )
+            )
+        return
+    p.closed, p.soon = -1, False
+    if not p.quiet:
+        p.events.append(
+            story("beach_closed", "{beach} stays closed this time and opens again.", beach=BEACH_ORDER[slot])
+        )
+
+
+def _michael_card(p: Position) -> None:
+    if p.michael >= 0:
+        return
+    open_slots = [s for s in range(4) if s != p.closed]
+    fewest = min(p.swimmers[s] for s in open_slots)
+    tied = [s for s in open_slots if p.swimmers[s] == fewest]
+    if len(tied) == 1:
+        _place_michael(p, tied[0])
+    else:
+        ask(p, "michael", [p.board.beaches[s] for s in tied])
+
+
+def _hoax_card(p: Position) -> None:
+    crowd = [p.swimmers[s] + (p.michael == s) for s in range(4)]
+    tied = [s for s in range(4) if crowd[s] == max(crowd)]
+    if len(tied) == 1:
+        _hoax(p, tied[0])
+    else:
+        ask(p, "hoax", [p.board.beaches[s] for s in tied])
+
+
+CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
+    "mayor": lambda p: ask(p, "mayor", list(p.board.beaches)),
+    "wrong_shark": lambda p: ask(p, "dock", list(p.board.docks)),
+    "michael": _michael_card,
+    "hoax": _hoax_card,
+    "helicopter": lambda p: ask(p, "heli", list(p.board.land_spaces)),
+}
+"""What an event card does once its swimmers are in, by its effect (data.EFFECTS); an effect that
+lasts the round (``p.fx``) is read where it matters. A new card's effect: one entry here."""
 
 
 def ask(p: Position, what: str, options: list[int]) -> None:
@@ -336,41 +357,6 @@ def shark_phase(p: Position) -> None:
     p.plan = fresh(p.shark)
     if not p.quiet:
         p.events.append(story("shark_turn", "The shark plans its turn in secret."))
-
-
-def finish(p: Position, winner: str) -> None:
-    """Act 1 ends: the game ends with it (Act 1 alone), or Act 2 begins with its result carried over."""
-    p.phase, p.winner = "over", winner
-    if not p.quiet:
-        _tell_end(p, winner)
-    if p.acts == "both":
-        from engines.jaws import orca_setup
-
-        orca_setup.start(p)
-
-
-def _tell_end(p: Position, winner: str) -> None:
-    if winner == "shark":
-        p.events.append(
-            story(
-                "act_over",
-                "The swimmer track reached {track}: the shark wins Act 1.",
-                winner="shark",
-                track=p.eaten,
-            )
-        )
-    else:
-        p.events.append(
-            story(
-                "act_over",
-                "The second barrel is attached: the crew wins Act 1.",
-                winner="crew",
-                track=p.eaten,
-            )
-        )
-    p.events.append(
-        story("revealed", "The shark's secret path is revealed, round by round.", trail=list(p.trail))
-    )
 
 
 # --------------------------------------------------------------------------- the crew
@@ -516,161 +502,187 @@ def _answer(p: Position, by: str, at: int, answer: str) -> None:
         p.hyps = belief.after_answer(p.board, p.hyps or belief.initial(p.board), said)
 
 
-def _do(p: Position, a: Step) -> None:
-    kind, r, x, n = a
-    board, quiet = p.board, p.quiet
+def _move(p: Position, r: int, x: int, n: int) -> None:
+    p.pos[r] = x
+    if not p.quiet:
+        say = words.role(r)
+        p.events.append(
+            story(
+                "moved",
+                "{role} moves to {space}.",
+                role=ROLES[r],
+                space=p.name(x),
+                words={"role": say, "space": words.shop()} if x == p.board.shop else {"role": say},
+            )
+        )
+
+
+def _rescue(p: Position, r: int, x: int, n: int) -> None:
+    slot = p.board.beach_slot(p.pos[r])
+    if x:
+        p.michael = -1
+    else:
+        p.swimmers[slot] -= 1
+    if not p.quiet:
+        p.events.append(
+            story(
+                "rescued",
+                "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
+                role=ROLES[r],
+                beach=BEACH_ORDER[slot],
+                michael=bool(x),
+                words={"role": words.role(r)},
+            )
+        )
+
+
+def _collect(p: Position, r: int, x: int, n: int) -> None:
     here = p.pos[r]
-    say = words.role(r)
-    if kind == "move":
-        p.pos[r] = x
-        if not quiet:
-            p.events.append(
-                story(
-                    "moved",
-                    "{role} moves to {space}.",
-                    role=ROLES[r],
-                    space=p.name(x),
-                    words={"role": say, "space": words.shop()} if x == board.shop else {"role": say},
-                )
+    if x == FROM_SHOP:
+        p.shop -= n
+    elif x == FROM_DOCK:
+        p.dock[p.board.docks.index(here)] -= n
+    elif x == FROM_WATER:
+        p.floating[here] -= n
+    else:
+        p.on_boat[HOOPER] -= n
+    p.on_boat[r] += n
+    if not p.quiet:
+        p.events.append(
+            story(
+                "collected",
+                plural(
+                    n,
+                    "{role} collects {count} barrel from {source}.",
+                    "{role} collects {count} barrels from {source}.",
+                ),
+                role=ROLES[r],
+                count=n,
+                source=("shop", "dock", "water", "hooper")[x],
+                space=p.name(here),
+                words={"role": words.role(r), "source": words.source(x)},
             )
-    elif kind == "rescue":
-        slot = board.beach_slot(here)
-        if x:
-            p.michael = -1
-        else:
-            p.swimmers[slot] -= 1
-        if not quiet:
-            p.events.append(
-                story(
-                    "rescued",
-                    "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
-                    role=ROLES[r],
-                    beach=BEACH_ORDER[slot],
-                    michael=bool(x),
-                    words={"role": say},
-                )
+        )
+
+
+def _deliver(p: Position, r: int, x: int, n: int) -> None:
+    here = p.pos[r]
+    p.on_boat[BRODY] -= 1
+    p.dock[p.board.docks.index(here)] += 1
+    if not p.quiet:
+        p.events.append(
+            story(
+                "delivered",
+                "Brody delivers a barrel to the dock at {space}.",
+                role="brody",
+                space=p.name(here),
             )
-    elif kind == "collect":
-        if x == FROM_SHOP:
-            p.shop -= n
-        elif x == FROM_DOCK:
-            p.dock[board.docks.index(here)] -= n
-        elif x == FROM_WATER:
-            p.floating[here] -= n
-        else:
-            p.on_boat[HOOPER] -= n
-        p.on_boat[r] += n
-        if not quiet:
-            p.events.append(
-                story(
-                    "collected",
-                    plural(
-                        n,
-                        "{role} collects {count} barrel from {source}.",
-                        "{role} collects {count} barrels from {source}.",
-                    ),
-                    role=ROLES[r],
-                    count=n,
-                    source=("shop", "dock", "water", "hooper")[x],
-                    space=p.name(here),
-                    words={"role": say, "source": words.source(x)},
-                )
+        )
+
+
+def _give(p: Position, r: int, x: int, n: int) -> None:
+    count = p.on_boat[HOOPER]
+    p.on_boat[QUINT] += count
+    p.on_boat[HOOPER] = 0
+    if not p.quiet:
+        p.events.append(
+            story(
+                "handed",
+                plural(
+                    count, "Hooper hands {count} barrel to Quint.", "Hooper hands {count} barrels to Quint."
+                ),
+                role="hooper",
+                count=count,
             )
-    elif kind == "deliver":
-        p.on_boat[BRODY] -= 1
-        p.dock[board.docks.index(here)] += 1
-        if not quiet:
-            p.events.append(
-                story(
-                    "delivered",
-                    "Brody delivers a barrel to the dock at {space}.",
-                    role="brody",
-                    space=p.name(here),
-                )
+        )
+
+
+_FINDER = {
+    "here": N_("Fish finder at {space}: the shark is HERE! Its mover goes on the board."),
+    "near": N_("Fish finder at {space}: the shark is nearby."),
+    "none": N_("Fish finder at {space}: the shark is neither here nor nearby."),
+}
+
+
+def _finder(p: Position, r: int, x: int, n: int) -> None:
+    here, board = p.pos[r], p.board
+    p.flags[r] |= FOUND
+    truth = "here" if p.shark == here else "near" if p.shark in board.water[here] else "none"
+    answer = "none" if p.power == HIDE else truth  # Out of Sight: "neither here nor nearby"
+    if answer == "here":
+        p.seen, p.seen_by = here, "finder"
+    _answer(p, "finder", here, answer)
+    if not p.quiet:
+        p.events.append(
+            story(
+                "finder",
+                _FINDER[answer],
+                role="hooper",
+                space=p.name(here),
+                answer=answer,
+                nearby=[p.name(s) for s in board.water[here]],
             )
-    elif kind == "give":
-        count = p.on_boat[HOOPER]
-        p.on_boat[QUINT] += count
-        p.on_boat[HOOPER] = 0
-        if not quiet:
-            p.events.append(
-                story(
-                    "handed",
-                    plural(
-                        count,
-                        "Hooper hands {count} barrel to Quint.",
-                        "Hooper hands {count} barrels to Quint.",
-                    ),
-                    role="hooper",
-                    count=count,
-                )
-            )
-    elif kind == "throw":
-        _throw(p, x)
-    elif kind == "finder":
-        p.flags[r] |= FOUND
-        truth = "here" if p.shark == here else "near" if p.shark in board.water[here] else "none"
-        answer = "none" if p.power == HIDE else truth  # Out of Sight: "neither here nor nearby"
-        if answer == "here":
-            p.seen, p.seen_by = here, "finder"
-        _answer(p, "finder", here, answer)
-        if not quiet:
-            msgid = {
-                "here": N_("Fish finder at {space}: the shark is HERE! Its mover goes on the board."),
-                "near": N_("Fish finder at {space}: the shark is nearby."),
-                "none": N_("Fish finder at {space}: the shark is neither here nor nearby."),
-            }[answer]
-            p.events.append(
-                story(
-                    "finder",
-                    msgid,
-                    role="hooper",
-                    space=p.name(here),
-                    answer=answer,
-                    nearby=[p.name(s) for s in board.water[here]],
-                )
-            )
-    elif kind == "binoculars":
-        p.flags[r] |= LOOKED
-        answer = "here" if p.shark == here and p.power != HIDE else "none"  # Out of Sight: "not here"
-        if answer == "here":
-            p.seen, p.seen_by = here, "binoculars"
-        _answer(p, "binoculars", here, answer)
-        if not quiet:
-            slot = board.beach_slot(here)
-            msgid = (
-                N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
-                if answer == "here"
-                else N_("Binoculars at {beach}: the shark is not at this beach.")
-            )
-            p.events.append(
-                story(
-                    "binoculars",
-                    msgid,
-                    role="brody",
-                    space=p.name(here),
-                    beach=BEACH_ORDER[slot],
-                    answer=answer,
-                )
-            )
-    elif kind == "close":
-        p.flags[r] |= CLOSED
-        p.closed, p.soon = x, False
-        if not quiet:
-            p.events.append(
-                story(
-                    "closed",
-                    "Brody closes {beach}.",
-                    role="brody",
-                    beach=BEACH_ORDER[x],
-                )
-            )
-    elif kind == "climb":
-        p.wet[r] = False
-        if not quiet:
-            p.events.append(
-                story("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": say})
-            )
+        )
+
+
+def _binoculars(p: Position, r: int, x: int, n: int) -> None:
+    here = p.pos[r]
+    p.flags[r] |= LOOKED
+    answer = "here" if p.shark == here and p.power != HIDE else "none"  # Out of Sight: "not here"
+    if answer == "here":
+        p.seen, p.seen_by = here, "binoculars"
+    _answer(p, "binoculars", here, answer)
+    if not p.quiet:
+        msgid = (
+            N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
+            if answer == "here"
+            else N_("Binoculars at {beach}: the shark is not at this beach.")
+        )
+        beach = BEACH_ORDER[p.board.beach_slot(here)]
+        p.events.append(
+            story("binoculars", msgid, role="brody", space=p.name(here), beach=beach, answer=answer)
+        )
+
+
+def _close(p: Position, r: int, x: int, n: int) -> None:
+    p.flags[r] |= CLOSED
+    p.closed, p.soon = x, False
+    if not p.quiet:
+        p.events.append(story("closed", "Brody closes {beach}.", role="brody", beach=BEACH_ORDER[x]))
+
+
+def _climb(p: Position, r: int, x: int, n: int) -> None:
+    p.wet[r] = False
+    if not p.quiet:
+        p.events.append(
+            story("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": words.role(r)})
+        )
+
+
+def _throw_at(p: Position, r: int, x: int, n: int) -> None:
+    _throw(p, x)
+
+
+DO: dict[str, Callable[[Position, int, int, int], None]] = {
+    "move": _move,
+    "rescue": _rescue,
+    "collect": _collect,
+    "deliver": _deliver,
+    "give": _give,
+    "throw": _throw_at,
+    "finder": _finder,
+    "binoculars": _binoculars,
+    "close": _close,
+    "climb": _climb,
+}
+"""What each crew action does, by its kind ``(p, role, a, b)``: a new crew action is one function
+here (and its legality in :func:`crew_legal`)."""
+
+
+def _do(p: Position, a: Step) -> None:
+    act = DO.get(a[0])
+    if act is not None:
+        act(p, a[1], a[2], a[3])
 
 
 def _throw(p: Position, at: int) -> None:
