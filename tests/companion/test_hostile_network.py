@@ -298,8 +298,12 @@ def test_the_server_is_built_with_its_bounds() -> None:
     try:
         adj = srv.adj
         assert (adj.max_request_body_size, adj.connection_limit, adj.channel_timeout,
-                adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT, built.CHANNEL_TIMEOUT,
-                                          built.CLEANUP_INTERVAL)
+                adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT + built.SPARE_CONNECTIONS,
+                                          built.CHANNEL_TIMEOUT, built.CLEANUP_INTERVAL)
+        assert srv.channel_class.limit == built.CONNECTION_LIMIT    # where new ones make room
+        assert isinstance(srv, built.ServerHooks)                   # the head deadline
+        import resource
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= built.CONNECTION_LIMIT + 64
         assert (sockets.SOL_SOCKET, sockets.SO_KEEPALIVE, 1) in adj.socket_options
         assert issubclass(srv.channel_class, built.Channel)
     finally:
