@@ -368,10 +368,11 @@ class Service(Presence, Telling, Keeping):
         self._fan_out(table, unseen)
         return table.events
 
-    def _salt(self, seed: int) -> str:
-        """A new table's salt (companion/story.py ``tag``): from this companion's own secret, which
-        nobody sees, and the seed, so that two tables with one seed name their chapters alike."""
-        return hmac.new(self.store.secret("salt").encode(), str(seed).encode(), "sha256").hexdigest()[:32]
+    def _salt(self) -> str:
+        """A new table's salt (companion/story.py ``tag``): a secret drawn for this table alone, never
+        from its seed (issue 27: a host could replay the seed at a second table and count a shark's
+        secret taps by matching identities). Kept in the store, so a restart names events alike."""
+        return secrets.token_hex(16)
 
     def _payload(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         return self._public(table) if seat is None else self._seat_payload(table, seat)
@@ -467,7 +468,7 @@ class Service(Presence, Telling, Keeping):
         with self._tables_lock:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
-                           lang=lang, salt=self._salt(seed))
+                           lang=lang, salt=self._salt())
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)
