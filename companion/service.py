@@ -38,7 +38,7 @@ from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
 from companion.keeping import Keeping
 from companion.pacer import Pacer
-from companion.pairing import Pairing
+from companion.pairing import HostSessions, Pairing
 from companion.presence import Presence
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
@@ -119,7 +119,8 @@ class Service(Presence, Telling, Keeping):
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self, clock, think_seconds)
         self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
-        self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
+        self.pairing = Pairing()  # a phone becoming the host by the host button
+        self.host_sessions = HostSessions(self.store)   # each host device's own session
         self._load()
 
     # -- start-up: replay every table --------------------------------------------

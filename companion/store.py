@@ -200,6 +200,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, name)
     );
     """,
+    # 7: host devices (issue 27): each paired phone or browser holds a session of its own, kept as
+    # a hash; the host page lists them and revokes any
+    """
+    CREATE TABLE host_sessions (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -562,6 +572,19 @@ class Store:
             row = self._db.execute("SELECT data, saved FROM profiles WHERE game = ? AND name = ?",
                                    (game, name)).fetchone()
         return None if row is None else (row[0], row[1])
+
+    def save_host_session(self, session_id: str, token_hash: str, label: str, created: float) -> None:
+        self._tx([("INSERT INTO host_sessions VALUES (?,?,?,?)", (session_id, token_hash, label, created))])
+
+    def delete_host_sessions(self, session_ids: Sequence[str]) -> None:
+        self._tx([("DELETE FROM host_sessions WHERE id = ?", (sid,)) for sid in session_ids])
+
+    def host_sessions(self) -> list[tuple[str, str, str, float]]:
+        """The host devices' sessions: (id, token hash, label, created), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, token_hash, label, created FROM host_sessions "
+                                    "ORDER BY created, id").fetchall()
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # -- reads (at start-up) --------------------------------------------------
 

@@ -1,9 +1,17 @@
-"""Who is asking: seat tokens (cookie or Bearer) and the host key (header or cookie).
+"""Who is asking: seat tokens (cookie or Bearer), the host's device session (cookie) and the host
+key (``X-Host-Key``, or the host page's form).
+
+Each host device holds a session of its own in the ``host_key`` cookie (issue 27: the cookie used
+to be the key itself, the same on every device and never changing): a random token, opened when
+the device gave the key or was paired by the button, listed and revoked on the host page. The key
+itself never goes into a cookie.
 
 Guessing the host key is slowed down: after :data:`GUESSES` wrong keys from one client address
 within :data:`GUESS_WINDOW` seconds, every host-key check from that address is answered 429 ("Too
 many wrong host keys: wait a minute and try again.") for :data:`GUESS_BLOCK` seconds, and the log
-says so once per block.
+says so once per block. A device with a live host session is never counted nor held up (issue 27:
+the right key from a blocked address used to get 429 for every host action): its session is
+checked first, and a 256-bit token is not guessed.
 """
 
 from __future__ import annotations
@@ -96,7 +104,15 @@ def seat_token(table: str) -> str | None:
 
 
 def host_key_given() -> str | None:
-    return request.headers.get("X-Host-Key") or request.cookies.get(HOST_COOKIE) or None
+    return request.headers.get("X-Host-Key") or None
+
+
+def host_session() -> str | None:
+    """The id of the live host session this request's cookie holds, or None (no throttle: see above)."""
+    found = service().host_sessions.check(request.cookies.get(HOST_COOKIE))
+    if found is not None:
+        trust_connection()
+    return found
 
 
 def is_host_key(key: str | None) -> bool:
@@ -122,10 +138,12 @@ def trust_connection() -> None:
 
 
 def is_host() -> bool:
-    return is_host_key(host_key_given())
+    return host_session() is not None or is_host_key(host_key_given())
 
 
 def require_host() -> None:
+    if host_session() is not None:
+        return
     key = host_key_given()
     if key is None:
         raise Unauthorized("Only the host can do this: the host key is missing.")
@@ -149,6 +167,7 @@ __all__ = [
     "TooManyGuesses",
     "bearer",
     "host_key_given",
+    "host_session",
     "is_host",
     "is_host_key",
     "require_host",

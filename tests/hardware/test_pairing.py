@@ -27,7 +27,7 @@ PROMPT = "Press the button on the companion to make this phone the host"
 
 @pytest.fixture
 def paired_link(service: Service, clean_rig: Rig, clock: FakeClock) -> Iterator[HardwareLink]:
-    service.pairing = Pairing(HOST_KEY, clock=clock)
+    service.pairing = Pairing(clock=clock)
     linked = attach(service, clean_rig)
     try:
         yield linked
