@@ -47,7 +47,11 @@ WINDOW_S = 60.0
 STALE_S = 8.0
 """A phone that has not asked how its request stands for this long has left the page."""
 MAX_WAITING = 32
-"""Requests kept at once; the oldest goes first (a flood cannot grow memory)."""
+"""Requests kept at once (a flood cannot grow memory)."""
+PER_ADDRESS = 2
+"""Requests kept from one address: a further one drops that address's oldest (issue 27: 32 requests
+from one stranger used to push the host's out). When all :data:`MAX_WAITING` are taken, a request
+whose page stopped asking goes first, then the newest of the address holding the most."""
 
 PairState = Literal["waiting", "paired", "expired", "ask-again", "unknown"]
 
@@ -117,13 +121,28 @@ class Pairing:
         now = self._clock()
         with self._lock:
             self._expire(now)
+            own = [t for t, r in self._requests.items() if r.who == who]
+            while len(own) >= PER_ADDRESS:
+                del self._requests[own.pop(0)]
             while len(self._requests) >= MAX_WAITING:
-                del self._requests[next(iter(self._requests))]
+                self._drop_a_flooders()
             self._requests[token] = _Request(who, now, now)
         log.info("host pairing: %s asks to become the host; waiting for a long press of %s",
                  who, self.button)
         self._changed()
         return token
+
+    def _drop_a_flooders(self) -> None:
+        """Make room (under the lock): a request whose page stopped asking goes first, then one of
+        the address holding the most, the newest of those (a flood is a burst; the host who asked
+        before it keeps their place, and one asking after it pushes out the flood's newest)."""
+        now = self._clock()
+        held: dict[str, int] = {}
+        for req in self._requests.values():
+            held[req.who] = held.get(req.who, 0) + 1
+        order = list(self._requests.items())   # as they asked
+        token = min((now - r.seen_at <= STALE_S, -held[r.who], -n, t) for n, (t, r) in enumerate(order))[3]
+        del self._requests[token]
 
     def _find(self, token: str | None) -> _Request | None:
         for known, req in self._requests.items():
