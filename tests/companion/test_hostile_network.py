@@ -243,7 +243,10 @@ def test_cross_origin_posts_are_refused_while_same_origin_ones_work(
         server: ServerProcess, table: dict[str, Any]) -> None:
     """Issue 17, 4, over the wire: the host's and a seat's cookie, sent by another site's page."""
     own = f"http://127.0.0.1:{server.port}"
-    cookies = f"host_key={server.host_key}; seat_{table['id']}={table['tokens'][0]}"
+    _, headers, _ = raw(server, f"GET /host?key={server.host_key} HTTP/1.1\r\nHost: x\r\n"
+                        "Connection: close\r\n\r\n".encode(), source="127.0.0.1")
+    session = headers["set-cookie"].split(";")[0]                 # the host device's own session
+    cookies = f"{session}; seat_{table['id']}={table['tokens'][0]}"
     for origin, want in ((f"http://127.0.0.1:{server.port + 1}", 403), ("http://evil.example", 403),
                          (own, 201)):
         body = b'{"game": "fake-guess", "players": 2}'
