@@ -3,13 +3,21 @@
 One process with a thread pool (it owns the GPIO pins and the tables in memory). What a
 client on the network could otherwise hold, and how it is bounded here:
 
-- **Connections.** ``connection_limit`` is :data:`CONNECTION_LIMIT` in all, and at most
-  :data:`PER_ADDRESS` from one client address: a further connection from that address is
-  closed at once (and logged, once a minute), so idle or half-open sockets from one machine
-  cannot fill the server for everyone else.
-- **Unfinished requests.** A connection with no request running (a header never finished, a
-  keep-alive left open, a phone gone from the Wi-Fi) is closed after :data:`CHANNEL_TIMEOUT`
-  seconds of silence; waitress looks every :data:`CLEANUP_INTERVAL` seconds.
+- **Connections.** At most :data:`PER_ADDRESS` from one client address: a further connection
+  from that address is closed at once (and logged, once a minute). In all there are
+  :data:`CONNECTION_LIMIT` (issue 27: a crowd from many addresses, each under the per-address
+  bound, used to fill them and lock everyone out). At the limit a new connection is never
+  turned away for a crowd: it gets in by closing the connection that has gone longest without
+  completing a request head (:func:`make_room`), idle or unfinished ones before those running a
+  request. A connection that carried a valid seat token or host session (the app says so through
+  ``environ["tc.trusted"]``, which :class:`Task` offers) is never the one closed; only when every
+  connection is such is the new one closed instead. The descriptor limit is raised at start to
+  fit (:func:`raise_descriptor_limit`; systemd's ``LimitNOFILE`` too).
+- **Unfinished requests.** A request head must be complete within :data:`HEAD_SECONDS` of its
+  first byte, whatever bytes trickle in (each byte used to reset the silence timer). A connection
+  with no request running (a keep-alive left open, a phone gone from the Wi-Fi) is closed after
+  :data:`CHANNEL_TIMEOUT` seconds of silence; the server looks every :data:`CLEANUP_INTERVAL`
+  seconds.
 - **Bodies.** ``max_request_body_size`` is the app's own limit: a body announced or streamed
   over it is refused at once (413), never read or spooled to disk.
 - **Half-open connections.** A phone that leaves the Wi-Fi sends no goodbye. TCP keep-alive
@@ -30,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import socket
 import time
 from typing import Any, ClassVar
@@ -45,13 +54,18 @@ log = logging.getLogger("companion.server")
 
 THREADS = 32            # 8 seats + table screens + host + ordinary requests, with headroom
 FREE_THREADS = 8        # never held by a stream: plays, views and pages always find a thread
-CONNECTION_LIMIT = 250  # in all (each is a file descriptor; the default limit is 1024)
+CONNECTION_LIMIT = 500  # in all; past it a new connection takes the place of an unfinished one
+SPARE_CONNECTIONS = 16  # waitress's own hard stop lies this far above (connections being closed)
+DESCRIPTORS = 4096      # the descriptor limit asked for at start (systemd: LimitNOFILE=4096)
 PER_ADDRESS = 32        # from one client address: a phone's browser opens about 6
+HEAD_SECONDS = 4        # a request head must be complete within this, however it trickles in
 CHANNEL_TIMEOUT = 10    # seconds a connection with no running request may stay silent
-CLEANUP_INTERVAL = 2    # seconds between waitress's looks for silent connections
+CLEANUP_INTERVAL = 1    # seconds between the looks for silent and unfinished connections
 REQUEST_LOOKAHEAD = 5   # lets a stream notice a phone that left (waitress.client_disconnected)
 UNACKED_SECONDS = 30    # a connection whose data goes unacknowledged this long is dead
 CLOSE_CONNECTION = "tc.close_connection"
+TRUSTED = "tc.trusted"  # web/auth.py calls it once a request proved a seat token or a host session
+LIMIT_VARIABLE = "COMPANION_CONNECTION_LIMIT"   # tests (and a small board): another limit in all
 
 
 def socket_options() -> list[tuple[int, int, int]]:
@@ -96,42 +110,137 @@ class Task(WSGITask):  # type: ignore[misc]
     def get_environment(self) -> dict[str, Any]:
         environ: dict[str, Any] = super().get_environment()
         environ[CLOSE_CONNECTION] = self.set_close_on_finish
+        environ[TRUSTED] = self.channel.trust
         return environ
 
 
 class Channel(HTTPChannel):  # type: ignore[misc]
-    """One client connection; closed at once when its address already holds :data:`PER_ADDRESS`."""
+    """One client connection; closed at once when its address already holds :data:`PER_ADDRESS`;
+    at the limit in all it makes room (:func:`make_room`). It knows when the head it is reading
+    began (``head_since``), when it last completed one (``last_head``) and whether it carried a
+    seat token or a host session (``trusted``)."""
 
     task_class = Task
     error_task_class = JSONErrorTask
     per_address = PER_ADDRESS
+    limit = CONNECTION_LIMIT
     _last_warning: ClassVar[dict[str, float]] = {}
+    trusted = False
+    head_since: float | None = None   # the first byte of the head being read (None: none begun)
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map=map)
+        self.last_head: float = self.creation_time
         host = _host(addr)
         channels = list(server.active_channels.values())
         same = sum(1 for ch in channels if _host(getattr(ch, "addr", None)) == host)
         if same > self.per_address:
             self.will_close = True   # closed on the next turn of the loop; nothing is read
-            now = time.monotonic()
-            if now - self._last_warning.get(host, -60.0) >= 60.0:
-                self._last_warning[host] = now
-                log.warning("%s holds %d connections, more than %d: new ones are closed at once",
-                            host, same - 1, self.per_address)
+            _warn(host, "%s holds %d connections, more than %d: new ones are closed at once",
+                  host, same - 1, self.per_address)
+        elif len(channels) > self.limit and not make_room(server, self):
+            self.will_close = True
+            _warn("", "all %d connections carry a seat or a host session: a new one is closed",
+                  len(channels) - 1)
+
+    def trust(self) -> None:
+        """This connection carried a valid seat token or host session: never closed to make room."""
+        self.trusted = True
+
+    def received(self, data: bytes) -> bool:
+        now = time.time()
+        if self.request is None and data:
+            self.head_since = now
+        result: bool = super().received(data)
+        request = self.request
+        if request is None or request.headers_finished:
+            if self.head_since is not None:
+                self.last_head = now
+            self.head_since = None
+        elif self.head_since is None:
+            self.head_since = now
+        return result
+
+
+def _warn(key: str, message: str, *args: Any) -> None:
+    """A warning, at most once a minute for each ``key`` (an address, or "" for the server)."""
+    now = time.monotonic()
+    if now - Channel._last_warning.get(key, -60.0) >= 60.0:
+        Channel._last_warning[key] = now
+        log.warning(message, *args)
+
+
+def make_room(server: Any, newcomer: Any) -> bool:
+    """Close the connection that has gone longest without completing a request head (one with no
+    request running before one running a stream), never one that carried a seat token or a host
+    session; False when every other connection did."""
+    victim, best = None, (True, float("inf"))
+    for channel in list(server.active_channels.values()):
+        if channel is newcomer or channel.will_close or getattr(channel, "trusted", False):
+            continue
+        key = (bool(channel.requests), getattr(channel, "last_head", channel.creation_time))
+        if key < best:
+            victim, best = channel, key
+    if victim is None:
+        return False
+    _warn("room", "%d connections open: the one from %s that has gone longest without a request is "
+          "closed to make room (logged once a minute)", len(server.active_channels), _host(victim.addr))
+    if victim.requests:
+        victim.will_close = True      # a running request: closed by the loop, its writes then fail
+    else:
+        victim.handle_close()
+    return True
+
+
+class ServerHooks:
+    """Mixed into waitress's server: past the silence timer, a head must be complete within
+    :data:`HEAD_SECONDS` of its first byte."""
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)  # type: ignore[misc]
+        cutoff = now - HEAD_SECONDS
+        channels: dict[int, Any] = self.active_channels  # type: ignore[attr-defined]
+        for channel in channels.values():
+            since = getattr(channel, "head_since", None)
+            if since is not None and since < cutoff and not channel.requests:
+                channel.will_close = True
+
+
+def raise_descriptor_limit(wanted: int = DESCRIPTORS) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (at most the hard limit); the limit now."""
+    try:
+        import resource
+    except ImportError:   # not on Linux: the system's own
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return int(soft)
+
+
+def connection_limit() -> int:
+    """:data:`CONNECTION_LIMIT`, or the environment's ``COMPANION_CONNECTION_LIMIT``, within what
+    the descriptors allow (a few dozen are kept for the store, the pins and the log)."""
+    wanted = int(os.environ.get(LIMIT_VARIABLE) or CONNECTION_LIMIT)
+    return max(8, min(wanted, raise_descriptor_limit() - SPARE_CONNECTIONS - 64))
 
 
 def build(app: Any, *, host: str, port: int, max_body: int, threads: int = THREADS,
           per_address: int = PER_ADDRESS, channel_timeout: int = CHANNEL_TIMEOUT) -> Any:
     """The waitress server for ``app`` (not started: call ``run()``)."""
+    limit = connection_limit()
     server = create_server(
         app, host=host, port=port, threads=threads, ident="companion",
-        connection_limit=CONNECTION_LIMIT, channel_timeout=channel_timeout,
+        connection_limit=limit + SPARE_CONNECTIONS, channel_timeout=channel_timeout,
         cleanup_interval=CLEANUP_INTERVAL, max_request_body_size=max_body,
         channel_request_lookahead=REQUEST_LOOKAHEAD,
         asyncore_use_poll=True)   # poll(): no 1024-descriptor ceiling as with select()
-    channel = type("Channel", (Channel,), {"per_address": per_address, "_last_warning": {}})
+    channel = type("Channel", (Channel,), {"per_address": per_address, "limit": limit})
     for each in _servers(server):
+        each.__class__ = type("Server", (ServerHooks, type(each)), {})
         each.channel_class = channel
         each.adj.socket_options = socket_options()   # not a keyword of create_server
     return server

@@ -38,7 +38,7 @@ from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
 from companion.keeping import Keeping
 from companion.pacer import Pacer
-from companion.pairing import Pairing
+from companion.pairing import HostSessions, Pairing
 from companion.presence import Presence
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
@@ -148,7 +148,8 @@ class Service(Presence, Telling, Keeping):
         self.store = Store(self.data_dir / "companion.db", on_failing=self._storage_changed)
         self._bots = BotRunner(self.bot_turns_due, self.act, clock, think_seconds)
         self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
-        self.pairing = Pairing(host_key)  # a phone becoming the host by the host button
+        self.pairing = Pairing()  # a phone becoming the host by the host button
+        self.host_sessions = HostSessions(self.store)   # each host device's own session
         self._load()
 
     # -- start-up: replay every table --------------------------------------------
@@ -397,10 +398,11 @@ class Service(Presence, Telling, Keeping):
         self._fan_out(table, unseen)
         return table.events
 
-    def _salt(self, seed: int) -> str:
-        """A new table's salt (companion/story.py ``tag``): from this companion's own secret, which
-        nobody sees, and the seed, so that two tables with one seed name their chapters alike."""
-        return hmac.new(self.store.secret("salt").encode(), str(seed).encode(), "sha256").hexdigest()[:32]
+    def _salt(self) -> str:
+        """A new table's salt (companion/story.py ``tag``): a secret drawn for this table alone, never
+        from its seed (issue 27: a host could replay the seed at a second table and count a shark's
+        secret taps by matching identities). Kept in the store, so a restart names events alike."""
+        return secrets.token_hex(16)
 
     def _payload(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
         return self._public(table) if seat is None else self._seat_payload(table, seat)
@@ -480,7 +482,7 @@ class Service(Presence, Telling, Keeping):
         with self._tables_lock:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
-                           lang=lang, salt=self._salt(seed))
+                           lang=lang, salt=self._salt())
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)

@@ -14,9 +14,14 @@ A write that cannot be made durable at the store's path raises
 changed."), with the transaction rolled back: SQLite's own errors (``readonly
 database``, ``database or disk is full``, ``disk I/O error``, ...) and a store
 file that is no longer at its path (the data folder removed: SQLite would go on
-writing to the deleted file). ``failing`` says what failed last, until a write
-succeeds again. At start, a store that fails ``PRAGMA quick_check`` is moved
-aside (``set_aside`` says where) and a new one is begun.
+writing to the deleted file). Every file the database needs is watched, at each write and every
+:data:`WATCH_S` (issue 27): a WAL or shared-memory file gone or replaced under the same database
+file is a fault too (SQLite would go on writing to the deleted WAL, and a power cut would lose
+every play since the last checkpoint). Then what the open WAL holds is checkpointed into the
+database file at once and the connection reopened, so SQLite makes new ones and the next write
+works without a restart. ``failing`` says what failed last, until a write succeeds again.
+At start, a store that fails ``PRAGMA quick_check`` is moved aside (``set_aside`` says where)
+and a new one is begun.
 
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as d:
@@ -64,9 +69,19 @@ def _is_storage_error(exc: sqlite3.Error) -> bool:
     return isinstance(exc, sqlite3.OperationalError) or type(exc) is sqlite3.DatabaseError
 
 
+WATCH_S = 2.0
+"""How often the store looks at its files when nothing is written."""
+COMPANIONS = ("-wal", "-shm")
+"""The files SQLite keeps beside the database in WAL mode, while a connection is open."""
+
+
 def _file_id(path: Path) -> tuple[int, int]:
     st = os.stat(path)
     return st.st_dev, st.st_ino
+
+
+class _CompanionFileLost(Exception):
+    """The WAL or shared-memory file is gone or replaced, under the same database file."""
 
 
 def quick_check(path: Path) -> str | None:
@@ -185,6 +200,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, name)
     );
     """,
+    # 7: host devices (issue 27): each paired phone or browser holds a session of its own, kept as
+    # a hash; the host page lists them and revokes any
+    """
+    CREATE TABLE host_sessions (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -281,7 +306,8 @@ class Store:
     ``on_failing(cause or None)`` is called (outside the lock) when writes start or stop failing.
     """
 
-    def __init__(self, path: Path, *, on_failing: Callable[[str | None], None] | None = None) -> None:
+    def __init__(self, path: Path, *, on_failing: Callable[[str | None], None] | None = None,
+                 watch_s: float = WATCH_S) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.on_failing = on_failing
@@ -292,12 +318,30 @@ class Store:
         if problem is not None:
             self.damaged, self.set_aside = problem, set_aside(path, problem)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db = self._connect()
         self._migrate()
         self._identity = _file_id(path)
+        self._companions = self._companion_ids()
+        self._closed = threading.Event()
+        if watch_s > 0:
+            threading.Thread(target=self._watching, args=(watch_s,), name="store-watch", daemon=True).start()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()   # SQLite makes its -wal and -shm
+        return db
+
+    def _companion_ids(self) -> dict[str, tuple[int, int] | None]:
+        ids: dict[str, tuple[int, int] | None] = {}
+        for suffix in COMPANIONS:
+            try:
+                ids[suffix] = _file_id(self.path.with_name(self.path.name + suffix))
+            except OSError:
+                ids[suffix] = None   # not made yet: the first one seen is SQLite's
+        return ids
 
     # -- schema ---------------------------------------------------------------
 
@@ -336,13 +380,77 @@ class Store:
             raise StorageFailure(f"the store is gone from {self.path} ({exc.strerror})") from None
         if not same:
             raise StorageFailure(f"another file took the store's place at {self.path}")
+        for suffix, known in self._companions.items():
+            name = self.path.name + suffix
+            try:
+                now = _file_id(self.path.with_name(name))
+            except OSError:
+                raise _CompanionFileLost(f"the store's {name} is gone from {self.path.parent}") from None
+            if known is None:
+                self._companions[suffix] = now
+            elif now != known:
+                raise _CompanionFileLost(f"another file took the place of the store's {name}")
+
+    def _reopen(self) -> None:
+        """After a lost WAL or shared-memory file: checkpoint what the open WAL holds into the
+        database file (synced: ``synchronous=FULL``), then reopen, so SQLite makes new files."""
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        self._db.close()
+        self._db = self._connect()
+        if _file_id(self.path) != self._identity:
+            raise StorageFailure(f"another file took the store's place at {self.path}")
+        self._companions = self._companion_ids()
+        log.warning("The store at %s lost a file beside it; what it held was saved into %s and "
+                    "new ones were made.", self.path, self.path.name)
+
+    def _check(self) -> str | None:
+        """Under the lock: the files in place (None), or what is wrong; a lost WAL or
+        shared-memory file is mended at once, and still said (a write finding it is refused)."""
+        try:
+            self._in_place()
+            return None
+        except StorageFailure as exc:
+            return exc.cause
+        except _CompanionFileLost as exc:
+            cause = str(exc)
+        try:
+            self._reopen()
+        except StorageFailure as exc:
+            return exc.cause
+        except (sqlite3.Error, OSError) as exc:
+            return f"{cause}; it could not be mended ({exc})"
+        return cause
+
+    def watch(self) -> None:
+        """Look at the store's files now (its thread does every :data:`WATCH_S`): a fault found
+        is shown (``on_failing``) as a failed write's would be."""
+        with self._lock:
+            if self._closed.is_set():
+                return
+            before = self.failing
+            found = self._check()
+            if found is not None:
+                self.failing = found
+        if found is not None and found != before:
+            log.error("The store at %s: %s", self.path, found)
+            if self.on_failing is not None:
+                self.on_failing(found)
+
+    def _watching(self, every: float) -> None:
+        while not self._closed.wait(every):
+            try:
+                self.watch()
+            except Exception:
+                log.exception("watching the store failed")
 
     def _tx(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
         """One transaction, committed and synced, or :class:`StorageFailure` and nothing kept."""
         with self._lock:
             before = self.failing
             try:
-                self._in_place()
+                found = self._check()
+                if found is not None:
+                    raise StorageFailure(found)
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     for sql, args in statements:
@@ -353,7 +461,7 @@ class Store:
                     with contextlib.suppress(sqlite3.Error):
                         self._db.execute("ROLLBACK")
                     raise
-                self._in_place()   # removed during the commit: the rows went to a deleted file
+                self._after_commit()
             except StorageFailure as exc:
                 self.failing = exc.cause
             except sqlite3.Error as exc:
@@ -465,6 +573,19 @@ class Store:
                                    (game, name)).fetchone()
         return None if row is None else (row[0], row[1])
 
+    def save_host_session(self, session_id: str, token_hash: str, label: str, created: float) -> None:
+        self._tx([("INSERT INTO host_sessions VALUES (?,?,?,?)", (session_id, token_hash, label, created))])
+
+    def delete_host_sessions(self, session_ids: Sequence[str]) -> None:
+        self._tx([("DELETE FROM host_sessions WHERE id = ?", (sid,)) for sid in session_ids])
+
+    def host_sessions(self) -> list[tuple[str, str, str, float]]:
+        """The host devices' sessions: (id, token hash, label, created), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, token_hash, label, created FROM host_sessions "
+                                    "ORDER BY created, id").fetchall()
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
     # -- reads (at start-up) --------------------------------------------------
 
     def load_tables(self) -> list[TableRow]:
@@ -494,6 +615,18 @@ class Store:
                                     (table_id,)).fetchall()
         return [LogRow(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
+    def _after_commit(self) -> None:
+        """Removed during the commit: the rows went to a deleted database file (refused), or to a
+        deleted WAL, which is checkpointed into the database file now (then they are kept)."""
+        try:
+            self._in_place()
+        except _CompanionFileLost as exc:
+            try:
+                self._reopen()
+            except (sqlite3.Error, OSError) as failed:
+                raise StorageFailure(f"{exc}; it could not be mended ({failed})") from None
+
     def close(self) -> None:
+        self._closed.set()
         with self._lock:
             self._db.close()

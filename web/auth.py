@@ -1,9 +1,17 @@
-"""Who is asking: seat tokens (cookie or Bearer) and the host key (header or cookie).
+"""Who is asking: seat tokens (cookie or Bearer), the host's device session (cookie) and the host
+key (``X-Host-Key``, or the host page's form).
+
+Each host device holds a session of its own in the ``host_key`` cookie (issue 27: the cookie used
+to be the key itself, the same on every device and never changing): a random token, opened when
+the device gave the key or was paired by the button, listed and revoked on the host page. The key
+itself never goes into a cookie.
 
 Guessing the host key is slowed down: after :data:`GUESSES` wrong keys from one client address
 within :data:`GUESS_WINDOW` seconds, every host-key check from that address is answered 429 ("Too
 many wrong host keys: wait a minute and try again.") for :data:`GUESS_BLOCK` seconds, and the log
-says so once per block.
+says so once per block. A device with a live host session is never counted nor held up (issue 27:
+the right key from a blocked address used to get 429 for every host action): its session is
+checked first, and a 256-bit token is not guessed.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from web.service import ServiceError, TableService, Unauthorized
 
 HOST_COOKIE = "host_key"
 SEAT_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a sleeping phone keeps its seat for the whole night and more
+TRUSTED = "tc.trusted"
 GUESSES = 5
 GUESS_WINDOW = 60.0
 GUESS_BLOCK = 60.0
@@ -102,7 +111,15 @@ def seat_token(table: str) -> str | None:
 
 
 def host_key_given() -> str | None:
-    return request.headers.get("X-Host-Key") or request.cookies.get(HOST_COOKIE) or None
+    return request.headers.get("X-Host-Key") or None
+
+
+def host_session() -> str | None:
+    """The id of the live host session this request's cookie holds, or None (no throttle: see above)."""
+    found = service().host_sessions.check(request.cookies.get(HOST_COOKIE))
+    if found is not None:
+        trust_connection()
+    return found
 
 
 def is_host_key(key: str | None) -> bool:
@@ -112,19 +129,28 @@ def is_host_key(key: str | None) -> bool:
     guesses, address = key_guesses(), request.remote_addr or ""
     guesses.check(address)
     extra = current_app.config.get("HOST_KEY")
-    if extra and hmac.compare_digest(str(extra).encode(), key.encode()):
-        return True
-    if service().check_host_key(key):
+    if (extra and hmac.compare_digest(str(extra).encode(), key.encode())) or service().check_host_key(key):
+        trust_connection()
         return True
     guesses.wrong(address)
     return False
 
 
+def trust_connection() -> None:
+    """This request proved a seat or the host: the server never closes its connection to make room
+    for a crowd (companion/server.py offers ``environ["tc.trusted"]``; other servers do not)."""
+    trust = request.environ.get(TRUSTED)
+    if callable(trust):
+        trust()
+
+
 def is_host() -> bool:
-    return is_host_key(host_key_given())
+    return host_session() is not None or is_host_key(host_key_given())
 
 
 def require_host() -> None:
+    if host_session() is not None:
+        return
     key = host_key_given()
     if key is None:
         raise Unauthorized("Only the host can do this: the host key is missing.")
@@ -137,7 +163,9 @@ def require_seat(table: str) -> int:
     token = seat_token(table)
     if token is None:
         raise Unauthorized("Claim a seat first: this phone has no seat at this table.")
-    return service().seat_of(table, token)
+    seat = service().seat_of(table, token)
+    trust_connection()
+    return seat
 
 
 __all__ = [
@@ -146,6 +174,7 @@ __all__ = [
     "TooManyGuesses",
     "bearer",
     "host_key_given",
+    "host_session",
     "is_host",
     "is_host_key",
     "require_host",

@@ -1,13 +1,13 @@
 """The host page: start a table, watch its seats, undo, end, next game, the virtual hardware.
 
-``/host?key=...`` checks the key, keeps it in an HttpOnly cookie (so the page's
-script never handles it) and redirects to ``/host`` so the key leaves the
-address bar. Without a valid key the page asks for it, and, when the companion
+``/host?key=...`` checks the key, opens a host session for this device (its own
+HttpOnly cookie, never the key: web/auth.py) and redirects to ``/host`` so the key
+leaves the address bar. Without a valid key the page asks for it, and, when the companion
 has a host button, it asks the companion instead (the "link button" pattern):
 ``POST /api/host/pair`` starts a request kept in an HttpOnly cookie of this
 phone, ``GET /api/host/pair`` says how it stands, and once a long press of the
-button has picked this phone that answer sets the host cookie on it. The key
-itself is never in a page or a payload.
+button has picked this phone that answer opens a host session for it. The key
+itself is never in a page, a payload or a cookie.
 """
 
 from __future__ import annotations
@@ -27,8 +27,13 @@ HOST_COOKIE_AGE = 60 * 60 * 24 * 365
 PAIR_COOKIE = "host_pair"
 
 
-def set_host_cookie(resp: BaseResponse, key: str) -> None:
-    resp.set_cookie(HOST_COOKIE, key, max_age=HOST_COOKIE_AGE, path="/", httponly=True,
+def open_host_session(resp: BaseResponse) -> None:
+    """A host session of its own for the device making this request, in its HttpOnly cookie; the
+    host page names it by its address and browser."""
+    agent, address = request.user_agent.string or "", request.remote_addr or "?"
+    label = f"{address} · {agent[:60]}" if agent else address
+    token = service().host_sessions.open(label)
+    resp.set_cookie(HOST_COOKIE, token, max_age=HOST_COOKIE_AGE, path="/", httponly=True,
                     samesite="Lax", secure=request.is_secure)
 
 
@@ -46,7 +51,7 @@ def host() -> BaseResponse:
         if not is_host_key(key):
             return page("host_login.html", 401, wrong=True, pairing=pairing)
         resp = redirect(url_for("host.host"), code=303)
-        set_host_cookie(resp, key)
+        open_host_session(resp)
         return resp
     if not is_host():
         return page("host_login.html", 401, wrong=False, pairing=pairing)
@@ -81,8 +86,7 @@ def asked() -> Response:
     state = pairing.state(token)
     resp = _answer(state)
     if state == "paired":
-        key = pairing.host_key(token)
-        if key is not None:
-            set_host_cookie(resp, key)
+        if pairing.claim(token):
+            open_host_session(resp)
         resp.delete_cookie(PAIR_COOKIE, path="/api/host/pair")
     return resp

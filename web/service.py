@@ -76,11 +76,27 @@ class HostPairing(Protocol):
     def state(self, token: str | None) -> str:
         """waiting, paired, expired, ask-again or unknown (asking also says the phone still waits)."""
 
-    def host_key(self, token: str | None) -> str | None:
-        """The key for the paired phone's HttpOnly cookie, once; None otherwise."""
+    def claim(self, token: str | None) -> bool:
+        """Whether this is the paired phone (once); the web then opens a host session for it."""
 
     def say(self, state: str) -> Any:
         """The sentence (an ``engines.text.Text``) the host page shows for a state."""
+
+
+class HostDevices(Protocol):
+    """Each host device's own session (companion/pairing.py ``HostSessions``)."""
+
+    def open(self, label: str) -> str:
+        """A new session's secret token, for the device's HttpOnly cookie."""
+
+    def check(self, token: str | None) -> str | None:
+        """The session's id if ``token`` is a live session's, else None."""
+
+    def listed(self) -> list[dict[str, Any]]:
+        """``[{"id", "label", "created", "seen"}]``, oldest first."""
+
+    def revoke(self, session_id: str) -> bool:
+        """End one session; False if there is none such."""
 
 
 class TableService(Protocol):
@@ -89,6 +105,10 @@ class TableService(Protocol):
     @property
     def pairing(self) -> HostPairing:
         """Who may become the host by the companion's button (read by the host page)."""
+
+    @property
+    def host_sessions(self) -> HostDevices:
+        """The host devices' sessions (the host cookie holds one, never the key)."""
 
     def check_host_key(self, key: str | None) -> bool: ...
 

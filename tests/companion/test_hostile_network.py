@@ -243,7 +243,10 @@ def test_cross_origin_posts_are_refused_while_same_origin_ones_work(
         server: ServerProcess, table: dict[str, Any]) -> None:
     """Issue 17, 4, over the wire: the host's and a seat's cookie, sent by another site's page."""
     own = f"http://127.0.0.1:{server.port}"
-    cookies = f"host_key={server.host_key}; seat_{table['id']}={table['tokens'][0]}"
+    _, headers, _ = raw(server, f"GET /host?key={server.host_key} HTTP/1.1\r\nHost: x\r\n"
+                        "Connection: close\r\n\r\n".encode(), source="127.0.0.1")
+    session = headers["set-cookie"].split(";")[0]                 # the host device's own session
+    cookies = f"{session}; seat_{table['id']}={table['tokens'][0]}"
     for origin, want in ((f"http://127.0.0.1:{server.port + 1}", 403), ("http://evil.example", 403),
                          (own, 201)):
         body = b'{"game": "fake-guess", "players": 2}'
@@ -298,8 +301,12 @@ def test_the_server_is_built_with_its_bounds() -> None:
     try:
         adj = srv.adj
         assert (adj.max_request_body_size, adj.connection_limit, adj.channel_timeout,
-                adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT, built.CHANNEL_TIMEOUT,
-                                          built.CLEANUP_INTERVAL)
+                adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT + built.SPARE_CONNECTIONS,
+                                          built.CHANNEL_TIMEOUT, built.CLEANUP_INTERVAL)
+        assert srv.channel_class.limit == built.CONNECTION_LIMIT    # where new ones make room
+        assert isinstance(srv, built.ServerHooks)                   # the head deadline
+        import resource
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= built.CONNECTION_LIMIT + 64
         assert (sockets.SOL_SOCKET, sockets.SO_KEEPALIVE, 1) in adj.socket_options
         assert issubclass(srv.channel_class, built.Channel)
     finally:

@@ -239,3 +239,64 @@ def test_companion_selftest_checks_the_store(
     data_dir.write_text("a file where the folder should be")
     cli.main(["selftest", "--data", str(data_dir)])
     assert capsys.readouterr().out.startswith("FAIL  store  ")
+
+
+def power_cut(data_dir: Path, into: Path) -> Path:
+    """What a power cut leaves: the files at the store's path as they are now (a deleted file that
+    the process still held is gone with it)."""
+    into.mkdir()
+    for name in ("companion.db", "companion.db-wal"):
+        if (data_dir / name).exists():
+            shutil.copy2(data_dir / name, into / name)
+    return into
+
+
+@pytest.mark.parametrize("damage", ["-wal removed", "-shm removed", "-wal replaced"])
+def test_a_wal_or_shm_file_gone_is_a_storage_fault_and_writes_resume(
+        service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path, damage: str) -> None:
+    """Issue 27, 3: with ``companion.db-wal`` removed while running, plays were still acknowledged,
+    and after a power cut every table was gone, including plays acknowledged before the deletion.
+    Now the write that finds it is refused (503, the fault shown, nothing changed); what the WAL
+    held is put into the database file at once; the next write works again without a restart; and
+    a power cut keeps every acknowledged play."""
+    table, tokens = setup_table(client)
+    assert play(client, table, tokens[0], 1).status_code == 200
+    before = snapshot(service, table)
+    suffix, how = damage.split()
+    path = data_dir / f"companion.db{suffix}"
+    path.unlink()
+    if how == "replaced":
+        path.write_bytes(b"")
+
+    refused = play(client, table, tokens[1], 2)
+    assert refused.status_code == 503 and refused.get_json() == {"error": STORAGE_FAILING}
+    assert snapshot(service, table) == before
+    assert service.public(table)["fault"]["msgid"] == STORAGE_FAILING
+    assert service.store.failing is not None and suffix in service.store.failing
+
+    assert play(client, table, tokens[1], 2).status_code == 200          # resumed, no restart
+    assert service.public(table)["fault"] is None
+    shown = service.seat_view(table, 0)["view"]
+    again = Service(power_cut(data_dir, tmp_path / "after"), HOST_KEY)
+    try:
+        assert again.seat_view(table, 0)["view"] == shown
+        assert [r.kind for r in again.store.log(table)] == ["chance", "action", "action"]
+    finally:
+        again.close()
+
+
+def test_a_wal_removed_with_no_write_after_it_is_noticed_by_the_watch(
+        service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path) -> None:
+    """Nothing needs to be written for the store to notice: its watch (every ``WATCH_S``) finds the
+    WAL gone, shows the fault and puts what the WAL held into the database file, so a power cut
+    right after keeps the acknowledged play."""
+    table, tokens = setup_table(client)
+    assert play(client, table, tokens[0], 1).status_code == 200
+    (data_dir / "companion.db-wal").unlink()
+    service.store.watch()
+    assert service.public(table)["fault"] is not None
+    again = Service(power_cut(data_dir, tmp_path / "after"), HOST_KEY)
+    try:
+        assert [r.kind for r in again.store.log(table)] == ["chance", "action"]
+    finally:
+        again.close()

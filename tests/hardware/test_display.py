@@ -194,7 +194,7 @@ def test_a_hardware_fault_is_a_clear_line_and_a_frame_of_its_own(
 
 def test_a_phone_waiting_to_host_puts_the_prompt_on_the_display(
         service: Service, link: HardwareLink, screen: status_screen.StatusScreen, clock: FakeClock) -> None:
-    service.pairing = Pairing(HOST_KEY, clock=clock)
+    service.pairing = Pairing(clock=clock)
     service.pairing.set_button("Next button", 2.0)
     service.pairing.ask("192.0.2.7")
     prompt = screen.frame()

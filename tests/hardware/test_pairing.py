@@ -27,7 +27,7 @@ PROMPT = "Press the button on the companion to make this phone the host"
 
 @pytest.fixture
 def paired_link(service: Service, clean_rig: Rig, clock: FakeClock) -> Iterator[HardwareLink]:
-    service.pairing = Pairing(HOST_KEY, clock=clock)
+    service.pairing = Pairing(clock=clock)
     linked = attach(service, clean_rig)
     try:
         yield linked
@@ -207,3 +207,20 @@ def test_the_virtual_panel_holds_the_host_button(
     bad = host.client.post("/api/hardware/press/next", json={"held_s": "long"},
                            headers={"X-Host-Key": HOST_KEY})
     assert bad.status_code == 400
+
+
+def test_a_flood_of_requests_cannot_push_the_hosts_out_of_the_queue(clock: FakeClock) -> None:
+    """Issue 27, 1: "32 waiting requests also push the host's request out of the queue". One
+    address keeps at most PER_ADDRESS requests (its own oldest goes); when the queue is full the
+    address holding the most loses its oldest, never the host's single request."""
+    from companion.pairing import MAX_WAITING, PER_ADDRESS
+
+    pairing = Pairing(clock=clock)
+    pairing.set_button("next", 2.0)
+    hosts = pairing.ask("192.168.4.10")
+    stranger = [pairing.ask("192.168.4.66") for _ in range(MAX_WAITING + 8)]
+    assert pairing.state(hosts) == "waiting"
+    assert sum(pairing.state(t) == "waiting" for t in stranger) == PER_ADDRESS
+    crowd = [pairing.ask(f"192.168.5.{n}") for n in range(MAX_WAITING + 8) for _ in range(2)]
+    assert pairing.state(hosts) == "waiting"                   # the flooders' requests went first
+    assert sum(pairing.state(t) != "unknown" for t in crowd) <= MAX_WAITING

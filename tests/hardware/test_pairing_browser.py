@@ -68,7 +68,7 @@ def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
         service: Service, clean_rig: Rig, clock: FakeClock, phone_page: tuple[Any, list[bytes]]) -> None:
     """/host without the key shows the prompt and asks; the long press makes it the host page."""
     page, bodies = phone_page
-    service.pairing = Pairing(HOST_KEY, clock=clock)
+    service.pairing = Pairing(clock=clock)
     link: HardwareLink = attach(service, clean_rig)
     try:
         page.goto(f"{ORIGIN}/host")

@@ -30,9 +30,7 @@ def test_wrong_keys_from_one_address_are_answered_429_for_a_while_and_logged(
     assert statuses == [401] * GUESSES + [429] * 2
     refused = client.post("/api/tables", json={"game": "fake-guess", "players": 2}, headers=host)
     assert refused.status_code == 429 and refused.get_json() == {"error": WAIT}   # the right key waits too
-    client.set_cookie("host_key", host["X-Host-Key"])
-    assert client.get("/host").status_code == 429                       # the host page says so too
-    client.delete_cookie("host_key")
+    assert client.get(f"/host?key={host['X-Host-Key']}").status_code == 429   # the host page says so too
     assert [r.getMessage() for r in caplog.records if "wrong host keys" in r.getMessage()] != []
     other = client.get("/api/hardware", headers=host, environ_base={"REMOTE_ADDR": "192.168.4.23"})
     assert other.status_code == 200                                     # another address is not held up
@@ -46,3 +44,40 @@ def test_wrong_keys_spread_over_time_are_not_a_guessing_run(app: Flask, client: 
     for n in range(3 * GUESSES):
         assert client.get("/api/hardware", headers={"X-Host-Key": f"typo{n}"}).status_code == 401
         clock.now += 30.0
+
+
+def test_a_paired_host_device_is_never_held_up_by_wrong_keys_from_its_address(
+        app: Flask, client: FlaskClient, host: dict[str, str]) -> None:
+    """Issue 27, 4: "after a few wrong keys from an address, the right key from that address gets
+    429 for every host action". A device paired before (its own host session in its cookie, never
+    the key) keeps every host action; the key itself from that address still waits (so guessing
+    stays slow)."""
+    clock = Clock()
+    app.extensions["key_guesses"] = KeyGuesses(clock=clock)
+    assert client.get(f"/host?key={host['X-Host-Key']}").status_code == 303   # the host's phone pairs
+    cookie = client.get_cookie("host_key")
+    assert cookie is not None and cookie.value != host["X-Host-Key"]           # its own session, not the key
+    stranger = app.test_client()                                              # same address, no session
+    for n in range(GUESSES + 2):
+        stranger.get("/api/hardware", headers={"X-Host-Key": f"guess{n}"})
+    assert stranger.get("/api/hardware", headers=host).status_code == 429    # guessing stays slow
+    assert client.get("/host").status_code == 200                            # the paired phone: its page
+    made = client.post("/api/tables", json={"game": "fake-guess", "players": 2})
+    assert made.status_code == 201                                           # and every host action
+    assert client.post(f"/api/tables/{made.get_json()['table']}/end", json={}).status_code == 200
+
+
+def test_each_host_device_has_its_own_session_and_a_revoked_one_is_no_host(
+        app: Flask, client: FlaskClient, host: dict[str, str]) -> None:
+    """Issue 27, 1: "the host key is also the cookie, the same for every host device, and never
+    changes". Two devices that gave the key hold two sessions; revoking one leaves the other."""
+    other = app.test_client()
+    for device in (client, other):
+        assert device.get(f"/host?key={host['X-Host-Key']}").status_code == 303
+    a, b = client.get_cookie("host_key"), other.get_cookie("host_key")
+    assert a is not None and b is not None and a.value != b.value
+    sessions = app.extensions["table_service"].host_sessions
+    assert len(sessions.listed()) == 2
+    assert sessions.revoke(sessions.check(b.value))
+    assert other.get("/api/hardware").status_code == 401
+    assert client.get("/api/hardware").status_code == 200

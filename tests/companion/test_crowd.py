@@ -1,0 +1,221 @@
+"""A crowd of slow connections cannot lock the table out (issue 27, 2), over a real server.
+
+The issue: 300 slow-header sockets from 30 addresses (10 each, under the per-address bound), each
+dripping a byte now and then so that the silence timer never ran out, filled the server's 250
+connections; every GET and every play timed out. Here each loopback address is a machine of its
+own (127.0.1.x); the crowd keeps its sockets open and dripping (it reconnects when one is closed,
+as an attacker would) while a seated phone plays. Everything is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.companion.server import ServerProcess
+
+FAKE = ("--extra-game", "tests.fakegame:GAME")
+ADDRESSES = [f"127.0.1.{n}" for n in range(10, 40)]     # 30 machines on the Wi-Fi
+PER_MACHINE = 10                                         # under the per-address bound of 32
+PLAY_WITHIN = 1.0                                        # seconds: what a player notices
+CROWD_SECONDS = 14.0                                     # longer than every timer of the server
+
+
+class Crowd:
+    """``sockets`` slow-header connections spread over ``addresses``, each sending one more byte
+    of an endless header every ``drip`` seconds, reopened when the server closes one; plus
+    ``streams`` stream requests that are never read. Stops by itself after ``seconds``."""
+
+    def __init__(self, port: int, table: str, addresses: list[str], per_address: int, *,
+                 streams: int = 0, drip: float = 0.5, seconds: float = CROWD_SECONDS) -> None:
+        self.port, self.table, self.drip, self.seconds = port, table, drip, seconds
+        self.slots = [a for a in addresses for _ in range(per_address)]
+        self.streams = [addresses[n % len(addresses)] for n in range(streams)]
+        self.held: list[socket.socket | None] = [None] * len(self.slots)
+        self.opened = self.closed_by_server = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.stream_socks: list[socket.socket] = []
+
+    def _open(self, source: str) -> socket.socket | None:
+        if self.opened > 20 * len(self.slots):   # bounded, whatever the server does
+            return None
+        self.opened += 1
+        try:
+            sock = socket.create_connection(("127.0.0.1", self.port), timeout=0.5,
+                                            source_address=(source, 0))
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            sock.setblocking(False)
+            return sock
+        except OSError:
+            return None
+
+    def start(self) -> Crowd:
+        for n, source in enumerate(self.slots):
+            self.held[n] = self._open(source)
+        for source in self.streams:
+            with contextlib.suppress(OSError):
+                sock = socket.create_connection(("127.0.0.1", self.port), timeout=0.5,
+                                                source_address=(source, 0))
+                sock.sendall(f"GET /api/tables/{self.table}/stream HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                self.stream_socks.append(sock)
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        end = time.monotonic() + self.seconds
+        while not self.stop.wait(self.drip) and time.monotonic() < end:
+            for n, sock in enumerate(self.held):
+                alive = sock is not None
+                if sock is not None:
+                    try:
+                        with contextlib.suppress(BlockingIOError):
+                            if sock.recv(4096) == b"":
+                                alive = False
+                        if alive:
+                            sock.send(b"a")
+                    except OSError:
+                        alive = False
+                if not alive:
+                    if sock is not None:
+                        self.closed_by_server += 1
+                        sock.close()
+                    self.held[n] = self._open(self.slots[n])
+
+    def open_now(self) -> int:
+        return sum(s is not None for s in self.held)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=10)
+        for sock in [*self.held, *self.stream_socks]:
+            if sock is not None:
+                sock.close()
+
+
+def seated_table(server: ServerProcess) -> dict[str, Any]:
+    api = server.client()
+    made = api.request("POST", "/api/tables", {"game": "fake-guess", "players": 3,
+                                               "options": {"rounds": 9}, "seed": 5}, host=True)
+    tokens = [api.request("POST", f"/api/tables/{made['table']}/seats/{s}", {"name": n})["token"]
+              for s, n in enumerate(["Anna", "Ben", "Cleo"])]
+    return {"id": made["table"], "tokens": tokens}
+
+
+def play_for(server: ServerProcess, table: dict[str, Any], seconds: float) -> list[float]:
+    """Plays (and the view a phone reads before each) for ``seconds``; how long each play took.
+    Each request is a connection of its own, from 127.0.0.1 (the players' phones)."""
+    api, t = server.client(), table["id"]
+    took: list[float] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and len(took) < 30:
+        for token in table["tokens"]:
+            start = time.perf_counter()
+            view = api.request("GET", f"/api/tables/{t}/view", token=token, timeout=5 * PLAY_WITHIN)
+            if view["awaiting"] and view["seat"] in view["awaiting"]:
+                api.request("POST", f"/api/tables/{t}/actions",
+                            {"action": {"type": "pick", "notation": "pick1"}}, token=token,
+                            timeout=5 * PLAY_WITHIN)
+                took.append(time.perf_counter() - start)
+        time.sleep(0.2)
+    return took
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    with ServerProcess(tmp_path / "data", *FAKE) as srv:
+        yield srv
+
+
+def test_three_hundred_slow_headers_and_two_hundred_streams_do_not_lock_a_seat_out(
+        server: ServerProcess) -> None:
+    """Issue 27, 2: 300 slow-header sockets from 30 addresses (10 each) and 200 stream requests,
+    held for longer than every timer, while a seat plays: every play is answered within 1 s, and a
+    phone that reloads the page gets it."""
+    table = seated_table(server)
+    crowd = Crowd(server.port, table["id"], ADDRESSES, PER_MACHINE, streams=200).start()
+    try:
+        time.sleep(1.0)
+        assert crowd.open_now() >= 250              # the crowd is there, as large as in the issue
+        took = play_for(server, table, CROWD_SECONDS - 3)
+        reload_start = time.perf_counter()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(f"GET /table/{table['id']} HTTP/1.1\r\nHost: x\r\n"
+                         "Connection: close\r\n\r\n".encode())
+            assert sock.recv(12).startswith(b"HTTP/1.1 200")
+        reloaded = time.perf_counter() - reload_start
+    finally:
+        crowd.close()
+    assert len(took) >= 10
+    assert max(took) < PLAY_WITHIN, took
+    assert reloaded < PLAY_WITHIN
+
+
+def test_a_header_that_drips_forever_is_closed_within_seconds(server: ServerProcess) -> None:
+    """Each dripped byte used to reset the 10 s silence timer: a header is now closed when it is
+    not complete within a few seconds (HEAD_SECONDS), whatever trickles in."""
+    from companion.server import CLEANUP_INTERVAL, HEAD_SECONDS
+
+    crowd = Crowd(server.port, "none", ["127.0.1.50"], 1, drip=0.3,
+                  seconds=HEAD_SECONDS + 3 * CLEANUP_INTERVAL)
+    crowd.start()
+    try:
+        crowd.thread.join(timeout=HEAD_SECONDS + 4 * CLEANUP_INTERVAL)
+        assert crowd.closed_by_server >= 1
+    finally:
+        crowd.close()
+
+
+@pytest.fixture
+def small_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server whose connection limit (60) the crowd overfills, so that every new connection
+    must take the place of another."""
+    with ServerProcess(tmp_path / "data", *FAKE, env={"COMPANION_CONNECTION_LIMIT": "60"}) as srv:
+        yield srv
+
+
+def test_at_the_limit_the_oldest_unfinished_head_makes_room_and_a_seat_is_never_closed(
+        small_server: ServerProcess) -> None:
+    """At the connection limit a new connection gets in by closing the connection that has gone
+    longest without completing a request head; a connection that carried a seat token (here a
+    phone's keep-alive connection) is never the one closed."""
+    server = small_server
+    table = seated_table(server)
+    keep = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.3", 0))
+    token = table["tokens"][0]
+
+    def ask_on_keep() -> bytes:
+        keep.sendall(f"GET /api/tables/{table['id']}/view HTTP/1.1\r\nHost: x\r\n"
+                     f"Authorization: Bearer {token}\r\n\r\n".encode())
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = keep.recv(65536)
+            assert chunk, "the seat's connection was closed"
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                          if line.lower().startswith(b"content-length")))
+        while len(body) < length:
+            body += keep.recv(65536)
+        return head
+
+    try:
+        assert ask_on_keep().startswith(b"HTTP/1.1 200")
+        crowd = Crowd(server.port, table["id"], ADDRESSES[:12], PER_MACHINE, drip=0.3, seconds=8.0).start()
+        try:
+            time.sleep(1.0)
+            took = play_for(server, table, 5.0)
+            assert ask_on_keep().startswith(b"HTTP/1.1 200")   # still open, after every eviction
+        finally:
+            crowd.close()
+        assert crowd.closed_by_server > 0               # the crowd's connections made room
+        assert len(took) >= 5 and max(took) < PLAY_WITHIN, took
+    finally:
+        keep.close()
