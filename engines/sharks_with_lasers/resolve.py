@@ -8,6 +8,7 @@ Figures are numbered: an agent by its seat, a shark by ``10 + shark index``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core import story
@@ -228,93 +229,86 @@ def kill(t: Table, seat: int, how: str, shark: str, square: int | None = None) -
 
 def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None:
     """A laser beam from ``origin`` going ``d``: drawn square by square to what it hits."""
-    beam = _Beam(t, origin, d, shark, ultra)
+    occ = occupancy(t)
+    path: list[int] = []
     sq = origin
-    while True:
-        nsq, _ = step(t, sq, d, False)
-        if nsq is None:
-            beam.drawn("edge", "{laser} crosses the water and hits nothing.")
-            return
-        beam.path.append(nsq)
-        sq = nsq
-        fig = beam.occ.get(nsq)
-        if fig is None or (ultra and is_shark(fig)):
-            continue
-        if is_shark(fig):
-            beam.drawn("shark", "{laser} hits {target} on {to} (sharks are not hurt).",
-                       target=SHARKS[fig - SHARK0], to=t.sq(nsq))
-            return
-        if not ultra:
-            _hits_agent(beam, fig, nsq)
-            return
-        if not _ultra_goes_through(beam, fig, nsq):
-            return
-        beam.path = []
-        beam.origin = nsq
+    name = SHARKS[shark]
+    beam = "ultra" if ultra else "laser"
 
-
-class _Beam:
-    """One laser beam being drawn: where its drawn part starts and the squares it has crossed."""
-
-    __slots__ = ("d", "name", "occ", "origin", "path", "shark", "t", "ultra")
-
-    def __init__(self, t: Table, origin: int, d: int, shark: int, ultra: bool) -> None:
-        self.t, self.origin, self.d, self.shark, self.ultra = t, origin, d, shark, ultra
-        self.name = SHARKS[shark]
-        self.occ = occupancy(t)
-        self.path: list[int] = []
-
-    def drawn(self, hit: str, msgid: str, **extra: Any) -> None:
-        t, shark = self.t, self.shark
+    def drawn(hit: str, msgid: str, **extra: Any) -> None:
         if t.quiet:
             return
         words = {"shark": shark_phrase(shark), "laser": shark_phrase(shark, "laser"),
                  "of_shark": shark_phrase(shark, "of")}
         if "target" in extra:
             words["target"] = shark_phrase(extra["target"], "object")
-        say(t, "beam", msgid, words, shark=self.name, beam="ultra" if self.ultra else "laser",
-            dir=DIRS[self.d], square=t.sq(self.origin), squares=[t.sq(s) for s in self.path], hit=hit,
-            **extra)
+        say(t, "beam", msgid, words, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
+            squares=[t.sq(s) for s in path], hit=hit, **extra)
+
+    while True:
+        nsq, _ = step(t, sq, d, False)
+        if nsq is None:
+            drawn("edge", "{laser} crosses the water and hits nothing.")
+            return
+        path.append(nsq)
+        sq = nsq
+        fig = occ.get(nsq)
+        if fig is None or (ultra and is_shark(fig)):
+            continue
+        if is_shark(fig):
+            drawn("shark", "{laser} hits {target} on {to} (sharks are not hurt).",
+                  target=SHARKS[fig - SHARK0], to=t.sq(nsq))
+            return
+        if not ultra:
+            _hits_agent(t, fig, nsq, d, shark, drawn)
+            return
+        if not _ultra_goes_through(t, fig, nsq, drawn, name):
+            return
+        path = []            # the beam is drawn anew from the agent it went through
+        origin = nsq
 
 
-def _ultra_goes_through(beam: _Beam, fig: int, nsq: int) -> bool:
+Drawn = Callable[..., None]
+"""Tells the beam drawn so far: ``drawn(hit, msgid, **fields)`` (see :func:`fire`)."""
+
+
+def _ultra_goes_through(t: Table, fig: int, nsq: int, drawn: Drawn, name: str) -> bool:
     """The Ultra-Power Laserbeam reaches agent ``fig`` on ``nsq``: True if it goes on through."""
-    t = beam.t
     if t.gear[fig] == "h" and t.uses[fig]:
         t.uses[fig] = 0
-        beam.drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
-                   seat=fig, to=t.sq(nsq))
+        drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
+              seat=fig, to=t.sq(nsq))
         say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
             seat=fig, card="h")
         return False
-    beam.drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
-               seat=fig, to=t.sq(nsq))
-    kill(t, fig, "fried", beam.name)
+    drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
+          seat=fig, to=t.sq(nsq))
+    kill(t, fig, "fried", name)
     return not t.is_over
 
 
-def _hits_agent(beam: _Beam, fig: int, nsq: int) -> None:
-    """A laser beam stops at agent ``fig`` on ``nsq``: a shield, a deflector's choice, or death."""
-    t = beam.t
+def _hits_agent(t: Table, fig: int, nsq: int, d: int, shark: int, drawn: Drawn) -> None:
+    """The laser of ``shark``, going ``d``, stops at agent ``fig`` on ``nsq``: a shield, a deflector's
+    choice, or death."""
     gear, uses = t.gear[fig], t.uses[fig]
     if gear == "S" and uses:
         t.uses[fig] = 0
-        beam.drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+        drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
         say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
             seat=fig, card="S")
         return
     if gear == "h":
-        beam.drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+        drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
         say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
         return
     if gear == "d" and uses:
-        beam.drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
-                   seat=fig, to=t.sq(nsq))
-        t.pending = ("deflect", fig, nsq, beam.d, beam.shark)
+        drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
+              seat=fig, to=t.sq(nsq))
+        t.pending = ("deflect", fig, nsq, d, shark)
         say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
         return
-    beam.drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-    kill(t, fig, "fried", beam.name)
+    drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+    kill(t, fig, "fried", SHARKS[shark])
 
 
 def drain_beams(t: Table) -> None:
