@@ -384,7 +384,8 @@ class Working:
     ``_apply`` copies it (:meth:`copy`, built from ``fields()``), lets the rule functions change
     the copy, and wraps the copy in a new state. A working copy is never changed once wrapped.
 
-    Fields listed in ``per_step`` (the events of this step) start empty in every copy.
+    Fields listed in ``per_step`` (the events of this step) start empty in every copy. A state that
+    holds a working position shares its properties through :class:`WorkingState`.
     """
 
     __slots__ = ()
