@@ -53,7 +53,7 @@ def door(players: int, advanced: bool, games: int) -> float:
         state = GAME.start(players=players, seed=seed, options={"advanced": advanced})
         rng = Rng.from_seed(seed)
         while state.awaiting:
-            t = state._t
+            t = state._w
             action, rng = eager(t, rules.legal(t, t.seat), rng)
             state = state.apply(t.seat, rules.as_dict(t, action))
         assert isinstance(state, LochNessState)

@@ -17,7 +17,8 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypedDict
+from functools import cached_property
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, Self, TypedDict, TypeVar
 
 from engines.text import N_, Text
 
@@ -383,7 +384,8 @@ class Working:
     ``_apply`` copies it (:meth:`copy`, built from ``fields()``), lets the rule functions change
     the copy, and wraps the copy in a new state. A working copy is never changed once wrapped.
 
-    Fields listed in ``per_step`` (the events of this step) start empty in every copy.
+    Fields listed in ``per_step`` (the events of this step) start empty in every copy. A state that
+    holds a working position shares its properties through :class:`WorkingState`.
     """
 
     __slots__ = ()
@@ -408,6 +410,98 @@ class Working:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+class Position(Protocol):
+    """What a working position (a :class:`Working`) gives the state that wraps it."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def phase(self) -> str:
+        """Where the game stands; ``"over"`` once it has ended."""
+
+    @property
+    def events(self) -> list[Event]:
+        """What the step that made this position did (a ``per_step`` field)."""
+
+    def copy(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
+
+
+class WorkingState(State, Generic[P]):
+    """The half of a game's :class:`State` that every state wrapping a working position repeats.
+
+    A subclass is a frozen dataclass of two fields, declared in this order: ``_game: Game`` (the game
+    that made it) and ``_w`` (its working position, a :class:`Working` never changed once wrapped).
+    This base reads ``game``, ``players``, ``events`` and ``phase`` off them, gives ``outcome`` only
+    once the phase is ``"over"``, keeps the notation once made, and makes the next state by copying
+    the position, changing the copy and wrapping it. A game writes the rest: ``awaiting``,
+    ``legal_actions``, ``view``, and the three hooks ``_step`` (one legal action on the copy),
+    ``_final`` (the outcome of an ended game) and ``_dump`` (the notation).
+    """
+
+    _game: Game
+    _w: P
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def players(self) -> int:
+        return self._w.players
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._w.events)
+
+    @property
+    def phase(self) -> str:
+        return self._w.phase
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        return self._final() if self._w.phase == "over" else None
+
+    def notation(self) -> str:
+        return self._notation
+
+    @cached_property
+    def _notation(self) -> str:
+        return self._dump()
+
+    def __repr__(self) -> str:
+        text = self._notation
+        return f"<{type(self).__name__} {text[:120]}{'...' if len(text) > 120 else ''}>"
+
+    def _apply(self, seat: Seat, action: Action) -> Self:
+        w = self._w.copy()
+        self._step(w, seat, action)
+        return self._wrap(w)
+
+    def _wrap(self, w: P) -> Self:
+        """A state of the same game holding ``w``: what the dataclass's ``__init__`` does, without the
+        call (one per action)."""
+        new = object.__new__(type(self))
+        object.__setattr__(new, "_game", self._game)
+        object.__setattr__(new, "_w", w)
+        return new
+
+    @abstractmethod
+    def _step(self, w: P, seat: Seat, action: Action) -> None:
+        """Play ``action`` (legal and canonical, checked at the door) on ``w``, a copy of the position."""
+
+    @abstractmethod
+    def _final(self) -> Outcome:
+        """The outcome, asked only once the phase is ``"over"``."""
+
+    @abstractmethod
+    def _dump(self) -> str:
+        """The notation that ``game.load`` turns back into an equal state (kept once made)."""
 
 
 @dataclass(frozen=True)

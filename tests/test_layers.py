@@ -6,9 +6,13 @@ or ``hardware`` (it gets a service object instead). ``hardware/`` has its own ch
 from __future__ import annotations
 
 import ast
+import importlib.util
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,3 +44,162 @@ def test_web_never_imports_companion_or_hardware() -> None:
     offenders = [f"{file}: {name}" for file, name in found if name in ("companion", "hardware")]
     assert offenders == []
     assert {"flask", "engines"} <= {name for _, name in found}  # the scan saw the package
+
+
+# --------------------------------------------------------------------------- import circles
+# Every package reads top-down (docs/architecture.md, "Layers inside a package"): no module imports one
+# that imports it back, however long the way round. Every import counts, wherever it stands: at module
+# level, under ``if TYPE_CHECKING:``, relative, or inside a function (an import put off until a call
+# hides a circle from Python, not from a reader).
+
+ROOMS = ("engines", "companion", "web", "hardware")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the rooms by dotted name (a package by its ``__init__``)."""
+    return {_module_name(path): path for room in ROOMS for path in sorted((ROOT / room).rglob("*.py"))
+            if "__pycache__" not in path.parts}
+
+
+def _targets(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """The project's modules that the module ``name`` (at ``path``) imports."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            wanted = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            wanted = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        else:
+            continue
+        for dotted in wanted:
+            while dotted and dotted not in known:        # ``import a.b.c`` of a name: its module
+                dotted = dotted.rpartition(".")[0]
+            if dotted and dotted != name:
+                yield dotted
+
+
+def import_graph() -> dict[str, set[str]]:
+    known = _modules()
+    return {name: set(_targets(name, path, known)) for name, path in known.items()}
+
+
+def _packages() -> list[str]:
+    return sorted(name for name, path in _modules().items() if path.name == "__init__.py")
+
+
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one node (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(edges.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def circles_in(package: str, graph: dict[str, set[str]] | None = None) -> list[list[str]]:
+    """The import circles inside ``package``, between its own modules and subpackages (a subpackage
+    counts as one node: a circle inside it is its own package's). Each circle names the modules
+    relative to the package, ``__init__`` for the package itself."""
+    graph = import_graph() if graph is None else graph
+    prefix = package + "."
+
+    def member(module: str) -> str | None:
+        if module == package:
+            return "__init__"
+        return module[len(prefix):].split(".")[0] if module.startswith(prefix) else None
+
+    edges: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        source = member(module)
+        if source is None:
+            continue
+        edges.setdefault(source, set()).update(
+            t for t in map(member, targets) if t is not None and t != source)
+    return _circles(edges)
+
+
+def test_the_import_graph_sees_the_rooms() -> None:
+    graph = import_graph()
+    assert {"engines.core", "engines.fzzzt.state", "web.api", "companion.service"} <= set(graph)
+    assert "engines.core" in graph["engines.fzzzt.state"]
+    assert "engines.fzzzt.state" in graph["engines.fzzzt"]             # the package's __init__
+
+
+def test_circles_are_found_and_named() -> None:
+    graph = {"p": {"p.a"}, "p.a": {"p.b.x"}, "p.b": set(), "p.b.x": {"p.a"}, "p.c": {"p.a"}}
+    assert circles_in("p", graph) == [["a", "b"]]
+    assert circles_in("p.b", graph) == []
+
+
+@pytest.mark.parametrize("package", _packages())
+def test_no_import_circle_inside(package: str) -> None:
+    circles = circles_in(package)
+    assert circles == [], f"import circles in {package}: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+# --------------------------------------------------------------------------- function length
+# Issue 25: no function over 60 lines outside search code; tools/funclen.py reports them.
+
+def _funclen() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("funclen", ROOT / "tools" / "funclen.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["funclen"] = module       # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_at_most_ten_long_functions_outside_search_code() -> None:
+    funclen = _funclen()
+    found = funclen.long_functions()
+    rest = [str(f) for f in found if not f.search]
+    assert len(rest) <= 10, "functions over 60 lines:\n" + "\n".join(rest)
+    assert funclen.main(["--max", str(len(rest))]) == 0
+
+
+def test_search_code_says_why(tmp_path: Path) -> None:
+    funclen = _funclen()
+    body = "".join(f"    x = {i}\n" for i in range(61))
+    (tmp_path / "engines").mkdir()
+    (tmp_path / "engines" / "long.py").write_text(
+        f"def plain():\n{body}\n\n"
+        f"# search code: a depth-first search reads best whole\ndef marked_above():\n{body}\n\n"
+        f'def marked_inside():\n    """A search.\n\n    search code: one loop."""\n{body}\n\n'
+        f"def short():\n    return 1\n", encoding="utf-8")
+    found = {f.name: f.search for f in funclen.long_functions(tmp_path)}
+    assert found == {"plain": False, "marked_above": True, "marked_inside": True}

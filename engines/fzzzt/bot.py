@@ -27,12 +27,12 @@ from __future__ import annotations
 import math
 
 from engines.core import Action, BotChoice, IllegalAction, Seat, State, StopSignal
-from engines.fzzzt.state import FzzztState
+from engines.fzzzt.table import FzzztTable
 
 PASS_BELOW = 2.0
 
 
-def worth(state: FzzztState, seat: Seat, card_id: str) -> float:
+def worth(state: FzzztTable, seat: Seat, card_id: str) -> float:
     card = state.cards[card_id]
     units = [state.cards[u] for u in state.units[seat]]
     if card.kind == "unit":
@@ -51,7 +51,7 @@ def worth(state: FzzztState, seat: Seat, card_id: str) -> float:
     return card.points + 0.3 * card.power + (1.5 if useful else 0.5)
 
 
-def likely_bid(state: FzzztState, seat: Seat) -> float:
+def likely_bid(state: FzzztTable, seat: Seat) -> float:
     guesses = [0.0]
     for s in range(state.n):
         if s == seat or not (state.hands[s] or state.bids[s]):
@@ -68,7 +68,7 @@ class BidBot:
         actions = state.legal_actions(seat)
         if not actions:
             raise IllegalAction("There is nothing to play.")
-        if not isinstance(state, FzzztState):
+        if not isinstance(state, FzzztTable):
             return BotChoice(actions[0])
         if state.phase == "bid":
             return self._bid(state, seat, actions)
@@ -79,7 +79,7 @@ class BidBot:
                 return BotChoice(best, {"rule": "highest points on a unit"})
         return BotChoice(actions[0])
 
-    def _bid(self, state: FzzztState, seat: Seat, actions: list[Action]) -> BotChoice:
+    def _bid(self, state: FzzztTable, seat: Seat, actions: list[Action]) -> BotChoice:
         value = worth(state, seat, state.open[0])
 
         def power(a: Action) -> int:

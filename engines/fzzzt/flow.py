@@ -7,14 +7,19 @@ Every rule step is one small function named after the rulebook's words.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from engines.core import DIGITAL, PHYSICAL, TABLE, Action, Seat, event
-from engines.fzzzt.state import HAND_SIZE, ROW, FzzztState, resolve_tie
+from engines.fzzzt.table import HAND_SIZE, ROW, FzzztTable, resolve_tie
 from engines.text import Text, plural
+
+S = TypeVar("S", bound=FzzztTable)
+"""The table or the state on it (:class:`engines.fzzzt.state.FzzztState`): a step returns the same kind."""
 
 # --------------------------------------------------------------------------- start
 
 
-def start(state: FzzztState) -> FzzztState:
+def start(state: S) -> S:
     d = state.copy()
     if d.chance == DIGITAL:
         numbers, d.rng = d.rng.shuffled(list(range(1, d.n + 1)))
@@ -22,7 +27,7 @@ def start(state: FzzztState) -> FzzztState:
     return d.settled()
 
 
-def deal_mechanics(d: FzzztState, numbers: list[int]) -> None:
+def deal_mechanics(d: FzzztTable, numbers: list[int]) -> None:
     """Setup: mechanic cards by player count, number 1 is chief, starters to hand, deck shuffled."""
     d.mechanics = list(numbers)
     d.chief = numbers.index(1)
@@ -40,7 +45,7 @@ def deal_mechanics(d: FzzztState, numbers: list[int]) -> None:
     new_round(d)
 
 
-def new_round(d: FzzztState) -> None:
+def new_round(d: FzzztTable) -> None:
     """Preparation: everyone shuffles their own cards and takes six; eight cards on the conveyor."""
     d.round += 1
     for seat in range(d.n):
@@ -50,7 +55,7 @@ def new_round(d: FzzztState) -> None:
     carry_on(d)
 
 
-def draw_six(d: FzzztState, seat: Seat) -> None:
+def draw_six(d: FzzztTable, seat: Seat) -> None:
     cards = d.hands[seat] + d.piles[seat]
     if len(cards) <= HAND_SIZE:
         d.hands[seat], d.piles[seat] = cards, []
@@ -66,7 +71,7 @@ def draw_six(d: FzzztState, seat: Seat) -> None:
               words={"cards": d.phrases(sorted(d.hands[seat]))}, cards=names, hand=sorted(d.hands[seat]))
 
 
-def carry_on(d: FzzztState) -> None:
+def carry_on(d: FzzztTable) -> None:
     """Whatever comes next in the round: drawing, turning conveyor cards, or bidding."""
     if d.phase == "draw" and any(len(d.hands[s]) < HAND_SIZE and d.piles[s] for s in range(d.n)):
         return
@@ -79,7 +84,7 @@ def carry_on(d: FzzztState) -> None:
     d.bids = [None] * d.n
 
 
-def turn(d: FzzztState, card: str) -> None:
+def turn(d: FzzztTable, card: str) -> None:
     """Turn a conveyor card. The head card's conveyor number says how many lie open."""
     d.deck.remove(card)
     head = not d.open
@@ -104,7 +109,7 @@ def turn(d: FzzztState, card: str) -> None:
 # --------------------------------------------------------------------------- auctions
 
 
-def place_bid(d: FzzztState, seat: Seat, cards: list[str]) -> None:
+def place_bid(d: FzzztTable, seat: Seat, cards: list[str]) -> None:
     for c in cards:
         d.hands[seat].remove(c)
     d.bids[seat] = tuple(sorted(cards))
@@ -116,7 +121,7 @@ def place_bid(d: FzzztState, seat: Seat, cards: list[str]) -> None:
         reveal(d)
 
 
-def reveal(d: FzzztState) -> None:
+def reveal(d: FzzztTable) -> None:
     """All bids turn over at once; the highest power wins; losers take their bids back."""
     card = d.open[0]
     bidders = [s for s in range(d.n) if d.bids[s] is not None]
@@ -172,7 +177,7 @@ def reveal(d: FzzztState) -> None:
 # --------------------------------------------------------------------------- clean-up
 
 
-def start_cleanup(d: FzzztState) -> None:
+def start_cleanup(d: FzzztTable) -> None:
     """Clean-up: everyone takes up all their cards and may put one on each production unit."""
     for s in range(d.n):
         d.hands[s] += d.piles[s]
@@ -183,7 +188,7 @@ def start_cleanup(d: FzzztState) -> None:
         finish_cleanup(d)
 
 
-def assign(d: FzzztState, seat: Seat, unit: str, card: str) -> None:
+def assign(d: FzzztTable, seat: Seat, unit: str, card: str) -> None:
     d.hands[seat].remove(card)
     d.pins[seat].append((unit, card, d.round))
     d.say("assigned", "{seat} puts {card} on {unit}.", words={"card": d.phrase(card), "unit": d.phrase(unit)},
@@ -193,7 +198,7 @@ def assign(d: FzzztState, seat: Seat, unit: str, card: str) -> None:
         finish_cleanup(d)
 
 
-def finish_cleanup(d: FzzztState) -> None:
+def finish_cleanup(d: FzzztTable) -> None:
     if len(d.deck) < ROW:
         d.phase = "over"
         d.say("game_over", "The conveyor deck cannot fill a row of eight: the game ends. Scores are counted.")
@@ -204,7 +209,7 @@ def finish_cleanup(d: FzzztState) -> None:
 # --------------------------------------------------------------------------- the door's other side
 
 
-def apply(state: FzzztState, seat: Seat, action: Action) -> FzzztState:
+def apply(state: S, seat: Seat, action: Action) -> S:
     d = state.copy()
     kind = action["type"]
     if seat == TABLE and kind == "mechanics":

@@ -13,13 +13,15 @@ Cards are ids (see cards.json), joined by ``,``; per-seat fields join seats by
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import TypeVar, get_args
 
 from engines.core import CHANCE_MODES, IllegalAction
-from engines.fzzzt.state import Bid, FzzztState, Last, Phase, Pin
+from engines.fzzzt.cards import card_table
+from engines.fzzzt.table import Bid, FzzztTable, Last, Phase, Pin
 from engines.rng import Rng
 
 PHASES: tuple[Phase, ...] = get_args(Phase)
+S = TypeVar("S", bound=FzzztTable)
 KEYS = ("n", "chance", "bidding", "rng", "round", "phase", "chief", "mech", "hands", "piles", "bids", "units",
         "pins", "deck", "down", "open", "turn", "done", "last", "fix")
 
@@ -32,7 +34,7 @@ def _bid(b: Bid) -> str:
     return "-" if b is None else _ids(b)
 
 
-def dump(s: FzzztState) -> str:
+def dump(s: FzzztTable) -> str:
     last = ""
     if s.last is not None:
         card, winner, chief, bids = s.last
@@ -65,8 +67,8 @@ def _parse_bid(text: str) -> Bid:
     return None if text == "-" else tuple(_split(text))
 
 
-def load(text: str) -> FzzztState:
-    from engines.fzzzt.cards import card_table
+def load(text: str, kind: type[S]) -> S:
+    """The position ``text`` names, as a ``kind`` (the table, or the state made of it)."""
     if not isinstance(text, str) or not text.startswith("fzzzt "):
         raise IllegalAction('A Fzzzt! position starts with "fzzzt ".')
     body, _, fix = text[len("fzzzt "):].partition(" fix=")
@@ -96,7 +98,7 @@ def load(text: str) -> FzzztState:
         if f["last"]:
             card, winner, chief, bids = f["last"].split(";")
             last = (card, int(winner), int(chief), tuple(_parse_bid(b) for b in _seats(bids, n)))
-        state = FzzztState(
+        state = kind(
             n=n, chance=f["chance"], overrides=f["fix"], rng=Rng.parse(f["rng"]), round=int(f["round"]),
             phase=f["phase"], chief=int(f["chief"]), mechanics=[int(m) for m in _split(f["mech"])],
             hands=[_split(h) for h in _seats(f["hands"], n)],

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Seat, View
-from engines.fzzzt.state import FzzztState
+from engines.fzzzt.table import FzzztTable
 
 
-def _reveal(state: FzzztState) -> dict[str, Any] | None:
+def _reveal(state: FzzztTable) -> dict[str, Any] | None:
     if state.last is None:
         return None
     card, winner, chief_before, bids = state.last
@@ -25,7 +25,7 @@ def _reveal(state: FzzztState) -> dict[str, Any] | None:
             "powers": {str(s): state.power(b) for s, b in enumerate(bids) if b is not None}}
 
 
-def view(state: FzzztState, seat: Seat | None) -> View:
+def view(state: FzzztTable, seat: Seat | None) -> View:
     cards = state.cards
     to_act = list(state.awaiting)
     players = []

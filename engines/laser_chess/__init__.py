@@ -25,6 +25,7 @@ from typing import Any
 
 from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
 from engines.laser_chess import board as B
+from engines.laser_chess.bot import AlphaBetaBot
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import LaserChessState
 from engines.text import N_, Text
@@ -104,7 +105,6 @@ class LaserChess(Game):
 
     def bot(self, **settings: Any) -> Bot:
         """Settings: max_depth, check_every (nodes between stop() questions), table_size."""
-        from engines.laser_chess.bot import AlphaBetaBot
         known = {"max_depth", "check_every", "table_size"}
         unknown = sorted(set(settings) - known)
         if unknown:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engines.core import BotChoice, IllegalAction, Seat, State
 from engines.laser_chess import board as B
+from engines.laser_chess.state import LaserChessState
 from engines.rng import Rng
 
 WIN = 100_000
@@ -57,7 +58,6 @@ class AlphaBetaBot:
         self.table_size = table_size
 
     def choose(self, state: State, seat: Seat, stop: Callable[[], bool], seed: int) -> BotChoice:
-        from engines.laser_chess.state import LaserChessState
         if not isinstance(state, LaserChessState):
             raise IllegalAction("This bot plays Laser Chess only.")
         state.check_turn(seat)
@@ -68,7 +68,6 @@ class _Search:
     """One search: its node count, transposition table and stop signal."""
 
     def __init__(self, bot: AlphaBetaBot, state: State, stop: Callable[[], bool]) -> None:
-        from engines.laser_chess.state import LaserChessState
         assert isinstance(state, LaserChessState)
         self.max_depth = bot.max_depth
         self.check_every = bot.check_every

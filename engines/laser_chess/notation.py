@@ -31,6 +31,8 @@ engines.core.IllegalAction: A position needs 8 rows separated by /, not 2.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from engines.core import IllegalAction
 from engines.laser_chess.board import (
@@ -43,6 +45,7 @@ from engines.laser_chess.board import (
     colour_of,
     facing_of,
     kind_of,
+    parse_square,
     token,
 )
 
@@ -123,3 +126,14 @@ def parse_setup_token(text: str) -> tuple[int, int]:
     letter, _, facing = text.partition(":")
     kind = _LETTER_TYPE[letter]
     return kind, FACINGS[kind].index(facing) if facing else 0
+
+
+def rotation_square(action: Mapping[str, Any]) -> int:
+    """The square a rotation names, by its ``square`` or its text form (``e1+``); -1 if neither reads."""
+    square = action.get("square")
+    if isinstance(square, str):
+        return parse_square(square)
+    text = action.get("notation")
+    if isinstance(text, str) and len(text) == 3 and text[2] in "+-":
+        return parse_square(text[:2])
+    return -1

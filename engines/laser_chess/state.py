@@ -6,22 +6,14 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engines.core import Action, Event, IllegalAction, Outcome, Seat, State, View, event, outcome
+from engines.core import Action, Event, Game, IllegalAction, Outcome, Seat, State, View, event, outcome
 from engines.laser_chess import board as B
-from engines.laser_chess.notation import format_rows
+from engines.laser_chess.explain import explain
+from engines.laser_chess.notation import format_rows, rotation_square
+from engines.laser_chess.words import COMPASS, PIECE_WORDS
 from engines.text import Text
-
-if TYPE_CHECKING:
-    from engines.laser_chess import LaserChess
-
-# Words that go into sentences are msgids of their own (nested Text params), so a
-# Dutch or German phone translates the whole sentence, not all but the nouns.
-PIECE_WORDS = {B.LASER: Text("Laser"), B.KING: Text("King"), B.DEFENDER: Text("Defender"),
-               B.SWITCH: Text("Switch"), B.DEFLECTOR: Text("Deflector")}
-COMPASS = {"N": Text("north"), "E": Text("east"), "S": Text("south"), "W": Text("west")}
-COLOUR_NAMES = (Text("Blue"), Text("Red"))  # a side, as a noun: "Blue tokens may never enter a3"
 
 
 def token_json(sq: int, code: int) -> dict[str, str]:
@@ -41,7 +33,7 @@ class LaserChessState(State):
     (the fields the notation holds): what happened on the way (events, removed tokens, the last
     move and beam, shown to the screens) is left out."""
 
-    _game: LaserChess = field(compare=False, repr=False)
+    _game: Game = field(compare=False, repr=False)
     board: bytes
     to_move: int
     ply: int = 0
@@ -59,7 +51,7 @@ class LaserChessState(State):
         return f"LaserChessState({self.notation()!r})"
 
     @property
-    def game(self) -> LaserChess:
+    def game(self) -> Game:
         return self._game
 
     @property
@@ -171,7 +163,7 @@ class LaserChessState(State):
             if move is not None and self.board[move[1]] and move[0] != move[1]:
                 return self.move_action(move)
         if action.get("type") == "rotate":
-            sq = _rotation_square(action)
+            sq = rotation_square(action)
             if sq >= 0 and action.get("turn", "cw") in ("cw", "ccw"):
                 code = self.board[sq]
                 if code and B.kind_of(code) in (B.SWITCH, B.KING, B.LASER) and B.colour_of(code) == seat:
@@ -182,8 +174,7 @@ class LaserChessState(State):
         return action
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-        from engines.laser_chess.explain import explain
-        return explain(self, seat, action)
+        return explain(self.board, self.repetitions, seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> LaserChessState:
         if action["type"] == "declare_draw":
@@ -302,16 +293,6 @@ def _move(kind: str, ev: Event, from_square: str, to_square: str) -> Event:
 
 def _copy(ev: Event | None) -> Event | None:
     return copy.deepcopy(ev) if ev is not None else None
-
-
-def _rotation_square(action: Mapping[str, Any]) -> int:
-    square = action.get("square")
-    if isinstance(square, str):
-        return B.parse_square(square)
-    text = action.get("notation")
-    if isinstance(text, str) and len(text) == 3 and text[2] in "+-":
-        return B.parse_square(text[:2])
-    return -1
 
 
 def _beam_event(seat: Seat, shot: B.Trace, removed: dict[str, str] | None) -> Event:

@@ -29,7 +29,9 @@ from engines.core import (
     chance_mode,
 )
 from engines.loch_ness.board import Board, BoardError, board_from_text, check_board, sample_board
+from engines.loch_ness.bot import ExplorerBot
 from engines.loch_ness.decks import parse_sevens
+from engines.loch_ness.notation import load
 from engines.loch_ness.setup import set_up
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import new_table
@@ -100,7 +102,6 @@ class LochNess(Game):
         return LochNessState(self, t)
 
     def load(self, text: str) -> LochNessState:
-        from engines.loch_ness.notation import load
         return LochNessState(self, load(text))
 
     def check_board(self, data: object) -> BoardCheck:
@@ -113,7 +114,6 @@ class LochNess(Game):
         return {board.name: {**board.to_json(), "decks": board.decks.to_json()}}
 
     def bot(self, **settings: Any) -> Bot:
-        from engines.loch_ness.bot import ExplorerBot
         return ExplorerBot()
 
 

@@ -205,51 +205,57 @@ def _spaces(raw: object, problems: list[Text]) -> list[dict[str, Any]]:
             problems.append(Text("Two spaces are called {space}.", {"space": sid}))
             continue
         seen.add(sid)
-        extra = sorted(set(s) - SPACE_KEYS)
-        if extra:
-            problems.append(Text("Space {space} has a field {field} that is not understood.",
-                                 {"space": sid, "field": extra[0]}))
-        terrain = s.get("terrain")
-        if terrain not in TERRAINS:
-            problems.append(Text("Space {space} has the terrain {terrain}; it must be water, island, harbour "
-                                 "or front.", {"space": sid, "terrain": str(terrain)}))
-            terrain = "water"
-        x, y = _number(s.get("x")), _number(s.get("y"))
-        if x is None or y is None:
-            problems.append(Text("Space {space} needs a position: x and y numbers.", {"space": sid}))
-        label = s.get("label", sid)
-        if not isinstance(label, str) or len(label) > 40:
-            problems.append(Text("The label of space {space} must be text of at most 40 characters.",
-                                 {"space": sid}))
-            label = sid
-        adjacent = s.get("adjacent", [])
-        if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
-            problems.append(Text("The neighbours of space {space} must be a list of space ids.",
-                                 {"space": sid}))
-            adjacent = []
-        site = s.get("site", 0)
-        if isinstance(site, bool) or site not in (0, 1, 2):
-            problems.append(Text("Space {space} takes 0, 1 or 2 discovery cards, not {count}.",
-                                 {"space": sid, "count": str(site)}))
-            site = 0
-        if site and terrain in ("harbour", "front"):
-            problems.append(Text("Space {space} is not lake water or an island, so it cannot be a site.",
-                                 {"space": sid}))
-            site = 0
-        mark = s.get("mark", "")
-        if mark not in ("", "IV", "III"):
-            problems.append(Text("Space {space} has the mark {mark}; a space is marked IV, III or nothing.",
-                                 {"space": sid, "mark": str(mark)}))
-            mark = ""
-        space: dict[str, Any] = {"id": sid, "label": label or sid, "terrain": terrain, "x": x or 0.0,
-                                 "y": y or 0.0, "adjacent": sorted(set(adjacent)), "site": site}
-        for key in ("x", "y"):
-            if float(space[key]).is_integer():
-                space[key] = int(space[key])
-        if mark:
-            space["mark"] = mark
-        out.append(space)
+        out.append(_space(s, sid, problems))
     return out
+
+
+def _space(s: dict[str, Any], sid: str, problems: list[Text]) -> dict[str, Any]:
+    """The space ``sid`` in canonical form, each field checked (a bad one defaulted, its problem
+    appended)."""
+    extra = sorted(set(s) - SPACE_KEYS)
+    if extra:
+        problems.append(Text("Space {space} has a field {field} that is not understood.",
+                             {"space": sid, "field": extra[0]}))
+    terrain = s.get("terrain")
+    if terrain not in TERRAINS:
+        problems.append(Text("Space {space} has the terrain {terrain}; it must be water, island, harbour "
+                             "or front.", {"space": sid, "terrain": str(terrain)}))
+        terrain = "water"
+    x, y = _number(s.get("x")), _number(s.get("y"))
+    if x is None or y is None:
+        problems.append(Text("Space {space} needs a position: x and y numbers.", {"space": sid}))
+    label = s.get("label", sid)
+    if not isinstance(label, str) or len(label) > 40:
+        problems.append(Text("The label of space {space} must be text of at most 40 characters.",
+                             {"space": sid}))
+        label = sid
+    adjacent = s.get("adjacent", [])
+    if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
+        problems.append(Text("The neighbours of space {space} must be a list of space ids.",
+                             {"space": sid}))
+        adjacent = []
+    site = s.get("site", 0)
+    if isinstance(site, bool) or site not in (0, 1, 2):
+        problems.append(Text("Space {space} takes 0, 1 or 2 discovery cards, not {count}.",
+                             {"space": sid, "count": str(site)}))
+        site = 0
+    if site and terrain in ("harbour", "front"):
+        problems.append(Text("Space {space} is not lake water or an island, so it cannot be a site.",
+                             {"space": sid}))
+        site = 0
+    mark = s.get("mark", "")
+    if mark not in ("", "IV", "III"):
+        problems.append(Text("Space {space} has the mark {mark}; a space is marked IV, III or nothing.",
+                             {"space": sid, "mark": str(mark)}))
+        mark = ""
+    space: dict[str, Any] = {"id": sid, "label": label or sid, "terrain": terrain, "x": x or 0.0,
+                             "y": y or 0.0, "adjacent": sorted(set(adjacent)), "site": site}
+    for key in ("x", "y"):
+        if float(space[key]).is_integer():
+            space[key] = int(space[key])
+    if mark:
+        space["mark"] = mark
+    return space
 
 
 def _graph(spaces: list[dict[str, Any]], problems: list[Text]) -> None:

@@ -27,7 +27,7 @@ reports, never for a phone.
 from __future__ import annotations
 
 from engines.core import CHANCE_MODES, IllegalAction
-from engines.loch_ness.board import BoardError, board_from_text, sample_board
+from engines.loch_ness.board import Board, BoardError, board_from_text, sample_board
 from engines.loch_ness.decks import Decks
 from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
 from engines.loch_ness.words import FINDS, TOOLS
@@ -122,9 +122,7 @@ def load(text: str) -> Table:
         raise IllegalAction("The Loch Ness position is malformed.") from None
 
 
-def _build(f: dict[str, str], board: object) -> Table:
-    from engines.loch_ness.board import Board
-    assert isinstance(board, Board)
+def _build(f: dict[str, str], board: Board) -> Table:
     n = int(f["n"])
     if n not in (3,
                  4) or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES or f["step"] not in STEPS:

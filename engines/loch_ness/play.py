@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.loch_ness.setup import deal
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
+from engines.loch_ness.table import BOATS, OFF, RESERVE, Table, deal
 from engines.loch_ness.words import (
     FIND_WORD,
     FINDS,

@@ -15,6 +15,7 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.loch_ness import play, town
@@ -203,100 +204,143 @@ def label(msgid: str, **params: Any) -> dict[str, Any]:
 
 def as_dict(t: Table, a: Act) -> dict[str, Any]:
     """The JSON form of an action: what a phone sends, with its notation and a button label."""
-    kind, ids = a[0], t.board.ids
-    if kind == "place":
-        card, site = a[1], ids[a[2]]
-        return {"type": "place", "card": FIND_WORD[card[0]], "back": "water" if card[1] == "w" else "land",
-                "site": site, "notation": f"place {card}@{site}",
-                "label": label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
-    if kind == "move":
-        b, dest, via = _boat(a[1]), ids[a[2]], a[3]
-        out: dict[str, Any] = {"type": "move", "boat": b, "to": dest}
-        if via >= 0:
-            out["via"] = ids[via]
-            out.update(notation=f"move {b} {dest}@{ids[via]}",
-                       label=label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
-        elif t.board.terrain[a[2]] == "harbour":
-            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour",
-                                                                 boat=b))
-        else:
-            out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b,
-                                                                 to=dest))
-        return out
-    if kind in ("explore", "town", "chest", "join"):
-        b = _boat(a[1])
-        said = {"explore": label("Boat {boat}: explore here", boat=b),
-                 "town": label("Boat {boat}: look around in town", boat=b),
-                 "chest": label("Spend a treasure chest: boat {boat} acts once more", boat=b),
-                 "join": label("Boat {boat}: look around in town too", boat=b)}[kind]
-        return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": said}
-    if kind == "bagpipe":
-        space = ids[a[1]]
-        return {"type": "bagpipe", "to": space, "notation": f"bagpipe {space}",
-                "label": label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
-    if kind == "end":
-        return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
-    if kind in ("take", "turned"):
-        card = a[1]
-        said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
-                else label("I turned {card}", card=find_phrase(card)))
-        return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
-    if kind in ("attack", "steal"):
-        target = a[1]
-        seat, b = target // BOATS, _boat(target)
-        out = {"type": kind, "target_seat": seat, "target_boat": b}
-        if kind == "attack":
-            out["weapon"] = a[2]
-            out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a[2] else ""),
-                       label=label("Attack {target_seat}'s boat {target}, showing a weapon",
-                                    target_seat=seat,
-                                    target=b) if a[2] else
-                       label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
-        else:
-            out.update(notation=f"steal {seat + 1}/{b}",
-                       label=label("Rob {target_seat}'s boat {target}", target_seat=seat, target=b))
-        return out
-    if kind == "observe":
-        return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
-    if kind == "done":
-        return {"type": "done", "notation": "done", "label": label("Done")}
-    if kind == "drawn":
-        card = a[1]
-        if card == "tool":
-            return {"type": "drawn", "card": "tool", "notation": "drawn tool",
-                    "label": label("I drew a tool (it goes back)")}
-        return {"type": "drawn", "card": FIND_WORD[card], "notation": f"drawn {card}",
-                "label": label("I drew {card}", card=find_phrase(card))}
-    if kind == "return":
-        b, tool, k = _boat(a[1]), a[2], a[3]
-        out = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
-        if k >= 0:
-            out.update(stack=k + 1, notation=f"return {b} {tool} {k + 1}",
-                       label=label("Boat {boat}: put back on stack {stack}: {tool}", boat=b,
-                                    tool=tool_phrase(tool), stack=k + 1))
-        else:
-            out.update(notation=f"return {b} {tool}",
-                       label=label("Boat {boat}: put back: {tool}", boat=b, tool=tool_phrase(tool)))
-        return out
-    if kind == "stack":
-        b, k = _boat(a[1]), a[2] + 1
-        return {"type": "stack", "boat": b, "stack": k, "notation": f"stack {b} {k}",
-                "label": label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
-    if kind == "tool":
-        b, tool = _boat(a[1]), a[2]
-        cost = t.took[a[1]] == 1
-        return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
-                "notation": f"tool {b} {tool}",
-                "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
-                                tool=tool_phrase(tool))
-                if cost else label("Boat {boat}: take: {tool}", boat=b, tool=tool_phrase(tool))}
-    # give
+    return _AS_DICT[a[0]](t, a)
+
+
+# --------------------------------------------------------------------------- the JSON codec, per kind
+# One small function per kind of action (the table :data:`_AS_DICT`): a new kind of action gets its
+# function and its line there.
+
+
+def _place(t: Table, a: Act) -> dict[str, Any]:
+    card, site = a[1], t.board.ids[a[2]]
+    return {"type": "place", "card": FIND_WORD[card[0]], "back": "water" if card[1] == "w" else "land",
+            "site": site, "notation": f"place {card}@{site}",
+            "label": label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
+
+
+def _move(t: Table, a: Act) -> dict[str, Any]:
+    ids = t.board.ids
+    b, dest, via = _boat(a[1]), ids[a[2]], a[3]
+    out: dict[str, Any] = {"type": "move", "boat": b, "to": dest}
+    if via >= 0:
+        out["via"] = ids[via]
+        out.update(notation=f"move {b} {dest}@{ids[via]}",
+                   label=label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
+    elif t.board.terrain[a[2]] == "harbour":
+        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour",
+                                                             boat=b))
+    else:
+        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b,
+                                                             to=dest))
+    return out
+
+
+def _boat_acts(t: Table, a: Act) -> dict[str, Any]:
+    kind, b = a[0], _boat(a[1])
+    said = {"explore": label("Boat {boat}: explore here", boat=b),
+            "town": label("Boat {boat}: look around in town", boat=b),
+            "chest": label("Spend a treasure chest: boat {boat} acts once more", boat=b),
+            "join": label("Boat {boat}: look around in town too", boat=b)}[kind]
+    return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": said}
+
+
+def _bagpipe(t: Table, a: Act) -> dict[str, Any]:
+    space = t.board.ids[a[1]]
+    return {"type": "bagpipe", "to": space, "notation": f"bagpipe {space}",
+            "label": label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
+
+
+def _end(t: Table, a: Act) -> dict[str, Any]:
+    return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
+
+
+def _card(t: Table, a: Act) -> dict[str, Any]:
+    kind, card = a[0], a[1]
+    said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
+            else label("I turned {card}", card=find_phrase(card)))
+    return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
+
+
+def _fight(t: Table, a: Act) -> dict[str, Any]:
+    kind, target = a[0], a[1]
+    seat, b = target // BOATS, _boat(target)
+    out = {"type": kind, "target_seat": seat, "target_boat": b}
+    if kind == "attack":
+        out["weapon"] = a[2]
+        out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a[2] else ""),
+                   label=label("Attack {target_seat}'s boat {target}, showing a weapon",
+                               target_seat=seat,
+                               target=b) if a[2] else
+                   label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
+    else:
+        out.update(notation=f"steal {seat + 1}/{b}",
+                   label=label("Rob {target_seat}'s boat {target}", target_seat=seat, target=b))
+    return out
+
+
+def _observe(t: Table, a: Act) -> dict[str, Any]:
+    return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
+
+
+def _done(t: Table, a: Act) -> dict[str, Any]:
+    return {"type": "done", "notation": "done", "label": label("Done")}
+
+
+def _drawn(t: Table, a: Act) -> dict[str, Any]:
+    card = a[1]
+    if card == "tool":
+        return {"type": "drawn", "card": "tool", "notation": "drawn tool",
+                "label": label("I drew a tool (it goes back)")}
+    return {"type": "drawn", "card": FIND_WORD[card], "notation": f"drawn {card}",
+            "label": label("I drew {card}", card=find_phrase(card))}
+
+
+def _return(t: Table, a: Act) -> dict[str, Any]:
+    b, tool, k = _boat(a[1]), a[2], a[3]
+    out = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
+    if k >= 0:
+        out.update(stack=k + 1, notation=f"return {b} {tool} {k + 1}",
+                   label=label("Boat {boat}: put back on stack {stack}: {tool}", boat=b,
+                               tool=tool_phrase(tool), stack=k + 1))
+    else:
+        out.update(notation=f"return {b} {tool}",
+                   label=label("Boat {boat}: put back: {tool}", boat=b, tool=tool_phrase(tool)))
+    return out
+
+
+def _stack(t: Table, a: Act) -> dict[str, Any]:
+    b, k = _boat(a[1]), a[2] + 1
+    return {"type": "stack", "boat": b, "stack": k, "notation": f"stack {b} {k}",
+            "label": label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
+
+
+def _tool(t: Table, a: Act) -> dict[str, Any]:
+    b, tool = _boat(a[1]), a[2]
+    cost = t.took[a[1]] == 1
+    return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
+            "notation": f"tool {b} {tool}",
+            "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
+                           tool=tool_phrase(tool))
+            if cost else label("Boat {boat}: take: {tool}", boat=b, tool=tool_phrase(tool))}
+
+
+def _give(t: Table, a: Act) -> dict[str, Any]:
     src, dst, tool = _boat(a[1]), _boat(a[2]), a[3]
     return {"type": "give", "from": src, "to": dst, "tool": TOOL_WORD[tool],
             "notation": f"give {src}>{dst} {tool}",
             "label": label("From boat {boat} to boat {other}: {tool}", tool=tool_phrase(tool),
-                            boat=src,
-                            other=dst)}
+                           boat=src,
+                           other=dst)}
+
+
+_AS_DICT: dict[str, Callable[[Table, Act], dict[str, Any]]] = {
+    "place": _place, "move": _move, "explore": _boat_acts, "town": _boat_acts, "chest": _boat_acts,
+    "join": _boat_acts, "bagpipe": _bagpipe, "end": _end, "take": _card, "turned": _card,
+    "attack": _fight, "steal": _fight, "observe": _observe, "done": _done, "drawn": _drawn,
+    "return": _return, "stack": _stack, "tool": _tool, "give": _give,
+}
+"""Each kind of action (an :data:`Act`'s first item) and the function that writes its JSON form."""
 
 
 WORD_TO_CODE = {**FIND_CODE, **{w: c for c, w in TOOL_WORD.items()}}

@@ -15,7 +15,8 @@ the rest are filled from the piles (our ruling: the rulebook assumes enough card
 
 from __future__ import annotations
 
-from engines.loch_ness.table import Table, shuffled
+from engines.loch_ness.play import begin_turn
+from engines.loch_ness.table import Table, deal, shuffled
 from engines.loch_ness.words import FIND_WORD, TOOLS, find_phrase
 
 STACKS = {3: 2, 4: 3}
@@ -52,21 +53,7 @@ def _fill_piles(t: Table, cards: list[str]) -> None:
     t.piles = [shuffled(t, water), shuffled(t, land)]
 
 
-def deal(t: Table, site: int) -> int:
-    """Fill an empty site from the pile of its back; how many cards were missing."""
-    pile = t.piles[0 if t.board.back[site] == "water" else 1]
-    missing = 0
-    for _ in range(t.board.site[site] - len(t.down[site])):
-        if not pile:
-            missing += 1
-            continue
-        t.down[site].append(pile.pop())
-        t.placer[site].append(-1)
-    return missing
-
-
 def start_play(t: Table) -> None:
-    from engines.loch_ness.play import begin_turn
     t.phase, t.seat = "turn", t.start
     begin_turn(t)
 

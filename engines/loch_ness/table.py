@@ -83,6 +83,10 @@ class Table(Working):
     quiet: bool = False              # True: tell no story (fast simulations)
     per_step: ClassVar[tuple[str, ...]] = ("events",)
 
+    @property
+    def players(self) -> int:
+        return self.n
+
     # -- telling ------------------------------------------------------------------
 
     def say(self, kind: str, msgid: str | Text, visible_to: Any = "all", words: dict[str, Text] | None = None,
@@ -142,4 +146,18 @@ def shuffled(t: Table, items: list[str]) -> list[str]:
     return out
 
 
-__all__ = ["BAGPIPES", "BOATS", "OFF", "RESERVE", "START_REPUTATION", "Table", "new_table", "shuffled"]
+def deal(t: Table, site: int) -> int:
+    """Fill an empty site from the pile of its back; how many cards were missing."""
+    pile = t.piles[0 if t.board.back[site] == "water" else 1]
+    missing = 0
+    for _ in range(t.board.site[site] - len(t.down[site])):
+        if not pile:
+            missing += 1
+            continue
+        t.down[site].append(pile.pop())
+        t.placer[site].append(-1)
+    return missing
+
+
+__all__ = ["BAGPIPES", "BOATS", "OFF", "RESERVE", "START_REPUTATION", "Table", "deal", "new_table",
+           "shuffled"]

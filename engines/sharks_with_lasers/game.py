@@ -21,6 +21,7 @@ from engines.core import (
 from engines.rng import Rng
 from engines.sharks_with_lasers import rounds
 from engines.sharks_with_lasers.board import NAMED, layout_for
+from engines.sharks_with_lasers.bot import PlannerBot
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
 from engines.text import N_, Text
@@ -76,7 +77,6 @@ class SharksWithLasers(Game):
         return SharksState(self, Table.load(text))
 
     def bot(self, **settings: Any) -> Bot:
-        from engines.sharks_with_lasers.bot import PlannerBot
         return PlannerBot(**settings)
 
 

@@ -8,6 +8,7 @@ Figures are numbered: an agent by its seat, a shark by ``10 + shark index``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core import story
@@ -109,39 +110,10 @@ def move(t: Table, fig: int, d: int) -> bool:
     """Move a figure one square in direction ``d`` with every collision rule; True if it moved."""
     start = pos(t, fig)
     assert start is not None
-    occ = occupancy(t)
-    chain, targets, wraps = [fig], [], []
-    cur, cur_sq = fig, start
-    eaten: tuple[int, int] | None = None
-    while True:
-        nsq, edge = step(t, cur_sq, d, is_shark(cur))
-        if nsq is None:
-            if is_shark(cur):
-                turn_shark(t, cur - SHARK0, 2, edge)
-                if len(chain) > 1:
-                    say(t, "blocked", _PUSH_STOPS[edge], edge=edge)
-            elif len(chain) == 1:
-                at = edge if edge in ("beach", "boat") else ""
-                say(t, "blocked", _AGENT_STUCK[at], {"side": side(d)},
-                    seat=cur, edge=at or "edge of the board", side=SIDES[d], square=t.sq(cur_sq))
-            else:
-                say(t, "blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
-                    seat=cur, square=t.sq(cur_sq))
-            return False
-        if nsq == start:
-            say(t, "blocked", "The row is full: nothing moves.")
-            return False
-        targets.append(nsq)
-        wraps.append(edge == "wrap")
-        other = occ.get(nsq)
-        if other is None:
-            break
-        if pushes(t, cur, other):
-            chain.append(other)
-            cur, cur_sq = other, nsq
-            continue
-        eaten = (cur, other)
-        break
+    walked = _walk(t, fig, d, start)
+    if walked is None:
+        return False
+    chain, targets, wraps, eaten = walked
     victim, eater, died_on = -1, -1, None
     if eaten is not None:
         eater, victim = (eaten[0], eaten[1]) if is_shark(eaten[0]) else (eaten[1], eaten[0])
@@ -153,6 +125,58 @@ def move(t: Table, fig: int, d: int) -> bool:
                 figure="agent", seat=victim, square=t.sq(pos(t, victim)), to=t.sq(target), dir=DIRS[d])
             t.agents[victim] = None
             died_on = target
+    _shift(t, fig, d, chain, targets, wraps)
+    if victim >= 0:
+        kill(t, victim, "eaten", SHARKS[eater - SHARK0], died_on)
+    return victim != fig
+
+
+Walk = tuple[list[int], list[int], list[bool], tuple[int, int] | None]
+"""The figures that move (the mover first, then those it pushes), their squares, whether each wraps
+round the board, and the (mover, figure) that meet teeth first, if any."""
+
+
+def _walk(t: Table, fig: int, d: int, start: int) -> Walk | None:
+    """Who moves where when ``fig`` moves one square in direction ``d``; None (told why) if nothing moves."""
+    occ = occupancy(t)
+    chain, targets, wraps = [fig], [], []
+    cur, cur_sq = fig, start
+    while True:
+        nsq, edge = step(t, cur_sq, d, is_shark(cur))
+        if nsq is None:
+            _blocked(t, cur, cur_sq, d, edge, pushing=len(chain) > 1)
+            return None
+        if nsq == start:
+            say(t, "blocked", "The row is full: nothing moves.")
+            return None
+        targets.append(nsq)
+        wraps.append(edge == "wrap")
+        other = occ.get(nsq)
+        if other is None:
+            return chain, targets, wraps, None
+        if not pushes(t, cur, other):
+            return chain, targets, wraps, (cur, other)
+        chain.append(other)
+        cur, cur_sq = other, nsq
+
+
+def _blocked(t: Table, cur: int, cur_sq: int, d: int, edge: str, *, pushing: bool) -> None:
+    """The figure ``cur`` on ``cur_sq`` cannot go on in direction ``d`` (``edge`` says what stops it)."""
+    if is_shark(cur):
+        turn_shark(t, cur - SHARK0, 2, edge)
+        if pushing:
+            say(t, "blocked", _PUSH_STOPS[edge], edge=edge)
+    elif not pushing:
+        at = edge if edge in ("beach", "boat") else ""
+        say(t, "blocked", _AGENT_STUCK[at], {"side": side(d)},
+            seat=cur, edge=at or "edge of the board", side=SIDES[d], square=t.sq(cur_sq))
+    else:
+        say(t, "blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
+            seat=cur, square=t.sq(cur_sq))
+
+
+def _shift(t: Table, fig: int, d: int, chain: list[int], targets: list[int], wraps: list[bool]) -> None:
+    """Every figure of the chain onto its square, the farthest first, each step told."""
     for f, tsq, wrapped in reversed(list(zip(chain, targets, wraps, strict=True))):
         frm = pos(t, f)
         if is_shark(f):
@@ -170,9 +194,6 @@ def move(t: Table, fig: int, d: int) -> bool:
             say(t, "pushed", _STORY["pushed", figure], words, **params)
         else:
             say(t, "moved", _STORY["moved", figure], words, **params)
-    if victim >= 0:
-        kill(t, victim, "eaten", SHARKS[eater - SHARK0], died_on)
-    return victim != fig
 
 
 def kill(t: Table, seat: int, how: str, shark: str, square: int | None = None) -> None:
@@ -232,50 +253,62 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
         path.append(nsq)
         sq = nsq
         fig = occ.get(nsq)
-        if fig is None:
+        if fig is None or (ultra and is_shark(fig)):
             continue
         if is_shark(fig):
-            if ultra:
-                continue
             drawn("shark", "{laser} hits {target} on {to} (sharks are not hurt).",
                   target=SHARKS[fig - SHARK0], to=t.sq(nsq))
             return
-        gear, uses = t.gear[fig], t.uses[fig]
-        if ultra:
-            if gear == "h" and uses:
-                t.uses[fig] = 0
-                drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
-                      seat=fig, to=t.sq(nsq))
-                say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
-                    seat=fig, card="h")
-                return
-            drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
-                  seat=fig, to=t.sq(nsq))
-            kill(t, fig, "fried", name)
-            if t.is_over:
-                return
-            path = []
-            origin = nsq
-            continue
-        if gear == "S" and uses:
-            t.uses[fig] = 0
-            drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-            say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
-                seat=fig, card="S")
+        if not ultra:
+            _hits_agent(t, fig, nsq, d, shark, drawn)
             return
-        if gear == "h":
-            drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-            say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
+        if not _ultra_goes_through(t, fig, nsq, drawn, name):
             return
-        if gear == "d" and uses:
-            drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
-                  seat=fig, to=t.sq(nsq))
-            t.pending = ("deflect", fig, nsq, d, shark)
-            say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
-            return
+        path = []            # the beam is drawn anew from the agent it went through
+        origin = nsq
+
+
+Drawn = Callable[..., None]
+"""Tells the beam drawn so far: ``drawn(hit, msgid, **fields)`` (see :func:`fire`)."""
+
+
+def _ultra_goes_through(t: Table, fig: int, nsq: int, drawn: Drawn, name: str) -> bool:
+    """The Ultra-Power Laserbeam reaches agent ``fig`` on ``nsq``: True if it goes on through."""
+    if t.gear[fig] == "h" and t.uses[fig]:
+        t.uses[fig] = 0
+        drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
+              seat=fig, to=t.sq(nsq))
+        say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
+            seat=fig, card="h")
+        return False
+    drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
+          seat=fig, to=t.sq(nsq))
+    kill(t, fig, "fried", name)
+    return not t.is_over
+
+
+def _hits_agent(t: Table, fig: int, nsq: int, d: int, shark: int, drawn: Drawn) -> None:
+    """The laser of ``shark``, going ``d``, stops at agent ``fig`` on ``nsq``: a shield, a deflector's
+    choice, or death."""
+    gear, uses = t.gear[fig], t.uses[fig]
+    if gear == "S" and uses:
+        t.uses[fig] = 0
         drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-        kill(t, fig, "fried", name)
+        say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
+            seat=fig, card="S")
         return
+    if gear == "h":
+        drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+        say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
+        return
+    if gear == "d" and uses:
+        drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
+              seat=fig, to=t.sq(nsq))
+        t.pending = ("deflect", fig, nsq, d, shark)
+        say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
+        return
+    drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
+    kill(t, fig, "fried", SHARKS[shark])
 
 
 def drain_beams(t: Table) -> None:

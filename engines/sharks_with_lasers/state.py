@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from engines.core import TABLE, Action, Event, Game, IllegalAction, Outcome, Seat, State, View, outcome
+from engines.core import TABLE, Action, Game, IllegalAction, Outcome, Seat, View, WorkingState, outcome
 from engines.sharks_with_lasers import preround, rounds
 from engines.sharks_with_lasers.board import DIRS, SHARKS
 from engines.sharks_with_lasers.cards import CARDS, special_deck
@@ -17,45 +17,26 @@ from engines.text import N_, Text
 
 
 @dataclass(frozen=True, eq=False)   # equal when the notations are (engines.core.State)
-class SharksState(State):
+class SharksState(WorkingState[Table]):
     """One moment of a game of Sharks with Lasers. Never changes; :meth:`apply` makes a new one
-    from a copy of its working position (the one state pattern, :class:`engines.core.Working`)."""
+    from a copy of its working position (the one state pattern, :class:`engines.core.WorkingState`)."""
 
     _game: Game
-    _t: Table
+    _w: Table
 
     # -- the contract ----------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._t.players
-
-    @property
     def table(self) -> Table:
         """A copy of the working position (for the bot and tests)."""
-        return self._t.copy()
+        return self._w.copy()
 
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
-        return rounds.awaiting(self._t)
+        return rounds.awaiting(self._w)
 
-    @property
-    def events(self) -> list[Event]:
-        return list(self._t.events)
-
-    @property
-    def phase(self) -> str:
-        return self._t.phase
-
-    @cached_property
-    def outcome(self) -> Outcome | None:
-        t = self._t
-        if t.phase != "over":
-            return None
+    def _final(self) -> Outcome:
+        t = self._w
         seat, reason = t.winner
         scores = {"deaths": list(t.deaths),
                   "rows": [None if a is None else a // t.layout.width + 1 for a in t.agents]}
@@ -68,28 +49,19 @@ class SharksState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == TABLE:
             return []
-        return rounds.legal(self._t, seat)
+        return rounds.legal(self._w, seat)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        found = rounds.chance(self._t)
+        found = rounds.chance(self._w)
         if not found:
             raise IllegalAction("Nothing is left to chance at the moment.")
         return found
 
-    def _apply(self, seat: Seat, action: Action) -> SharksState:
-        t = self._t.copy()
-        rounds.apply(t, seat, action)
-        return SharksState(self._game, t)
+    def _step(self, w: Table, seat: Seat, action: Action) -> None:
+        rounds.apply(w, seat, action)
 
-    def notation(self) -> str:
-        return self._notation
-
-    @cached_property
-    def _notation(self) -> str:
-        return self._t.notation()
-
-    def __repr__(self) -> str:
-        return f"<SharksState {self._notation}>"
+    def _dump(self) -> str:
+        return self._w.notation()
 
     # -- the door -------------------------------------------------------------
 
@@ -104,7 +76,7 @@ class SharksState(State):
     # -- refusals in the rules' words ----------------------------------------
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-        t = self._t
+        t = self._w
         kind = action.get("type")
         if t.phase == "deal":   # depends on the action alone, never on what another seat entered
             return IllegalAction("Choose the two special cards you drew, by name, from the deck's cards.")
@@ -143,7 +115,7 @@ class SharksState(State):
     # -- views -----------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> View:
-        t = self._t
+        t = self._w
         resolving = t.phase in ("resolve", "choice")
         shown_stack = _shown_stack_cards(t, seat)
         out: View = {

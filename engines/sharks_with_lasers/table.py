@@ -165,85 +165,9 @@ class Table(Working):
             raise IllegalAction("chance is digital or physical.")
         layout = layout_for(g.get("board", "auto"), players)
         t = cls.new(players, specials, chance, layout, Rng.parse(g.get("rng", "0")))
-        size = (layout.width, layout.height)
-
-        def sq(text: str) -> int | None:
-            return None if text == "-" else parse_square(size, text, "a figure")
-
-        def per_seat(key: str, default: list[str]) -> list[str]:
-            if key not in g:
-                return default
-            parts = g[key].split("/")
-            if len(parts) != players:
-                raise IllegalAction("{key} needs one entry per seat.", key=key)
-            return ["" if p == "-" else p for p in parts]
-
-        def cards(text: str) -> list[str]:
-            for c in text:
-                if c not in CARDS:
-                    raise IllegalAction("There is no card {code}.", code=c)
-            return list(text)
-
-        def seat(text: str) -> int:
-            s = int(text)
-            if not 0 <= s < players:
-                raise IllegalAction("There is no seat {number}.", number=s)
-            return s
-
-        t.round = int(g.get("round", "1"))
-        t.start = seat(g.get("start", "0"))
-        phase = g.get("phase", "play")
-        if phase not in PHASES:
-            raise IllegalAction("There is no phase {phase}.", phase=phase)
-        t.phase = next(p for p in PHASES if p == phase)
-        t.turn = seat(g.get("turn", str(t.start)))
-        t.queue = [seat(s) for s in g.get("queue", "-").split(".") if s != "-"]
-        t.passed = -1 if g.get("passed", "-") == "-" else seat(g["passed"])
-        if "agents" in g:
-            parts = g["agents"].split(".")
-            if len(parts) != players:
-                raise IllegalAction("agents needs one square (or -) per seat.")
-            t.agents = [sq(p) for p in parts]
-        if "sharks" in g:
-            parts = g["sharks"].split(".")
-            if len(parts) != 3:
-                raise IllegalAction("sharks needs the white, grey and black shark.")
-            t.sharks = [[sq(p[:-1]) or 0, DIRS.index(p[-1])] for p in parts]
-        taken = [a for a in t.agents if a is not None] + [s[0] for s in t.sharks]
-        if len(set(taken)) != len(taken):
-            raise IllegalAction("Two figures cannot stand on the same square.")
-        t.deaths = [min(3, int(d)) for d in g.get("deaths", ".".join("0" * players)).split(".")]
-        if len(t.deaths) != players:
-            raise IllegalAction("deaths needs one counter per seat.")
-        t.hands = [sorted(cards(h)) for h in per_seat("hands", ["".join(h) for h in t.hands])]
-        t.on_agent = [cards(h) for h in per_seat("onagent", [""] * players)]
-        if any(len(h) > 2 for h in t.on_agent):
-            raise IllegalAction("At most two cards lie on an agent.")
-        for i, name in enumerate(SHARKS):
-            text = g.get(name, "-")
-            text = "" if text == "-" else text
-            if len(text) % 2:
-                raise IllegalAction("A shark stack lists seat and card pairs.")
-            t.stacks[i] = [(seat(text[j]), cards(text[j + 1])[0]) for j in range(0, len(text), 2)]
-        t.spies = [(seat(p[0]), "wgb".index(p[1]), int(p[2:])) for p in g.get("spies", "-").split(".")
-                   if p != "-"]
-        gear = per_seat("gear", [""] * players)
-        t.gear = [x[:1] for x in gear]
-        t.uses = [int(x[1:] or 0) for x in gear]
-        t.pc = int(g.get("pc", "0"))
-        t.beams = [(sq(b[:-2]) or 0, DIRS.index(b[-2]), int(b[-1])) for b in g.get("beams", "-").split(".")
-                   if b != "-"]
-        pending = g.get("pending", "-")
-        t.pending = () if pending == "-" else tuple(int(p) if p.lstrip("-").isdigit() else p
-                                                     for p in pending.split(":"))
-        t.discard = cards(g.get("discard", "-").strip("-"))
-        t.deck = list(sort_hand(cards(g.get("deck", "-").strip("-"))))
-        winner = g.get("winner", "-")
-        if winner != "-":
-            s, _, reason = winner.partition(":")
-            if reason not in ("beach", "deaths"):
-                raise IllegalAction("A game is won on the beach or by deaths.")
-            t.winner = (seat(s), reason)
+        words = _Words(g, players, (layout.width, layout.height))
+        for read in _READ:
+            read(t, words)
         t.check()
         return t
 
@@ -270,3 +194,115 @@ class Table(Working):
         steps = sum(map(len, self.on_agent)) + sum(map(len, self.stacks))
         if not 0 <= self.pc <= steps:
             raise IllegalAction("The resolution step is out of range.")
+
+
+# --------------------------------------------------------------------------- reading the notation
+# One small function per group of keys, in the order the keys are read (:data:`_READ`): a new key
+# gets its line in the group it belongs to, or a function and a line of its own.
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The notation's ``key=value`` words and how to read their parts, each refused in a sentence."""
+
+    g: dict[str, str]
+    players: int
+    size: tuple[int, int]
+
+    def square(self, text: str) -> int | None:
+        return None if text == "-" else parse_square(self.size, text, "a figure")
+
+    def per_seat(self, key: str, default: list[str]) -> list[str]:
+        if key not in self.g:
+            return default
+        parts = self.g[key].split("/")
+        if len(parts) != self.players:
+            raise IllegalAction("{key} needs one entry per seat.", key=key)
+        return ["" if p == "-" else p for p in parts]
+
+    def cards(self, text: str) -> list[str]:
+        for c in text:
+            if c not in CARDS:
+                raise IllegalAction("There is no card {code}.", code=c)
+        return list(text)
+
+    def seat(self, text: str) -> int:
+        s = int(text)
+        if not 0 <= s < self.players:
+            raise IllegalAction("There is no seat {number}.", number=s)
+        return s
+
+
+def _read_turns(t: Table, w: _Words) -> None:
+    g = w.g
+    t.round = int(g.get("round", "1"))
+    t.start = w.seat(g.get("start", "0"))
+    phase = g.get("phase", "play")
+    if phase not in PHASES:
+        raise IllegalAction("There is no phase {phase}.", phase=phase)
+    t.phase = next(p for p in PHASES if p == phase)
+    t.turn = w.seat(g.get("turn", str(t.start)))
+    t.queue = [w.seat(s) for s in g.get("queue", "-").split(".") if s != "-"]
+    t.passed = -1 if g.get("passed", "-") == "-" else w.seat(g["passed"])
+
+
+def _read_figures(t: Table, w: _Words) -> None:
+    g = w.g
+    if "agents" in g:
+        parts = g["agents"].split(".")
+        if len(parts) != w.players:
+            raise IllegalAction("agents needs one square (or -) per seat.")
+        t.agents = [w.square(p) for p in parts]
+    if "sharks" in g:
+        parts = g["sharks"].split(".")
+        if len(parts) != 3:
+            raise IllegalAction("sharks needs the white, grey and black shark.")
+        t.sharks = [[w.square(p[:-1]) or 0, DIRS.index(p[-1])] for p in parts]
+    taken = [a for a in t.agents if a is not None] + [s[0] for s in t.sharks]
+    if len(set(taken)) != len(taken):
+        raise IllegalAction("Two figures cannot stand on the same square.")
+    t.deaths = [min(3, int(d)) for d in g.get("deaths", ".".join("0" * w.players)).split(".")]
+    if len(t.deaths) != w.players:
+        raise IllegalAction("deaths needs one counter per seat.")
+
+
+def _read_cards(t: Table, w: _Words) -> None:
+    t.hands = [sorted(w.cards(h)) for h in w.per_seat("hands", ["".join(h) for h in t.hands])]
+    t.on_agent = [w.cards(h) for h in w.per_seat("onagent", [""] * w.players)]
+    if any(len(h) > 2 for h in t.on_agent):
+        raise IllegalAction("At most two cards lie on an agent.")
+    for i, name in enumerate(SHARKS):
+        text = w.g.get(name, "-")
+        text = "" if text == "-" else text
+        if len(text) % 2:
+            raise IllegalAction("A shark stack lists seat and card pairs.")
+        t.stacks[i] = [(w.seat(text[j]), w.cards(text[j + 1])[0]) for j in range(0, len(text), 2)]
+    t.spies = [(w.seat(p[0]), "wgb".index(p[1]), int(p[2:])) for p in w.g.get("spies", "-").split(".")
+               if p != "-"]
+    gear = w.per_seat("gear", [""] * w.players)
+    t.gear = [x[:1] for x in gear]
+    t.uses = [int(x[1:] or 0) for x in gear]
+
+
+def _read_resolution(t: Table, w: _Words) -> None:
+    g = w.g
+    t.pc = int(g.get("pc", "0"))
+    t.beams = [(w.square(b[:-2]) or 0, DIRS.index(b[-2]), int(b[-1])) for b in g.get("beams", "-").split(".")
+               if b != "-"]
+    pending = g.get("pending", "-")
+    t.pending = () if pending == "-" else tuple(int(p) if p.lstrip("-").isdigit() else p
+                                                 for p in pending.split(":"))
+
+
+def _read_end(t: Table, w: _Words) -> None:
+    t.discard = w.cards(w.g.get("discard", "-").strip("-"))
+    t.deck = list(sort_hand(w.cards(w.g.get("deck", "-").strip("-"))))
+    winner = w.g.get("winner", "-")
+    if winner != "-":
+        s, _, reason = winner.partition(":")
+        if reason not in ("beach", "deaths"):
+            raise IllegalAction("A game is won on the beach or by deaths.")
+        t.winner = (w.seat(s), reason)
+
+
+_READ = (_read_turns, _read_figures, _read_cards, _read_resolution, _read_end)
