@@ -183,7 +183,10 @@
     return { stop: stop, refresh: poll };
   };
 
-  /* A confirmation sheet; resolves true on Confirm. */
+  /* A confirmation sheet; resolves true on Confirm. TC.closeSheet() answers an open one with no
+     (the play it asks about is no longer possible). */
+  let closeSheet = null;
+  TC.closeSheet = function () { if (closeSheet) closeSheet(); };
   TC.confirm = function (title, detail) {
     const sheet = document.getElementById("sheet");
     if (!sheet) return Promise.resolve(window.confirm(title));
@@ -196,8 +199,10 @@
       const done = function (answer) {
         sheet.hidden = true;
         ok.onclick = cancel.onclick = null;
+        closeSheet = null;
         resolve(answer);
       };
+      closeSheet = function () { done(false); };
       ok.onclick = function () { done(true); };
       cancel.onclick = function () { done(false); };
     });

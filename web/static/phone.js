@@ -5,7 +5,8 @@
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  let payload = null, viewOpened = false, changed = true, feed = null, busy = false;
+  let payload = null, viewOpened = false, own = false, feed = null, busy = false;
+  let asking = null;   // the play an open "are you sure?" sheet asks about
   const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
 
   function setConn(state) {
@@ -120,7 +121,6 @@
       return;
     }
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
-    changed = changed || !payload || payload.version !== p.version;
     payload = p;
     $("seat").setAttribute("data-version", String(p.version));   // which change this page shows
     const name = p.name || TC.seatName(p, p.seat);
@@ -157,7 +157,20 @@
       viewOpened = true;
     }
     eventLog.add(p);   // a reply, the stream and every step of the table: each line once
+    if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
+      asking = null;
+      TC.closeSheet();
+      TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
+    }
     draw();
+  }
+
+  /* Whether a play is still among the seat's legal plays (by its notation, else its type). */
+  function stillLegal(action, p) {
+    const legal = p.outcome || p.ended ? [] : (p.legal_actions || []);
+    return legal.some(function (a) {
+      return action.notation && a.notation ? a.notation === action.notation : a.type === action.type;
+    });
   }
 
   /* While the table screen is still telling (the last round, a reveal): say so, with its place,
@@ -185,13 +198,16 @@
     const root = $("game-ui");
     TC.clear($("controls"));
     if (ui) {
-      const api = { legal: legal, changed: changed, play: play, redraw: draw,
+      // What the player is composing (a path, a selection, a half-filled form) is the game page's
+      // own and survives every redraw: only api.own (this phone's own play was just accepted) or a
+      // change that makes it illegal ends it, and then api.drop(sentence) says why (docs/web.md).
+      const api = { legal: legal, own: own, play: play, redraw: draw, drop: drop,
                     busy: function () { return busy; } };
-      changed = false;
+      own = false;
       ui.phone.render(root, p, api);
       return;
     }
-    changed = false;
+    own = false;
     drawGeneric(legal, $("controls"));
   }
 
@@ -216,14 +232,20 @@
     });
   }
 
+  /* A composition the game no longer allows is set aside, in a sentence on the phone. */
+  function drop(sentence) { TC.showRefusal(sentence); }
+
   /* Confirm on the sheet (unless opts.noConfirm), send, show the new view or the refusal's sentence.
      opts.onSend() runs once it is confirmed. Resolves true when the play was accepted. */
   async function play(action, title, detail, opts) {
     opts = opts || {};
     if (busy) return false;
     if (!opts.noConfirm) {
+      asking = action;
       const sure = await TC.confirm(title || T("Play this?"), detail);
-      if (!sure) return false;
+      const still = asking === action;
+      asking = null;
+      if (!sure || !still) return false;
     }
     if (payload && TC.story(payload).hold) {   // the table is telling what this play comes after
       TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
@@ -237,7 +259,7 @@
     const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
-    if (r.ok) { show(r.data); return true; }
+    if (r.ok) { own = true; show(r.data); return true; }
     TC.showRefusal(r.data.error || T("Refused"));
     if (r.status === 401) { showClaim(); return false; }
     if (feed) feed.refresh();

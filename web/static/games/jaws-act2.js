@@ -70,7 +70,7 @@
     // the payload's readers: the game's, or every person's seat when the Pi holds all of those
     const reading = p.view.orca.reading, readers = p.reading || (reading && reading.readers) || [];
     if (!reading || readers.indexOf(p.seat) < 0) return null;
-    return O.readingForm(p, sender(api), { roles: roles });
+    return O.readingForm(p, sender(api), { roles: roles, own: api.own });
   }
 
   function optionsPanel(orca, chosen, options) {

@@ -204,13 +204,19 @@
   }
   function val(form, id) { const n = form.querySelector("#" + id); return n && n.value !== "" ? parseInt(n.value, 10) : null; }
 
+  /* The resurface card being entered (its zone and dice), kept for the same card through every
+     redraw: an update from elsewhere must not wipe what was tapped so far. */
+  let draft = { key: null, zone: null, dice: null };
+
   function resurfaceForm(orca, send, chip, type) {
     const form = el("div", { class: "orca-form" });
-    let zone = null;
-    const zoneLine = el("p", { class: "orca-zone-picked", text: T("Tap the zone the card marks in red.") });
+    const key = type + "#" + (chip || "");
+    if (draft.key !== key) draft = { key: key, zone: null, dice: null };
+    let zone = draft.zone;
+    const zoneLine = el("p", { class: "orca-zone-picked", text: zone === null ? T("Tap the zone the card marks in red.") : T("Zone {zone}", { zone: zone }) });
     const pick = {};
     orca.layout.zones.forEach(function (z) {
-      pick["w" + z] = function () { zone = z; zoneLine.textContent = T("Zone {zone}", { zone: z }); redraw(); };
+      pick["w" + z] = function () { zone = draft.zone = z; zoneLine.textContent = T("Zone {zone}", { zone: z }); redraw(); };
       pick["b" + z] = pick["w" + z];
     });
     const mapBox = el("div", { class: "orca-mini" });
@@ -219,10 +225,11 @@
     };
     redraw();
     const dice = el("div", { class: "orca-dice-pick", role: "group", "aria-label": T("Dice") });
-    let nDice = null;
+    let nDice = draft.dice;
     [1, 2, 3].forEach(function (n) {
-      dice.append(el("button", { type: "button", class: "big secondary", "data-dice": n, text: TC.TN(n, "{count} die", "{count} dice"), on: { click: function (ev) {
-        nDice = n;
+      dice.append(el("button", { type: "button", class: "big secondary", "data-dice": n, "aria-pressed": nDice === n ? "true" : "false",
+        text: TC.TN(n, "{count} die", "{count} dice"), on: { click: function (ev) {
+        nDice = draft.dice = n;
         dice.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", b === ev.target ? "true" : "false"); });
       } } }));
     });
@@ -286,17 +293,37 @@
   /* The reading the table is asked for, as one tap per card this box is known to hold and a form
      for anything else. ``send(action)`` posts it; opts.roles: the crew members whose gear this
      phone enters first (all three on the host page). */
-  let lastForm = { key: null, node: null };
+  let lastForm = { key: null, node: null, what: null };
 
   function readingForm(p, send, opts) {
     opts = opts || {};
     const orca = p.view.orca, reading = orca.reading;
-    // the same reading at the same version: the same form, with what was typed in it so far (a payload
-    // that changes nothing else, a phone connecting, must not wipe it)
-    const key = [p.table, p.version, reading.what, (opts.roles || []).join("+")].join("#");
-    if (lastForm.key === key && lastForm.node) return lastForm.node;
+    // the same reading: the same form, with what was typed in it so far (an update from elsewhere,
+    // a step the table tells, a phone connecting, must not wipe it); a changed reading of the same
+    // kind (another phone entered a gear card) is drawn anew with what this phone typed carried over
+    const key = [p.table, JSON.stringify(reading), (opts.roles || []).join("+")].join("#");
+    if (lastForm.key === key && lastForm.node && !opts.own) return lastForm.node;
     const box = el("div", { class: "orca-reading", "data-reading": reading.what });
-    lastForm = { key: key, node: box };
+    if (opts.own) draft = { key: null, zone: null, dice: null };   // this phone's own entry went in: a fresh form
+    const before = lastForm.node && lastForm.what === reading.what && !opts.own ? lastForm.node : null;
+    lastForm = { key: key, node: box, what: reading.what };
+    fillReading(box, reading, p, send, opts);
+    if (before) typedOver(before, box);
+    return box;
+  }
+
+  /* What was typed or ticked in an earlier copy of a form, put into the new one (fields by id). */
+  function typedOver(from, to) {
+    from.querySelectorAll("input[id], select[id]").forEach(function (old) {
+      const now = to.querySelector("#" + old.id);
+      if (!now) return;
+      if (old.type === "checkbox") now.checked = old.checked;
+      else now.value = old.value;
+    });
+  }
+
+  function fillReading(box, reading, p, send, opts) {
+    const orca = p.view.orca;
     const head = {
       turn: T("Turn the next resurface card and enter it: card {chip}.", { chip: reading.chip }),
       tiles: T("Enter the numbers printed on each boat tile."),
@@ -350,7 +377,6 @@
     } else if (reading.what === "gear") {
       box.append(gearForm(orca, reading, send, opts.roles || ROLES));
     }
-    return box;
   }
 
   window.JawsOrca = { draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability,

@@ -238,9 +238,15 @@
 
   function sharkPhone(root, p, api) {
     const view = p.view, secret = view.secret, legal = api.legal;
-    if (api.changed) burst = null;
     const board = TC.clear(root.querySelector("#board")), controls = TC.clear(root.querySelector("#controls"));
     const byType = function (type) { return legal.filter(function (a) { return a.type === type; }); };
+    // the Speed Burst being tapped survives every update from elsewhere (a step the table tells,
+    // a crew phone): only the shark's own play, or a burst no longer legal, ends it
+    if (api.own) burst = null;
+    if (burst && !byType("burst").some(function (a) { return a.path.slice(0, burst.length).join("-") === burst.join("-"); })) {
+      burst = null;
+      api.drop(T("Your Speed Burst was set aside: it can no longer be swum from here."));
+    }
     const targets = {};
     const head = el("p", { class: "jaws-head" });
     if (view.phase === "start" && legal.length) {
