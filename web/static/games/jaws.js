@@ -343,9 +343,13 @@
     const mine = view.my_roles || [];
     const active = view.crew.find(function (c) { return c.turn === "active" && mine.indexOf(c.role) >= 0; });
     if (active) crewRole = active.role;
-    if (!crewRole || mine.indexOf(crewRole) < 0) {
-      const waiting = view.crew.find(function (c) { return c.turn === "waiting" && mine.indexOf(c.role) >= 0; });
-      crewRole = waiting ? waiting.role : mine[0];
+    // a member who is done hands the phone on to the next of this seat's members who still has actions
+    const shown = view.crew.find(function (c) { return c.role === crewRole; });
+    if (!crewRole || mine.indexOf(crewRole) < 0 || (shown && shown.turn === "done" && !active)) {
+      const next = view.crew.find(function (c) {
+        return c.turn !== "done" && mine.indexOf(c.role) >= 0 && legal.some(function (a) { return a.role === c.role; });
+      }) || view.crew.find(function (c) { return c.turn === "waiting" && mine.indexOf(c.role) >= 0; });
+      crewRole = next ? next.role : (mine.indexOf(crewRole) >= 0 ? crewRole : mine[0]);
     }
     if (mine.length > 1) {
       const tabs = el("div", { class: "jaws-tabs", role: "tablist" });

@@ -1,0 +1,53 @@
+"""Jaws at a real table (issue 29): the 1280x720 table screen in English, Dutch and German, both
+acts, cuts none of its words; a phone with two crew members goes on to the second; an event card's
+choice stands with its rule; Act 2 says one thing to a phone and fits 360 px; numbers read right.
+
+"At 1280x720 in German the middle column hides what does not fit: the event card stops
+mid-sentence, Quint's row sometimes disappears from the crew list, and the land labels are clipped
+('germeister', 'Polize' for Bürgermeisteramt and Polizeistation)."
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.web import test_browser as shared
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "jaws_box.json")
+                            .read_text(encoding="utf-8"))["profile"])
+
+def dutch_phone(browser: Any, width: int = 360, height: int = 740) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale="nl-NL")
+    ctx.set_default_timeout(8000)
+    return watch(ctx.new_page())
+
+
+def test_a_phone_with_two_crew_members_goes_on_to_the_second_when_the_first_is_done(
+        server: str, browser: Any, service: Any) -> None:
+    """"After Brody ends, the phone says 'Jouw beurt.' and 'Brody is klaar voor deze ronde.' with
+    no button; the player has to find the Quint tab." Seat 1 plays Brody and Quint, in Dutch."""
+    table = service.create_table("jaws", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    end = next(a for a in service.seat_view(table, 0)["legal_actions"] if a["type"] == "end")
+    service.act(table, 0, end)
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    crew = dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    crew.locator("#controls button.big", has_text="Brody: beurt beëindigen").wait_for()
+    assert crew.locator(".jaws-tabs .tab.selected").inner_text().endswith("Brody")
+    crew.locator("#controls button.big", has_text="Brody: beurt beëindigen").tap()
+    shared.confirm(crew)
+    crew.locator(".jaws-tabs .tab.selected", has_text="Quint").wait_for()
+    assert crew.locator("#controls button.big", has_text="Quint").count() >= 1
+    assert "klaar" not in crew.locator(".jaws-head").inner_text()
+    shot(crew, "jaws-crew-phone-goes-on-to-quint")
+    crew.context.close()
