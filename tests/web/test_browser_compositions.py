@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web import test_browser as shared
+from tests.web.test_browser_jaws import tap_space
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -39,13 +40,13 @@ def test_jaws_a_speed_burst_half_tapped_survives_an_update_and_is_swum(server: s
     shark = phone(browser)
     shared.sit(shark, server, table, 0, "Sharky")
     shark.locator("#controls button.big", has_text="Speed Burst: swim up to 3 spaces").tap()
-    shark.locator('#board path.target[data-space="1"]').tap()
+    tap_space(shark, "1")
     head = shark.locator(".jaws-head")
     assert "Speed Burst" in head.inner_text()
     update_from_elsewhere(service, table, shark)
     assert "Speed Burst" in head.inner_text(), head.inner_text()
     assert shark.locator("#board polyline.shark-path").count() == 1       # N → 1, still drawn
-    shark.locator('#board path.target[data-space="2"]').tap()
+    tap_space(shark, "2")
     update_from_elsewhere(service, table, shark)
     shark.locator("#controls button.big", has_text="Swim the Speed Burst").tap()
     shark.locator(".jaws-plan li").first.wait_for()

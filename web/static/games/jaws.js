@@ -23,7 +23,9 @@
   const T = function (m, p) { return TC.T(m, p); };
   const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
   const el = TC.el;
-  const C = 200, R0 = 42, R1 = 78, R2 = 122, R3 = 196;   // the Shop, the land ring, the coastal water, the open sea
+  // the Shop, the land ring, the coastal water, the open sea: the land ring deep enough for a
+  // label such as "Bürgermeister" (two lines, turned with its space if need be: fitLabels)
+  const C = 200, R0 = 36, R1 = 100, R2 = 140, R3 = 196;
   const ROLE = {
     brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
     hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9", text: "#fff" },
@@ -43,7 +45,7 @@
   function geometry(map) {
     const ring = map.drawing.ring, open = map.drawing.open;
     const step = 360 / ring.length;
-    const g = { area: {}, land: {}, centre: {}, landCentre: {} };
+    const g = { area: {}, land: {}, centre: {}, landCentre: {}, landAngle: {} };
     const sector = function (i) { return [-90 - step / 2 + step * i, -90 + step / 2 + step * i]; };
     ring.forEach(function (name, i) {
       const a = sector(i);
@@ -51,7 +53,8 @@
       g.centre[name] = polar((R1 + R2) / 2 + 4, (a[0] + a[1]) / 2);
       if (map.land_spaces.indexOf(name) >= 0) {
         g.land[name] = annulus(R0, R1, a[0], a[1]);
-        g.landCentre[name] = polar((R0 + R1) / 2, (a[0] + a[1]) / 2);
+        g.landCentre[name] = polar(R0 + 0.4 * (R1 - R0), (a[0] + a[1]) / 2);
+        g.landAngle[name] = (a[0] + a[1]) / 2;
       }
     });
     Object.keys(open).forEach(function (name) {
@@ -112,10 +115,16 @@
         area.classList.add("target");
         area.addEventListener("click", opts.targets[name]);
       }
-      const c = g.landCentre[name];
+    });
+    // the land's names on top of every space (a later space never covers them), fitted in their
+    // space once drawn (fitLabels)
+    const labels = [];
+    Object.keys(g.land).forEach(function (name) {
       const tag = name === map.shop ? T("Shop") : name === map.police ? T("Police") : name === map.mayor ? T("Mayor")
         : map.docks.indexOf(name) >= 0 ? T("Dock") : "";
-      if (tag) { const t = svg("text", { x: c.x, y: c.y - 8, class: "land-name", "text-anchor": "middle" }, root); t.textContent = tag; }
+      if (!tag) return;
+      const shop = name === map.shop;
+      labels.push({ name: name, tag: tag, deg: shop ? null : g.landAngle[name] });
     });
     // swimmers, Michael, the closed beach, barrels
     map.beaches.forEach(function (b) {
@@ -173,7 +182,58 @@
       const c = g.centre[s];
       if (c) badge(root, c.x, c.y - 30, opts.mark[s], "answer", opts.mark[s]);
     });
+    labels.forEach(function (l) {
+      const c = l.deg === null ? { x: C, y: C - 12 } : polar(R0 + 0.68 * (R1 - R0), l.deg);
+      const t = svg("text", { x: c.x, y: c.y, class: "land-name", "text-anchor": "middle", "dominant-baseline": "central",
+                              "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
+      t.textContent = l.tag.replace(/\u00ad/g, "");
+    });
+    Promise.resolve().then(function () { fitLabels(root); });
     return root;
+  }
+
+  /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
+     soft hyphen, a hyphen or a space of the catalogue's word), level, along its ring or across it,
+     nearer the sea or the Shop: the first of these that lies wholly inside the space. */
+  function fitLabels(root) {
+    if (!root.isConnected) return;
+    root.querySelectorAll("text.land-name").forEach(function (t) {
+      const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
+      const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
+      const word = t.getAttribute("data-word"), plain = word.replace(/\u00ad/g, "");
+      const lines = [[plain]];
+      const soft = word.indexOf("\u00ad"), mid = Math.ceil(plain.length / 2);
+      const gap = Math.max(plain.lastIndexOf(" ", mid + 3), plain.lastIndexOf("-", mid + 3));
+      if (soft > 0) lines.push([word.slice(0, soft) + "-", word.slice(soft + 1).replace(/\u00ad/g, "")]);
+      else if (gap > 0) lines.push([plain.slice(0, gap + (plain.charAt(gap) === "-" ? 1 : 0)), plain.slice(gap + 1)]);
+      else if (plain.length > 7) lines.push([plain.slice(0, mid) + "-", plain.slice(mid)]);
+      const upright = function (a) { a = ((a % 360) + 360) % 360; return a > 90 && a < 270 ? a - 180 : a; };
+      const places = deg === null ? [{ r: null, turn: 0 }] : [];
+      if (deg !== null) [0.68, 0.5, 0.82].forEach(function (f) {
+        [0, upright(deg + 90), upright(deg)].forEach(function (turn) { places.push({ r: R0 + f * (R1 - R0), turn: turn }); });
+      });
+      const inside = function () {
+        const b = t.getBBox(), to = shape.getCTM().inverse().multiply(t.getCTM());
+        const dx = b.width * 0.02, dy = b.height * 0.15;
+        return [[b.x + dx, b.y + dy], [b.x + b.width - dx, b.y + dy], [b.x + dx, b.y + b.height - dy], [b.x + b.width - dx, b.y + b.height - dy]]
+          .every(function (p) { return shape.isPointInFill(new DOMPoint(p[0], p[1]).matrixTransform(to)); });
+      };
+      const x0 = parseFloat(t.getAttribute("x")), y0 = parseFloat(t.getAttribute("y"));
+      const put = function (text, place) {
+        const c = place.r === null ? { x: x0, y: y0 } : polar(place.r, deg);
+        TC.clear(t);
+        t.setAttribute("x", c.x); t.setAttribute("y", c.y);
+        t.setAttribute("transform", "rotate(" + place.turn + " " + c.x + " " + c.y + ")");
+        text.forEach(function (line, i) {
+          const span = TC.svg("tspan", { x: c.x, dy: i === 0 ? (-(text.length - 1) * 0.55) + "em" : "1.1em" }, t);
+          span.textContent = line;
+        });
+      };
+      for (const text of lines) {
+        for (const place of places) { put(text, place); if (inside()) return; }
+      }
+      put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
+    });
   }
 
   function badge(root, x, y, text, cls, title) {
@@ -214,7 +274,7 @@
       const style = ROLE[c.role];
       const turn = c.turn === "active" ? TC.TN(c.actions_left, "taking a turn: {count} action left", "taking a turn: {count} actions left")
         : c.turn === "done" ? T("done") : TC.TN(c.actions_left, "waiting: {count} action", "waiting: {count} actions");
-      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : ""), "data-fit": "last" },
+      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
         el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
@@ -429,11 +489,26 @@
     const info = el("div", { class: "jaws-info" },
       el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
       el("p", { class: "jaws-possible", text: possibleLine(view) }),
-      trackPanel(view, shark), cardPanel(view));
+      crewPanel(p), trackPanel(view, shark), cardPanel(view));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
-    // the crew and the legend in the side column, where there is room on a 1280x720 screen
-    TC.clear(step.side).append(crewPanel(p),
+    // the legend in the side column (the crew stands with the game: the side column holds the
+    // seats, the steps and the join code, and its lines give way when it is full)
+    TC.clear(step.side).append(
       el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
+    roomForWords(mapBox, info);
+  }
+
+  /* The table screen gives the info column the room its words need: the map gives way, a step at
+     a time, down to the width at which its drawn text is still 18 px (13-unit text on a 400-unit
+     map: 554 px). What is still too long after that is fitted by table.js (TC.fit). */
+  const MAP_LEAST = 556;
+  function roomForWords(mapBox, info) {
+    if (!mapBox.isConnected) return;
+    let width = mapBox.getBoundingClientRect().width;
+    while (info.scrollHeight > info.clientHeight + 1 && width > MAP_LEAST) {
+      width = Math.max(MAP_LEAST, width - 24);
+      mapBox.style.width = width + "px";
+    }
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */
