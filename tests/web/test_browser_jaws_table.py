@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from engines import TABLE
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -50,4 +51,28 @@ def test_a_phone_with_two_crew_members_goes_on_to_the_second_when_the_first_is_d
     assert crew.locator("#controls button.big", has_text="Quint").count() >= 1
     assert "klaar" not in crew.locator(".jaws-head").inner_text()
     shot(crew, "jaws-crew-phone-goes-on-to-quint")
+    crew.context.close()
+
+
+def test_an_event_cards_choice_stands_with_the_cards_rule(server: str, browser: Any, service: Any) -> None:
+    """"'De gebeurteniskaart laat de bemanning kiezen.' with buttons 'N kiezen'...'W kiezen', while
+    the card's text is 600 px further down." Card 4 (Mayor Vaughn Steps In) on a Dutch 360-px phone."""
+    table = service.create_table("jaws", 3, {"chance": "physical"}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 4})
+    assert service.public(table)["view"]["phase"] == "choice"
+    crew = dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    first = crew.locator("#controls button.big", has_text="N kiezen")
+    first.wait_for()
+    rule = crew.locator(".jaws-card-text")
+    assert rule.count() == 1                                  # said once, where the choice is
+    assert "strand" in rule.inner_text()                      # in Dutch
+    assert "null" not in crew.locator("#controls").inner_text()
+    first.scroll_into_view_if_needed()
+    said, button = rule.bounding_box(), first.bounding_box()
+    assert said["y"] >= 0 and said["y"] + said["height"] <= button["y"], (said, button)
+    assert button["y"] - (said["y"] + said["height"]) < 60     # right above the buttons, on the same screen
+    shot(crew, "jaws-crew-phone-event-choice")
     crew.context.close()

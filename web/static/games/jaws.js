@@ -436,10 +436,12 @@
                       "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
     board.append(el("p", { class: "jaws-head", text: head }),
                  drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true }));
-    if (view.phase === "choice" && legal.length) {
+    const choosing = view.phase === "choice" && legal.length;
+    if (choosing) {
+      // the card's rule stands with its choice: the card, then what to choose
       const row = el("div", { class: "jaws-buttons" });
-      legal.forEach(function (a) { row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, TC.say(a.label) + "?", ""); })); });
-      controls.append(row);
+      legal.forEach(function (a) { row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, TC.say(a.label) + "?", TC.say(view.card && view.card.text)); })); });
+      controls.append(el("div", { class: "jaws-choice" }, cardPanel(view), row));
     } else if (mineLegal.length) {
       const row = el("div", { class: "jaws-buttons" });
       mineLegal.forEach(function (a) {
@@ -452,7 +454,8 @@
       });
       controls.append(row);
     }
-    controls.append(el("p", { class: "muted", text: possibleLine(view) }), crewPanel(p), trackPanel(view), cardPanel(view));
+    controls.append(el("p", { class: "muted", text: possibleLine(view) }), crewPanel(p), trackPanel(view));
+    if (!choosing) controls.append(cardPanel(view));
   }
 
   /* ------------------------------------------------------------------ the table screen */
