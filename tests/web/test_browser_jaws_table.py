@@ -76,3 +76,23 @@ def test_an_event_cards_choice_stands_with_the_cards_rule(server: str, browser: 
     assert button["y"] - (said["y"] + said["height"]) < 60     # right above the buttons, on the same screen
     shot(crew, "jaws-crew-phone-event-choice")
     crew.context.close()
+
+
+def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser: Any, service: Any) -> None:
+    """"'Niet jouw beurt: we wachten op de tafel.' stands above a form that asks this very phone to
+    enter card A." The crew's phones may enter the turned resurface card: theirs says so; the shark's
+    phone, not asked, waits."""
+    from tests.web.test_browser_compositions import act2_at_the_first_resurface_card
+
+    table = act2_at_the_first_resurface_card(service)
+    crew, shark = dutch_phone(browser), dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    shared.sit(shark, server, table, 0, "Sharky")
+    crew.locator(".orca-reading .orca-form").wait_for()
+    status = crew.locator("#status").inner_text()
+    assert "Niet jouw beurt" not in status and "voer hieronder in" in status, status
+    assert "kaart A" in crew.locator(".orca-reading-head").inner_text()
+    assert "Niet jouw beurt" in shark.locator("#status").inner_text()
+    assert shark.locator(".orca-reading").count() == 0
+    crew.context.close()
+    shark.context.close()

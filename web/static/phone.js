@@ -132,9 +132,13 @@
     else if (p.outcome) status = T("The game is over.");
     else if (p.ended) status = T("The table has ended.");
     else if (awaiting.indexOf(p.seat) >= 0) status = T("Your turn.");
+    // the table waits for what the real game shows (a card turned, the hits of real dice) and this
+    // phone may enter it: that is what it is asked, not "waiting for the table"
+    else if ((p.reading || []).indexOf(p.seat) >= 0) status = T("The table needs you: enter what it shows, below.");
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
-    $("status").className = "status" + (awaiting.indexOf(p.seat) >= 0 && !p.outcome ? " your-turn" : "");
+    const asked = awaiting.indexOf(p.seat) >= 0 || (p.reading || []).indexOf(p.seat) >= 0;
+    $("status").className = "status" + (asked && !p.outcome ? " your-turn" : "");
     const outcome = $("outcome");
     outcome.hidden = !p.outcome || st.watched;
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);

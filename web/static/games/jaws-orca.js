@@ -330,8 +330,12 @@
       tracks: T("Enter where each wound track ends (the number of wounds that reaches its X)."),
       carry: T("The swimmer track shows {eaten}: enter the cards printed beside it.", { eaten: reading.eaten }),
       gear: T("Each crew member enters the gear cards in front of him."),
-      roll: reading.roll ? TC.TN(reading.roll.dice, "{who}: roll {count} red die and enter the hits.", "{who}: roll {count} red dice and enter the hits.",
-                                 { who: T(WHO[reading.roll.who]) }) : "",
+      // the shark's roll entered on a crew phone (a computer shark, or the table's phones): said as
+      // what this phone does
+      roll: !reading.roll ? "" : reading.roll.who === "shark" && (p.view.my_roles || []).indexOf("shark") < 0
+        ? TC.TN(reading.roll.dice, "Roll {count} red die for the shark and enter the hits.", "Roll {count} red dice for the shark and enter the hits.")
+        : TC.TN(reading.roll.dice, "{who}: roll {count} red die and enter the hits.", "{who}: roll {count} red dice and enter the hits.",
+                { who: T(WHO[reading.roll.who]) }),
     }[reading.what] || "";
     box.append(el("h3", { class: "orca-reading-head", text: head }));
     const offers = reading.offers || [];
