@@ -96,3 +96,29 @@ def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser
     assert shark.locator(".orca-reading").count() == 0
     crew.context.close()
     shark.context.close()
+
+
+def test_act2s_resurface_card_form_fits_a_360_px_phone(server: str, browser: Any, service: Any) -> None:
+    """"Act 2's resurface-card form does not fit 360 px: the page becomes 522 px wide ('3
+    dobbelstenen' is off screen) and the 'Afschudsymbool' checkbox stands apart from its label.\""""
+    from tests.web.test_browser_compositions import act2_at_the_first_resurface_card
+    from tests.web.test_browser_fit import PHONE_FIT
+
+    table = act2_at_the_first_resurface_card(service)
+    crew = dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    crew.locator(".orca-reading .orca-form").wait_for()
+    fit = crew.evaluate(PHONE_FIT)
+    assert fit["scroll"] <= 360 and not fit["out"], fit
+    three = crew.locator('.orca-dice-pick button[data-dice="3"]')
+    assert "3 dobbelstenen" in three.inner_text()
+    box = three.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    tick = crew.locator("#orca-shake").bounding_box()
+    words = crew.locator("label.field", has=crew.locator("#orca-shake")).locator("span").bounding_box()
+    assert crew.locator("label.field", has=crew.locator("#orca-shake")).inner_text().strip() == "Afschudsymbool"
+    middle = tick["y"] + tick["height"] / 2
+    assert words["y"] <= middle <= words["y"] + words["height"], (tick, words)   # on the same line
+    assert 0 <= words["x"] - (tick["x"] + tick["width"]) <= 16, (tick, words)    # right beside it
+    shot(crew, "jaws-orca-resurface-form-360")
+    crew.context.close()

@@ -235,7 +235,7 @@
     });
     const shake = el("input", { type: "checkbox", id: "orca-shake" });
     form.append(mapBox, zoneLine, number("orca-evade", T("Evade"), 0, 6), dice,
-      el("label", { class: "field" }, shake, " " + T("Shake-off symbol")),
+      el("label", { class: "field check" }, shake, el("span", { text: T("Shake-off symbol") })),
       el("button", { type: "button", class: "big primary", id: "orca-enter-card", text: chip ? T("Enter card {chip}", { chip: chip }) : T("Enter the card"), on: { click: function () {
         const action = { type: type, zone: zone, evade: val(form, "orca-evade"), dice: nDice, shake_off: shake.checked };
         if (chip) action.chip = chip;
@@ -256,7 +256,7 @@
       el("option", { value: "crew", text: T("A crew card (from the crew's deck)") }));
     const kind = el("select", { id: "orca-gear-kind", "aria-label": T("Kind") });
     Object.keys(KIND).forEach(function (k) { kind.append(el("option", { value: k, text: T(KIND[k]) })); });
-    const check = function (id, label) { return el("label", { class: "field" }, el("input", { type: "checkbox", id: id }), " " + label); };
+    const check = function (id, label) { return el("label", { class: "field check" }, el("input", { type: "checkbox", id: id }), el("span", { text: label })); };
     form.append(
       el("label", { class: "field" }, T("Crew member") + " ", who),
       el("label", { class: "field" }, T("Whose card") + " ", owner),
