@@ -115,8 +115,9 @@ def test_act2s_resurface_card_form_fits_a_360_px_phone(server: str, browser: Any
     box = three.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
     tick = crew.locator("#orca-shake").bounding_box()
-    words = crew.locator("label.field", has=crew.locator("#orca-shake")).locator("span").bounding_box()
-    assert crew.locator("label.field", has=crew.locator("#orca-shake")).inner_text().strip() == "Afschudsymbool"
+    label = crew.locator("label.field", has=crew.locator("#orca-shake"))
+    words = label.locator("span").bounding_box()
+    assert label.inner_text().strip() == "Afschudsymbool"
     middle = tick["y"] + tick["height"] / 2
     assert words["y"] <= middle <= words["y"] + words["height"], (tick, words)   # on the same line
     assert 0 <= words["x"] - (tick["x"] + tick["width"]) <= 16, (tick, words)    # right beside it
