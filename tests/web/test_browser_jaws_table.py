@@ -123,3 +123,49 @@ def test_act2s_resurface_card_form_fits_a_360_px_phone(server: str, browser: Any
     assert 0 <= words["x"] - (tick["x"] + tick["width"]) <= 16, (tick, words)    # right beside it
     shot(crew, "jaws-orca-resurface-form-360")
     crew.context.close()
+
+
+def test_numbers_read_right_in_dutch(server: str, browser: Any, service: Any) -> None:
+    """"Opgegeten zwemmers: 8 van 7", "1 dobbelstenen" (twice), "beschadigd vernietigen 2 hem"."""
+    from engines import translate
+    from tests.web.test_browser_compositions import act2_at_the_first_resurface_card
+
+    # a track past its goal (Michael counts 2: at 6 of 7 he makes 8) says why
+    table = service.create_table("jaws", 3, {}, seed=7, lang="nl")["table"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area svg.jaws-map").wait_for()
+    said = tv.evaluate("""async (url) => {
+        const p = await (await fetch(url)).json();
+        p.view.shark.track = p.view.shark.goal + 1;
+        const root = document.createElement('div'), side = document.createElement('div');
+        document.body.append(root);
+        GameUI.jaws.table.render(root, p, {event: null, events: [], index: -1, side: side});
+        const text = root.querySelector('.jaws-eaten').textContent;
+        root.remove();
+        return text;
+    }""", f"/api/tables/{table}")
+    goal = service.public(table)["view"]["shark"]["goal"]
+    assert f"{goal + 1} van {goal}" not in said and "meer dan de" in said, said
+    ctx.close()
+
+    # one die is "1 dobbelsteen", on the offers and the options
+    table = act2_at_the_first_resurface_card(service)
+    crew = dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    crew.locator(".orca-reading .orca-offers button").first.wait_for()
+    offers = crew.locator(".orca-reading .orca-offers").inner_text()
+    assert "1 dobbelsteen" in offers and "1 dobbelstenen" not in offers, offers
+    one = next(b for b in crew.locator(".orca-offers button").all() if "1 dobbelsteen" in b.inner_text())
+    one.tap()
+    crew.locator(".orca-options li", has_text="1 dobbelsteen").wait_for()
+    assert "1 dobbelstenen" not in crew.locator("body").inner_text()
+    crew.context.close()
+
+    # a boat tile's numbers in a Dutch sentence that reads
+    sentence = ("Boat tile {zone}: {damage} hits damage it, {destroy} destroy it; "
+                "damaged, {damaged} destroy it.")
+    tile = translate(sentence, "nl", zone=3, damage=2, destroy=4, damaged=2)
+    assert "beschadigd vernietigen 2 hem" not in tile and "2 treffers hem" in tile, tile

@@ -192,7 +192,8 @@
 
   function optionLine(o) {
     if (!o) return "—";
-    return T("Option {chip}: zone {zone}, evade {evade}, {dice} dice", { chip: o.chip, zone: o.zone, evade: o.evade, dice: o.dice }) +
+    return TC.TN(o.dice, "Option {chip}: zone {zone}, evade {evade}, {count} die", "Option {chip}: zone {zone}, evade {evade}, {count} dice",
+                 { chip: o.chip, zone: o.zone, evade: o.evade }) +
       (o.shake_off ? " · " + T("shake-off") : "");
   }
 
@@ -312,6 +313,14 @@
     return box;
   }
 
+  /* An offer's words: a resurface card said with its dice counted in the reader's language ("1 die",
+     "2 dice"); any other offer as the game labels it. */
+  function offerWords(a) {
+    if (a.type !== "resurface" || a.dice === undefined) return TC.say(a.label);
+    return TC.TN(a.dice, "Card {chip}: zone {zone}, evade {evade}, {count} die", "Card {chip}: zone {zone}, evade {evade}, {count} dice",
+                 { chip: a.chip, zone: a.zone, evade: a.evade }) + (a.shake_off ? " · " + T("shake-off") : "");
+  }
+
   /* What was typed or ticked in an earlier copy of a form, put into the new one (fields by id). */
   function typedOver(from, to) {
     from.querySelectorAll("input[id], select[id]").forEach(function (old) {
@@ -344,7 +353,7 @@
       offers.forEach(function (a) {
         if (opts.roles && a.role && opts.roles.indexOf(a.role) < 0) return;
         row.append(el("button", { type: "button", class: "big " + (reading.what === "roll" ? "primary" : "secondary"), "data-notation": a.notation,
-          text: TC.say(a.label), on: { click: function () { send({ type: a.type, notation: a.notation }); } } }));
+          text: offerWords(a), on: { click: function () { send({ type: a.type, notation: a.notation }); } } }));
       });
       if (reading.what !== "roll") box.append(el("p", { class: "muted", text: T("Known from this box: one tap.") }));
       box.append(row);

@@ -260,7 +260,10 @@
     const box = el("div", { class: "jaws-track" });
     const cells = [];
     for (let i = 0; i <= s.goal; i++) cells.push(i === s.track ? "▲" : i < s.track ? "■" : "□");
-    box.append(el("p", { text: T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal }) }),
+    // never "8 of 7": a track past its goal says why (the last round's meal went past it)
+    const eaten = s.track > s.goal ? T("Swimmers eaten: {track}, more than the {goal} that end Act 1.", { track: s.track, goal: s.goal })
+      : T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal });
+    box.append(el("p", { class: "jaws-eaten", text: eaten }),
                el("p", { class: "jaws-cells", "aria-hidden": "true", text: cells.join(" ") }),
                el("p", { text: T("Barrels attached: {count} of 2", { count: s.barrels }) + "  " + "◉".repeat(s.barrels) + "○".repeat(Math.max(0, 2 - s.barrels)) }),
                el("p", { text: T("Abilities used: {count} of 4", { count: s.abilities_used }) + "  " + "●".repeat(s.abilities_used) + "○".repeat(4 - s.abilities_used) }));
