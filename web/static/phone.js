@@ -184,14 +184,14 @@
     const box = TC.clear($("telling"));
     box.hidden = !st.watched;
     if (!st.watched) return;
-    box.append(el("p", { class: "telling-line", text: "📺 " + TC.storyLine(p) }));
+    box.append(el("p", { class: "telling-line" }, TC.icon("screen"), " " + TC.storyLine(p)));
     if (st.hold) box.append(el("p", { class: "telling-hold", text: T("You can plan your next play; it opens once the table has shown this.") }));
     const row = el("div", { class: "row" });
     row.append(el("button", { type: "button", class: "big secondary telling-next", text: T("Next step") + " ▶",
       on: { click: async function () { const r = await TC.api("POST", base + "/next"); if (!r.ok) TC.showRefusal(r.data.error); } } }));
     row.append(el("button", { type: "button", class: "big secondary telling-auto", "aria-pressed": st.auto ? "true" : "false",
-      text: (st.auto ? "⏸ " : "▶ ") + T("Auto"),
-      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } },
+      TC.icon(st.auto ? "pause" : "play"), " " + T("Auto")));
     box.append(row);
   }
 

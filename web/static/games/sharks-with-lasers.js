@@ -347,7 +347,7 @@
         resolving ? null : el("span", { class: "swl-counts muted", "data-fit": "drop", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
-      if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
+      if (a.protection) li.append(el("span", { class: "badge" }, window.TC.icon("shield"), " " + a.protection.card));
       const square = figs ? figs.agents[a.seat] : a.square;
       if (!square) li.append(el("span", { class: "muted", text: T("on the boat") }));
       ul.append(li);
