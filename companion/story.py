@@ -273,13 +273,14 @@ class Story:
         return out
 
     def reading_seconds(self, least: float) -> float:
-        """How long Auto leaves the shown step up: ``least``, more for a longer sentence."""
+        """How long Auto leaves the shown step up: ``least``, more for a longer sentence; less while
+        more than 4 steps wait (Auto catches up with a quick table)."""
         now = self.current()
         if now is None:
             return least
         say = now[0].step(now[1]).get("say")
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
-        return min(LONGEST_STEP, max(least, 1.0 + len(text) / CHARS_PER_SECOND))
+        return min(LONGEST_STEP, max(least, 1.0 + len(text) / CHARS_PER_SECOND)) / max(1, self.waiting() / 4)
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],

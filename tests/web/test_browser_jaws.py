@@ -52,10 +52,26 @@ def settle(service: Any, table: str, version: int, page: Any) -> int:
     raise AssertionError("the play did not arrive")
 
 
+# Where a player's thumb lands on a water space: on its name (the bounding box's centre of an open
+# sea space, two sectors wide, lies in the coastal water in front of it).
+NAME_AT = """(space) => {
+    const t = [...document.querySelectorAll('#board text.space-name')].find((x) => x.textContent === space);
+    if (!t) return null;
+    const r = t.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+
+
 def tap_space(page: Any, space: str) -> None:
-    page.locator(
+    target = page.locator(
         f'#board path.target[data-space="{space}"], #board path.target[data-land="{space}"]'
-    ).first.tap()
+    ).first
+    target.scroll_into_view_if_needed()
+    where = page.evaluate(NAME_AT, space) if target.get_attribute("data-space") else None
+    if where is None:
+        target.tap()
+    else:
+        page.touchscreen.tap(*where)
 
 
 def button(page: Any, text: str) -> Any:

@@ -52,6 +52,9 @@ def _wrong(variant: str, case: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(variant)}(?!\w)", 0 if case else re.IGNORECASE)
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
 def findings(catalog: Catalog, lang: str, used_by: dict[str, set[str]],
              terms: dict[str, dict[str, list[dict[str, Any]]]]) -> Iterator[str]:
     """Why ``catalog`` (language ``lang``) does not say what the rulebooks print, one line each."""
@@ -60,7 +63,7 @@ def findings(catalog: Catalog, lang: str, used_by: dict[str, set[str]],
         if message.id:
             key = message.id if isinstance(message.id, str) else message.id[0]
             strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
-            entries[key] = strings
+            entries[key] = [text.replace(SOFT_HYPHEN, "") for text in strings]   # where a label may break
     for game, languages in terms.items():
         for term in languages.get(lang, []):
             printed, rule = term["printed"], term["rule"]

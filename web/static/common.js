@@ -29,6 +29,23 @@
     return node;
   };
 
+  /* A symbol no font of a bare Pi OS draws (DejaVu and Liberation have no pause sign, television or
+     shield: tests/web/test_browser_symbols.py), drawn
+     as inline SVG in the text's colour, 1em high, hidden from screen readers (the words beside it
+     say it): TC.icon("pause" | "play" | "screen" | "shield"). */
+  const ICONS = {
+    pause: [["rect", { x: 3, y: 2, width: 3.5, height: 12, rx: 0.8 }], ["rect", { x: 9.5, y: 2, width: 3.5, height: 12, rx: 0.8 }]],
+    play: [["path", { d: "M4 2 L14 8 L4 14 Z" }]],
+    screen: [["rect", { x: 1, y: 2, width: 14, height: 9.5, rx: 1.2 }], ["rect", { x: 5, y: 12.5, width: 6, height: 1.5, rx: 0.5 }]],
+    shield: [["path", { d: "M8 1 L14 3.2 V7.5 C14 11 11.4 13.6 8 15 C4.6 13.6 2 11 2 7.5 V3.2 Z" }]],
+  };
+  TC.icon = function (name) {
+    const root = TC.svg("svg", { viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor",
+                                 class: "icon icon-" + name, "aria-hidden": "true", focusable: "false" });
+    (ICONS[name] || []).forEach(function (part) { TC.svg(part[0], part[1], root); });
+    return root;
+  };
+
   /* A label chosen at run time (a piece's name from a table of names) is written as
      TC.N("Deflector") where it stands: the marker changes nothing, but the server's extractor
      (web/i18n.py page_msgids) finds the msgid there and sends its translation with the page. */
@@ -183,7 +200,10 @@
     return { stop: stop, refresh: poll };
   };
 
-  /* A confirmation sheet; resolves true on Confirm. */
+  /* A confirmation sheet; resolves true on Confirm. TC.closeSheet() answers an open one with no
+     (the play it asks about is no longer possible). */
+  let closeSheet = null;
+  TC.closeSheet = function () { if (closeSheet) closeSheet(); };
   TC.confirm = function (title, detail) {
     const sheet = document.getElementById("sheet");
     if (!sheet) return Promise.resolve(window.confirm(title));
@@ -196,8 +216,10 @@
       const done = function (answer) {
         sheet.hidden = true;
         ok.onclick = cancel.onclick = null;
+        closeSheet = null;
         resolve(answer);
       };
+      closeSheet = function () { done(false); };
       ok.onclick = function () { done(true); };
       cancel.onclick = function () { done(false); };
     });

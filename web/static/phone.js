@@ -5,7 +5,8 @@
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  let payload = null, viewOpened = false, changed = true, feed = null, busy = false;
+  let payload = null, viewOpened = false, own = false, feed = null, busy = false;
+  let asking = null;   // the play an open "are you sure?" sheet asks about
   const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
 
   function setConn(state) {
@@ -120,7 +121,6 @@
       return;
     }
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
-    changed = changed || !payload || payload.version !== p.version;
     payload = p;
     $("seat").setAttribute("data-version", String(p.version));   // which change this page shows
     const name = p.name || TC.seatName(p, p.seat);
@@ -132,9 +132,13 @@
     else if (p.outcome) status = T("The game is over.");
     else if (p.ended) status = T("The table has ended.");
     else if (awaiting.indexOf(p.seat) >= 0) status = T("Your turn.");
+    // the table waits for what the real game shows (a card turned, the hits of real dice) and this
+    // phone may enter it: that is what it is asked, not "waiting for the table"
+    else if ((p.reading || []).indexOf(p.seat) >= 0) status = T("The table needs you: enter what it shows, below.");
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
-    $("status").className = "status" + (awaiting.indexOf(p.seat) >= 0 && !p.outcome ? " your-turn" : "");
+    const asked = awaiting.indexOf(p.seat) >= 0 || (p.reading || []).indexOf(p.seat) >= 0;
+    $("status").className = "status" + (asked && !p.outcome ? " your-turn" : "");
     const outcome = $("outcome");
     outcome.hidden = !p.outcome || st.watched;
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);
@@ -157,7 +161,20 @@
       viewOpened = true;
     }
     eventLog.add(p);   // a reply, the stream and every step of the table: each line once
+    if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
+      asking = null;
+      TC.closeSheet();
+      TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
+    }
     draw();
+  }
+
+  /* Whether a play is still among the seat's legal plays (by its notation, else its type). */
+  function stillLegal(action, p) {
+    const legal = p.outcome || p.ended ? [] : (p.legal_actions || []);
+    return legal.some(function (a) {
+      return action.notation && a.notation ? a.notation === action.notation : a.type === action.type;
+    });
   }
 
   /* While the table screen is still telling (the last round, a reveal): say so, with its place,
@@ -167,14 +184,14 @@
     const box = TC.clear($("telling"));
     box.hidden = !st.watched;
     if (!st.watched) return;
-    box.append(el("p", { class: "telling-line", text: "📺 " + TC.storyLine(p) }));
+    box.append(el("p", { class: "telling-line" }, TC.icon("screen"), " " + TC.storyLine(p)));
     if (st.hold) box.append(el("p", { class: "telling-hold", text: T("You can plan your next play; it opens once the table has shown this.") }));
     const row = el("div", { class: "row" });
     row.append(el("button", { type: "button", class: "big secondary telling-next", text: T("Next step") + " ▶",
       on: { click: async function () { const r = await TC.api("POST", base + "/next"); if (!r.ok) TC.showRefusal(r.data.error); } } }));
     row.append(el("button", { type: "button", class: "big secondary telling-auto", "aria-pressed": st.auto ? "true" : "false",
-      text: (st.auto ? "⏸ " : "▶ ") + T("Auto"),
-      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } }));
+      on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } },
+      TC.icon(st.auto ? "pause" : "play"), " " + T("Auto")));
     box.append(row);
   }
 
@@ -185,13 +202,16 @@
     const root = $("game-ui");
     TC.clear($("controls"));
     if (ui) {
-      const api = { legal: legal, changed: changed, play: play, redraw: draw,
+      // What the player is composing (a path, a selection, a half-filled form) is the game page's
+      // own and survives every redraw: only api.own (this phone's own play was just accepted) or a
+      // change that makes it illegal ends it, and then api.drop(sentence) says why (docs/web.md).
+      const api = { legal: legal, own: own, play: play, redraw: draw, drop: drop,
                     busy: function () { return busy; } };
-      changed = false;
+      own = false;
       ui.phone.render(root, p, api);
       return;
     }
-    changed = false;
+    own = false;
     drawGeneric(legal, $("controls"));
   }
 
@@ -216,14 +236,20 @@
     });
   }
 
+  /* A composition the game no longer allows is set aside, in a sentence on the phone. */
+  function drop(sentence) { TC.showRefusal(sentence); }
+
   /* Confirm on the sheet (unless opts.noConfirm), send, show the new view or the refusal's sentence.
      opts.onSend() runs once it is confirmed. Resolves true when the play was accepted. */
   async function play(action, title, detail, opts) {
     opts = opts || {};
     if (busy) return false;
     if (!opts.noConfirm) {
+      asking = action;
       const sure = await TC.confirm(title || T("Play this?"), detail);
-      if (!sure) return false;
+      const still = asking === action;
+      asking = null;
+      if (!sure || !still) return false;
     }
     if (payload && TC.story(payload).hold) {   // the table is telling what this play comes after
       TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
@@ -237,7 +263,7 @@
     const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
-    if (r.ok) { show(r.data); return true; }
+    if (r.ok) { own = true; show(r.data); return true; }
     TC.showRefusal(r.data.error || T("Refused"));
     if (r.status === 401) { showClaim(); return false; }
     if (feed) feed.refresh();

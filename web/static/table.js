@@ -117,7 +117,7 @@
                              "data-type": s.event.type || "", "data-id": s.id, "data-fit": s === st.cur ? null : "drop", text: say }));
     });
     $("auto").setAttribute("aria-pressed", st.auto ? "true" : "false");
-    $("auto").textContent = (st.auto ? "⏸ " : "▶ ") + T("Auto");
+    TC.clear($("auto")).append(TC.icon(st.auto ? "pause" : "play"), " " + T("Auto"));
     $("auto").disabled = !TC.page.can_step;
     $("auto").title = TC.page.can_step ? "" : T("Auto is switched on the host page or a phone.");
   }

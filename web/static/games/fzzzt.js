@@ -241,7 +241,11 @@
     const controls = root.querySelector("#controls");
     const you = v.you || { hand: [] };
     const hand = you.hand || [];
-    if (api.changed) chosen = chosen.filter(function (id) { return hand.some(function (c) { return c.id === id; }); });
+    // the bid being built survives every update from elsewhere; a card that left the hand leaves it
+    if (api.own) chosen = [];
+    const kept = chosen.filter(function (id) { return hand.some(function (c) { return c.id === id; }); });
+    if (kept.length < chosen.length) api.drop(T("A card you chose for your bid is no longer in your hand."));
+    chosen = kept;
 
     if (v.phase === "over" && v.scores) {  // the end: the score sheets, yours first
       controls.append(scoreSheets(p, v, p.seat));

@@ -70,7 +70,7 @@
     // the payload's readers: the game's, or every person's seat when the Pi holds all of those
     const reading = p.view.orca.reading, readers = p.reading || (reading && reading.readers) || [];
     if (!reading || readers.indexOf(p.seat) < 0) return null;
-    return O.readingForm(p, sender(api), { roles: roles });
+    return O.readingForm(p, sender(api), { roles: roles, own: api.own });
   }
 
   function optionsPanel(orca, chosen, options) {
@@ -342,7 +342,7 @@
       const chip = "ABC".charAt(i), shown = orca.shark.baited === chip;
       list.append(el("li", { class: (board.chip === chip ? "chosen" : "") + (shown ? " shown" : ""), "data-chip": chip },
         el("span", { class: "orca-chip-badge", text: chip }),
-        el("span", { text: o ? T("Zone {zone}, evade {evade}, {dice} dice", { zone: o.zone, evade: o.evade, dice: o.dice }) + (o.shake_off ? " · " + T("shake-off") : "") : T("not turned yet") }),
+        el("span", { text: o ? TC.TN(o.dice, "Zone {zone}, evade {evade}, {count} die", "Zone {zone}, evade {evade}, {count} dice", { zone: o.zone, evade: o.evade }) + (o.shake_off ? " · " + T("shake-off") : "") : T("not turned yet") }),
         shown ? el("span", { class: "badge", text: T("shown: not this one") }) : null));
     });
     return list;

@@ -71,7 +71,7 @@
     box.append(el("h3", { class: "small", text: T("Boat tiles") }), tiles);
     const cards = el("ol", { class: "jp-list" });
     (profile.resurface || []).forEach(function (c) {
-      cards.append(el("li", { text: T("Zone {zone}, evade {evade}, {dice} dice", { zone: c.zone, evade: c.evade, dice: c.dice }) +
+      cards.append(el("li", { text: TC.TN(c.dice, "Zone {zone}, evade {evade}, {count} die", "Zone {zone}, evade {evade}, {count} dice", { zone: c.zone, evade: c.evade }) +
         (c.shake_off ? " · " + T("shake-off") : "") }));
     });
     box.append(el("h3", { class: "small", text: T("Resurface cards") }), cards);

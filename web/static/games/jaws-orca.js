@@ -192,7 +192,8 @@
 
   function optionLine(o) {
     if (!o) return "—";
-    return T("Option {chip}: zone {zone}, evade {evade}, {dice} dice", { chip: o.chip, zone: o.zone, evade: o.evade, dice: o.dice }) +
+    return TC.TN(o.dice, "Option {chip}: zone {zone}, evade {evade}, {count} die", "Option {chip}: zone {zone}, evade {evade}, {count} dice",
+                 { chip: o.chip, zone: o.zone, evade: o.evade }) +
       (o.shake_off ? " · " + T("shake-off") : "");
   }
 
@@ -204,13 +205,19 @@
   }
   function val(form, id) { const n = form.querySelector("#" + id); return n && n.value !== "" ? parseInt(n.value, 10) : null; }
 
+  /* The resurface card being entered (its zone and dice), kept for the same card through every
+     redraw: an update from elsewhere must not wipe what was tapped so far. */
+  let draft = { key: null, zone: null, dice: null };
+
   function resurfaceForm(orca, send, chip, type) {
     const form = el("div", { class: "orca-form" });
-    let zone = null;
-    const zoneLine = el("p", { class: "orca-zone-picked", text: T("Tap the zone the card marks in red.") });
+    const key = type + "#" + (chip || "");
+    if (draft.key !== key) draft = { key: key, zone: null, dice: null };
+    let zone = draft.zone;
+    const zoneLine = el("p", { class: "orca-zone-picked", text: zone === null ? T("Tap the zone the card marks in red.") : T("Zone {zone}", { zone: zone }) });
     const pick = {};
     orca.layout.zones.forEach(function (z) {
-      pick["w" + z] = function () { zone = z; zoneLine.textContent = T("Zone {zone}", { zone: z }); redraw(); };
+      pick["w" + z] = function () { zone = draft.zone = z; zoneLine.textContent = T("Zone {zone}", { zone: z }); redraw(); };
       pick["b" + z] = pick["w" + z];
     });
     const mapBox = el("div", { class: "orca-mini" });
@@ -219,16 +226,17 @@
     };
     redraw();
     const dice = el("div", { class: "orca-dice-pick", role: "group", "aria-label": T("Dice") });
-    let nDice = null;
+    let nDice = draft.dice;
     [1, 2, 3].forEach(function (n) {
-      dice.append(el("button", { type: "button", class: "big secondary", "data-dice": n, text: TC.TN(n, "{count} die", "{count} dice"), on: { click: function (ev) {
-        nDice = n;
+      dice.append(el("button", { type: "button", class: "big secondary", "data-dice": n, "aria-pressed": nDice === n ? "true" : "false",
+        text: TC.TN(n, "{count} die", "{count} dice"), on: { click: function (ev) {
+        nDice = draft.dice = n;
         dice.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", b === ev.target ? "true" : "false"); });
       } } }));
     });
     const shake = el("input", { type: "checkbox", id: "orca-shake" });
     form.append(mapBox, zoneLine, number("orca-evade", T("Evade"), 0, 6), dice,
-      el("label", { class: "field" }, shake, " " + T("Shake-off symbol")),
+      el("label", { class: "field check" }, shake, el("span", { text: T("Shake-off symbol") })),
       el("button", { type: "button", class: "big primary", id: "orca-enter-card", text: chip ? T("Enter card {chip}", { chip: chip }) : T("Enter the card"), on: { click: function () {
         const action = { type: type, zone: zone, evade: val(form, "orca-evade"), dice: nDice, shake_off: shake.checked };
         if (chip) action.chip = chip;
@@ -249,7 +257,7 @@
       el("option", { value: "crew", text: T("A crew card (from the crew's deck)") }));
     const kind = el("select", { id: "orca-gear-kind", "aria-label": T("Kind") });
     Object.keys(KIND).forEach(function (k) { kind.append(el("option", { value: k, text: T(KIND[k]) })); });
-    const check = function (id, label) { return el("label", { class: "field" }, el("input", { type: "checkbox", id: id }), " " + label); };
+    const check = function (id, label) { return el("label", { class: "field check" }, el("input", { type: "checkbox", id: id }), el("span", { text: label })); };
     form.append(
       el("label", { class: "field" }, T("Crew member") + " ", who),
       el("label", { class: "field" }, T("Whose card") + " ", owner),
@@ -286,25 +294,57 @@
   /* The reading the table is asked for, as one tap per card this box is known to hold and a form
      for anything else. ``send(action)`` posts it; opts.roles: the crew members whose gear this
      phone enters first (all three on the host page). */
-  let lastForm = { key: null, node: null };
+  let lastForm = { key: null, node: null, what: null };
 
   function readingForm(p, send, opts) {
     opts = opts || {};
     const orca = p.view.orca, reading = orca.reading;
-    // the same reading at the same version: the same form, with what was typed in it so far (a payload
-    // that changes nothing else, a phone connecting, must not wipe it)
-    const key = [p.table, p.version, reading.what, (opts.roles || []).join("+")].join("#");
-    if (lastForm.key === key && lastForm.node) return lastForm.node;
+    // the same reading: the same form, with what was typed in it so far (an update from elsewhere,
+    // a step the table tells, a phone connecting, must not wipe it); a changed reading of the same
+    // kind (another phone entered a gear card) is drawn anew with what this phone typed carried over
+    const key = [p.table, JSON.stringify(reading), (opts.roles || []).join("+")].join("#");
+    if (lastForm.key === key && lastForm.node && !opts.own) return lastForm.node;
     const box = el("div", { class: "orca-reading", "data-reading": reading.what });
-    lastForm = { key: key, node: box };
+    if (opts.own) draft = { key: null, zone: null, dice: null };   // this phone's own entry went in: a fresh form
+    const before = lastForm.node && lastForm.what === reading.what && !opts.own ? lastForm.node : null;
+    lastForm = { key: key, node: box, what: reading.what };
+    fillReading(box, reading, p, send, opts);
+    if (before) typedOver(before, box);
+    return box;
+  }
+
+  /* An offer's words: a resurface card said with its dice counted in the reader's language ("1 die",
+     "2 dice"); any other offer as the game labels it. */
+  function offerWords(a) {
+    if (a.type !== "resurface" || a.dice === undefined) return TC.say(a.label);
+    return TC.TN(a.dice, "Card {chip}: zone {zone}, evade {evade}, {count} die", "Card {chip}: zone {zone}, evade {evade}, {count} dice",
+                 { chip: a.chip, zone: a.zone, evade: a.evade }) + (a.shake_off ? " · " + T("shake-off") : "");
+  }
+
+  /* What was typed or ticked in an earlier copy of a form, put into the new one (fields by id). */
+  function typedOver(from, to) {
+    from.querySelectorAll("input[id], select[id]").forEach(function (old) {
+      const now = to.querySelector("#" + old.id);
+      if (!now) return;
+      if (old.type === "checkbox") now.checked = old.checked;
+      else now.value = old.value;
+    });
+  }
+
+  function fillReading(box, reading, p, send, opts) {
+    const orca = p.view.orca;
     const head = {
       turn: T("Turn the next resurface card and enter it: card {chip}.", { chip: reading.chip }),
       tiles: T("Enter the numbers printed on each boat tile."),
       tracks: T("Enter where each wound track ends (the number of wounds that reaches its X)."),
       carry: T("The swimmer track shows {eaten}: enter the cards printed beside it.", { eaten: reading.eaten }),
       gear: T("Each crew member enters the gear cards in front of him."),
-      roll: reading.roll ? TC.TN(reading.roll.dice, "{who}: roll {count} red die and enter the hits.", "{who}: roll {count} red dice and enter the hits.",
-                                 { who: T(WHO[reading.roll.who]) }) : "",
+      // the shark's roll entered on a crew phone (a computer shark, or the table's phones): said as
+      // what this phone does
+      roll: !reading.roll ? "" : reading.roll.who === "shark" && (p.view.my_roles || []).indexOf("shark") < 0
+        ? TC.TN(reading.roll.dice, "Roll {count} red die for the shark and enter the hits.", "Roll {count} red dice for the shark and enter the hits.")
+        : TC.TN(reading.roll.dice, "{who}: roll {count} red die and enter the hits.", "{who}: roll {count} red dice and enter the hits.",
+                { who: T(WHO[reading.roll.who]) }),
     }[reading.what] || "";
     box.append(el("h3", { class: "orca-reading-head", text: head }));
     const offers = reading.offers || [];
@@ -313,7 +353,7 @@
       offers.forEach(function (a) {
         if (opts.roles && a.role && opts.roles.indexOf(a.role) < 0) return;
         row.append(el("button", { type: "button", class: "big " + (reading.what === "roll" ? "primary" : "secondary"), "data-notation": a.notation,
-          text: TC.say(a.label), on: { click: function () { send({ type: a.type, notation: a.notation }); } } }));
+          text: offerWords(a), on: { click: function () { send({ type: a.type, notation: a.notation }); } } }));
       });
       if (reading.what !== "roll") box.append(el("p", { class: "muted", text: T("Known from this box: one tap.") }));
       box.append(row);
@@ -350,7 +390,6 @@
     } else if (reading.what === "gear") {
       box.append(gearForm(orca, reading, send, opts.roles || ROLES));
     }
-    return box;
   }
 
   window.JawsOrca = { draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability,

@@ -23,7 +23,9 @@
   const T = function (m, p) { return TC.T(m, p); };
   const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
   const el = TC.el;
-  const C = 200, R0 = 42, R1 = 78, R2 = 122, R3 = 196;   // the Shop, the land ring, the coastal water, the open sea
+  // the Shop, the land ring, the coastal water, the open sea: the land ring deep enough for a
+  // label such as "Bürgermeister" (two lines, turned with its space if need be: fitLabels)
+  const C = 200, R0 = 36, R1 = 100, R2 = 140, R3 = 196;
   const ROLE = {
     brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
     hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9", text: "#fff" },
@@ -43,7 +45,7 @@
   function geometry(map) {
     const ring = map.drawing.ring, open = map.drawing.open;
     const step = 360 / ring.length;
-    const g = { area: {}, land: {}, centre: {}, landCentre: {} };
+    const g = { area: {}, land: {}, centre: {}, landCentre: {}, landAngle: {} };
     const sector = function (i) { return [-90 - step / 2 + step * i, -90 + step / 2 + step * i]; };
     ring.forEach(function (name, i) {
       const a = sector(i);
@@ -51,7 +53,8 @@
       g.centre[name] = polar((R1 + R2) / 2 + 4, (a[0] + a[1]) / 2);
       if (map.land_spaces.indexOf(name) >= 0) {
         g.land[name] = annulus(R0, R1, a[0], a[1]);
-        g.landCentre[name] = polar((R0 + R1) / 2, (a[0] + a[1]) / 2);
+        g.landCentre[name] = polar(R0 + 0.4 * (R1 - R0), (a[0] + a[1]) / 2);
+        g.landAngle[name] = (a[0] + a[1]) / 2;
       }
     });
     Object.keys(open).forEach(function (name) {
@@ -112,10 +115,16 @@
         area.classList.add("target");
         area.addEventListener("click", opts.targets[name]);
       }
-      const c = g.landCentre[name];
+    });
+    // the land's names on top of every space (a later space never covers them), fitted in their
+    // space once drawn (fitLabels)
+    const labels = [];
+    Object.keys(g.land).forEach(function (name) {
       const tag = name === map.shop ? T("Shop") : name === map.police ? T("Police") : name === map.mayor ? T("Mayor")
         : map.docks.indexOf(name) >= 0 ? T("Dock") : "";
-      if (tag) { const t = svg("text", { x: c.x, y: c.y - 8, class: "land-name", "text-anchor": "middle" }, root); t.textContent = tag; }
+      if (!tag) return;
+      const shop = name === map.shop;
+      labels.push({ name: name, tag: tag, deg: shop ? null : g.landAngle[name] });
     });
     // swimmers, Michael, the closed beach, barrels
     map.beaches.forEach(function (b) {
@@ -173,7 +182,58 @@
       const c = g.centre[s];
       if (c) badge(root, c.x, c.y - 30, opts.mark[s], "answer", opts.mark[s]);
     });
+    labels.forEach(function (l) {
+      const c = l.deg === null ? { x: C, y: C - 12 } : polar(R0 + 0.68 * (R1 - R0), l.deg);
+      const t = svg("text", { x: c.x, y: c.y, class: "land-name", "text-anchor": "middle", "dominant-baseline": "central",
+                              "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
+      t.textContent = l.tag.replace(/\u00ad/g, "");
+    });
+    Promise.resolve().then(function () { fitLabels(root); });
     return root;
+  }
+
+  /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
+     soft hyphen, a hyphen or a space of the catalogue's word), level, along its ring or across it,
+     nearer the sea or the Shop: the first of these that lies wholly inside the space. */
+  function fitLabels(root) {
+    if (!root.isConnected) return;
+    root.querySelectorAll("text.land-name").forEach(function (t) {
+      const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
+      const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
+      const word = t.getAttribute("data-word"), plain = word.replace(/\u00ad/g, "");
+      const lines = [[plain]];
+      const soft = word.indexOf("\u00ad"), mid = Math.ceil(plain.length / 2);
+      const gap = Math.max(plain.lastIndexOf(" ", mid + 3), plain.lastIndexOf("-", mid + 3));
+      if (soft > 0) lines.push([word.slice(0, soft) + "-", word.slice(soft + 1).replace(/\u00ad/g, "")]);
+      else if (gap > 0) lines.push([plain.slice(0, gap + (plain.charAt(gap) === "-" ? 1 : 0)), plain.slice(gap + 1)]);
+      else if (plain.length > 7) lines.push([plain.slice(0, mid) + "-", plain.slice(mid)]);
+      const upright = function (a) { a = ((a % 360) + 360) % 360; return a > 90 && a < 270 ? a - 180 : a; };
+      const places = deg === null ? [{ r: null, turn: 0 }] : [];
+      if (deg !== null) [0.68, 0.5, 0.82].forEach(function (f) {
+        [0, upright(deg + 90), upright(deg)].forEach(function (turn) { places.push({ r: R0 + f * (R1 - R0), turn: turn }); });
+      });
+      const inside = function () {
+        const b = t.getBBox(), to = shape.getCTM().inverse().multiply(t.getCTM());
+        const dx = b.width * 0.02, dy = b.height * 0.15;
+        return [[b.x + dx, b.y + dy], [b.x + b.width - dx, b.y + dy], [b.x + dx, b.y + b.height - dy], [b.x + b.width - dx, b.y + b.height - dy]]
+          .every(function (p) { return shape.isPointInFill(new DOMPoint(p[0], p[1]).matrixTransform(to)); });
+      };
+      const x0 = parseFloat(t.getAttribute("x")), y0 = parseFloat(t.getAttribute("y"));
+      const put = function (text, place) {
+        const c = place.r === null ? { x: x0, y: y0 } : polar(place.r, deg);
+        TC.clear(t);
+        t.setAttribute("x", c.x); t.setAttribute("y", c.y);
+        t.setAttribute("transform", "rotate(" + place.turn + " " + c.x + " " + c.y + ")");
+        text.forEach(function (line, i) {
+          const span = TC.svg("tspan", { x: c.x, dy: i === 0 ? (-(text.length - 1) * 0.55) + "em" : "1.1em" }, t);
+          span.textContent = line;
+        });
+      };
+      for (const text of lines) {
+        for (const place of places) { put(text, place); if (inside()) return; }
+      }
+      put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
+    });
   }
 
   function badge(root, x, y, text, cls, title) {
@@ -200,7 +260,10 @@
     const box = el("div", { class: "jaws-track" });
     const cells = [];
     for (let i = 0; i <= s.goal; i++) cells.push(i === s.track ? "▲" : i < s.track ? "■" : "□");
-    box.append(el("p", { text: T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal }) }),
+    // never "8 of 7": a track past its goal says why (the last round's meal went past it)
+    const eaten = s.track > s.goal ? T("Swimmers eaten: {track}, more than the {goal} that end Act 1.", { track: s.track, goal: s.goal })
+      : T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal });
+    box.append(el("p", { class: "jaws-eaten", text: eaten }),
                el("p", { class: "jaws-cells", "aria-hidden": "true", text: cells.join(" ") }),
                el("p", { text: T("Barrels attached: {count} of 2", { count: s.barrels }) + "  " + "◉".repeat(s.barrels) + "○".repeat(Math.max(0, 2 - s.barrels)) }),
                el("p", { text: T("Abilities used: {count} of 4", { count: s.abilities_used }) + "  " + "●".repeat(s.abilities_used) + "○".repeat(4 - s.abilities_used) }));
@@ -214,7 +277,7 @@
       const style = ROLE[c.role];
       const turn = c.turn === "active" ? TC.TN(c.actions_left, "taking a turn: {count} action left", "taking a turn: {count} actions left")
         : c.turn === "done" ? T("done") : TC.TN(c.actions_left, "waiting: {count} action", "waiting: {count} actions");
-      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : ""), "data-fit": "last" },
+      list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
         el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
@@ -238,9 +301,15 @@
 
   function sharkPhone(root, p, api) {
     const view = p.view, secret = view.secret, legal = api.legal;
-    if (api.changed) burst = null;
     const board = TC.clear(root.querySelector("#board")), controls = TC.clear(root.querySelector("#controls"));
     const byType = function (type) { return legal.filter(function (a) { return a.type === type; }); };
+    // the Speed Burst being tapped survives every update from elsewhere (a step the table tells,
+    // a crew phone): only the shark's own play, or a burst no longer legal, ends it
+    if (api.own) burst = null;
+    if (burst && !byType("burst").some(function (a) { return a.path.slice(0, burst.length).join("-") === burst.join("-"); })) {
+      burst = null;
+      api.drop(T("Your Speed Burst was set aside: it can no longer be swum from here."));
+    }
     const targets = {};
     const head = el("p", { class: "jaws-head" });
     if (view.phase === "start" && legal.length) {
@@ -337,9 +406,13 @@
     const mine = view.my_roles || [];
     const active = view.crew.find(function (c) { return c.turn === "active" && mine.indexOf(c.role) >= 0; });
     if (active) crewRole = active.role;
-    if (!crewRole || mine.indexOf(crewRole) < 0) {
-      const waiting = view.crew.find(function (c) { return c.turn === "waiting" && mine.indexOf(c.role) >= 0; });
-      crewRole = waiting ? waiting.role : mine[0];
+    // a member who is done hands the phone on to the next of this seat's members who still has actions
+    const shown = view.crew.find(function (c) { return c.role === crewRole; });
+    if (!crewRole || mine.indexOf(crewRole) < 0 || (shown && shown.turn === "done" && !active)) {
+      const next = view.crew.find(function (c) {
+        return c.turn !== "done" && mine.indexOf(c.role) >= 0 && legal.some(function (a) { return a.role === c.role; });
+      }) || view.crew.find(function (c) { return c.turn === "waiting" && mine.indexOf(c.role) >= 0; });
+      crewRole = next ? next.role : (mine.indexOf(crewRole) >= 0 ? crewRole : mine[0]);
     }
     if (mine.length > 1) {
       const tabs = el("div", { class: "jaws-tabs", role: "tablist" });
@@ -366,10 +439,12 @@
                       "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
     board.append(el("p", { class: "jaws-head", text: head }),
                  drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true }));
-    if (view.phase === "choice" && legal.length) {
+    const choosing = view.phase === "choice" && legal.length;
+    if (choosing) {
+      // the card's rule stands with its choice: the card, then what to choose
       const row = el("div", { class: "jaws-buttons" });
-      legal.forEach(function (a) { row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, TC.say(a.label) + "?", ""); })); });
-      controls.append(row);
+      legal.forEach(function (a) { row.append(bigButton(TC.say(a.label), "action", false, function () { api.play(a, TC.say(a.label) + "?", TC.say(view.card && view.card.text)); })); });
+      controls.append(el("div", { class: "jaws-choice" }, cardPanel(view), row));
     } else if (mineLegal.length) {
       const row = el("div", { class: "jaws-buttons" });
       mineLegal.forEach(function (a) {
@@ -382,7 +457,8 @@
       });
       controls.append(row);
     }
-    controls.append(el("p", { class: "muted", text: possibleLine(view) }), crewPanel(p), trackPanel(view), cardPanel(view));
+    controls.append(el("p", { class: "muted", text: possibleLine(view) }), crewPanel(p), trackPanel(view));
+    if (!choosing) controls.append(cardPanel(view));
   }
 
   /* ------------------------------------------------------------------ the table screen */
@@ -419,11 +495,26 @@
     const info = el("div", { class: "jaws-info" },
       el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
       el("p", { class: "jaws-possible", text: possibleLine(view) }),
-      trackPanel(view, shark), cardPanel(view));
+      crewPanel(p), trackPanel(view, shark), cardPanel(view));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
-    // the crew and the legend in the side column, where there is room on a 1280x720 screen
-    TC.clear(step.side).append(crewPanel(p),
+    // the legend in the side column (the crew stands with the game: the side column holds the
+    // seats, the steps and the join code, and its lines give way when it is full)
+    TC.clear(step.side).append(
       el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
+    roomForWords(mapBox, info);
+  }
+
+  /* The table screen gives the info column the room its words need: the map gives way, a step at
+     a time, down to the width at which its drawn text is still 18 px (13-unit text on a 400-unit
+     map: 554 px). What is still too long after that is fitted by table.js (TC.fit). */
+  const MAP_LEAST = 556;
+  function roomForWords(mapBox, info) {
+    if (!mapBox.isConnected) return;
+    let width = mapBox.getBoundingClientRect().width;
+    while (info.scrollHeight > info.clientHeight + 1 && width > MAP_LEAST) {
+      width = Math.max(MAP_LEAST, width - 24);
+      mapBox.style.width = width + "px";
+    }
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */

@@ -236,7 +236,6 @@
 
   /* The phone: tap a token, then a highlighted square or one of the turn buttons. */
   function phoneRender(root, p, api) {
-    if (api.changed) selected = null;
     const el = window.TC.el;
     const board = phoneBoard(root.querySelector("#board")), controls = root.querySelector("#controls");
     const legal = api.legal;
@@ -247,6 +246,13 @@
       else if (a.type === "rotate" && a.square) (rotates[a.square] = rotates[a.square] || []).push(a);
       else if (a.type === "declare_draw") draw_ = a;
     });
+    // the tapped piece stays selected through updates from elsewhere; the player's own play, or a
+    // piece that can no longer move, ends it
+    if (api.own) selected = null;
+    if (selected && !moves[selected] && !rotates[selected]) {
+      selected = null;
+      api.drop(T("The piece you tapped can no longer move."));
+    }
     const selectable = {};
     Object.keys(moves).concat(Object.keys(rotates)).forEach(function (sq) { selectable[sq] = true; });
     const targets = {};

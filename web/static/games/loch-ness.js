@@ -161,11 +161,28 @@
   }
 
   /* ---------------------------------------------------------------- the phone */
-  const UI = { boat: null, mode: null };   // the boat being sailed, or "pipes" / a card to lay
+  // the boat being sailed, or "pipes" / a card to lay; mooring: the notations of a move's choices of water
+  const UI = { boat: null, mode: null, mooring: null };
 
   function renderPhone(root, payload, api) {
     const view = payload.view, me = payload.seat, legal = api.legal;
-    if (api.changed) { UI.boat = null; UI.mode = null; }
+    // the boat being sailed, the card to lay, the bagpipes, the water to moor from: they survive
+    // every update from elsewhere; the player's own play, or a choice no longer legal, ends them
+    if (api.own) { UI.boat = null; UI.mode = null; UI.mooring = null; }
+    const has = function (test) { return legal.some(test); };
+    if (UI.boat !== null && !has(function (a) { return a.type === "move" && a.boat === UI.boat; })) {
+      UI.boat = null; UI.mooring = null;
+      api.drop(T("That boat can no longer sail now."));
+    }
+    if (UI.mooring && !UI.mooring.every(function (n) { return has(function (a) { return a.notation === n; }); })) {
+      UI.mooring = null;
+      api.drop(T("That boat can no longer sail now."));
+    }
+    if (UI.mode === "pipes" && !has(function (a) { return a.type === "bagpipe"; })) UI.mode = null;
+    if (UI.mode && UI.mode.card && !has(function (a) { return a.type === "place" && a.card === UI.mode.card && a.back === UI.mode.back; })) {
+      UI.mode = null;
+      api.drop(T("That card can no longer be laid now."));
+    }
     const board = TC.clear(root.querySelector("#board") || root);
     const controls = TC.clear(root.querySelector("#controls") || root);
     const targets = {};
@@ -190,6 +207,7 @@
     controls.append(el("p", { class: "muted", text: T("Reputation") + " " + mine.reputation + " · " +
       TC.TN(mine.bagpipes, "{count} bagpipe token", "{count} bagpipe tokens") + " · " +
       TC.TN(mine.chests, "{count} treasure chest", "{count} treasure chests") }));
+    if (UI.mooring) mooring(api, legal.filter(function (a) { return UI.mooring.indexOf(a.notation) >= 0; }));
     const placed = (view.you && view.you.placed) || [];
     if (placed.length) controls.append(el("p", { class: "muted", text: T("Cards you laid face down") + ": " +
       placed.map(function (p) { return findWord(p.card) + " → " + p.site; }).join(", ") }));
@@ -242,13 +260,19 @@
       api.play(options[0], TC.say(options[0].label), T("A move cannot be taken back."));
       return;
     }
+    UI.mooring = options.map(function (a) { return a.notation; });
+    api.redraw();
+  }
+
+  /* The boat's choice of water to moor from (kept in UI.mooring until played or cancelled). */
+  function mooring(api, options) {
     const box = TC.clear(document.getElementById("controls"));
     box.append(el("p", { class: "status", text: T("From which water does the boat moor?") }));
     options.forEach(function (a) {
       box.append(el("button", { type: "button", class: "big", text: TC.say(a.label),
         on: { click: function () { api.play(a, TC.say(a.label), T("Nessie eats moored boats on the water they moored from.")); } } }));
     });
-    box.append(el("button", { type: "button", class: "big secondary", text: T("Cancel"), on: { click: function () { api.redraw(); } } }));
+    box.append(el("button", { type: "button", class: "big secondary", text: T("Cancel"), on: { click: function () { UI.mooring = null; api.redraw(); } } }));
   }
 
   /* Everything that is not one boat's sail/explore/town: after a move, exploring, town, entries,

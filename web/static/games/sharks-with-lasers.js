@@ -347,7 +347,7 @@
         resolving ? null : el("span", { class: "swl-counts muted", "data-fit": "drop", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
-      if (a.protection) li.append(el("span", { class: "badge", text: "🛡 " + a.protection.card }));
+      if (a.protection) li.append(el("span", { class: "badge" }, window.TC.icon("shield"), " " + a.protection.card));
       const square = figs ? figs.agents[a.seat] : a.square;
       if (!square) li.append(el("span", { class: "muted", text: T("on the boat") }));
       ul.append(li);
@@ -427,6 +427,7 @@
 
   /* ------------------------------------------------------------------ the phone */
   let selected = null;     // index into the hand of the tapped card
+  let selectedCode = null; // and its code (the hand may change under it)
   let replay = null;       // the phone's own step through the last resolution: {key, index}
   // the steps that change the board (the phone's replay of a resolution)
   const BOARD_KINDS = ["revealed", "moved", "pushed", "wrapped", "turned", "beam", "eaten", "fried", "counter", "gear",
@@ -473,10 +474,21 @@
 
   function phoneRender(root, p, api) {
     const el = window.TC.el;
-    if (api.changed) { selected = null; porterShark = null; }
     const board = root.querySelector("#board"), controls = root.querySelector("#controls");
     const view = p.view, legal = api.legal;
     const hand = view.hand || [];
+    // the card tapped (and the shark chosen for the Shark-o-Porter) survive every update from
+    // elsewhere; the player's own play, or a card or shark no longer playable, ends them
+    if (api.own) { selected = null; selectedCode = null; porterShark = null; }
+    if (selected !== null && !(hand[selected] && hand[selected].code === selectedCode && legal.some(function (a) {
+      return (a.type === "agent" || a.type === "shark" || a.type === "spy") && a.card === selectedCode; }))) {
+      selected = null; selectedCode = null;
+      api.drop(T("The card you tapped can no longer be played now."));
+    }
+    if (porterShark && !legal.some(function (a) { return a.type === "porter" && a.shark === porterShark; })) {
+      porterShark = null;
+      api.drop(T("The Shark-o-Porter can no longer move that shark."));
+    }
     const play = function (a, title, detail) { return api.play(a, title, detail, { onSend: function () { selected = null; porterShark = null; drawn = []; } }); };
 
     // the board follows the table's story: every public step that moves the board, from the change
@@ -578,6 +590,7 @@
         handBox.append(cardTile(card, { selected: selected === i, disabled: !usable && !!byType.pass,
           on: usable ? function () {
             selected = selected === i ? null : i;
+            selectedCode = selected === null ? null : card.code;
             api.redraw();
             const row = root.querySelector(".swl-targets");
             if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });

@@ -1,0 +1,181 @@
+"""What a player is composing on their phone survives every update that comes from elsewhere
+(issue 29, point 1): a Speed Burst half tapped, a Laser Chess piece picked up, a Sharks card
+tapped before its target, a Fzzzt bid half built, a Loch Ness boat set sailing, an open "are you
+sure?" sheet. Only the player's own play, or a change that makes it illegal (said in a sentence),
+ends it.
+
+Each test starts a composition on a phone, then pushes an update that changes that phone's
+payload from elsewhere (the host switches the table's language: a new version for every reader),
+waits until the phone has drawn it, and checks the composition is still there and can be finished.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web import test_browser as shared
+from tests.web.test_browser_jaws import tap_space
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+
+def update_from_elsewhere(service: Any, table: str, page: Any) -> None:
+    """A change the phone did not make (the host sets the table screen's language): the phone's
+    payload gets a new version; returns once the phone has drawn it."""
+    before = int(page.locator("#seat").get_attribute("data-version"))
+    lang = "de" if service.public(table).get("lang") != "de" else "nl"
+    service.set_language(table, lang)
+    page.wait_for_function("(v) => +document.getElementById('seat').dataset.version > v", arg=before)
+    page.wait_for_timeout(150)   # and a redraw after it, should one follow
+
+
+def test_jaws_a_speed_burst_half_tapped_survives_an_update_and_is_swum(server: str, browser: Any,
+                                                                       service: Any) -> None:
+    """The game night: "After tapping Turbo, the prompt fell back to 'Dein geheimer Zug: noch 3
+    Aktionen' 2.5 s later; the three taps became three ordinary moves (4→2→1)"."""
+    table = service.create_table("jaws", 3, {}, seed=7)["table"]
+    service.act(table, 0, {"type": "start", "space": "N"})
+    shark = phone(browser)
+    shared.sit(shark, server, table, 0, "Sharky")
+    shark.locator("#controls button.big", has_text="Speed Burst: swim up to 3 spaces").tap()
+    tap_space(shark, "1")
+    head = shark.locator(".jaws-head")
+    assert "Speed Burst" in head.inner_text()
+    update_from_elsewhere(service, table, shark)
+    assert "Speed Burst" in head.inner_text(), head.inner_text()
+    assert shark.locator("#board polyline.shark-path").count() == 1       # N → 1, still drawn
+    tap_space(shark, "2")
+    update_from_elsewhere(service, table, shark)
+    shark.locator("#controls button.big", has_text="Swim the Speed Burst").tap()
+    shark.locator(".jaws-plan li").first.wait_for()
+    secret = service.seat_view(table, 0)["view"]["secret"]
+    assert secret["space"] == "2" and secret["power_this_round"] == "burst", secret
+    # its own play ended the composition: the ordinary prompt again
+    assert "Speed Burst: tap up to 3 spaces" not in head.inner_text()
+
+    # An open "are you sure?" sheet stays open through an update; its play is still legal.
+    shark.locator("#controls button.big", has_text="End the turn and announce it").tap()
+    shark.locator("#sheet").wait_for(state="visible")
+    update_from_elsewhere(service, table, shark)
+    assert shark.locator("#sheet").is_visible()
+    shared.confirm(shark)
+    shark.locator("#status", has_text="Not your turn").wait_for()
+    shark.context.close()
+
+
+def test_laser_chess_a_picked_up_piece_survives_an_update(server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
+    service.set_auto(table, False)
+    blue = phone(browser)
+    shared.sit(blue, server, table, 0, "Anna")
+    move = next(a for a in service.seat_view(table, 0)["legal_actions"] if a["type"] == "move")
+    blue.locator(f'#board .hit[data-square="{move["from"]}"]').tap()
+    blue.locator("#board .hit.target").first.wait_for()
+    update_from_elsewhere(service, table, blue)
+    assert blue.locator("#board .hit.target").count() >= 1
+    blue.locator(f'#controls .lc-move[data-to="{move["to"]}"]').tap()
+    shared.confirm(blue)
+    blue.locator("#status", has_text="Not your turn").wait_for()
+    assert service.public(table)["view"]["last_move"]["notation"] == move["notation"]
+    blue.context.close()
+
+
+def test_sharks_a_tapped_card_waiting_for_its_target_survives_an_update(server: str, browser: Any,
+                                                                        service: Any) -> None:
+    table = service.create_table("sharks-with-lasers", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    programming = ("agent", "shark", "spy")
+    for _ in range(20):   # the placements and the pre-round specials, until a seat programs
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        legal = service.seat_view(table, seat)["legal_actions"]
+        if any(a["type"] in programming for a in legal):
+            break
+        service.act(table, seat, legal[0])
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    seat = service.state_of(table).awaiting[0]
+    card = next(a for a in service.seat_view(table, seat)["legal_actions"] if a["type"] in programming)
+    page = phone(browser)
+    shared.sit(page, server, table, seat, "Ann")
+    page.locator(f'.swl-card[data-card="{card["card"]}"]').first.tap()
+    page.locator(".swl-targets .swl-target").first.wait_for()
+    update_from_elsewhere(service, table, page)
+    assert page.locator(".swl-targets .swl-target").count() >= 1
+    assert page.locator(".swl-card.chosen").count() == 1
+    page.context.close()
+
+
+def test_fzzzt_a_bid_half_built_survives_an_update(server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    chief = service.public(table)["view"]["chief"]
+    page = phone(browser)
+    shared.sit(page, server, table, chief, "Anna")
+    hand = service.seat_view(table, chief)["view"]["you"]["hand"]
+    page.locator(f'.fz-pick[data-card="{hand[0]["id"]}"]').tap()
+    page.locator(".fz-pick.chosen").wait_for()
+    update_from_elsewhere(service, table, page)
+    assert page.locator(f'.fz-pick.chosen[data-card="{hand[0]["id"]}"]').count() == 1
+    assert page.locator(".fz-power-line").get_attribute("data-power") == str(hand[0]["power"])
+    page.context.close()
+
+
+def test_loch_ness_a_boat_set_sailing_survives_an_update(server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
+    service.set_auto(table, False)
+    anna = phone(browser)
+    shared.sit(anna, server, table, 0, "Anna")
+    anna.locator('[data-sail="1"]').tap()
+    anna.locator("#board .ln-target").first.wait_for()
+    update_from_elsewhere(service, table, anna)
+    assert anna.locator("#board .ln-target").count() >= 1
+    anna.locator('#board .ln-target[data-target="w13"]').tap()
+    shared.confirm(anna)
+    anna.locator("#controls .ln-boat-card", has_text="at w13").wait_for()
+    anna.context.close()
+
+
+def act2_at_the_first_resurface_card(service: Any) -> str:
+    """A Jaws table in Act 2 (the test fixture's box, the real resurface deck) where the table is
+    asked for the first resurface card: the crew's phones (seats 1 and 2) may enter it."""
+    import json
+    from pathlib import Path
+
+    box = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "jaws_box.json")
+                                .read_text(encoding="utf-8"))["profile"])
+    table = service.create_table("jaws", 3, {"acts": "2", "box": box}, seed=31)["table"]
+    service.set_auto(table, False)
+    for _ in range(40):
+        reading = service.public(table)["view"]["orca"].get("reading")
+        if reading and reading["what"] == "turn":
+            return str(table)
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        service.act(table, seat, state.legal_actions(seat)[0])
+    raise AssertionError("Act 2 never asked for a resurface card")
+
+
+def test_jaws_act2_a_half_entered_resurface_card_survives_an_update(server: str, browser: Any,
+                                                                     service: Any) -> None:
+    table = act2_at_the_first_resurface_card(service)
+    crew = phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    form = crew.locator(".orca-reading .orca-form")
+    form.wait_for()
+    crew.locator("#orca-evade").fill("2")
+    crew.locator('.orca-dice-pick button[data-dice="3"]').tap()
+    crew.locator("#orca-shake").check()
+    crew.locator('.orca-mini [data-space="b5"]').first.tap()
+    update_from_elsewhere(service, table, crew)
+    assert crew.locator("#orca-evade").input_value() == "2"
+    assert crew.locator('.orca-dice-pick button[data-dice="3"]').get_attribute("aria-pressed") == "true"
+    assert crew.locator("#orca-shake").is_checked()
+    assert "5" in crew.locator(".orca-zone-picked").inner_text()
+    crew.locator("#orca-enter-card").tap()
+    crew.locator('.orca-reading[data-reading="turn"]').wait_for()
+    options = service.public(table)["view"]["orca"]["options"]
+    assert options[0] == {**options[0], "zone": "5", "evade": 2, "dice": 3, "shake_off": True}, options
+    crew.context.close()
