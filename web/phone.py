@@ -32,14 +32,39 @@ def play(table: str) -> BaseResponse:
     previous = request.args.get("from")
     if previous:
         return carry_seat(previous, table)
-    return page("phone.html", table=table, game=public.get("game"), title=public.get("title"))
+    resp = page("phone.html", table=table, game=public.get("game"), title=public.get("title"))
+    if not request.cookies.get(seat_cookie(table)):
+        token = held_seat(table)
+        if token:
+            set_seat_cookie(resp, table, token)
+    return resp
+
+
+MAX_CARRIED = 40   # seat cookies looked at (an evening's tables); a phone with more keeps the newest
+
+
+def held_seat(table: str) -> str | None:
+    """A token this phone holds for another table that opens a seat at ``table`` too: the phone
+    held that seat in a game before (the next game keeps the seats and their tokens), however it
+    comes back (the new QR code, the list of tables, the old link). A token is a secret: only the
+    phone that holds it can be recognised by it."""
+    prefix = seat_cookie("")
+    held = [token for name, token in request.cookies.items() if name.startswith(prefix) and token]
+    for token in held[-MAX_CARRIED:]:
+        try:
+            service().seat_of(table, token)
+        except ServiceError:
+            continue
+        return token
+    return None
 
 
 def carry_seat(previous: str, table: str) -> BaseResponse:
     """The next game with the same seats: the phone's token from ``previous`` opens ``table`` too.
 
     The companion copies the seats (and their tokens) to the new table; only the
-    cookie's name changes with the table, so it is set again here.
+    cookie's name changes with the table, so it is set again here. (Without ``from``, the page
+    finds the seat among every seat cookie the phone holds: :func:`held_seat`.)
     """
     resp = redirect(url_for("phone.play", table=table), code=303)
     token = request.cookies.get(seat_cookie(previous))

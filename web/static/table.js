@@ -40,7 +40,13 @@
   }
 
   function show(p) {
-    if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
+    if (p.next_table && p.ended) {
+      // the next game with the same seats: a fixed address goes to the new table's; the evening's
+      // bookmark (/table/current) comes again and shows the newest open table, and keeps following
+      if (TC.page.follow) location.reload();
+      else location.assign("/table/" + encodeURIComponent(p.next_table));
+      return;
+    }
     // the host chose another language for the table screen: the page comes again in it (the
     // resolution's step is the table's, so a replay goes on where it was)
     if (p.lang && p.lang !== TC.lang) { location.reload(); return; }
