@@ -109,8 +109,11 @@
     const box = TC.clear($("resolution"));
     box.hidden = !st.cur;
     if (st.cur) {
-      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: st.cur.index + 1, count: st.cur.count }) }));
-      const more = st.waiting - (st.cur.count - 1 - st.cur.index);
+      // counted in stops: the steps told together (a card and what it does) are one
+      const stop = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
+      const stops = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
+      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: stop + 1, count: stops }) }));
+      const more = st.waiting - (stops - 1 - stop);
       if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
       if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", text: " · " + (TC.page.can_step
         ? T("Tap or press Next for the next step.") : st.auto ? T("The next step comes by itself.") : T("Next: on the host page, a phone or the companion's button.")) }));
