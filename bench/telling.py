@@ -32,7 +32,8 @@ def chapters(game: Game, players: int, seed: int, max_plies: int) -> list[Chapte
     def close() -> None:
         if group:
             n = len(out) + 1
-            out.append(Chapter.make(str(n), n, group["events"], group["before"], snapshot(group["after"]), game))
+            after = snapshot(group["after"])
+            out.append(Chapter.make(str(n), n, group["events"], group["before"], after, game))
 
     def on_step(before: State, seat: int, action: Any, after: State) -> None:
         nonlocal group
@@ -90,7 +91,8 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--plies", type=int, default=600)
     args = parser.parse_args()
-    print(f"{'game':<20} {'rounds':>6} {'median s':>9} {'worst s':>8} {'median stops':>13} {'worst stops':>12}")
+    print(f"{'game':<20} {'rounds':>6} {'median s':>9} {'worst s':>8} "
+          f"{'median stops':>13} {'worst stops':>12}")
     for game in engines.GAMES.values():
         if args.game and game.id != args.game:
             continue

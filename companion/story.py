@@ -322,7 +322,8 @@ class Story:
         say = chapter.step(i).get("say")
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
         lines = i - chapter.first_step(chapter.stop_of(i))
-        return min(LONGEST_STEP, max(least, LOOK_SECONDS + len(text) / CHARS_PER_SECOND) + LINE_SECONDS * lines)
+        reading = max(least, LOOK_SECONDS + len(text) / CHARS_PER_SECOND)
+        return min(LONGEST_STEP, reading + LINE_SECONDS * lines)
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],

@@ -88,8 +88,10 @@ def test_the_list_of_tables_says_each_tables_state_newest_first(server: str, bro
     page.goto(server + "/")
     page.locator(f'#tables li[data-table="{playing}"]').wait_for()
     open_lines = page.locator("#tables li")
-    assert [open_lines.nth(i).get_attribute("data-table") for i in range(open_lines.count())] == [playing, waiting]
-    assert page.locator(f'#tables li[data-table="{playing}"] .table-state').inner_text() == "Playing: Dirk to play."
+    listed = [open_lines.nth(i).get_attribute("data-table") for i in range(open_lines.count())]
+    assert listed == [playing, waiting]                     # the newest first
+    state = page.locator(f'#tables li[data-table="{playing}"] .table-state')
+    assert state.inner_text() == "Playing: Dirk to play."
     assert page.locator(f'#tables li[data-table="{waiting}"] .table-state').inner_text() == \
         "Waiting for players: 1 seat free."
     finished = page.locator(f'#finished li[data-table="{won}"] .table-state')
