@@ -7,11 +7,14 @@ that seat's private view and its legal plays; all of it is drawn by
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from web.apidoc import Query, declare
 from web.auth import seat_cookie, service, set_seat_cookie
+from web.i18n import localize_payload
 from web.pages import page
 from web.service import ServiceError
 
@@ -32,12 +35,25 @@ def play(table: str) -> BaseResponse:
     previous = request.args.get("from")
     if previous:
         return carry_seat(previous, table)
-    resp = page("phone.html", table=table, game=public.get("game"), title=public.get("title"))
-    if not request.cookies.get(seat_cookie(table)):
-        token = held_seat(table)
-        if token:
-            set_seat_cookie(resp, table, token)
+    token = request.cookies.get(seat_cookie(table))
+    carried = None if token else held_seat(table)
+    resp = page("phone.html", table=table, game=public.get("game"), title=public.get("title"),
+                first=first_payload(table, token or carried))
+    if carried:
+        set_seat_cookie(resp, table, carried)
     return resp
+
+
+def first_payload(table: str, token: str | None) -> dict[str, Any] | None:
+    """The seat's payload, in the page itself (its own seat only: the token says which), so a slow
+    phone draws its seat without asking again; None without a seat here (the page asks)."""
+    if not token:
+        return None
+    try:
+        seat = service().seat_of(table, token)
+        return localize_payload(service().seat_view(table, seat))
+    except ServiceError:
+        return None
 
 
 MAX_CARRIED = 40   # seat cookies looked at (an evening's tables); a phone with more keeps the newest
