@@ -292,8 +292,17 @@ class Service(Presence, Telling, Keeping):
                             "players": table.row.players, "seats": self._seats_json(table),
                             "awaiting": awaiting_now(table), "version": table.version_for(PUBLIC),
                             "ended": table.row.ended, "finished": table.state.outcome is not None,
-                            "lang": table.row.lang})
+                            "winners": self._winners(table), "created": table.row.created,
+                            "next_table": table.row.next_table, "lang": table.row.lang})
         return out
+
+    def _winners(self, table: OpenTable) -> list[int] | None:
+        """Who won, as the list of tables says it: not while a table screen is still telling the
+        end (as on the phones, the table says it first); None while nobody has won."""
+        outcome = table.state.outcome
+        if outcome is None or (not table.row.ended and self._watched(table) and table.story.waiting()):
+            return None
+        return [w for w in outcome.get("winners", []) if isinstance(w, int)]
 
     def state_of(self, table_id: str) -> State:
         """The table's current state (for the hardware link; never sent to a phone as is)."""

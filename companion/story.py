@@ -38,8 +38,10 @@ from engines.text import Text, translate
 CONTEXT = 8       # steps already told that a payload still carries (the lines under the current one)
 AHEAD = 60        # untold steps a payload carries at most (the rest follow as the cursor moves)
 UNWATCHED = 0     # steps kept, besides the newest change, for a table screen gone beyond its grace
-CHARS_PER_SECOND = 22.0   # a sentence read aloud at the table
-LONGEST_STEP = 7.0        # Auto never waits longer than this on one step
+CHARS_PER_SECOND = 30.0   # the shown sentence, read at the table while the board moves
+LOOK_SECONDS = 0.5        # to find what moved on the board, besides reading
+LINE_SECONDS = 0.35       # each line told with it (a step's other events: the board shows them too)
+LONGEST_STEP = 6.0        # Auto never waits longer than this on one step
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Chapter:
     hold: bool = False             # the next play waits until this chapter has been told
     steps: tuple[int, ...] = field(default=())   # indexes of the public steps in ``events``
     tag: str = ""                  # its public name (:func:`tag`): what payloads call it
+    stops: tuple[int, ...] = field(default=())   # the steps Auto and "next" stop on (:func:`stops`)
 
     @staticmethod
     def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
@@ -92,10 +95,42 @@ class Chapter:
         steps = tuple(i for i, ev in enumerate(tagged) if is_step(ev))
         title = game.chapter_title(before.view) if game is not None else None
         hold = game is not None and any(ev.get("type") in game.pacing.hold for ev in tagged)
-        return Chapter(key, row, tagged, before, after, title, hold, steps, name)
+        together = game.pacing.together if game is not None else frozenset()
+        return Chapter(key, row, tagged, before, after, title, hold, steps, name,
+                       stops([tagged[i] for i in steps], together))
 
     def step(self, index: int) -> Event:
         return self.events[self.steps[index]]
+
+    def stop_of(self, index: int) -> int:
+        """The stop (0-based) the step ``index`` is told in."""
+        return next((k for k, last in enumerate(self.stops) if last >= index), len(self.stops) - 1)
+
+    def first_step(self, stop: int) -> int:
+        """The first step told in ``stop``."""
+        return self.stops[stop - 1] + 1 if stop > 0 else 0
+
+
+def _msgid(ev: Event) -> object:
+    say = ev.get("say")
+    return say.get("msgid") if isinstance(say, dict) else say
+
+
+def stops(steps: list[Event], together: frozenset[str]) -> tuple[int, ...]:
+    """Which steps the table stops on: steps that show nothing new on their own are told with the
+    step after them (the game's ``Pacing.together``: a card turned over, told with what it does),
+    and a run of steps of one kind and one sentence (four agents' cards turned, eight boat tiles'
+    numbers) is told as one. A stop is its last step: the board shows every step told in it."""
+    out: list[int] = []
+    for i, ev in enumerate(steps):
+        if i + 1 < len(steps):
+            nxt = steps[i + 1]
+            if ev.get("type") in together:
+                continue
+            if ev.get("type") == nxt.get("type") and _msgid(ev) == _msgid(nxt):
+                continue
+        out.append(i)
+    return tuple(out)
 
 
 def chapter_row(key: str) -> int:
@@ -131,15 +166,16 @@ class Story:
         return ("", 0) if now is None else (now[0].key, now[1])
 
     def _untold(self) -> Iterator[tuple[Chapter, int]]:
+        """The stops still to tell, in order (a stop: its last step)."""
         start_c, start_i = (0, -1) if self.pos is None else self.pos
         for c in range(start_c, len(self.chapters)):
             chapter = self.chapters[c]
-            first = start_i + 1 if c == start_c else 0
-            for i in range(first, len(chapter.steps)):
-                yield chapter, i
+            for i in chapter.stops:
+                if c > start_c or i > start_i:
+                    yield chapter, i
 
     def waiting(self) -> int:
-        """How many steps the table has still to tell after the one it shows."""
+        """How many stops the table has still to tell after the one it shows."""
         return sum(1 for _ in self._untold())
 
     def holding(self) -> bool:
@@ -161,13 +197,14 @@ class Story:
         self.end = chapters[-1].after
         found = next((c for c, ch in enumerate(chapters) if ch.key == key), None)
         if found is not None and chapters[found].steps:
-            self.pos = (found, min(max(step, 0), len(chapters[found].steps) - 1))
+            shown = chapters[found]
+            self.pos = (found, shown.stops[shown.stop_of(min(max(step, 0), len(shown.steps) - 1))])
         else:
             told_until = chapter_row(key) if found is None else chapters[found].row
             later = [c for c, ch in enumerate(chapters) if ch.steps and ch.row > told_until]
             earlier = [c for c, ch in enumerate(chapters) if ch.steps and ch.row <= told_until]
             if later:
-                self.pos = (later[0], 0)
+                self.pos = (later[0], chapters[later[0]].stops[0])
             elif earlier:
                 self.pos = (earlier[-1], len(chapters[earlier[-1]].steps) - 1)
         self._trim()
@@ -183,7 +220,7 @@ class Story:
         self.chapters.append(chapter)
         self.end = chapter.after
         if fresh and chapter.steps:
-            self.pos = (len(self.chapters) - 1, 0)
+            self.pos = (len(self.chapters) - 1, chapter.stops[0])
         if keep is not None:   # always the newest change whole, however long
             newest = next((len(ch.steps) for ch in reversed(self.chapters) if ch.steps), 0)
             for _ in range(max(0, self.waiting() - max(keep, newest))):
@@ -247,7 +284,8 @@ class Story:
                         at = len(public)
                     public.append(len(entries))
                     entries.append({"id": ev["id"], "chapter": chapter.tag, "index": n,
-                                    "count": len(chapter.steps), "told": (c, n) <= shown, "event": ev})
+                                    "count": len(chapter.steps), "stop": chapter.stop_of(n),
+                                    "stops": len(chapter.stops), "told": (c, n) <= shown, "event": ev})
                     n += 1
                 elif seat is not None and ev.get("say") and may_see(ev, seat):
                     entries.append({"id": ev["id"], "chapter": chapter.tag, "told": True, "private": True,
@@ -269,18 +307,24 @@ class Story:
         if seat is None:
             out["shown"] = None if now is None else {
                 "chapter": now[0].tag, "index": now[1], "count": len(now[0].steps),
+                "stop": now[0].stop_of(now[1]), "stops": len(now[0].stops),
                 "before": now[0].before.to_json(), "after": now[0].after.to_json()}
         return out
 
     def reading_seconds(self, least: float) -> float:
-        """How long Auto leaves the shown step up: ``least``, more for a longer sentence; less while
-        more than 4 steps wait (Auto catches up with a quick table)."""
+        """How long Auto leaves the shown stop up: what it shows. ``least`` (the game's
+        ``Pacing.step_seconds``), more for a longer sentence to read, and a little more for each
+        line told with it; never more than :data:`LONGEST_STEP`. Less while more than 4 stops
+        wait: Auto catches up with a quick table."""
         now = self.current()
         if now is None:
             return least
-        say = now[0].step(now[1]).get("say")
+        chapter, i = now
+        say = chapter.step(i).get("say")
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
-        return min(LONGEST_STEP, max(least, 1.0 + len(text) / CHARS_PER_SECOND)) / max(1, self.waiting() / 4)
+        lines = i - chapter.first_step(chapter.stop_of(i))
+        reading = max(least, LOOK_SECONDS + len(text) / CHARS_PER_SECOND)
+        return min(LONGEST_STEP, reading + LINE_SECONDS * lines) / max(1, self.waiting() / 4)
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],

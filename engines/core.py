@@ -575,11 +575,15 @@ class Pacing:
     the table (a screen is watching) has yet to tell a change holding one of them, every play
     is refused with a sentence and the phones say so (Sharks with Lasers' round resolution:
     the next round is planned on the board the table has shown). ``step_seconds`` is Auto's
-    least time per step; a longer sentence gets more (reading time).
+    least time per step; a longer sentence, and lines told with it, get more (reading time).
     """
 
     hold: frozenset[str] = frozenset()
     step_seconds: float = 2.2
+    together: frozenset[str] = frozenset()
+    """Event types that show nothing new on their own (a card turned over): told in one step with
+    the step after them (what the card does). A run of steps of one type and one sentence is told
+    as one step in every game."""
 
 
 class Game(ABC):

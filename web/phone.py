@@ -7,11 +7,14 @@ that seat's private view and its legal plays; all of it is drawn by
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from web.apidoc import Query, declare
 from web.auth import seat_cookie, service, set_seat_cookie
+from web.i18n import localize_payload
 from web.pages import page
 from web.service import ServiceError
 
@@ -32,14 +35,52 @@ def play(table: str) -> BaseResponse:
     previous = request.args.get("from")
     if previous:
         return carry_seat(previous, table)
-    return page("phone.html", table=table, game=public.get("game"), title=public.get("title"))
+    token = request.cookies.get(seat_cookie(table))
+    carried = None if token else held_seat(table)
+    resp = page("phone.html", table=table, game=public.get("game"), title=public.get("title"),
+                first=first_payload(table, token or carried))
+    if carried:
+        set_seat_cookie(resp, table, carried)
+    return resp
+
+
+def first_payload(table: str, token: str | None) -> dict[str, Any] | None:
+    """The seat's payload, in the page itself (its own seat only: the token says which), so a slow
+    phone draws its seat without asking again; None without a seat here (the page asks)."""
+    if not token:
+        return None
+    try:
+        seat = service().seat_of(table, token)
+        return localize_payload(service().seat_view(table, seat))
+    except ServiceError:
+        return None
+
+
+MAX_CARRIED = 40   # seat cookies looked at (an evening's tables); a phone with more keeps the newest
+
+
+def held_seat(table: str) -> str | None:
+    """A token this phone holds for another table that opens a seat at ``table`` too: the phone
+    held that seat in a game before (the next game keeps the seats and their tokens), however it
+    comes back (the new QR code, the list of tables, the old link). A token is a secret: only the
+    phone that holds it can be recognised by it."""
+    prefix = seat_cookie("")
+    held = [token for name, token in request.cookies.items() if name.startswith(prefix) and token]
+    for token in held[-MAX_CARRIED:]:
+        try:
+            service().seat_of(table, token)
+        except ServiceError:
+            continue
+        return token
+    return None
 
 
 def carry_seat(previous: str, table: str) -> BaseResponse:
     """The next game with the same seats: the phone's token from ``previous`` opens ``table`` too.
 
     The companion copies the seats (and their tokens) to the new table; only the
-    cookie's name changes with the table, so it is set again here.
+    cookie's name changes with the table, so it is set again here. (Without ``from``, the page
+    finds the seat among every seat cookie the phone holds: :func:`held_seat`.)
     """
     resp = redirect(url_for("phone.play", table=table), code=303)
     token = request.cookies.get(seat_cookie(previous))

@@ -41,8 +41,11 @@ class SharksWithLasers(Game):
                              flash_events=frozenset({"eaten", "fried"}))
     page = PageAssets(script="sharks-with-lasers.js", style="sharks-with-lasers.css")
     # The next round is programmed on the board the table has shown: while a round's resolution
-    # (its cards "revealed" one by one) is still being told, the next play waits.
-    pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=2.4)
+    # (its cards "revealed" one by one) is still being told, the next play waits. A card turned over
+    # shows nothing on the board by itself: it is told with what it does (a shark turns, moves,
+    # fires), as are the phase's heading, an agent's gear and a fried or eaten agent's counter.
+    pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=1.4,
+                    together=frozenset({"phase", "revealed", "gear", "fried", "eaten"}))
     physical_input = MappingProxyType({"specials": N_("Enter the two special cards {seat} drew.")})
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),

@@ -41,11 +41,16 @@ def untold(payload: dict[str, Any]) -> list[str]:
 
 
 def tell_all(service: Service, table: str) -> list[str]:
-    """Press next until all is told; the ids of the steps shown, in order."""
-    seen = []
+    """Press next until all is told; the ids of the steps told, in order (a step told together with
+    the one after it, a card turned over with what it does, comes up with it)."""
+    def told(payload: dict[str, Any]) -> list[str]:
+        return [s["id"] for s in payload["story"]["steps"] if s["told"] and not s.get("private")]
+
+    before = set(told(service.public(table)))
+    seen: list[str] = []
     while service.public(table)["story"]["waiting"]:
-        seen.append(shown(service.advance(table)))
-    return [s for s in seen if s is not None]
+        seen += [i for i in told(service.advance(table)) if i not in seen and i not in before]
+    return seen
 
 
 def resolves_a_round(state: engines.State, seat: int, action: dict[str, Any]) -> bool:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import engines
+from companion.story import stops
 from engines import may_see
 from tests.web import test_browser as shared
 
@@ -194,7 +196,10 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
     # The table screen steps through phase III with Next; at each step the board is as of that step.
     tv.locator("#resolution").wait_for(state="visible")
     start = before.view(None)
-    count = len(last_events)
+    # the steps the table stops on: a card turned over is told with what it does (Pacing.together)
+    together = engines.get("sharks-with-lasers").pacing.together
+    ends = stops([ev for ev in last_events if ev.get("say")], together)
+    count = len(ends)
     tv.locator("#resolution .resolution-count", has_text=f"1 of {count}").wait_for()
 
     # An early play: the next round's first player plays at once. Sharks holds plays while the
@@ -222,13 +227,15 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
     assert tv.locator("#resolution .resolution-count").inner_text() == f"1 of {count}"
     shot(eager, "sharks-phone-waits-for-the-table")
     beams = deaths = 0
-    for k in range(count):
+    for k, step in enumerate(ends):
         tv.locator("#resolution .resolution-count", has_text=f"{k + 1} of {count}").wait_for()
-        tv.locator(f'#board[data-step="{k}"]').wait_for(state="attached")
-        expected = figures_after(start, last_events[:k + 1])
+        tv.locator(f'#board[data-step="{step}"]').wait_for(state="attached")
+        expected = figures_after(start, last_events[:step + 1])
         drawn = {key: value for key, value in expected.items() if value is not None}
-        assert figures_drawn(tv) == drawn, last_events[k]
-        ev = last_events[k]
+        assert figures_drawn(tv) == drawn, last_events[step]
+        ev = last_events[step]
+        told_with = last_events[(ends[k - 1] + 1 if k else 0):step]
+        deaths += sum(1 for e in told_with if e["type"] in ("eaten", "fried"))
         if ev["type"] == "beam":
             beams += 1
             assert tv.locator("#board .beam").count() == 1
@@ -243,8 +250,8 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
                 phones[1].locator("#events li", has_text=said).first.wait_for()
                 listed = phones[1].locator("#events li").all_text_contents()
                 assert listed[0] == said, listed   # the step the table shows, on top
-                earlier = {sentence(ev) for ev in last_events[:k + 1]}
-                later = {sentence(ev) for ev in last_events[k + 1:]} - earlier
+                earlier = {sentence(ev) for ev in last_events[:step + 1]}
+                later = {sentence(ev) for ev in last_events[step + 1:]} - earlier
                 assert later and not set(listed) & later, (listed, later)
                 shot(phones[1], "sharks-phone-following")
         elif ev["type"] in ("eaten", "fried"):

@@ -383,7 +383,10 @@
     const st = TC.story(payload);
     if (!st.telling) return "";   // (phones show it only while a screen is there: st.watched)
     const what = st.title ? TC.say(st.title) : TC.T("the last plays");
-    return TC.T("The table is showing {what}: {index} of {count}.", { what: what, index: st.cur.index + 1, count: st.cur.count });
+    // counted in the table's steps (a card turned over is told with what it does: one step)
+    const index = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
+    const count = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
+    return TC.T("The table is showing {what}: {index} of {count}.", { what: what, index: index + 1, count: count });
   };
 
   /* A list of events with identities: each event is listed once, however often a payload carries

@@ -1,13 +1,53 @@
-/* The join page: every open table, one big button each. */
+/* The join page: every table, each line saying its state in words (waiting for players, playing and
+   whose turn, finished and who won); the newest first, the finished ones apart below. It looks
+   again every few seconds, so a table the host starts or finishes shows here by itself. */
 "use strict";
-(async function () {
-  const TC = window.TC, el = TC.el;
-  const r = await TC.api("GET", "/api/tables");
+(function () {
+  const TC = window.TC, T = TC.T, el = TC.el;
   const list = document.getElementById("tables");
-  const tables = (r.ok && r.data.tables) || [];
-  document.getElementById("no-tables").hidden = tables.length > 0;
-  tables.filter(function (t) { return !t.ended; }).forEach(function (t) {
-    list.append(el("li", null, el("a", { class: "button big", href: "/play/" + encodeURIComponent(t.table),
-      text: (t.title || t.game) + " · " + t.table })));
-  });
+  const done = document.getElementById("finished");
+
+  function names(t, seats) {
+    return seats.map(function (s) { return TC.seatName(t, s); }).join(", ");
+  }
+
+  /* The table's state in one sentence. */
+  function state(t) {
+    if (t.finished) {
+      if (!t.winners) return T("Finished: the table screen is telling the end.");
+      return t.winners.length ? T("Finished: {names} won.", { names: names(t, t.winners) }) : T("Finished: a draw.");
+    }
+    if (t.ended) return T("Ended by the host.");
+    const free = (t.seats || []).filter(function (s) { return !s.taken; }).length;
+    if (free) return TC.TN(free, "Waiting for players: {count} seat free.", "Waiting for players: {count} seats free.");
+    const turn = (t.awaiting || []);
+    return turn.length ? T("Playing: {names} to play.", { names: names(t, turn) }) : T("Playing.");
+  }
+
+  function line(t, primary) {
+    return el("li", { "data-table": t.table }, el("a", { class: "button big table-line" + (primary ? " primary" : " secondary"),
+      href: "/play/" + encodeURIComponent(t.table) },
+      el("span", { class: "table-name", text: (t.title || t.game) + " · " + t.table }),
+      el("span", { class: "table-state", text: state(t) })));
+  }
+
+  let last = "";
+  async function look() {
+    const r = await TC.api("GET", "/api/tables");
+    if (!r.ok) return;
+    const tables = (r.data.tables || []).slice().sort(function (a, b) { return (b.created || 0) - (a.created || 0); });
+    const key = JSON.stringify(tables.map(function (t) { return [t.table, state(t)]; }));
+    if (key === last) return;
+    last = key;
+    const open = tables.filter(function (t) { return !t.finished && !t.ended; });
+    const over = tables.filter(function (t) { return t.finished || t.ended; });
+    TC.clear(list);
+    open.forEach(function (t) { list.append(line(t, true)); });
+    TC.clear(done);
+    over.forEach(function (t) { done.append(line(t, false)); });
+    document.getElementById("no-tables").hidden = open.length > 0;
+    document.getElementById("finished-box").hidden = over.length === 0;
+  }
+  look();
+  setInterval(look, 5000);
 })();

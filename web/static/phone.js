@@ -93,19 +93,25 @@
     const r = await TC.api("POST", base + "/seats/" + seat, { name: name });
     if (!r.ok) { TC.showRefusal(r.data.error); showClaim(); return; }
     TC.showRefusal("");
-    start();
+    start(null);
   }
 
-  /* ---------------------------------------------------------------- the seat's view */
-  async function start() {
-    const r = await TC.api("GET", base + "/view");
-    if (r.status === 0) { unreachable(start); return; }
-    if (r.status === 401 || r.status === 403) { showClaim(); return; }
-    if (!r.ok) { TC.showRefusal(r.data.error); return; }
+  /* ---------------------------------------------------------------- the seat's view
+     ``first``: the seat's payload that came in the page (a phone with a seat here): drawn at once,
+     without asking for it again; the stream then brings what changed. */
+  async function start(first) {
+    let data = first;
+    if (!data) {
+      const r = await TC.api("GET", base + "/view");
+      if (r.status === 0) { unreachable(start); return; }
+      if (r.status === 401 || r.status === 403) { showClaim(); return; }
+      if (!r.ok) { TC.showRefusal(r.data.error); return; }
+      data = r.data;
+    }
     $("dead-end").hidden = true;
     $("claim").hidden = true;
     $("seat").hidden = false;
-    show(r.data);
+    show(data);
     if (feed) feed.stop();
     feed = TC.live(base + "/stream", base + "/view?poll=1", show, setConn, function (r) {
       // the seat is gone (the host freed it): say so above the seats still free
@@ -114,7 +120,12 @@
     });
   }
 
+  let lastText = "";
   function show(p) {
+    // the stream's first message repeats the payload the page came with: nothing to draw again
+    const text = JSON.stringify(p);
+    if (text === lastText) return;
+    lastText = text;
     if (p.next_table && p.ended) {  // the host started the next game with the same seats: follow it
       if (feed) feed.stop();
       location.assign("/play/" + encodeURIComponent(p.next_table) + "?from=" + encodeURIComponent(table));
@@ -271,5 +282,5 @@
     return false;
   }
 
-  start();
+  start(TC.page.first || null);
 })();

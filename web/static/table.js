@@ -40,7 +40,13 @@
   }
 
   function show(p) {
-    if (p.next_table && p.ended) { location.assign("/table/" + encodeURIComponent(p.next_table)); return; }
+    if (p.next_table && p.ended) {
+      // the next game with the same seats: a fixed address goes to the new table's; the evening's
+      // bookmark (/table/current) comes again and shows the newest open table, and keeps following
+      if (TC.page.follow) location.reload();
+      else location.assign("/table/" + encodeURIComponent(p.next_table));
+      return;
+    }
     // the host chose another language for the table screen: the page comes again in it (the
     // resolution's step is the table's, so a replay goes on where it was)
     if (p.lang && p.lang !== TC.lang) { location.reload(); return; }
@@ -103,8 +109,11 @@
     const box = TC.clear($("resolution"));
     box.hidden = !st.cur;
     if (st.cur) {
-      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: st.cur.index + 1, count: st.cur.count }) }));
-      const more = st.waiting - (st.cur.count - 1 - st.cur.index);
+      // counted in stops: the steps told together (a card and what it does) are one
+      const stop = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
+      const stops = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
+      box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: stop + 1, count: stops }) }));
+      const more = st.waiting - (stops - 1 - stop);
       if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
       if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", text: " · " + (TC.page.can_step
         ? T("Tap or press Next for the next step.") : st.auto ? T("The next step comes by itself.") : T("Next: on the host page, a phone or the companion's button.")) }));
