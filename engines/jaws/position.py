@@ -4,7 +4,7 @@ A :class:`Position` is the one mutable half of the state pattern (:class:`engine
 each step copies it, changes the copy and wraps it in a new :class:`~engines.jaws.state.JawsState`.
 Spaces, roles and powers are small numbers here; the notation and the views use their names.
 
->>> from engines.jaws.data import amity, deck
+>>> from engines.jaws.amity.data import amity, deck
 >>> p = Position.new(3, "1", (0, 1, 2, 1), amity(), deck())
 >>> p.notation()[:60]
 'jaws acts=1 act=1 players=3 roles=S/BQ/H round=0 phase=start'
