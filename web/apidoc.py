@@ -58,6 +58,7 @@ PATH_PARAMS: dict[str, str] = {
     "table": "The table's id, as in the join address.",
     "seat": "The seat, counted from 0.",
     "button": "A button of the virtual panel, by name.",
+    "device": "A host device's session id (GET /api/host/devices lists them).",
     "game": "A game's id (GET /api/games lists them).",
     "name": "A board's or a box profile's name, as the host saved it (URL-encoded).",
 }
