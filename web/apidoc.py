@@ -246,7 +246,8 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     out: dict[str, Any] = {"summary": doc.summary, "tags": ["pages" if doc.page else "api"],
                            "security": SECURITY[doc.who], "responses": responses}
     parameters = [{"name": name, "in": "path", "required": True,
-                   "schema": {"type": "integer", "minimum": 0} if conv == "int" else {"type": "string"},
+                   "schema": {"type": "integer", "minimum": 0} if conv == "int"
+                   else ref("GameId") if name == "game" else {"type": "string"},
                    "description": PATH_PARAMS.get(name, "")} for name, conv in params]
     parameters += [{"name": q.name, "in": "query", "schema": dict(q.schema), "description": q.description}
                    for q in doc.query]
@@ -259,6 +260,12 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     if doc.form is not None:
         out["requestBody"] = {"content": {"application/x-www-form-urlencoded": {"schema": dict(doc.form)}}}
     return out
+
+
+def _game_ids(app: Flask) -> list[str]:
+    """The games this companion serves (``GET /api/games``), for the document's ``GameId``."""
+    games = app.extensions["table_service"].games()
+    return sorted(str(game["id"]) for game in games)
 
 
 PARAM = re.compile(r"<(?:([^:>]+):)?([^>]+)>")
@@ -287,7 +294,7 @@ def document(app: Flask) -> dict[str, Any]:
         },
         "paths": paths,
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": {**SCHEMAS, "GameId": {**SCHEMAS["GameId"], "enum": _game_ids(app)}},
             "securitySchemes": {
                 "hostKey": {"type": "apiKey", "in": "header", "name": "X-Host-Key"},
                 "hostCookie": {"type": "apiKey", "in": "cookie", "name": "host_key"},

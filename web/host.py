@@ -46,9 +46,9 @@ def open_host_session(resp: BaseResponse) -> None:
 
 @bp.route("/host", methods=["GET", "POST"])
 @declare("The host page (?key= stores the host key in a cookie).", method="GET", page=True,
-         errors=(401,), extra={"303": {"description": "Key accepted: back to /host."}},
+         errors=(401, 429), extra={"303": {"description": "Key accepted: back to /host."}},
          query=(Query("key", {"type": "string"}, "The host key (moved into a cookie at once)."),))
-@declare("The host key form.", method="POST", page=True, errors=(401,),
+@declare("The host key form.", method="POST", page=True, errors=(401, 429),
          extra={"303": {"description": "Key accepted."}},
          form={"type": "object", "properties": {"key": {"type": "string"}}})
 def host() -> BaseResponse:

@@ -26,6 +26,12 @@ SCHEMAS: dict[str, Any] = {
             "error": {"type": "string", "description": "One sentence for the player, in their language."}
         },
     },
+    "GameId": {
+        "type": "string", "minLength": 1,
+        "description": "A game's id. The document lists the companion's games as an enum (its games are "
+                       "known when it is served: web.apidoc.document); a request is refused with a "
+                       "sentence for any other.",
+    },
     "Text": {
         "type": "object",
         "required": ["msgid"],
