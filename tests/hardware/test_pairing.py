@@ -73,9 +73,18 @@ class Phone:
 
 @pytest.fixture
 def phones(service: Service) -> Any:
+    """A new phone each call, each at an address of its own on the table's Wi-Fi."""
     app = create_app(service)
     app.config.update(TESTING=True)
-    return lambda: Phone(app.test_client())
+    made = [0]
+
+    def phone() -> Phone:
+        made[0] += 1
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = f"192.168.4.{made[0] + 9}"
+        return Phone(client)
+
+    return phone
 
 
 def hold(rig: Rig, link: HardwareLink, clock: FakeClock, seconds: float, button: str = "next") -> None:
