@@ -5,6 +5,7 @@
     companion serve [--port N] [--data DIR] [--host-key KEY] [--config FILE] [--bind ADDR]
     companion selfplay GAME --games N --seed S [--players P]
     companion selftest [--config FILE] [--data DIR] [--interactive]
+    companion host-key [--new] [--config FILE] [--data DIR]
 
 ``serve`` builds the store and service, the hardware rig (mock pins and the
 example rig when the machine is not a Pi and no config says otherwise), the
@@ -78,6 +79,33 @@ def host_key_for(data_dir: Path, given: str | None) -> str:
     with os.fdopen(fd, "w") as out:
         out.write(key + "\n")
     return key
+
+
+def new_host_key(data_dir: Path) -> tuple[str, int]:
+    """A new host key in the data directory's file, and every host session ended (a key that is
+    changed may have leaked, and any device that came in with it may be the one that leaked it);
+    the new key and how many sessions ended. A running companion reads the file again at its next
+    host check (companion/pairing.py ``HostKey``), refuses the old key and ends its sessions too."""
+    ended = 0
+    store = data_dir / "companion.db"
+    if store.exists():   # the sessions first: one opened meanwhile with the old key ends with the file
+        with sqlite3.connect(store, timeout=10) as db:
+            try:
+                ended = db.execute("DELETE FROM host_sessions").rowcount
+            except sqlite3.OperationalError:   # a store from before host sessions: none to end
+                ended = 0
+        db.close()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(12)
+    path, fresh = data_dir / "host_key", data_dir / ".host_key.new"
+    fresh.unlink(missing_ok=True)
+    fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(fresh, path)   # whole: a running companion never reads half a key
+    return key, ended
 
 
 def check_address(bind: str, port: int) -> None:
@@ -189,8 +217,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     built = _build_rig(_hardware_config(config), sys.stdout, lang)
     rig = built[0] if built else None
     service = _open_service(data_dir, host_key, rig, config.think_seconds, lang)
+    if not (args.host_key or config.host_key):   # the file's key: `companion host-key --new` changes it
+        service.key.follow(data_dir / "host_key")
     link = built[1].attach(service, rig, lang) if built else None   # the status display's language
-    app = create_app(service, host_key=host_key, wifi=config.wifi,
+    app = create_app(service, wifi=config.wifi,   # the service checks the key (it may change)
                      config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
     server = _listen(app, service, rig, bind, port, args.channel_timeout, lang)
     actual = server.effective_port
@@ -369,6 +399,29 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return wiring or (0 if store_ok else 1)
 
 
+def cmd_host_key(args: argparse.Namespace) -> int:
+    """Print the host key (made once if there is none); ``--new``: change it, ending every host
+    device's session."""
+    lang = getattr(args, "lang", "en")
+    config = _config(args.config)
+    if config.host_key:
+        raise ConfigError("host_key", "the config file sets the host key; change it there and restart "
+                                      "the companion.")
+    data_dir = Path(args.data) if args.data else (config.data_dir or default_data_dir())
+    try:
+        if not args.new:
+            print(host_key_for(data_dir, None), flush=True)
+            return 0
+        key, ended = new_host_key(data_dir)
+    except (OSError, sqlite3.Error) as exc:
+        raise ConfigError(f"data_dir {data_dir}", "cannot be used ({reason}).", reason=str(exc)) from None
+    print(translate("New host key: {key}", lang, key=key), flush=True)
+    print(translate("The old key is refused from now on, also by a companion that is running. Every host "
+                    "device's session has ended ({count}): each pairs again by the button or opens the "
+                    "host page with the new key.", lang, count=ended), flush=True)
+    return 0
+
+
 def _games_epilog(lang: str) -> str:
     """The games ``selfplay`` knows, one line each: id, title, player counts; and an example."""
     import engines
@@ -434,6 +487,13 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
                                    '"finished": false (default 2000)', lang))
     sp.add_argument("--extra-game", action="append", help=argparse.SUPPRESS)
     sp.set_defaults(run=cmd_selfplay)
+    hk = sub.add_parser("host-key", help=translate("print the host key, or change it with --new", lang))
+    hk.add_argument("--new", action="store_true",
+                    help=translate("make a new key: the old one is refused and every host device pairs again",
+                                   lang))
+    hk.add_argument("--config")
+    hk.add_argument("--data", help=translate("data directory (the SQLite store and the host key)", lang))
+    hk.set_defaults(run=cmd_host_key)
     st = sub.add_parser("selftest",
                         help=translate("check the wiring of buttons, LEDs, laser and sensors", lang))
     st.add_argument("--config")

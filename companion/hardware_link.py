@@ -101,6 +101,7 @@ class HardwareLink:
         self._failed: Shot | None = None  # a shot whose check failed: its button fires it again
         self.last_beam_check: dict[str, Any] | None = None
         self.ignored: list[tuple[str, str]] = []  # (button, why): the last few ignored presses
+        self.host_button: str | None = None  # its short press steps through the codes while the host picks
         self._lock = threading.RLock()
         self._awaiting: dict[str, frozenset[int]] = {}
         self._submitted: dict[str, frozenset[int]] = {}
@@ -138,7 +139,8 @@ class HardwareLink:
         self._work.put((self._pressed, (name,)))
 
     def long_press(self, name: str) -> None:
-        """The host button held (a GPIO thread): the first phone waiting becomes the host."""
+        """The host button held (a GPIO thread): the phone asking, or the one whose code is shown,
+        becomes the host (companion/pairing.py)."""
         self._work.put((self.service.pairing.pressed, (name,)))
 
     def _run(self) -> None:
@@ -343,6 +345,9 @@ class HardwareLink:
         self.ignored = [*self.ignored[-19:], (name, why)]
 
     def _pressed(self, name: str) -> None:
+        pairing = getattr(self.service, "pairing", None)
+        if name == self.host_button and pairing is not None and pairing.step(name):
+            return  # the host picks a phone's code: a short press shows the next one
         table = self.current
         if table is None:
             self._ignore(name, "no table")
@@ -487,6 +492,7 @@ def attach(service: Any, rig: Any, lang: str = "en") -> HardwareLink:
     host_button = rig.config.button(rig.config.host_button or "")
     if host_button is not None:
         rig.on_long_press(link.long_press)
+        link.host_button = host_button.name
         service.pairing.set_button(host_button.label_text, rig.config.host_hold_s)
         if link.screen is not None:
             service.pairing.on_change(link.screen.wake)

@@ -38,7 +38,7 @@ from companion.audiences import PUBLIC, fingerprint, reader, readers
 from companion.bots import BotRunner
 from companion.keeping import Keeping
 from companion.pacer import Pacer
-from companion.pairing import HostSessions, Pairing
+from companion.pairing import HostKey, HostSessions, Pairing
 from companion.presence import Presence
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
@@ -134,7 +134,7 @@ class Service(Presence, Telling, Keeping):
                  clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0,
                  presence_grace: float = PRESENCE_GRACE) -> None:
         self.data_dir = Path(data_dir)
-        self.host_key = host_key
+        self.key = HostKey(host_key)   # followed in its file by `companion serve` (host-key --new)
         self.hardware = hardware
         self.clock = clock
         self.think_seconds = think_seconds
@@ -149,7 +149,7 @@ class Service(Presence, Telling, Keeping):
         self._bots = BotRunner(self.bot_turns_due, self.act, clock, think_seconds)
         self._pacer = Pacer(self.pace, clock)   # Auto's steps, and the end of a screen's grace
         self.pairing = Pairing()  # a phone becoming the host by the host button
-        self.host_sessions = HostSessions(self.store)   # each host device's own session
+        self.host_sessions = HostSessions(self.store, key=self.key)   # each host device's own session
         self._load()
 
     # -- start-up: replay every table --------------------------------------------
@@ -276,9 +276,12 @@ class Service(Presence, Telling, Keeping):
         return seat
 
     def check_host_key(self, key: str | None) -> bool:
-        if not isinstance(key, str) or not key:
-            return False
-        return hmac.compare_digest(key.encode(), self.host_key.encode())
+        return self.key.matches(key)
+
+    @property
+    def host_key(self) -> str:
+        """The host key now (``companion host-key --new`` may have changed it)."""
+        return self.key.current()
 
     def games(self) -> list[dict[str, Any]]:
         return [{**g.describe(), "table_options": _table_options(g)}

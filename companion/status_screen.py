@@ -2,7 +2,8 @@
 
 In order of precedence:
 
-1. a phone waiting to become the host: which button to hold, and how long;
+1. phones asking to become the host: their codes, which button to hold (and, while the host
+   picks one of several, the code shown and what a press and a hold do);
 2. a beam check's verdict, for :data:`VERDICT_S` seconds after the shot;
 3. the current table: the game, who we wait for (names) or who won, and its join QR code;
    while the hardware has a fault (the last beam check found one), a "Fault" line, and
@@ -98,8 +99,10 @@ class StatusScreen:
         table = self._table()
         lang = str(table.get("lang") or self.lang) if table is not None else self.lang
         pairing = getattr(self.service, "pairing", None)
-        if pairing is not None and pairing.button and pairing.waiting():
-            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s, lang=self.lang)
+        board = pairing.board() if pairing is not None and pairing.button else None
+        if pairing is not None and board is not None and board["codes"]:
+            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s, lang=self.lang,
+                              codes=tuple(board["codes"]), shown=board["shown"])
         now = self.clock()
         if self._verdict is not None and now - self._verdict[0] < VERDICT_S:
             report = self._verdict[1]

@@ -101,7 +101,7 @@ LANG_FIELD = Field("lang", {"enum": list(LANGUAGES)}, refusal='"lang" must be on
 @bp.post("/tables")
 @declare("Start a table (host).", who="host", answers=ref("Created"), status=201,
          answer="The table, with its join address.", body=(
-             Field("game", {"type": "string", "minLength": 1}, required=True,
+             Field("game", ref("GameId"), required=True,
                    refusal='"game" must be the id of a game (GET /api/games lists them).'),
              Field("players", {"type": "integer"}, required=True, refusal='"{key}" must be a whole number.'),
              Field("options", {"type": ["object", "null"]},
@@ -322,7 +322,7 @@ def press(button: str) -> Response:
 
 
 @bp.post("/hardware/faults")
-@declare("Inject or clear a fault (host, mock pins).", who="host", answers=ref("Hardware"), errors=(409,),
+@declare("Inject or clear a fault (host, mock pins).", who="host", answers=ref("Hardware"), errors=(404, 409),
          body=(Field("device", {"type": "string", "minLength": 1}, required=True,
                      refusal='"device" must be the name of a device, like "sensor0".'),
                Field("fault", {"type": ["string", "null"]},

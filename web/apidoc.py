@@ -58,6 +58,7 @@ PATH_PARAMS: dict[str, str] = {
     "table": "The table's id, as in the join address.",
     "seat": "The seat, counted from 0.",
     "button": "A button of the virtual panel, by name.",
+    "device": "A host device's session id (GET /api/host/devices lists them).",
     "game": "A game's id (GET /api/games lists them).",
     "name": "A board's or a box profile's name, as the host saved it (URL-encoded).",
 }
@@ -245,7 +246,8 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     out: dict[str, Any] = {"summary": doc.summary, "tags": ["pages" if doc.page else "api"],
                            "security": SECURITY[doc.who], "responses": responses}
     parameters = [{"name": name, "in": "path", "required": True,
-                   "schema": {"type": "integer", "minimum": 0} if conv == "int" else {"type": "string"},
+                   "schema": {"type": "integer", "minimum": 0} if conv == "int"
+                   else ref("GameId") if name == "game" else {"type": "string"},
                    "description": PATH_PARAMS.get(name, "")} for name, conv in params]
     parameters += [{"name": q.name, "in": "query", "schema": dict(q.schema), "description": q.description}
                    for q in doc.query]
@@ -258,6 +260,12 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     if doc.form is not None:
         out["requestBody"] = {"content": {"application/x-www-form-urlencoded": {"schema": dict(doc.form)}}}
     return out
+
+
+def _game_ids(app: Flask) -> list[str]:
+    """The games this companion serves (``GET /api/games``), for the document's ``GameId``."""
+    games = app.extensions["table_service"].games()
+    return sorted(str(game["id"]) for game in games)
 
 
 PARAM = re.compile(r"<(?:([^:>]+):)?([^>]+)>")
@@ -286,7 +294,7 @@ def document(app: Flask) -> dict[str, Any]:
         },
         "paths": paths,
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": {**SCHEMAS, "GameId": {**SCHEMAS["GameId"], "enum": _game_ids(app)}},
             "securitySchemes": {
                 "hostKey": {"type": "apiKey", "in": "header", "name": "X-Host-Key"},
                 "hostCookie": {"type": "apiKey", "in": "cookie", "name": "host_key"},

@@ -1,25 +1,32 @@
-"""The host page: start a table, watch its seats, undo, end, next game, the virtual hardware.
+"""The host page: start a table, watch its seats, undo, end, next game, the host devices, the
+virtual hardware.
 
 ``/host?key=...`` checks the key, opens a host session for this device (its own
 HttpOnly cookie, never the key: web/auth.py) and redirects to ``/host`` so the key
 leaves the address bar. Without a valid key the page asks for it, and, when the companion
-has a host button, it asks the companion instead (the "link button" pattern):
-``POST /api/host/pair`` starts a request kept in an HttpOnly cookie of this
-phone, ``GET /api/host/pair`` says how it stands, and once a long press of the
-button has picked this phone that answer opens a host session for it. The key
-itself is never in a page, a payload or a cookie.
+has a host button, it asks the companion instead (the "link button" pattern, with a code per
+phone: companion/pairing.py): ``POST /api/host/pair`` starts a request kept in an HttpOnly
+cookie of this phone and gives its code, ``GET /api/host/pair`` says how it stands (and whether
+the companion shows its code while the host picks one of several), ``DELETE`` withdraws it when
+the page closes, and once the host's press has picked this phone that answer opens a host session
+for it. ``GET /api/host/pair/codes`` is what the table screen shows meanwhile. The key itself is
+never in a page, a payload or a cookie. ``GET /api/host/devices`` lists the host devices'
+sessions and ``DELETE /api/host/devices/<id>`` ends one.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Blueprint, Response, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from web.api import ok
 from web.apidoc import Query, declare
-from web.auth import HOST_COOKIE, is_host, is_host_key, service
+from web.auth import HOST_COOKIE, host_session, is_host, is_host_key, require_host, service
 from web.pages import host_assets, page
 from web.schemas import ref
+from web.service import NotFound
 
 bp = Blueprint("host", __name__)
 
@@ -39,9 +46,9 @@ def open_host_session(resp: BaseResponse) -> None:
 
 @bp.route("/host", methods=["GET", "POST"])
 @declare("The host page (?key= stores the host key in a cookie).", method="GET", page=True,
-         errors=(401,), extra={"303": {"description": "Key accepted: back to /host."}},
+         errors=(401, 429), extra={"303": {"description": "Key accepted: back to /host."}},
          query=(Query("key", {"type": "string"}, "The host key (moved into a cookie at once)."),))
-@declare("The host key form.", method="POST", page=True, errors=(401,),
+@declare("The host key form.", method="POST", page=True, errors=(401, 429),
          extra={"303": {"description": "Key accepted."}},
          form={"type": "object", "properties": {"key": {"type": "string"}}})
 def host() -> BaseResponse:
@@ -59,34 +66,87 @@ def host() -> BaseResponse:
     return page("host.html", host_scripts=scripts, game_styles=styles)
 
 
-def _answer(state: str) -> Response:
-    return ok({"state": state, "say": service().pairing.say(state).to_json()})
+def _answer(looked: dict[str, Any]) -> Response:
+    state, code = str(looked["state"]), looked.get("code")
+    say = service().pairing.say("shown" if looked.get("shown") else state, code)
+    return ok({"state": state, "say": say.to_json(), "code": code, "shown": bool(looked.get("shown"))})
+
+
+def _pair_cookie(resp: BaseResponse, token: str) -> None:
+    resp.set_cookie(PAIR_COOKIE, token, max_age=int(2 * service().pairing.describe()["window_s"]),
+                    path="/api/host/pair", httponly=True, samesite="Strict", secure=request.is_secure)
 
 
 @bp.post("/api/host/pair")
-@declare("This phone asks to become the host; a long press of the companion's host button within the "
-         "window decides (the request is kept in an HttpOnly cookie).", answers=ref("Pairing"),
-         errors=(409,))
+@declare("This phone asks to become the host and gets its code; a long press of the companion's host "
+         "button decides (with several phones asking, the host picks a code: docs/hardware.md). The "
+         "request is kept in an HttpOnly cookie; asking again gives up this phone's earlier request.",
+         answers=ref("Pairing"), errors=(409,))
 def ask() -> Response:
-    """This phone asks to become the host; a long press of the companion's button decides."""
-    token = service().pairing.ask(request.remote_addr or "a phone")
-    resp = _answer("waiting")
-    resp.set_cookie(PAIR_COOKIE, token, max_age=int(2 * service().pairing.describe()["window_s"]),
-                    path="/api/host/pair", httponly=True, samesite="Strict", secure=request.is_secure)
+    """This phone asks to become the host; the companion's button decides."""
+    pairing = service().pairing
+    token = pairing.ask(request.remote_addr or "a phone", replacing=request.cookies.get(PAIR_COOKIE))
+    resp = _answer(pairing.look(token))
+    _pair_cookie(resp, token)
     return resp
 
 
 @bp.get("/api/host/pair")
-@declare("How this phone's request stands; the answer that says paired sets the host cookie (the key "
-         "is never in the body).", answers=ref("Pairing"))
+@declare("How this phone's request stands, its code and whether the companion shows it; the answer "
+         "that says paired sets the host cookie (the key is never in the body).", answers=ref("Pairing"))
 def asked() -> Response:
     """How this phone's request stands; once it is the host, the host cookie comes with it."""
     token = request.cookies.get(PAIR_COOKIE)
     pairing = service().pairing
-    state = pairing.state(token)
-    resp = _answer(state)
-    if state == "paired":
+    looked = pairing.look(token)
+    resp = _answer(looked)
+    if looked["state"] == "paired":
         if pairing.claim(token):
             open_host_session(resp)
         resp.delete_cookie(PAIR_COOKIE, path="/api/host/pair")
     return resp
+
+
+@bp.delete("/api/host/pair")
+@declare("This phone's page closed: its request asks no more (the code the companion shows is kept "
+         "while the host holds the button).", answers=ref("Pairing"))
+def withdraw() -> Response:
+    token = request.cookies.get(PAIR_COOKIE)
+    service().pairing.withdraw(token)
+    resp = _answer({"state": "unknown"})
+    resp.delete_cookie(PAIR_COOKIE, path="/api/host/pair")
+    return resp
+
+
+@bp.get("/api/host/pair/codes")
+@declare("The codes of the phones asking to become the host, for the table screen: in the order the "
+         "host steps through them while picking, and the one the companion shows.",
+         answers=ref("PairingCodes"))
+def codes() -> Response:
+    pairing = service().pairing
+    described = pairing.describe()
+    board = pairing.board() if described["button"] else {"codes": [], "shown": None, "choosing": False}
+    return ok({**board, "button": described["button"], "hold_s": described["hold_s"]})
+
+
+def _devices() -> list[dict[str, Any]]:
+    this = host_session()
+    return [{**device, "this": device["id"] == this} for device in service().host_sessions.listed()]
+
+
+@bp.get("/api/host/devices")
+@declare("The host devices: each holds a host session of its own (paired by the button or opened with "
+         "the key); `this` marks the one asking.", who="host", answers=ref("HostDevices"))
+def devices() -> Response:
+    require_host()
+    return ok({"devices": _devices()})
+
+
+@bp.delete("/api/host/devices/<device>")
+@declare("End one host device's session: its next host request is refused (401) until it pairs again "
+         "or gives the key.", who="host", answers=ref("HostDevices"), errors=(404,))
+def revoke(device: str) -> Response:
+    require_host()
+    if not service().host_sessions.revoke(device):
+        raise NotFound("There is no such host device; it may have been removed already.")
+    return ok({"devices": _devices()})

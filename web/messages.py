@@ -47,7 +47,8 @@ from engines.text import LANGUAGES as ALL_LANGUAGES
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = Path(__file__).parent / "translations"
 STATIC = Path(__file__).parent / "static"
-SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js")
+SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js",
+                  "pair-codes.js")
 """The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 LANGUAGES = tuple(lang for lang in ALL_LANGUAGES if lang != "en")
 """The catalogues kept beside English (the msgids): Dutch and German, the rulebooks' languages."""

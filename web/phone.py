@@ -29,6 +29,7 @@ def index() -> Response:
 
 @bp.get("/play/<table>")
 @declare("A phone's page at a table: claim a seat, play.", page=True,
+         extra={"303": {"description": "?from=: the seat carried over from the table before; back here."}},
          query=(Query("from", {"type": "string"}, "The table before: the phone keeps its seat."),))
 def play(table: str) -> BaseResponse:
     public = service().public(table)  # an unknown table is a plain 404 page

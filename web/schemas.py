@@ -26,6 +26,12 @@ SCHEMAS: dict[str, Any] = {
             "error": {"type": "string", "description": "One sentence for the player, in their language."}
         },
     },
+    "GameId": {
+        "type": "string", "minLength": 1,
+        "description": "A game's id. The document lists the companion's games as an enum (its games are "
+                       "known when it is served: web.apidoc.document); a request is refused with a "
+                       "sentence for any other.",
+    },
     "Text": {
         "type": "object",
         "required": ["msgid"],
@@ -388,11 +394,47 @@ SCHEMAS: dict[str, Any] = {
     },
     "Pairing": {
         "type": "object",
-        "required": ["state", "say"],
+        "required": ["state", "say", "code", "shown"],
         "properties": {
-            "state": {"enum": ["waiting", "paired", "expired", "ask-again", "unknown"],
-                      "description": "ask-again: the press went to a phone that asked first."},
+            "state": {"enum": ["waiting", "choosing", "paired", "expired", "ask-again", "unknown"],
+                      "description": "choosing: several phones ask and the host picks a code; ask-again: "
+                                     "the host picked another phone's code."},
             "say": ref("Text"),
+            "code": {"type": ["string", "null"], "pattern": "^[0-9]{2}$",
+                     "description": "This phone's code while it asks (two digits)."},
+            "shown": {"type": "boolean", "description": "The companion shows this phone's code now."},
+        },
+        "additionalProperties": False,
+    },
+    "PairingCodes": {
+        "type": "object",
+        "required": ["codes", "shown", "choosing", "button", "hold_s"],
+        "properties": {
+            "codes": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]{2}$"}},
+            "shown": {"type": ["string", "null"],
+                      "description": "The code the companion shows while the host picks."},
+            "choosing": {"type": "boolean"},
+            "button": {"anyOf": [{"type": "string"}, ref("Text"), {"type": "null"}],
+                       "description": "The host button's label; null: no button (the key is the only way)."},
+            "hold_s": {"type": "number"},
+        },
+        "additionalProperties": False,
+    },
+    "HostDevices": {
+        "type": "object",
+        "required": ["devices"],
+        "properties": {
+            "devices": {"type": "array", "items": {
+                "type": "object",
+                "required": ["id", "label", "created", "seen", "this"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "label": {"type": "string", "description": "Its address and browser when it was paired."},
+                    "created": {"type": "number", "description": "When it was paired (Unix seconds)."},
+                    "seen": {"type": "number", "description": "Its last host request (Unix seconds)."},
+                    "this": {"type": "boolean", "description": "The device asking."},
+                },
+                "additionalProperties": False}},
         },
         "additionalProperties": False,
     },

@@ -65,22 +65,31 @@ class Subscription(Protocol):
 
 
 class HostPairing(Protocol):
-    """A phone becoming the host by a long press of the companion's button (companion/pairing.py)."""
+    """A phone becoming the host by the companion's button (companion/pairing.py): one phone asking
+    is paired by a long press; with several, the host picks a phone's code on the companion."""
 
     def describe(self) -> dict[str, Any]:
         """``{"button": label or None (no button: the key is the only way), "hold_s", "window_s"}``."""
 
-    def ask(self, who: str) -> str:
-        """A new secret request token for the asking phone's cookie; Conflict without a button."""
+    def ask(self, who: str, replacing: str | None = None) -> str:
+        """A new secret request token for the asking phone's cookie (``replacing``: its earlier one,
+        given up); Conflict without a button."""
 
-    def state(self, token: str | None) -> str:
-        """waiting, paired, expired, ask-again or unknown (asking also says the phone still waits)."""
+    def look(self, token: str | None) -> dict[str, Any]:
+        """``{"state", "code", "shown"}``: waiting, choosing, paired, expired, ask-again or unknown;
+        the phone's code while it asks; whether the companion shows it (asking says it is here)."""
+
+    def withdraw(self, token: str | None) -> None:
+        """The phone's page closed: its request asks no more."""
+
+    def board(self) -> dict[str, Any]:
+        """``{"codes", "shown", "choosing"}``: what the table screen shows while phones ask."""
 
     def claim(self, token: str | None) -> bool:
         """Whether this is the paired phone (once); the web then opens a host session for it."""
 
-    def say(self, state: str) -> Any:
-        """The sentence (an ``engines.text.Text``) the host page shows for a state."""
+    def say(self, state: str, code: str | None = None) -> Any:
+        """The sentence (an ``engines.text.Text``) the host page shows for a state (or ``shown``)."""
 
 
 class HostDevices(Protocol):

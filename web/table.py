@@ -39,7 +39,7 @@ def _screen(table: str, follow: bool) -> Response:
 
 @bp.get("/table/current")
 @declare("The table screen of the newest open table, following the next one; with none, \"no game "
-         "yet\" and how to become the host.", page=True)
+         "yet\" and how to become the host.", page=True, errors=(429,))
 def current() -> Response:
     found = newest_open()
     if found is not None:
@@ -49,6 +49,7 @@ def current() -> Response:
 
 
 @bp.get("/table/<table>")
-@declare("The table screen.", page=True)
+@declare("The table screen (429: an X-Host-Key sent from an address that guessed wrong keys).",
+         page=True, errors=(429,))
 def screen(table: str) -> Response:
     return _screen(table, follow=False)

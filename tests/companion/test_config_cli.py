@@ -191,3 +191,50 @@ def test_selfplay_refuses_a_player_count_the_game_does_not_take(capsys: pytest.C
     with pytest.raises(SystemExit):
         cli.main(["selfplay", "fzzzt", "--games", "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_host_key_new_changes_the_key_of_a_running_companion_and_ends_every_session(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27: "the key can be changed (companion host-key --new)". The running companion (here the
+    service and its web app on the same data directory, the key followed in its file as `companion
+    serve` does) refuses the old key from its next request on; every host device's session ends
+    (docs/hardware.md says why); the new key works."""
+    from companion.service import Service
+    from web import create_app
+
+    data = tmp_path / "data"
+    assert cli.main(["host-key", "--data", str(data)]) == 0
+    old = capsys.readouterr().out.strip()
+    assert old == (data / "host_key").read_text().strip()
+    service = Service(data, cli.host_key_for(data, None), think_seconds=0.05)
+    service.key.follow(data / "host_key")
+    try:
+        phone = create_app(service).test_client()
+        assert phone.get(f"/host?key={old}").status_code == 303        # a host session in its cookie
+        assert phone.get("/api/hardware").status_code == 200
+        assert cli.main(["host-key", "--data", str(data), "--new"]) == 0
+        said = capsys.readouterr().out
+        new = (data / "host_key").read_text().strip()
+        assert new != old and f"New host key: {new}" in said and "(1)" in said
+        assert oct((data / "host_key").stat().st_mode & 0o777) == "0o600"
+        stranger = create_app(service).test_client()
+        assert stranger.get("/api/hardware", headers={"X-Host-Key": old}).status_code == 401
+        assert phone.get("/api/hardware").status_code == 401              # its session ended too
+        assert service.host_sessions.listed() == []
+        assert stranger.get("/api/hardware", headers={"X-Host-Key": new}).status_code == 200
+    finally:
+        service.close()
+    restarted = Service(data, cli.host_key_for(data, None), think_seconds=0.05)
+    try:
+        assert restarted.check_host_key(new) and not restarted.check_host_key(old)
+        assert restarted.host_sessions.listed() == []
+    finally:
+        restarted.close()
+
+
+def test_host_key_new_refuses_a_key_the_config_file_sets(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text('host_key = "a-long-enough-host-key"\n')
+    assert cli.main(["host-key", "--config", str(config), "--new"]) == 2
+    assert "host_key: the config file sets the host key; change it there" in capsys.readouterr().err

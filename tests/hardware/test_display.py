@@ -202,6 +202,26 @@ def test_a_phone_waiting_to_host_puts_the_prompt_on_the_display(
     assert HOST_KEY not in " ".join(prompt.lines)
 
 
+def test_with_several_phones_asking_the_display_shows_the_code_the_host_may_pick(
+        service: Service, link: HardwareLink, screen: status_screen.StatusScreen, clock: FakeClock) -> None:
+    """Issue 27, 1: the count first, then (after the host's hold) one code at a time, its place,
+    and what a press and a hold do; each code in words, never a colour."""
+    service.pairing = Pairing(clock=clock)
+    service.pairing.set_button("Next button", 2.0)
+    tokens = [service.pairing.ask("192.0.2.7"), service.pairing.ask("192.0.2.8")]
+    assert screen.frame().lines[0] == "2 phones ask to host"
+    service.pairing.pressed("next")
+    codes = {service.pairing.look(t)["code"] for t in tokens}
+    first = screen.frame()
+    keep(first, "screen-pairing-choice")
+    assert first.lines[0].endswith("· 1 of 2") and first.lines[0].split()[1] in codes
+    assert "Press: next code." in " ".join(first.lines)
+    service.pairing.step("next")
+    second = screen.frame()
+    assert second.lines[0].endswith("· 2 of 2")
+    assert second.lines[0].split()[1] in codes - {first.lines[0].split()[1]}
+
+
 def test_selftest_checks_the_display_on_mock_pins() -> None:
     out = io.StringIO()
     config = parse({"pin_factory": "mock", "display": {}})

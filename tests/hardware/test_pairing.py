@@ -15,7 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.hardware_link import HardwareLink, attach
-from companion.pairing import STALE_S, WINDOW_S, Pairing
+from companion.pairing import MAX_WAITING, STALE_S, WINDOW_S, Pairing
 from companion.service import Service
 from hardware import Rig
 from tests.conftest import HOST_KEY
@@ -54,6 +54,11 @@ class Phone:
         assert resp.status_code == 200, resp.get_json()
         return str(resp.get_json()["state"])
 
+    def look(self) -> dict[str, Any]:
+        resp = self._keep(self.client.get("/api/host/pair"))
+        assert resp.status_code == 200
+        return dict(resp.get_json())
+
     def poll(self) -> tuple[str, str]:
         resp = self._keep(self.client.get("/api/host/pair"))
         assert resp.status_code == 200
@@ -68,9 +73,18 @@ class Phone:
 
 @pytest.fixture
 def phones(service: Service) -> Any:
+    """A new phone each call, each at an address of its own on the table's Wi-Fi."""
     app = create_app(service)
     app.config.update(TESTING=True)
-    return lambda: Phone(app.test_client())
+    made = [0]
+
+    def phone() -> Phone:
+        made[0] += 1
+        client = app.test_client()
+        client.environ_base["REMOTE_ADDR"] = f"192.168.4.{made[0] + 9}"
+        return Phone(client)
+
+    return phone
 
 
 def hold(rig: Rig, link: HardwareLink, clock: FakeClock, seconds: float, button: str = "next") -> None:
@@ -135,32 +149,128 @@ def test_a_late_press_makes_nobody_the_host(
     assert phone.poll()[0] == "paired" and phone.is_host()
 
 
-def test_with_two_phones_waiting_the_press_goes_to_the_first(
+def pick_own_code(rig: Rig, link: HardwareLink, clock: FakeClock, phone: Phone) -> int:
+    """The host, as docs/hardware.md tells: short presses until their own phone says its code is
+    the one shown, then a hold. How many short presses it took."""
+    for steps in range(MAX_WAITING + 1):
+        looked = phone.look()
+        assert looked["state"] == "choosing", looked
+        if looked["shown"]:
+            hold(rig, link, clock, 2.5)
+            return steps
+        hold(rig, link, clock, 0.3)
+    raise AssertionError("the host's code was never shown")
+
+
+def test_a_stranger_asking_first_and_polling_is_never_paired_by_the_hosts_press(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any,
+        service: Service) -> None:
+    """Issue 27, 1: a phone that asks a second before the host and keeps polling used to get the
+    press. Now, with two phones asking, the press pairs nobody: each phone shows its own code,
+    the status display shows one code at a time, and the host's phone says when its code is the
+    one shown; a hold then makes it the host. Many rounds: the codes' order is random, and the
+    stranger never wins, asking first, asking twice or polling every 0.1 s."""
+    for round_ in range(12):
+        stranger, host = phones(), phones()
+        stranger.ask()
+        if round_ % 2:
+            stranger.ask()            # asking again: its earlier request is given up, no gain
+        clock.tick(1)
+        host.ask()
+        for _ in range(10):
+            stranger.poll()           # polling faster changes nothing
+            clock.tick(0.1)
+        hold(clean_rig, paired_link, clock, 2.5)
+        assert not stranger.is_host() and not host.is_host()
+        assert host.look()["state"] == stranger.look()["state"] == "choosing"
+        codes = {host.look()["code"], stranger.look()["code"]}
+        frame = paired_link.screen.frame() if paired_link.screen is not None else None
+        if frame is not None:
+            assert frame.kind == "pairing" and "of 2" in frame.lines[0]
+            assert any(code in frame.lines[0] for code in codes)
+        assert host.client.get("/api/host/pair/codes").get_json()["choosing"] is True
+        pick_own_code(clean_rig, paired_link, clock, host)
+        assert host.poll()[0] == "paired" and host.is_host()
+        assert stranger.poll() == ("ask-again", "The host picked another phone's code. Ask again.")
+        assert not stranger.is_host()
+        assert not host.saw_the_key() and not stranger.saw_the_key()
+        for device in service.host_sessions.listed():
+            service.host_sessions.revoke(device["id"])
+
+
+def test_a_flood_of_askers_only_adds_codes_to_step_through(
         paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
-    """The first phone that asked becomes the host; the other is told to ask again."""
+    """Asking more, from one address or several, gives no stranger the press: the host steps past
+    their codes to their own."""
+    host = phones()
+    strangers = [phones() for _ in range(6)]
+    for stranger in strangers:
+        stranger.ask()
+    host.ask()
+    hold(clean_rig, paired_link, clock, 2.5)
+    for stranger in strangers:
+        stranger.ask()   # asking while the host picks: joins the end, the code shown stays
+    pick_own_code(clean_rig, paired_link, clock, host)
+    assert host.poll()[0] == "paired" and host.is_host()
+    assert not any(s.is_host() for s in strangers)
+
+
+def test_with_one_phone_asking_the_press_still_pairs_it_and_shows_its_code(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """One phone asking: its code is on the display (to check before holding) and the hold pairs it."""
+    phone = phones()
+    phone.ask()
+    code = phone.look()["code"]
+    assert code is not None and len(code) == 2 and code.isdigit()
+    if paired_link.screen is not None:
+        assert paired_link.screen.frame().lines[0] == f"Host request: {code}"
+    hold(clean_rig, paired_link, clock, 2.5)
+    assert phone.poll()[0] == "paired" and phone.is_host()
+
+
+def test_while_the_host_picks_a_short_press_steps_instead_of_next(
+        paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
+    """A short press of the host button shows the next code (it is no "next" for the table then),
+    and the shown code goes round; without a choice it is the plain press again."""
     first, second = phones(), phones()
     first.ask()
-    clock.tick(1)
     second.ask()
-    clock.tick(1)
-    hold(clean_rig, paired_link, clock, 3.0)
-    assert second.poll() == ("ask-again", "The button went to another phone that asked first. Ask again.")
-    assert first.poll()[0] == "paired"
-    assert first.is_host() and not second.is_host()
-    assert not first.saw_the_key() and not second.saw_the_key()
+    hold(clean_rig, paired_link, clock, 2.5)
+    ignored = len(paired_link.ignored)
+    shown = [first.look()["shown"]]
+    for _ in range(3):
+        hold(clean_rig, paired_link, clock, 0.3)
+        shown.append(first.look()["shown"])
+    assert shown in ([True, False, True, False], [False, True, False, True])
+    assert len(paired_link.ignored) == ignored   # no "next" with no table: the presses stepped
+    clock.tick(WINDOW_S + 1)                     # the host walked away: the choice lapses
+    assert first.poll()[0] == "expired" and second.poll()[0] == "expired"
+    hold(clean_rig, paired_link, clock, 0.3)
+    assert paired_link.ignored[-1] == ("next", "no table")
 
 
 def test_a_phone_that_left_the_page_is_no_longer_waiting(
         paired_link: HardwareLink, clean_rig: Rig, clock: FakeClock, phones: Any) -> None:
-    """Only a phone still waiting gets it: one that stopped asking (its page closed) is passed over."""
+    """A page that closed withdraws its request (DELETE /api/host/pair), so the other phone is the
+    only one asking; a phone whose screen merely went dark (no polls for a while) still counts, so
+    a stranger polling is never "the only one" then."""
     gone, here = phones(), phones()
     gone.ask()
     here.ask()
+    assert gone.client.delete("/api/host/pair").status_code == 200
     clock.tick(STALE_S + 1)
     here.poll()
     hold(clean_rig, paired_link, clock, 2.5)
     assert here.poll()[0] == "paired" and here.is_host()
     assert not gone.is_host()
+    dark, polling = phones(), phones()
+    dark.ask()
+    polling.ask()
+    for _ in range(12):
+        clock.tick(1)
+        polling.poll()
+    hold(clean_rig, paired_link, clock, 2.5)
+    assert polling.poll()[0] == "choosing" and not polling.is_host()
 
 
 def test_a_short_press_is_not_a_long_press(

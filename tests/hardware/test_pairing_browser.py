@@ -78,6 +78,8 @@ def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
                 break
             page.wait_for_timeout(100)
         assert service.pairing.waiting()
+        code = service.pairing.board()["codes"][0]
+        page.locator("#pair-code-value", has_text=code).wait_for()   # this phone's code, in words
         hold(clean_rig, link, clock, 2.5)
         page.locator("#new-table").wait_for()  # the host page, reached by itself
         assert page.url == f"{ORIGIN}/host"

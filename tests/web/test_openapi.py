@@ -52,3 +52,19 @@ def test_every_reference_resolves(client: FlaskClient) -> None:
     text = client.get("/api/openapi.json").get_data(as_text=True)
     for name in re.findall(r'"#/components/schemas/([A-Za-z]+)"', text):
         assert name in doc["components"]["schemas"], name
+
+
+def test_the_answers_issue_27_found_missing_are_described(client: FlaskClient) -> None:
+    """Issue 27, 6: 429 on /host, 404 on /api/hardware/faults; ``game`` one of the known games."""
+    doc = client.get("/api/openapi.json").get_json()
+    paths = doc["paths"]
+    assert {"401", "429"} <= set(paths["/host"]["get"]["responses"])
+    assert "429" in paths["/host"]["post"]["responses"]
+    assert "404" in paths["/api/hardware/faults"]["post"]["responses"]
+    games = sorted(g["id"] for g in client.get("/api/games").get_json()["games"])
+    assert doc["components"]["schemas"]["GameId"]["enum"] == games
+    body = paths["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["game"] == {"$ref": "#/components/schemas/GameId"}
+    assert {"$ref": "#/components/schemas/GameId"} in [
+        p["schema"] for p in paths["/api/games/{game}/boards"]["get"]["parameters"]]
+    assert set(paths["/api/host/devices/{device}"]["delete"]["responses"]) >= {"200", "401", "404", "429"}

@@ -206,6 +206,36 @@
     if (r.ok) { manage(r.data.table, r.data); loadTables(); }
   });
 
+  /* ---------------------------------------------------------------- the host devices */
+  function when(seconds) {
+    return new Date(seconds * 1000).toLocaleString(TC.lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  }
+
+  function showDevices(devices) {
+    const list = TC.clear($("host-devices"));
+    devices.forEach(function (d) {
+      list.append(el("li", { "data-device": d.id },
+        el("span", { class: "device-label", text: d.label + (d.this ? " · " + T("this device") : "") }),
+        el("span", { class: "muted", text: T("paired {when}, last seen {seen}", { when: when(d.created), seen: when(d.seen) }) }),
+        el("button", { type: "button", class: "danger", text: T("Remove"), on: { click: function () { revokeDevice(d); } } })));
+    });
+  }
+
+  async function loadDevices() {
+    const r = await TC.api("GET", "/api/host/devices");
+    if (r.ok) showDevices(r.data.devices || []);
+  }
+
+  async function revokeDevice(d) {
+    const warning = d.this ? T("This device stops being the host; to host again, pair it or give the key.")
+      : T("Its next host request is refused; it can pair again by the button or the key.");
+    if (!(await TC.confirm(T("Remove this host device") + ": " + d.label + "?", warning))) return;
+    const r = await TC.api("DELETE", "/api/host/devices/" + encodeURIComponent(d.id));
+    if (!refuse(r)) return;
+    if (d.this) { window.location.replace("/host"); return; }
+    showDevices(r.data.devices || []);
+  }
+
   /* ---------------------------------------------------------------- the virtual hardware panel */
   const FAULTS = { sensor: ["none", "stuck-lit", "stuck-dark"], laser: ["none", "dead"] };
   /* Every word of the panel in the host's language: device kinds, faults, directions (the API's
@@ -296,7 +326,9 @@
   $("start-form").addEventListener("submit", startTable);
   loadGames();
   loadTables();
+  loadDevices();
   loadHardware();
   hardwareTimer = setInterval(loadHardware, 1000);
   setInterval(loadTables, 5000);
+  setInterval(loadDevices, 15000);
 })();
