@@ -20,6 +20,7 @@ Goals on this machine: p99 < 50 ms, RSS < 60 MB, ready < 2 s.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import statistics
@@ -27,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +53,16 @@ class EightGuess(GuessGame):
 
 
 GAME = EightGuess()
+
+
+@dataclass
+class Seated:
+    server: ServerProcess
+    api: Any            # tests.companion.server.Client
+    table: str
+    tokens: list[str]
+    streams: list[Any]  # tests.companion.server.Stream: the table screen's, then each seat's
+    ready: float        # seconds from start to the first answered request
 
 HELLO = """
 import sys
@@ -112,37 +125,46 @@ def replay_ms(plies: int) -> tuple[int, float]:
     return rows, took
 
 
+@contextlib.contextmanager
+def seated_table(data: Path) -> Iterator[Seated]:
+    """Our server with the eight-seat table, every seat claimed and nine streams open (eight
+    phones, each from a loopback address of its own, and the table screen); killed on exit."""
+    started = time.perf_counter()
+    server = ServerProcess(data, "--extra-game", "bench.web_roundtrip:GAME").start()
+    streams: list[Any] = []
+    try:
+        ready = first_answer(server, started)
+        api = server.client()
+        table = api.request("POST", "/api/tables", {"game": "bench-guess", "players": SEATS, "seed": 1},
+                            host=True)["table"]
+        tokens = [api.request("POST", f"/api/tables/{table}/seats/{s}", {"name": f"P{s + 1}"})["token"]
+                  for s in range(SEATS)]
+        try:
+            # each phone from a loopback address of its own, as each is a machine at a real table
+            streams = [api.stream(table)] + [api.stream(table, t, source=f"127.0.0.{2 + s}")
+                                             for s, t in enumerate(tokens)]
+        except AssertionError:
+            print("".join(server.output[-40:]), file=sys.stderr)
+            raise
+        yield Seated(server, api, table, tokens, streams, ready)
+    finally:
+        for stream in streams:
+            stream.close()
+        server.kill()
+
+
 def serve_and_play(actions: int, requests: int) -> dict[str, Any] | None:
     """Our server with 8 seats and a screen on streams: the picks' round trips, its memory, its
     start-up and its GET throughput; None if a stream missed a change."""
-    with tempfile.TemporaryDirectory() as tmp:
-        started = time.perf_counter()
-        server = ServerProcess(Path(tmp) / "data", "--extra-game", "bench.web_roundtrip:GAME").start()
-        streams = []
-        try:
-            ready = first_answer(server, started)
-            api = server.client()
-            table = api.request("POST", "/api/tables", {"game": "bench-guess", "players": SEATS, "seed": 1},
-                                host=True)["table"]
-            tokens = [api.request("POST", f"/api/tables/{table}/seats/{s}", {"name": f"P{s + 1}"})["token"]
-                      for s in range(SEATS)]
-            try:
-                # each phone from a loopback address of its own, as each is a machine at a real table
-                streams = [api.stream(table)] + [api.stream(table, t, source=f"127.0.0.{2 + s}")
-                                                 for s, t in enumerate(tokens)]
-            except AssertionError:
-                print("".join(server.output[-40:]), file=sys.stderr)
-                raise
-            latencies = play(api, table, tokens, streams, actions)
-            if latencies is None:
-                return None
-            memory = rss_mb(server.proc.pid)  # type: ignore[union-attr]
-            ours = throughput(server.port, f"/api/tables/{table}", requests)
-        finally:
-            for stream in streams:
-                stream.close()
-            server.kill()
-    return {"latencies": latencies, "streams": len(streams), "memory": memory, "ready": ready, "ours": ours}
+    with tempfile.TemporaryDirectory() as tmp, seated_table(Path(tmp) / "data") as seated:
+        latencies = play(seated.api, seated.table, seated.tokens, seated.streams, actions)
+        if latencies is None:
+            return None
+        assert seated.server.proc is not None
+        memory = rss_mb(seated.server.proc.pid)
+        ours = throughput(seated.server.port, f"/api/tables/{seated.table}", requests)
+        return {"latencies": latencies, "streams": len(seated.streams), "memory": memory,
+                "ready": seated.ready, "ours": ours}
 
 
 def play(api: Any, table: str, tokens: list[str], streams: list[Any], actions: int) -> list[float] | None:
