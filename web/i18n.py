@@ -173,7 +173,7 @@ def _is_text(value: dict[str, Any]) -> bool:
     return isinstance(value.get("msgid"), str) and isinstance(value.get("params", {}), dict)
 
 
-_SAID_MOST = 4096   # sentences kept per language (a few tables' worth); then begun again
+_SAID_MOST = 1024   # sentences kept per language (a few tables' worth); then begun again
 _said: dict[str, tuple[object, dict[Hashable, str]]] = {}
 
 
@@ -202,7 +202,7 @@ def _frozen(value: Any) -> Hashable:
     return (kind, value)
 
 
-_EVENTS_MOST = 4096
+_EVENTS_MOST = 1024
 _events: dict[tuple[int, str, tuple[str | None, ...] | None], tuple[dict[str, Any], dict[str, Any]]] = {}
 """Events already localized: (the event's ``id()``, language, names) -> (the event, its copy)."""
 
