@@ -4,9 +4,10 @@ Sets up exactly what ``bench/web_roundtrip.py`` measures (an eight-seat table, e
 and the table screen on a stream), attaches py-spy (the dev extra's; it samples every thread of
 the server, idle ones left out) for the picks only, then prints:
 
-- the share of the samples in each kind of work (the innermost frame that names one: SQLite, JSON,
-  HMAC and hashing, the engine's views, the story, the per-reader payloads, translation, Flask,
-  waitress);
+- the share of the samples (each taken from the thread holding the GIL, so CPU work; one that
+  only waits, in poll or on a condition, is left out) in each kind of work (the innermost frame
+  that names one: SQLite, JSON, HMAC and hashing, the engine's views, the story, the per-reader
+  payloads, translation, the status display, Flask, waitress);
 - the top functions by inclusive time (on the stack) and by self time (the frame running).
 
 Shares, not milliseconds: the samples count every thread, and this machine is shared, so the
@@ -46,20 +47,30 @@ KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("fingerprints (audiences)", re.compile(r"companion/audiences\.py")),
     ("the story (chapters, to_json)", re.compile(r"companion/story\.py")),
     ("engine (apply, views, legal)", re.compile(r"^engines/|tests/fakegame|bench/web_roundtrip")),
-    ("payloads (service, presence)", re.compile(r"companion/(service|presence|tables|telling)\.py")),
-    ("SSE (web/stream.py, queues)", re.compile(r"web/stream\.py|threading\.py")),
-    ("Flask / werkzeug", re.compile(r"^(flask|werkzeug)/|^web/")),
-    ("waitress (HTTP)", re.compile(r"^waitress/|socket|selectors|asyncore")),
+    ("status display (frames, PIL, QR)", re.compile(r"^hardware/|^PIL/|^segno/|status_screen\.py")),
+    ("hardware link", re.compile(r"companion/hardware_link\.py|^gpiozero/")),
+    ("payloads, fan-out (service)", re.compile(r"companion/(service|presence|tables|telling)\.py")),
+    ("SSE streams (web/stream.py)", re.compile(r"web/stream\.py")),
+    ("Flask / werkzeug (request)", re.compile(r"^(flask|werkzeug)/|^web/")),
+    ("waitress: a request's thread", re.compile(r"waitress/(task|channel)\.py")),
+    ("waitress: the main loop (accept, parse)", re.compile(r"^waitress/|companion/server\.py|socket")),
 ]
 
 
+# leaves that wait with the GIL released: py-spy names the GIL's last holder, so an idle moment
+# would be counted against the thread that last ran (the main loop's poll, a stream's wait)
+WAITING = re.compile(r"^(poll2 \(waitress|Condition\.wait |Event\.wait |Queue\.get )")
+
+
 def parse(raw: str) -> list[tuple[list[str], int]]:
-    """py-spy's raw (collapsed) output: one ``frame;frame;...;leaf count`` line per stack."""
+    """py-spy's raw (collapsed) output: one ``frame;frame;...;leaf count`` line per stack; the
+    stacks that only wait are left out."""
     out = []
     for line in raw.splitlines():
         stack, _, count = line.rpartition(" ")
-        if stack and count.isdigit():
-            out.append((stack.split(";"), int(count)))
+        frames = stack.split(";")
+        if stack and count.isdigit() and not WAITING.match(frames[-1]):
+            out.append((frames, int(count)))
     return out
 
 
@@ -87,7 +98,7 @@ def summary(stacks: list[tuple[list[str], int]], top: int) -> str:
         for frame in set(frames):
             inclusive[frame] += n
         own[frames[-1]] += n
-    lines = [f"{total} samples (every thread of the server, idle ones left out)", "",
+    lines = [f"{total} samples holding the GIL (every thread of the server; waits left out)", "",
              "by kind of work (the innermost frame that names one):"]
     lines += [f"  {100 * n / total:5.1f}%  {name}" for name, n in kinds.most_common()]
     lines += ["", f"top {top} by inclusive time:"]
