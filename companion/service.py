@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from companion.audiences import PUBLIC, fingerprint, reader, readers
+from companion.audiences import PUBLIC, Shown, reader, readers
 from companion.bots import BotRunner
 from companion.keeping import Keeping
 from companion.pacer import Pacer
@@ -432,7 +432,7 @@ class Service(Presence, Telling, Keeping):
             for seat in readers(table.row.players):
                 if events_for(events, _own(seat)):
                     continue   # told something
-                if table.seen.get(reader(seat)) == fingerprint(self._payload(table, seat)):
+                if table.seen.get(reader(seat)) == Shown(self._payload(table, seat)):
                     out.add(reader(seat))
             return out
         finally:
@@ -441,7 +441,7 @@ class Service(Presence, Telling, Keeping):
     def _look(self, table: OpenTable) -> dict[int | None, dict[str, Any]]:
         """Every reader's payload now, each remembered as what that reader was last shown."""
         payloads = {seat: self._payload(table, seat) for seat in readers(table.row.players)}
-        table.seen = {reader(seat): fingerprint(p) for seat, p in payloads.items()}
+        table.seen = {reader(seat): Shown(p) for seat, p in payloads.items()}
         return payloads
 
     def _fan_out(self, table: OpenTable, unseen: set[str] | frozenset[str] = frozenset()) -> None:

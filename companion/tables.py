@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.audiences import Shown
 from companion.store import LogRow, SeatRow, TableRow
 from companion.story import Snapshot, Story
 from engines import Event, Game, State, events_for
@@ -130,7 +131,7 @@ class OpenTable:
     learned: dict[str, Any] | None = None                   # what its box profile last learned from it
     # what each reader was last shown (companion/audiences.py): a payload's fingerprint, and the
     # events of the last change it saw, for a reader that has not seen the newest ones
-    seen: dict[str, str] = field(default_factory=dict)
+    seen: dict[str, Shown] = field(default_factory=dict)
     stale: dict[str, list[Event]] = field(default_factory=dict)
 
     @property

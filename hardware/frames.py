@@ -122,20 +122,27 @@ def _text(draw: ImageDraw.ImageDraw, x: int, lines: Sequence[str], *, top: int =
 
 def _qr(image: Image.Image, url: str, right: int) -> int:
     """Draw ``url``'s QR code against the right edge; return the left edge of its light square."""
+    height = image.size[1]
+    left = right - height
+    image.paste(_qr_square(url, height), (left, 0))
+    return left
+
+
+@functools.lru_cache(maxsize=8)
+def _qr_square(url: str, side: int) -> Image.Image:
+    """``url``'s QR code on a light square of ``side`` pixels. Kept: the join address stays the
+    same while every play redraws the frame, and encoding it is most of a frame's cost."""
     code = segno.make(url, error="l", micro=False)
     modules = len(code.matrix)
-    height = image.size[1]
-    side = height
-    left = right - side
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((left, 0, right - 1, height - 1), fill=1)
+    square = Image.new("1", (side, side), 1)
+    draw = ImageDraw.Draw(square)
     offset = (side - modules * QR_SCALE) // 2
     for row, bits in enumerate(code.matrix):
         for col, bit in enumerate(bits):
             if bit & 1:
-                x, y = left + offset + col * QR_SCALE, offset + row * QR_SCALE
+                x, y = offset + col * QR_SCALE, offset + row * QR_SCALE
                 draw.rectangle((x, y, x + QR_SCALE - 1, y + QR_SCALE - 1), fill=0)
-    return left
+    return square
 
 
 def _say(text: Text, lang: str) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -173,21 +173,102 @@ def _is_text(value: dict[str, Any]) -> bool:
     return isinstance(value.get("msgid"), str) and isinstance(value.get("params", {}), dict)
 
 
+_SAID_MOST = 1024   # sentences kept per language (a few tables' worth); then begun again
+_said: dict[str, tuple[object, dict[Hashable, str]]] = {}
+
+
+def _said_in(language: str) -> dict[Hashable, str]:
+    """The sentences already said in ``language`` with its catalogue as it is now (a catalogue
+    replaced, as tests do, begins a new memo: the memo holds the one it was made with)."""
+    table = CATALOGUES.get(language)
+    kept = _said.get(language)
+    if kept is None or kept[0] is not table or len(kept[1]) > _SAID_MOST:
+        kept = _said[language] = (table, {})
+    return kept[1]
+
+
+def _frozen(value: Any) -> Hashable:
+    """``value`` (a sentence's JSON form, or one of its parameters) as a key; bools, floats and
+    the rest keep their type (``True`` is no ``1``); TypeError for what cannot be a key."""
+    kind = type(value)
+    if kind is str or kind is int:
+        same: Hashable = value
+        return same
+    if kind is dict:
+        return ("{", tuple((k, _frozen(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return ("[" if kind is list else "(", tuple(_frozen(v) for v in value))
+    hash(value)
+    return (kind, value)
+
+
+_EVENTS_MOST = 1024
+_events: dict[tuple[int, str, tuple[str | None, ...] | None], tuple[dict[str, Any], dict[str, Any]]] = {}
+"""Events already localized: (the event's ``id()``, language, names) -> (the event, its copy)."""
+
+
+def _is_event(item: dict[str, Any]) -> bool:
+    """One of the story's events: it has its identity (companion/story.py), and is never changed
+    once made, so every payload that carries it (each reader's story, its ``events``) may share
+    one localized copy of it."""
+    return type(item.get("id")) is str and "type" in item
+
+
 def localize(value: Any, language: str, names: Sequence[str | None] | None = None) -> Any:
-    """A copy of ``value`` where every sentence dict also carries its translated ``text``."""
+    """A copy of ``value`` where every sentence dict also carries its translated ``text``.
+
+    Every payload of every reader says the same sentences (the story's steps, the actions'
+    labels) with the same seat names: each is translated once per language and names, and said
+    again from a memo (a sentence's words depend on nothing else); an event is localized once
+    (:func:`_is_event`). What this returns may share those parts: it is for reading (JSON)."""
     seat_name = name_lookup(names, language)
+    said = _said_in(language)
+    who = None if names is None else tuple(names)
 
-    def walk(item: Any) -> Any:
-        if isinstance(item, dict):
-            out = {key: walk(sub) for key, sub in item.items()}
-            if _is_text(item):
-                out["text"] = translate(item, language, seat_name)
+    def text(item: dict[str, Any]) -> str:
+        try:
+            key: Hashable = (who, _frozen(item))
+        except TypeError:   # a parameter that cannot be a key: said every time
+            return translate(item, language, seat_name)
+        found = said.get(key)
+        if found is None:
+            found = said[key] = translate(item, language, seat_name)
+        return found
+
+    def walk(item: dict[str, Any]) -> dict[str, Any]:
+        if _is_event(item):
+            key = (id(item), language, who)
+            kept = _events.get(key)
+            if kept is not None and kept[0] is item:   # the event itself is held: its id is its own
+                return kept[1]
+            if len(_events) > _EVENTS_MOST:
+                _events.clear()
+            out = copy(item)
+            _events[key] = (item, out)
             return out
-        if isinstance(item, list | tuple):
-            return [walk(sub) for sub in item]
-        return item
+        return copy(item)
 
-    return walk(value)
+    def copy(item: dict[str, Any]) -> dict[str, Any]:
+        out = {}
+        for key, sub in item.items():
+            if isinstance(sub, dict):
+                sub = walk(sub)
+            elif isinstance(sub, list | tuple):
+                sub = each(sub)
+            out[key] = sub
+        if _is_text(item):
+            out["text"] = text(item)
+        return out
+
+    def each(items: list[Any] | tuple[Any, ...]) -> list[Any]:
+        return [walk(sub) if isinstance(sub, dict) else each(sub) if isinstance(sub, list | tuple) else sub
+                for sub in items]
+
+    if isinstance(value, dict):
+        return walk(value)
+    if isinstance(value, list | tuple):
+        return each(value)
+    return value
 
 
 def seat_names(payload: dict[str, Any], language: str = "en") -> list[str | None]:
