@@ -115,9 +115,8 @@ _BY_KIND: dict[str, str | Why] = {
                   "find, "
                   "and not after a fight."),
     "bagpipe": _bagpipe,
-    "chest": N_("A treasure chest brought home gives one boat that has acted another "
-                "action, "
-                "once a turn."),
+    "chest": N_("A treasure chest is spent at the end of the turn, once none of your boats has "
+                "its own action left: one boat that has acted gets another action, once a turn."),
     **dict.fromkeys(("tool", "stack", "return", "give", "join"), _IN_TOWN),
 }
 """Each kind of play: the sentence that says why it is refused, or the function that finds it."""

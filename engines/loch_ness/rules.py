@@ -75,7 +75,7 @@ def _act(t: Table, seat: int) -> list[Act]:
             out.append(("town", b))
         elif explorable(t, b):
             out.append(("explore", b))
-    if t.chests[seat] and not t.chest_used:
+    if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
         out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
     if t.pipes[seat] and t.end != 2:
         out += [("bagpipe", s) for s in board.lake[t.nessie]]
