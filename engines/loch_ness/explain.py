@@ -45,6 +45,9 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
     if step == "town" and kind not in ("join", "return", "stack", "tool", "give", "done"):
         return IllegalAction("Your boat is looking around in town: hand tools back, take tools, or say "
                              "done.")
+    if step == "explore" and t.turning >= 0 and kind not in ("take", "bottom"):
+        return IllegalAction("Take the top card or leave it, then turn the bottom card on {site}: the "
+                             "explorer looks at both.", site=t.board.ids[t.turning])
     if step in ("moved", "explore") and kind not in ("take", "attack", "steal", "observe", "done"):
         return IllegalAction("Finish with this boat first: take finds, fight, observe, or say done.")
     return None

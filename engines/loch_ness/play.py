@@ -202,7 +202,8 @@ def observe(t: Table) -> None:
 
 
 def explore(t: Table, boat: int) -> None:
-    """Turn the site's card for everyone to see; of two, the top one first, then the bottom one."""
+    """Turn the site's card for everyone to see; of two, only the top one: the explorer settles it
+    before the bottom one is turned (:func:`turn_bottom`)."""
     site = t.pos[boat]
     t.acted[boat] = True
     t.step, t.boat, t.turning = "explore", boat, -1
@@ -213,17 +214,29 @@ def explore(t: Table, boat: int) -> None:
     else:
         t.say("explores", "{seat}'s boat {boat} explores {site}.", seat=t.owner(boat), boat=boat_no(boat),
               site=t.sid(site))
-    turn_cards(t, site)
+    if t.down[site]:
+        turn_one(t, site)
 
 
-def turn_cards(t: Table, site: int) -> None:
-    while t.down[site]:
-        if t.down[site][-1] == "?":
-            t.step, t.turning = "card", site     # the explorer turns the real card and enters it
-            return
-        t.placer[site].pop()
-        reveal(t, site, t.down[site].pop())
-    t.step, t.turning = "explore", -1
+def turn_bottom(t: Table) -> None:
+    """"... handelt hij eerst de bovenste af en bekijkt daarna ook de onderste": the top card
+    settled, the explorer turns the bottom one."""
+    turn_one(t, t.turning)
+
+
+def turn_one(t: Table, site: int) -> None:
+    """Turn the site's top face-down card (physical: the explorer turns the real one and enters it)."""
+    if t.down[site][-1] == "?":
+        t.step, t.turning = "card", site
+        return
+    t.placer[site].pop()
+    reveal(t, site, t.down[site].pop())
+    _turned_one(t, site)
+
+
+def _turned_one(t: Table, site: int) -> None:
+    """After a card is turned: a card still face down under it waits until this one is settled."""
+    t.step, t.turning = "explore", site if t.down[site] else -1
 
 
 def turned(t: Table, card: str) -> None:
@@ -232,7 +245,7 @@ def turned(t: Table, card: str) -> None:
     t.down[site].pop()
     t.placer[site].pop()
     reveal(t, site, card)
-    turn_cards(t, site)
+    _turned_one(t, site)
 
 
 def reveal(t: Table, site: int, card: str) -> None:

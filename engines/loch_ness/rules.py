@@ -8,7 +8,8 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 - ``act``: each boat may move or look around (town, an island, a dive site); a treasure chest
   buys one more boat action; the bagpipes or "end turn" end the turn;
 - ``moved``: after a move, take face-up finds, attack or rob a boat, or observe Nessie;
-- ``explore``: after turning the site's cards, take what may be taken;
+- ``explore``: after turning the site's top card, take what may be taken; of two cards the bottom
+  one is turned (``bottom``) only once the top one is settled;
 - ``card`` / ``draw`` (physical chance): the explorer enters the card turned, the thief the card drawn;
 - ``town``: hand in (done on arrival), return, pick and swap tools.
 """
@@ -87,8 +88,9 @@ def _after(t: Table, step: str) -> list[Act]:
     b = t.boat
     out: list[Act] = []
     p = t.pos[b]
+    last: Act = ("bottom",) if step == "explore" and t.turning >= 0 else ("done",)
     if p < 0:
-        return [("done",)]
+        return [last]
     site = t.site_of(b)
     if site >= 0:
         out += [("take", c) for c in sorted(set(t.up[site])) if play.can_take(t, b, c)]
@@ -102,7 +104,7 @@ def _after(t: Table, step: str) -> list[Act]:
                     out.append(("steal", o))
         if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
             out.append(("observe",))
-    out.append(("done",))
+    out.append(last)
     return out
 
 
@@ -166,6 +168,8 @@ def apply(t: Table, seat: int, a: Act) -> None:
         play.observe(t)
     elif kind == "done":
         play.done(t)
+    elif kind == "bottom":
+        play.turn_bottom(t)
     elif kind == "turned":
         play.turned(t, a[1])
     elif kind == "drawn":
@@ -287,6 +291,11 @@ def _done(t: Table, a: Act) -> dict[str, Any]:
     return {"type": "done", "notation": "done", "label": label("Done")}
 
 
+def _bottom(t: Table, a: Act) -> dict[str, Any]:
+    return {"type": "bottom", "notation": "bottom",
+            "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning])}
+
+
 def _drawn(t: Table, a: Act) -> dict[str, Any]:
     card = a[1]
     if card == "tool":
@@ -337,7 +346,8 @@ def _give(t: Table, a: Act) -> dict[str, Any]:
 _AS_DICT: dict[str, Callable[[Table, Act], dict[str, Any]]] = {
     "place": _place, "move": _move, "explore": _boat_acts, "town": _boat_acts, "chest": _boat_acts,
     "join": _boat_acts, "bagpipe": _bagpipe, "end": _end, "take": _card, "turned": _card,
-    "attack": _fight, "steal": _fight, "observe": _observe, "done": _done, "drawn": _drawn,
+    "attack": _fight, "steal": _fight, "observe": _observe, "done": _done, "bottom": _bottom,
+    "drawn": _drawn,
     "return": _return, "stack": _stack, "tool": _tool, "give": _give,
 }
 """Each kind of action (an :data:`Act`'s first item) and the function that writes its JSON form."""

@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 
+import engines
 from companion.service import Service, Subscription
+from engines.loch_ness import LochNessState
+from engines.loch_ness.table import Table
 from engines.rng import Rng
 from tests.companion.leak import check_no_leaks, normal
+from tests.engines.loch_ness.helpers import at, boat, cleared
 
 GAME = "loch-ness"
 
@@ -134,3 +138,56 @@ def test_worlds_differing_only_in_a_hidden_tool(service: Service) -> None:
             for w in worlds:
                 w.close()
     assert compared > 6
+
+
+# ------------------------------------------------------------------- the three secrets the players hold
+# Two tables start from hand-laid positions that differ only in one secret; the same plays are made
+# at both, and every payload to the seats named (and the table screen) must be the same.
+
+
+def _laid(service: Service, monkeypatch: pytest.MonkeyPatch, tables: list[Table],
+          advanced: bool = False) -> list[_World]:
+    game = engines.get(GAME)
+    worlds = []
+    for t in tables:
+        monkeypatch.setattr(game, "_start", lambda players, seed, options, t=t: LochNessState(game, t.copy()))
+        worlds.append(_World(service, 1, {"advanced": advanced}, t.n))
+    monkeypatch.undo()
+    return worlds
+
+
+def _same_for(worlds: list[_World], watchers: list[int | None]) -> None:
+    for watcher in watchers:
+        assert worlds[0].seen(watcher) == worlds[1].seen(watcher), watcher
+
+
+def _play(service: Service, worlds: list[_World], seat: int, *actions: dict[str, Any]) -> None:
+    for action in actions:
+        for w in worlds:
+            service.act(w.table, seat, action)
+
+
+def test_an_unturned_bottom_card_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 115: "... dan handelt hij eerst de bovenste af en bekijkt daarna ook de onderste." A nest
+    or Nessie under the egg shells: no phone (the explorer's included) and no table screen can tell
+    which, the top card taken, until the bottom one is turned."""
+    tables = []
+    for bottom in ("N", "X"):
+        t = cleared(4)
+        s = at(t, "I2")
+        t.down[s], t.placer[s] = [bottom, "E"], [-1, -1]
+        boat(t, 0, 1, "I2", via="w8")
+        tables.append(t)
+    worlds = _laid(service, monkeypatch, tables)
+    try:
+        everyone: list[int | None] = [None, 0, 1, 2, 3]
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "explore", "boat": 1})
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "take", "card": "egg_shells"})
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "bottom"})
+        assert worlds[0].seen(None) != worlds[1].seen(None)      # turned: now everyone sees it
+    finally:
+        for w in worlds:
+            w.close()

@@ -299,18 +299,62 @@ def test_diving_needs_a_diving_suit() -> None:
     assert "Player 1 turns egg shells on w13." in said(st)
 
 
-def test_of_two_cards_the_top_one_is_handled_first_then_the_bottom_one() -> None:
-    """Exploring: "If two cards lie on the location, he first handles the top one and then looks at the
-    bottom one as well."""
+def test_of_two_cards_the_top_one_is_settled_before_the_bottom_one_is_turned() -> None:
+    """Rondkijken buiten de haven (line 115): "Als er twee kaartjes op de lokatie liggen, dan handelt
+    hij eerst de bovenste af en bekijkt daarna ook de onderste." Exploring turns the top card only;
+    the explorer takes it or leaves it, and only then is the bottom one turned."""
     t = cleared()
     s = at(t, "I2")
     t.down[s], t.placer[s] = ["N", "A"], [-1, -1]       # bottom first: the activists lie on top
+    boat(t, 0, 1, "I2", via="w8", tools="s")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert event_types(st) == ["explores", "turned", "activists"]
+    assert said(st)[1:] == ["Player 1 turns environmental activists on I2.",
+                            "The activists cost Player 1 a point of reputation."]
+    assert st.view(None)["sites"]["I2"] | {"deck": None} == {"takes": 2, "deck": None, "down": 1, "up": []}
+    assert [a["type"] for a in st.legal_actions(0)] == ["bottom"]
+    assert_refused(st, 0, {"type": "done"}, "bottom card")
+    assert_refused(st, 0, {"type": "end_turn"}, "bottom card")
+    st = st.apply(0, {"type": "bottom"})
+    assert said(st) == ["Player 1 turns a nest on I2."]
+    assert st.view(None)["players"][0]["reputation"] == 4 and st.view(None)["sites"]["I2"]["up"] == ["nest"]
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "done"}
+
+
+def test_the_top_card_is_taken_or_left_before_the_bottom_card_is_seen() -> None:
+    """Line 115: the top card is settled first (taken, with its tool, or left face up), then the
+    bottom one is turned; a card left lies open for anyone ("Kaartjes die niet meegenomen worden
+    blijven open liggen")."""
+    t = cleared()
+    s = at(t, "w15")
+    t.down[s], t.placer[s] = ["O", "Y"], [-1, -1]       # a young monster on an octopus
+    boat(t, 0, 1, "w15", tools="dc")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "bottom"}
+    taken = st.apply(0, {"type": "take", "card": "young_monster"})
+    assert [a["type"] for a in taken.legal_actions(0)] == ["bottom"]
+    sunk = taken.apply(0, {"type": "bottom"})
+    assert event_types(sunk) == ["turned", "sunk"] and sunk.view(None)["step"] == "act"
+    left = st.apply(0, {"type": "bottom"})                    # left: it stays face up
+    assert left.view(None)["sites"]["w15"]["up"] == ["young_monster"]
+
+
+def test_physical_two_cards_are_entered_one_at_a_time() -> None:
+    """Line 115 with the real cards: the explorer enters the top card, settles it, then turns and
+    enters the bottom one."""
+    t = cleared(chance="physical")
+    s = at(t, "I2")
+    t.down[s], t.placer[s] = ["?", "?"], [-1, -1]
     boat(t, 0, 1, "I2", via="w8")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
-    assert said(st)[1:] == ["Player 1 turns environmental activists on I2.",
-                            "The activists cost Player 1 a point of reputation.", "Player 1 turns a nest on "
-                                                                                  "I2."]
-    assert st.view(None)["players"][0]["reputation"] == 4 and st.view(None)["sites"]["I2"]["up"] == ["nest"]
+    assert st.view(None)["step"] == "card"
+    st = st.apply(0, {"type": "turned", "card": "egg_shells"})
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "bottom"}
+    st = st.apply(0, {"type": "take", "card": "egg_shells"}).apply(0, {"type": "bottom"})
+    assert st.view(None)["step"] == "card" and st.view(None)["sites"]["I2"]["down"] == 1
+    st = st.apply(0, {"type": "turned", "card": "nest"})
+    assert st.view(None)["sites"]["I2"] == {"takes": 2, "deck": "land", "down": 0, "up": ["nest"]}
+    assert GAME.load(st.notation()) == st
 
 
 def test_each_find_needs_its_tool_young_monster_and_tracks_a_camera_a_nest_a_shovel() -> None:

@@ -203,7 +203,8 @@
     return {
       act: T("Your turn: each boat may sail or look around."),
       moved: T("Boat {boat} has moved: take finds, fight or observe, then Done.", { boat: view.boat }),
-      explore: T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
+      explore: view.turning ? T("Boat {boat}: take the top card or leave it, then turn the bottom card.", { boat: view.boat }) :
+        T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
       card: T("Which card did you turn on {site}?", { site: view.turning }),
       draw: T("Which card did you draw from the robbed boat?"),
       town: T("Boat {boat} is in town: hand tools back, take tools, then Done.", { boat: view.boat }),
@@ -256,7 +257,7 @@
   function actions(api, view, legal) {
     const box = el("div", { class: "ln-actions" });
     const rest = legal.filter(function (a) { return ["move", "explore", "town", "chest", "bagpipe", "end_turn", "place"].indexOf(a.type) < 0; });
-    const quiet = { take: 1, observe: 1, done: 1, join: 1, "return": 1, stack: 1, give: 1 };
+    const quiet = { take: 1, observe: 1, done: 1, bottom: 1, join: 1, "return": 1, stack: 1, give: 1 };
     rest.forEach(function (a) {
       const label = TC.say(a.label);
       const sure = a.type === "attack" ? T("Boats without a weapon against one with a weapon go on their side.") :
