@@ -40,6 +40,12 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
     step = t.step
     if step == "card":
         return IllegalAction("First say which card you turned on {site}.", site=t.board.ids[t.turning])
+    if step == "thief":
+        return IllegalAction("Boat {boat} is being robbed: show a thief aboard it, or show none.",
+                             boat=t.target % BOATS + 1)
+    if step == "defend":
+        return IllegalAction("Boat {boat} is attacked: show a weapon aboard it, or show none.",
+                             boat=t.target % BOATS + 1)
     if step == "draw":
         return IllegalAction("First say which card you drew from the robbed boat.")
     if step == "town" and kind not in ("join", "return", "stack", "tool", "give", "done"):

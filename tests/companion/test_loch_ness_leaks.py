@@ -191,3 +191,59 @@ def test_an_unturned_bottom_card_reaches_nobody(service: Service, monkeypatch: p
     finally:
         for w in worlds:
             w.close()
+
+
+def _advanced_face_off(victim_tools: str, rng_seed: int) -> Table:
+    """Advanced, seat 0 to play: its boat 1 on w9 with a hidden thief; seat 1's boat 1 on w13 with
+    a young monster and one hidden tool."""
+    t = cleared(4, advanced=True)
+    t.phase, t.seat, t.hands, t.rng = "turn", 0, [[] for _ in range(4)], Rng.from_seed(rng_seed)
+    boat(t, 0, 1, "w9", tools="t")
+    boat(t, 1, 1, "w13", tools=victim_tools, finds="YE")
+    return t
+
+
+def test_a_declined_thief_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 93: "... dan mag hij deze laten zien en gaat het stelen niet door." The robbed player is
+    asked whether a thief or a camera lies hidden aboard; declining, nobody else learns which (the
+    thief draws a find here: a tool drawn would be seen by the thief, as the rules have it)."""
+    seed = next(k for k in range(50) if "stole" in _steal_declined(_advanced_face_off("t", k)))
+    worlds = _laid(service, monkeypatch, [_advanced_face_off(tools, seed) for tools in ("t", "c")], True)
+    try:
+        others: list[int | None] = [None, 0, 2, 3]
+        _play(service, worlds, 0, {"type": "move", "boat": 1, "to": "w13"},
+              {"type": "steal", "target_seat": 1, "target_boat": 1})
+        assert [service.state_of(w.table).awaiting for w in worlds] == [(1,), (1,)]
+        _same_for(worlds, others)
+        assert worlds[0].seen(1) != worlds[1].seen(1)           # the robbed player's own phone differs
+        _play(service, worlds, 1, {"type": "thief", "show": False})
+        _same_for(worlds, others)
+    finally:
+        for w in worlds:
+            w.close()
+
+
+def _steal_declined(t: Table) -> list[str]:
+    st = LochNessState(engines.get(GAME), t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+    st = st.apply(0, {"type": "steal", "target_seat": 1, "target_boat": 1}).apply(1, {"type": "thief",
+                                                                                      "show": False})
+    return [e["type"] for e in st.events]
+
+
+def test_an_unused_weapon_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 99: "Daarna mag de verdediger hetzelfde doen", and line 196: "Dit gereedschap blijft dicht
+    in de boot liggen tot je het gebruikt." A defender with a hidden weapon or camera who shows
+    nothing: the attacker, the other phones and the table screen cannot tell which."""
+    worlds = _laid(service, monkeypatch, [_advanced_face_off(tools, 1) for tools in ("w", "c")], True)
+    try:
+        others: list[int | None] = [None, 0, 2, 3]
+        _play(service, worlds, 0, {"type": "move", "boat": 1, "to": "w13"},
+              {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": False})
+        _same_for(worlds, others)
+        _play(service, worlds, 1, {"type": "defend", "show": False})
+        _same_for(worlds, others)
+        _play(service, worlds, 0, {"type": "end_turn"})
+        _same_for(worlds, others)
+    finally:
+        for w in worlds:
+            w.close()

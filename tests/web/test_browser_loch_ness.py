@@ -169,3 +169,62 @@ def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
     tv.locator("#resolution").wait_for(state="visible")
     shot(tv, "loch-ness-table")
     tv_ctx.close()
+
+
+def _face_off(victim_tools: str) -> Any:
+    """Advanced, seat 0 to play: its boat 1 on w9 with a thief and a weapon; seat 1's boat 1 on w13
+    with a young monster and one hidden tool."""
+    from engines.rng import Rng
+    from tests.engines.loch_ness.helpers import boat, cleared
+    t = cleared(3, advanced=True)
+    t.phase, t.seat, t.hands, t.rng = "turn", 0, [[] for _ in range(3)], Rng.from_seed(2)
+    boat(t, 0, 1, "w9", tools="tw")
+    boat(t, 1, 1, "w13", tools=victim_tools, finds="Y")
+    return t
+
+
+def _phone_in(browser: Any, locale: str) -> Any:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(8000)
+    return watch(context.new_page())
+
+
+ASKED = [("nl", "thief", "besteelt je boot 1. Laat je een dief zien"),
+         ("de", "defend", "greift dein Boot 1 an und zeigt eine Waffe. Zeigst du auch eine Waffe?"),
+         ("en", "thief", "is robbing your boat 1. Show a thief to stop it?")]
+
+
+def test_the_robbed_and_the_attacked_player_decide_on_their_own_phones(
+        server: str, browser: Any, service: Any, monkeypatch: Any) -> None:
+    """Stelen (line 93): "... dan mag hij deze laten zien"; Een boot aanvallen (line 99): "Daarna mag
+    de verdediger hetzelfde doen." The robbed or attacked player's phone asks, in its language, at
+    360 px; the attacker's phone waits and says who decides."""
+    from engines.loch_ness import GAME, LochNessState
+    for locale, step, question in ASKED:
+        t = _face_off("t" if step == "thief" else "w")
+        monkeypatch.setattr(GAME, "_start", lambda players, seed, options, t=t: LochNessState(GAME, t.copy()))
+        table = service.create_table("loch-ness", 3, {"advanced": True}, seed=1)["table"]
+        monkeypatch.undo()
+        service.act(table, 0, {"type": "move", "boat": 1, "to": "w13"})
+        service.act(table, 0, {"type": "steal", "target_seat": 1, "target_boat": 1} if step == "thief" else
+                    {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": True})
+        anna, bert = _phone_in(browser, locale), _phone_in(browser, locale)
+        shared.sit(anna, server, table, 0, "Anna")
+        shared.sit(bert, server, table, 1, "Bert")
+        bert.locator("#controls .status", has_text=question).wait_for()
+        anna.locator("#controls .status", has_text="Bert").wait_for()
+        assert anna.locator(f'[data-action^="{step} "]').count() == 0
+        assert bert.locator(f'[data-action^="{step} "]').count() == 2
+        assert bert.evaluate("document.documentElement.scrollWidth") <= 360
+        shot(bert, f"loch-ness-phone-{step}-{locale}")
+        bert.locator(f'[data-action="{step} +"]').tap()
+        shared.confirm(bert)
+        anna.locator("#controls .status.your-turn").wait_for()
+        boats = service.public(table)["view"]["players"]
+        if step == "thief":
+            assert boats[1]["boats"][0]["finds"] == ["young_monster"]
+        else:
+            assert [p["boats"][0]["side"] for p in boats[:2]] == [True, True]
+        anna.context.close()
+        bert.context.close()

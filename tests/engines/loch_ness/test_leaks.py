@@ -155,7 +155,7 @@ def test_the_bot_chooses_from_its_own_view_only() -> None:
         for ply in range(80):
             if t.phase == "over":
                 break
-            seat = t.seat
+            seat = t.actor
             twin = t.copy()
             for s in twin.board.sites:
                 twin.down[s] = [c if p == seat else ("X" if c != "X" else "E") for c, p in

@@ -198,7 +198,15 @@
   function phoneStatus(payload) {
     const view = payload.view;
     if (payload.outcome) return TC.outcomeText(payload);
-    if (!(payload.legal_actions || []).length) return T("{name}'s turn.", { name: TC.seatName(payload, view.turn) });
+    if (!(payload.legal_actions || []).length) {
+      // the robbed or attacked player decides on their own phone; the others wait, told only that
+      if (view.step === "thief" || view.step === "defend") {
+        const who = TC.seatName(payload, view.target.seat);
+        return view.step === "thief" ? T("{name} decides whether to show a thief.", { name: who }) :
+          T("{name} decides whether to show a weapon.", { name: who });
+      }
+      return T("{name}'s turn.", { name: TC.seatName(payload, view.turn) });
+    }
     if (view.phase === "place") return T("Lay one of your cards face down: tap a card, then a site.");
     return {
       act: T("Your turn: each boat may sail or look around."),
@@ -207,6 +215,9 @@
         T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
       card: T("Which card did you turn on {site}?", { site: view.turning }),
       draw: T("Which card did you draw from the robbed boat?"),
+      thief: T("{name} is robbing your boat {boat}. Show a thief to stop it?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }),
+      defend: view.armed ? T("{name} attacks your boat {boat}, showing a weapon. Show a weapon too?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }) :
+        T("{name} attacks your boat {boat} without showing a weapon. Show a weapon?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }),
       town: T("Boat {boat} is in town: hand tools back, take tools, then Done.", { boat: view.boat }),
     }[view.step] || "";
   }
@@ -261,7 +272,9 @@
     rest.forEach(function (a) {
       const label = TC.say(a.label);
       const sure = a.type === "attack" ? T("Boats without a weapon against one with a weapon go on their side.") :
-        a.type === "steal" ? T("Your thief is shown; a thief on that boat stops you.") : "";
+        a.type === "steal" ? T("Your thief is shown; the owner of that boat may show a thief to stop you.") :
+        a.type === "thief" ? (a.show ? T("Your thief is shown to everyone: the robbery fails.") : T("The thief draws a random card from your boat.")) :
+        a.type === "defend" ? T("Boats without a weapon against one with a weapon go on their side.") : "";
       box.append(el("button", { type: "button", class: "big" + (a.type === "done" ? " secondary" : ""), "data-action": a.notation, text: label,
         on: { click: function () {
           const free = quiet[a.type] || (a.type === "tool" && !a.cost);
