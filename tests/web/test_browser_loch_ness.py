@@ -71,6 +71,9 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.locator("#ln-editor").wait_for(state="visible")
     host.locator("#ln-placeholder").wait_for(state="visible")      # the sample opens first, marked
     assert host.locator("#ln-canvas [data-space]").count() == 21
+    host.fill("#ln-name", "Onze kaart")                              # renamed: the table's own board
+    host.dispatch_event("#ln-name", "input")
+    host.locator("#ln-placeholder").wait_for(state="hidden")
 
     draw_six(host)
     host.locator('#ln-status[data-ok="true"]').wait_for()
@@ -114,7 +117,9 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.select_option("#game", "loch-ness")
     host.fill("#players", "3")
     host.locator('#ln-board-choice option[value="Kitchen six"]').wait_for(state="attached")
+    assert "placeholder" not in host.locator('#ln-board-choice option[value="Kitchen six"]').inner_text()
     host.select_option("#ln-board-choice", "Kitchen six")
+    host.locator("#ln-board-note", has_text="Your own board: Kitchen six.").wait_for()
     for _ in range(80):          # the board's JSON is fetched when it is chosen
         if len(host.locator('[data-option="board"]').input_value()) > 100:
             break
@@ -124,7 +129,7 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
     view = service.public(table)["view"]
     assert view["board"]["name"] == "Kitchen six" and set(view["sites"]) == {"w1", "w2", "i1"}
-    assert view["nessie"] == "w3"
+    assert view["nessie"] == "w3" and view["board"]["placeholder"] is False
     ctx.close()
 
 

@@ -166,6 +166,7 @@
   function boardToSend() {
     const out = JSON.parse(JSON.stringify(ED.board));
     out.name = TC.$("ln-name").value.trim() || out.name;
+    out.placeholder = isSample();   // only the shipped sample is a placeholder: a renamed board is the table's own
     const decks = TC.$("ln-decks").value.trim();
     delete out.decks;
     if (decks) {
@@ -174,7 +175,14 @@
     return { board: out };
   }
 
+  /* The board in the editor is still the shipped sample (its name unchanged). */
+  function isSample() {
+    const name = TC.$("ln-name").value.trim();
+    return !!ED.board.placeholder && (name === SAMPLE || name === T(SAMPLE));
+  }
+
   function changed() {
+    TC.$("ln-placeholder").hidden = !isSample();
     draw();
     clearTimeout(ED.checkTimer);
     ED.checkTimer = setTimeout(check, 250);
@@ -212,7 +220,6 @@
     TC.$("ln-cols").value = ED.cols; TC.$("ln-rows").value = ED.rows;
     TC.$("ln-name").value = ED.board.name === SAMPLE ? T(SAMPLE) : ED.board.name;
     TC.$("ln-decks").value = board.decks ? JSON.stringify(board.decks, null, 1) : "";
-    TC.$("ln-placeholder").hidden = !ED.board.placeholder;
     changed();
   }
 
@@ -280,10 +287,9 @@
     TC.$("ln-status").textContent = T("The file was not loaded.");
   }
 
-  /* A board's name in the list: the sample's in the host's words, a placeholder marked. */
+  /* A board's name in the list: the sample's in the host's words (it says it is a placeholder). */
   function shownName(b) {
-    const name = b.sample && b.name === SAMPLE ? T(SAMPLE) : b.name;
-    return name + (b.placeholder && !b.sample ? " · " + T("placeholder") : "");
+    return b.sample && b.name === SAMPLE ? T(SAMPLE) : b.name;
   }
 
   /* ---------------------------------------------------------------- the section */
@@ -357,17 +363,27 @@
       select.append(el("option", { value: b.sample ? "" : b.name, selected: (b.sample ? "" : b.name) === keep,
                                    text: shownName(b) }));
     });
+    boardNote(keep);
   }
 
   async function choose(name) {
     const input = boardChoice.input, start = TC.$("start");
     input.dataset.boardName = name;
+    boardNote(name);
     if (!name) { input.value = ""; return; }
     if (start) start.disabled = true;
     const r = await TC.api("GET", API + "/boards/" + encodeURIComponent(name));
     if (start) start.disabled = false;
     TC.showRefusal(r.ok ? "" : r.data.error);
     input.value = r.ok ? JSON.stringify(r.data.board) : "";
+  }
+
+  /* Said once, where the table is started: the sample is a placeholder; any other board is the table's own. */
+  function boardNote(name) {
+    const note = TC.$("ln-board-note");
+    if (!note) return;
+    note.textContent = !name || name === SAMPLE ? "⚠ " + T("Sample board: a placeholder, not the printed board.") :
+      T("Your own board: {name}.", { name: name });
   }
 
   window.GameHost = window.GameHost || {};
@@ -379,6 +395,7 @@
       input.hidden = true;
       const select = el("select", { id: "ln-board-choice", "aria-label": T("Board"), on: { change: function (ev) { choose(ev.target.value); } } });
       input.before(select);
+      select.after(el("p", { id: "ln-board-note", class: "muted" }));
       boardChoice = { select: select, input: input };
       input.value = "";
       input.dataset.boardName = "";
