@@ -233,3 +233,52 @@ def test_the_robbed_and_the_attacked_player_decide_on_their_own_phones(
             assert [p["boats"][0]["side"] for p in boats[:2]] == [True, True]
         anna.context.close()
         bert.context.close()
+
+
+READABLE = """() => {
+    const map = document.querySelector('#game-area svg.ln-map');
+    const scale = map.getScreenCTM().a;
+    const boats = Array.from(map.querySelectorAll('.ln-boat'));
+    return Array.from(map.querySelectorAll('text')).filter(t => (t.textContent || '').trim()).map(t => {
+        const b = t.getBoundingClientRect();
+        const under = boats.filter(boat => {
+            const r = boat.getBoundingClientRect();
+            return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+        });
+        const ctm = t.getScreenCTM();
+        return {cls: t.getAttribute('class'), text: t.textContent,
+                px: parseFloat(getComputedStyle(t).fontSize) * ctm.a,
+                covered: under.filter(boat => !boat.contains(t) &&
+                    (boat.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING)).length,
+                scale: scale};
+    });
+}"""
+
+
+def test_the_table_screen_keeps_every_label_readable_with_boats_on_it(
+        server: str, browser: Any, service: Any, monkeypatch: Any) -> None:
+    """The table screen at 1280x720: every word and number on the map is at least 18 px, and no boat
+    is drawn over a space's name, mark or Nessie's route number (boats on w12, w13 and F)."""
+    from engines.loch_ness import GAME, LochNessState
+    from tests.engines.loch_ness.helpers import boat, cleared
+    t = cleared(4)
+    for seat, where in enumerate(("w12", "w13", "F", "w13")):
+        boat(t, seat, 1, where)
+        boat(t, seat, 2, "w12")
+    monkeypatch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
+    table = service.create_table("loch-ness", 4, {}, seed=1)["table"]
+    monkeypatch.undo()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area svg.ln-map").wait_for(state="visible")
+    service.act(table, 0, {"type": "move", "boat": 2, "to": "w8"})
+    tv.locator("#resolution").wait_for(state="visible")
+    texts = tv.evaluate(READABLE)
+    shot(tv, "loch-ness-table-labels")
+    small = [(x["cls"], x["text"], round(x["px"], 1)) for x in texts if x["px"] < 18]
+    assert small == []
+    hidden = [(x["cls"], x["text"]) for x in texts if x["covered"]]
+    assert hidden == []
+    ctx.close()

@@ -38,10 +38,11 @@
     Object.keys(at).forEach(function (id) {
       const here = at[id], c = MAP.centre(spaces[id]);
       here.forEach(function (entry, i) {
-        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 12;
+        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 16;
         boatShape(layer, x, y, entry.seat, entry.boat, entry.seat === opts.mine);
       });
     });
+    wordsOnTop(picture);
     const ness = spaces[view.nessie];
     if (ness) {
       const c = MAP.centre(ness);
@@ -58,6 +59,15 @@
     });
     if (opts.highlight) drawEvent(picture, view, opts.highlight);
     return picture;
+  }
+
+  /* Nessie's route and every space's name and mark drawn over the boats, with a dark edge, so a
+     word stays readable with boats on it (the words lie in the drawing's own coordinates). */
+  function wordsOnTop(picture) {
+    const route = picture.querySelector(".ln-route-layer");
+    if (route) picture.append(route);
+    const words = svg("g", { class: "ln-words", "pointer-events": "none" }, picture);
+    picture.querySelectorAll(".ln-space .ln-id, .ln-space .ln-mark, .ln-space .ln-label").forEach(function (t) { words.append(t); });
   }
 
   /* A boat: a hull in its seat's colour with the seat's number, the boat's number on the sail;
