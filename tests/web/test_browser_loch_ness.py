@@ -78,6 +78,28 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     draw_six(host)
     host.locator('#ln-status[data-ok="true"]').wait_for()
     assert host.locator("#ln-problems li").count() == 0
+
+    # a misplaced line is one tap from gone: Undo
+    tool(host, "connect")
+    space(host, "H").hover()
+    host.mouse.down()
+    space(host, "w2").hover()
+    host.mouse.up()
+    host.locator('#ln-status[data-ok="false"]').wait_for()
+    host.click("#ln-undo")
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert host.locator('#ln-canvas [data-link="H|w2"]').count() == 0
+
+    # the decks as counts, by the cards' printed names; a wrong total is named, Undo puts it back
+    host.locator("details.ln-decks summary").click()
+    motor = host.locator('#ln-decks input[data-deck="tool:motor"]')
+    assert motor.input_value() == "7" and host.locator("#ln-decks label", has_text="diving suit").count() == 1
+    assert host.locator('#ln-decks input[data-deck^="find:"]').count() >= 8
+    motor.fill("6")
+    host.locator('#ln-status[data-ok="false"]').wait_for()
+    host.click("#ln-undo")
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert motor.input_value() == "7"
     shot(host, "loch-ness-editor-six")
     host.fill("#ln-name", "Kitchen six")
     host.click("#ln-save")

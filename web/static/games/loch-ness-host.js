@@ -27,7 +27,12 @@
     { id: "erase", label: TC.N("Erase"), hint: TC.N("Click a space to remove it and its neighbours' lines.") },
   ];
   const SAMPLE = TC.N("Sample board (placeholder)");   // the sample's name, said in the host's words
-  const ED = { board: blank(), cols: 6, rows: 5, tool: "water", drag: null, checkTimer: null, checked: null };
+  const ED = { board: blank(), cols: 6, rows: 5, tool: "water", drag: null, checkTimer: null, checked: null,
+               decks: null, defaults: null, undo: [], last: null };
+  const TOOL_WORDS = {   // the tool cards' printed names, in the host's words
+    motor: TC.N("motor"), shovel: TC.N("shovel"), camera: TC.N("camera"), binoculars: TC.N("binoculars"),
+    diving_suit: TC.N("diving suit"), thief: TC.N("thief"), weapon: TC.N("weapon"),
+  };
   let boardChoice = null;
 
   function blank() {
@@ -167,11 +172,8 @@
     const out = JSON.parse(JSON.stringify(ED.board));
     out.name = TC.$("ln-name").value.trim() || out.name;
     out.placeholder = isSample();   // only the shipped sample is a placeholder: a renamed board is the table's own
-    const decks = TC.$("ln-decks").value.trim();
     delete out.decks;
-    if (decks) {
-      try { out.decks = JSON.parse(decks); } catch (e) { return { error: T("The card decks are not valid JSON.") }; }
-    }
+    if (ED.decks) out.decks = JSON.parse(JSON.stringify(ED.decks));
     return { board: out };
   }
 
@@ -181,8 +183,54 @@
     return !!ED.board.placeholder && (name === SAMPLE || name === T(SAMPLE));
   }
 
+  /* Undo: every change keeps the board (and its decks) as it was before; "Undo" goes back one. */
+  function remember() {
+    const now = JSON.stringify({ board: ED.board, decks: ED.decks });
+    if (ED.last !== null && now !== ED.last) {
+      ED.undo.push(ED.last);
+      if (ED.undo.length > 200) ED.undo.shift();
+    }
+    ED.last = now;
+    TC.$("ln-undo").disabled = !ED.undo.length;
+  }
+
+  function undo() {
+    const before = ED.undo.pop();
+    if (!before) return;
+    const was = JSON.parse(before);
+    ED.board = was.board;
+    ED.decks = was.decks;
+    ED.last = before;
+    drawDecks();
+    changed();
+  }
+
+  /* The decks as counts: one number per tool kind and per kind of discovery card (with its back,
+     colour and IV mark), in their printed names; the companion checks the totals (45 and 50). */
+  function drawDecks() {
+    const box = TC.clear(TC.$("ln-decks"));
+    if (!ED.decks) return;
+    const count = function (value, label, key, set) {
+      return el("label", { class: "field ln-count" }, label + " ", el("input", { type: "number", min: 0, max: 50, value: value,
+        "data-deck": key, on: { input: function (ev) { set(Math.max(0, Math.round(+ev.target.value || 0))); changed(); } } }));
+    };
+    const tools = el("div", { class: "ln-counts" }, el("strong", { text: T("Tool cards") }));
+    Object.keys(ED.decks.tools).forEach(function (k) {
+      tools.append(count(ED.decks.tools[k], TOOL_WORDS[k] ? T(TOOL_WORDS[k]) : k, "tool:" + k, function (n) { ED.decks.tools[k] = n; }));
+    });
+    const finds = el("div", { class: "ln-counts" }, el("strong", { text: T("Discovery cards") }));
+    ED.decks.discoveries.forEach(function (g, i) {
+      const colours = [].concat(g.colour).filter(Boolean);
+      const label = MAP.findWord(g.kind) + " · " + (g.back === "water" ? T("water card") : T("land card")) +
+        (colours.length ? " · " + T("colour {colour}", { colour: colours.join(", ") }) : "") + (g.iv ? " · IV" : "");
+      finds.append(count(g.count, label, "find:" + i, function (n) { ED.decks.discoveries[i].count = n; }));
+    });
+    box.append(tools, finds);
+  }
+
   function changed() {
     TC.$("ln-placeholder").hidden = !isSample();
+    remember();
     draw();
     clearTimeout(ED.checkTimer);
     ED.checkTimer = setTimeout(check, 250);
@@ -219,7 +267,12 @@
     ED.cols = Math.max(size.cols, 3); ED.rows = Math.max(size.rows, 3);
     TC.$("ln-cols").value = ED.cols; TC.$("ln-rows").value = ED.rows;
     TC.$("ln-name").value = ED.board.name === SAMPLE ? T(SAMPLE) : ED.board.name;
-    TC.$("ln-decks").value = board.decks ? JSON.stringify(board.decks, null, 1) : "";
+    if (board.placeholder && board.decks && !ED.defaults) ED.defaults = board.decks;   // the sample's: the defaults
+    const decks = board.decks || ED.defaults;
+    ED.decks = decks ? JSON.parse(JSON.stringify(decks)) : null;
+    ED.undo = [];
+    ED.last = null;
+    drawDecks();
     changed();
   }
 
@@ -317,7 +370,8 @@
         el("label", { class: "field" }, T("Rows") + " ", el("input", { id: "ln-rows", type: "number", min: 2, max: 30, value: ED.rows,
           on: { change: function (ev) { ED.rows = Math.max(2, Math.min(30, +ev.target.value || 2)); draw(); } } })),
         el("button", { type: "button", id: "ln-connect-grid", text: T("Connect grid neighbours"), on: { click: connectGrid } }),
-        el("button", { type: "button", id: "ln-clear-route", text: T("Clear the route"), on: { click: function () { ED.board.route = []; changed(); } } })),
+        el("button", { type: "button", id: "ln-clear-route", text: T("Clear the route"), on: { click: function () { ED.board.route = []; changed(); } } }),
+        el("button", { type: "button", id: "ln-undo", disabled: true, text: "↶ " + T("Undo"), on: { click: undo } })),
       tools,
       el("p", { id: "ln-hint", class: "hint" }),
       el("div", { id: "ln-label-box", class: "row" }),
@@ -326,8 +380,8 @@
       el("p", { id: "ln-status", class: "status", "aria-live": "polite" }),
       el("ul", { id: "ln-problems", class: "ln-problems" }),
       el("details", { class: "ln-decks" }, el("summary", { text: T("Card decks (optional)") }),
-        el("p", { class: "help", text: T("Left empty, the default decks are used: guesses, since the rulebook prints only the totals (45 tools, 50 discovery cards). Count your cards and correct them here.") }),
-        el("textarea", { id: "ln-decks", rows: 6, "aria-label": T("Card decks (optional)"), on: { input: changed } })),
+        el("p", { class: "help", text: T("The counts shown are guesses, since the rulebook prints only the totals (45 tools, 50 discovery cards). Count your cards and correct them here.") }),
+        el("div", { id: "ln-decks" })),
       el("div", { class: "row" },
         el("label", { class: "field" }, T("Name") + " ", el("input", { id: "ln-name", type: "text", maxlength: 40, value: ED.board.name,
           on: { input: changed } })),
