@@ -150,9 +150,9 @@ def _laid(service: Service, monkeypatch: pytest.MonkeyPatch, tables: list[Table]
     game = engines.get(GAME)
     worlds = []
     for t in tables:
-        monkeypatch.setattr(game, "_start", lambda players, seed, options, t=t: LochNessState(game, t.copy()))
-        worlds.append(_World(service, 1, {"advanced": advanced}, t.n))
-    monkeypatch.undo()
+        with monkeypatch.context() as patch:     # (the service's own patches stay)
+            patch.setattr(game, "_start", lambda players, seed, options, t=t: LochNessState(game, t.copy()))
+            worlds.append(_World(service, 1, {"advanced": advanced}, t.n))
     return worlds
 
 

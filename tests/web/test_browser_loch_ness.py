@@ -230,9 +230,9 @@ def test_the_robbed_and_the_attacked_player_decide_on_their_own_phones(
     from engines.loch_ness import GAME, LochNessState
     for locale, step, question in ASKED:
         t = _face_off("t" if step == "thief" else "w")
-        monkeypatch.setattr(GAME, "_start", lambda players, seed, options, t=t: LochNessState(GAME, t.copy()))
-        table = service.create_table("loch-ness", 3, {"advanced": True}, seed=1)["table"]
-        monkeypatch.undo()
+        with monkeypatch.context() as patch:
+            patch.setattr(GAME, "_start", lambda players, seed, options, t=t: LochNessState(GAME, t.copy()))
+            table = service.create_table("loch-ness", 3, {"advanced": True}, seed=1)["table"]
         service.act(table, 0, {"type": "move", "boat": 1, "to": "w13"})
         service.act(table, 0, {"type": "steal", "target_seat": 1, "target_boat": 1} if step == "thief" else
                     {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": True})
@@ -287,9 +287,9 @@ def test_the_table_screen_keeps_every_label_readable_with_boats_on_it(
     for seat, where in enumerate(("w12", "w13", "F", "w13")):
         boat(t, seat, 1, where)
         boat(t, seat, 2, "w12")
-    monkeypatch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
-    table = service.create_table("loch-ness", 4, {}, seed=1)["table"]
-    monkeypatch.undo()
+    with monkeypatch.context() as patch:
+        patch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
+        table = service.create_table("loch-ness", 4, {}, seed=1)["table"]
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
