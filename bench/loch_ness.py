@@ -54,8 +54,8 @@ def door(players: int, advanced: bool, games: int) -> float:
         rng = Rng.from_seed(seed)
         while state.awaiting:
             t = state._w
-            action, rng = eager(t, rules.legal(t, t.seat), rng)
-            state = state.apply(t.seat, rules.as_dict(t, action))
+            action, rng = eager(t, rules.legal(t, t.actor), rng)
+            state = state.apply(t.actor, rules.as_dict(t, action))
         assert isinstance(state, LochNessState)
     return games / (time.perf_counter() - begin)
 

@@ -72,11 +72,8 @@ class Keeping:
         out: list[dict[str, Any]] = [
             {"name": n, "sample": True, "placeholder": bool(b.get("placeholder")), "saved": None}
             for n, b in g.sample_boards().items()]
-        for name, saved in self.store.boards(g.id):
-            found = self.store.board(g.id, name)
-            data = json.loads(found[0]) if found else {}
-            out.append({"name": name, "sample": False, "placeholder": bool(data.get("placeholder")),
-                        "saved": saved})
+        for name, saved in self.store.boards(g.id):   # a saved board is the table's own: no placeholder
+            out.append({"name": name, "sample": False, "placeholder": False, "saved": saved})
         return out
 
     def board(self, game: str, name: str) -> dict[str, Any]:

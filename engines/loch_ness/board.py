@@ -48,6 +48,7 @@ from engines.loch_ness.words import TERRAINS
 from engines.text import Text
 
 SCHEMA = "loch-ness-board/1"
+SAMPLE_NAME = "Sample board (placeholder)"   # the one board that is a placeholder; any other is a table's own
 MAX_SPACES = 200
 ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 KEYS = frozenset({"schema", "name", "placeholder", "note", "spaces", "nessie", "route", "decks"})
@@ -418,6 +419,7 @@ def check_board(data: object) -> tuple[Board | None, list[Text]]:
     if not isinstance(placeholder, bool):
         problems.append(Text('"placeholder" is true for a made-up board, else false.'))
         placeholder = False
+    placeholder = placeholder and name.strip() == SAMPLE_NAME   # a renamed sample is the table's own
     spaces = _spaces(parsed.get("spaces"), problems)
     decks: Decks | None = None
     if parsed.get("decks") is not None:

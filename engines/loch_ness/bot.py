@@ -15,6 +15,7 @@ seed):
   while its reputation is comfortable);
 - otherwise it sails toward the nearest site it can explore or take from, keeping off Nessie's
   neighbours unless it carries binoculars;
+- robbed or attacked, it shows a thief or a weapon whenever it has one;
 - it plays the bagpipes when Nessie can eat an opponent's boat carrying more points than the 2 the
   owner gets for the story, robs boats with finds, and attacks only with a weapon;
 - in the placement round it lays its good finds near the harbour and its octopus, activists and Nessie
@@ -153,6 +154,13 @@ class _Plan:
 
     def _done(self, a: Action) -> float:
         return 0
+
+    # -- robbed or attacked: a thief or a weapon aboard is always shown ------------------
+    def _thief(self, a: Action) -> float:
+        return 1 if a["show"] else 0
+
+    def _defend(self, a: Action) -> float:
+        return 1 if a["show"] else 0
 
     # -- town ------------------------------------------------------------------------
     def _tool(self, a: Action) -> float:

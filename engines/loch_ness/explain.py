@@ -40,11 +40,20 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
     step = t.step
     if step == "card":
         return IllegalAction("First say which card you turned on {site}.", site=t.board.ids[t.turning])
+    if step == "thief":
+        return IllegalAction("Boat {boat} is being robbed: show a thief aboard it, or show none.",
+                             boat=t.target % BOATS + 1)
+    if step == "defend":
+        return IllegalAction("Boat {boat} is attacked: show a weapon aboard it, or show none.",
+                             boat=t.target % BOATS + 1)
     if step == "draw":
         return IllegalAction("First say which card you drew from the robbed boat.")
     if step == "town" and kind not in ("join", "return", "stack", "tool", "give", "done"):
         return IllegalAction("Your boat is looking around in town: hand tools back, take tools, or say "
                              "done.")
+    if step == "explore" and t.turning >= 0 and kind not in ("take", "bottom"):
+        return IllegalAction("Take the top card or leave it, then turn the bottom card on {site}: the "
+                             "explorer looks at both.", site=t.board.ids[t.turning])
     if step in ("moved", "explore") and kind not in ("take", "attack", "steal", "observe", "done"):
         return IllegalAction("Finish with this boat first: take finds, fight, observe, or say done.")
     return None
@@ -115,9 +124,8 @@ _BY_KIND: dict[str, str | Why] = {
                   "find, "
                   "and not after a fight."),
     "bagpipe": _bagpipe,
-    "chest": N_("A treasure chest brought home gives one boat that has acted another "
-                "action, "
-                "once a turn."),
+    "chest": N_("A treasure chest is spent at the end of the turn, once none of your boats has "
+                "its own action left: one boat that has acted gets another action, once a turn."),
     **dict.fromkeys(("tool", "stack", "return", "give", "join"), _IN_TOWN),
 }
 """Each kind of play: the sentence that says why it is refused, or the function that finds it."""

@@ -111,7 +111,7 @@ def simulate(t: Table, rng: Rng, max_plies: int = 20_000, policy: Policy = eager
     t.quiet = True
     plies = 0
     while t.phase != "over" and plies < max_plies:
-        seat = t.seat
+        seat = t.actor
         action, rng = policy(t, rules.legal(t, seat), rng)
         rules.apply(t, seat, action)
         plies += 1

@@ -2,7 +2,7 @@
 
     loch n=4 adv=0 chance=digital rng=... tools=7,6,7,6,7,6,6 phase=turn start=0 seat=0
       rep=5,5,5,5 pipes=3,3,3,3 chests=0,0,0,0 nessie=w4 seen=0 end=0 left=0 chest=0
-      step=act boat=- partner=- fought=0 looked=0 gives=0 target=- turning=- out=0,0,0,0,0,0,0,0
+      step=act boat=- partner=- fought=0 looked=0 gives=0 target=- turning=- armed=0 out=0,0,0,0,0,0,0,0
       boats=H//,-//,-//|... sites=w1:Y/-/,I2:TN/--/ piles=YOC|TNE supply=7,6,7,6,7,6,6
       stacks= hands=| board=sample
 
@@ -35,9 +35,10 @@ from engines.rng import Rng
 
 KEYS = ("n", "adv", "chance", "rng", "tools", "phase", "start", "seat", "rep", "pipes", "chests", "nessie",
         "seen", "end", "left", "chest", "step", "boat", "partner", "fought", "looked", "gives", "target",
-        "turning", "out", "boats", "sites", "piles", "supply", "stacks", "hands", "board")
+        "turning", "armed", "out", "boats", "sites", "piles", "supply", "stacks", "hands", "board")
 PHASES = ("place", "turn", "over")
-STEPS = ("act", "moved", "explore", "card", "draw", "town")
+STEPS = ("act", "moved", "explore", "card", "draw", "town", "thief", "defend")
+OPTIONAL = {"armed": "0"}   # positions written before the field was added
 
 
 def _ints(values: list[int]) -> str:
@@ -76,7 +77,8 @@ def dump(t: Table) -> str:
          "seen": str(t.seen), "end": str(t.end), "left": str(t.left), "chest": str(int(t.chest_used)),
          "step": t.step, "boat": _opt(t.boat), "partner": _opt(t.partner), "fought": str(int(t.fought)),
          "looked": str(int(t.looked)), "gives": str(t.gives), "target": _opt(t.target),
-         "turning": _opt(t.turning, ids), "out": _ints(t.shown_out), "boats": "|".join(seats),
+         "turning": _opt(t.turning, ids), "armed": str(int(t.armed)), "out": _ints(t.shown_out),
+         "boats": "|".join(seats),
          "sites": ",".join(sites), "piles": "|".join("".join(p) for p in t.piles),
          "supply": _ints(t.supply), "stacks": "|".join("".join(s) for s in t.stacks),
          "hands": "|".join("".join(h) for h in t.hands), "board": board}
@@ -108,6 +110,7 @@ def load(text: str) -> Table:
             raise IllegalAction("The Loch Ness position has a field {field} that is not understood.",
                                 field=key)
         f[key] = value
+    f = {**OPTIONAL, **f}
     missing = [k for k in KEYS if k not in f]
     if missing:
         raise IllegalAction("The Loch Ness position lacks the field {field}.", field=missing[0])
@@ -146,7 +149,8 @@ def _build(f: dict[str, str], board: Board) -> Table:
               start=int(f["start"]), seat=int(f["seat"]), seen=int(f["seen"]), end=int(f["end"]),
               left=int(f["left"]), chest_used=f["chest"] == "1", step=f["step"], boat=_num(f["boat"]),
               partner=_num(f["partner"]), fought=f["fought"] == "1", looked=f["looked"] == "1",
-              gives=int(f["gives"]), target=_num(f["target"]), turning=_space(ids, f["turning"]))
+              gives=int(f["gives"]), target=_num(f["target"]), turning=_space(ids, f["turning"]),
+              armed=f["armed"] == "1")
     seats = f["boats"].split("|")
     if len(seats) != n or len(t.rep) != n or len(t.pipes) != n or len(t.chests) != n or len(t.hands) != n:
         raise ValueError

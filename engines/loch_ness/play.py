@@ -22,7 +22,7 @@ from engines.loch_ness.words import (
     find_phrase,
     tool_phrase,
 )
-from engines.text import plural
+from engines.text import N_, plural
 
 EATEN_POINTS = 2
 
@@ -122,40 +122,87 @@ def done(t: Table) -> None:
 # --------------------------------------------------------------------------- conflicts
 
 
+def may_hold(t: Table, boat: int, tool: str) -> bool:
+    """Whether the other players cannot rule out that ``boat`` holds ``tool``: it does, or (advanced)
+    it carries a tool still hidden. Only then is its owner asked to show one: asking a boat that
+    surely has none would tell nothing, and asking only boats that have one would tell everything."""
+    return t.has(boat, tool) or (t.advanced and any(c.islower() for c in t.tools[boat]))
+
+
 def attack(t: Table, target: int, weapon: bool) -> None:
-    """The attacker may show a weapon, then the defender; a boat without one against one with one
-    goes on its side; both or neither: both do."""
+    """"Als hij een wapen aan boord heeft mag hij dit kiezen te gebruiken door het te laten zien.
+    Daarna mag de verdediger hetzelfde doen": the attacker's choice, then the defender's."""
     boat = t.boat
     if weapon:
         show(t, boat, "w")
-    defends = t.has(target, "w")     # the defender shows it: it can only help them
-    if defends:
+    t.fought = True
+    said = (N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}, showing a weapon.") if weapon
+            else N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}."))
+    t.say("attack", said, seat=t.owner(boat), boat=boat_no(boat), target_seat=t.owner(target),
+          target=boat_no(target), weapon=weapon)
+    if may_hold(t, target, "w"):
+        t.step, t.target, t.armed = "defend", target, weapon
+        return
+    knock(t, target, weapon, False)
+
+
+def defended(t: Table, shown: bool) -> None:
+    """The defender chose: a weapon shown is public; one not used stays hidden in the boat."""
+    target, weapon = t.target, t.armed
+    victim = t.owner(target)
+    if shown:
         show(t, target, "w")
+        t.say("defended", "{target_seat} shows a weapon on boat {target}.", target_seat=victim,
+              target=boat_no(target))
+    else:
+        t.say("undefended", "{target_seat} shows no weapon on boat {target}.", target_seat=victim,
+              target=boat_no(target))
+    t.step, t.target, t.armed = "moved", -1, False
+    knock(t, target, weapon, shown)
+
+
+def knock(t: Table, target: int, weapon: bool, defends: bool) -> None:
+    """A boat without a weapon against one with one goes on its side; both or neither: both do."""
+    boat = t.boat
     knocked = [target] if weapon and not defends else [boat] if defends and not weapon else [boat, target]
     for b in knocked:
         t.side[b] = True
-    t.fought = True
-    t.say("attack", "{seat}'s boat {boat} attacks {target_seat}'s boat {target}.", seat=t.owner(boat),
-          boat=boat_no(boat), target_seat=t.owner(target), target=boat_no(target), weapon=weapon,
-          defended=defends, knocked=[[t.owner(b), boat_no(b)] for b in knocked])
-    for b in knocked:
         t.say("knocked", "{seat}'s boat {boat} is knocked on its side.", seat=t.owner(b), boat=boat_no(b))
 
 
 def steal(t: Table, target: int) -> None:
-    """The thief is turned face up; a thief on the robbed boat stops it; else a random card is drawn
-    from the robbed boat: a find is kept, a tool given back."""
+    """The thief is turned face up; the robbed player may show a thief on that boat ("mag hij deze
+    laten zien"), and is asked whenever the others cannot rule one out."""
     boat = t.boat
     show(t, boat, "t")
     t.fought = True
-    victim = t.owner(target)
     t.say("steal", "{seat}'s boat {boat} tries to rob {target_seat}'s boat {target}.", seat=t.owner(boat),
-          boat=boat_no(boat), target_seat=victim, target=boat_no(target))
-    if t.has(target, "t"):
+          boat=boat_no(boat), target_seat=t.owner(target), target=boat_no(target))
+    if may_hold(t, target, "t"):
+        t.step, t.target = "thief", target
+        return
+    draw_from(t, target)
+
+
+def thief_shown(t: Table, shown: bool) -> None:
+    """The robbed player chose: a thief shown stops the robbery (no new attempt); else the thief
+    draws. Declining tells nobody whether there was a thief."""
+    target = t.target
+    victim = t.owner(target)
+    t.step, t.target = "moved", -1
+    if shown:
         show(t, target, "t")
         t.say("blocked", "{target_seat} shows a thief on boat {target}: the robbery fails.",
               target_seat=victim, target=boat_no(target))
         return
+    t.say("unblocked", "{target_seat} shows no thief on boat {target}: the robbery goes on.",
+          target_seat=victim, target=boat_no(target))
+    draw_from(t, target)
+
+
+def draw_from(t: Table, target: int) -> None:
+    """The thief draws a random card from the robbed boat ("een willekeurig kaartje")."""
+    victim = t.owner(target)
     cards = [("tool", c) for c in t.tools[target]] + [("find", c) for c in t.finds[target]]
     if not cards:
         t.say("empty", "Boat {target} of {target_seat} has nothing aboard to steal.", target_seat=victim,
@@ -202,7 +249,8 @@ def observe(t: Table) -> None:
 
 
 def explore(t: Table, boat: int) -> None:
-    """Turn the site's card for everyone to see; of two, the top one first, then the bottom one."""
+    """Turn the site's card for everyone to see; of two, only the top one: the explorer settles it
+    before the bottom one is turned (:func:`turn_bottom`)."""
     site = t.pos[boat]
     t.acted[boat] = True
     t.step, t.boat, t.turning = "explore", boat, -1
@@ -213,17 +261,29 @@ def explore(t: Table, boat: int) -> None:
     else:
         t.say("explores", "{seat}'s boat {boat} explores {site}.", seat=t.owner(boat), boat=boat_no(boat),
               site=t.sid(site))
-    turn_cards(t, site)
+    if t.down[site]:
+        turn_one(t, site)
 
 
-def turn_cards(t: Table, site: int) -> None:
-    while t.down[site]:
-        if t.down[site][-1] == "?":
-            t.step, t.turning = "card", site     # the explorer turns the real card and enters it
-            return
-        t.placer[site].pop()
-        reveal(t, site, t.down[site].pop())
-    t.step, t.turning = "explore", -1
+def turn_bottom(t: Table) -> None:
+    """"... handelt hij eerst de bovenste af en bekijkt daarna ook de onderste": the top card
+    settled, the explorer turns the bottom one."""
+    turn_one(t, t.turning)
+
+
+def turn_one(t: Table, site: int) -> None:
+    """Turn the site's top face-down card (physical: the explorer turns the real one and enters it)."""
+    if t.down[site][-1] == "?":
+        t.step, t.turning = "card", site
+        return
+    t.placer[site].pop()
+    reveal(t, site, t.down[site].pop())
+    _turned_one(t, site)
+
+
+def _turned_one(t: Table, site: int) -> None:
+    """After a card is turned: a card still face down under it waits until this one is settled."""
+    t.step, t.turning = "explore", site if t.down[site] else -1
 
 
 def turned(t: Table, card: str) -> None:
@@ -232,7 +292,7 @@ def turned(t: Table, card: str) -> None:
     t.down[site].pop()
     t.placer[site].pop()
     reveal(t, site, card)
-    turn_cards(t, site)
+    _turned_one(t, site)
 
 
 def reveal(t: Table, site: int, card: str) -> None:

@@ -8,7 +8,10 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 - ``act``: each boat may move or look around (town, an island, a dive site); a treasure chest
   buys one more boat action; the bagpipes or "end turn" end the turn;
 - ``moved``: after a move, take face-up finds, attack or rob a boat, or observe Nessie;
-- ``explore``: after turning the site's cards, take what may be taken;
+- ``explore``: after turning the site's top card, take what may be taken; of two cards the bottom
+  one is turned (``bottom``) only once the top one is settled;
+- ``thief`` / ``defend``: the robbed or attacked player (not the player whose turn it is) shows a
+  thief or a weapon, or does not;
 - ``card`` / ``draw`` (physical chance): the explorer enters the card turned, the thief the card drawn;
 - ``town``: hand in (done on arrival), return, pick and swap tools.
 """
@@ -44,7 +47,7 @@ def explorable(t: Table, boat: int) -> bool:
 
 
 def legal(t: Table, seat: int) -> list[Act]:
-    if t.phase == "over" or seat != t.seat:
+    if t.phase == "over" or seat != t.actor:
         return []
     if t.phase == "place":
         return [("place", card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
@@ -53,6 +56,8 @@ def legal(t: Table, seat: int) -> list[Act]:
         return _act(t, seat)
     if step in ("moved", "explore"):
         return _after(t, step)
+    if step in ("thief", "defend"):   # the robbed or attacked player: show the tool, or not
+        return ([(step, True)] if t.has(t.target, "t" if step == "thief" else "w") else []) + [(step, False)]
     if step == "card":
         return [("turned", k) for k, left in remaining(t).items() if left > 0]
     if step == "draw":
@@ -75,7 +80,7 @@ def _act(t: Table, seat: int) -> list[Act]:
             out.append(("town", b))
         elif explorable(t, b):
             out.append(("explore", b))
-    if t.chests[seat] and not t.chest_used:
+    if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
         out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
     if t.pipes[seat] and t.end != 2:
         out += [("bagpipe", s) for s in board.lake[t.nessie]]
@@ -87,8 +92,9 @@ def _after(t: Table, step: str) -> list[Act]:
     b = t.boat
     out: list[Act] = []
     p = t.pos[b]
+    last: Act = ("bottom",) if step == "explore" and t.turning >= 0 else ("done",)
     if p < 0:
-        return [("done",)]
+        return [last]
     site = t.site_of(b)
     if site >= 0:
         out += [("take", c) for c in sorted(set(t.up[site])) if play.can_take(t, b, c)]
@@ -102,7 +108,7 @@ def _after(t: Table, step: str) -> list[Act]:
                     out.append(("steal", o))
         if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
             out.append(("observe",))
-    out.append(("done",))
+    out.append(last)
     return out
 
 
@@ -162,10 +168,16 @@ def apply(t: Table, seat: int, a: Act) -> None:
         play.attack(t, a[1], a[2])
     elif kind == "steal":
         play.steal(t, a[1])
+    elif kind == "thief":
+        play.thief_shown(t, a[1])
+    elif kind == "defend":
+        play.defended(t, a[1])
     elif kind == "observe":
         play.observe(t)
     elif kind == "done":
         play.done(t)
+    elif kind == "bottom":
+        play.turn_bottom(t)
     elif kind == "turned":
         play.turned(t, a[1])
     elif kind == "drawn":
@@ -279,12 +291,27 @@ def _fight(t: Table, a: Act) -> dict[str, Any]:
     return out
 
 
+def _show(t: Table, a: Act) -> dict[str, Any]:
+    kind, shown, b = a[0], a[1], _boat(t.target)
+    if kind == "thief":
+        said = (label("Show the thief on boat {boat}: the robbery fails", boat=b) if shown
+                else label("Show no thief: the robbery goes on"))
+    else:
+        said = (label("Show the weapon on boat {boat}", boat=b) if shown else label("Show no weapon"))
+    return {"type": kind, "show": shown, "notation": f"{kind} {'+' if shown else '-'}", "label": said}
+
+
 def _observe(t: Table, a: Act) -> dict[str, Any]:
     return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
 
 
 def _done(t: Table, a: Act) -> dict[str, Any]:
     return {"type": "done", "notation": "done", "label": label("Done")}
+
+
+def _bottom(t: Table, a: Act) -> dict[str, Any]:
+    return {"type": "bottom", "notation": "bottom",
+            "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning])}
 
 
 def _drawn(t: Table, a: Act) -> dict[str, Any]:
@@ -337,7 +364,8 @@ def _give(t: Table, a: Act) -> dict[str, Any]:
 _AS_DICT: dict[str, Callable[[Table, Act], dict[str, Any]]] = {
     "place": _place, "move": _move, "explore": _boat_acts, "town": _boat_acts, "chest": _boat_acts,
     "join": _boat_acts, "bagpipe": _bagpipe, "end": _end, "take": _card, "turned": _card,
-    "attack": _fight, "steal": _fight, "observe": _observe, "done": _done, "drawn": _drawn,
+    "attack": _fight, "steal": _fight, "thief": _show, "defend": _show, "observe": _observe,
+    "done": _done, "bottom": _bottom, "drawn": _drawn,
     "return": _return, "stack": _stack, "tool": _tool, "give": _give,
 }
 """Each kind of action (an :data:`Act`'s first item) and the function that writes its JSON form."""

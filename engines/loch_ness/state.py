@@ -37,7 +37,7 @@ class LochNessState(WorkingState[Table]):
 
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
-        return () if self._w.phase == "over" else (self._w.seat,)
+        return () if self._w.phase == "over" else (self._w.actor,)
 
     def _final(self) -> Outcome:
         t = self._w
@@ -54,7 +54,7 @@ class LochNessState(WorkingState[Table]):
 
     @cached_property
     def _legal(self) -> tuple[int, list[tuple[Any, ...]], list[Action]]:
-        seat = self._w.seat
+        seat = self._w.actor
         acts = rules.legal(self._w, seat)
         return seat, acts, [rules.as_dict(self._w, a) for a in acts]
 

@@ -69,7 +69,7 @@ class Table(Working):
     end: int = 0                     # 0 playing, 1 the end is in sight, 2 the last turns
     left: int = 0                    # last turns still to play
     chest_used: bool = False
-    step: str = "act"                # act | moved | explore | card | draw | town
+    step: str = "act"                # act | moved | explore | card | draw | town | thief | defend
     boat: int = -1                   # the boat of a moved/explore/card/draw/town step
     partner: int = -1                # a second boat looking around in town with it
     fought: bool = False             # this move's boat attacked or stole
@@ -77,7 +77,8 @@ class Table(Working):
     took: list[int] = field(default_factory=list)     # per boat: tools taken in this town visit
     picked: list[int] = field(default_factory=list)   # per boat: the stack chosen (advanced), -1
     gives: int = 0                   # tools handed between two boats in this town visit
-    target: int = -1                 # a steal's victim awaiting the thief's entry (physical)
+    target: int = -1                 # the robbed or attacked boat while its owner or the thief decides
+    armed: bool = False              # the attacker showed a weapon (while the defender decides)
     turning: int = -1                # the site whose card is awaited from the explorer (physical)
     events: list[Event] = field(default_factory=list)
     quiet: bool = False              # True: tell no story (fast simulations)
@@ -96,6 +97,12 @@ class Table(Working):
             self.events.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
     # -- reading ------------------------------------------------------------------
+
+    @property
+    def actor(self) -> int:
+        """Who decides now: the robbed or attacked player while they choose whether to show a thief
+        or a weapon (steps ``thief``, ``defend``), else the player whose turn it is."""
+        return self.target // BOATS if self.step in ("thief", "defend") else self.seat
 
     def sid(self, space: int) -> str:
         return self.board.ids[space]

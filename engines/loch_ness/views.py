@@ -54,7 +54,7 @@ def view(t: Table, seat: int | None) -> dict[str, Any]:
     route = board.route_from(t.n)
     out: dict[str, Any] = {
         "game": "loch-ness", "board": board.to_json(), "phase": t.phase, "turn": t.seat, "start": t.start,
-        "to_act": [] if t.phase == "over" else [t.seat], "step": t.step,
+        "to_act": [] if t.phase == "over" else [t.actor], "step": t.step, "armed": t.armed,
         "boat": t.boat % BOATS + 1 if t.boat >= 0 else None,
         "partner": t.partner % BOATS + 1 if t.partner >= 0 else None,
         "advanced": t.advanced, "chance": t.chance, "nessie": ids[t.nessie], "sightings": t.seen,

@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 
+import engines
 from companion.service import Service, Subscription
+from engines.loch_ness import LochNessState
+from engines.loch_ness.table import Table
 from engines.rng import Rng
 from tests.companion.leak import check_no_leaks, normal
+from tests.engines.loch_ness.helpers import at, boat, cleared
 
 GAME = "loch-ness"
 
@@ -134,3 +138,112 @@ def test_worlds_differing_only_in_a_hidden_tool(service: Service) -> None:
             for w in worlds:
                 w.close()
     assert compared > 6
+
+
+# ------------------------------------------------------------------- the three secrets the players hold
+# Two tables start from hand-laid positions that differ only in one secret; the same plays are made
+# at both, and every payload to the seats named (and the table screen) must be the same.
+
+
+def _laid(service: Service, monkeypatch: pytest.MonkeyPatch, tables: list[Table],
+          advanced: bool = False) -> list[_World]:
+    game = engines.get(GAME)
+    worlds = []
+    for t in tables:
+        with monkeypatch.context() as patch:     # (the service's own patches stay)
+            patch.setattr(game, "_start", lambda players, seed, options, t=t: LochNessState(game, t.copy()))
+            worlds.append(_World(service, 1, {"advanced": advanced}, t.n))
+    return worlds
+
+
+def _same_for(worlds: list[_World], watchers: list[int | None]) -> None:
+    for watcher in watchers:
+        assert worlds[0].seen(watcher) == worlds[1].seen(watcher), watcher
+
+
+def _play(service: Service, worlds: list[_World], seat: int, *actions: dict[str, Any]) -> None:
+    for action in actions:
+        for w in worlds:
+            service.act(w.table, seat, action)
+
+
+def test_an_unturned_bottom_card_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 115: "... dan handelt hij eerst de bovenste af en bekijkt daarna ook de onderste." A nest
+    or Nessie under the egg shells: no phone (the explorer's included) and no table screen can tell
+    which, the top card taken, until the bottom one is turned."""
+    tables = []
+    for bottom in ("N", "X"):
+        t = cleared(4)
+        s = at(t, "I2")
+        t.down[s], t.placer[s] = [bottom, "E"], [-1, -1]
+        boat(t, 0, 1, "I2", via="w8")
+        tables.append(t)
+    worlds = _laid(service, monkeypatch, tables)
+    try:
+        everyone: list[int | None] = [None, 0, 1, 2, 3]
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "explore", "boat": 1})
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "take", "card": "egg_shells"})
+        _same_for(worlds, everyone)
+        _play(service, worlds, 0, {"type": "bottom"})
+        assert worlds[0].seen(None) != worlds[1].seen(None)      # turned: now everyone sees it
+    finally:
+        for w in worlds:
+            w.close()
+
+
+def _advanced_face_off(victim_tools: str, rng_seed: int) -> Table:
+    """Advanced, seat 0 to play: its boat 1 on w9 with a hidden thief; seat 1's boat 1 on w13 with
+    a young monster and one hidden tool."""
+    t = cleared(4, advanced=True)
+    t.phase, t.seat, t.hands, t.rng = "turn", 0, [[] for _ in range(4)], Rng.from_seed(rng_seed)
+    boat(t, 0, 1, "w9", tools="t")
+    boat(t, 1, 1, "w13", tools=victim_tools, finds="YE")
+    return t
+
+
+def test_a_declined_thief_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 93: "... dan mag hij deze laten zien en gaat het stelen niet door." The robbed player is
+    asked whether a thief or a camera lies hidden aboard; declining, nobody else learns which (the
+    thief draws a find here: a tool drawn would be seen by the thief, as the rules have it)."""
+    seed = next(k for k in range(50) if "stole" in _steal_declined(_advanced_face_off("t", k)))
+    worlds = _laid(service, monkeypatch, [_advanced_face_off(tools, seed) for tools in ("t", "c")], True)
+    try:
+        others: list[int | None] = [None, 0, 2, 3]
+        _play(service, worlds, 0, {"type": "move", "boat": 1, "to": "w13"},
+              {"type": "steal", "target_seat": 1, "target_boat": 1})
+        assert [service.state_of(w.table).awaiting for w in worlds] == [(1,), (1,)]
+        _same_for(worlds, others)
+        assert worlds[0].seen(1) != worlds[1].seen(1)           # the robbed player's own phone differs
+        _play(service, worlds, 1, {"type": "thief", "show": False})
+        _same_for(worlds, others)
+    finally:
+        for w in worlds:
+            w.close()
+
+
+def _steal_declined(t: Table) -> list[str]:
+    st = LochNessState(engines.get(GAME), t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+    st = st.apply(0, {"type": "steal", "target_seat": 1, "target_boat": 1}).apply(1, {"type": "thief",
+                                                                                      "show": False})
+    return [e["type"] for e in st.events]
+
+
+def test_an_unused_weapon_reaches_nobody(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 99: "Daarna mag de verdediger hetzelfde doen", and line 196: "Dit gereedschap blijft dicht
+    in de boot liggen tot je het gebruikt." A defender with a hidden weapon or camera who shows
+    nothing: the attacker, the other phones and the table screen cannot tell which."""
+    worlds = _laid(service, monkeypatch, [_advanced_face_off(tools, 1) for tools in ("w", "c")], True)
+    try:
+        others: list[int | None] = [None, 0, 2, 3]
+        _play(service, worlds, 0, {"type": "move", "boat": 1, "to": "w13"},
+              {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": False})
+        _same_for(worlds, others)
+        _play(service, worlds, 1, {"type": "defend", "show": False})
+        _same_for(worlds, others)
+        _play(service, worlds, 0, {"type": "end_turn"})
+        _same_for(worlds, others)
+    finally:
+        for w in worlds:
+            w.close()

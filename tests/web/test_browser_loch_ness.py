@@ -71,10 +71,35 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.locator("#ln-editor").wait_for(state="visible")
     host.locator("#ln-placeholder").wait_for(state="visible")      # the sample opens first, marked
     assert host.locator("#ln-canvas [data-space]").count() == 21
+    host.fill("#ln-name", "Onze kaart")                              # renamed: the table's own board
+    host.dispatch_event("#ln-name", "input")
+    host.locator("#ln-placeholder").wait_for(state="hidden")
 
     draw_six(host)
     host.locator('#ln-status[data-ok="true"]').wait_for()
     assert host.locator("#ln-problems li").count() == 0
+
+    # a misplaced line is one tap from gone: Undo
+    tool(host, "connect")
+    space(host, "H").hover()
+    host.mouse.down()
+    space(host, "w2").hover()
+    host.mouse.up()
+    host.locator('#ln-status[data-ok="false"]').wait_for()
+    host.click("#ln-undo")
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert host.locator('#ln-canvas [data-link="H|w2"]').count() == 0
+
+    # the decks as counts, by the cards' printed names; a wrong total is named, Undo puts it back
+    host.locator("details.ln-decks summary").click()
+    motor = host.locator('#ln-decks input[data-deck="tool:motor"]')
+    assert motor.input_value() == "7" and host.locator("#ln-decks label", has_text="diving suit").count() == 1
+    assert host.locator('#ln-decks input[data-deck^="find:"]').count() >= 8
+    motor.fill("6")
+    host.locator('#ln-status[data-ok="false"]').wait_for()
+    host.click("#ln-undo")
+    host.locator('#ln-status[data-ok="true"]').wait_for()
+    assert motor.input_value() == "7"
     shot(host, "loch-ness-editor-six")
     host.fill("#ln-name", "Kitchen six")
     host.click("#ln-save")
@@ -114,7 +139,9 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.select_option("#game", "loch-ness")
     host.fill("#players", "3")
     host.locator('#ln-board-choice option[value="Kitchen six"]').wait_for(state="attached")
+    assert "placeholder" not in host.locator('#ln-board-choice option[value="Kitchen six"]').inner_text()
     host.select_option("#ln-board-choice", "Kitchen six")
+    host.locator("#ln-board-note", has_text="Your own board: Kitchen six.").wait_for()
     for _ in range(80):          # the board's JSON is fetched when it is chosen
         if len(host.locator('[data-option="board"]').input_value()) > 100:
             break
@@ -124,7 +151,7 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
     view = service.public(table)["view"]
     assert view["board"]["name"] == "Kitchen six" and set(view["sites"]) == {"w1", "w2", "i1"}
-    assert view["nessie"] == "w3"
+    assert view["nessie"] == "w3" and view["board"]["placeholder"] is False
     ctx.close()
 
 
@@ -169,3 +196,111 @@ def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
     tv.locator("#resolution").wait_for(state="visible")
     shot(tv, "loch-ness-table")
     tv_ctx.close()
+
+
+def _face_off(victim_tools: str) -> Any:
+    """Advanced, seat 0 to play: its boat 1 on w9 with a thief and a weapon; seat 1's boat 1 on w13
+    with a young monster and one hidden tool."""
+    from engines.rng import Rng
+    from tests.engines.loch_ness.helpers import boat, cleared
+    t = cleared(3, advanced=True)
+    t.phase, t.seat, t.hands, t.rng = "turn", 0, [[] for _ in range(3)], Rng.from_seed(2)
+    boat(t, 0, 1, "w9", tools="tw")
+    boat(t, 1, 1, "w13", tools=victim_tools, finds="Y")
+    return t
+
+
+def _phone_in(browser: Any, locale: str) -> Any:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(8000)
+    return watch(context.new_page())
+
+
+ASKED = [("nl", "thief", "besteelt je boot 1. Laat je een dief zien"),
+         ("de", "defend", "greift dein Boot 1 an und zeigt eine Waffe. Zeigst du auch eine Waffe?"),
+         ("en", "thief", "is robbing your boat 1. Show a thief to stop it?")]
+
+
+def test_the_robbed_and_the_attacked_player_decide_on_their_own_phones(
+        server: str, browser: Any, service: Any, monkeypatch: Any) -> None:
+    """Stelen (line 93): "... dan mag hij deze laten zien"; Een boot aanvallen (line 99): "Daarna mag
+    de verdediger hetzelfde doen." The robbed or attacked player's phone asks, in its language, at
+    360 px; the attacker's phone waits and says who decides."""
+    from engines.loch_ness import GAME, LochNessState
+    for locale, step, question in ASKED:
+        t = _face_off("t" if step == "thief" else "w")
+        with monkeypatch.context() as patch:
+            patch.setattr(GAME, "_start", lambda players, seed, options, t=t: LochNessState(GAME, t.copy()))
+            table = service.create_table("loch-ness", 3, {"advanced": True}, seed=1)["table"]
+        service.act(table, 0, {"type": "move", "boat": 1, "to": "w13"})
+        service.act(table, 0, {"type": "steal", "target_seat": 1, "target_boat": 1} if step == "thief" else
+                    {"type": "attack", "target_seat": 1, "target_boat": 1, "weapon": True})
+        anna, bert = _phone_in(browser, locale), _phone_in(browser, locale)
+        shared.sit(anna, server, table, 0, "Anna")
+        shared.sit(bert, server, table, 1, "Bert")
+        bert.locator("#controls .status", has_text=question).wait_for()
+        anna.locator("#controls .status", has_text="Bert").wait_for()
+        assert anna.locator(f'[data-action^="{step} "]').count() == 0
+        assert bert.locator(f'[data-action^="{step} "]').count() == 2
+        assert bert.evaluate("document.documentElement.scrollWidth") <= 360
+        shot(bert, f"loch-ness-phone-{step}-{locale}")
+        bert.locator(f'[data-action="{step} +"]').tap()
+        shared.confirm(bert)
+        anna.locator("#controls .status.your-turn").wait_for()
+        boats = service.public(table)["view"]["players"]
+        if step == "thief":
+            assert boats[1]["boats"][0]["finds"] == ["young_monster"]
+        else:
+            assert [p["boats"][0]["side"] for p in boats[:2]] == [True, True]
+        anna.context.close()
+        bert.context.close()
+
+
+READABLE = """() => {
+    const map = document.querySelector('#game-area svg.ln-map');
+    const scale = map.getScreenCTM().a;
+    const boats = Array.from(map.querySelectorAll('.ln-boat'));
+    return Array.from(map.querySelectorAll('text')).filter(t => (t.textContent || '').trim()).map(t => {
+        const b = t.getBoundingClientRect();
+        const under = boats.filter(boat => {
+            const r = boat.getBoundingClientRect();
+            return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+        });
+        const ctm = t.getScreenCTM();
+        return {cls: t.getAttribute('class'), text: t.textContent,
+                px: parseFloat(getComputedStyle(t).fontSize) * ctm.a,
+                covered: under.filter(boat => !boat.contains(t) &&
+                    (boat.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING)).length,
+                scale: scale};
+    });
+}"""
+
+
+def test_the_table_screen_keeps_every_label_readable_with_boats_on_it(
+        server: str, browser: Any, service: Any, monkeypatch: Any) -> None:
+    """The table screen at 1280x720: every word and number on the map is at least 18 px, and no boat
+    is drawn over a space's name, mark or Nessie's route number (boats on w12, w13 and F)."""
+    from engines.loch_ness import GAME, LochNessState
+    from tests.engines.loch_ness.helpers import boat, cleared
+    t = cleared(4)
+    for seat, where in enumerate(("w12", "w13", "F", "w13")):
+        boat(t, seat, 1, where)
+        boat(t, seat, 2, "w12")
+    with monkeypatch.context() as patch:
+        patch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
+        table = service.create_table("loch-ness", 4, {}, seed=1)["table"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area svg.ln-map").wait_for(state="visible")
+    service.act(table, 0, {"type": "move", "boat": 2, "to": "w8"})
+    tv.locator("#resolution").wait_for(state="visible")
+    texts = tv.evaluate(READABLE)
+    shot(tv, "loch-ness-table-labels")
+    small = [(x["cls"], x["text"], round(x["px"], 1)) for x in texts if x["px"] < 18]
+    assert small == []
+    hidden = [(x["cls"], x["text"]) for x in texts if x["covered"]]
+    assert hidden == []
+    ctx.close()

@@ -61,6 +61,17 @@ def test_the_sample_board_is_marked_as_a_placeholder() -> None:
     assert check_board(shipped)[1] == []
 
 
+def test_a_board_saved_under_its_own_name_is_the_tables_own_not_a_placeholder() -> None:
+    """Issue 22: "Only the shipped sample is the placeholder; a board the table drew is its board."
+    The sample edited and saved as "Onze kaart" (its placeholder flag still set) starts a table whose
+    views say nothing of a placeholder."""
+    ours = {**GAME.sample_boards()[sample_board().name], "name": "Onze kaart"}
+    assert check_board(ours)[0] is not None and check_board(ours)[0].placeholder is False
+    st = GAME.start(players=3, seed=1, options={"board": ours})
+    assert st.view(None)["board"]["placeholder"] is False and st.view(0)["board"]["name"] == "Onze kaart"
+    assert GAME.start(players=3, seed=1).view(None)["board"]["placeholder"] is True
+
+
 def test_malformed_json_is_named_with_where_it_breaks() -> None:
     assert problems('{"spaces": [') == ["The board is not valid JSON: it breaks at line 1, column 13."]
     assert problems("[1, 2]") == ["A board is a JSON object with its spaces, Nessie's start and her endgame "

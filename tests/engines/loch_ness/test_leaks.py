@@ -84,6 +84,26 @@ def test_face_down_cards_are_nobodys_until_turned() -> None:
     assert checked > 40
 
 
+def test_the_bottom_card_is_nobodys_until_the_top_one_is_settled() -> None:
+    """Line 115: "... dan handelt hij eerst de bovenste af en bekijkt daarna ook de onderste." Until
+    the explorer has settled the top card and turns the bottom one, no seat (the explorer included)
+    and no table screen can tell a nest from Nessie under it: the same views, events, legal actions
+    and refusals, the top card taken or left."""
+    worlds = []
+    for bottom in ("N", "X"):
+        t = GAME.start(players=4, seed=5).table
+        s = t.board.index["I2"]
+        t.down[s], t.placer[s] = [bottom, "E"], [-1, -1]
+        boat(t, 0, 1, "I2", via="w8")
+        worlds.append(state(t).apply(0, {"type": "explore", "boat": 1}))
+    a, b = worlds
+    assert_same_for(a, b, [None, 0, 1, 2, 3])
+    took = [w.apply(0, {"type": "take", "card": "egg_shells"}) for w in worlds]
+    assert_same_for(took[0], took[1], [None, 0, 1, 2, 3])
+    turned = [w.apply(0, {"type": "bottom"}) for w in took]
+    assert seen_by(turned[0], None) != seen_by(turned[1], None)     # now the rules show it
+
+
 def _advanced(seed: int) -> Table:
     t = GAME.start(players=3, seed=seed, options={"advanced": True}).table
     while t.phase == "place":
@@ -135,7 +155,7 @@ def test_the_bot_chooses_from_its_own_view_only() -> None:
         for ply in range(80):
             if t.phase == "over":
                 break
-            seat = t.seat
+            seat = t.actor
             twin = t.copy()
             for s in twin.board.sites:
                 twin.down[s] = [c if p == seat else ("X" if c != "X" else "E") for c, p in

@@ -162,25 +162,60 @@ def test_no_conflict_in_the_harbour() -> None:
     assert not any(a["type"] in ("attack", "steal") for a in st.legal_actions(0))
 
 
+def _sides(st: object) -> list[bool]:
+    return [p["boats"][0]["side"] for p in st.view(None)["players"][:2]]   # type: ignore[attr-defined]
+
+
+ATTACK = {"type": "attack", "target_seat": 1, "target_boat": 1}
+
+
 def test_attack_a_weapon_against_none_knocks_the_unarmed_boat_over() -> None:
-    """Attacking: "If one of the players uses a weapon and the other does not, the boat without a
-    weapon is laid on its side. If both use a weapon, or neither, both boats are laid on their side."""
-    one = _face_off(attacker="w").apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
-                                            # type: ignore[attr-defined]
-                                            "weapon": True})
-    assert [p["boats"][0]["side"] for p in one.view(None)["players"][:2]] == [False, True]
-    both = _face_off(attacker="w", defender="w").apply(0, {"type": "attack", "target_seat": 1,
-                                                           # type: ignore[attr-defined]
-                                                           "target_boat": 1, "weapon": True})
-    assert [p["boats"][0]["side"] for p in both.view(None)["players"][:2]] == [True, True]
-    neither = _face_off().apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
-                                    # type: ignore[attr-defined]
-                                    "weapon": False})
-    assert [p["boats"][0]["side"] for p in neither.view(None)["players"][:2]] == [True, True]
-    defended = _face_off(defender="w").apply(0, {"type": "attack", "target_seat": 1, "target_boat": 1,
-                                                 # type: ignore[attr-defined]
-                                                 "weapon": False})
-    assert [p["boats"][0]["side"] for p in defended.view(None)["players"][:2]] == [True, False]
+    """Een boot aanvallen (line 99): "Als één van de spelers een wapen gebruikt en de ander niet, dan
+    wordt de boot zonder wapen op zijn kant gelegd. Gebruiken beide boten een wapen, of geen van
+    beide, dan worden beide boten op hun kant gelegd." """
+    one = _face_off(attacker="w").apply(0, {**ATTACK, "weapon": True})   # type: ignore[attr-defined]
+    assert _sides(one) == [False, True]
+    neither = _face_off().apply(0, {**ATTACK, "weapon": False})         # type: ignore[attr-defined]
+    assert _sides(neither) == [True, True]
+    both = _face_off(attacker="w", defender="w").apply(0, {**ATTACK, "weapon": True})  # type: ignore[attr-defined]
+    assert both.awaiting == (1,)
+    assert _sides(both.apply(1, {"type": "defend", "show": True})) == [True, True]
+    defended = _face_off(defender="w").apply(0, {**ATTACK, "weapon": False})  # type: ignore[attr-defined]
+    assert _sides(defended.apply(1, {"type": "defend", "show": True})) == [True, False]
+
+
+def test_the_attacker_chooses_then_the_defender_decides_on_their_own_phone() -> None:
+    """Line 99: "Als hij een wapen aan boord heeft mag hij dit kiezen te gebruiken door het te laten
+    zien. Daarna mag de verdediger hetzelfde doen." The attacker may keep a weapon unused; the
+    defender is asked after seeing the attacker's choice, and may keep theirs unused too."""
+    st = _face_off(attacker="w", defender="w")
+    assert {a.get("weapon") for a in st.legal_actions(0) if a["type"] == "attack"} == {True, False}  # type: ignore[attr-defined]
+    asked = st.apply(0, {**ATTACK, "weapon": False})      # type: ignore[attr-defined]
+    assert asked.awaiting == (1,) and asked.legal_actions(0) == []
+    assert asked.view(1)["step"] == "defend" and asked.view(1)["armed"] is False
+    assert {(a["type"], a["show"]) for a in asked.legal_actions(1)} == {("defend", True), ("defend", False)}
+    assert_refused(asked, 0, {"type": "done"}, "not your turn")
+    kept = asked.apply(1, {"type": "defend", "show": False})
+    assert _sides(kept) == [True, True] and kept.awaiting == (0,)
+    assert said(kept) == ["Player 2 shows no weapon on boat 1.", "Player 1's boat 1 is knocked on its side.",
+                          "Player 2's boat 1 is knocked on its side."]
+    assert GAME.load(asked.notation()) == asked
+
+
+def test_a_weapon_not_used_stays_hidden() -> None:
+    """Versie voor gevorderden (line 196): "Dit gereedschap blijft dicht in de boot liggen tot je het
+    gebruikt." A defender who does not show their weapon keeps it hidden from the attacker."""
+    t = cleared(advanced=True)
+    t.phase, t.seat, t.hands = "turn", 0, [[] for _ in range(4)]
+    boat(t, 0, 1, "w9", tools="w")
+    boat(t, 1, 1, "w13", tools="w")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"}).apply(0, {**ATTACK, "weapon": True})
+    assert "Player 1 shows a tool of boat 1: weapon." in said(st)
+    kept = st.apply(1, {"type": "defend", "show": False})
+    assert _sides(kept) == [False, True]
+    assert kept.view(0)["players"][1]["boats"][0]["tools"] == [{"tool": None, "shown": False}]
+    shown = st.apply(1, {"type": "defend", "show": True})
+    assert shown.view(0)["players"][1]["boats"][0]["tools"] == [{"tool": "weapon", "shown": True}]
 
 
 def test_a_boat_on_its_side_is_put_upright_next_turn_and_does_nothing_else() -> None:
@@ -195,14 +230,31 @@ def test_a_boat_on_its_side_is_put_upright_next_turn_and_does_nothing_else() -> 
     assert st.view(None)["players"][0]["boats"][0]["side"] is False
 
 
-def test_a_thief_on_the_robbed_boat_stops_the_robbery() -> None:
-    """Robbing: "If the owner of the boat has a thief aboard that boat, he may show it and the robbery
-    does not happen. No new attempt may be made."""
+def test_showing_a_thief_is_the_robbed_players_choice() -> None:
+    """Stelen (line 93): "Als de eigenaar van het bootje een dief aan boord van dat bootje heeft, dan
+    mag hij deze laten zien en gaat het stelen niet door. Er mag geen nieuwe poging gedaan worden."
+    "Mag": the robbed player decides, on their own phone."""
     st = _face_off(attacker="t", defender="t", finds="Y").apply(  # type: ignore[attr-defined]
         0, {"type": "steal", "target_seat": 1, "target_boat": 1})
-    assert "Player 2 shows a thief on boat 1: the robbery fails." in said(st)
-    assert st.view(None)["players"][1]["boats"][0]["finds"] == ["young_monster"]
-    assert not any(a["type"] == "steal" for a in st.legal_actions(0))
+    assert st.awaiting == (1,) and st.view(None)["step"] == "thief"
+    assert {a["show"] for a in st.legal_actions(1)} == {True, False}
+    assert_refused(st, 1, {"type": "defend", "show": True}, "being robbed")
+    assert_refused(st, 0, {"type": "done"}, "not your turn")
+    blocked = st.apply(1, {"type": "thief", "show": True})
+    assert "Player 2 shows a thief on boat 1: the robbery fails." in said(blocked)
+    assert blocked.view(None)["players"][1]["boats"][0]["finds"] == ["young_monster"]
+    assert not any(a["type"] == "steal" for a in blocked.legal_actions(0))
+    let = st.apply(1, {"type": "thief", "show": False})
+    assert said(let)[0] == "Player 2 shows no thief on boat 1: the robbery goes on."
+    assert let.awaiting == (0,) and not any(a["type"] == "steal" for a in let.legal_actions(0))
+    assert GAME.load(st.notation()) == st
+
+
+def test_a_boat_without_a_thief_is_robbed_without_asking_in_the_base_game() -> None:
+    """Base game: tools lie open, so everyone sees there is no thief to show; the thief draws at once."""
+    st = _face_off(attacker="t", defender="c", finds="Y").apply(  # type: ignore[attr-defined]
+        0, {"type": "steal", "target_seat": 1, "target_boat": 1})
+    assert st.awaiting == (0,) and "unblocked" not in event_types(st)
 
 
 def test_a_robbery_draws_a_random_card_a_find_is_kept_a_tool_given_back() -> None:
@@ -299,18 +351,62 @@ def test_diving_needs_a_diving_suit() -> None:
     assert "Player 1 turns egg shells on w13." in said(st)
 
 
-def test_of_two_cards_the_top_one_is_handled_first_then_the_bottom_one() -> None:
-    """Exploring: "If two cards lie on the location, he first handles the top one and then looks at the
-    bottom one as well."""
+def test_of_two_cards_the_top_one_is_settled_before_the_bottom_one_is_turned() -> None:
+    """Rondkijken buiten de haven (line 115): "Als er twee kaartjes op de lokatie liggen, dan handelt
+    hij eerst de bovenste af en bekijkt daarna ook de onderste." Exploring turns the top card only;
+    the explorer takes it or leaves it, and only then is the bottom one turned."""
     t = cleared()
     s = at(t, "I2")
     t.down[s], t.placer[s] = ["N", "A"], [-1, -1]       # bottom first: the activists lie on top
+    boat(t, 0, 1, "I2", via="w8", tools="s")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert event_types(st) == ["explores", "turned", "activists"]
+    assert said(st)[1:] == ["Player 1 turns environmental activists on I2.",
+                            "The activists cost Player 1 a point of reputation."]
+    assert st.view(None)["sites"]["I2"] | {"deck": None} == {"takes": 2, "deck": None, "down": 1, "up": []}
+    assert [a["type"] for a in st.legal_actions(0)] == ["bottom"]
+    assert_refused(st, 0, {"type": "done"}, "bottom card")
+    assert_refused(st, 0, {"type": "end_turn"}, "bottom card")
+    st = st.apply(0, {"type": "bottom"})
+    assert said(st) == ["Player 1 turns a nest on I2."]
+    assert st.view(None)["players"][0]["reputation"] == 4 and st.view(None)["sites"]["I2"]["up"] == ["nest"]
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "done"}
+
+
+def test_the_top_card_is_taken_or_left_before_the_bottom_card_is_seen() -> None:
+    """Line 115: the top card is settled first (taken, with its tool, or left face up), then the
+    bottom one is turned; a card left lies open for anyone ("Kaartjes die niet meegenomen worden
+    blijven open liggen")."""
+    t = cleared()
+    s = at(t, "w15")
+    t.down[s], t.placer[s] = ["O", "Y"], [-1, -1]       # a young monster on an octopus
+    boat(t, 0, 1, "w15", tools="dc")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "bottom"}
+    taken = st.apply(0, {"type": "take", "card": "young_monster"})
+    assert [a["type"] for a in taken.legal_actions(0)] == ["bottom"]
+    sunk = taken.apply(0, {"type": "bottom"})
+    assert event_types(sunk) == ["turned", "sunk"] and sunk.view(None)["step"] == "act"
+    left = st.apply(0, {"type": "bottom"})                    # left: it stays face up
+    assert left.view(None)["sites"]["w15"]["up"] == ["young_monster"]
+
+
+def test_physical_two_cards_are_entered_one_at_a_time() -> None:
+    """Line 115 with the real cards: the explorer enters the top card, settles it, then turns and
+    enters the bottom one."""
+    t = cleared(chance="physical")
+    s = at(t, "I2")
+    t.down[s], t.placer[s] = ["?", "?"], [-1, -1]
     boat(t, 0, 1, "I2", via="w8")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
-    assert said(st)[1:] == ["Player 1 turns environmental activists on I2.",
-                            "The activists cost Player 1 a point of reputation.", "Player 1 turns a nest on "
-                                                                                  "I2."]
-    assert st.view(None)["players"][0]["reputation"] == 4 and st.view(None)["sites"]["I2"]["up"] == ["nest"]
+    assert st.view(None)["step"] == "card"
+    st = st.apply(0, {"type": "turned", "card": "egg_shells"})
+    assert {a["type"] for a in st.legal_actions(0)} == {"take", "bottom"}
+    st = st.apply(0, {"type": "take", "card": "egg_shells"}).apply(0, {"type": "bottom"})
+    assert st.view(None)["step"] == "card" and st.view(None)["sites"]["I2"]["down"] == 1
+    st = st.apply(0, {"type": "turned", "card": "nest"})
+    assert st.view(None)["sites"]["I2"] == {"takes": 2, "deck": "land", "down": 0, "up": ["nest"]}
+    assert GAME.load(st.notation()) == st
 
 
 def test_each_find_needs_its_tool_young_monster_and_tracks_a_camera_a_nest_a_shovel() -> None:

@@ -98,6 +98,23 @@ def test_a_treasure_chest_buys_one_boat_another_action_once_a_turn() -> None:
     assert not any(a["type"] == "chest" for a in st.legal_actions(0))
 
 
+def test_a_treasure_chest_is_spent_at_the_end_of_the_turn_once_every_boat_has_acted() -> None:
+    """Einde van de beurt (line 141): "Als je een schatkist in voorraad hebt die naar de haven is
+    teruggebracht mag je deze nu uitgeven. Eén van je boten naar keuze mag nu nogmaals bewegen of
+    rondkijken." Under "Einde van de beurt": not while another boat still has its own action."""
+    t = cleared()
+    t.chests[0] = 1
+    boat(t, 0, 1, "w12")
+    boat(t, 0, 2, "w14")
+    st = state(t).apply(0, {"type": "move", "boat": 1, "to": "w13"})
+    assert not any(a["type"] == "chest" for a in st.legal_actions(0))       # boat 2 has not moved yet
+    assert_refused(st, 0, {"type": "chest", "boat": 1}, "end of the turn")
+    st = st.apply(0, {"type": "move", "boat": 2, "to": "w15"})
+    assert {a["boat"] for a in st.legal_actions(0) if a["type"] == "chest"} == {1, 2}
+    st = st.apply(0, {"type": "chest", "boat": 2})
+    assert {a["type"] for a in st.legal_actions(0) if a.get("boat") == 2} >= {"move"}
+
+
 def test_the_bagpipes_move_nessie_next_door_and_she_eats_every_boat_there() -> None:
     """End of the turn: "You may spend a bagpipe token at the end of your turn. With it you move Nessie
     to an adjacent lake space. All boats on that space are eaten ... For each eaten boat the owner gets

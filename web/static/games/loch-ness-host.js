@@ -27,7 +27,12 @@
     { id: "erase", label: TC.N("Erase"), hint: TC.N("Click a space to remove it and its neighbours' lines.") },
   ];
   const SAMPLE = TC.N("Sample board (placeholder)");   // the sample's name, said in the host's words
-  const ED = { board: blank(), cols: 6, rows: 5, tool: "water", drag: null, checkTimer: null, checked: null };
+  const ED = { board: blank(), cols: 6, rows: 5, tool: "water", drag: null, checkTimer: null, checked: null,
+               decks: null, defaults: null, undo: [], last: null };
+  const TOOL_WORDS = {   // the tool cards' printed names, in the host's words
+    motor: TC.N("motor"), shovel: TC.N("shovel"), camera: TC.N("camera"), binoculars: TC.N("binoculars"),
+    diving_suit: TC.N("diving suit"), thief: TC.N("thief"), weapon: TC.N("weapon"),
+  };
   let boardChoice = null;
 
   function blank() {
@@ -166,15 +171,66 @@
   function boardToSend() {
     const out = JSON.parse(JSON.stringify(ED.board));
     out.name = TC.$("ln-name").value.trim() || out.name;
-    const decks = TC.$("ln-decks").value.trim();
+    out.placeholder = isSample();   // only the shipped sample is a placeholder: a renamed board is the table's own
     delete out.decks;
-    if (decks) {
-      try { out.decks = JSON.parse(decks); } catch (e) { return { error: T("The card decks are not valid JSON.") }; }
-    }
+    if (ED.decks) out.decks = JSON.parse(JSON.stringify(ED.decks));
     return { board: out };
   }
 
+  /* The board in the editor is still the shipped sample (its name unchanged). */
+  function isSample() {
+    const name = TC.$("ln-name").value.trim();
+    return !!ED.board.placeholder && (name === SAMPLE || name === T(SAMPLE));
+  }
+
+  /* Undo: every change keeps the board (and its decks) as it was before; "Undo" goes back one. */
+  function remember() {
+    const now = JSON.stringify({ board: ED.board, decks: ED.decks });
+    if (ED.last !== null && now !== ED.last) {
+      ED.undo.push(ED.last);
+      if (ED.undo.length > 200) ED.undo.shift();
+    }
+    ED.last = now;
+    TC.$("ln-undo").disabled = !ED.undo.length;
+  }
+
+  function undo() {
+    const before = ED.undo.pop();
+    if (!before) return;
+    const was = JSON.parse(before);
+    ED.board = was.board;
+    ED.decks = was.decks;
+    ED.last = before;
+    drawDecks();
+    changed();
+  }
+
+  /* The decks as counts: one number per tool kind and per kind of discovery card (with its back,
+     colour and IV mark), in their printed names; the companion checks the totals (45 and 50). */
+  function drawDecks() {
+    const box = TC.clear(TC.$("ln-decks"));
+    if (!ED.decks) return;
+    const count = function (value, label, key, set) {
+      return el("label", { class: "field ln-count" }, label + " ", el("input", { type: "number", min: 0, max: 50, value: value,
+        "data-deck": key, on: { input: function (ev) { set(Math.max(0, Math.round(+ev.target.value || 0))); changed(); } } }));
+    };
+    const tools = el("div", { class: "ln-counts" }, el("strong", { text: T("Tool cards") }));
+    Object.keys(ED.decks.tools).forEach(function (k) {
+      tools.append(count(ED.decks.tools[k], TOOL_WORDS[k] ? T(TOOL_WORDS[k]) : k, "tool:" + k, function (n) { ED.decks.tools[k] = n; }));
+    });
+    const finds = el("div", { class: "ln-counts" }, el("strong", { text: T("Discovery cards") }));
+    ED.decks.discoveries.forEach(function (g, i) {
+      const colours = [].concat(g.colour).filter(Boolean);
+      const label = MAP.findWord(g.kind) + " · " + (g.back === "water" ? T("water card") : T("land card")) +
+        (colours.length ? " · " + T("colour {colour}", { colour: colours.join(", ") }) : "") + (g.iv ? " · IV" : "");
+      finds.append(count(g.count, label, "find:" + i, function (n) { ED.decks.discoveries[i].count = n; }));
+    });
+    box.append(tools, finds);
+  }
+
   function changed() {
+    TC.$("ln-placeholder").hidden = !isSample();
+    remember();
     draw();
     clearTimeout(ED.checkTimer);
     ED.checkTimer = setTimeout(check, 250);
@@ -211,8 +267,12 @@
     ED.cols = Math.max(size.cols, 3); ED.rows = Math.max(size.rows, 3);
     TC.$("ln-cols").value = ED.cols; TC.$("ln-rows").value = ED.rows;
     TC.$("ln-name").value = ED.board.name === SAMPLE ? T(SAMPLE) : ED.board.name;
-    TC.$("ln-decks").value = board.decks ? JSON.stringify(board.decks, null, 1) : "";
-    TC.$("ln-placeholder").hidden = !ED.board.placeholder;
+    if (board.placeholder && board.decks && !ED.defaults) ED.defaults = board.decks;   // the sample's: the defaults
+    const decks = board.decks || ED.defaults;
+    ED.decks = decks ? JSON.parse(JSON.stringify(decks)) : null;
+    ED.undo = [];
+    ED.last = null;
+    drawDecks();
     changed();
   }
 
@@ -280,10 +340,9 @@
     TC.$("ln-status").textContent = T("The file was not loaded.");
   }
 
-  /* A board's name in the list: the sample's in the host's words, a placeholder marked. */
+  /* A board's name in the list: the sample's in the host's words (it says it is a placeholder). */
   function shownName(b) {
-    const name = b.sample && b.name === SAMPLE ? T(SAMPLE) : b.name;
-    return name + (b.placeholder && !b.sample ? " · " + T("placeholder") : "");
+    return b.sample && b.name === SAMPLE ? T(SAMPLE) : b.name;
   }
 
   /* ---------------------------------------------------------------- the section */
@@ -311,7 +370,8 @@
         el("label", { class: "field" }, T("Rows") + " ", el("input", { id: "ln-rows", type: "number", min: 2, max: 30, value: ED.rows,
           on: { change: function (ev) { ED.rows = Math.max(2, Math.min(30, +ev.target.value || 2)); draw(); } } })),
         el("button", { type: "button", id: "ln-connect-grid", text: T("Connect grid neighbours"), on: { click: connectGrid } }),
-        el("button", { type: "button", id: "ln-clear-route", text: T("Clear the route"), on: { click: function () { ED.board.route = []; changed(); } } })),
+        el("button", { type: "button", id: "ln-clear-route", text: T("Clear the route"), on: { click: function () { ED.board.route = []; changed(); } } }),
+        el("button", { type: "button", id: "ln-undo", disabled: true, text: "↶ " + T("Undo"), on: { click: undo } })),
       tools,
       el("p", { id: "ln-hint", class: "hint" }),
       el("div", { id: "ln-label-box", class: "row" }),
@@ -320,8 +380,8 @@
       el("p", { id: "ln-status", class: "status", "aria-live": "polite" }),
       el("ul", { id: "ln-problems", class: "ln-problems" }),
       el("details", { class: "ln-decks" }, el("summary", { text: T("Card decks (optional)") }),
-        el("p", { class: "help", text: T("Left empty, the default decks are used: guesses, since the rulebook prints only the totals (45 tools, 50 discovery cards). Count your cards and correct them here.") }),
-        el("textarea", { id: "ln-decks", rows: 6, "aria-label": T("Card decks (optional)"), on: { input: changed } })),
+        el("p", { class: "help", text: T("The counts shown are guesses, since the rulebook prints only the totals (45 tools, 50 discovery cards). Count your cards and correct them here.") }),
+        el("div", { id: "ln-decks" })),
       el("div", { class: "row" },
         el("label", { class: "field" }, T("Name") + " ", el("input", { id: "ln-name", type: "text", maxlength: 40, value: ED.board.name,
           on: { input: changed } })),
@@ -357,17 +417,27 @@
       select.append(el("option", { value: b.sample ? "" : b.name, selected: (b.sample ? "" : b.name) === keep,
                                    text: shownName(b) }));
     });
+    boardNote(keep);
   }
 
   async function choose(name) {
     const input = boardChoice.input, start = TC.$("start");
     input.dataset.boardName = name;
+    boardNote(name);
     if (!name) { input.value = ""; return; }
     if (start) start.disabled = true;
     const r = await TC.api("GET", API + "/boards/" + encodeURIComponent(name));
     if (start) start.disabled = false;
     TC.showRefusal(r.ok ? "" : r.data.error);
     input.value = r.ok ? JSON.stringify(r.data.board) : "";
+  }
+
+  /* Said once, where the table is started: the sample is a placeholder; any other board is the table's own. */
+  function boardNote(name) {
+    const note = TC.$("ln-board-note");
+    if (!note) return;
+    note.textContent = !name || name === SAMPLE ? "⚠ " + T("Sample board: a placeholder, not the printed board.") :
+      T("Your own board: {name}.", { name: name });
   }
 
   window.GameHost = window.GameHost || {};
@@ -379,6 +449,7 @@
       input.hidden = true;
       const select = el("select", { id: "ln-board-choice", "aria-label": T("Board"), on: { change: function (ev) { choose(ev.target.value); } } });
       input.before(select);
+      select.after(el("p", { id: "ln-board-note", class: "muted" }));
       boardChoice = { select: select, input: input };
       input.value = "";
       input.dataset.boardName = "";

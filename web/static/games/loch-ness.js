@@ -38,10 +38,11 @@
     Object.keys(at).forEach(function (id) {
       const here = at[id], c = MAP.centre(spaces[id]);
       here.forEach(function (entry, i) {
-        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 12;
+        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 16;
         boatShape(layer, x, y, entry.seat, entry.boat, entry.seat === opts.mine);
       });
     });
+    wordsOnTop(picture);
     const ness = spaces[view.nessie];
     if (ness) {
       const c = MAP.centre(ness);
@@ -58,6 +59,15 @@
     });
     if (opts.highlight) drawEvent(picture, view, opts.highlight);
     return picture;
+  }
+
+  /* Nessie's route and every space's name and mark drawn over the boats, with a dark edge, so a
+     word stays readable with boats on it (the words lie in the drawing's own coordinates). */
+  function wordsOnTop(picture) {
+    const route = picture.querySelector(".ln-route-layer");
+    if (route) picture.append(route);
+    const words = svg("g", { class: "ln-words", "pointer-events": "none" }, picture);
+    picture.querySelectorAll(".ln-space .ln-id, .ln-space .ln-mark, .ln-space .ln-label").forEach(function (t) { words.append(t); });
   }
 
   /* A boat: a hull in its seat's colour with the seat's number, the boat's number on the sail;
@@ -216,14 +226,26 @@
   function phoneStatus(payload) {
     const view = payload.view;
     if (payload.outcome) return TC.outcomeText(payload);
-    if (!(payload.legal_actions || []).length) return T("{name}'s turn.", { name: TC.seatName(payload, view.turn) });
+    if (!(payload.legal_actions || []).length) {
+      // the robbed or attacked player decides on their own phone; the others wait, told only that
+      if (view.step === "thief" || view.step === "defend") {
+        const who = TC.seatName(payload, view.target.seat);
+        return view.step === "thief" ? T("{name} decides whether to show a thief.", { name: who }) :
+          T("{name} decides whether to show a weapon.", { name: who });
+      }
+      return T("{name}'s turn.", { name: TC.seatName(payload, view.turn) });
+    }
     if (view.phase === "place") return T("Lay one of your cards face down: tap a card, then a site.");
     return {
       act: T("Your turn: each boat may sail or look around."),
       moved: T("Boat {boat} has moved: take finds, fight or observe, then Done.", { boat: view.boat }),
-      explore: T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
+      explore: view.turning ? T("Boat {boat}: take the top card or leave it, then turn the bottom card.", { boat: view.boat }) :
+        T("Boat {boat} looked around: take what you can, then Done.", { boat: view.boat }),
       card: T("Which card did you turn on {site}?", { site: view.turning }),
       draw: T("Which card did you draw from the robbed boat?"),
+      thief: T("{name} is robbing your boat {boat}. Show a thief to stop it?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }),
+      defend: view.armed ? T("{name} attacks your boat {boat}, showing a weapon. Show a weapon too?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }) :
+        T("{name} attacks your boat {boat} without showing a weapon. Show a weapon?", { name: TC.seatName(payload, view.turn), boat: view.target && view.target.boat }),
       town: T("Boat {boat} is in town: hand tools back, take tools, then Done.", { boat: view.boat }),
     }[view.step] || "";
   }
@@ -280,11 +302,13 @@
   function actions(api, view, legal) {
     const box = el("div", { class: "ln-actions" });
     const rest = legal.filter(function (a) { return ["move", "explore", "town", "chest", "bagpipe", "end_turn", "place"].indexOf(a.type) < 0; });
-    const quiet = { take: 1, observe: 1, done: 1, join: 1, "return": 1, stack: 1, give: 1 };
+    const quiet = { take: 1, observe: 1, done: 1, bottom: 1, join: 1, "return": 1, stack: 1, give: 1 };
     rest.forEach(function (a) {
       const label = TC.say(a.label);
       const sure = a.type === "attack" ? T("Boats without a weapon against one with a weapon go on their side.") :
-        a.type === "steal" ? T("Your thief is shown; a thief on that boat stops you.") : "";
+        a.type === "steal" ? T("Your thief is shown; the owner of that boat may show a thief to stop you.") :
+        a.type === "thief" ? (a.show ? T("Your thief is shown to everyone: the robbery fails.") : T("The thief draws a random card from your boat.")) :
+        a.type === "defend" ? T("Boats without a weapon against one with a weapon go on their side.") : "";
       box.append(el("button", { type: "button", class: "big" + (a.type === "done" ? " secondary" : ""), "data-action": a.notation, text: label,
         on: { click: function () {
           const free = quiet[a.type] || (a.type === "tool" && !a.cost);
