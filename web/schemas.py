@@ -66,6 +66,9 @@ SCHEMAS: dict[str, Any] = {
             "chapter": {"type": "string", "description": "The change it belongs to."},
             "index": {"type": "integer", "description": "Its place among the chapter's public steps."},
             "count": {"type": "integer", "description": "The chapter's public steps."},
+            "stop": {"type": "integer", "description": "The stop it is told at: steps that show nothing "
+                     "new are told with the next, and Next and Auto move a stop at a time."},
+            "stops": {"type": "integer", "description": "The chapter's stops (\"4 of 12\")."},
             "told": {"type": "boolean", "description": "The table screen has shown it (or is showing it)."},
             "private": {"const": True},
             "event": ref("Event"),
@@ -102,7 +105,8 @@ SCHEMAS: dict[str, Any] = {
                 "oneOf": [{"type": "null"}, {
                     "type": "object", "required": ["chapter", "index", "count", "before", "after"],
                     "properties": {"chapter": {"type": "string"}, "index": {"type": "integer"},
-                                   "count": {"type": "integer"}, "before": ref("Snapshot"),
+                                   "count": {"type": "integer"}, "stop": {"type": "integer"},
+                                   "stops": {"type": "integer"}, "before": ref("Snapshot"),
                                    "after": ref("Snapshot")},
                     "additionalProperties": False}],
                 "description": "Public payload only: the shown step's chapter with the state before and "
