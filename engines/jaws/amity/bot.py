@@ -117,7 +117,7 @@ def _start(view: View, legal: Sequence[Action], board: Board, rng: Rng) -> tuple
     return action, {}
 
 
-# Longer than 60 lines on purpose: the shark bot's search, one loop over every end of its turn
+# search code: longer than 60 lines on purpose, the shark bot's search: one loop over every end of its turn
 # with the scoring inline, kept in one piece for speed (bench/jaws.py, the whole turn).
 def plan_turn(view: View, board: Board, rng: Rng) -> tuple[float, str]:
     """The best end of this turn, and the first step toward it (its notation; "end" to stop now)."""
