@@ -4,7 +4,7 @@ A :class:`Position` is the one mutable half of the state pattern (:class:`engine
 each step copies it, changes the copy and wraps it in a new :class:`~engines.jaws.state.JawsState`.
 Spaces, roles and powers are small numbers here; the notation and the views use their names.
 
->>> from engines.jaws.data import amity, deck
+>>> from engines.jaws.amity.data import amity, deck
 >>> p = Position.new(3, "1", (0, 1, 2, 1), amity(), deck())
 >>> p.notation()[:60]
 'jaws acts=1 act=1 players=3 roles=S/BQ/H round=0 phase=start'
@@ -54,7 +54,7 @@ Step = tuple[Any, ...]  # a core action: (kind, role, a, b)
 
 
 class Plan(NamedTuple):
-    """What the shark's steps this turn add up to (secret; engines.jaws.shark)."""
+    """What the shark's steps this turn add up to (secret; engines.jaws.amity.shark)."""
 
     pos: int
     acts: int = 0  # actions used
@@ -165,7 +165,7 @@ class Position(Working):
     # changed in place (an answer makes a new last record), so copies of the list may share them.
     records: list[dict[str, Any]] = field(default_factory=list)
     trail: list[dict[str, Any]] = field(default_factory=list)
-    hyps: frozenset[tuple[int, int, int]] | None = None  # engines.jaws.belief, derived from ``records``
+    hyps: frozenset[tuple[int, int, int]] | None = None  # engines.jaws.amity.belief, derived from ``records``
     events: list[dict[str, Any]] = field(default_factory=list)
     quiet: bool = False  # fast playouts: no events, no records
 

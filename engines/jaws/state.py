@@ -3,7 +3,7 @@
 Secrets: the shark's space, its plan and path, which powers it has left and which it played stay
 in ``view(shark)`` and in events only the shark may see. Everyone else's view holds what the
 rules announce, and the spaces where the shark may be, worked out from those announcements alone
-(:mod:`engines.jaws.belief`). Once the act is over, the shark's whole path is everyone's.
+(:mod:`engines.jaws.amity.belief`). Once the act is over, the shark's whole path is everyone's.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class JawsState(State):
 
     def find_legal(self, seat: Seat, action: object) -> Action:
         """Act 2's readings: the table may enter any value the rules allow, not only one listed
-        (checked by engines.jaws.orca_actions.reading, which names the field that is wrong)."""
+        (checked by engines.jaws.orca.actions.reading, which names the field that is wrong)."""
         p = self._p
         if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
             return super().find_legal(seat, action)

@@ -11,7 +11,7 @@ here" whatever the truth, never a barrel).
 Only the public round records (``Position.records``) go in, so what comes out may be shown to
 everyone: the crew's phones shade the possible spaces, and the crew bot aims with them.
 
->>> from engines.jaws.data import amity
+>>> from engines.jaws.amity.data import amity
 >>> board = amity()
 >>> start = initial(board)
 >>> len(start), len({h[0] for h in start})

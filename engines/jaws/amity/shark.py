@@ -175,7 +175,7 @@ def commit(p: Position) -> None:
 
 
 def _before(p: Position) -> dict[str, object]:
-    """The public board as the shark's turn began: what the crew reasons from (engines.jaws.belief)."""
+    """The public board as the shark's turn began: what the crew reasons from (engines.jaws.amity.belief)."""
     names = p.board.names
     return {
         "swimmers": list(p.swimmers),
