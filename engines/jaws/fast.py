@@ -3,7 +3,7 @@
 The public door (:meth:`State.apply`) copies the position, checks the action and tells the whole
 story in events and round records: right for a table, too slow for thousands of games. Here one
 position is changed in place, silently (``quiet``), with actions drawn from the same legal lists
-(the core tuples of :mod:`engines.jaws.rules`), so the rules are exactly those of the door. The
+(the core tuples of :mod:`engines.jaws.amity.rules`), so the rules are exactly those of the door. The
 shark's ``back`` (taking back a planned step) is a convenience of the phone, not a move of the game:
 it is left out here.
 

@@ -54,7 +54,7 @@ Step = tuple[Any, ...]  # a core action: (kind, role, a, b)
 
 
 class Plan(NamedTuple):
-    """What the shark's steps this turn add up to (secret; engines.jaws.shark)."""
+    """What the shark's steps this turn add up to (secret; engines.jaws.amity.shark)."""
 
     pos: int
     acts: int = 0  # actions used
@@ -165,7 +165,7 @@ class Position(Working):
     # changed in place (an answer makes a new last record), so copies of the list may share them.
     records: list[dict[str, Any]] = field(default_factory=list)
     trail: list[dict[str, Any]] = field(default_factory=list)
-    hyps: frozenset[tuple[int, int, int]] | None = None  # engines.jaws.belief, derived from ``records``
+    hyps: frozenset[tuple[int, int, int]] | None = None  # engines.jaws.amity.belief, derived from ``records``
     events: list[dict[str, Any]] = field(default_factory=list)
     quiet: bool = False  # fast playouts: no events, no records
 

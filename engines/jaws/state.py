@@ -3,7 +3,7 @@
 Secrets: the shark's space, its plan and path, which powers it has left and which it played stay
 in ``view(shark)`` and in events only the shark may see. Everyone else's view holds what the
 rules announce, and the spaces where the shark may be, worked out from those announcements alone
-(:mod:`engines.jaws.belief`). Once the act is over, the shark's whole path is everyone's.
+(:mod:`engines.jaws.amity.belief`). Once the act is over, the shark's whole path is everyone's.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class JawsState(State):
 
     def find_legal(self, seat: Seat, action: object) -> Action:
         """Act 2's readings: the table may enter any value the rules allow, not only one listed
-        (checked by engines.jaws.orca_actions.reading, which names the field that is wrong)."""
+        (checked by engines.jaws.orca.actions.reading, which names the field that is wrong)."""
         p = self._p
         if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
             return super().find_legal(seat, action)
@@ -236,7 +236,6 @@ class JawsState(State):
         board = p.board
         name = p.name
         card = p.cards[p.card] if p.card else None
-        uses = sum(1 for r in p.records if r.get("ability"))
         out: View = {
             "game": "jaws",
             "act": p.act,
@@ -256,28 +255,9 @@ class JawsState(State):
                 if p.closed >= 0
                 else None
             ),
-            "barrels": {
-                "shop": p.shop,
-                "docks": {name(d): p.dock[i] for i, d in enumerate(board.docks)},
-                "floating": {name(i): n for i, n in enumerate(p.floating) if n},
-                "brody": p.on_boat[BRODY],
-                "hooper": p.on_boat[HOOPER],
-                "quint": p.on_boat[QUINT],
-                "attached": p.attached,
-                "total": board.barrels,
-            },
+            "barrels": self._barrels(),
             "crew": [self._crew(r) for r in range(3)],
-            "shark": {
-                "track": p.eaten,
-                "goal": p.goal,
-                "barrels": p.attached,
-                "abilities_used": uses,
-                "ability_this_round": p.power >= 0 and p.phase in ("crew", "over"),
-                "seen": {"space": name(p.seen), "by": p.seen_by} if p.seen >= 0 else None,
-                "possible": sorted(
-                    (name(s) for s in belief.positions(self.hypotheses)), key=board.index.__getitem__
-                ),
-            },
+            "shark": self._shark(),
             "effects": self._effects(),
             "pending": (
                 {"what": p.pending, "options": [name(s) for s in p.options], "seats": list(self.awaiting)}
@@ -293,12 +273,50 @@ class JawsState(State):
         if p.o is not None:
             out["orca"] = orca_view.public(p)
         if seat is not None and 0 <= seat < p.players:
-            out["seat"] = seat
-            out["my_roles"] = ["shark"] if seat == p.seats[0] else [ROLES[r] for r in p.seat_roles(seat)]
-            if seat == p.seats[0]:
-                out["secret"] = self._secret()
-                if p.o is not None:
-                    out["secret"]["orca"] = orca_view.secret(p)
+            out.update(self._seat(seat))
+        return out
+
+    def _barrels(self) -> dict[str, Any]:
+        p = self._p
+        board, name = p.board, p.name
+        return {
+            "shop": p.shop,
+            "docks": {name(d): p.dock[i] for i, d in enumerate(board.docks)},
+            "floating": {name(i): n for i, n in enumerate(p.floating) if n},
+            "brody": p.on_boat[BRODY],
+            "hooper": p.on_boat[HOOPER],
+            "quint": p.on_boat[QUINT],
+            "attached": p.attached,
+            "total": board.barrels,
+        }
+
+    def _shark(self) -> dict[str, Any]:
+        """What everyone knows of the shark (its space only once the act is over: :meth:`view`)."""
+        p = self._p
+        name = p.name
+        return {
+            "track": p.eaten,
+            "goal": p.goal,
+            "barrels": p.attached,
+            "abilities_used": sum(1 for r in p.records if r.get("ability")),
+            "ability_this_round": p.power >= 0 and p.phase in ("crew", "over"),
+            "seen": {"space": name(p.seen), "by": p.seen_by} if p.seen >= 0 else None,
+            "possible": sorted(
+                (name(s) for s in belief.positions(self.hypotheses)), key=p.board.index.__getitem__
+            ),
+        }
+
+    def _seat(self, seat: int) -> dict[str, Any]:
+        """A player's own part of the view: the seat, its roles, and the shark's secret to the shark."""
+        p = self._p
+        out: dict[str, Any] = {
+            "seat": seat,
+            "my_roles": ["shark"] if seat == p.seats[0] else [ROLES[r] for r in p.seat_roles(seat)],
+        }
+        if seat == p.seats[0]:
+            out["secret"] = self._secret()
+            if p.o is not None:
+                out["secret"]["orca"] = orca_view.secret(p)
         return out
 
     def _crew(self, r: int) -> dict[str, Any]:

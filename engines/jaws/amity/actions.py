@@ -16,7 +16,7 @@ sentence for a big button). The shark's: ``start``, ``move``, ``eat``, ``frenzy`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engines.jaws.words as words
@@ -26,135 +26,172 @@ from engines.jaws.common import ROLES
 from engines.jaws.position import SOURCES, Position, Step
 from engines.text import N_, Text, plural
 
+# --------------------------------------------------------------------------- steps as JSON actions: tables
+
+Fields = dict[str, Any]
+# The shark's fields after ``type``, with its ``notation`` (its ``label`` is shark.describe's).
+
+
+def _shark_space(p: Position, a: Step) -> Fields:
+    kind, x = a[0], a[2]
+    return {"to" if kind == "move" else "space": p.name(x), "notation": f"{kind} {p.name(x)}"}
+
+
+def _shark_eat(p: Position, a: Step) -> Fields:
+    return {"swimmer": "michael", "notation": "eat michael"} if a[2] else {"notation": "eat"}
+
+
+def _shark_burst(p: Position, a: Step) -> Fields:
+    path = [p.name(s) for s in a[2]]
+    return {"path": path, "notation": "burst " + "-".join(path)}
+
+
+def _shark_knock(p: Position, a: Step) -> Fields:
+    return {"captain": ROLES[a[2]], "notation": f"knock {ROLES[a[2]]}"}
+
+
+def _shark_plain(p: Position, a: Step) -> Fields:
+    return {"notation": a[0]}
+
+
+SHARK_TO_JSON: dict[str, Callable[[Position, Step], Fields]] = {
+    "start": _shark_space, "move": _shark_space, "eat": _shark_eat, "burst": _shark_burst,
+    "knock": _shark_knock,
+}
+"""The shark's steps with fields; any other (``frenzy``, ``evade``, ``hide``, ``back``, ``end``): its name."""
+
+# A crew member's fields after ``type`` and ``role``: (position, the role's word, its name, x, n) -> fields.
+
+
+def _crew_move(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+    return dict(to=p.name(x), notation=f"{role} move {p.name(x)}",
+                label=words.label("{role}: move to {space}", role=who, space=words.place(p.board, x)))
+
+
+def _crew_rescue(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+    if x:
+        return dict(swimmer="michael", notation=f"{role} rescue michael",
+                    label=words.label("{role}: rescue Michael", role=who))
+    return dict(notation=f"{role} rescue", label=words.label("{role}: rescue a swimmer", role=who))
+
+
+def _crew_collect(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+    msgid = plural(
+        n, "{role}: collect {count} barrel from {source}", "{role}: collect {count} barrels from {source}"
+    )
+    return {
+        "from": SOURCES[x],
+        "count": n,
+        "notation": f"{role} collect {SOURCES[x]} {n}",
+        "label": words.label(msgid, role=who, count=n, source=words.source(x)),
+    }
+
+
+def _crew_throw(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+    return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}",
+                label=words.label("{role}: throw a barrel at {space}", role=who, space=p.name(x)))
+
+
+def _crew_close(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+    return dict(beach=BEACH_ORDER[x], notation=f"{role} close {BEACH_ORDER[x]}",
+                label=words.label("{role}: close {beach}", role=who, beach=words.beach(x)))
+
+
+_SAYS = {
+    "deliver": N_("{role}: deliver the barrel to this dock"),
+    "give": N_("{role}: hand all barrels to Quint"),
+    "binoculars": N_("{role}: look through the binoculars"),
+    "finder": N_("{role}: use the fish finder"),
+    "climb": N_("{role}: climb back aboard (2 actions)"),
+    "end": N_("{role}: end the turn"),
+}
+
+
+def _crew_say(kind: str) -> Callable[[Position, str, Text, Any, int], Fields]:
+    def fields(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
+        return dict(notation=f"{role} {kind}", label=words.label(_SAYS[kind], role=who))
+
+    return fields
+
+
+CREW_TO_JSON: dict[str, Callable[[Position, str, Text, Any, int], Fields]] = {
+    "move": _crew_move, "rescue": _crew_rescue, "collect": _crew_collect, "throw": _crew_throw,
+    "close": _crew_close, **{kind: _crew_say(kind) for kind in _SAYS},
+}
+"""Every crew action's JSON fields by its kind: a new crew action is one function and one entry here."""
+
 
 def to_json(p: Position, a: Step) -> dict[str, Any]:
     kind, r, x, n = a
-    name = p.name
     if kind == "card":
-        card = p.cards[x]
-        return {
-            "type": "card",
-            "card": x,
-            "notation": f"card {x}",
-            "label": words.label("Event card {number}: {title}", number=x, title=Text(card.title)),
-        }
+        title = Text(p.cards[x].title)
+        return {"type": "card", "card": x, "notation": f"card {x}",
+                "label": words.label("Event card {number}: {title}", number=x, title=title)}
     if kind == "choose":
-        return {
-            "type": "choose",
-            "space": name(x),
-            "notation": f"choose {name(x)}",
-            "label": words.label("Choose {space}", space=words.place(p.board, x)),
-        }
+        return {"type": "choose", "space": p.name(x), "notation": f"choose {p.name(x)}",
+                "label": words.label("Choose {space}", space=words.place(p.board, x))}
     if r < 0:  # the shark
-        out: dict[str, Any] = {"type": kind}
-        if kind in ("start", "move"):
-            out["to" if kind == "move" else "space"] = name(x)
-            text = f"{kind} {name(x)}"
-        elif kind == "eat":
-            if x:
-                out["swimmer"] = "michael"
-            text = "eat michael" if x else "eat"
-        elif kind == "burst":
-            out["path"] = [name(s) for s in x]
-            text = "burst " + "-".join(out["path"])
-        elif kind == "knock":
-            out["captain"] = ROLES[x]
-            text = f"knock {ROLES[x]}"
-        else:
-            text = kind
-        out["notation"] = text
-        out["label"] = shark.describe(p, a).to_json()
-        return out
+        fields = SHARK_TO_JSON.get(kind, _shark_plain)(p, a)
+        return {"type": kind, **fields, "label": shark.describe(p, a).to_json()}
     role = ROLES[r]
-    out = {"type": kind, "role": role}
-    who = words.role(r)
-    if kind == "move":
-        out["to"] = name(x)
-        text, label = (
-            f"{role} move {name(x)}",
-            words.label("{role}: move to {space}", role=who, space=words.place(p.board, x)),
-        )
-    elif kind == "rescue":
-        if x:
-            out["swimmer"] = "michael"
-        text = f"{role} rescue michael" if x else f"{role} rescue"
-        label = (
-            words.label("{role}: rescue Michael", role=who)
-            if x
-            else words.label("{role}: rescue a swimmer", role=who)
-        )
-    elif kind == "collect":
-        out["from"], out["count"] = SOURCES[x], n
-        text = f"{role} collect {SOURCES[x]} {n}"
-        label = words.label(
-            plural(
-                n,
-                "{role}: collect {count} barrel from {source}",
-                "{role}: collect {count} barrels from {source}",
-            ),
-            role=who,
-            count=n,
-            source=words.source(x),
-        )
-    elif kind == "throw":
-        out["at"] = name(x)
-        text, label = (
-            f"{role} throw {name(x)}",
-            words.label("{role}: throw a barrel at {space}", role=who, space=name(x)),
-        )
-    elif kind == "close":
-        out["beach"] = BEACH_ORDER[x]
-        text, label = (
-            f"{role} close {BEACH_ORDER[x]}",
-            words.label("{role}: close {beach}", role=who, beach=words.beach(x)),
-        )
-    else:
-        text = f"{role} {kind}"
-        label = words.label(
-            {
-                "deliver": N_("{role}: deliver the barrel to this dock"),
-                "give": N_("{role}: hand all barrels to Quint"),
-                "binoculars": N_("{role}: look through the binoculars"),
-                "finder": N_("{role}: use the fish finder"),
-                "climb": N_("{role}: climb back aboard (2 actions)"),
-                "end": N_("{role}: end the turn"),
-            }[kind],
-            role=who,
-        )
-    out["notation"], out["label"] = text, label
-    return out
+    return {"type": kind, "role": role, **CREW_TO_JSON[kind](p, role, words.role(r), x, n)}
+
+
+# --------------------------------------------------------------------------- JSON actions as steps: a table
+
+
+def _card(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("card", -1, int(d["card"]), 0)
+
+
+def _choose(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("choose", -1, p.board.index[d["space"]], 0)
+
+
+def _start(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("start", -1, p.board.index[d["space"]], 0)
+
+
+def _move(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("move", r, p.board.index[d["to"]], 0)
+
+
+def _swimmer(p: Position, r: int, d: Mapping[str, Any]) -> Step:  # the shark eats, a crew member rescues
+    return (d["type"], r, 1 if d.get("swimmer") == "michael" else 0, 0)
+
+
+def _burst(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("burst", -1, tuple(p.board.index[s] for s in d["path"]), 0)
+
+
+def _knock(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("knock", -1, ROLES.index(d["captain"]), 0)
+
+
+def _collect(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("collect", r, SOURCES.index(d["from"]), int(d["count"]))
+
+
+def _throw(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("throw", r, p.board.index[d["at"]], 0)
+
+
+def _close(p: Position, r: int, d: Mapping[str, Any]) -> Step:
+    return ("close", r, BEACH_ORDER.index(d["beach"]), 0)
+
+
+FROM_JSON: dict[str, Callable[[Position, int, Mapping[str, Any]], Step]] = {
+    "card": _card, "choose": _choose, "start": _start, "move": _move, "eat": _swimmer, "rescue": _swimmer,
+    "burst": _burst, "knock": _knock, "collect": _collect, "throw": _throw, "close": _close,
+}
+"""Each JSON action with fields, by its type (the shark's and the crew's types differ but for ``move``
+and ``end``); any other is its type and role alone."""
 
 
 def from_json(p: Position, d: Mapping[str, Any]) -> Step:
     """A legal JSON action (already matched at the door) as a core action."""
     kind = d["type"]
-    idx = p.board.index
-    if kind == "card":
-        return ("card", -1, int(d["card"]), 0)
-    if kind == "choose":
-        return ("choose", -1, idx[d["space"]], 0)
     role = d.get("role")
-    if role is None:
-        if kind == "start":
-            return ("start", -1, idx[d["space"]], 0)
-        if kind == "move":
-            return ("move", -1, idx[d["to"]], 0)
-        if kind == "eat":
-            return ("eat", -1, 1 if d.get("swimmer") == "michael" else 0, 0)
-        if kind == "burst":
-            return ("burst", -1, tuple(idx[s] for s in d["path"]), 0)
-        if kind == "knock":
-            return ("knock", -1, ROLES.index(d["captain"]), 0)
-        return (kind, -1, 0, 0)
-    r = ROLES.index(role)
-    if kind == "move":
-        return ("move", r, idx[d["to"]], 0)
-    if kind == "rescue":
-        return ("rescue", r, 1 if d.get("swimmer") == "michael" else 0, 0)
-    if kind == "collect":
-        return ("collect", r, SOURCES.index(d["from"]), int(d["count"]))
-    if kind == "throw":
-        return ("throw", r, idx[d["at"]], 0)
-    if kind == "close":
-        return ("close", r, BEACH_ORDER.index(d["beach"]), 0)
-    return (kind, r, 0, 0)
+    r = -1 if role is None or kind in ("card", "choose") else ROLES.index(role)
+    read = FROM_JSON.get(kind)
+    return read(p, r, d) if read is not None else (kind, r, 0, 0)

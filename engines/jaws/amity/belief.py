@@ -129,7 +129,7 @@ def after_turn(board: Board, hyps: Iterable[Hyp], rec: Mapping[str, Any]) -> fro
     return frozenset(out)
 
 
-# Longer than 60 lines on purpose: the belief search, one walk over every plan the shark's
+# search code: longer than 60 lines on purpose, the belief search: one walk over every plan the shark's
 # turn allows, kept in one piece for speed (every announcement runs it).
 def _ends(
     board: Board,

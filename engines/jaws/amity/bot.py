@@ -22,7 +22,7 @@ chance is good enough; else swimmers and barrels).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -117,7 +117,7 @@ def _start(view: View, legal: Sequence[Action], board: Board, rng: Rng) -> tuple
     return action, {}
 
 
-# Longer than 60 lines on purpose: the shark bot's search, one loop over every end of its turn
+# search code: longer than 60 lines on purpose, the shark bot's search: one loop over every end of its turn
 # with the scoring inline, kept in one piece for speed (bench/jaws.py, the whole turn).
 def plan_turn(view: View, board: Board, rng: Rng) -> tuple[float, str]:
     """The best end of this turn, and the first step toward it (its notation; "end" to stop now)."""
@@ -483,69 +483,94 @@ def _rescue_or_barrels(
 
 
 def _brody(view: View, legal: Sequence[Action], board: Board, hyps: frozenset[belief.Hyp]) -> Action:
-    me = _me(view, "brody")
-    here = board.index[me["space"]]
-    left = int(me["actions_left"])
-    d = distances(board, True)
-    barrels = view["barrels"]
+    """Brody's first wish that he can act on (:data:`_BRODY`, in order), else the end of his turn."""
     positions = belief.positions(hyps)
-    if view["michael"]:
-        mb = board.beaches[BEACH_ORDER.index(view["michael"])]
-        if here == mb:
-            found = _find(legal, "rescue", swimmer="michael")
-            if found:
-                return found
-        elif d[here][mb] <= left - 1:
-            step = _toward(legal, board, mb, True)
-            if step:
-                return step
-    rescue = _find(legal, "rescue")
-    if rescue:
-        return rescue
+    for wish in _BRODY:
+        found = wish(view, legal, board, positions)
+        if found is not None:
+            return found
+    return _end(legal)
+
+
+def _brody_at(view: View, board: Board) -> tuple[dict[str, Any], int, int]:
+    """Brody's view, his space and his actions left."""
+    me = _me(view, "brody")
+    return me, board.index[me["space"]], int(me["actions_left"])
+
+
+def _brody_michael(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    """Rescue Michael, or head for his beach if Brody can reach it this round."""
+    if not view["michael"]:
+        return None
+    _, here, left = _brody_at(view, board)
+    mb = board.beaches[BEACH_ORDER.index(view["michael"])]
+    if here == mb:
+        return _find(legal, "rescue", swimmer="michael")
+    if distances(board, True)[here][mb] <= left - 1:
+        return _toward(legal, board, mb, True)
+    return None
+
+
+def _brody_rescue(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    return _find(legal, "rescue")
+
+
+def _brody_close(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    """Close the beach with the most spaces the shark may be in next to it."""
     closes = [a for a in legal if a["type"] == "close"]
-    if closes:
-        dw0 = distances(board, False)
-        return max(
-            closes,
-            key=lambda a: (sum(1 for p in positions if dw0[p][board.index[a["beach"]]] <= 1), a["beach"]),
-        )
-    if not me["used"]["binoculars"]:
-        beaches = [b for b in board.beaches if b in positions]
-        if beaches and len(positions) <= 3:
-            goal = min(beaches, key=lambda b: (d[here][b], b))
-            if goal == here:
-                return _find(legal, "binoculars") or _end(legal)
-            if d[here][goal] <= left - 1:
-                step = _toward(legal, board, goal, True)
-                if step:
-                    return step
-    quint = board.index[_me(view, "quint")["space"]]
+    if not closes:
+        return None
     dw = distances(board, False)
+    return max(
+        closes, key=lambda a: (sum(1 for p in positions if dw[p][board.index[a["beach"]]] <= 1), a["beach"])
+    )
+
+
+def _brody_look(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    """The binoculars on the nearest beach the shark may be at, once it may be at 3 spaces or fewer."""
+    me, here, left = _brody_at(view, board)
+    beaches = [b for b in board.beaches if b in positions]
+    if me["used"]["binoculars"] or not beaches or len(positions) > 3:
+        return None
+    d = distances(board, True)
+    goal = min(beaches, key=lambda b: (d[here][b], b))
+    if goal == here:
+        return _find(legal, "binoculars") or _end(legal)
+    return _toward(legal, board, goal, True) if d[here][goal] <= left - 1 else None
+
+
+def _brody_barrels(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    """A barrel to the dock nearest Quint; or one from the Shop while fewer than 2 are on their way."""
+    me, here, left = _brody_at(view, board)
     if me["barrels"]:
         deliver = _find(legal, "deliver")
-        if deliver:
+        if deliver is not None:
             return deliver
+        dw = distances(board, False)
+        quint = board.index[_me(view, "quint")["space"]]
         dock = min(board.docks, key=lambda k: (dw[quint][k], k))
         step = _toward(legal, board, dock, True)
-        if step and d[here][dock] <= left:
-            return step
-    elif barrels["shop"] and barrels["quint"] + barrels["hooper"] + sum(barrels["docks"].values()) < 2:
+        return step if step is not None and distances(board, True)[here][dock] <= left else None
+    barrels = view["barrels"]
+    if barrels["shop"] and barrels["quint"] + barrels["hooper"] + sum(barrels["docks"].values()) < 2:
         collect = _find(legal, "collect", **{"from": "shop"})
-        if collect:
+        if collect is not None:
             return collect
         step = _toward(legal, board, board.shop, True)
-        if step and d[here][board.shop] <= left - 1:
-            return step
-    found = _rescue_or_barrels(view, legal, board, "brody", here, left)
-    if found:
-        return found
-    closes = [a for a in legal if a["type"] == "close"]
-    if closes and view["closed"] is None:
-        return max(
-            closes,
-            key=lambda a: (sum(1 for p in positions if dw[p][board.index[a["beach"]]] <= 1), a["beach"]),
-        )
-    return _end(legal)
+        return step if step is not None and distances(board, True)[here][board.shop] <= left - 1 else None
+    return None
+
+
+def _brody_swimmers(view: View, legal: Sequence[Action], board: Board, positions: set[int]) -> Action | None:
+    _, here, left = _brody_at(view, board)
+    return _rescue_or_barrels(view, legal, board, "brody", here, left)
+
+
+_BRODY: tuple[Callable[[View, Sequence[Action], Board, set[int]], Action | None], ...] = (
+    _brody_michael, _brody_rescue, _brody_close, _brody_look, _brody_barrels, _brody_swimmers,
+)
+"""Brody's wishes, most urgent first: Michael, a swimmer here, a beach to close, the binoculars,
+barrels, swimmers elsewhere."""
 
 
 def _quint(view: View, legal: Sequence[Action], board: Board, hyps: frozenset[belief.Hyp]) -> Action:

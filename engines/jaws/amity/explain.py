@@ -6,7 +6,7 @@ or powers); the shark's own refusals speak of its own secrets, and only the shar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import engines.jaws.words as words
@@ -77,11 +77,21 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
 
 
 def _crew(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
-    kind = action.get("type")
     role = action.get("role")
     if role not in ROLES:
         return IllegalAction("Say which crew member acts: Brody, Hooper or Quint.")
     r = ROLES.index(str(role))
+    refused = _crew_turn(p, seat, r, action)
+    if refused is not None:
+        return refused
+    why = _CREW.get(str(action.get("type")))
+    refused = why(p, r, action) if why is not None else None
+    return refused if refused is not None else IllegalAction("That is not a legal play right now.")
+
+
+def _crew_turn(p: Position, seat: int, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    """Why this crew member may not act at all now (whatever the action), if so."""
+    kind = action.get("type")
     who = words.role(r)
     if p.seats[r + 1] != seat:
         return IllegalAction("You do not play {role}.", role=who)
@@ -97,96 +107,124 @@ def _crew(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
         return IllegalAction("That is not a legal play right now.")
     if p.wet[r]:
         return IllegalAction("{role} is in the water and must first climb back aboard (2 actions).", role=who)
-    left = rules.actions_left(p, r)
-    here = p.pos[r]
-    board = p.board
     dock_kind = kind == "deliver" or (kind == "collect" and action.get("from") == "dock")
     if dock_kind and p.effect == "docks_closed":
         return IllegalAction(
             "The docks are under repair this round: no barrels are dropped or picked up there."
         )
-    if left <= 0 and not (dock_kind and p.effect == "harbor_master"):
+    if rules.actions_left(p, r) <= 0 and not (dock_kind and p.effect == "harbor_master"):
         return IllegalAction("{role} has no actions left this round.", role=who)
-    if kind == "climb":
-        return IllegalAction("{role} is aboard already.", role=who)
-    if kind == "move":
-        to = _space(p, action.get("to"))
-        if r == BRODY:
-            if to < 0 or to not in board.land_spaces:
-                return IllegalAction("Brody moves over land only.")
-            return IllegalAction("Brody moves one space at a time, to a land space next to his own.")
-        if to < 0 or to not in board.water_spaces:
-            return IllegalAction("{role} cannot sail over land.", role=who)
-        if r == HOOPER:
-            return IllegalAction("Hooper's boat moves up to 2 spaces through the water in one action.")
-        return IllegalAction("Quint moves one space at a time, to a water space next to his own.")
-    if kind == "rescue":
-        slot = board.beach_slot(here)
-        if action.get("swimmer") == "michael" and r != BRODY:
-            return IllegalAction("Only Brody can rescue Michael.")
-        if slot < 0:
-            return IllegalAction("Swimmers are only at the beaches.")
-        return IllegalAction("There is no swimmer to rescue in {role}'s space.", role=who)
-    if kind == "binoculars":
-        if r != BRODY:
-            return IllegalAction("Only Brody has the binoculars.")
-        if p.flags[r] & LOOKED:
-            return IllegalAction("Brody has already used the binoculars this round.")
-        return IllegalAction("Brody can use the binoculars only on one of the 4 beaches.")
-    if kind == "finder":
-        if r != HOOPER:
-            return IllegalAction("Only Hooper has the fish finder.")
-        if p.flags[r] & FOUND:
-            return IllegalAction("Hooper has already used the fish finder this round.")
-    if kind == "close":
-        if r != BRODY:
-            return IllegalAction("Only Brody closes a beach.")
-        if p.effect == "fourth_of_july":
-            return IllegalAction("Beaches cannot be closed this round (The Fourth of July).")
-        if p.flags[r] & CLOSED:
-            return IllegalAction("Brody has already closed a beach this round.")
-        if here not in board.offices:
-            return IllegalAction("Brody closes a beach only from the police station or the mayor's office.")
-        beach = action.get("beach")
-        if beach in BEACH_ORDER and BEACH_ORDER.index(str(beach)) == p.closed:
-            return IllegalAction("That beach is closed already; the tile can only move to another beach.")
-        return IllegalAction("Only a beach with no swimmer at it can be closed.")
-    if kind == "throw":
-        if r != QUINT:
-            return IllegalAction("Only Quint throws barrels.")
-        if p.flags[r] & THREW:
-            return IllegalAction("Quint throws only one barrel per round.")
-        if not p.on_boat[QUINT]:
-            return IllegalAction("Quint has no barrel aboard the Orca.")
-        return IllegalAction("Quint throws a barrel only into his own space or a water space next to it.")
-    if kind == "deliver":
-        if r != BRODY:
-            return IllegalAction("Only Brody delivers barrels to the docks.")
-        if not p.on_boat[BRODY]:
-            return IllegalAction("Brody carries no barrel.")
-        return IllegalAction("Brody delivers a barrel only at a dock.")
-    if kind == "give":
-        if r != HOOPER:
-            return IllegalAction("Only Hooper hands his barrels to Quint.")
-        if not p.on_boat[HOOPER]:
-            return IllegalAction("Hooper has no barrel aboard.")
-        return IllegalAction("Hooper hands barrels to Quint only in the same space.")
-    if kind == "collect":
-        source = action.get("from")
-        if r == BRODY:
-            if source != "shop":
-                return IllegalAction("Brody picks up barrels only at the Shop.")
-            if p.on_boat[BRODY]:
-                return IllegalAction("Brody carries only one barrel at a time.")
-            if here != board.shop:
-                return IllegalAction("Brody picks up barrels only at the Shop.")
-            return IllegalAction("There is no barrel left at the Shop.")
-        if source == "shop":
-            return IllegalAction("Only Brody picks up barrels at the Shop.")
-        if source == "hooper" and r != QUINT:
-            return IllegalAction("Only Quint collects barrels from Hooper's boat.")
-        return IllegalAction("There are not that many barrels to collect here.")
-    return IllegalAction("That is not a legal play right now.")
+    return None
+
+
+# Why a crew action is refused, by its type, once the crew member may act: (position, role, action) ->
+# the refusal, or None for "That is not a legal play right now."
+
+
+def _climb(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    return IllegalAction("{role} is aboard already.", role=words.role(r))
+
+
+def _move(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    to = _space(p, action.get("to"))
+    if r == BRODY:
+        if to < 0 or to not in p.board.land_spaces:
+            return IllegalAction("Brody moves over land only.")
+        return IllegalAction("Brody moves one space at a time, to a land space next to his own.")
+    if to < 0 or to not in p.board.water_spaces:
+        return IllegalAction("{role} cannot sail over land.", role=words.role(r))
+    if r == HOOPER:
+        return IllegalAction("Hooper's boat moves up to 2 spaces through the water in one action.")
+    return IllegalAction("Quint moves one space at a time, to a water space next to his own.")
+
+
+def _rescue(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if action.get("swimmer") == "michael" and r != BRODY:
+        return IllegalAction("Only Brody can rescue Michael.")
+    if p.board.beach_slot(p.pos[r]) < 0:
+        return IllegalAction("Swimmers are only at the beaches.")
+    return IllegalAction("There is no swimmer to rescue in {role}'s space.", role=words.role(r))
+
+
+def _binoculars(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != BRODY:
+        return IllegalAction("Only Brody has the binoculars.")
+    if p.flags[r] & LOOKED:
+        return IllegalAction("Brody has already used the binoculars this round.")
+    return IllegalAction("Brody can use the binoculars only on one of the 4 beaches.")
+
+
+def _finder(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != HOOPER:
+        return IllegalAction("Only Hooper has the fish finder.")
+    if p.flags[r] & FOUND:
+        return IllegalAction("Hooper has already used the fish finder this round.")
+    return None
+
+
+def _close(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != BRODY:
+        return IllegalAction("Only Brody closes a beach.")
+    if p.effect == "fourth_of_july":
+        return IllegalAction("Beaches cannot be closed this round (The Fourth of July).")
+    if p.flags[r] & CLOSED:
+        return IllegalAction("Brody has already closed a beach this round.")
+    if p.pos[r] not in p.board.offices:
+        return IllegalAction("Brody closes a beach only from the police station or the mayor's office.")
+    beach = action.get("beach")
+    if beach in BEACH_ORDER and BEACH_ORDER.index(str(beach)) == p.closed:
+        return IllegalAction("That beach is closed already; the tile can only move to another beach.")
+    return IllegalAction("Only a beach with no swimmer at it can be closed.")
+
+
+def _throw(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != QUINT:
+        return IllegalAction("Only Quint throws barrels.")
+    if p.flags[r] & THREW:
+        return IllegalAction("Quint throws only one barrel per round.")
+    if not p.on_boat[QUINT]:
+        return IllegalAction("Quint has no barrel aboard the Orca.")
+    return IllegalAction("Quint throws a barrel only into his own space or a water space next to it.")
+
+
+def _deliver(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != BRODY:
+        return IllegalAction("Only Brody delivers barrels to the docks.")
+    if not p.on_boat[BRODY]:
+        return IllegalAction("Brody carries no barrel.")
+    return IllegalAction("Brody delivers a barrel only at a dock.")
+
+
+def _give(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    if r != HOOPER:
+        return IllegalAction("Only Hooper hands his barrels to Quint.")
+    if not p.on_boat[HOOPER]:
+        return IllegalAction("Hooper has no barrel aboard.")
+    return IllegalAction("Hooper hands barrels to Quint only in the same space.")
+
+
+def _collect(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+    source = action.get("from")
+    if r == BRODY:
+        if source != "shop":
+            return IllegalAction("Brody picks up barrels only at the Shop.")
+        if p.on_boat[BRODY]:
+            return IllegalAction("Brody carries only one barrel at a time.")
+        if p.pos[r] != p.board.shop:
+            return IllegalAction("Brody picks up barrels only at the Shop.")
+        return IllegalAction("There is no barrel left at the Shop.")
+    if source == "shop":
+        return IllegalAction("Only Brody picks up barrels at the Shop.")
+    if source == "hooper" and r != QUINT:
+        return IllegalAction("Only Quint collects barrels from Hooper's boat.")
+    return IllegalAction("There are not that many barrels to collect here.")
+
+
+_CREW: dict[str, Callable[[Position, int, Mapping[str, Any]], IllegalAction | None]] = {
+    "climb": _climb, "move": _move, "rescue": _rescue, "binoculars": _binoculars, "finder": _finder,
+    "close": _close, "throw": _throw, "deliver": _deliver, "give": _give, "collect": _collect,
+}
+"""Each crew action's refusals in the rules' words (a new crew action: one function, one entry)."""
 
 
 __all__ = ["BURST", "EVADE", "FRENZY", "HIDE", "explain"]

@@ -1,8 +1,8 @@
 """The order of play in Act 1 and every crew action: what is legal and what it does.
 
 Works on a :class:`~engines.jaws.position.Position` in place, with core actions as small tuples
-``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.actions` turns them into
-the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.shark`.
+``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.amity.actions` turns them into
+the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.amity.shark`.
 
 A round (rulebook, "1. Akt: Übersicht"): 1. event (a card is turned: swimmers, then its text),
 2. the shark (secret plan, then its announcements), 3. the crew (each member up to 4 actions, one

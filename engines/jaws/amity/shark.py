@@ -175,7 +175,7 @@ def commit(p: Position) -> None:
 
 
 def _before(p: Position) -> dict[str, object]:
-    """The public board as the shark's turn began: what the crew reasons from (engines.jaws.belief)."""
+    """The public board as the shark's turn began: what the crew reasons from (engines.jaws.amity.belief)."""
     names = p.board.names
     return {
         "swimmers": list(p.swimmers),
@@ -190,34 +190,11 @@ def _before(p: Position) -> dict[str, object]:
 def _tell(
     p: Position, pl: Plan, gain: int, michael_slot: int, sensors: list[int], before: dict[str, object] | None
 ) -> None:
+    """What the shark's end announces, always the same events in the same order; its record for
+    the crew's reasoning (:mod:`engines.jaws.amity.belief`)."""
     names = p.board.names
-    eaten = dict(zip(BEACH_ORDER, pl.eaten, strict=True))
     michael = BEACH_ORDER[michael_slot] if michael_slot >= 0 else None
-    if gain:
-        p.events.append(
-            story(
-                "shark_ate",
-                "The shark ate {list}. Its swimmer track is at {track}.",
-                eaten=eaten,
-                michael=michael,
-                gain=gain,
-                track=p.eaten,
-                goal=p.goal,
-                words={"list": words.eaten_list(pl.eaten, michael_slot)},
-            )
-        )
-    else:
-        p.events.append(
-            story(
-                "shark_ate",
-                "The shark ate no swimmer this round. Its swimmer track is at {track}.",
-                eaten=eaten,
-                michael=michael,
-                gain=0,
-                track=p.eaten,
-                goal=p.goal,
-            )
-        )
+    _tell_eaten(p, pl, gain, michael_slot)
     spaces = [names[s] for s in sensors]
     if spaces:
         p.events.append(
@@ -251,6 +228,36 @@ def _tell(
     }
     p.records.append(record)
     p.hyps = belief.after_turn(p.board, belief.new_round(p.hyps or belief.initial(p.board)), record)
+
+
+def _tell_eaten(p: Position, pl: Plan, gain: int, michael_slot: int) -> None:
+    eaten = dict(zip(BEACH_ORDER, pl.eaten, strict=True))
+    michael = BEACH_ORDER[michael_slot] if michael_slot >= 0 else None
+    if gain:
+        p.events.append(
+            story(
+                "shark_ate",
+                "The shark ate {list}. Its swimmer track is at {track}.",
+                eaten=eaten,
+                michael=michael,
+                gain=gain,
+                track=p.eaten,
+                goal=p.goal,
+                words={"list": words.eaten_list(pl.eaten, michael_slot)},
+            )
+        )
+    else:
+        p.events.append(
+            story(
+                "shark_ate",
+                "The shark ate no swimmer this round. Its swimmer track is at {track}.",
+                eaten=eaten,
+                michael=michael,
+                gain=0,
+                track=p.eaten,
+                goal=p.goal,
+            )
+        )
 
 
 def describe(p: Position, s: Step) -> Text:

@@ -266,42 +266,78 @@ def to_json(p: Position, s: Step) -> dict[str, Any]:
     return out
 
 
+# --------------------------------------------------------------------------- JSON actions as steps: a table
+
+_Read = Callable[[Act2, int, Mapping[str, Any]], Step]
+# Each kind's step from its JSON fields: (Act 2, the role's index or -1, the action) -> the step.
+
+
+def _place_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    return ("place", r, a.layout.space(d["at"]), 0)
+
+
+def _surface_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    codes = [k.code for k in abilities()]
+    return ("surface", -1, CHIPS.index(d["chip"]), codes.index(d["card"]) if d.get("card") else -1)
+
+
+def _move_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    return ("move", r, a.layout.space(d["to"]), 0)
+
+
+def _card_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:  # a weapon, bait
+    return (d["type"], r, int(d["card"]), 0)
+
+
+def _target_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    return ("target", r, a.layout.zone(d["zone"]), 0)
+
+
+def _use_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:  # ammunition, the shark cage
+    return (d["type"], r, 1 if d["use"] else 0, 0)
+
+
+def _reveal_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    return ("reveal", -1, CHIPS.index(d["chip"]), 0)
+
+
+def _ram_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    return ("ram", -1, a.layout.space(d["to"]) - ZONES if d.get("to") else -1, 0)
+
+
+def _bite_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    if d.get("tile") is not None:
+        return ("bite", -1, a.layout.zone(d["tile"]), 0)
+    return ("bite", -1, ZONES + ROLES.index(d["crew"]), 0)
+
+
+def _maul_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:
+    if "reroll" in d:
+        return ("maul", -1, sum(1 << (i - 1) for i in d["reroll"]), 0)
+    return ("maul", -1, 1 if d["again"] else 0, 0)
+
+
+def _tile_from(a: Act2, r: int, d: Mapping[str, Any]) -> Step:  # Domino Effect, Second Helping
+    return (d["type"], -1, a.layout.zone(d["tile"]) if d.get("tile") is not None else -1, 0)
+
+
+FROM_JSON: dict[str, _Read] = {
+    "place": _place_from, "surface": _surface_from, "move": _move_from, "weapon": _card_from,
+    "bait": _card_from, "target": _target_from, "ammo": _use_from, "cage": _use_from,
+    "reveal": _reveal_from, "ram": _ram_from, "bite": _bite_from, "maul": _maul_from,
+    "domino": _tile_from, "second": _tile_from,
+}
+"""Each action with fields, by its type; any other (``lock``, ``ready``, ...) is its type and role."""
+
+
 def from_json(p: Position, d: Mapping[str, Any]) -> Step:
     """A legal JSON action (already matched at the door, or checked by :func:`reading`) as a step."""
-    a = p.orca()
-    o = a.layout
     kind = d["type"]
     r = ROLES.index(d["role"]) if "role" in d else -1
     if kind in READING_TYPES:
         return reading(p, d)
-    if kind == "place":
-        return ("place", r, o.space(d["at"]), 0)
-    if kind == "surface":
-        codes = [k.code for k in abilities()]
-        return ("surface", -1, CHIPS.index(d["chip"]), codes.index(d["card"]) if d.get("card") else -1)
-    if kind == "move":
-        return ("move", r, o.space(d["to"]), 0)
-    if kind in ("weapon", "bait"):
-        return (kind, r, int(d["card"]), 0)
-    if kind == "target":
-        return ("target", r, o.zone(d["zone"]), 0)
-    if kind in ("ammo", "cage"):
-        return (kind, r, 1 if d["use"] else 0, 0)
-    if kind == "reveal":
-        return ("reveal", -1, CHIPS.index(d["chip"]), 0)
-    if kind == "ram":
-        return ("ram", -1, o.space(d["to"]) - ZONES if d.get("to") else -1, 0)
-    if kind == "bite":
-        if d.get("tile") is not None:
-            return ("bite", -1, o.zone(d["tile"]), 0)
-        return ("bite", -1, ZONES + ROLES.index(d["crew"]), 0)
-    if kind == "maul":
-        if "reroll" in d:
-            return ("maul", -1, sum(1 << (i - 1) for i in d["reroll"]), 0)
-        return ("maul", -1, 1 if d["again"] else 0, 0)
-    if kind in ("domino", "second"):
-        return (kind, -1, o.zone(d["tile"]) if d.get("tile") is not None else -1, 0)
-    return (kind, r, 0, 0)
+    read = FROM_JSON.get(kind)
+    return read(p.orca(), r, d) if read is not None else (kind, r, 0, 0)
 
 
 # --------------------------------------------------------------------------- readings

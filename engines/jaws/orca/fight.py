@@ -460,30 +460,52 @@ def domino(p: Position, zone: int) -> None:
 def _hit_tile(p: Position, z: int, hits: int, cause: str) -> None:
     """``hits`` on boat space ``z``: damaged (flipped) or destroyed (removed) as its numbers say."""
     a = p.orca()
-    spec = a.specs[z]
-    assert spec is not None
-    zone = a.layout.zones[z]
     before = a.tiles[z]
-    after = before
-    if before == INTACT:
-        after = DESTROYED if hits >= spec.destroy else DAMAGED if hits >= spec.damage else INTACT
-        if after == DAMAGED and a.played == EXTRA_STRENGTH:
-            after = DESTROYED
-    elif before == DAMAGED and hits >= spec.damaged:
-        after = DESTROYED
+    after = _tile_after(a, z, hits)
     if after == before:
         tell(
             p,
             "tile_held",
             plural(hits, "Boat space {zone} holds ({count} hit).", "Boat space {zone} holds ({count} hits)."),
-            zone=zone,
+            zone=a.layout.zones[z],
             count=hits,
             cause=cause,
         )
         return
     on = [r for r in a.alive() if a.at[r] == z]
     a.tiles[z] = after
-    if after == DESTROYED:
+    _tell_tile(p, z, hits, cause, before)
+    if a.played == BIG_MOUTH and not _big_mouth(p, on):
+        return
+    _fall(p, on, z)
+    if a.boat_left() == 0:
+        finish(p, "shark", Text("The Orca is destroyed: the shark wins."))
+        return
+    if a.played == MAKING_WAVES:
+        _making_waves(p)
+    if a.played == DOMINO_EFFECT and cause == "main":
+        _domino_effect(p, z)
+
+
+def _tile_after(a: Act2, z: int, hits: int) -> int:
+    """Boat space ``z``'s state after ``hits``, as its tile's numbers say (Extra Strength: no damaged)."""
+    spec = a.specs[z]
+    assert spec is not None
+    before = a.tiles[z]
+    if before == INTACT:
+        after = DESTROYED if hits >= spec.destroy else DAMAGED if hits >= spec.damage else INTACT
+        return DESTROYED if after == DAMAGED and a.played == EXTRA_STRENGTH else after
+    if before == DAMAGED and hits >= spec.damaged:
+        return DESTROYED
+    return before
+
+
+def _tell_tile(p: Position, z: int, hits: int, cause: str, before: int) -> None:
+    a = p.orca()
+    spec = a.specs[z]
+    assert spec is not None
+    zone = a.layout.zones[z]
+    if a.tiles[z] == DESTROYED:
         tell(
             p,
             "tile_destroyed",
@@ -510,18 +532,21 @@ def _hit_tile(p: Position, z: int, hits: int, cause: str) -> None:
             count=hits,
             cause=cause,
         )
-    if a.played == BIG_MOUTH:
-        for r in on:
-            tell(
-                p,
-                "big_mouth",
-                "Big Mouth: {role} takes 1 wound.",
-                role=ROLES[r],
-                words={"role": words.role(r)},
-            )
-            wound(p, r, 1)
-            if p.phase == "over":
-                return
+
+
+def _big_mouth(p: Position, on: list[int]) -> bool:
+    """Big Mouth: a wound to each crew member on the hit space; False if that ended the game."""
+    for r in on:
+        tell(p, "big_mouth", "Big Mouth: {role} takes 1 wound.", role=ROLES[r], words={"role": words.role(r)})
+        wound(p, r, 1)
+        if p.phase == "over":
+            return False
+    return True
+
+
+def _fall(p: Position, on: list[int], z: int) -> None:
+    """The crew members on a hit space (not eliminated) fall into its zone's water."""
+    a = p.orca()
     for r in on:
         if not a.out[r]:
             a.at[r] = ZONES + z
@@ -530,33 +555,37 @@ def _hit_tile(p: Position, z: int, hits: int, cause: str) -> None:
                 "fell",
                 "{role} falls into the water of zone {zone}.",
                 role=ROLES[r],
-                zone=zone,
+                zone=a.layout.zones[z],
                 words={"role": words.role(r)},
             )
-    if a.boat_left() == 0:
-        finish(p, "shark", Text("The Orca is destroyed: the shark wins."))
-        return
-    if a.played == MAKING_WAVES:
-        for r in a.alive():
-            if 0 <= a.at[r] < ZONES:
-                a.at[r] += ZONES
-                tell(
-                    p,
-                    "fell",
-                    "Making Waves: {role} falls into the water of zone {zone}.",
-                    role=ROLES[r],
-                    zone=a.layout.zones[a.at[r] - ZONES],
-                    words={"role": words.role(r)},
-                )
-    if a.played == DOMINO_EFFECT and cause == "main":
-        near = [y for y in a.layout.boat[z] if a.tiles[y] != DESTROYED]
-        if len(near) == 1:
-            tell(p, "domino", "Domino Effect: 2 hits go to boat space {zone}.", zone=a.layout.zones[near[0]])
-            _hit_tile(p, near[0], 2, "domino")
-        elif near:
-            a.domino = z
-            a.phase = "domino"
-            tell(p, "domino_asked", "Domino Effect: the shark chooses a boat space next to it for 2 hits.")
+
+
+def _making_waves(p: Position) -> None:
+    a = p.orca()
+    for r in a.alive():
+        if 0 <= a.at[r] < ZONES:
+            a.at[r] += ZONES
+            tell(
+                p,
+                "fell",
+                "Making Waves: {role} falls into the water of zone {zone}.",
+                role=ROLES[r],
+                zone=a.layout.zones[a.at[r] - ZONES],
+                words={"role": words.role(r)},
+            )
+
+
+def _domino_effect(p: Position, z: int) -> None:
+    """Domino Effect: 2 hits to the one boat space next to ``z``, or the shark chooses which."""
+    a = p.orca()
+    near = [y for y in a.layout.boat[z] if a.tiles[y] != DESTROYED]
+    if len(near) == 1:
+        tell(p, "domino", "Domino Effect: 2 hits go to boat space {zone}.", zone=a.layout.zones[near[0]])
+        _hit_tile(p, near[0], 2, "domino")
+    elif near:
+        a.domino = z
+        a.phase = "domino"
+        tell(p, "domino_asked", "Domino Effect: the shark chooses a boat space next to it for 2 hits.")
 
 
 def domino_choices(a: Act2) -> list[int]:

@@ -1,4 +1,4 @@
-"""Act 2: who is awaited, what each may do (core steps, as :mod:`engines.jaws.rules` has for Act 1),
+"""Act 2: who is awaited, what each may do (core steps, as :mod:`engines.jaws.amity.rules` has for Act 1),
 the table's readings, and the one place that applies a step.
 
 Core steps are tuples ``(kind, role, x, y)``: ``role`` a crew member (0-2) or -1; ``x``, ``y``
@@ -11,7 +11,7 @@ crew member), the table (``TABLE``) is awaited for a *reading*: the host enters 
 :func:`readers` does (the crew for what lies on the table, the roller for the dice). No chance mode
 draws a reading. ``legal(TABLE)`` lists what the table may enter with one tap (the cards this box
 is known to hold, the possible hits); the door takes any entry the rules allow
-(:mod:`engines.jaws.orca_actions`). :func:`chance` gives random playouts something to enter.
+(:mod:`engines.jaws.orca.actions`). :func:`chance` gives random playouts something to enter.
 """
 
 from __future__ import annotations

@@ -181,24 +181,36 @@ def surface(p: Position) -> None:
         dice=card.dice,
         shake_off=card.shake,
     )
-    if a.card >= 0:
-        a.played = a.card
-        a.hand.remove(a.card)
-        a.shown = len(a.hand)
-        kind = abilities()[a.card]
-        tell(
-            p,
-            "ability2",
-            "It plays an ability card: {title}. {text}",
-            ability=kind.code,
-            words={"title": Text(kind.title), "text": Text(kind.text)},
-        )
-    else:
-        tell(p, "ability2", "It plays no ability card.", ability=None)
+    _play_ability(p, a)
     if card.shake and a.attached:
         count = len(a.attached)
         a.attached = []
         tell(p, "shaken", "Shake-off! The shark shakes off every entangle weapon ({count}).", count=count)
+    _retarget(p, a)
+    _on_target(p, a)
+    to_attacks(p)
+
+
+def _play_ability(p: Position, a: Act2) -> None:
+    """The ability card under the shark's chip, played as it resurfaces (or none)."""
+    if a.card < 0:
+        tell(p, "ability2", "It plays no ability card.", ability=None)
+        return
+    a.played = a.card
+    a.hand.remove(a.card)
+    a.shown = len(a.hand)
+    kind = abilities()[a.card]
+    tell(
+        p,
+        "ability2",
+        "It plays an ability card: {title}. {text}",
+        ability=kind.code,
+        words={"title": Text(kind.title), "text": Text(kind.text)},
+    )
+
+
+def _retarget(p: Position, a: Act2) -> None:
+    """A weapon that may retarget moves its target chip onto the shark from a zone next to it."""
     for r in a.alive():
         t, w = a.target[r], a.weapon[r]
         if (
@@ -216,6 +228,10 @@ def surface(p: Position) -> None:
                 role=ROLES[r],
                 words={"role": words.role(r)},
             )
+
+
+def _on_target(p: Position, a: Act2) -> None:
+    """Target chips elsewhere go back; who is on target is told."""
     on = [r for r in a.alive() if a.target[r] == a.surfaced]
     for r in a.alive():
         if a.target[r] != a.surfaced:
@@ -230,4 +246,3 @@ def surface(p: Position) -> None:
         )
     else:
         tell(p, "on_target", "Nobody's target chip is on the shark.", roles=[])
-    to_attacks(p)

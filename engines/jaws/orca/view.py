@@ -24,53 +24,16 @@ from engines.jaws.position import Position
 def public(p: Position) -> dict[str, Any]:
     a = p.orca()
     o = a.layout
-    up = a.surfaced >= 0
     return {
         "phase": a.phase,
         "round": a.round,
         "layout": o.to_json(),
-        "tiles": [
-            {
-                "zone": o.zones[z],
-                "state": TILE_WORDS[a.tiles[z]],
-                **(
-                    {"damage": s.damage, "destroy": s.destroy, "damaged": s.damaged}
-                    if (s := a.specs[z])
-                    else {}
-                ),
-            }
-            for z in range(ZONES)
-        ],
+        "tiles": [_tile(a, z) for z in range(ZONES)],
         "spaces": spaces_json(o, tuple(a.tiles)),
         "crew": [_member(p, r) for r in range(3)],
         "gear": [{"id": i, **g.to_json()} for i, g in enumerate(a.gear)],
-        "shark": {
-            "seat": p.seats[0],
-            "wounds": a.wounds[SHARK],
-            "track": a.tracks[SHARK] or None,
-            "hand": a.shown,
-            "surfaced": o.name(ZONES + a.surfaced) if up else None,
-            "attached": [{"card": g, "by": ROLES[r]} for g, r in a.attached],
-            "evade": a.evade() if up else None,
-            "dice": a.shark_dice() if up else None,
-            "played": abilities()[a.played].code if a.played >= 0 else None,
-            "locked": a.locked,
-            "baited": CHIPS[a.baited] if a.baited >= 0 else None,
-            "bite": _bite(a),
-            "rammed": a.rammed,
-        },
-        "options": [
-            {
-                "chip": CHIPS[i],
-                "zone": o.zones[c.zone],
-                "evade": c.evade,
-                "dice": c.dice,
-                "shake_off": c.shake,
-            }
-            if c is not None
-            else None
-            for i, c in enumerate(a.options)
-        ],
+        "shark": _shark(p, a),
+        "options": [_option(a, i) for i in range(len(a.options))],
         "deck": {
             "mode": a.deck_mode,
             "left": len(a.draw),
@@ -98,6 +61,39 @@ def public(p: Position) -> dict[str, Any]:
             for k in abilities()
         ],
     }
+
+
+def _tile(a: Act2, z: int) -> dict[str, Any]:
+    s = a.specs[z]
+    numbers = {"damage": s.damage, "destroy": s.destroy, "damaged": s.damaged} if s else {}
+    return {"zone": a.layout.zones[z], "state": TILE_WORDS[a.tiles[z]], **numbers}
+
+
+def _shark(p: Position, a: Act2) -> dict[str, Any]:
+    up = a.surfaced >= 0
+    return {
+        "seat": p.seats[0],
+        "wounds": a.wounds[SHARK],
+        "track": a.tracks[SHARK] or None,
+        "hand": a.shown,
+        "surfaced": a.layout.name(ZONES + a.surfaced) if up else None,
+        "attached": [{"card": g, "by": ROLES[r]} for g, r in a.attached],
+        "evade": a.evade() if up else None,
+        "dice": a.shark_dice() if up else None,
+        "played": abilities()[a.played].code if a.played >= 0 else None,
+        "locked": a.locked,
+        "baited": CHIPS[a.baited] if a.baited >= 0 else None,
+        "bite": _bite(a),
+        "rammed": a.rammed,
+    }
+
+
+def _option(a: Act2, i: int) -> dict[str, Any] | None:
+    c = a.options[i]
+    if c is None:
+        return None
+    zone = a.layout.zones[c.zone]
+    return {"chip": CHIPS[i], "zone": zone, "evade": c.evade, "dice": c.dice, "shake_off": c.shake}
 
 
 def _member(p: Position, r: int) -> dict[str, Any]:
