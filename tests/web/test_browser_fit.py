@@ -226,3 +226,67 @@ def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(serve
     tv.locator("#events", has_text="Clara").wait_for()
     assert "Player 3" not in tv.locator("#events").inner_text()
     tv_ctx.close()
+
+
+# Issue 24, item 5: a button's words fit a 360-px phone in every language: at most two lines,
+# nothing of a word cut off or running out of its button. (Labels: a card drawn as a button keeps
+# its own lines.)
+BUTTON_WORDS = """() => {
+    const bad = [];
+    for (const b of document.querySelectorAll('button, summary, .chip')) {
+        if (b.closest('[hidden], .sheet:not(.open), details:not([open]) > :not(summary)')) continue;
+        const r = b.getBoundingClientRect();
+        if (!r.width || !r.height || getComputedStyle(b).visibility === 'hidden') continue;
+        const words = (b.innerText || '').trim();
+        // a label, not a card drawn as a button (a card's lines are its own: name, text, numbers)
+        if (!words || words.includes('\\n') || b.querySelector('div, p, ul, svg, img')) continue;
+        const style = getComputedStyle(b);
+        const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+        const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)
+            + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+        const lines = Math.round((b.clientHeight - pad + parseFloat(style.borderTopWidth)
+            + parseFloat(style.borderBottomWidth)) / line);
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        const inked = range.getBoundingClientRect();
+        if (lines > 2 && b.scrollHeight > 0 && inked.height > 2.5 * line) {
+            bad.push(words.slice(0, 40) + ': ' + lines + ' lines');
+        }
+        if (b.scrollWidth > b.clientWidth + 1 || inked.right > r.right + 1 || inked.left < r.left - 1) {
+            bad.push(words.slice(0, 40) + ': runs out of its button');
+        }
+    }
+    return bad;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_every_games_buttons_fit_a_360_px_phone_in_dutch_and_german(
+        server: str, browser: Any, service: Any, game_id: str, lang: str) -> None:
+    """German words are long, Dutch ones too: every button on a seat's page reads on at most two
+    lines and no word runs out of its button, early in the game and later, in both languages."""
+    game = engines.get(game_id)
+    table = service.create_table(game_id, game.min_players, {}, seed=5)["table"]
+    service.set_auto(table, False)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale=lang)
+    context.set_default_timeout(8000)
+    page = watch(context.new_page())
+    try:
+        page.goto(f"{server}/play/{table}")
+        page.locator("#claim").wait_for(state="visible")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate(BUTTON_WORDS) == [], (game_id, lang, "claim")
+        page.locator('#seat-buttons button[data-seat="0"]').tap()
+        page.locator("#seat").wait_for(state="visible")
+        for moment, plies in (("early", 0), ("later", 12)):
+            advance(service, table, plies, seed=plies + 1)
+            version = service.public(table)["version"]
+            page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
+                                   arg=version)
+            page.evaluate(SETTLED)
+            assert page.evaluate(BUTTON_WORDS) == [], (game_id, lang, moment)
+            shot(page, f"buttons-{lang}-{game_id}-{moment}")
+    finally:
+        context.close()
