@@ -310,7 +310,8 @@ class _Search:
         fire = B.fire
         mine, hit = fire(board, colour)
         base = material(board, colour)
-        after, s0, again = board, 0, 0
+        after, s0, again, theirs, y_term, x_term = board, 0, 0, 0, 0, 0
+        threat_me, threat_them = THREAT[colour], THREAT[other]
         if hit >= 0 and board[hit] >> 3 == B.KING:          # every move that leaves my beam wins (or loses)
             s0 = WIN - ply if (board[hit] >> 2) & 1 == other else ply - WIN
             watch = mine
@@ -319,11 +320,11 @@ class _Search:
                 nb = bytearray(board)
                 nb[hit] = 0
                 after = bytes(nb)
-                s0 = GAIN[colour][board[hit]]
                 again, h2 = fire(after, colour)
-                s0 += THREAT[colour][after[h2]] // 2 if h2 >= 0 else 0
+                x_term = threat_me[after[h2]] // 2 if h2 >= 0 else 0
             theirs, ho = fire(after, other)
-            s0 += base - (THREAT[other][after[ho]] if ho >= 0 else 0)
+            y_term = threat_them[after[ho]] if ho >= 0 else 0
+            s0 = base + (GAIN[colour][board[hit]] if hit >= 0 else 0) + x_term - y_term
             watch = mine | theirs | again
         if s0 >= beta:
             quiet = _quiet_move(board, colour, watch, self._kr)
@@ -331,7 +332,6 @@ class _Search:
                 self._nodes += 1
                 return s0, quiet
         best_score, best_move, quiet = -WIN - 1, None, None
-        threat_me, threat_them = THREAT[colour], THREAT[other]
         scored = 0
         for move in B.generate(board, colour, self._kr, self._sr):
             f, t, x, y, touched = move
@@ -348,17 +348,28 @@ class _Search:
             nb[f] = x
             nb[t] = y
             h = fire(nb, colour)[1] if touched & mine else hit
+            # each beam is fired again only if the move touched it (or my shot now removes another token)
             if h < 0:
-                ho = fire(nb, other)[1]
-                score = base - (threat_them[nb[ho]] if ho >= 0 else 0)
+                if hit < 0 and not touched & theirs:
+                    score = base - y_term
+                else:
+                    ho = fire(nb, other)[1]
+                    score = base - (threat_them[nb[ho]] if ho >= 0 else 0)
             elif nb[h] >> 3 == B.KING:
                 score = WIN - ply if (nb[h] >> 2) & 1 == other else ply - WIN
             else:
                 score = base + GAIN[colour][nb[h]]
                 nb[h] = 0
-                ho = fire(nb, other)[1]
-                h2 = fire(nb, colour)[1]
-                score += (threat_me[nb[h2]] // 2 if h2 >= 0 else 0) - (threat_them[nb[ho]] if ho >= 0 else 0)
+                if h == hit and not touched & theirs:
+                    score -= y_term
+                else:
+                    ho = fire(nb, other)[1]
+                    score -= threat_them[nb[ho]] if ho >= 0 else 0
+                if h == hit and not touched & again:
+                    score += x_term
+                else:
+                    h2 = fire(nb, colour)[1]
+                    score += threat_me[nb[h2]] // 2 if h2 >= 0 else 0
             if score > best_score:
                 best_score, best_move = score, move
                 if score >= beta:
