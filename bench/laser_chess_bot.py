@@ -37,7 +37,7 @@ def depth_runs(runs: int, seconds: float) -> None:
     for run in range(runs):
         deadline = time.perf_counter() + seconds
         start = time.perf_counter()
-        choice = game.bot().choose(state, 0, lambda: time.perf_counter() >= deadline, seed=run)
+        choice = game.bot().choose(state, 0, lambda d=deadline: time.perf_counter() >= d, seed=run)
         took = time.perf_counter() - start
         info = choice.info
         results.append((info["depth"], info["nodes"], info["nodes"] / took))
