@@ -219,16 +219,20 @@ that the square is empty), in the order of :data:`NEIGHBOURS`."""
 TURNS: Final = tuple(tuple(_turns(r) for r in by_token) for by_token in ROTATIONS)
 """``TURNS[king_rotation][token][square]``: its rotations as moves, ready-made."""
 
+ZONE: Final = tuple(BIT[sq] | sum(BIT[n] for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
+"""``ZONE[square]``: the bits of the square and its neighbours: every square a move of its token touches."""
+
 _OWN: Final = tuple(bytes(1 if c and c < MAX_CODE and colour_of(c) == colour else 0 for c in range(256))
                     for colour in (BLUE, RED))
 
 
 def generate(board: bytes, colour: int, king_rotation: bool = False,
-             swap_onto_restricted: bool = False) -> list[Move]:
+             swap_onto_restricted: bool = False, near: int | None = None) -> list[Move]:
     """Every move of ``colour`` (the fast path: no dicts, no checks of whose turn), square by
     square from a1, each token's steps (and a Switch's swaps) in the order of NEIGHBOURS, then its
     rotations. The moves are the ready-made tuples of STEPS and TURNS: the bot's tables and
-    perft touch no new tuple for a step or a turn."""
+    perft touch no new tuple for a step or a turn. With ``near`` (square bits), only the moves
+    of the tokens whose :data:`ZONE` meets it: every move that may touch those squares."""
     moves: list[Move] = []
     append = moves.append
     extend = moves.extend
@@ -238,6 +242,9 @@ def generate(board: bytes, colour: int, king_rotation: bool = False,
     find = own.find
     sq = find(1)
     while sq >= 0:
+        if near is not None and not ZONE[sq] & near:
+            sq = find(1, sq + 1)
+            continue
         code = board[sq]
         if code >> 3 == SWITCH:
             for n, move in steps[code][sq]:
@@ -255,28 +262,39 @@ def generate(board: bytes, colour: int, king_rotation: bool = False,
     return moves
 
 
+def _ray(d: int, sq: int) -> tuple[int, ...]:
+    out = []
+    while (sq := NEXT[d][sq]) >= 0:
+        out.append(sq)
+    return tuple(out)
+
+
+RAY: Final = tuple(tuple(_ray(d, sq) for sq in range(SQUARES)) for d in range(4))
+"""``RAY[direction][square]``: the squares from the next one to the edge, in order."""
+BEYOND: Final = tuple(tuple(sum(BIT[s] for s in RAY[d][sq]) for sq in range(SQUARES)) for d in range(4))
+"""``BEYOND[direction][square]``: the bits of :data:`RAY`."""
+
+
 def fire(board: bytes | bytearray, colour: int) -> tuple[int, int]:
     """Fire ``colour``'s laser: (bits of every square the beam touches, square of the
-    token it removes or -1). The fast form of :func:`trace`."""
+    token it removes or -1). The fast form of :func:`trace`: the beam runs straight along a
+    :data:`RAY` to the next token, whose :data:`REFLECT` turns it, stops it or is destroyed."""
     sq = LASER_SQUARE[colour]
     d = board[sq] & 3
     mask = BIT[sq]
-    nxt = NEXT
-    refl = REFLECT
-    bit = BIT
     for _ in range(4 * SQUARES):              # guard: a beam can cross each square at most 4 ways
-        sq = nxt[d][sq]
-        if sq < 0:
+        for n in RAY[d][sq]:
+            if board[n]:
+                break
+        else:
+            return mask | BEYOND[d][sq], -1    # it leaves the board
+        mask |= BEYOND[d][sq] ^ BEYOND[d][n]
+        r = REFLECT[board[n]][d]
+        if r == DESTROY:
+            return mask, n
+        if r == ABSORB:
             return mask, -1
-        mask |= bit[sq]
-        code = board[sq]
-        if code:
-            r = refl[code][d]
-            if r == DESTROY:
-                return mask, sq
-            if r == ABSORB:
-                return mask, -1
-            d = r
+        d, sq = r, n
     return mask, -1
 
 

@@ -128,8 +128,8 @@ def children(board: bytes, colour: int, king_rotation: bool, swap_onto_restricte
 
 
 def _quiet_move(board: bytes, colour: int, watch: int, king_rotation: bool) -> B.Move | None:
-    """A move (a turn or a step) touching no square of ``watch``, or None if there is none of
-    those two kinds (a Switch's swap is not looked for: the caller then generates every move)."""
+    """A move (a turn or a step) touching no square of ``watch``, or None if no move does (a
+    Switch's swap is not looked for: a Switch off ``watch`` has a turn that touches nothing)."""
     turns, steps, bit = B.TURNS[king_rotation], B.STEPS, B.BIT
     for sq in range(B.SQUARES) if colour == B.BLUE else range(B.SQUARES - 1, -1, -1):
         code = board[sq]
@@ -326,22 +326,15 @@ class _Search:
             y_term = threat_them[after[ho]] if ho >= 0 else 0
             s0 = base + (GAIN[colour][board[hit]] if hit >= 0 else 0) + x_term - y_term
             watch = mine | theirs | again
-        if s0 >= beta:
-            quiet = _quiet_move(board, colour, watch, self._kr)
-            if quiet is not None:
-                self._nodes += 1
-                return s0, quiet
-        best_score, best_move, quiet = -WIN - 1, None, None
+        quiet = _quiet_move(board, colour, watch, self._kr)   # the moves that touch no beam share s0
+        if quiet is not None and s0 >= beta:
+            self._nodes += 1
+            return s0, quiet
+        best_score, best_move = (s0, quiet) if quiet is not None else (-WIN - 1, None)
         scored = 0
-        for move in B.generate(board, colour, self._kr, self._sr):
+        for move in B.generate(board, colour, self._kr, self._sr, watch):
             f, t, x, y, touched = move
             if not touched & watch:
-                if quiet is None:
-                    quiet = move
-                    if s0 > best_score:
-                        best_score, best_move = s0, move
-                        if s0 >= beta:
-                            break
                 continue
             scored += 1
             nb = bytearray(board)
