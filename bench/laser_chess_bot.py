@@ -7,6 +7,7 @@ is the deadline, as the companion calls it), ``--runs`` times; each run prints t
 completed, its nodes and nodes per second (the positions it scored; the moves of one node that
 touch no beam share one score and count once), then the median run and the goal. The depth is
 a search's last *completed* depth, so a loaded machine may show one less: measure on a quiet one.
+Then one search to depth 5 without a deadline: its CPU time, which the load hardly moves.
 
 Strength (``--games N``, issue 2: at least 95 wins in 100): the bot against a random player with
 ``--move-seconds`` per move. Setups rotate through all six, the bot alternates colours; a game
@@ -47,6 +48,11 @@ def depth_runs(runs: int, seconds: float) -> None:
     rate = statistics.median(r[2] for r in results)
     print(f"bot depth in {seconds:g} s from ace: {depth} (median of {runs} runs; goal >= {GOAL_DEPTH}: "
           f"{'met' if depth >= GOAL_DEPTH else 'NOT met'}), {rate:,.0f} nodes/s")
+    cpu, wall = time.process_time(), time.perf_counter()
+    choice = game.bot(max_depth=GOAL_DEPTH).choose(state, 0, lambda: False, seed=0)
+    print(f"depth {GOAL_DEPTH} from ace without a deadline: {time.process_time() - cpu:.2f} s of CPU "
+          f"({time.perf_counter() - wall:.2f} s wall), {choice.info['nodes']:,} nodes (the load hardly "
+          "moves the CPU figure)")
 
 
 def games_against_random(games: int, seconds: float, max_plies: int) -> None:
