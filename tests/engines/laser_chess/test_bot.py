@@ -157,3 +157,16 @@ def test_reaches_depth_five_from_ace_in_under_200_000_nodes() -> None:
     choice = GAME.bot(max_depth=5).choose(state, 0, lambda: False, seed=0)
     assert choice.info["depth"] == 5
     assert choice.info["nodes"] < 200_000
+
+
+def test_the_moves_near_a_beam_are_every_move_that_touches_it() -> None:
+    """The bot's leaves generate only the moves of tokens next to a beam (board.generate's near)."""
+    for game_no in range(12):
+        state = _midgame(game_no)
+        rules = {"king_rotation": state.king_rotation, "swap_onto_restricted": state.swap_onto_restricted}
+        every = B.generate(state.board, state.to_move, **rules)
+        for colour in (B.BLUE, B.RED):
+            beam, _ = B.fire(state.board, colour)
+            near = B.generate(state.board, state.to_move, **rules, near=beam)
+            assert set(near) <= set(every)
+            assert {m for m in every if m[4] & beam} <= set(near)
