@@ -143,6 +143,16 @@ def _quiet_move(board: bytes, colour: int, watch: int, king_rotation: bool) -> B
     return None
 
 
+def _legal(board: bytes, move: B.Move, king_rotation: bool) -> bool:
+    """Whether a move made in another position of the same search (a killer move of this ply, so
+    of the same side) may be made here: its token still stands where it did, and the square it
+    goes to is as it was (empty for a step, the same token for a swap)."""
+    f, t, x, y, _ = move
+    if f != t:
+        return board[f] == y and board[t] == x
+    return move in B.TURNS[king_rotation][board[f]][f]
+
+
 class _Search:
     """One search: its node count, transposition table, killer moves, history and stop signal."""
 
@@ -235,20 +245,20 @@ class _Search:
                   tt_move: B.Move | None) -> tuple[int, B.Move | None]:
         # search code: one loop over the ordered moves with PVS, cut-offs and the killer and
         # history updates inline; split up, each child would pay a call and a tuple in the hot loop.
-        moves = B.generate(board, colour, self._kr, self._sr)
-        if not moves:
-            return 0, None
         mask, hit = B.fire(board, colour)
         other = 1 - colour
         best_score, best_move = -WIN - 1, None
-        killers = self._killers[ply]
-        first = list(dict.fromkeys(m for m in (tt_move, killers[0], killers[1])
-                                   if m is not None and m in moves))
+        first = [tt_move] if tt_move is not None else []   # the table's move is this board's
+        first += [k for k in self._killers[ply]
+                  if k is not None and k != tt_move and _legal(board, k, self._kr)]
         searched = 0
         for stage in (0, 1):
             if stage == 0:
                 batch = [self._play(board, colour, m, mask, hit) for m in first]
-            else:
+            else:                              # no cut-off yet: every move, generated only now
+                moves = B.generate(board, colour, self._kr, self._sr)
+                if not moves:
+                    return 0, None
                 batch = self._order(board, colour, moves, first, mask, hit)
             for gain, move, nb, terminal in batch:
                 if terminal:
