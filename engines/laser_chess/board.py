@@ -193,61 +193,108 @@ SWAPPABLE: Final = tuple(_valid(c) and kind_of(c) in (DEFENDER, DEFLECTOR) for c
 Move = tuple[int, int, int, int, int]
 
 
+_NOWHERE: Final = ((),) * SQUARES
+
+
+def _steps(code: int) -> tuple[tuple[tuple[int, Move], ...], ...]:
+    """Per square: (square, the step onto it when empty) for every square ``code`` may step onto."""
+    if not _valid(code) or kind_of(code) == LASER:
+        return _NOWHERE
+    allowed = ALLOWED[colour_of(code)]
+    return tuple(tuple((n, (sq, n, 0, code, BIT[sq] | BIT[n])) for n in NEIGHBOURS[sq] if allowed[n])
+                 for sq in range(SQUARES))
+
+
+def _turns(rotations: tuple[tuple[int, int], ...]) -> tuple[tuple[Move, ...], ...]:
+    """Per square: the rotations as moves."""
+    if not rotations:
+        return _NOWHERE
+    return tuple(tuple((sq, sq, new, new, BIT[sq]) for new, _turn in rotations) for sq in range(SQUARES))
+
+
+STEPS: Final = tuple(_steps(c) for c in range(MAX_CODE))
+"""``STEPS[token][square]``: the steps a token may make, ready-made (the generator only checks
+that the square is empty), in the order of :data:`NEIGHBOURS`."""
+
+TURNS: Final = tuple(tuple(_turns(r) for r in by_token) for by_token in ROTATIONS)
+"""``TURNS[king_rotation][token][square]``: its rotations as moves, ready-made."""
+
+ZONE: Final = tuple(BIT[sq] | sum(BIT[n] for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
+"""``ZONE[square]``: the bits of the square and its neighbours: every square a move of its token touches."""
+
+_OWN: Final = tuple(bytes(1 if c and c < MAX_CODE and colour_of(c) == colour else 0 for c in range(256))
+                    for colour in (BLUE, RED))
+
+
 def generate(board: bytes, colour: int, king_rotation: bool = False,
-             swap_onto_restricted: bool = False) -> list[Move]:
-    """Every move of ``colour`` (the fast path: no dicts, no checks of whose turn)."""
+             swap_onto_restricted: bool = False, near: int | None = None) -> list[Move]:
+    """Every move of ``colour`` (the fast path: no dicts, no checks of whose turn), square by
+    square from a1, each token's steps (and a Switch's swaps) in the order of NEIGHBOURS, then its
+    rotations. The moves are the ready-made tuples of STEPS and TURNS: the bot's tables and
+    perft touch no new tuple for a step or a turn. With ``near`` (square bits), only the moves
+    of the tokens whose :data:`ZONE` meets it: every move that may touch those squares."""
     moves: list[Move] = []
     append = moves.append
-    allowed = ALLOWED[colour]
-    rotations = ROTATIONS[king_rotation]
-    swappable = SWAPPABLE
-    neighbours = NEIGHBOURS
-    bit = BIT
-    switch_kind = SWITCH
-    laser_kind = LASER
-    for sq in range(SQUARES):
-        code = board[sq]
-        if not code or (code >> 2) & 1 != colour:
+    extend = moves.extend
+    turns = TURNS[king_rotation]
+    steps = STEPS
+    own = board.translate(_OWN[colour])        # 1 on every square holding a token of colour
+    find = own.find
+    sq = find(1)
+    while sq >= 0:
+        if near is not None and not ZONE[sq] & near:
+            sq = find(1, sq + 1)
             continue
-        bsq = bit[sq]
-        kind = code >> 3
-        if kind != laser_kind:
-            for n in neighbours[sq]:
-                if not allowed[n]:
-                    continue
+        code = board[sq]
+        if code >> 3 == SWITCH:
+            for n, move in steps[code][sq]:
                 other = board[n]
                 if not other:
-                    append((sq, n, 0, code, bsq | bit[n]))
-                elif kind == switch_kind and swappable[other] and (
-                        swap_onto_restricted or ALLOWED[(other >> 2) & 1][sq]):
-                    append((sq, n, other, code, bsq | bit[n]))
-        for new, _turn in rotations[code]:
-            append((sq, sq, new, new, bsq))
+                    append(move)
+                elif SWAPPABLE[other] and (swap_onto_restricted or ALLOWED[(other >> 2) & 1][sq]):
+                    append((sq, n, other, code, move[4]))
+        else:
+            for n, move in steps[code][sq]:
+                if not board[n]:
+                    append(move)
+        extend(turns[code][sq])
+        sq = find(1, sq + 1)
     return moves
+
+
+def _ray(d: int, sq: int) -> tuple[int, ...]:
+    out = []
+    while (sq := NEXT[d][sq]) >= 0:
+        out.append(sq)
+    return tuple(out)
+
+
+RAY: Final = tuple(tuple(_ray(d, sq) for sq in range(SQUARES)) for d in range(4))
+"""``RAY[direction][square]``: the squares from the next one to the edge, in order."""
+BEYOND: Final = tuple(tuple(sum(BIT[s] for s in RAY[d][sq]) for sq in range(SQUARES)) for d in range(4))
+"""``BEYOND[direction][square]``: the bits of :data:`RAY`."""
 
 
 def fire(board: bytes | bytearray, colour: int) -> tuple[int, int]:
     """Fire ``colour``'s laser: (bits of every square the beam touches, square of the
-    token it removes or -1). The fast form of :func:`trace`."""
+    token it removes or -1). The fast form of :func:`trace`: the beam runs straight along a
+    :data:`RAY` to the next token, whose :data:`REFLECT` turns it, stops it or is destroyed."""
     sq = LASER_SQUARE[colour]
     d = board[sq] & 3
     mask = BIT[sq]
-    nxt = NEXT
-    refl = REFLECT
-    bit = BIT
     for _ in range(4 * SQUARES):              # guard: a beam can cross each square at most 4 ways
-        sq = nxt[d][sq]
-        if sq < 0:
+        for n in RAY[d][sq]:
+            if board[n]:
+                break
+        else:
+            return mask | BEYOND[d][sq], -1    # it leaves the board
+        mask |= BEYOND[d][sq] ^ BEYOND[d][n]
+        r = REFLECT[board[n]][d]
+        if r == DESTROY:
+            return mask, n
+        if r == ABSORB:
             return mask, -1
-        mask |= bit[sq]
-        code = board[sq]
-        if code:
-            r = refl[code][d]
-            if r == DESTROY:
-                return mask, sq
-            if r == ABSORB:
-                return mask, -1
-            d = r
+        d, sq = r, n
     return mask, -1
 
 

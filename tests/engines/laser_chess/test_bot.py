@@ -10,6 +10,9 @@ import pytest
 
 from engines.core import RandomBot
 from engines.laser_chess import SETUPS
+from engines.laser_chess import board as B
+from engines.laser_chess.bot import WIN, evaluate
+from engines.laser_chess.state import LaserChessState
 from tests.engines.laser_chess.helpers import GAME, position
 
 
@@ -97,3 +100,73 @@ def test_beats_a_random_player_in_at_least_95_of_100_games() -> None:
             state = state.apply(seat, choice.action)
         wins += state.outcome is not None and state.outcome["winners"] == [bot_seat]
     assert wins >= 95
+
+
+def _midgame(game_no: int) -> LaserChessState:
+    """A position some random plies into a game, from each setup in turn, house rules now and then."""
+    setups = sorted(SETUPS)
+    options = {"setup": setups[game_no % len(setups)], "king_rotation": game_no % 3 == 0,
+               "swap_onto_restricted": game_no % 4 == 0}
+    state = GAME.start(players=2, seed=game_no, options=options)
+    rnd = RandomBot()
+    while state.ply < 8 + game_no % 5 * 6:
+        after = state.apply(state.to_move, rnd.choose(state, state.to_move, lambda: True,
+                                                      seed=game_no * 100 + state.ply).action)
+        if after.outcome is not None:
+            break
+        state = after
+    return state
+
+
+def _plain(state: LaserChessState, board: bytes, colour: int, depth: int, ply: int, alpha: int,
+           beta: int) -> int:
+    """Plain alpha-beta: every move played and fired, every leaf evaluated on its own board."""
+    best = -WIN - 1
+    for move in B.generate(board, colour, state.king_rotation, state.swap_onto_restricted):
+        after, hit, removed = B.play(board, colour, move)
+        if B.kind_of(removed) == B.KING:
+            score = WIN - ply if B.colour_of(removed) != colour else ply - WIN
+        elif depth == 1:
+            score = -evaluate(after, 1 - colour, hit < 0)
+        else:
+            score = -_plain(state, after, 1 - colour, depth - 1, ply + 1, -beta, -max(alpha, best))
+        best = max(best, score)
+        if best >= beta:
+            break
+    return best if best > -WIN - 1 else 0
+
+
+@pytest.mark.parametrize(("depth", "games"), [(2, range(12)), (3, range(12, 16))])
+def test_the_search_scores_a_position_as_plain_alpha_beta_does(depth: int, games: range) -> None:
+    """The bot scores most leaves without playing them (a move that touches no beam leaves both
+    beams as they were); the value it finds is still the one of playing and firing every move."""
+    for game_no in games:
+        state = _midgame(game_no)
+        choice = GAME.bot(max_depth=depth).choose(state, state.to_move, lambda: False, seed=game_no)
+        reached = choice.info["depth"]       # less only when a forced result was found
+        assert reached == depth or abs(choice.info["score"]) >= WIN - 100
+        expected = _plain(state, state.board, state.to_move, reached, 0, -WIN - 1, WIN + 1)
+        assert choice.info["score"] == expected, state.notation()
+
+
+def test_reaches_depth_five_from_ace_in_under_200_000_nodes() -> None:
+    """Issue 28 asks for depth 5 in 1 s from Ace; the figure is bench/laser_chess_bot.py's (time is
+    too noisy to assert on a shared machine). The tree's size is not: 140,475 nodes today, about
+    a third of a second here, and a change to the move ordering that doubles it fails here."""
+    state = GAME.start(players=2, seed=0, options={"setup": "ace"})
+    choice = GAME.bot(max_depth=5).choose(state, 0, lambda: False, seed=0)
+    assert choice.info["depth"] == 5
+    assert choice.info["nodes"] < 200_000
+
+
+def test_the_moves_near_a_beam_are_every_move_that_touches_it() -> None:
+    """The bot's leaves generate only the moves of tokens next to a beam (board.generate's near)."""
+    for game_no in range(12):
+        state = _midgame(game_no)
+        rules = {"king_rotation": state.king_rotation, "swap_onto_restricted": state.swap_onto_restricted}
+        every = B.generate(state.board, state.to_move, **rules)
+        for colour in (B.BLUE, B.RED):
+            beam, _ = B.fire(state.board, colour)
+            near = B.generate(state.board, state.to_move, **rules, near=beam)
+            assert set(near) <= set(every)
+            assert {m for m in every if m[4] & beam} <= set(near)
