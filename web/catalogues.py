@@ -39,6 +39,7 @@ from __future__ import annotations
 import gettext
 import json
 import re
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -138,6 +139,7 @@ def parse_po(lines: Iterable[str]) -> Catalogue:
             continue
         if "msgctxt" in f:
             msgid = f"{f['msgctxt']}\x04{msgid}"
+        msgid = sys.intern(msgid)           # one string for every language's catalogue
         if "msgid_plural" in f:
             strings = [f.get(f"msgstr[{i}]", "") for i in range(forms)]
             if all(strings):                # half a plural is no translation: English instead
