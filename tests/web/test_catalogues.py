@@ -100,9 +100,11 @@ def test_serving_loads_no_babel() -> None:
 def test_the_banners_numbers_are_written_as_babel_writes_them(lang: str) -> None:
     """The start banner's seconds (``companion serve``) in each language's own way, CLDR's, with no
     Babel loaded: :data:`companion.cli.NUMBER_SYMBOLS` says what Babel would."""
-    from babel.numbers import format_decimal
+    from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-    from companion.cli import number
+    from companion.cli import NUMBER_SYMBOLS, number
+    symbols = (get_decimal_symbol(lang), get_group_symbol(lang))
+    assert NUMBER_SYMBOLS.get(lang) == symbols, f'companion/cli.py NUMBER_SYMBOLS needs "{lang}": {symbols},'
     for value in (0.0, 0.4321, 1.5, 2.0, 3.14159, 12.3456, 999.9996, 1234.5, 1234567.891):
         assert number(value, lang, 2) == format_decimal(value, "0.00", locale=lang)
         assert number(value, lang) == format_decimal(value, locale=lang)
