@@ -37,8 +37,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from babel.numbers import format_decimal
-
 from companion import terminal
 from companion.config import Config, ConfigError, default_data_dir, load
 from engines.text import N_, translate
@@ -196,6 +194,23 @@ def banner_rows(lang: str, rows: list[tuple[str, str]]) -> list[str]:
 
 BANNER_LABELS = (N_("data"), N_("pins"), N_("host page"))
 
+NUMBER_SYMBOLS = {"en": (".", ","), "nl": (",", "."), "de": (",", ".")}
+"""Each language's decimal mark and thousands separator (CLDR's, as Babel gives them; a test holds
+this to Babel for every language): the banner's numbers without Babel and its CLDR data in the
+running companion."""
+
+
+def number(value: float, lang: str, places: int | None = None) -> str:
+    """``value`` as ``lang`` writes it: with exactly ``places`` decimals, else at most three and
+    thousands grouped (Babel's ``format_decimal(value, "0.00")`` and ``format_decimal(value)``).
+
+    >>> number(0.4321, "de", 2), number(2.0, "nl"), number(1234.5, "en")
+    ('0,43', '2', '1,234.5')
+    """
+    text = f"{value:.{places}f}" if places is not None else f"{value:,.3f}".rstrip("0").rstrip(".")
+    mark, group = NUMBER_SYMBOLS.get(lang, NUMBER_SYMBOLS["en"])
+    return text.translate({ord("."): mark, ord(","): group})
+
 
 def cmd_serve(args: argparse.Namespace) -> int:
     started = time.monotonic()
@@ -281,14 +296,14 @@ def ready_lines(lang: str, seconds: float, data_dir: Path, rig: Any, service: Se
     pins = translate("mock pins", lang) if factory == "mock" else factory
     pins = pins if rig else translate("none", lang)
     lines = [translate("Table Companion is ready in {seconds} s.", lang,
-                       seconds=format_decimal(seconds, "0.00", locale=lang)),
+                       seconds=number(seconds, lang, 2)),
              *banner_rows(lang, list(zip(BANNER_LABELS, (str(data_dir), pins,
                                                           f"http://{address}:{port}/host?key={host_key}"),
                                          strict=True)))]
     if service.pairing.button:
         lines.append("  " + translate("or open {url} and hold the {button} for {seconds} s", lang,
                                       url=f"http://{address}:{port}/host", button=service.pairing.button,
-                                      seconds=format_decimal(service.pairing.hold_s, locale=lang)))
+                                      seconds=number(service.pairing.hold_s, lang)))
     lines.append("  " + translate("table screen for the evening: {url}", lang,
                                   url=f"http://{address}:{port}/table/current"))
     if address not in ("127.0.0.1", "localhost"):

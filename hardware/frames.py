@@ -11,6 +11,9 @@ QR codes (segno) are drawn dark on light, with a light margin, the way phones
 read them best; 2 pixels a module, so an address of up to 53 characters (QR
 version 3) fits in 62 pixels.
 
+Pillow and segno are imported when a frame is first drawn, not with this module: a rig without
+a display (and every command but ``serve``) never loads them, some 5 MB on a Pi.
+
 >>> frame = start((128, 64), "http://192.168.1.20:8080/")
 >>> frame.image.mode, frame.image.size, frame.lines
 ('1', (128, 64), ('Join at', '192.168.1.', '20:8080'))
@@ -21,11 +24,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import segno
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from engines.text import Text, translate
+
+if TYPE_CHECKING:
+    from PIL import Image, ImageDraw, ImageFont
 
 FONT_SIZE = 12
 MIN_TEXT_PX = 9
@@ -59,6 +63,8 @@ def font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's own scalable face at FONT_SIZE (Pillow 10.1 and newer, as the lock installs). A
     32-bit Pi on bookworm takes apt's Pillow 9.4 (requirements/apt.toml), whose default face has
     one small size: there DejaVu Sans at the same size, or that small face if it is missing."""
+    from PIL import ImageFont
+
     try:
         return ImageFont.load_default(size=FONT_SIZE)
     except TypeError:   # Pillow < 10.1: load_default() takes no size
@@ -70,6 +76,8 @@ def font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def cap_height(face: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None) -> int:
     """The height in pixels of a capital H as drawn (the ink, not the font's nominal size)."""
+    from PIL import Image, ImageDraw
+
     face = face or font()
     canvas = Image.new("1", (4 * FONT_SIZE, 4 * FONT_SIZE))
     ImageDraw.Draw(canvas).text((FONT_SIZE, FONT_SIZE), "H", font=face, fill=1)
@@ -132,6 +140,9 @@ def _qr(image: Image.Image, url: str, right: int) -> int:
 def _qr_square(url: str, side: int) -> Image.Image:
     """``url``'s QR code on a light square of ``side`` pixels. Kept: the join address stays the
     same while every play redraws the frame, and encoding it is most of a frame's cost."""
+    import segno
+    from PIL import Image, ImageDraw
+
     code = segno.make(url, error="l", micro=False)
     modules = len(code.matrix)
     square = Image.new("1", (side, side), 1)
@@ -156,6 +167,8 @@ def _column(size: Size) -> int:
 
 def _with_qr(kind: str, size: Size, url: str, lines: list[str], key: tuple[object, ...],
              alert: str | None = None) -> Frame:
+    from PIL import Image, ImageDraw
+
     image = Image.new("1", size, 0)
     left = _qr(image, url, size[0])
     draw = ImageDraw.Draw(image)
@@ -205,6 +218,8 @@ def table(size: Size, title: str, waiting: Sequence[str], url: str, *, winners: 
 
 def message(kind: str, size: Size, heading: Text, body: Text, lang: str = "en") -> Frame:
     """A full-width message: a heading (light on dark) and a sentence under it."""
+    from PIL import Image, ImageDraw
+
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
     head = wrap(_say(heading, lang), size[0] - MARGIN, 1)

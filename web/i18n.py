@@ -5,12 +5,13 @@
   event's ``say``, an action's ``label``, an outcome's ``say``) given a
   ``"text"``: the sentence translated for this reader, seats shown as names.
 - Page scripts get a small catalogue (:data:`UI_MSGIDS` and :data:`UI_PLURALS`, found in the
-  scripts themselves by :func:`web.messages.script_messages`, translated the same way) for their
+  scripts themselves by :func:`web.catalogues.script_messages`, translated the same way) for their
   own labels, in the page's ``tc-data``.
 
 The Dutch and German catalogues are gettext PO files (``web/translations/<lang>/LC_MESSAGES/
-messages.po``, kept by ``python -m web.messages update``); :func:`load_catalogues` compiles them
-with Babel when this module is first imported, so no request ever reads a file for a word.
+messages.po``, kept by ``python -m web.messages update``); :func:`load_catalogues` reads them into
+plain dicts when this module is first imported (:mod:`web.catalogues`: no Babel at run time), so
+no request ever reads a file for a word.
 
 A phone's language comes from ``?lang=`` (the switch on every page, then kept in the ``lang``
 cookie), then that cookie, then its ``Accept-Language``; the table screen reads its table's
@@ -22,16 +23,11 @@ language, which the host chose (see :func:`page_language`).
 
 from __future__ import annotations
 
-import gettext
-import io
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask import Flask, Response, g, request
 
 from engines import TABLE
@@ -45,30 +41,32 @@ from engines.text import (
     template_for,
     translate,
 )
-from web.messages import TRANSLATIONS, page_scripts, script_messages
+from web.catalogues import TRANSLATIONS, page_scripts, po_path, read_catalogue, script_messages
 from web.service import MAX_NAME
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 """Each language in its own words (the switch shows EN / NL / DE with these as their titles)."""
 
 
+PLURAL_TAGS: dict[str, dict[str, int]] = {
+    "en": {"one": 0, "other": 1},
+    "nl": {"one": 0, "other": 1},
+    "de": {"one": 0, "other": 1},
+}
+"""Which form of a ``msgid_plural`` entry each CLDR plural category takes in each language (see
+:func:`plural_tags`). CLDR's rules are Babel's data, which the companion leaves unloaded (a few
+MB for three languages); ``tests/web/test_catalogues.py`` works each line out from CLDR and the PO
+file's ``Plural-Forms`` and says the line a new language needs."""
+
+
 def load_catalogues(directory: Path = TRANSLATIONS) -> None:
-    """Compile every language's PO file (Babel: fuzzy and empty entries left out) into gettext
-    translations in :data:`engines.text.CATALOGUES`, with that language's plural rule."""
+    """Read every language's PO file (fuzzy and untranslated entries left out, as gettext's
+    compiler leaves them out) into :data:`engines.text.CATALOGUES`, with its plural rule."""
     for language in LANGUAGES:
-        path = directory / language / "LC_MESSAGES" / "messages.po"
+        path = po_path(language, directory)
         if language == "en" or not path.exists():
             continue
-        with path.open("rb") as fileobj:
-            catalog = read_po(fileobj, locale=language)
-        for message in list(catalog):
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if message.id and not all(strings):
-                catalog.delete(message.id)   # half a plural is no translation: English instead
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog, use_fuzzy=False)
-        compiled.seek(0)
-        CATALOGUES[language] = gettext.GNUTranslations(compiled)
+        CATALOGUES[language] = read_catalogue(path)
 
 
 def script_msgids(text: str) -> list[str]:
@@ -114,13 +112,7 @@ def plural_tags(language: str) -> dict[str, int]:
     >>> plural_tags("de")
     {'one': 0, 'other': 1}
     """
-    rule = Locale.parse(language).plural_form
-    catalogue = CATALOGUES.get(language)
-    pick: Callable[[int], int] = getattr(catalogue, "plural", None) or (lambda n: int(n != 1))
-    out: dict[str, int] = {}
-    for n in range(200):
-        out.setdefault(rule(n), int(pick(n)))
-    return dict(sorted(out.items(), key=lambda item: item[1]))
+    return dict(PLURAL_TAGS.get(language) or PLURAL_TAGS["en"])
 
 
 load_catalogues()

@@ -41,18 +41,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, unescape, write_po
 
-import engines
 from engines.text import LANGUAGES as ALL_LANGUAGES
+from web import catalogues
+from web.catalogues import DOMAIN, TRANSLATIONS, page_scripts, script_messages
+from web.catalogues import STATIC as STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSLATIONS = Path(__file__).parent / "translations"
-STATIC = Path(__file__).parent / "static"
-SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js",
-                  "pair-codes.js")
-"""The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 LANGUAGES = tuple(lang for lang in ALL_LANGUAGES if lang != "en")
 """The catalogues kept beside English (the msgids): Dutch and German, the rulebooks' languages."""
-DOMAIN = "messages"
 PROJECT = "Table Companion"
 
 Result = tuple[int, str | None, str | tuple[str, ...], list[str]]
@@ -141,27 +137,6 @@ def extract_python(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
                 break
 
 
-_SCRIPT_CALL = re.compile(r'\b(?:TC\.)?(T|N)\("((?:[^"\\]|\\.)*)"')
-_SCRIPT_PLURAL = re.compile(r'\b(?:TC\.)?TN\([^,]+,\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
-
-
-def script_messages(text: str) -> list[tuple[int, str | tuple[str, str]]]:
-    """(line, msgid or (one, many)) of every label a page script shows: ``TC.T("...")`` (or its
-    local alias ``T``), ``TC.N("...")`` for a label picked at run time, and ``TC.TN(n, one, many)``.
-
-    >>> script_messages('T("Next");\\nTC.TN(n, "{count} card", "{count} cards"); N("Blue")')
-    [(1, 'Next'), (2, 'Blue'), (2, ('{count} card', '{count} cards'))]
-    """
-    def line(pos: int) -> int:
-        return text.count("\n", 0, pos) + 1
-
-    found: list[tuple[int, str | tuple[str, str]]] = [
-        (line(m.start()), json.loads(f'"{m.group(2)}"')) for m in _SCRIPT_CALL.finditer(text)]
-    found += [(line(m.start()), (json.loads(f'"{m.group(1)}"'), json.loads(f'"{m.group(2)}"')))
-              for m in _SCRIPT_PLURAL.finditer(text)]
-    return found
-
-
 def extract_script(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
                    options: Mapping[str, Any]) -> Iterator[Result]:
     """Babel extraction method for the page scripts (see :func:`script_messages`)."""
@@ -187,14 +162,6 @@ def extract_json(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Co
 
     for msgid in walk(json.load(fileobj)):
         yield 0, None, msgid, []
-
-
-def page_scripts() -> list[Path]:
-    """The shared page scripts and every registered game's declared scripts (its parts, its page
-    script, its host page part)."""
-    games = [STATIC / "games" / name for g in engines.GAMES.values()
-             for name in (*g.page.parts, g.page.script, g.page.host_script) if name]
-    return [*(STATIC / name for name in SHARED_SCRIPTS), *games]
 
 
 def sources() -> Iterator[tuple[Path, str, dict[str, str]]]:
@@ -240,7 +207,7 @@ def placeholders(text: str) -> set[str]:
 
 
 def po_path(lang: str) -> Path:
-    return TRANSLATIONS / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return catalogues.po_path(lang, TRANSLATIONS)
 
 
 def read(lang: str) -> Catalog:

@@ -7,6 +7,9 @@ so the display can be seen without owning one.
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +275,23 @@ def test_the_display_says_starting_until_the_companion_knows_its_address(
     assert screen.frame().lines == ("Table Companion", "Starting…")
     screen.set_address("http://192.0.2.1:8080/")
     assert screen.frame().lines == ("Join at", "192.0.2.1:", "8080")
+
+
+def test_a_rig_without_a_display_loads_no_drawing_library() -> None:
+    """Pillow, segno and luma come in with the first frame drawn: a companion whose rig has no
+    display never loads them (some 5 MB of a Pi's memory), and one with a display draws at once."""
+    code = ("import sys\n"
+            "from hardware import build, parse\n"
+            "from companion import hardware_link, status_screen\n"
+            "rig = build(parse({'pin_factory': 'mock', 'buttons': {'next': {'pin': 5}}}))\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'PIL', 'segno', 'luma'}))\n"
+            "rig.close()\n"
+            "rig = build(parse({'pin_factory': 'mock', 'display': {}}))\n"
+            "from hardware import frames\n"
+            "assert rig.display is not None and rig.display.show(frames.start(rig.display.size, 'http://x/'))\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'PIL', 'segno', 'luma'}))\n"
+            "rig.close()\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:2] == ["[]", "['PIL', 'luma', 'segno']"]
