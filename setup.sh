@@ -104,6 +104,7 @@ cmd_run() {
     make_venv run
     install_locked run -e
     if ! is_pi; then export GPIOZERO_PIN_FACTORY=${GPIOZERO_PIN_FACTORY:-mock}; fi
+    export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}   # as the systemd unit: docs/web.md, "Performance"
     exec "$VENV/bin/companion" serve "$@"
 }
 

@@ -153,7 +153,9 @@ def seated_table(data: Path) -> Iterator[Seated]:
     """Our server with the eight-seat table, every seat claimed and nine streams open (eight
     phones, each from a loopback address of its own, and the table screen); killed on exit."""
     started = time.perf_counter()
-    server = ServerProcess(data, "--extra-game", "bench.web_roundtrip:GAME").start()
+    # as the systemd unit and ./setup.sh run start it: two malloc arenas, not one per thread
+    server = ServerProcess(data, "--extra-game", "bench.web_roundtrip:GAME",
+                           env={"MALLOC_ARENA_MAX": "2"}).start()
     streams: list[Any] = []
     try:
         ready = first_answer(server, started)
