@@ -229,6 +229,8 @@ def test_when_the_pi_rolls_real_dice_a_persons_phone_enters_its_hits(service: Se
             service.act(table, seat, action)
     public = service.public(table)
     assert public["view"]["orca"]["roll"]["who"] == "shark" and public["reading"] == [1, 2]
+    asked = [translate(e["say"]) for e in public["events"] if e["type"] == "roll_asked"]
+    assert asked and "the crew" in asked[-1] and "its player" not in asked[-1], asked   # issue 29.6
     reply = service.act(table, 2, {"type": "hits", "hits": 1})   # (the Pi's shark may play on at once)
     assert reply["events"][0]["say"]["msgid"] == "Entered: {count} hit."
 
