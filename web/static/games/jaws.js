@@ -280,7 +280,7 @@
       list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
-        el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
+        el("span", { class: "jaws-where", text: (c.space === view.map.shop ? T("in the Shop") : T("at {space}", { space: T("space {name}", { name: c.space }) })) + (c.in_water ? " · " + T("in the water") : "") }),
         c.barrels ? el("span", { text: "◉" + c.barrels }) : null,
         view.phase === "crew" ? el("span", { class: "jaws-turn", "data-fit": c.turn === "active" ? null : "drop", text: turn }) : null));
     });
