@@ -44,14 +44,18 @@ def beach(slot: int) -> str:
     return BEACH_ORDER[slot]
 
 
-def shop() -> Text:
-    """The Shop, in the reader's words (the other spaces are called by their printed number or letter)."""
-    return Text("Shop")
+def place(board: Board, space: int) -> Text:
+    """A numbered or beach space as a crew member's move names it, a phrase of its own: "space 7"
+    (de "Feld 7", nl "vak 7"), so that each language puts its own preposition before it ("auf Feld 7",
+    "naar vak 7"). The Shop is no "space": a move into it is a sentence of its own ("{role} goes into
+    the Shop.": "in den Shop", "naar de winkel"), never a name dropped into "nach {space}".
 
-
-def place(board: Board, space: int) -> str | Text:
-    """A space as a sentence names it: its printed number or letter, or the Shop in the reader's words."""
-    return shop() if space == board.shop else board.names[space]
+    >>> from engines.jaws.amity.data import amity
+    >>> board = amity()
+    >>> str(place(board, board.index["7"]))
+    'space 7'
+    """
+    return Text("space {name}", {"name": board.names[space]})
 
 
 def gear(card: Gear) -> Text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,6 +229,8 @@ def test_when_the_pi_rolls_real_dice_a_persons_phone_enters_its_hits(service: Se
             service.act(table, seat, action)
     public = service.public(table)
     assert public["view"]["orca"]["roll"]["who"] == "shark" and public["reading"] == [1, 2]
+    asked = [translate(e["say"]) for e in public["events"] if e["type"] == "roll_asked"]
+    assert asked and "the crew" in asked[-1] and "its player" not in asked[-1], asked   # issue 29.6
     reply = service.act(table, 2, {"type": "hits", "hits": 1})   # (the Pi's shark may play on at once)
     assert reply["events"][0]["say"]["msgid"] == "Entered: {count} hit."
 
@@ -285,3 +288,47 @@ def test_while_a_screen_tells_the_resurfacing_the_crews_attack_waits(service: Se
         assert service.state_of(table) is not state
     finally:
         screen.close()
+
+
+def _strings(value: object) -> list[str]:
+    """The words a payload shows (a sentence's English msgid only travels beside them)."""
+    if isinstance(value, dict):
+        return [s for key, sub in value.items() if key not in ("msgid", "plural") for s in _strings(sub)]
+    if isinstance(value, list):
+        return [s for sub in value for s in _strings(sub)]
+    return [value] if isinstance(value, str) else []
+
+
+def _event_cards(value: object) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        found = [value] if value.get("type") == "event_card" else []
+        return found + [e for sub in value.values() for e in _event_cards(sub)]
+    if isinstance(value, list):
+        return [e for sub in value for e in _event_cards(sub)]
+    return []
+
+
+@pytest.mark.parametrize("lang, rule", [
+    ("nl", "Quint mag deze ronde één extra actie doen."),
+    ("de", "Quint darf diese Runde 1 zusätzliche Aktion ausführen."),
+])
+def test_an_event_cards_rule_reaches_a_dutch_or_german_seat_in_its_language(service: Service, lang: str,
+                                                                            rule: str) -> None:
+    """Issue 29: "Quint may take one extra action this round." travelled in English inside Dutch and
+    German payloads, as a sentence parameter called ``text``. The card's rule is a sentence of its
+    own (``rule``), read in the seat's language, in the events and in the story's steps alike."""
+    from web.i18n import localize_payload
+
+    table = service.create_table(JAWS, 3, {"chance": "physical"}, seed=3)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 10})
+    for seat in (1, 0):
+        payload = localize_payload(service.seat_view(table, seat), lang)
+        said = _event_cards(payload)
+        assert len(said) >= 2 and {"events", "story"} <= set(payload)   # the event, and the story's step
+        for event in said:
+            params = event["say"]["params"]
+            assert "text" not in params
+            assert params["rule"]["text"] == rule
+        assert "Quint may take one extra action this round." not in _strings(payload)

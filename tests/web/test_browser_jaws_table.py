@@ -78,6 +78,56 @@ def test_an_event_cards_choice_stands_with_the_cards_rule(server: str, browser: 
     crew.context.close()
 
 
+def german_phone(browser: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale="de-DE")
+    ctx.set_default_timeout(8000)
+    return watch(ctx.new_page())
+
+
+def test_a_card_title_in_our_own_words_carries_a_question_mark_that_says_so(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 24, item 4: "The 24 Jaws event and ability card titles in nl/de are the project's own
+    wording ... Mark them as such in the pages (a small '?' that says so)." A Dutch phone's event card
+    (Act 1) and a German shark's ability cards (Act 2) each show a "?" whose tooltip says so in the
+    reader's language; an English phone, reading the box's own titles, shows none."""
+    table = service.create_table("jaws", 3, {"chance": "physical"}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 10})
+    crew, english = dutch_phone(browser), phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    shared.sit(english, server, table, 2, "Hal")
+    mark = crew.locator(".jaws-card-title .own-title")
+    mark.wait_for()
+    assert mark.inner_text() == "?"
+    said = "Onze eigen vertaling: op je gedrukte kaart kan een andere titel staan."
+    assert mark.get_attribute("title") == said
+    assert "De USS Indianapolis" in crew.locator(".jaws-card-title").inner_text()
+    english.locator(".jaws-card-title", has_text="The USS Indianapolis").wait_for()
+    assert english.locator(".own-title").count() == 0
+    shot(crew, "jaws-card-title-our-wording")
+    crew.context.close()
+    english.context.close()
+
+    act2 = service.create_table("jaws", 3, {"acts": "2", "box": BOX, "resurface": "digital"}, seed=8)["table"]
+    for _ in range(7):
+        offer = service.seat_view(act2, TABLE)["legal_actions"][0]
+        service.act(act2, 2, {"type": "gear", "notation": offer["notation"]})
+    for seat, role in ((1, "brody"), (2, "hooper"), (1, "quint")):
+        service.act(act2, seat, {"type": "place", "role": role, "at": "b3"})
+    hand = service.state_of(act2).view(0)["secret"]["orca"]["hand"]
+    shark = german_phone(browser)
+    shared.sit(shark, server, act2, 0, "Sharky")
+    shark.locator(".orca-hand button[data-card] .own-title").first.wait_for()
+    assert shark.locator(".orca-hand button[data-card] .own-title").count() == len(set(hand))
+    assert shark.locator(".orca-hand-list li .own-title").count() == len(hand)
+    assert shark.locator(".own-title").first.get_attribute("title") == (
+        "Unsere eigene Übersetzung: Auf deiner gedruckten Karte kann ein anderer Titel stehen.")
+    shot(shark, "jaws-ability-titles-our-wording")
+    shark.context.close()
+
+
 def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser: Any, service: Any) -> None:
     """"'Niet jouw beurt: we wachten op de tafel.' stands above a form that asks this very phone to
     enter card A." The crew's phones may enter the turned resurface card: theirs says so; the shark's

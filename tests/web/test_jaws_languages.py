@@ -5,6 +5,7 @@ English word left (tests/web/test_real_languages.py reads Act 1 and the other ga
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -50,3 +51,42 @@ def test_a_random_game_of_act_2_reads_without_an_english_word(lang: str, mode: s
         random_playout(game, 2 + seed, seed, options=options, max_plies=400, on_step=collect)
     assert found == {}
     assert shown > 1000
+
+
+
+PLACES = {
+    # lang: (a numbered space, the Shop as the crew's moves say it, as a choice says it, never said)
+    "de": ("auf Feld 5", ("in den Shop", "im Shop"), "Den Shop wählen", r"\bnach (Feld )?\w+\b|auf Shop\b"),
+    "nl": ("naar vak 5", ("naar de winkel", "in de winkel"), "De winkel kiezen", r"\bWinkel\b|op winkel\b"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLACES))
+def test_the_crews_moves_name_a_space_and_the_shop_as_the_rulebook_does(lang: str) -> None:
+    """Issue 24, item 2: "Brody fliegt nach Shop.", "Brody bleibt auf Shop.", "Brody gaat naar
+    Winkel.": a place reaches a sentence as a phrase with its own preposition and article, "auf
+    Feld 5", "im Shop", "naar vak 5", "in de winkel" (jaws.de.txt:61, 220)."""
+    from engines import TABLE, translate
+    from tests.engines.jaws.helpers import CREW, SHARK, crew_phase, play
+
+    space, shop, choose_shop, never = PLACES[lang]
+    start = crew_phase()
+    said: list[str] = []
+
+    def read(state: engines.State, seat: int) -> None:
+        said.extend(translate(ev["say"], lang) for ev in state.events if "say" in ev)
+        said.extend(translate(a["label"], lang) for a in state.legal_actions(seat) if "label" in a)
+
+    read(start, CREW)
+    read(play(start, CREW, "brody move 5"), CREW)
+    read(play(start, CREW, "brody move Shop"), CREW)
+    heli = engines.get("jaws").start(players=3, seed=1, options={"roles": "S/BQ/H"})
+    heli = play(play(heli, SHARK, "start 1"), TABLE, "card 16")    # Brody flies to any island space
+    read(heli, 1)
+    read(play(heli, 1, "choose Shop"), 1)
+    moves = [s for s in said if s.startswith("Brody")]
+    assert any(space in s for s in moves), moves                  # a move's label and its event
+    assert sum(any(p in s for p in shop) for s in moves) >= 3, moves   # the move, its label, the flight
+    assert choose_shop in said, said
+    for sentence in said:
+        assert not re.search(never, sentence), sentence

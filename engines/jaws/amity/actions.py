@@ -64,8 +64,11 @@ SHARK_TO_JSON: dict[str, Callable[[Position, Step], Fields]] = {
 
 
 def _crew_move(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
-    return dict(to=p.name(x), notation=f"{role} move {p.name(x)}",
-                label=words.label("{role}: move to {space}", role=who, space=words.place(p.board, x)))
+    if x == p.board.shop:
+        said = words.label("{role}: go into the Shop", role=who)
+    else:
+        said = words.label("{role}: move to {space}", role=who, space=words.place(p.board, x))
+    return dict(to=p.name(x), notation=f"{role} move {p.name(x)}", label=said)
 
 
 def _crew_rescue(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
@@ -129,7 +132,8 @@ def to_json(p: Position, a: Step) -> dict[str, Any]:
                 "label": words.label("Event card {number}: {title}", number=x, title=title)}
     if kind == "choose":
         return {"type": "choose", "space": p.name(x), "notation": f"choose {p.name(x)}",
-                "label": words.label("Choose {space}", space=words.place(p.board, x))}
+                "label": words.label("Choose the Shop") if x == p.board.shop
+                else words.label("Choose {space}", space=words.place(p.board, x))}
     if r < 0:  # the shark
         fields = SHARK_TO_JSON.get(kind, _shark_plain)(p, a)
         return {"type": kind, **fields, "label": shark.describe(p, a).to_json()}

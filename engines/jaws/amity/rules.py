@@ -164,8 +164,7 @@ def turn_card(p: Position, number: int) -> None:
                 "Event card: {title}.",
                 card=number,
                 title=card.title,
-                words={"title": Text(card.title)},
-                text=card.text,
+                words={"title": Text(card.title), "rule": Text(card.text)},
             )
         )
     if card.effect == "fourth_of_july" and p.closed >= 0:
@@ -312,14 +311,23 @@ def choose(p: Position, space: int) -> None:
     elif what == "heli":
         moved = p.pos[BRODY] != space
         p.pos[BRODY] = space
-        if not quiet:
+        if not quiet and space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
+            p.events.append(
+                story(
+                    "moved",
+                    "Brody flies to the Shop." if moved else "Brody stays in the Shop.",
+                    role="brody",
+                    space=p.name(space),
+                )
+            )
+        elif not quiet:
             p.events.append(
                 story(
                     "moved",
                     "Brody flies to {space}." if moved else "Brody stays at {space}.",
                     role="brody",
                     space=p.name(space),
-                    words={"space": words.shop()} if space == p.board.shop else None,
+                    words={"space": words.place(p.board, space)},
                 )
             )
     shark_phase(p)
@@ -505,16 +513,21 @@ def _answer(p: Position, by: str, at: int, answer: str) -> None:
 def _move(p: Position, r: int, x: int, n: int) -> None:
     p.pos[r] = x
     if not p.quiet:
-        say = words.role(r)
-        p.events.append(
-            story(
-                "moved",
-                "{role} moves to {space}.",
-                role=ROLES[r],
-                space=p.name(x),
-                words={"role": say, "space": words.shop()} if x == p.board.shop else {"role": say},
+        say, into = words.role(r), p.name(x)
+        if x == p.board.shop:  # a sentence of its own: "geht in den Shop", "gaat naar de winkel"
+            p.events.append(
+                story("moved", "{role} goes into the Shop.", role=ROLES[r], space=into, words={"role": say})
             )
-        )
+        else:
+            p.events.append(
+                story(
+                    "moved",
+                    "{role} moves to {space}.",
+                    role=ROLES[r],
+                    space=p.name(x),
+                    words={"role": say, "space": words.place(p.board, x)},
+                )
+            )
 
 
 def _rescue(p: Position, r: int, x: int, n: int) -> None:

@@ -62,8 +62,12 @@ def start_roll(p: Position, purpose: str, who: int, dice: int, bonus: int) -> No
                 "roll_asked",
                 plural(
                     dice,
-                    "The shark rolls {count} red die: its player enters the hits.",
-                    "The shark rolls {count} red dice: its player enters the hits.",
+                    # one line for both tables: the engine does not know who plays the shark, and a
+                    # computer's dice are rolled and entered by the crew (companion.tables.readers_now)
+                    "The shark rolls {count} red die: the shark's player enters the hits (the crew, "
+                    "when the computer plays the shark).",
+                    "The shark rolls {count} red dice: the shark's player enters the hits (the crew, "
+                    "when the computer plays the shark).",
                 ),
                 count=dice,
                 who="shark",
@@ -377,7 +381,8 @@ def maul(p: Position, mask: int) -> None:
         return
     if a.dice_mode != "digital":
         a.phase = "roll"
-        tell(p, "mauled", "The shark rolls again: its player enters the new hits, all dice together.")
+        tell(p, "mauled", "The shark rolls again: the shark's player enters the new hits, all dice together "
+                          "(the crew, when the computer plays the shark).")
         return
     for i in range(len(a.dice)):
         if mask >> i & 1:

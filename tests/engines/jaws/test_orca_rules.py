@@ -393,7 +393,8 @@ def test_the_rulebooks_shark_attack_example() -> None:
         "Quint falls into the water of zone 3.",
         "Extra attacks: one die against each crew member in the water in or next to the shark's space: "
         "Brody, Quint.",
-        "The shark rolls 1 red die: its player enters the hits.",
+        "The shark rolls 1 red die: the shark's player enters the hits (the crew, when the computer plays "
+        "the shark).",
     ]
     assert public(state)["roll"] == {
         "for": "extra",

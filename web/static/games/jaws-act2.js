@@ -148,8 +148,9 @@
       cards.append(big((current ? "" : "✓ ") + T("No ability card"), current ? "secondary" : "primary", function () { pickCard(null); }, { "data-card": "none" }));
       Array.from(new Set(secret.hand)).forEach(function (code) {
         const card = O.ability(orca, code);
-        cards.append(big((current === code ? "✓ " : "") + TC.say(card.title) + " · " + TC.say(card.text), current === code ? "primary" : "secondary",
-          function () { pickCard(code); }, { "data-card": code }));
+        const button = big("", current === code ? "primary" : "secondary", function () { pickCard(code); }, { "data-card": code });
+        button.append(O.titled((current === code ? "✓ " : "") + TC.say(card.title), " · " + TC.say(card.text)));
+        cards.append(button);
       });
       controls.append(cards);
       const lock = legal.find(function (a) { return a.type === "lock"; });
@@ -171,12 +172,12 @@
     }
     if (choice) {
       const card = choice.card ? O.ability(orca, choice.card) : null;
-      controls.append(el("p", { class: "orca-secret", text: T("Your secret choice: chip {chip} (zone {zone})", { chip: choice.chip, zone: choice.zone }) +
-        (card ? " · " + TC.say(card.title) : "") }));
+      const said = T("Your secret choice: chip {chip} (zone {zone})", { chip: choice.chip, zone: choice.zone });
+      controls.append(el("p", { class: "orca-secret" }, card ? O.titled(said + " · " + TC.say(card.title)) : said));
     }
     controls.append(el("h3", { class: "small", text: T("Your ability cards") }));
     const hand = el("ul", { class: "orca-hand-list" });
-    secret.hand.forEach(function (code) { const c = O.ability(orca, code); hand.append(el("li", { text: TC.say(c.title) + ": " + TC.say(c.text) })); });
+    secret.hand.forEach(function (code) { const c = O.ability(orca, code); hand.append(el("li", {}, O.titled(TC.say(c.title), ": " + TC.say(c.text)))); });
     if (!secret.hand.length) hand.append(el("li", { class: "muted", text: "—" }));
     controls.append(hand, optionsPanel(orca, choice ? choice.chip : null), sharkPanel(orca), crewPanel(p));
   }
@@ -326,7 +327,7 @@
       : board.played >= 0 ? (orca.abilities[board.played] || {}).code : null;
     if (code) {
       const card = O.ability(orca, code);
-      box.append(el("p", { class: "orca-played", text: T("Its ability card this round: {title}", { title: TC.say(card.title) }) + " · " + TC.say(card.text) }));
+      box.append(el("p", { class: "orca-played" }, O.titled(T("Its ability card this round: {title}", { title: TC.say(card.title) }), " · " + TC.say(card.text))));
     }
     if ((board.attached || []).length) {
       box.append(el("p", { text: T("Attached to the shark:") + " " + board.attached.map(function (id) { return O.gearWords(orca.gear[id]); }).join("; ") }));

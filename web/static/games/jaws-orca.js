@@ -10,7 +10,8 @@
      companion cannot know (a resurface card turned, a boat tile's numbers, a wound track, the
      carry-over, the dice faces, the gear in front of each crew member, the hits of the real dice):
      the cards this box is known to hold as one tap, and a form for anything else;
-   - small helpers: the ability cards' and gear cards' words, wound tracks.
+   - small helpers: the ability cards' and gear cards' words (a card title marked as our wording in
+     nl and de: titled), wound tracks.
 
    Colours always come with a letter or a shape. See docs/jaws.md ("Act 2") and docs/web.md. */
 "use strict";
@@ -179,6 +180,20 @@
 
   function ability(orca, code) {
     return (orca.abilities || []).find(function (k) { return k.code === code; }) || { title: code, text: "" };
+  }
+
+  /* An event or ability card's title as the page shows it, then what follows it: in Dutch and German
+     the title is the project's own wording (the printed titles are in no public source), so a small
+     "?" stands beside it and says so (a shape, with its words as the tooltip); none in English. */
+  function titled(title, rest) {
+    const out = document.createDocumentFragment();
+    out.append(title);
+    if (TC.lang !== "en") {
+      const why = T("Our own wording: the title printed on your card may differ.");
+      out.append(" ", el("abbr", { class: "own-title", title: why, "aria-label": why, text: "?" }));
+    }
+    if (rest) out.append(rest);
+    return out;
   }
 
   /* A wound track in cells (■ a wound, □ none yet, X its end) and "2 of 6"; tight: the cells
@@ -392,6 +407,6 @@
     }
   }
 
-  window.JawsOrca = { draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability,
+  window.JawsOrca = { draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
                       track: track, optionLine: optionLine, ROLE: ROLE, ROLES: ROLES, WHO: WHO, KIND: KIND };
 })();

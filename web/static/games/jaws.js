@@ -250,7 +250,7 @@
   function cardPanel(view) {
     const box = el("div", { class: "jaws-card" });
     if (!view.card) { box.append(el("p", { class: "muted", text: T("No event card yet this round.") })); return box; }
-    box.append(el("p", { class: "jaws-card-title", text: T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }) }),
+    box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }))),
                el("p", { class: "jaws-card-text", text: TC.say(view.card.text) }));
     return box;
   }
@@ -280,7 +280,7 @@
       list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
-        el("span", { class: "jaws-where", text: T("at {space}", { space: c.space === view.map.shop ? T("Shop") : c.space }) + (c.in_water ? " · " + T("in the water") : "") }),
+        el("span", { class: "jaws-where", text: (c.space === view.map.shop ? T("in the Shop") : T("at {space}", { space: c.space })) + (c.in_water ? " · " + T("in the water") : "") }),
         c.barrels ? el("span", { text: "◉" + c.barrels }) : null,
         view.phase === "crew" ? el("span", { class: "jaws-turn", "data-fit": c.turn === "active" ? null : "drop", text: turn }) : null));
     });
