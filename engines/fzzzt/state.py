@@ -249,7 +249,8 @@ class Fzzzt(Game):
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         round_ = view.get("round")
-        return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
+        # Fzzzt!'s round is a bidding round (biedronde, fzzzt.nl.txt: "Biedronden"), its own msgid
+        return Text("bidding round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""
