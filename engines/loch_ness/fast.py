@@ -37,6 +37,8 @@ BOAT_ACTIONS = frozenset({"move", "explore", "town"})
 EAGER = ("explore", "take", "observe")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
+"""Per bound ``n``: the draws below this are kept (rejection sampling, as :class:`Rng` does)."""
 
 
 class Draws:
@@ -58,7 +60,7 @@ class Draws:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, as :meth:`engines.rng.Rng.below` draws it."""
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS[n] if n < 64 else _SPAN - _SPAN % n
         state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & _MASK
@@ -109,6 +111,8 @@ def pick(t: Table, acts: list[Act], draws: Draws) -> Act:
 def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
     one tool the boat lacks, then done; a boat with a find sails home half the time."""
+    if t.step == "town":   # nothing to explore, take, observe or hand in there
+        return _shop(t, acts, draws)
     kinds = _group(acts)
     keen = [a for k in EAGER if k in kinds for a in kinds[k]]
     entering = kinds.get("town")
@@ -116,8 +120,6 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
         keen += [a for a in entering if t.finds[a[1]] or not t.tools[a[1]]]
     if keen:
         return keen[draws.below(len(keen))]
-    if t.step == "town":
-        return _shop(t, kinds, draws)
     moves = kinds.get("move")
     if moves:
         finds, pos, home = t.finds, t.pos, t.board.home
@@ -127,16 +129,16 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     return _choose(kinds, draws)
 
 
-def _shop(t: Table, kinds: dict[str, list[Act]], draws: Draws) -> Act:
+def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
     rich = t.rep[t.seat] >= 6
-    lacking = [a for a in kinds.get("tool", ()) if not t.has(a[1], a[2]) and (t.took[a[1]] == 0 or rich)]
+    lacking = [a for a in acts if a[0] == "tool" and not t.has(a[1], a[2]) and (t.took[a[1]] == 0 or rich)]
     if lacking:
         needed = _needed(t)
         want = [a for a in lacking if a[2] in needed] or lacking
     else:
         want = []
-    want += [a for a in kinds.get("stack", ()) if t.took[a[1]] == 0]
+    want += [a for a in acts if a[0] == "stack" and t.took[a[1]] == 0]
     return want[draws.below(len(want))] if want else ("done",)
 
 

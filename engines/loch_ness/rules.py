@@ -19,6 +19,7 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engines.loch_ness import play, town
@@ -60,12 +61,19 @@ def _explorable_at(t: Table, boat: int, p: int) -> bool:
 def legal(t: Table, seat: int) -> list[Act]:
     if t.phase == "over" or seat != t.actor:
         return []
+    return _deciding(t, seat)
+
+
+def _deciding(t: Table, seat: int) -> list[Act]:
+    """The legal actions of ``seat``, the player who decides now in a game not over."""
     if t.phase == "place":
         return [("place", card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
     step = t.step
     if step == "act":
         return _act(t, seat)
-    if step in ("moved", "explore"):
+    if step == "town":
+        return _town(t, seat)
+    if step in SETTLING:
         return _after(t, step)
     if step in ("thief", "defend"):   # the robbed or attacked player: show the tool, or not
         return ([(step, True)] if t.has(t.target, "t" if step == "thief" else "w") else []) + [(step, False)]
@@ -75,7 +83,7 @@ def legal(t: Table, seat: int) -> list[Act]:
         target = t.target
         out: list[Act] = [("drawn", c) for c in sorted(set(t.finds[target]))]
         return out + ([("drawn", "tool")] if t.tools[target] else [])
-    return _town(t, seat)
+    raise ValueError(f"no such step: {step}")
 
 
 def _act(t: Table, seat: int) -> list[Act]:
@@ -145,12 +153,11 @@ def _town(t: Table, seat: int) -> list[Act]:
     for x in (b, q) if q >= 0 else (b,):
         kit = t.tools[x]
         if kit:
-            out += [("return", x, tool, k) for tool in _kinds(kit) for k in stacks]
+            out += [("return", x, tool, k) for tool in _kinds(tuple(kit)) for k in stacks]
         if len(kit) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
             continue
         if not t.advanced:
-            supply = t.supply
-            out += [("tool", x, c) for i, c in enumerate(TOOLS) if supply[i]]
+            out += [("tool", x, c) for c, left in zip(TOOLS, t.supply, strict=True) if left]
         elif t.picked[x] < 0:
             if t.took[x] == 0:
                 out += [("stack", x, k) for k in stacks if t.stacks[k]]
@@ -162,14 +169,15 @@ def _town(t: Table, seat: int) -> list[Act]:
     if q >= 0 and t.gives < town.MAX_GIVES:
         for x, y in ((b, q), (q, b)):
             if len(t.tools[y]) < 3:
-                out += [("give", x, y, c) for c in _kinds(t.tools[x])]
+                out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
     out.append(("done",))
     return out
 
 
-def _kinds(kit: list[str]) -> list[str]:
-    """The kinds of tool aboard, in the order of :data:`TOOLS`."""
-    return sorted({c.lower() for c in kit}, key=TOOLS.index)
+@cache
+def _kinds(kit: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of tool aboard, in the order of :data:`TOOLS` (kept: a boat holds at most three)."""
+    return tuple(sorted({c.lower() for c in kit}, key=TOOLS.index))
 
 
 # --------------------------------------------------------------------------- applying
@@ -191,11 +199,12 @@ def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
     """:func:`apply`, then ``legal(t, t.actor)``: the same two, for the fast simulation, with the
     list that :func:`settle` looks at kept as the next one instead of made twice."""
     _APPLY[a[0]](t, seat, a)
-    while True:
-        acts = legal(t, t.actor)
-        if acts != DONE or t.phase != "turn" or t.step not in SETTLING:
+    while t.phase != "over":
+        acts = _deciding(t, t.actor)
+        if acts != DONE or t.step not in SETTLING or t.phase != "turn":
             return acts
         play.done(t)
+    return []
 
 
 def _bagpipe_and_end(t: Table, space: int) -> None:
