@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.loch_ness import rules
-from engines.loch_ness.table import Table
+from engines.loch_ness.table import BOATS, Table
 from engines.loch_ness.words import NEEDS
 from engines.rng import Rng
 
@@ -115,14 +115,15 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
         return _shop(t, acts, draws)
     kinds = _group(acts)
     keen = [a for k in EAGER if k in kinds for a in kinds[k]]
+    finds = t.finds
     entering = kinds.get("town")
     if entering:
-        keen += [a for a in entering if t.finds[a[1]] or not t.tools[a[1]]]
+        keen += [a for a in entering if finds[a[1]] or not t.tools[a[1]]]
     if keen:
         return keen[draws.below(len(keen))]
     moves = kinds.get("move")
-    if moves:
-        finds, pos, home = t.finds, t.pos, t.board.home
+    if moves and any(finds[t.seat * BOATS:t.seat * BOATS + BOATS]):
+        pos, home = t.pos, t.board.home
         homeward = [a for a in moves if finds[a[1]] and home[a[2]] < home[pos[a[1]]]]
         if homeward and draws.below(2):
             return homeward[draws.below(len(homeward))]
@@ -132,13 +133,16 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
     rich = t.rep[t.seat] >= 6
-    lacking = [a for a in acts if a[0] == "tool" and not t.has(a[1], a[2]) and (t.took[a[1]] == 0 or rich)]
-    if lacking:
+    tools, took = t.tools, t.took
+    lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich)
+               and a[2] not in tools[a[1]] and a[2].upper() not in tools[a[1]]]
+    if len(lacking) > 1:
         needed = _needed(t)
         want = [a for a in lacking if a[2] in needed] or lacking
     else:
-        want = []
-    want += [a for a in acts if a[0] == "stack" and t.took[a[1]] == 0]
+        want = lacking
+    if t.advanced:
+        want += [a for a in acts if a[0] == "stack" and took[a[1]] == 0]
     return want[draws.below(len(want))] if want else ("done",)
 
 
