@@ -114,7 +114,10 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     if t.step == "town":   # nothing to explore, take, observe or hand in there
         return _shop(t, acts, draws)
     kinds = _group(acts)
-    keen = [a for k in EAGER if k in kinds for a in kinds[k]]
+    keen: list[Act] = []
+    for k in EAGER:
+        if k in kinds:
+            keen += kinds[k]
     finds = t.finds
     entering = kinds.get("town")
     if entering:

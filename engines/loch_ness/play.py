@@ -69,7 +69,8 @@ def begin_turn(t: Table) -> None:
                 t.acted[b] = True
                 t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
                       seat=seat, boat=boat_no(b))
-    t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
+    if not t.quiet:
+        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
 
 
 def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:

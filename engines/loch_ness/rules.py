@@ -89,19 +89,20 @@ def _deciding(t: Table, seat: int) -> list[Act]:
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
     harbour = board.harbour
-    pos, acted, side = t.pos, t.acted, t.side
+    pos, acted, side, tools = t.pos, t.acted, t.side, t.tools
     out: list[Act] = []
     for b in range(seat * BOATS, seat * BOATS + BOATS):
         p = pos[b]
         if p < 0 or acted[b] or side[b]:
             continue
+        steps = 4 if "m" in tools[b] or "M" in tools[b] else 3   # a motor: four spaces
         if p != harbour:
-            out += board.moves(b, p, t.nessie, 4 if t.has(b, "m") else 3)
+            out += board.moves(b, p, t.nessie, steps)
             if _explorable_at(t, b, p):
                 out.append(("explore", b))
             continue
         if not (t.town[b] or t.end == 2):
-            out += board.moves(b, p, t.nessie, 4 if t.has(b, "m") else 3)
+            out += board.moves(b, p, t.nessie, steps)
         out.append(("town", b))
     if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
         out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
@@ -145,15 +146,15 @@ def _others_at(t: Table, p: int) -> list[int]:
 def _town(t: Table, seat: int) -> list[Act]:
     b, q = t.boat, t.partner
     out: list[Act] = []
-    if q < 0:
-        harbour, pos = t.board.harbour, t.pos
+    harbour, pos = t.board.harbour, t.pos
+    if q < 0 and pos[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
         out += [("join", o) for o in t.boats_of(seat)
                 if o != b and pos[o] == harbour and not t.acted[o] and not t.side[o]]
     stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
     for x in (b, q) if q >= 0 else (b,):
         kit = t.tools[x]
         if kit:
-            out += [("return", x, tool, k) for tool in _kinds(tuple(kit)) for k in stacks]
+            out += _returns(x, tuple(kit), stacks)
         if len(kit) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
             continue
         if not t.advanced:
@@ -172,6 +173,12 @@ def _town(t: Table, seat: int) -> list[Act]:
                 out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
     out.append(("done",))
     return out
+
+
+@cache
+def _returns(boat: int, kit: tuple[str, ...], stacks: range) -> tuple[Act, ...]:
+    """Putting back each kind of tool aboard, on each stack (base: the open supply, ``-1``)."""
+    return tuple(("return", boat, tool, k) for tool in _kinds(kit) for k in stacks)
 
 
 @cache

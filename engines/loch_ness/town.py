@@ -46,7 +46,8 @@ def hand_in(t: Table, boat: int) -> None:
 
 
 def enter(t: Table, boat: int) -> None:
-    t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
+    if not t.quiet:
+        t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
     hand_in(t, boat)
     t.step, t.boat, t.partner, t.gives = "town", boat, -1, 0
 
