@@ -35,6 +35,9 @@ from engines.rng import Rng
 Act = tuple[Any, ...]
 BOAT_ACTIONS = frozenset({"move", "explore", "town"})
 EAGER = ("explore", "take", "observe")
+LONE = frozenset({"end", "done", "bottom"})
+"""Kinds of action that, left alone, are played without a draw (the eager player draws for finds,
+for a way home, and between two or more actions)."""
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
@@ -111,6 +114,8 @@ def pick(t: Table, acts: list[Act], draws: Draws) -> Act:
 def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
     one tool the boat lacks, then done; a boat with a find sails home half the time."""
+    if len(acts) == 1 and acts[0][0] in LONE:
+        return acts[0]
     if t.step == "town":   # nothing to explore, take, observe or hand in there
         return _shop(t, acts, draws)
     kinds = _group(acts)
