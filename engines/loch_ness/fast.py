@@ -3,7 +3,10 @@
 The door (:meth:`State.apply`) copies the position, matches the action and tells the story: right
 for a table, slow for thousands of games. Here one table is changed in place, silently (``quiet``),
 with actions drawn from the same legal lists (:func:`engines.loch_ness.rules.legal`) and applied by
-the same rule functions, so the rules are exactly those of the door.
+the same rule functions, so the rules are exactly those of the door. After each action
+:func:`engines.loch_ness.rules.apply_listed` hands back the next list (the one that settled the step),
+and the players draw from :class:`Draws` (an :class:`Rng`'s numbers without a new value per draw):
+a seed gives the same game, action for action, as through the door's functions, in any process.
 
 Two random players:
 
@@ -40,7 +43,7 @@ LONE = frozenset({"end", "done", "bottom"})
 for a way home, and between two or more actions)."""
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
-_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))   # (0: no bound)
 """Per bound ``n``: the draws below this are kept (rejection sampling, as :class:`Rng` does)."""
 
 
@@ -63,7 +66,12 @@ class Draws:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, as :meth:`engines.rng.Rng.below` draws it."""
-        limit = _LIMITS[n] if n < 64 else _SPAN - _SPAN % n
+        if 0 < n < 64:
+            limit = _LIMITS[n]
+        elif n >= 64:
+            limit = _SPAN - _SPAN % n
+        else:
+            raise ValueError("below() needs a positive bound")
         state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & _MASK

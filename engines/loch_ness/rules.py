@@ -43,15 +43,9 @@ def remaining(t: Table) -> dict[str, int]:
     return {k: counts[k] - t.shown_out[i] for i, k in enumerate(FINDS)}
 
 
-def explorable(t: Table, boat: int) -> bool:
-    site = t.site_of(boat)
-    if site < 0 or (t.board.terrain[site] == "water" and not t.has(boat, "d")):
-        return False
-    return bool(t.down[site]) or any(play.can_take(t, boat, c) for c in t.up[site])
-
-
-def _explorable_at(t: Table, boat: int, p: int) -> bool:
-    """:func:`explorable` for a boat at ``p`` on the board: a card face down, or one it may take."""
+def explorable(t: Table, boat: int, p: int) -> bool:
+    """Whether the boat at ``p`` (on the board) may explore: a site with a card face down, or one it
+    may take; under water only with a diving suit."""
     board = t.board
     if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, "d")):
         return False
@@ -98,7 +92,7 @@ def _act(t: Table, seat: int) -> list[Act]:
         steps = 4 if "m" in tools[b] or "M" in tools[b] else 3   # a motor: four spaces
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
-            if _explorable_at(t, b, p):
+            if explorable(t, b, p):
                 out.append(("explore", b))
             continue
         if not (t.town[b] or t.end == 2):
@@ -123,11 +117,11 @@ def _after(t: Table, step: str) -> list[Act]:
         out += [("take", c) for c in sorted(set(t.up[p])) if play.can_take(t, b, c)]
     if step == "moved" and not t.fought and not t.looked and p != t.board.harbour:
         for o in _others_at(t, p):
-                out.append(("attack", o, False))
-                if t.has(b, "w"):
-                    out.append(("attack", o, True))
-                if t.has(b, "t") and len(t.finds[b]) < 3:
-                    out.append(("steal", o))
+            out.append(("attack", o, False))
+            if t.has(b, "w"):
+                out.append(("attack", o, True))
+            if t.has(b, "t") and len(t.finds[b]) < 3:
+                out.append(("steal", o))
         if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
             out.append(("observe",))
     out.append(last)
