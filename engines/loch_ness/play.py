@@ -458,8 +458,8 @@ def return_tools(t: Table, boat: int, kit: list[str]) -> None:
 def refill(t: Table) -> None:
     """Empty islands and dive sites get cards from the piles: empty means no boat (moored boats
     count), no Nessie and no card there."""
-    down, up = t.down, t.up
-    empty = [s for s in t.board.sites if not down[s] and not up[s] and s != t.nessie]
+    down, up, nessie = t.down, t.up, t.nessie
+    empty = [s for s in t.board.sites if not down[s] and not up[s] and s != nessie]
     if not empty:
         return
     taken = set(t.pos)
