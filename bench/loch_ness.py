@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engines.loch_ness import GAME, LochNessState, rules
-from engines.loch_ness.fast import eager, pick, simulate
+from engines.loch_ness.fast import Draws, eager, pick, simulate
 from engines.rng import Rng
 
 
@@ -51,10 +51,10 @@ def door(players: int, advanced: bool, games: int) -> float:
     begin = time.perf_counter()
     for seed in range(games):
         state = GAME.start(players=players, seed=seed, options={"advanced": advanced})
-        rng = Rng.from_seed(seed)
+        draws = Draws(Rng.from_seed(seed))
         while state.awaiting:
             t = state._w
-            action, rng = eager(t, rules.legal(t, t.actor), rng)
+            action = eager(t, rules.legal(t, t.actor), draws)
             state = state.apply(t.actor, rules.as_dict(t, action))
         assert isinstance(state, LochNessState)
     return games / (time.perf_counter() - begin)

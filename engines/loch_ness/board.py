@@ -74,6 +74,7 @@ class Board:
         self.harbour = self.terrain.index("harbour")
         self.front = self.terrain.index("front")
         self.sites: tuple[int, ...] = tuple(i for i, n in enumerate(self.site) if n)
+        self.dive_sites: tuple[int, ...] = tuple(s for s in self.sites if self.terrain[s] == "water")
         self.back: tuple[str, ...] = tuple("land" if t == "island" else "water" for t in self.terrain)
         self.lake: tuple[tuple[int, ...], ...] = tuple(
             tuple(o for o in nb if self.terrain[o] == "water") for nb in self.nbrs)

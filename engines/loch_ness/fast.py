@@ -3,7 +3,10 @@
 The door (:meth:`State.apply`) copies the position, matches the action and tells the story: right
 for a table, slow for thousands of games. Here one table is changed in place, silently (``quiet``),
 with actions drawn from the same legal lists (:func:`engines.loch_ness.rules.legal`) and applied by
-the same rule functions, so the rules are exactly those of the door.
+the same rule functions, so the rules are exactly those of the door. After each action
+:func:`engines.loch_ness.rules.apply_listed` hands back the next list (the one that settled the step),
+and the players draw from :class:`Draws` (an :class:`Rng`'s numbers without a new value per draw):
+a seed gives the same game, action for action, as through the door's functions, in any process.
 
 Two random players:
 
@@ -28,92 +31,156 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.loch_ness import rules
-from engines.loch_ness.table import Table
+from engines.loch_ness.table import BOATS, Table
 from engines.loch_ness.words import NEEDS
 from engines.rng import Rng
 
 Act = tuple[Any, ...]
-Policy = Callable[[Table, list[Act], Rng], tuple[Act, Rng]]
 BOAT_ACTIONS = frozenset({"move", "explore", "town"})
-EAGER = frozenset({"explore", "take", "observe"})
+EAGER = ("explore", "take", "observe")
+LONE = frozenset({"end", "done", "bottom"})
+"""Kinds of action that, left alone, are played without a draw (the eager player draws for finds,
+for a way home, and between two or more actions)."""
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))   # (0: no bound)
+"""Per bound ``n``: the draws below this are kept (rejection sampling, as :class:`Rng` does)."""
+
+
+class Draws:
+    """The draws of an :class:`~engines.rng.Rng` (SplitMix64) from one changing number: the same
+    numbers, draw for draw, without a new ``Rng`` value per draw (the simulation's inner loop draws
+    once or twice an action).
+
+    >>> d, rng = Draws(Rng.from_seed(7)), Rng.from_seed(7)
+    >>> a, rng = rng.below(6)
+    >>> b, rng = rng.below(1000)
+    >>> [d.below(6), d.below(1000)] == [a, b] and d.rng == rng
+    True
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.state = rng.state
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``, as :meth:`engines.rng.Rng.below` draws it."""
+        if 0 < n < 64:
+            limit = _LIMITS[n]
+        elif n >= 64:
+            limit = _SPAN - _SPAN % n
+        else:
+            raise ValueError("below() needs a positive bound")
+        state = self.state
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
+
+    @property
+    def rng(self) -> Rng:
+        """The generator after the draws so far."""
+        return Rng(self.state)
+
+
+Policy = Callable[[Table, list[Act], Draws], Act]
 
 
 def _group(acts: list[Act]) -> dict[str, list[Act]]:
+    """The actions by kind, kinds in the order they first come."""
     kinds: dict[str, list[Act]] = {}
     for a in acts:
-        found = kinds.get(a[0])
-        if found is None:
-            kinds[a[0]] = [a]
+        kind = a[0]
+        if kind in kinds:
+            kinds[kind].append(a)
         else:
-            found.append(a)
+            kinds[kind] = [a]
     return kinds
 
 
-def _choose(kinds: dict[str, list[Act]], rng: Rng) -> tuple[Act, Rng]:
+def _choose(kinds: dict[str, list[Act]], draws: Draws) -> Act:
     """A kind (ending the turn only when no boat can act), then one action of it."""
     if len(kinds) > 1:
         boats = [g for k, g in kinds.items() if k in BOAT_ACTIONS]
         groups = boats or list(kinds.values())
-        i, rng = rng.below(len(groups))
-        group = groups[i]
+        group = groups[draws.below(len(groups))]
     else:
         group = next(iter(kinds.values()))
-    if len(group) == 1:
-        return group[0], rng
-    j, rng = rng.below(len(group))
-    return group[j], rng
+    return group[0] if len(group) == 1 else group[draws.below(len(group))]
 
 
-def pick(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
+def pick(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random action: a kind first (each equally likely), then one of that kind."""
-    return _choose(_group(acts), rng)
+    return _choose(_group(acts), draws)
 
 
-def eager(t: Table, acts: list[Act], rng: Rng) -> tuple[Act, Rng]:
+def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
     one tool the boat lacks, then done; a boat with a find sails home half the time."""
+    if len(acts) == 1 and acts[0][0] in LONE:
+        return acts[0]
+    if t.step == "town":   # nothing to explore, take, observe or hand in there
+        return _shop(t, acts, draws)
     kinds = _group(acts)
-    keen = [a for k in EAGER if k in kinds for a in kinds[k]]
-    keen += [a for a in kinds.get("town", ()) if t.finds[a[1]] or not t.tools[a[1]]]
+    keen: list[Act] = []
+    for k in EAGER:
+        if k in kinds:
+            keen += kinds[k]
+    finds = t.finds
+    entering = kinds.get("town")
+    if entering:
+        keen += [a for a in entering if finds[a[1]] or not t.tools[a[1]]]
     if keen:
-        i, rng = rng.below(len(keen))
-        return keen[i], rng
-    if t.step == "town":
-        needed = {NEEDS[c] for s in t.board.sites for c in t.up[s] if c in NEEDS}
-        needed |= {"d" for s in t.board.sites if t.board.terrain[s] == "water" and (t.down[s] or t.up[s])}
-        lacking = [a for a in kinds.get("tool", ()) if not t.has(a[1], a[2])
-                   and (t.took[a[1]] == 0 or t.rep[t.seat] >= 6)]
-        want = [a for a in lacking if a[2] in needed] or lacking
-        want += [a for a in kinds.get("stack", ()) if t.took[a[1]] == 0]
-        if want:
-            i, rng = rng.below(len(want))
-            return want[i], rng
-        return ("done",), rng
+        return keen[draws.below(len(keen))]
     moves = kinds.get("move")
-    if moves:
-        home = [a for a in moves if t.finds[a[1]] and _nearer(t, a)]
-        if home:
-            coin, rng = rng.below(2)
-            if coin:
-                i, rng = rng.below(len(home))
-                return home[i], rng
-    return _choose(kinds, rng)
+    if moves and any(finds[t.seat * BOATS:t.seat * BOATS + BOATS]):
+        pos, home = t.pos, t.board.home
+        homeward = [a for a in moves if finds[a[1]] and home[a[2]] < home[pos[a[1]]]]
+        if homeward and draws.below(2):
+            return homeward[draws.below(len(homeward))]
+    return _choose(kinds, draws)
 
 
-def _nearer(t: Table, a: Act) -> bool:
-    """The move ends nearer the harbour than the boat was."""
-    home = t.board.home
-    return home[a[2]] < home[t.pos[a[1]]]
+def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
+    """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
+    rich = t.rep[t.seat] >= 6
+    tools, took = t.tools, t.took
+    lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich)
+               and a[2] not in tools[a[1]] and a[2].upper() not in tools[a[1]]]
+    if len(lacking) > 1:
+        needed = _needed(t)
+        want = [a for a in lacking if a[2] in needed] or lacking
+    else:
+        want = lacking
+    if t.advanced:
+        want += [a for a in acts if a[0] == "stack" and took[a[1]] == 0]
+    return want[draws.below(len(want))] if want else ("done",)
+
+
+def _needed(t: Table) -> set[str | None]:
+    """The tools the face-up finds on the lake ask for (no tool: ``None``), and a diving suit while
+    a dive site holds cards."""
+    up, down = t.up, t.down
+    needed = {NEEDS.get(c) for cards in up if cards for c in cards}
+    if any(down[s] or up[s] for s in t.board.dive_sites):
+        needed.add("d")
+    return needed
 
 
 def simulate(t: Table, rng: Rng, max_plies: int = 20_000, policy: Policy = eager) -> tuple[Table, int]:
-    """Play random actions from ``t`` (changed in place) to the end or ``max_plies``."""
+    """Play random actions from ``t`` (changed in place, a settled position as the door leaves
+    every one) to the end or ``max_plies``."""
     t.quiet = True
     plies = 0
+    draws = Draws(rng)
+    acts = rules.legal(t, t.actor)
     while t.phase != "over" and plies < max_plies:
-        seat = t.actor
-        action, rng = policy(t, rules.legal(t, seat), rng)
-        rules.apply(t, seat, action)
+        acts = rules.apply_listed(t, t.actor, policy(t, acts, draws))
         plies += 1
     t.events = []
     return t, plies

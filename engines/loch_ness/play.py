@@ -59,16 +59,18 @@ def begin_turn(t: Table) -> None:
     """A boat on its side is put upright in its owner's next turn and does nothing else then."""
     seat = t.seat
     t.chest_used, t.step, t.boat, t.partner = False, "act", -1, -1
-    for b in range(t.n * BOATS):
-        t.acted[b] = False
-        t.town[b] = False
-    for b in t.boats_of(seat):
-        if t.side[b] and t.pos[b] >= 0:
-            t.side[b] = False
-            t.acted[b] = True
-            t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
-                  seat=seat, boat=boat_no(b))
-    t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
+    boats = len(t.acted)
+    t.acted[:] = [False] * boats
+    t.town[:] = [False] * boats
+    if True in t.side:
+        for b in t.boats_of(seat):
+            if t.side[b] and t.pos[b] >= 0:
+                t.side[b] = False
+                t.acted[b] = True
+                t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
+                      seat=seat, boat=boat_no(b))
+    if not t.quiet:
+        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
 
 
 def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
@@ -78,6 +80,8 @@ def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
         show(t, boat, "m")
     t.pos[boat], t.via[boat], t.acted[boat] = dest, via, True
     t.step, t.boat, t.fought, t.looked = "moved", boat, False, False
+    if t.quiet:
+        return
     terrain = t.board.terrain[dest]
     data: dict[str, Any] = {"seat": seat, "boat": boat_no(boat), "from": t.sid(start), "to": t.sid(dest),
             "via": t.sid(via) if via >= 0 else None, "steps": steps}
@@ -111,8 +115,9 @@ def take(t: Table, card: str) -> None:
     need = NEEDS.get(card)
     if need is not None:
         show(t, boat, need)
-    t.say("took", "{seat}'s boat {boat} takes {card} aboard.", words={"card": find_phrase(card)},
-          seat=t.owner(boat), boat=boat_no(boat), card=FIND_WORD[card], site=t.sid(site))
+    if not t.quiet:
+        t.say("took", "{seat}'s boat {boat} takes {card} aboard.", words={"card": find_phrase(card)},
+              seat=t.owner(boat), boat=boat_no(boat), card=FIND_WORD[card], site=t.sid(site))
 
 
 def done(t: Table) -> None:
@@ -256,9 +261,10 @@ def explore(t: Table, boat: int) -> None:
     t.step, t.boat, t.turning = "explore", boat, -1
     if t.board.terrain[site] == "water":
         show(t, boat, "d")
-        t.say("dived", "{seat}'s boat {boat} dives at {site}.", seat=t.owner(boat), boat=boat_no(boat),
-              site=t.sid(site))
-    else:
+        if not t.quiet:
+            t.say("dived", "{seat}'s boat {boat} dives at {site}.", seat=t.owner(boat), boat=boat_no(boat),
+                  site=t.sid(site))
+    elif not t.quiet:
         t.say("explores", "{seat}'s boat {boat} explores {site}.", seat=t.owner(boat), boat=boat_no(boat),
               site=t.sid(site))
     if t.down[site]:
@@ -298,8 +304,9 @@ def turned(t: Table, card: str) -> None:
 def reveal(t: Table, site: int, card: str) -> None:
     boat, seat = t.boat, t.seat
     t.shown_out[FINDS.index(card)] += 1
-    t.say("turned", "{seat} turns {card} on {site}.", words={"card": find_phrase(card)}, seat=seat,
-          card=FIND_WORD[card], site=t.sid(site))
+    if not t.quiet:
+        t.say("turned", "{seat} turns {card} on {site}.", words={"card": find_phrase(card)}, seat=seat,
+              card=FIND_WORD[card], site=t.sid(site))
     if card in TAKEABLE:
         t.up[site].append(card)
     elif card == "A":
@@ -389,7 +396,8 @@ def end_turn(t: Table) -> None:
         t.nessie = nxt
         eat(t, nxt, points=False)
     home(t)
-    if not any(t.pos[b] == t.board.harbour for b in t.boats_of(seat)):
+    own = t.pos[seat * BOATS:seat * BOATS + BOATS]
+    if t.board.harbour not in own and RESERVE in own:
         reserve = [b for b in t.boats_of(seat) if t.pos[b] == RESERVE]
         if reserve:
             t.pos[reserve[0]] = t.board.harbour
@@ -415,6 +423,8 @@ def end_turn(t: Table) -> None:
 def home(t: Table) -> None:
     """Boats taken off the board go back to the harbour: their finds leave the game, their tools go
     back to the stacks."""
+    if OFF not in t.pos:
+        return
     for b in range(t.n * BOATS):
         if t.pos[b] != OFF:
             continue
@@ -448,10 +458,14 @@ def return_tools(t: Table, boat: int, kit: list[str]) -> None:
 def refill(t: Table) -> None:
     """Empty islands and dive sites get cards from the piles: empty means no boat (moored boats
     count), no Nessie and no card there."""
-    taken = {t.pos[b] for b in range(t.n * BOATS) if t.pos[b] >= 0}
+    down, up, nessie = t.down, t.up, t.nessie
+    empty = [s for s in t.board.sites if not down[s] and not up[s] and s != nessie]
+    if not empty:
+        return
+    taken = set(t.pos)
     short = False
-    for s in t.board.sites:
-        if s in taken or s == t.nessie or t.down[s] or t.up[s]:
+    for s in empty:
+        if s in taken:
             continue
         missing = deal(t, s)
         if len(t.down[s]):

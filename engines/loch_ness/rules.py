@@ -19,6 +19,7 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engines.loch_ness import play, town
@@ -28,6 +29,9 @@ from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOL
 from engines.text import Text
 
 Act = tuple[Any, ...]
+DONE: list[Act] = [("done",)]
+SETTLING = ("moved", "explore")
+"""The steps after a move or an exploration, which end by themselves once only "done" is left."""
 
 
 def remaining(t: Table) -> dict[str, int]:
@@ -39,22 +43,31 @@ def remaining(t: Table) -> dict[str, int]:
     return {k: counts[k] - t.shown_out[i] for i, k in enumerate(FINDS)}
 
 
-def explorable(t: Table, boat: int) -> bool:
-    site = t.site_of(boat)
-    if site < 0 or (t.board.terrain[site] == "water" and not t.has(boat, "d")):
+def explorable(t: Table, boat: int, p: int) -> bool:
+    """Whether the boat at ``p`` (on the board) may explore: a site with a card face down, or one it
+    may take; under water only with a diving suit."""
+    board = t.board
+    if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, "d")):
         return False
-    return bool(t.down[site]) or any(play.can_take(t, boat, c) for c in t.up[site])
+    return bool(t.down[p]) or any(play.can_take(t, boat, c) for c in t.up[p])
 
 
 def legal(t: Table, seat: int) -> list[Act]:
     if t.phase == "over" or seat != t.actor:
         return []
+    return _deciding(t, seat)
+
+
+def _deciding(t: Table, seat: int) -> list[Act]:
+    """The legal actions of ``seat``, the player who decides now in a game not over."""
     if t.phase == "place":
         return [("place", card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
     step = t.step
     if step == "act":
         return _act(t, seat)
-    if step in ("moved", "explore"):
+    if step == "town":
+        return _town(t, seat)
+    if step in SETTLING:
         return _after(t, step)
     if step in ("thief", "defend"):   # the robbed or attacked player: show the tool, or not
         return ([(step, True)] if t.has(t.target, "t" if step == "thief" else "w") else []) + [(step, False)]
@@ -64,22 +77,27 @@ def legal(t: Table, seat: int) -> list[Act]:
         target = t.target
         out: list[Act] = [("drawn", c) for c in sorted(set(t.finds[target]))]
         return out + ([("drawn", "tool")] if t.tools[target] else [])
-    return _town(t, seat)
+    raise ValueError(f"no such step: {step}")
 
 
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
+    harbour = board.harbour
+    pos, acted, side, tools = t.pos, t.acted, t.side, t.tools
     out: list[Act] = []
-    for b in t.boats_of(seat):
-        p = t.pos[b]
-        if p < 0 or t.acted[b] or t.side[b]:
+    for b in range(seat * BOATS, seat * BOATS + BOATS):
+        p = pos[b]
+        if p < 0 or acted[b] or side[b]:
             continue
-        if not (p == board.harbour and (t.town[b] or t.end == 2)):
-            out += board.moves(b, p, t.nessie, 4 if t.has(b, "m") else 3)
-        if p == board.harbour:
-            out.append(("town", b))
-        elif explorable(t, b):
-            out.append(("explore", b))
+        steps = 4 if "m" in tools[b] or "M" in tools[b] else 3   # a motor: four spaces
+        if p != harbour:
+            out += board.moves(b, p, t.nessie, steps)
+            if explorable(t, b, p):
+                out.append(("explore", b))
+            continue
+        if not (t.town[b] or t.end == 2):
+            out += board.moves(b, p, t.nessie, steps)
+        out.append(("town", b))
     if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
         out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
     if t.pipes[seat] and t.end != 2:
@@ -95,37 +113,46 @@ def _after(t: Table, step: str) -> list[Act]:
     last: Act = ("bottom",) if step == "explore" and t.turning >= 0 else ("done",)
     if p < 0:
         return [last]
-    site = t.site_of(b)
-    if site >= 0:
-        out += [("take", c) for c in sorted(set(t.up[site])) if play.can_take(t, b, c)]
+    if t.board.site[p] and t.up[p]:
+        out += [("take", c) for c in sorted(set(t.up[p])) if play.can_take(t, b, c)]
     if step == "moved" and not t.fought and not t.looked and p != t.board.harbour:
-        for o in range(t.n * BOATS):
-            if o // BOATS != t.seat and t.pos[o] == p:
-                out.append(("attack", o, False))
-                if t.has(b, "w"):
-                    out.append(("attack", o, True))
-                if t.has(b, "t") and len(t.finds[b]) < 3:
-                    out.append(("steal", o))
+        for o in _others_at(t, p):
+            out.append(("attack", o, False))
+            if t.has(b, "w"):
+                out.append(("attack", o, True))
+            if t.has(b, "t") and len(t.finds[b]) < 3:
+                out.append(("steal", o))
         if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
             out.append(("observe",))
     out.append(last)
     return out
 
 
+def _others_at(t: Table, p: int) -> list[int]:
+    """The other players' boats on space ``p``."""
+    pos = t.pos
+    if pos.count(p) < 2:
+        return []
+    mine = t.seat * BOATS
+    return [o for o in range(len(pos)) if pos[o] == p and not mine <= o < mine + BOATS]
+
+
 def _town(t: Table, seat: int) -> list[Act]:
     b, q = t.boat, t.partner
     out: list[Act] = []
-    if q < 0:
+    harbour, pos = t.board.harbour, t.pos
+    if q < 0 and pos[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
         out += [("join", o) for o in t.boats_of(seat)
-                if o != b and t.pos[o] == t.board.harbour and not t.acted[o] and not t.side[o]]
+                if o != b and pos[o] == harbour and not t.acted[o] and not t.side[o]]
     stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
     for x in (b, q) if q >= 0 else (b,):
-        kinds = sorted({c.lower() for c in t.tools[x]}, key=TOOLS.index)
-        out += [("return", x, tool, k) for tool in kinds for k in stacks]
-        if len(t.tools[x]) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
+        kit = t.tools[x]
+        if kit:
+            out += _returns(x, tuple(kit), stacks)
+        if len(kit) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
             continue
         if not t.advanced:
-            out += [("tool", x, c) for i, c in enumerate(TOOLS) if t.supply[i]]
+            out += [("tool", x, c) for c, left in zip(TOOLS, t.supply, strict=True) if left]
         elif t.picked[x] < 0:
             if t.took[x] == 0:
                 out += [("stack", x, k) for k in stacks if t.stacks[k]]
@@ -137,69 +164,80 @@ def _town(t: Table, seat: int) -> list[Act]:
     if q >= 0 and t.gives < town.MAX_GIVES:
         for x, y in ((b, q), (q, b)):
             if len(t.tools[y]) < 3:
-                out += [("give", x, y, c) for c in sorted({c.lower() for c in t.tools[x]}, key=TOOLS.index)]
+                out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
     out.append(("done",))
     return out
+
+
+@cache
+def _returns(boat: int, kit: tuple[str, ...], stacks: range) -> tuple[Act, ...]:
+    """Putting back each kind of tool aboard, on each stack (base: the open supply, ``-1``)."""
+    return tuple(("return", boat, tool, k) for tool in _kinds(kit) for k in stacks)
+
+
+@cache
+def _kinds(kit: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of tool aboard, in the order of :data:`TOOLS` (kept: a boat holds at most three)."""
+    return tuple(sorted({c.lower() for c in kit}, key=TOOLS.index))
 
 
 # --------------------------------------------------------------------------- applying
 
 
 def apply(t: Table, seat: int, a: Act) -> None:
-    kind = a[0]
-    if kind == "place":
-        place(t, seat, a[1], a[2])
-    elif kind == "move":
-        play.move(t, a[1], a[2], a[3], a[4])
-    elif kind == "explore":
-        play.explore(t, a[1])
-    elif kind == "town":
-        town.enter(t, a[1])
-    elif kind == "chest":
-        play.spend_chest(t, a[1])
-    elif kind == "bagpipe":
-        play.bagpipe(t, a[1])
-        play.end_turn(t)
-    elif kind == "end":
-        play.end_turn(t)
-    elif kind == "take":
-        play.take(t, a[1])
-    elif kind == "attack":
-        play.attack(t, a[1], a[2])
-    elif kind == "steal":
-        play.steal(t, a[1])
-    elif kind == "thief":
-        play.thief_shown(t, a[1])
-    elif kind == "defend":
-        play.defended(t, a[1])
-    elif kind == "observe":
-        play.observe(t)
-    elif kind == "done":
-        play.done(t)
-    elif kind == "bottom":
-        play.turn_bottom(t)
-    elif kind == "turned":
-        play.turned(t, a[1])
-    elif kind == "drawn":
-        play.robbed(t, t.target, a[1])
-    elif kind == "join":
-        town.join(t, a[1])
-    elif kind == "return":
-        town.return_tool(t, a[1], a[2], a[3])
-    elif kind == "stack":
-        town.pick_stack(t, a[1], a[2])
-    elif kind == "tool":
-        town.take_tool(t, a[1], a[2])
-    elif kind == "give":
-        town.give(t, a[1], a[2], a[3])
+    _APPLY[a[0]](t, seat, a)
     settle(t)
 
 
 def settle(t: Table) -> None:
     """A step with nothing left to choose but "done" ends by itself (a move into open water with
     nobody near, an island whose cards were all taken)."""
-    while t.phase == "turn" and t.step in ("moved", "explore") and _after(t, t.step) == [("done",)]:
+    while t.phase == "turn" and t.step in SETTLING and _after(t, t.step) == DONE:
         play.done(t)
+
+
+def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
+    """:func:`apply`, then ``legal(t, t.actor)``: the same two, for the fast simulation, with the
+    list that :func:`settle` looks at kept as the next one instead of made twice."""
+    _APPLY[a[0]](t, seat, a)
+    while t.phase != "over":
+        acts = _deciding(t, t.actor)
+        if acts != DONE or t.step not in SETTLING or t.phase != "turn":
+            return acts
+        play.done(t)
+    return []
+
+
+def _bagpipe_and_end(t: Table, space: int) -> None:
+    play.bagpipe(t, space)
+    play.end_turn(t)
+
+
+_APPLY: dict[str, Callable[[Table, int, Act], None]] = {
+    "place": lambda t, seat, a: place(t, seat, a[1], a[2]),
+    "move": lambda t, seat, a: play.move(t, a[1], a[2], a[3], a[4]),
+    "explore": lambda t, seat, a: play.explore(t, a[1]),
+    "town": lambda t, seat, a: town.enter(t, a[1]),
+    "chest": lambda t, seat, a: play.spend_chest(t, a[1]),
+    "bagpipe": lambda t, seat, a: _bagpipe_and_end(t, a[1]),
+    "end": lambda t, seat, a: play.end_turn(t),
+    "take": lambda t, seat, a: play.take(t, a[1]),
+    "attack": lambda t, seat, a: play.attack(t, a[1], a[2]),
+    "steal": lambda t, seat, a: play.steal(t, a[1]),
+    "thief": lambda t, seat, a: play.thief_shown(t, a[1]),
+    "defend": lambda t, seat, a: play.defended(t, a[1]),
+    "observe": lambda t, seat, a: play.observe(t),
+    "done": lambda t, seat, a: play.done(t),
+    "bottom": lambda t, seat, a: play.turn_bottom(t),
+    "turned": lambda t, seat, a: play.turned(t, a[1]),
+    "drawn": lambda t, seat, a: play.robbed(t, t.target, a[1]),
+    "join": lambda t, seat, a: town.join(t, a[1]),
+    "return": lambda t, seat, a: town.return_tool(t, a[1], a[2], a[3]),
+    "stack": lambda t, seat, a: town.pick_stack(t, a[1], a[2]),
+    "tool": lambda t, seat, a: town.take_tool(t, a[1], a[2]),
+    "give": lambda t, seat, a: town.give(t, a[1], a[2], a[3]),
+}
+"""Each kind of action and the rule that applies it (its fields unpacked)."""
 
 
 # --------------------------------------------------------------------------- as the door shows them

@@ -25,26 +25,29 @@ MAX_GIVES = 6
 
 def hand_in(t: Table, boat: int) -> None:
     seat = t.owner(boat)
+    t.acted[boat] = t.town[boat] = True
+    t.took[boat], t.picked[boat] = 0, -1
     finds = t.finds[boat]
+    if not finds:
+        return
     points = sum(POINTS[c] for c in finds if c != "C")
     chests = finds.count("C")
     t.rep[seat] += points
     t.chests[seat] += chests
-    t.acted[boat] = t.town[boat] = True
-    t.took[boat], t.picked[boat] = 0, -1
-    if finds:
+    if not t.quiet:
         t.say("handed_in", plural(len(finds),
                                   "{seat} hands in {count} find from boat {boat}: {points} reputation.",
                                   "{seat} hands in {count} finds from boat {boat}: {points} reputation."),
               seat=seat, boat=boat_no(boat), points=points, finds=[FIND_WORD[c] for c in finds])
-    if chests:
+    if chests and not t.quiet:
         t.say("chests_kept", plural(chests, "{seat} keeps {count} treasure chest.",
                                     "{seat} keeps {count} treasure chests."), seat=seat)
     t.finds[boat] = []
 
 
 def enter(t: Table, boat: int) -> None:
-    t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
+    if not t.quiet:
+        t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
     hand_in(t, boat)
     t.step, t.boat, t.partner, t.gives = "town", boat, -1, 0
 
@@ -92,6 +95,8 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
     t.tools[boat].append(tool)
     if not t.advanced:
         t.supply[TOOLS.index(tool)] -= 1
+        if t.quiet:
+            return
         if paid:
             t.say("tool", "{seat} takes a second tool for boat {boat}, for 2 reputation: {tool}.",
                   words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool],
@@ -102,6 +107,8 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
         return
     stack = t.stacks[t.picked[boat]]
     stack.remove(tool if t.chance == "digital" else "?")
+    if t.quiet:
+        return
     if paid:
         t.say("tool", "{seat} takes a second tool from stack {stack} for boat {boat}, for 2 reputation.",
               seat=seat, boat=boat_no(boat), stack=t.picked[boat] + 1, paid=SECOND_TOOL_COST)

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core import IllegalAction, canonical_json, events_for
 from engines.loch_ness import LochNessState, rules
-from engines.loch_ness.fast import pick
+from engines.loch_ness.fast import Draws, pick
 from engines.loch_ness.table import Table
 from engines.rng import Rng
 from tests.engines.loch_ness.helpers import GAME, boat, state
@@ -151,7 +151,7 @@ def test_the_bot_chooses_from_its_own_view_only() -> None:
     compared = 0
     for seed in range(8):
         t = _advanced(seed) if seed % 2 else GAME.start(players=4, seed=seed).table
-        rng = Rng.from_seed(seed)
+        draws = Draws(Rng.from_seed(seed))
         for ply in range(80):
             if t.phase == "over":
                 break
@@ -171,7 +171,7 @@ def test_the_bot_chooses_from_its_own_view_only() -> None:
             assert bot.choose(one, seat, lambda: False, ply).action == bot.choose(two, seat, lambda: False,
                                                                                   ply).action
             compared += 1
-            action, rng = pick(t, rules.legal(t, seat), rng)
+            action = pick(t, rules.legal(t, seat), draws)
             rules.apply(t, seat, action)
             t.events = []
     assert compared > 300

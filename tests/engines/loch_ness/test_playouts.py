@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engines.loch_ness import GAME, LochNessState
-from engines.loch_ness.fast import simulate
+from engines.loch_ness import GAME, LochNessState, rules
+from engines.loch_ness.fast import Draws, eager, pick, simulate
 from engines.rng import Rng
 from tests.engines.conformance import check_playouts, check_state
 
@@ -59,3 +59,33 @@ def test_the_notation_round_trips_mid_game_and_names_its_fields() -> None:
     text = state.notation()
     assert text.startswith("loch n=4 adv=1 chance=physical ") and text.endswith(" board=sample")
     assert GAME.load(text) == state and GAME.load(text).notation() == text
+
+
+@pytest.mark.parametrize(("players", "advanced", "chance"), CASES)
+def test_the_fast_loop_plays_the_same_games_as_legal_and_apply(players: int, advanced: bool,
+                                                                chance: str) -> None:
+    """``simulate`` keeps the list that settled a step (``rules.apply_listed``) and draws from one
+    changing number (``Draws``): the same game, action for action, as ``legal`` then ``apply`` with
+    the players drawing from an ``Rng``."""
+    for seed in range(3):
+        for policy in (eager, pick):
+            start = GAME.start(players=players, seed=seed, options={"advanced": advanced, "chance": chance})
+            fast, plies = simulate(start.table.copy(), Rng.from_seed(seed), max_plies=400, policy=policy)
+            t, draws, played = start.table.copy(), Draws(Rng.from_seed(seed)), 0
+            t.quiet = True
+            while t.phase != "over" and played < 400:
+                seat = t.actor
+                rules.apply(t, seat, policy(t, rules.legal(t, seat), draws))
+                played += 1
+            assert (plies, fast.pos, fast.rep, fast.finds, fast.tools, fast.down, fast.up, fast.rng) == (
+                played, t.pos, t.rep, t.finds, t.tools, t.down, t.up, t.rng)
+
+
+def test_draws_are_the_rngs_numbers() -> None:
+    draws, rng = Draws(Rng.from_seed(11)), Rng.from_seed(11)
+    for n in (1, 2, 3, 7, 63, 64, 1000, 2**40, 2**63 + 5):
+        value, rng = rng.below(n)
+        assert draws.below(n) == value
+    assert draws.rng == rng
+    with pytest.raises(ValueError):
+        draws.below(0)
