@@ -21,44 +21,70 @@ from engines.jaws.orca import legal as orca_legal
 from engines.jaws.position import Position
 from engines.rng import Rng
 
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+
+
+def _next64(state: int) -> tuple[int, int]:
+    """``Rng(state).next64()`` as bare numbers: the same SplitMix64 draw, without an ``Rng`` made per
+    draw (the playouts draw once per action)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).below(n)`` as bare numbers (the same rejection sampling).
+
+    >>> draws = [(s, n, Rng(s).below(n)) for s in (0, 7, 2**63) for n in (1, 5, 17)]
+    >>> all(_below(s, n) == (i, r.state) for s, n, (i, r) in draws)
+    True
+    """
+    limit = _SPAN - _SPAN % n
+    while True:
+        value, state = _next64(state)
+        if value < limit:
+            return value % n, state
+
 
 def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     """Play random legal actions from ``p`` (changed in place) to the end or ``max_plies``."""
     p.quiet = True
     plies = 0
-    while p.phase != "over" and plies < max_plies:
-        p.events = []
+    state = rng.state
+    while p.phase != "over" and plies < max_plies:  # nothing reads the events: none are told
         if p.o is not None:
-            rng = _act2_step(p, rng)
+            state = _act2_step(p, state)
             plies += 1
             continue
         seats = rules.awaiting(p)
         seat = seats[0]
         if seat == TABLE:
             cards = rules.chance(p)
-            index, rng = rng.below(len(cards))
+            index, state = _below(state, len(cards))
             rules.turn_card(p, cards[index])
         else:
             if len(seats) > 1:
-                index, rng = rng.below(len(seats))
+                index, state = _below(state, len(seats))
                 seat = seats[index]
             actions = rules.legal_now(p, seat)
             if actions[-1][0] == "end" and len(actions) > 1 and actions[-2][0] == "back":
                 del actions[-2]
-            index, rng = rng.below(len(actions))
+            index, state = _below(state, len(actions))
             rules.apply(p, seat, actions[index])
         plies += 1
     p.events = []
     return p
 
 
-def _act2_step(p: Position, rng: Rng) -> Rng:
+def _act2_step(p: Position, state: int) -> int:
     """One random step of Act 2: a reading drawn from :func:`orca_legal.chance`, or a random awaited
     seat's random legal step."""
     seats = orca_legal.awaiting(p)
     if seats[0] == TABLE:
         outcomes = orca_legal.chance(p)
-        draw, rng = rng.next64()
+        draw, state = _next64(state)
         point = (draw / 2**64) * sum(pr for _, pr in outcomes)
         pick = outcomes[-1][0]
         for step, pr in outcomes:
@@ -67,12 +93,12 @@ def _act2_step(p: Position, rng: Rng) -> Rng:
                 pick = step
                 break
         orca_legal.apply(p, TABLE, pick)
-        return rng
+        return state
     seat = seats[0]
     if len(seats) > 1:
-        index, rng = rng.below(len(seats))
+        index, state = _below(state, len(seats))
         seat = seats[index]
     steps = orca_legal.legal_now(p, seat)
-    index, rng = rng.below(len(steps))
+    index, state = _below(state, len(steps))
     orca_legal.apply(p, seat, steps[index])
-    return rng
+    return state

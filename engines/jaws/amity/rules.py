@@ -387,23 +387,20 @@ def crew_legal(p: Position, r: int) -> list[Step]:
     out: list[Step]
     if p.wet[r]:
         return [("climb", r, 0, 0)] if left >= 2 else []
-    docks_ok = fx != "docks_closed"
-    free_dock = fx == "harbor_master"
-    dock = board.docks.index(here) if here in board.docks else -1
+    slot, dock, shop, office = spaces(board)[here]
     if left > 0:
         out = list(move_steps(board)[r][here])
-        slot = board.beach_slot(here)
         if slot >= 0:
             if p.swimmers[slot]:
                 out.append(("rescue", r, 0, 0))
             if r == BRODY and p.michael == slot:
                 out.append(("rescue", r, 1, 0))
         if r == BRODY:
-            if here == board.shop and p.shop and not p.on_boat[BRODY]:
+            if shop and p.shop and not p.on_boat[BRODY]:
                 out.append(("collect", r, FROM_SHOP, 1))
             if slot >= 0 and not p.flags[r] & LOOKED:
                 out.append(("binoculars", r, 0, 0))
-            if here in board.offices and not p.flags[r] & CLOSED and p.fx != "fourth_of_july":
+            if office and not p.flags[r] & CLOSED and fx != "fourth_of_july":
                 out.extend(
                     ("close", r, s, 0)
                     for s in range(4)
@@ -425,13 +422,28 @@ def crew_legal(p: Position, r: int) -> list[Step]:
                     out.append(("finder", r, 0, 0))
     else:
         out = []
-    if dock >= 0 and docks_ok and (left > 0 or free_dock):
+    if dock >= 0 and fx != "docks_closed" and (left > 0 or fx == "harbor_master"):
         if r == BRODY:
             if p.on_boat[BRODY]:
                 out.append(("deliver", r, 0, 0))
         elif p.dock[dock]:
             out.extend(("collect", r, FROM_DOCK, n) for n in range(1, p.dock[dock] + 1))
     return out
+
+
+@lru_cache(maxsize=16)
+def spaces(board: Board) -> tuple[tuple[int, int, bool, bool], ...]:
+    """Per space: its beach's place in N, E, S, W (or -1), its dock's place in ``board.docks`` (or
+    -1), whether it is the Shop, whether it is an office (made once per board)."""
+    return tuple(
+        (
+            board.beach_slot(s),
+            board.docks.index(s) if s in board.docks else -1,
+            s == board.shop,
+            s in board.offices,
+        )
+        for s in range(len(board.names))
+    )
 
 
 @lru_cache(maxsize=16)

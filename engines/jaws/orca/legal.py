@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import TABLE
-from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, WEAPONS, Gear, Resurface, Tile, _multiset_max
 from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import prepare
 from engines.jaws.orca import round as orca_round
@@ -145,15 +145,22 @@ def legal_now(p: Position, seat: int) -> list[Step]:
 def prep_steps(a: Act2, r: int) -> list[Step]:
     """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
     out: list[Step] = [("move", r, s, 0) for s in prepare.moves(a, r)]
-    out += [("weapon", r, g, 0) for g in a.kit[r] if a.gear[g].weapon and g != a.weapon[r]]
-    if a.weapon[r] >= 0:  # the target chip goes where the chosen weapon reaches from here
-        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and prepare.reaches(a, r, z)]
-    if not a.bait:
-        baits = a.holds(r, "bait")
-        if baits:
-            out.append(("bait", r, baits[0], 0))
-    armed = any(a.gear[g].weapon for g in a.kit[r])
-    if not armed or (a.target[r] >= 0 and prepare.reaches(a, r, a.target[r])):
+    gear, w = a.gear, a.weapon[r]
+    armed, bait = False, -1
+    for g in a.kit[r]:
+        kind = gear[g].kind
+        if kind in WEAPONS:
+            armed = True
+            if g != w:
+                out.append(("weapon", r, g, 0))
+        elif kind == "bait" and bait < 0:
+            bait = g
+    t = a.target[r]
+    zones = prepare.aims(a, r)  # the target chip goes where the chosen weapon reaches from here
+    out += [("target", r, z, 0) for z in zones if z != t]
+    if not a.bait and bait >= 0:
+        out.append(("bait", r, bait, 0))
+    if not armed or (t >= 0 and t in zones):
         out.append(("ready", r, 0, 0))  # a member left without any weapon can only say ready
     return out
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.fight import to_attacks
-from engines.jaws.orca.layout import ZONES, neighbours
+from engines.jaws.orca.layout import ZONES, near_water, neighbours
 from engines.jaws.orca.position import CHIPS, Act2, abilities
 from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
@@ -79,6 +79,22 @@ def reaches(a: Act2, r: int, zone: int) -> bool:
         return True
     water = ZONES + zone
     return a.at[r] == water or water in neighbours(a.layout, tuple(a.tiles), a.at[r])
+
+
+ALL_ZONES = tuple(range(ZONES))
+
+
+def aims(a: Act2, r: int) -> tuple[int, ...]:
+    """Every zone ``r``'s weapon may aim at now (:func:`reaches`, zone by zone), from a table."""
+    w = a.weapon[r]
+    if w < 0:
+        return ()
+    if a.gear[w].kind == "ranged":
+        return ALL_ZONES
+    here = a.at[r]
+    if here < 0:
+        return tuple(z for z in ALL_ZONES if reaches(a, r, z))
+    return near_water(a.layout, tuple(a.tiles))[here]
 
 
 def move(p: Position, r: int, space: int) -> None:
