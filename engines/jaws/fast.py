@@ -18,6 +18,7 @@ from __future__ import annotations
 from engines.core import TABLE
 from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
+from engines.jaws.orca.legal import Step
 from engines.jaws.position import Position
 from engines.rng import Rng
 
@@ -55,6 +56,9 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     state = rng.state
     while p.phase != "over" and plies < max_plies:  # nothing reads the events: none are told
         if p.o is not None:
+            if p.o.phase == "prep":
+                state, plies = _prep(p, state, plies, max_plies)
+                continue
             state = _act2_step(p, state)
             plies += 1
             continue
@@ -102,3 +106,39 @@ def _act2_step(p: Position, state: int) -> int:
     index, state = _below(state, len(steps))
     orca_legal.apply(p, seat, steps[index])
     return state
+
+
+OWN_STEPS = frozenset({"move", "weapon", "target"})
+"""The preparation steps that change only their own crew member's next steps (engines.jaws.orca.prepare)."""
+
+
+def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
+    """Act 2's preparation played at random until it ends (or the bait interrupts it): each step is
+    drawn from :func:`orca_legal.legal_now`'s list, but a member's part of it is derived again only
+    after a step that may change it (a move, weapon or target changes its own member's alone)."""
+    a = p.orca()
+    parts: dict[int, list[Step]] = {}
+    seats: tuple[int, ...] = ()
+    while a.phase == "prep" and plies < max_plies:
+        if not seats:
+            seats = orca_legal.awaiting(p)
+        seat = seats[0]
+        if len(seats) > 1:
+            index, state = _below(state, len(seats))
+            seat = seats[index]
+        steps: list[Step] = []
+        for r in orca_legal.mine(p, seat, orca_legal.unready(a)):
+            part = parts.get(r)
+            if part is None:
+                part = parts[r] = orca_legal.prep_steps(a, r)
+            steps += part
+        index, state = _below(state, len(steps))
+        step = steps[index]
+        orca_legal.apply(p, seat, step)
+        if step[0] in OWN_STEPS:
+            del parts[step[1]]
+        else:
+            parts.clear()
+            seats = ()
+        plies += 1
+    return state, plies

@@ -59,7 +59,7 @@ def awaiting(p: Position) -> tuple[int, ...]:
     if ph == "place":
         return _crew_seats(p, [r for r in a.alive() if a.at[r] < 0])
     if ph == "prep":
-        return _crew_seats(p, [r for r in a.alive() if not a.ready[r]])
+        return _crew_seats(p, unready(a))
     if ph == "attack":
         return _crew_seats(p, _attackers(a))
     if ph == "ammo":
@@ -73,11 +73,17 @@ def _crew_seats(p: Position, members: list[int]) -> tuple[int, ...]:
     return tuple(sorted({p.seats[r + 1] for r in members}))
 
 
+def unready(a: Act2) -> list[int]:
+    """The crew members still preparing (phase 3)."""
+    out, ready = a.out, a.ready
+    return [r for r in (0, 1, 2) if not out[r] and not ready[r]]
+
+
 def _attackers(a: Act2) -> list[int]:
     return [r for r in a.alive() if a.target[r] == a.surfaced and not a.decided[r]]
 
 
-def _mine(p: Position, seat: int, members: list[int]) -> list[int]:
+def mine(p: Position, seat: int, members: list[int]) -> list[int]:
     return [r for r in members if p.seats[r + 1] == seat]
 
 
@@ -97,25 +103,17 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     ph = a.phase
     out: list[Step] = []
     if ph == "place":
-        for r in _mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
+        for r in mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
             out += [("place", r, z, 0) for z in range(ZONES) if a.tiles[z] != DESTROYED]
     elif ph == "decide":
-        kinds = sorted(set(a.hand))
-        out = [
-            ("surface", -1, chip, card)
-            for chip in range(3)
-            for card in [-1, *kinds]
-            if (chip, card) != (a.chip, a.card)
-        ]
-        if a.chip >= 0:
-            out.append(("lock", -1, 0, 0))
+        out = _decide(a)
     elif ph == "prep":
-        for r in _mine(p, seat, [r for r in a.alive() if not a.ready[r]]):
+        for r in mine(p, seat, unready(a)):
             out += prep_steps(a, r)
     elif ph == "bait":
         out = [("reveal", -1, chip, 0) for chip in range(3) if chip != a.chip]
     elif ph == "attack":
-        for r in _mine(p, seat, _attackers(a)):
+        for r in mine(p, seat, _attackers(a)):
             out += [("attack", r, 0, 0), ("hold", r, 0, 0)]
     elif ph == "ammo":
         r = orca_attack.roller(a)
@@ -127,7 +125,7 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     elif ph == "bite":
         out = [("bite", -1, t, 0) for t in orca_attack.targets(a)]
     elif ph == "cage":
-        for r in _mine(p, seat, [r for r in range(3) if a.asked[r]]):
+        for r in mine(p, seat, [r for r in range(3) if a.asked[r]]):
             out += [("cage", r, 1, 0), ("cage", r, 0, 0)]
     elif ph == "maul":
         if a.dice_mode == "digital":
@@ -140,6 +138,25 @@ def legal_now(p: Position, seat: int) -> list[Step]:
         out = [("second", -1, t, 0) for t in orca_attack.targets(a) if t < ZONES]
         out.append(("second", -1, -1, 0))
     return out
+
+
+def _decide(a: Act2) -> list[Step]:
+    """The shark's secret choice: every chip with no card or a kind in its hand, but the one chosen
+    now, and the lock once a chip is chosen."""
+    kinds = tuple(sorted(set(a.hand)))
+    out = list(_surfaces(kinds))
+    chip, card = a.chip, a.card
+    if 0 <= chip < 3 and (card == -1 or card in kinds):
+        del out[chip * (len(kinds) + 1) + (kinds.index(card) + 1 if card >= 0 else 0)]
+    if chip >= 0:
+        out.append(("lock", -1, 0, 0))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _surfaces(kinds: tuple[int, ...]) -> tuple[Step, ...]:
+    """Every chip with no card or with one of these kinds, chip by chip (kept once made)."""
+    return tuple(("surface", -1, chip, card) for chip in range(3) for card in (-1, *kinds))
 
 
 def prep_steps(a: Act2, r: int) -> list[Step]:
@@ -170,9 +187,10 @@ def prep_steps(a: Act2, r: int) -> list[Step]:
 
 def _unused(known: tuple[Any, ...], used: list[Any]) -> list[Any]:
     """The values of ``known`` not yet used up by ``used`` (multisets), each once."""
-    left = Counter(known)
-    left.subtract(Counter(used))
-    return [v for v in dict.fromkeys(known) if left[v] > 0]
+    left = Counter(known)  # in the order of ``known``, each value once
+    for v in used:
+        left[v] -= 1
+    return [v for v, n in left.items() if n > 0]
 
 
 def next_slot(a: Act2) -> int:

@@ -102,6 +102,8 @@ def move(p: Position, r: int, space: int) -> None:
     here = a.at[r]
     a.moved[r] += 2 if here >= ZONES > space else 1
     a.at[r] = space
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "moved2",
@@ -115,6 +117,8 @@ def move(p: Position, r: int, space: int) -> None:
 def weapon(p: Position, r: int, gid: int) -> None:
     a = p.orca()
     a.weapon[r] = gid
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "weapon",
@@ -128,6 +132,8 @@ def weapon(p: Position, r: int, gid: int) -> None:
 def target(p: Position, r: int, zone: int) -> None:
     a = p.orca()
     a.target[r] = zone
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "target",
