@@ -113,6 +113,14 @@ class Gear:
     evade: int = 0
     shark_dice: int = 0
     text: str = ""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = (self.name, self.owner, self.kind, self.dice, self.plus_one, self.discard, self.retarget)
+        object.__setattr__(self, "_hash", hash((*values, self.evade, self.shark_dice, self.text)))
+
+    def __hash__(self) -> int:  # made once: the playouts count gear cards in Counters
+        return self._hash
 
     def to_json(self) -> dict[str, Any]:
         return {

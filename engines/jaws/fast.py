@@ -19,6 +19,7 @@ from engines.core import TABLE
 from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca.legal import Step
+from engines.jaws.orca.position import Act2
 from engines.jaws.position import Position
 from engines.rng import Rng
 
@@ -43,10 +44,13 @@ def _below(state: int, n: int) -> tuple[int, int]:
     True
     """
     limit = _SPAN - _SPAN % n
-    while True:
-        value, state = _next64(state)
-        if value < limit:
-            return value % n, state
+    while True:  # _next64, written out: one call less per action
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
 
 
 def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
@@ -111,27 +115,38 @@ def _act2_step(p: Position, state: int) -> int:
 OWN_STEPS = frozenset({"move", "weapon", "target"})
 """The preparation steps that change only their own crew member's next steps (engines.jaws.orca.prepare)."""
 
+Seen = dict[tuple[int, int, int, int, int], list[Step]]
+
 
 def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
     """Act 2's preparation played at random until it ends (or the bait interrupts it): each step is
     drawn from :func:`orca_legal.legal_now`'s list, but a member's part of it is derived again only
-    after a step that may change it (a move, weapon or target changes its own member's alone)."""
+    after a step that may change it (a move, weapon or target changes its own member's alone), and
+    then looked up if the member stood so before in this preparation (its gear, the tiles and the
+    bait change only between preparations).
+
+    search code: the playouts' hottest loop, one piece."""
     a = p.orca()
     parts: dict[int, list[Step]] = {}
+    seen: Seen = {}
     seats: tuple[int, ...] = ()
+    members: dict[int, list[int]] = {}
     while a.phase == "prep" and plies < max_plies:
         if not seats:
-            seats = orca_legal.awaiting(p)
+            seats, members = orca_legal.awaiting(p), {}
         seat = seats[0]
         if len(seats) > 1:
             index, state = _below(state, len(seats))
             seat = seats[index]
+        mine = members.get(seat)
+        if mine is None:
+            mine = members[seat] = orca_legal.mine(p, seat, orca_legal.unready(a))
         steps: list[Step] = []
-        for r in orca_legal.mine(p, seat, orca_legal.unready(a)):
+        for r in mine:
             part = parts.get(r)
             if part is None:
-                part = parts[r] = orca_legal.prep_steps(a, r)
-            steps += part
+                part = parts[r] = _part(a, r, seen)
+            steps = part if len(mine) == 1 else steps + part
         index, state = _below(state, len(steps))
         step = steps[index]
         orca_legal.apply(p, seat, step)
@@ -142,3 +157,13 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
             seats = ()
         plies += 1
     return state, plies
+
+
+def _part(a: Act2, r: int, seen: Seen) -> list[Step]:
+    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`), looked up in ``seen``
+    by where it stands, its moves used, its weapon and its target chip."""
+    key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
+    part = seen.get(key)
+    if part is None:
+        part = seen[key] = orca_legal.prep_steps(a, r)
+    return part

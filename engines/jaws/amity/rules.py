@@ -50,13 +50,13 @@ CREW_BASE = 4
 
 def awaiting(p: Position) -> tuple[int, ...]:
     phase = p.phase
+    if phase == "crew":
+        turns = p.turns
+        if ACTIVE in turns:
+            return (p.seats[turns.index(ACTIVE) + 1],)
+        return tuple(sorted({p.seats[r + 1] for r in range(3) if turns[r] == WAITING}))
     if phase in ("start", "shark"):
         return (p.seats[0],)
-    if phase == "crew":
-        for r in range(3):
-            if p.turns[r] == ACTIVE:
-                return (p.seats[r + 1],)
-        return tuple(sorted({p.seats[r + 1] for r in range(3) if p.turns[r] == WAITING}))
     if phase == "event":
         return (TABLE,)
     if phase == "choice":
@@ -71,7 +71,8 @@ def chance(p: Position) -> list[int]:
     once the deck is used up: a ruling, docs/jaws.md)."""
     if p.phase != "event":
         return []
-    left = [n for n in sorted(p.cards) if n not in p.turned]
+    turned = set(p.turned)
+    left = [n for n in sorted(p.cards) if n not in turned]
     return left or sorted(p.cards)
 
 
@@ -86,27 +87,27 @@ def legal(p: Position, seat: int) -> list[Step]:
 def legal_now(p: Position, seat: int) -> list[Step]:
     """The legal actions of ``seat``, which is awaited (not checked: the fast path)."""
     phase = p.phase
+    if phase == "crew":
+        turns = p.turns
+        seats = p.seats
+        out: list[Step] = []
+        if ACTIVE in turns:
+            r = turns.index(ACTIVE)
+            if seats[r + 1] == seat:
+                out = crew_legal(p, r)
+                out.append(("end", r, 0, 0))
+            return out
+        for r in (0, 1, 2):
+            if turns[r] == WAITING and seats[r + 1] == seat:
+                out += crew_legal(p, r)
+                out.append(("end", r, 0, 0))
+        return out
     if phase == "shark":
         return shark.legal(p)
     if phase == "start":
         return [("start", -1, s, 0) for s in p.board.water_spaces]
     if phase == "choice":
         return [("choose", -1, s, 0) for s in p.options]
-    if phase == "crew":
-        turns = p.turns
-        seats = p.seats
-        out: list[Step] = []
-        for r in (0, 1, 2):
-            if turns[r] == ACTIVE:
-                if seats[r + 1] == seat:
-                    out = crew_legal(p, r)
-                    out.append(("end", r, 0, 0))
-                return out
-        for r in (0, 1, 2):
-            if turns[r] == WAITING and seats[r + 1] == seat:
-                out += crew_legal(p, r)
-                out.append(("end", r, 0, 0))
-        return out
     return []
 
 
@@ -387,9 +388,9 @@ def crew_legal(p: Position, r: int) -> list[Step]:
     out: list[Step]
     if p.wet[r]:
         return [("climb", r, 0, 0)] if left >= 2 else []
-    slot, dock, shop, office = spaces(board)[here]
+    slot, dock, shop, office, moves = spaces(board)[here]
     if left > 0:
-        out = list(move_steps(board)[r][here])
+        out = list(moves[r])
         if slot >= 0:
             if p.swimmers[slot]:
                 out.append(("rescue", r, 0, 0))
@@ -432,28 +433,20 @@ def crew_legal(p: Position, r: int) -> list[Step]:
 
 
 @lru_cache(maxsize=16)
-def spaces(board: Board) -> tuple[tuple[int, int, bool, bool], ...]:
+def spaces(board: Board) -> tuple[tuple[int, int, bool, bool, tuple[tuple[Step, ...], ...]], ...]:
     """Per space: its beach's place in N, E, S, W (or -1), its dock's place in ``board.docks`` (or
-    -1), whether it is the Shop, whether it is an office (made once per board)."""
+    -1), whether it is the Shop, whether it is an office, and per crew member its move actions
+    (made once per board)."""
+    graphs = (board.land, board.near2, board.water)
     return tuple(
         (
             board.beach_slot(s),
             board.docks.index(s) if s in board.docks else -1,
             s == board.shop,
             s in board.offices,
+            tuple(tuple(("move", r, n, 0) for n in graph[s]) for r, graph in enumerate(graphs)),
         )
         for s in range(len(board.names))
-    )
-
-
-@lru_cache(maxsize=16)
-def move_steps(board: Board) -> tuple[tuple[tuple[Step, ...], ...], ...]:
-    """Per crew member (and, last, the shark) and space: its move actions (made once per board)."""
-    graphs = (board.land, board.near2, board.water, board.water)
-    roles = (BRODY, HOOPER, QUINT, -1)
-    return tuple(
-        tuple(tuple(("move", r, n, 0) for n in graph[here]) for here in range(len(board.names)))
-        for r, graph in zip(roles, graphs, strict=True)
     )
 
 
@@ -502,7 +495,7 @@ def _done(p: Position, r: int) -> None:
         p.events.append(
             story("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
         )
-    if all(t == DONE for t in p.turns):
+    if p.turns == [DONE, DONE, DONE]:
         new_round(p)
 
 

@@ -207,8 +207,15 @@ def offers(p: Position) -> list[Step]:
         return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
     if ph == "gear":
         out: list[Step] = []
+        alive = a.alive()
+        takes: dict[tuple[int, str], bool] = {}  # may_take asks only the card's owner
         for card in _unused(a.box.gear, [a.gear[g] for r in range(3) for g in a.kit[r]]):
-            out += [("gear", r, card, 0) for r in a.alive() if orca_setup.may_take(a, r, card)]
+            for r in alive:
+                key = (r, card.owner)
+                if key not in takes:
+                    takes[key] = orca_setup.may_take(a, r, card)
+                if takes[key]:
+                    out.append(("gear", r, card, 0))
         return out
     if ph == "roll":
         return [("hits", -1, n, 0) for n in range(orca_attack.max_hits(a) + 1)]

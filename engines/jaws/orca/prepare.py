@@ -28,6 +28,8 @@ def choose(p: Position, chip: int, card: int) -> None:
     a.chip, a.card = chip, card
     option = a.options[chip]
     assert option is not None
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     if card >= 0:
         tell_shark(
             p,
