@@ -13,10 +13,12 @@ crew's preparation, the shark resurfacing; phase 5 follows in :mod:`engines.jaws
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.fight import to_attacks
-from engines.jaws.orca.layout import ZONES, near_water, neighbours
+from engines.jaws.orca.layout import ZONES, Layout, Tiles, near_water, neighbours, neighbours_all
 from engines.jaws.orca.position import CHIPS, Act2, abilities
 from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
@@ -63,13 +65,22 @@ def lock(p: Position) -> None:
     )
 
 
-def moves(a: Act2, r: int) -> list[int]:
+def moves(a: Act2, r: int) -> tuple[int, ...]:
     """The spaces crew member ``r`` may move to now (water to boat costs 2 of the 2 moves)."""
     here = a.at[r]
     left = 2 - a.moved[r]
     if left <= 0 or here < 0:
-        return []
-    return [s for s in neighbours(a.layout, tuple(a.tiles), here) if (2 if here >= ZONES > s else 1) <= left]
+        return ()
+    return _walks(a.layout, tuple(a.tiles))[here][min(left, 2) - 1]
+
+
+@lru_cache(maxsize=4096)
+def _walks(o: Layout, tiles: Tiles) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per space: where a crew member there may move with 1 move left and with 2 (a table)."""
+    links = neighbours_all(o, tiles)
+    return tuple(
+        (tuple(s for s in links[here] if not here >= ZONES > s), links[here]) for here in range(2 * ZONES)
+    )
 
 
 def reaches(a: Act2, r: int, zone: int) -> bool:
