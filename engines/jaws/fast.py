@@ -18,7 +18,7 @@ from __future__ import annotations
 from engines.core import TABLE
 from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
-from engines.jaws.orca.legal import Step
+from engines.jaws.orca.legal import APPLY, Step
 from engines.jaws.orca.position import Act2
 from engines.jaws.position import Position
 from engines.rng import Rng
@@ -148,10 +148,10 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
                 part = parts[r] = _part(a, r, seen)
             steps = part if len(mine) == 1 else steps + part
         index, state = _below(state, len(steps))
-        step = steps[index]
-        orca_legal.apply(p, seat, step)
-        if step[0] in OWN_STEPS:
-            del parts[step[1]]
+        kind, r, x, y = steps[index]
+        APPLY[kind](p, r, x, y)  # orca_legal.apply, its table at hand
+        if kind in OWN_STEPS:
+            del parts[r]
         else:
             parts.clear()
             seats = ()
@@ -160,8 +160,8 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
 
 
 def _part(a: Act2, r: int, seen: Seen) -> list[Step]:
-    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`), looked up in ``seen``
-    by where it stands, its moves used, its weapon and its target chip."""
+    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`, its kit's facts kept),
+    looked up in ``seen`` by where it stands, its moves used, its weapon and its target chip."""
     key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
     part = seen.get(key)
     if part is None:

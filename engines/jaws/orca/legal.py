@@ -191,12 +191,27 @@ def prep_steps(a: Act2, r: int) -> list[Step]:
 # --------------------------------------------------------------------------- the table's readings
 
 
-def _unused(known: tuple[Any, ...], used: list[Any]) -> list[Any]:
-    """The values of ``known`` not yet used up by ``used`` (multisets), each once."""
-    left = Counter(known)  # in the order of ``known``, each value once
+def _unused(known: tuple[Any, ...], used: list[Any], counts: dict[Any, int] | None = None) -> list[Any]:
+    """The values of ``known`` not yet used up by ``used`` (multisets), each once; ``counts``: how
+    many of each ``known`` holds, if counted already."""
+    left = dict(counts) if counts is not None else Counter(known)  # in the order of ``known``
     for v in used:
-        left[v] -= 1
+        left[v] = left.get(v, 0) - 1
     return [v for v, n in left.items() if n > 0]
+
+
+_COUNTED: dict[int, tuple[tuple[Any, ...], dict[Any, int]]] = {}
+
+
+def _counted(deck: tuple[Any, ...]) -> dict[Any, int]:
+    """How many of each card a box's deck holds, in the deck's order: kept per deck object (a game's
+    box never changes), for the few boxes of the last games."""
+    entry = _COUNTED.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        if len(_COUNTED) >= 16:
+            _COUNTED.clear()
+        entry = _COUNTED[id(deck)] = (deck, dict(Counter(deck)))
+    return entry[1]
 
 
 def next_slot(a: Act2) -> int:
@@ -209,13 +224,18 @@ def offers(p: Position) -> list[Step]:
     ph = a.phase
     if ph == "turn":  # the box's cards and those seen in earlier passes through the deck
         slot = next_slot(a)
-        known = tuple(_multiset_max(a.box.resurface, a.most, RESURFACE_CARDS))
-        return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
+        deck = a.box.resurface
+        if len(deck) >= RESURFACE_CARDS:  # a whole deck: nothing seen is added to it
+            cards = _unused(deck, a.turned, _counted(deck))
+        else:
+            cards = _unused(tuple(_multiset_max(deck, a.most, RESURFACE_CARDS)), a.turned)
+        return [("resurface", -1, slot, c) for c in cards]
     if ph == "gear":
         out: list[Step] = []
         alive = a.alive()
         takes: dict[tuple[int, str], bool] = {}  # may_take asks only the card's owner
-        for card in _unused(a.box.gear, [a.gear[g] for r in range(3) for g in a.kit[r]]):
+        held = [a.gear[g] for r in range(3) for g in a.kit[r]]
+        for card in _unused(a.box.gear, held, _counted(a.box.gear)):
             for r in alive:
                 key = (r, card.owner)
                 if key not in takes:
