@@ -160,8 +160,8 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
 
 
 def _part(a: Act2, r: int, seen: Seen) -> list[Step]:
-    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`, its kit's facts kept),
-    looked up in ``seen`` by where it stands, its moves used, its weapon and its target chip."""
+    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`), looked up in ``seen``
+    by where it stands, its moves used, its weapon and its target chip."""
     key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
     part = seen.get(key)
     if part is None:
