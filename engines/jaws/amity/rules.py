@@ -54,7 +54,7 @@ def awaiting(p: Position) -> tuple[int, ...]:
         turns = p.turns
         if ACTIVE in turns:
             return (p.seats[turns.index(ACTIVE) + 1],)
-        return tuple(sorted({p.seats[r + 1] for r in range(3) if turns[r] == WAITING}))
+        return _waiting(p.seats, tuple(turns))
     if phase in ("start", "shark"):
         return (p.seats[0],)
     if phase == "event":
@@ -66,13 +66,18 @@ def awaiting(p: Position) -> tuple[int, ...]:
     return ()
 
 
+@lru_cache(maxsize=256)
+def _waiting(seats: tuple[int, int, int, int], turns: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of the crew members still to take their turn (kept once made)."""
+    return tuple(sorted({seats[r + 1] for r in range(3) if turns[r] == WAITING}))
+
+
 def chance(p: Position) -> list[int]:
     """The event cards the next one may be: those not turned since the last shuffle (all 16 again
     once the deck is used up: a ruling, docs/jaws.md)."""
     if p.phase != "event":
         return []
-    turned = set(p.turned)
-    left = [n for n in sorted(p.cards) if n not in turned]
+    left = sorted(set(p.cards).difference(p.turned))
     return left or sorted(p.cards)
 
 

@@ -159,15 +159,9 @@ def _surfaces(kinds: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(("surface", -1, chip, card) for chip in range(3) for card in (-1, *kinds))
 
 
-@lru_cache(maxsize=4096)
-def _each(kind: str, r: int, values: tuple[int, ...], skip: int) -> tuple[Step, ...]:
-    """``(kind, r, v, 0)`` for every value but ``skip`` (kept once made: the preparation asks often)."""
-    return tuple((kind, r, v, 0) for v in values if v != skip)
-
-
 def prep_steps(a: Act2, r: int) -> list[Step]:
     """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
-    out: list[Step] = list(_each("move", r, prepare.moves(a, r), -1))
+    out: list[Step] = [("move", r, s, 0) for s in prepare.moves(a, r)]
     gear, w = a.gear, a.weapon[r]
     armed, bait = False, -1
     for g in a.kit[r]:
@@ -180,7 +174,7 @@ def prep_steps(a: Act2, r: int) -> list[Step]:
             bait = g
     t = a.target[r]
     zones = prepare.aims(a, r)  # the target chip goes where the chosen weapon reaches from here
-    out += _each("target", r, zones, t)
+    out += [("target", r, z, 0) for z in zones if z != t]
     if not a.bait and bait >= 0:
         out.append(("bait", r, bait, 0))
     if not armed or (t >= 0 and t in zones):
