@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import IllegalAction
@@ -76,6 +76,13 @@ class Resurface:
     evade: int
     dice: int
     shake: bool
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.zone, self.evade, self.dice, self.shake)))
+
+    def __hash__(self) -> int:  # made once: the playouts count cards in Counters many times a step
+        return self._hash
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +113,14 @@ class Gear:
     evade: int = 0
     shark_dice: int = 0
     text: str = ""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = (self.name, self.owner, self.kind, self.dice, self.plus_one, self.discard, self.retarget)
+        object.__setattr__(self, "_hash", hash((*values, self.evade, self.shark_dice, self.text)))
+
+    def __hash__(self) -> int:  # made once: the playouts count gear cards in Counters
+        return self._hash
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -320,7 +335,13 @@ def resurface(value: object, number: int | str) -> Resurface:
         )
     evade = _int(obj, "evade", where, 0, 6)
     dice = _int(obj, "dice", where, 1, DICE_IN_BOX)
-    return Resurface(ZONE_NAMES.index(str(zone)), evade, dice, _bool(obj, "shake_off", where))
+    card = Resurface(ZONE_NAMES.index(str(zone)), evade, dice, _bool(obj, "shake_off", where))
+    return _CARDS.setdefault(card, card)
+
+
+_CARDS: dict[Resurface, Resurface] = {}
+"""Every resurface card read, once (at most 8 x 7 x 3 x 2): equal cards are one object, so counting
+them (the playouts do, many times a step) never compares two."""
 
 
 def gear(value: object, number: int | str) -> Gear:
@@ -565,6 +586,8 @@ def _multiset_max(old: Iterable[Any], new: Iterable[Any], cap: int) -> list[Any]
     """``old`` plus, for every value, as many more of ``new`` as ``new`` has beyond ``old`` (up to
     ``cap`` in all): a card turned twice in one pass through the deck is two cards."""
     out = list(old)
+    if len(out) >= cap:  # full already: nothing of ``new`` is added
+        return out
     have = Counter(out)
     for value, count in Counter(new).items():
         for _ in range(count - have[value]):

@@ -18,47 +18,81 @@ from __future__ import annotations
 from engines.core import TABLE
 from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
+from engines.jaws.orca.legal import APPLY, Step
+from engines.jaws.orca.position import Act2
 from engines.jaws.position import Position
 from engines.rng import Rng
+
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+
+
+def _next64(state: int) -> tuple[int, int]:
+    """``Rng(state).next64()`` as bare numbers: the same SplitMix64 draw, without an ``Rng`` made per
+    draw (the playouts draw once per action)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).below(n)`` as bare numbers (the same rejection sampling).
+
+    >>> draws = [(s, n, Rng(s).below(n)) for s in (0, 7, 2**63) for n in (1, 5, 17)]
+    >>> all(_below(s, n) == (i, r.state) for s, n, (i, r) in draws)
+    True
+    """
+    limit = _SPAN - _SPAN % n
+    while True:  # _next64, written out: one call less per action
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
 
 
 def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     """Play random legal actions from ``p`` (changed in place) to the end or ``max_plies``."""
     p.quiet = True
     plies = 0
-    while p.phase != "over" and plies < max_plies:
-        p.events = []
+    state = rng.state
+    while p.phase != "over" and plies < max_plies:  # nothing reads the events: none are told
         if p.o is not None:
-            rng = _act2_step(p, rng)
+            if p.o.phase == "prep":
+                state, plies = _prep(p, state, plies, max_plies)
+                continue
+            state = _act2_step(p, state)
             plies += 1
             continue
         seats = rules.awaiting(p)
         seat = seats[0]
         if seat == TABLE:
             cards = rules.chance(p)
-            index, rng = rng.below(len(cards))
+            index, state = _below(state, len(cards))
             rules.turn_card(p, cards[index])
         else:
             if len(seats) > 1:
-                index, rng = rng.below(len(seats))
+                index, state = _below(state, len(seats))
                 seat = seats[index]
             actions = rules.legal_now(p, seat)
             if actions[-1][0] == "end" and len(actions) > 1 and actions[-2][0] == "back":
                 del actions[-2]
-            index, rng = rng.below(len(actions))
+            index, state = _below(state, len(actions))
             rules.apply(p, seat, actions[index])
         plies += 1
     p.events = []
     return p
 
 
-def _act2_step(p: Position, rng: Rng) -> Rng:
+def _act2_step(p: Position, state: int) -> int:
     """One random step of Act 2: a reading drawn from :func:`orca_legal.chance`, or a random awaited
     seat's random legal step."""
     seats = orca_legal.awaiting(p)
     if seats[0] == TABLE:
         outcomes = orca_legal.chance(p)
-        draw, rng = rng.next64()
+        draw, state = _next64(state)
         point = (draw / 2**64) * sum(pr for _, pr in outcomes)
         pick = outcomes[-1][0]
         for step, pr in outcomes:
@@ -67,12 +101,69 @@ def _act2_step(p: Position, rng: Rng) -> Rng:
                 pick = step
                 break
         orca_legal.apply(p, TABLE, pick)
-        return rng
+        return state
     seat = seats[0]
     if len(seats) > 1:
-        index, rng = rng.below(len(seats))
+        index, state = _below(state, len(seats))
         seat = seats[index]
     steps = orca_legal.legal_now(p, seat)
-    index, rng = rng.below(len(steps))
+    index, state = _below(state, len(steps))
     orca_legal.apply(p, seat, steps[index])
-    return rng
+    return state
+
+
+OWN_STEPS = frozenset({"move", "weapon", "target"})
+"""The preparation steps that change only their own crew member's next steps (engines.jaws.orca.prepare)."""
+
+Seen = dict[tuple[int, int, int, int, int], list[Step]]
+
+
+def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
+    """Act 2's preparation played at random until it ends (or the bait interrupts it): each step is
+    drawn from :func:`orca_legal.legal_now`'s list, but a member's part of it is derived again only
+    after a step that may change it (a move, weapon or target changes its own member's alone), and
+    then looked up if the member stood so before in this preparation (its gear, the tiles and the
+    bait change only between preparations).
+
+    search code: the playouts' hottest loop, one piece."""
+    a = p.orca()
+    parts: dict[int, list[Step]] = {}
+    seen: Seen = {}
+    seats: tuple[int, ...] = ()
+    members: dict[int, list[int]] = {}
+    while a.phase == "prep" and plies < max_plies:
+        if not seats:
+            seats, members = orca_legal.awaiting(p), {}
+        seat = seats[0]
+        if len(seats) > 1:
+            index, state = _below(state, len(seats))
+            seat = seats[index]
+        mine = members.get(seat)
+        if mine is None:
+            mine = members[seat] = orca_legal.mine(p, seat, orca_legal.unready(a))
+        steps: list[Step] = []
+        for r in mine:
+            part = parts.get(r)
+            if part is None:
+                part = parts[r] = _part(a, r, seen)
+            steps = part if len(mine) == 1 else steps + part
+        index, state = _below(state, len(steps))
+        kind, r, x, y = steps[index]
+        APPLY[kind](p, r, x, y)  # orca_legal.apply, its table at hand
+        if kind in OWN_STEPS:
+            del parts[r]
+        else:
+            parts.clear()
+            seats = ()
+        plies += 1
+    return state, plies
+
+
+def _part(a: Act2, r: int, seen: Seen) -> list[Step]:
+    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`), looked up in ``seen``
+    by where it stands, its moves used, its weapon and its target chip."""
+    key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
+    part = seen.get(key)
+    if part is None:
+        part = seen[key] = orca_legal.prep_steps(a, r)
+    return part

@@ -73,7 +73,7 @@ def step(p: Position, pl: Plan, s: Step) -> Plan:
     """The plan after one more step (no check: the step is legal)."""
     kind = s[0]
     if kind == "move":
-        return pl._replace(pos=s[2], acts=pl.acts + 1, path=(*pl.path, s[2]))
+        return Plan(s[2], pl.acts + 1, pl.eaten, pl.michael, pl.power, (*pl.path, s[2]), pl.knocked)
     if kind == "burst":
         return pl._replace(pos=s[2][-1], acts=pl.acts + 1, path=pl.path + s[2], power=BURST)
     if kind == "eat":

@@ -17,13 +17,12 @@ from engines.core import (
     PRESENTATION_KEYS,
     TABLE,
     Action,
-    Event,
     Game,
     IllegalAction,
     Outcome,
     Seat,
-    State,
     View,
+    WorkingState,
     outcome,
 )
 from engines.jaws.amity import actions, belief, explain, rules, shark
@@ -54,31 +53,23 @@ TURN_WORDS = ("waiting", "active", "done")
 
 
 @dataclass(frozen=True, eq=False)  # equal when the notations are (engines.core.State)
-class JawsState(State):
+class JawsState(WorkingState[Position]):
     """One moment of a game of Jaws. Never changes; :meth:`apply` makes a new one from a copy of
-    its working position (the one state pattern, :class:`engines.core.Working`)."""
+    its working position (the one state pattern, :class:`engines.core.WorkingState`)."""
 
     _game: Game
-    _p: Position
+    _w: Position
 
     # -- the contract ----------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
-    def players(self) -> int:
-        return self._p.players
-
-    @property
     def position(self) -> Position:
         """A copy of the working position, secrets and all (for tests and the fast path)."""
-        return self._p.copy()
+        return self._w.copy()
 
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
-        p = self._p
+        p = self._w
         if p.o is not None:
             return orca_legal.awaiting(p)
         return rules.awaiting(p)
@@ -87,22 +78,11 @@ class JawsState(State):
     def reading(self) -> tuple[Seat, ...] | None:
         """Act 2: while the table enters what the real game shows, the seats that may enter it
         (besides the host); None otherwise (engines.core.State.reading)."""
-        p = self._p
+        p = self._w
         return orca_legal.readers(p) if p.o is not None else None
 
-    @property
-    def events(self) -> list[Event]:
-        return list(self._p.events)
-
-    @property
-    def phase(self) -> str:
-        return self._p.phase
-
-    @cached_property
-    def outcome(self) -> Outcome | None:
-        p = self._p
-        if p.phase != "over":
-            return None
+    def _final(self) -> Outcome:
+        p = self._w
         if p.o is not None:
             return self._outcome2()
         scores = {"swimmers_eaten": p.eaten, "barrels_attached": p.attached, "rounds": p.round}
@@ -116,7 +96,7 @@ class JawsState(State):
         return outcome(crew, Text("Two barrels are attached to the shark: the crew wins Act 1."), scores)
 
     def _outcome2(self) -> Outcome:
-        p = self._p
+        p = self._w
         a = p.orca()
         scores = {
             "swimmers_eaten": p.eaten,
@@ -131,13 +111,13 @@ class JawsState(State):
         return outcome(winners, _reason(a.winner, a.boat_left()), scores)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        p = self._p
+        p = self._w
         if p.o is not None:
             return [orca_actions.to_json(p, s) for s in orca_legal.legal(p, seat)]
         return [actions.to_json(p, a) for a in rules.legal(p, seat)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        p = self._p
+        p = self._w
         if p.o is not None:
             if TABLE not in self.awaiting:
                 raise IllegalAction("Nothing is left to chance at the moment.")
@@ -147,18 +127,16 @@ class JawsState(State):
             raise IllegalAction("Nothing is left to chance at the moment.")
         return [(actions.to_json(p, ("card", -1, n, 0)), 1 / len(cards)) for n in cards]
 
-    def _apply(self, seat: Seat, action: Action) -> JawsState:
-        p = self._p.copy()
-        if p.o is not None:
-            orca_legal.apply(p, seat, orca_actions.from_json(p, action))
+    def _step(self, w: Position, seat: Seat, action: Action) -> None:
+        if w.o is not None:
+            orca_legal.apply(w, seat, orca_actions.from_json(w, action))
         else:
-            rules.apply(p, seat, actions.from_json(p, action))
-        return JawsState(self._game, p)
+            rules.apply(w, seat, actions.from_json(w, action))
 
     def find_legal(self, seat: Seat, action: object) -> Action:
         """Act 2's readings: the table may enter any value the rules allow, not only one listed
         (checked by engines.jaws.orca.actions.reading, which names the field that is wrong)."""
-        p = self._p
+        p = self._w
         if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
             return super().find_legal(seat, action)
         given = dict(action)
@@ -170,22 +148,15 @@ class JawsState(State):
             raise self.explain_illegal(seat, given)
         return orca_actions.to_json(p, orca_actions.reading(p, given))
 
-    def notation(self) -> str:
-        return self._notation
-
-    @cached_property
-    def _notation(self) -> str:
-        return self._p.notation()
-
-    def __repr__(self) -> str:
-        return f"<JawsState {self._notation}>"
+    def _dump(self) -> str:
+        return self._w.notation()
 
     # -- the door -------------------------------------------------------------
 
     def normalize(self, seat: Seat, action: Mapping[str, Any]) -> Mapping[str, Any]:
         """A crew action without its ``role`` means the crew member this seat is playing (or its
         only one); a Speed Burst path may be written ``"1-2-4"``."""
-        p = self._p
+        p = self._w
         out = dict(action)
         if p.o is not None:
             return self._normalize2(seat, out)
@@ -207,7 +178,7 @@ class JawsState(State):
 
     def _normalize2(self, seat: Seat, out: dict[str, Any]) -> dict[str, Any]:
         """Act 2: a crew action without its ``role`` means the seat's only crew member it may be."""
-        p = self._p
+        p = self._w
         by_text = set(out) - {"label", "notation"} == {"type"} and isinstance(out.get("notation"), str)
         if seat >= 0 and seat != p.seats[0] and "role" not in out and not by_text:
             kind = out.get("type")
@@ -217,22 +188,22 @@ class JawsState(State):
         return out
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-        if self._p.o is not None:
-            return orca_explain.explain(self._p, seat, action)
-        return explain.explain(self._p, seat, action)
+        if self._w.o is not None:
+            return orca_explain.explain(self._w, seat, action)
+        return explain.explain(self._w, seat, action)
 
     # -- what is known of the shark ------------------------------------------
 
     @cached_property
     def hypotheses(self) -> frozenset[belief.Hyp]:
         """Every (space, powers left, power this round) the shark may have, from public facts."""
-        p = self._p
+        p = self._w
         return p.hyps if p.hyps is not None else belief.initial(p.board)
 
     # -- views -----------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> View:
-        p = self._p
+        p = self._w
         board = p.board
         name = p.name
         card = p.cards[p.card] if p.card else None
@@ -277,7 +248,7 @@ class JawsState(State):
         return out
 
     def _barrels(self) -> dict[str, Any]:
-        p = self._p
+        p = self._w
         board, name = p.board, p.name
         return {
             "shop": p.shop,
@@ -292,7 +263,7 @@ class JawsState(State):
 
     def _shark(self) -> dict[str, Any]:
         """What everyone knows of the shark (its space only once the act is over: :meth:`view`)."""
-        p = self._p
+        p = self._w
         name = p.name
         return {
             "track": p.eaten,
@@ -308,7 +279,7 @@ class JawsState(State):
 
     def _seat(self, seat: int) -> dict[str, Any]:
         """A player's own part of the view: the seat, its roles, and the shark's secret to the shark."""
-        p = self._p
+        p = self._w
         out: dict[str, Any] = {
             "seat": seat,
             "my_roles": ["shark"] if seat == p.seats[0] else [ROLES[r] for r in p.seat_roles(seat)],
@@ -320,7 +291,7 @@ class JawsState(State):
         return out
 
     def _crew(self, r: int) -> dict[str, Any]:
-        p = self._p
+        p = self._w
         used = p.flags[r]
         return {
             "role": ROLES[r],
@@ -341,7 +312,7 @@ class JawsState(State):
         }
 
     def _effects(self) -> dict[str, Any]:
-        p = self._p
+        p = self._w
         e = p.effect
         return {
             "shark_actions": shark.actions_this_round(p),
@@ -358,7 +329,7 @@ class JawsState(State):
 
     def _secret(self) -> dict[str, Any]:
         """The shark's own tracker: never in anyone else's view."""
-        p = self._p
+        p = self._w
         pl = p.plan
         name = p.name
         planning = p.phase == "shark"

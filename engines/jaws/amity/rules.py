@@ -50,13 +50,13 @@ CREW_BASE = 4
 
 def awaiting(p: Position) -> tuple[int, ...]:
     phase = p.phase
+    if phase == "crew":
+        turns = p.turns
+        if ACTIVE in turns:
+            return (p.seats[turns.index(ACTIVE) + 1],)
+        return _waiting(p.seats, tuple(turns))
     if phase in ("start", "shark"):
         return (p.seats[0],)
-    if phase == "crew":
-        for r in range(3):
-            if p.turns[r] == ACTIVE:
-                return (p.seats[r + 1],)
-        return tuple(sorted({p.seats[r + 1] for r in range(3) if p.turns[r] == WAITING}))
     if phase == "event":
         return (TABLE,)
     if phase == "choice":
@@ -66,12 +66,18 @@ def awaiting(p: Position) -> tuple[int, ...]:
     return ()
 
 
+@lru_cache(maxsize=256)
+def _waiting(seats: tuple[int, int, int, int], turns: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of the crew members still to take their turn (kept once made)."""
+    return tuple(sorted({seats[r + 1] for r in range(3) if turns[r] == WAITING}))
+
+
 def chance(p: Position) -> list[int]:
     """The event cards the next one may be: those not turned since the last shuffle (all 16 again
     once the deck is used up: a ruling, docs/jaws.md)."""
     if p.phase != "event":
         return []
-    left = [n for n in sorted(p.cards) if n not in p.turned]
+    left = sorted(set(p.cards).difference(p.turned))
     return left or sorted(p.cards)
 
 
@@ -86,27 +92,27 @@ def legal(p: Position, seat: int) -> list[Step]:
 def legal_now(p: Position, seat: int) -> list[Step]:
     """The legal actions of ``seat``, which is awaited (not checked: the fast path)."""
     phase = p.phase
+    if phase == "crew":
+        turns = p.turns
+        seats = p.seats
+        out: list[Step] = []
+        if ACTIVE in turns:
+            r = turns.index(ACTIVE)
+            if seats[r + 1] == seat:
+                out = crew_legal(p, r)
+                out.append(("end", r, 0, 0))
+            return out
+        for r in (0, 1, 2):
+            if turns[r] == WAITING and seats[r + 1] == seat:
+                out += crew_legal(p, r)
+                out.append(("end", r, 0, 0))
+        return out
     if phase == "shark":
         return shark.legal(p)
     if phase == "start":
         return [("start", -1, s, 0) for s in p.board.water_spaces]
     if phase == "choice":
         return [("choose", -1, s, 0) for s in p.options]
-    if phase == "crew":
-        turns = p.turns
-        seats = p.seats
-        out: list[Step] = []
-        for r in (0, 1, 2):
-            if turns[r] == ACTIVE:
-                if seats[r + 1] == seat:
-                    out = crew_legal(p, r)
-                    out.append(("end", r, 0, 0))
-                return out
-        for r in (0, 1, 2):
-            if turns[r] == WAITING and seats[r + 1] == seat:
-                out += crew_legal(p, r)
-                out.append(("end", r, 0, 0))
-        return out
     return []
 
 
@@ -395,23 +401,20 @@ def crew_legal(p: Position, r: int) -> list[Step]:
     out: list[Step]
     if p.wet[r]:
         return [("climb", r, 0, 0)] if left >= 2 else []
-    docks_ok = fx != "docks_closed"
-    free_dock = fx == "harbor_master"
-    dock = board.docks.index(here) if here in board.docks else -1
+    slot, dock, shop, office, moves = spaces(board)[here]
     if left > 0:
-        out = list(move_steps(board)[r][here])
-        slot = board.beach_slot(here)
+        out = list(moves[r])
         if slot >= 0:
             if p.swimmers[slot]:
                 out.append(("rescue", r, 0, 0))
             if r == BRODY and p.michael == slot:
                 out.append(("rescue", r, 1, 0))
         if r == BRODY:
-            if here == board.shop and p.shop and not p.on_boat[BRODY]:
+            if shop and p.shop and not p.on_boat[BRODY]:
                 out.append(("collect", r, FROM_SHOP, 1))
             if slot >= 0 and not p.flags[r] & LOOKED:
                 out.append(("binoculars", r, 0, 0))
-            if here in board.offices and not p.flags[r] & CLOSED and p.fx != "fourth_of_july":
+            if office and not p.flags[r] & CLOSED and fx != "fourth_of_july":
                 out.extend(
                     ("close", r, s, 0)
                     for s in range(4)
@@ -433,7 +436,7 @@ def crew_legal(p: Position, r: int) -> list[Step]:
                     out.append(("finder", r, 0, 0))
     else:
         out = []
-    if dock >= 0 and docks_ok and (left > 0 or free_dock):
+    if dock >= 0 and fx != "docks_closed" and (left > 0 or fx == "harbor_master"):
         if r == BRODY:
             if p.on_boat[BRODY]:
                 out.append(("deliver", r, 0, 0))
@@ -443,13 +446,20 @@ def crew_legal(p: Position, r: int) -> list[Step]:
 
 
 @lru_cache(maxsize=16)
-def move_steps(board: Board) -> tuple[tuple[tuple[Step, ...], ...], ...]:
-    """Per crew member (and, last, the shark) and space: its move actions (made once per board)."""
-    graphs = (board.land, board.near2, board.water, board.water)
-    roles = (BRODY, HOOPER, QUINT, -1)
+def spaces(board: Board) -> tuple[tuple[int, int, bool, bool, tuple[tuple[Step, ...], ...]], ...]:
+    """Per space: its beach's place in N, E, S, W (or -1), its dock's place in ``board.docks`` (or
+    -1), whether it is the Shop, whether it is an office, and per crew member its move actions
+    (made once per board)."""
+    graphs = (board.land, board.near2, board.water)
     return tuple(
-        tuple(tuple(("move", r, n, 0) for n in graph[here]) for here in range(len(board.names)))
-        for r, graph in zip(roles, graphs, strict=True)
+        (
+            board.beach_slot(s),
+            board.docks.index(s) if s in board.docks else -1,
+            s == board.shop,
+            s in board.offices,
+            tuple(tuple(("move", r, n, 0) for n in graph[s]) for r, graph in enumerate(graphs)),
+        )
+        for s in range(len(board.names))
     )
 
 
@@ -498,7 +508,7 @@ def _done(p: Position, r: int) -> None:
         p.events.append(
             story("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
         )
-    if all(t == DONE for t in p.turns):
+    if p.turns == [DONE, DONE, DONE]:
         new_round(p)
 
 

@@ -227,6 +227,16 @@ def neighbours_all(o: Layout, tiles: Tiles) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def near_water(o: Layout, tiles: Tiles) -> tuple[tuple[int, ...], ...]:
+    """Per space (boat 0-7, water 8-15): the zones whose water space is this space or shares a border
+    with it, for these tile states (where a melee or entangle weapon used from there may aim)."""
+    links = neighbours_all(o, tiles)
+    return tuple(
+        tuple(z for z in range(ZONES) if ZONES + z == s or ZONES + z in links[s]) for s in range(2 * ZONES)
+    )
+
+
 @lru_cache(maxsize=1024)
 def spaces_json(o: Layout, tiles: Tiles) -> dict[str, list[str]]:
     """Every space there is now with its neighbours, by name (the views; read it, never change it)."""

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import TABLE
-from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, WEAPONS, Gear, Resurface, Tile, _multiset_max
 from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import prepare
 from engines.jaws.orca import round as orca_round
@@ -59,7 +59,7 @@ def awaiting(p: Position) -> tuple[int, ...]:
     if ph == "place":
         return _crew_seats(p, [r for r in a.alive() if a.at[r] < 0])
     if ph == "prep":
-        return _crew_seats(p, [r for r in a.alive() if not a.ready[r]])
+        return _crew_seats(p, unready(a))
     if ph == "attack":
         return _crew_seats(p, _attackers(a))
     if ph == "ammo":
@@ -73,11 +73,17 @@ def _crew_seats(p: Position, members: list[int]) -> tuple[int, ...]:
     return tuple(sorted({p.seats[r + 1] for r in members}))
 
 
+def unready(a: Act2) -> list[int]:
+    """The crew members still preparing (phase 3)."""
+    out, ready = a.out, a.ready
+    return [r for r in (0, 1, 2) if not out[r] and not ready[r]]
+
+
 def _attackers(a: Act2) -> list[int]:
     return [r for r in a.alive() if a.target[r] == a.surfaced and not a.decided[r]]
 
 
-def _mine(p: Position, seat: int, members: list[int]) -> list[int]:
+def mine(p: Position, seat: int, members: list[int]) -> list[int]:
     return [r for r in members if p.seats[r + 1] == seat]
 
 
@@ -97,25 +103,17 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     ph = a.phase
     out: list[Step] = []
     if ph == "place":
-        for r in _mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
+        for r in mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
             out += [("place", r, z, 0) for z in range(ZONES) if a.tiles[z] != DESTROYED]
     elif ph == "decide":
-        kinds = sorted(set(a.hand))
-        out = [
-            ("surface", -1, chip, card)
-            for chip in range(3)
-            for card in [-1, *kinds]
-            if (chip, card) != (a.chip, a.card)
-        ]
-        if a.chip >= 0:
-            out.append(("lock", -1, 0, 0))
+        out = _decide(a)
     elif ph == "prep":
-        for r in _mine(p, seat, [r for r in a.alive() if not a.ready[r]]):
+        for r in mine(p, seat, unready(a)):
             out += prep_steps(a, r)
     elif ph == "bait":
         out = [("reveal", -1, chip, 0) for chip in range(3) if chip != a.chip]
     elif ph == "attack":
-        for r in _mine(p, seat, _attackers(a)):
+        for r in mine(p, seat, _attackers(a)):
             out += [("attack", r, 0, 0), ("hold", r, 0, 0)]
     elif ph == "ammo":
         r = orca_attack.roller(a)
@@ -127,7 +125,7 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     elif ph == "bite":
         out = [("bite", -1, t, 0) for t in orca_attack.targets(a)]
     elif ph == "cage":
-        for r in _mine(p, seat, [r for r in range(3) if a.asked[r]]):
+        for r in mine(p, seat, [r for r in range(3) if a.asked[r]]):
             out += [("cage", r, 1, 0), ("cage", r, 0, 0)]
     elif ph == "maul":
         if a.dice_mode == "digital":
@@ -142,18 +140,44 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     return out
 
 
+def _decide(a: Act2) -> list[Step]:
+    """The shark's secret choice: every chip with no card or a kind in its hand, but the one chosen
+    now, and the lock once a chip is chosen."""
+    kinds = tuple(sorted(set(a.hand)))
+    out = list(_surfaces(kinds))
+    chip, card = a.chip, a.card
+    if 0 <= chip < 3 and (card == -1 or card in kinds):
+        del out[chip * (len(kinds) + 1) + (kinds.index(card) + 1 if card >= 0 else 0)]
+    if chip >= 0:
+        out.append(("lock", -1, 0, 0))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _surfaces(kinds: tuple[int, ...]) -> tuple[Step, ...]:
+    """Every chip with no card or with one of these kinds, chip by chip (kept once made)."""
+    return tuple(("surface", -1, chip, card) for chip in range(3) for card in (-1, *kinds))
+
+
 def prep_steps(a: Act2, r: int) -> list[Step]:
     """Crew member ``r``'s preparation: move, a weapon, the target chip, bait, ready."""
     out: list[Step] = [("move", r, s, 0) for s in prepare.moves(a, r)]
-    out += [("weapon", r, g, 0) for g in a.kit[r] if a.gear[g].weapon and g != a.weapon[r]]
-    if a.weapon[r] >= 0:  # the target chip goes where the chosen weapon reaches from here
-        out += [("target", r, z, 0) for z in range(ZONES) if z != a.target[r] and prepare.reaches(a, r, z)]
-    if not a.bait:
-        baits = a.holds(r, "bait")
-        if baits:
-            out.append(("bait", r, baits[0], 0))
-    armed = any(a.gear[g].weapon for g in a.kit[r])
-    if not armed or (a.target[r] >= 0 and prepare.reaches(a, r, a.target[r])):
+    gear, w = a.gear, a.weapon[r]
+    armed, bait = False, -1
+    for g in a.kit[r]:
+        kind = gear[g].kind
+        if kind in WEAPONS:
+            armed = True
+            if g != w:
+                out.append(("weapon", r, g, 0))
+        elif kind == "bait" and bait < 0:
+            bait = g
+    t = a.target[r]
+    zones = prepare.aims(a, r)  # the target chip goes where the chosen weapon reaches from here
+    out += [("target", r, z, 0) for z in zones if z != t]
+    if not a.bait and bait >= 0:
+        out.append(("bait", r, bait, 0))
+    if not armed or (t >= 0 and t in zones):
         out.append(("ready", r, 0, 0))  # a member left without any weapon can only say ready
     return out
 
@@ -161,11 +185,27 @@ def prep_steps(a: Act2, r: int) -> list[Step]:
 # --------------------------------------------------------------------------- the table's readings
 
 
-def _unused(known: tuple[Any, ...], used: list[Any]) -> list[Any]:
-    """The values of ``known`` not yet used up by ``used`` (multisets), each once."""
-    left = Counter(known)
-    left.subtract(Counter(used))
-    return [v for v in dict.fromkeys(known) if left[v] > 0]
+def _unused(known: tuple[Any, ...], used: list[Any], counts: dict[Any, int] | None = None) -> list[Any]:
+    """The values of ``known`` not yet used up by ``used`` (multisets), each once; ``counts``: how
+    many of each ``known`` holds, if counted already."""
+    left = dict(counts) if counts is not None else Counter(known)  # in the order of ``known``
+    for v in used:
+        left[v] = left.get(v, 0) - 1
+    return [v for v, n in left.items() if n > 0]
+
+
+_COUNTED: dict[int, tuple[tuple[Any, ...], dict[Any, int]]] = {}
+
+
+def _counted(deck: tuple[Any, ...]) -> dict[Any, int]:
+    """How many of each card a box's deck holds, in the deck's order: kept per deck object (a game's
+    box never changes), for the few boxes of the last games."""
+    entry = _COUNTED.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        if len(_COUNTED) >= 16:
+            _COUNTED.clear()
+        entry = _COUNTED[id(deck)] = (deck, dict(Counter(deck)))
+    return entry[1]
 
 
 def next_slot(a: Act2) -> int:
@@ -178,12 +218,24 @@ def offers(p: Position) -> list[Step]:
     ph = a.phase
     if ph == "turn":  # the box's cards and those seen in earlier passes through the deck
         slot = next_slot(a)
-        known = tuple(_multiset_max(a.box.resurface, a.most, RESURFACE_CARDS))
-        return [("resurface", -1, slot, c) for c in _unused(known, a.turned)]
+        deck = a.box.resurface
+        if len(deck) >= RESURFACE_CARDS:  # a whole deck: nothing seen is added to it
+            cards = _unused(deck, a.turned, _counted(deck))
+        else:
+            cards = _unused(tuple(_multiset_max(deck, a.most, RESURFACE_CARDS)), a.turned)
+        return [("resurface", -1, slot, c) for c in cards]
     if ph == "gear":
         out: list[Step] = []
-        for card in _unused(a.box.gear, [a.gear[g] for r in range(3) for g in a.kit[r]]):
-            out += [("gear", r, card, 0) for r in a.alive() if orca_setup.may_take(a, r, card)]
+        alive = a.alive()
+        takes: dict[tuple[int, str], bool] = {}  # may_take asks only the card's owner
+        held = [a.gear[g] for r in range(3) for g in a.kit[r]]
+        for card in _unused(a.box.gear, held, _counted(a.box.gear)):
+            for r in alive:
+                key = (r, card.owner)
+                if key not in takes:
+                    takes[key] = orca_setup.may_take(a, r, card)
+                if takes[key]:
+                    out.append(("gear", r, card, 0))
         return out
     if ph == "roll":
         return [("hits", -1, n, 0) for n in range(orca_attack.max_hits(a) + 1)]

@@ -166,7 +166,8 @@ class Act2(Working):
     # -- small facts ---------------------------------------------------------------
 
     def alive(self) -> list[int]:
-        return [r for r in range(3) if not self.out[r]]
+        out = self.out
+        return [r for r in (0, 1, 2) if not out[r]]
 
     def evade(self) -> int:
         """The shark's evade value now: its card's (Hard Target: 3), changed by attached gear."""

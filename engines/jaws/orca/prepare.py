@@ -13,10 +13,12 @@ crew's preparation, the shark resurfacing; phase 5 follows in :mod:`engines.jaws
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.fight import to_attacks
-from engines.jaws.orca.layout import ZONES, neighbours
+from engines.jaws.orca.layout import ZONES, Layout, Tiles, near_water, neighbours, neighbours_all
 from engines.jaws.orca.position import CHIPS, Act2, abilities
 from engines.jaws.orca.tell import tell, tell_shark
 from engines.jaws.position import Position
@@ -28,6 +30,8 @@ def choose(p: Position, chip: int, card: int) -> None:
     a.chip, a.card = chip, card
     option = a.options[chip]
     assert option is not None
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     if card >= 0:
         tell_shark(
             p,
@@ -61,13 +65,22 @@ def lock(p: Position) -> None:
     )
 
 
-def moves(a: Act2, r: int) -> list[int]:
+def moves(a: Act2, r: int) -> tuple[int, ...]:
     """The spaces crew member ``r`` may move to now (water to boat costs 2 of the 2 moves)."""
     here = a.at[r]
     left = 2 - a.moved[r]
     if left <= 0 or here < 0:
-        return []
-    return [s for s in neighbours(a.layout, tuple(a.tiles), here) if (2 if here >= ZONES > s else 1) <= left]
+        return ()
+    return _walks(a.layout, tuple(a.tiles))[here][min(left, 2) - 1]
+
+
+@lru_cache(maxsize=4096)
+def _walks(o: Layout, tiles: Tiles) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per space: where a crew member there may move with 1 move left and with 2 (a table)."""
+    links = neighbours_all(o, tiles)
+    return tuple(
+        (tuple(s for s in links[here] if not here >= ZONES > s), links[here]) for here in range(2 * ZONES)
+    )
 
 
 def reaches(a: Act2, r: int, zone: int) -> bool:
@@ -81,11 +94,29 @@ def reaches(a: Act2, r: int, zone: int) -> bool:
     return a.at[r] == water or water in neighbours(a.layout, tuple(a.tiles), a.at[r])
 
 
+ALL_ZONES = tuple(range(ZONES))
+
+
+def aims(a: Act2, r: int) -> tuple[int, ...]:
+    """Every zone ``r``'s weapon may aim at now (:func:`reaches`, zone by zone), from a table."""
+    w = a.weapon[r]
+    if w < 0:
+        return ()
+    if a.gear[w].kind == "ranged":
+        return ALL_ZONES
+    here = a.at[r]
+    if here < 0:
+        return tuple(z for z in ALL_ZONES if reaches(a, r, z))
+    return near_water(a.layout, tuple(a.tiles))[here]
+
+
 def move(p: Position, r: int, space: int) -> None:
     a = p.orca()
     here = a.at[r]
     a.moved[r] += 2 if here >= ZONES > space else 1
     a.at[r] = space
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "moved2",
@@ -99,6 +130,8 @@ def move(p: Position, r: int, space: int) -> None:
 def weapon(p: Position, r: int, gid: int) -> None:
     a = p.orca()
     a.weapon[r] = gid
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "weapon",
@@ -112,6 +145,8 @@ def weapon(p: Position, r: int, gid: int) -> None:
 def target(p: Position, r: int, zone: int) -> None:
     a = p.orca()
     a.target[r] = zone
+    if p.quiet:  # a playout: no words made for a story nobody reads
+        return
     tell(
         p,
         "target",
