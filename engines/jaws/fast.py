@@ -19,12 +19,12 @@ from engines.core import TABLE
 from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca.legal import APPLY, Step
-from engines.jaws.orca.position import Act2
 from engines.jaws.position import Position
 from engines.rng import Rng
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+_LIMITS = (0, *(_SPAN - _SPAN % n for n in range(1, 64)))  # below(n) keeps the draws under these
 
 
 def _next64(state: int) -> tuple[int, int]:
@@ -43,7 +43,7 @@ def _below(state: int, n: int) -> tuple[int, int]:
     >>> all(_below(s, n) == (i, r.state) for s, n, (i, r) in draws)
     True
     """
-    limit = _SPAN - _SPAN % n
+    limit = _LIMITS[n] if n < 64 else _SPAN - _SPAN % n
     while True:  # _next64, written out: one call less per action
         state = (state + 0x9E3779B97F4A7C15) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -62,6 +62,9 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
         if p.o is not None:
             if p.o.phase == "prep":
                 state, plies = _prep(p, state, plies, max_plies)
+                continue
+            if p.o.phase == "decide":
+                state, plies = _decide(p, state, plies, max_plies)
                 continue
             state = _act2_step(p, state)
             plies += 1
@@ -112,6 +115,20 @@ def _act2_step(p: Position, state: int) -> int:
     return state
 
 
+def _decide(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
+    """The shark's secret choice played at random until it locks it: each step as one
+    :func:`_act2_step` draws it, the shark's seat (the only one awaited) asked once."""
+    a = p.orca()
+    seat = p.seats[0]
+    while a.phase == "decide" and plies < max_plies:
+        steps = orca_legal.legal_now(p, seat)
+        index, state = _below(state, len(steps))
+        kind, r, x, y = steps[index]
+        APPLY[kind](p, r, x, y)  # orca_legal.apply, its table at hand
+        plies += 1
+    return state, plies
+
+
 OWN_STEPS = frozenset({"move", "weapon", "target"})
 """The preparation steps that change only their own crew member's next steps (engines.jaws.orca.prepare)."""
 
@@ -144,8 +161,12 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
         steps: list[Step] = []
         for r in mine:
             part = parts.get(r)
-            if part is None:
-                part = parts[r] = _part(a, r, seen)
+            if part is None:  # derived again, or found where the member stood before
+                key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
+                part = seen.get(key)
+                if part is None:
+                    part = seen[key] = orca_legal.prep_steps(a, r)
+                parts[r] = part
             steps = part if len(mine) == 1 else steps + part
         index, state = _below(state, len(steps))
         kind, r, x, y = steps[index]
@@ -157,13 +178,3 @@ def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int
             seats = ()
         plies += 1
     return state, plies
-
-
-def _part(a: Act2, r: int, seen: Seen) -> list[Step]:
-    """Crew member ``r``'s preparation steps (:func:`orca_legal.prep_steps`), looked up in ``seen``
-    by where it stands, its moves used, its weapon and its target chip."""
-    key = (r, a.at[r], a.moved[r], a.weapon[r], a.target[r])
-    part = seen.get(key)
-    if part is None:
-        part = seen[key] = orca_legal.prep_steps(a, r)
-    return part

@@ -233,7 +233,7 @@ def near_water(o: Layout, tiles: Tiles) -> tuple[tuple[int, ...], ...]:
     with it, for these tile states (where a melee or entangle weapon used from there may aim)."""
     links = neighbours_all(o, tiles)
     return tuple(
-        tuple(z for z in range(ZONES) if ZONES + z == s or ZONES + z in links[s]) for s in range(2 * ZONES)
+        tuple(sorted({n - ZONES for n in (s, *links[s]) if n >= ZONES})) for s in range(2 * ZONES)
     )
 
 

@@ -102,11 +102,11 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     a = p.orca()
     ph = a.phase
     out: list[Step] = []
-    if ph == "place":
+    if ph == "decide":
+        out = _decide(a)
+    elif ph == "place":
         for r in mine(p, seat, [r for r in a.alive() if a.at[r] < 0]):
             out += [("place", r, z, 0) for z in range(ZONES) if a.tiles[z] != DESTROYED]
-    elif ph == "decide":
-        out = _decide(a)
     elif ph == "prep":
         for r in mine(p, seat, unready(a)):
             out += prep_steps(a, r)
