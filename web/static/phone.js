@@ -268,13 +268,19 @@
     }
     if (opts.onSend) opts.onSend();
     busy = true;
+    // From here the composition is on its way: a draw before the answer (the stream may bring this
+    // very play first) ends it as this phone's own play, not as a change from elsewhere.
+    own = true;
     TC.showRefusal("");
     // No "version": in simultaneous games the others' plays must not make a still-legal play stale;
     // legality is checked at the door, under the table's lock.
     const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
-    if (r.ok) { own = true; show(r.data); return true; }
+    // The answer ends what it played, once: if the stream already drew this payload, show() draws
+    // nothing, and "own" must not outlive it to wipe the next composition begun since.
+    if (r.ok) { own = true; show(r.data); own = false; return true; }
+    own = false;
     TC.showRefusal(r.data.error || T("Refused"));
     if (r.status === 401) { showClaim(); return false; }
     if (feed) feed.refresh();
