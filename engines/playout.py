@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core import TABLE, Action, Game, Seat, State
 from engines.rng import Rng
@@ -17,16 +17,23 @@ class Playout:
     finished: bool
 
 
-def chance_pick(state: State, rng: Rng) -> tuple[Action, Rng]:
-    """Draw a chance action with the probabilities the state gives."""
-    outcomes = state.chance_outcomes()
-    draw, rng = rng.next64()
+T = TypeVar("T")
+
+
+def weighted(outcomes: Sequence[tuple[T, float]], draw: int) -> T:
+    """The outcome a 64-bit draw lands on, each outcome as likely as its weight says."""
     point = (draw / 2**64) * sum(p for _, p in outcomes)
-    for action, p in outcomes:
+    for outcome, p in outcomes:
         point -= p
         if point < 0:
-            return action, rng
-    return outcomes[-1][0], rng
+            return outcome
+    return outcomes[-1][0]
+
+
+def chance_pick(state: State, rng: Rng) -> tuple[Action, Rng]:
+    """Draw a chance action with the probabilities the state gives."""
+    draw, rng = rng.next64()
+    return weighted(state.chance_outcomes(), draw), rng
 
 
 def random_step(state: State, rng: Rng) -> tuple[Seat, Action, Rng]:

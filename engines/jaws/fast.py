@@ -20,6 +20,7 @@ from engines.jaws.amity import rules
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca.legal import APPLY, Step
 from engines.jaws.position import Position
+from engines.playout import weighted
 from engines.rng import Rng
 
 _MASK = (1 << 64) - 1
@@ -94,16 +95,8 @@ def _act2_step(p: Position, state: int) -> int:
     seat's random legal step."""
     seats = orca_legal.awaiting(p)
     if seats[0] == TABLE:
-        outcomes = orca_legal.chance(p)
         draw, state = _next64(state)
-        point = (draw / 2**64) * sum(pr for _, pr in outcomes)
-        pick = outcomes[-1][0]
-        for step, pr in outcomes:
-            point -= pr
-            if point < 0:
-                pick = step
-                break
-        orca_legal.apply(p, TABLE, pick)
+        orca_legal.apply(p, TABLE, weighted(orca_legal.chance(p), draw))
         return state
     seat = seats[0]
     if len(seats) > 1:

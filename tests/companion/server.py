@@ -94,6 +94,17 @@ class ServerProcess:
         return Client(self.port, self.host_key)
 
 
+def seated_guess_table(server: ServerProcess) -> dict[str, Any]:
+    """A three-seat "Closest Guess" table (the test game, nine rounds) with every seat taken:
+    ``{"id": table, "tokens": [Anna's, Ben's, Cleo's]}``."""
+    api = server.client()
+    made = api.request("POST", "/api/tables", {"game": "fake-guess", "players": 3,
+                                               "options": {"rounds": 9}, "seed": 5}, host=True)
+    tokens = [api.request("POST", f"/api/tables/{made['table']}/seats/{s}", {"name": n})["token"]
+              for s, n in enumerate(["Anna", "Ben", "Cleo"])]
+    return {"id": made["table"], "tokens": tokens}
+
+
 class HTTPError(Exception):
     def __init__(self, status: int, body: Any) -> None:
         super().__init__(f"{status}: {body}")

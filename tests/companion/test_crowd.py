@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.companion.server import ServerProcess
+from tests.companion.server import ServerProcess, seated_guess_table
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
 ADDRESSES = [f"127.0.1.{n}" for n in range(10, 40)]     # 30 machines on the Wi-Fi
@@ -101,12 +101,7 @@ class Crowd:
 
 
 def seated_table(server: ServerProcess) -> dict[str, Any]:
-    api = server.client()
-    made = api.request("POST", "/api/tables", {"game": "fake-guess", "players": 3,
-                                               "options": {"rounds": 9}, "seed": 5}, host=True)
-    tokens = [api.request("POST", f"/api/tables/{made['table']}/seats/{s}", {"name": n})["token"]
-              for s, n in enumerate(["Anna", "Ben", "Cleo"])]
-    return {"id": made["table"], "tokens": tokens}
+    return seated_guess_table(server)
 
 
 def play_for(server: ServerProcess, table: dict[str, Any], seconds: float) -> list[float]:

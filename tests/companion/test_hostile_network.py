@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.companion.server import HTTPError, ServerProcess
+from tests.companion.server import HTTPError, ServerProcess, seated_guess_table
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
 HOSTILE = "127.0.0.2"
@@ -95,12 +95,7 @@ def closed_by_server(sock: socket.socket, within: float) -> bool:
 
 @pytest.fixture(scope="module")
 def table(server: ServerProcess) -> dict[str, Any]:
-    api = server.client()
-    made = api.request("POST", "/api/tables", {"game": "fake-guess", "players": 3,
-                                               "options": {"rounds": 9}, "seed": 5}, host=True)
-    tokens = [api.request("POST", f"/api/tables/{made['table']}/seats/{s}", {"name": n})["token"]
-              for s, n in enumerate(["Anna", "Ben", "Cleo"])]
-    return {"id": made["table"], "tokens": tokens}
+    return seated_guess_table(server)
 
 
 def test_unfinished_headers_and_held_streams_do_not_lock_the_table_out(

@@ -17,6 +17,7 @@ from engines.jaws.fast import simulate
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.position import Position
 from engines.jaws.state import JawsState
+from engines.playout import weighted
 from engines.rng import Rng
 
 BOX = json.dumps(
@@ -27,16 +28,8 @@ BOX = json.dumps(
 def _plain_act2_step(p: Position, rng: Rng) -> Rng:
     seats = orca_legal.awaiting(p)
     if seats[0] == TABLE:
-        outcomes = orca_legal.chance(p)
         draw, rng = rng.next64()
-        point = (draw / 2**64) * sum(pr for _, pr in outcomes)
-        pick = outcomes[-1][0]
-        for step, pr in outcomes:
-            point -= pr
-            if point < 0:
-                pick = step
-                break
-        orca_legal.apply(p, TABLE, pick)
+        orca_legal.apply(p, TABLE, weighted(orca_legal.chance(p), draw))
         return rng
     seat = seats[0]
     if len(seats) > 1:
