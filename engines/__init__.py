@@ -17,10 +17,12 @@ from engines.core import (
     Event,
     Game,
     IllegalAction,
+    Lesson,
     Option,
     Outcome,
     RandomBot,
     Seat,
+    SetupStep,
     State,
     UnknownGame,
     View,
@@ -50,7 +52,7 @@ def get(game_id: str) -> Game:
 
 
 __all__ = [
-    "GAMES", "TABLE", "Action", "Bot", "BotChoice", "Event", "Game", "IllegalAction", "Option",
-    "Outcome", "RandomBot", "Seat", "State", "Text", "UnknownGame", "View", "event", "events_for",
-    "get", "may_see", "translate",
+    "GAMES", "TABLE", "Action", "Bot", "BotChoice", "Event", "Game", "IllegalAction", "Lesson",
+    "Option", "Outcome", "RandomBot", "Seat", "SetupStep", "State", "Text", "UnknownGame", "View", "event",
+    "events_for", "get", "may_see", "translate",
 ]

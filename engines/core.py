@@ -586,6 +586,48 @@ class Pacing:
     as one step in every game."""
 
 
+@dataclass(frozen=True)
+class SetupStep:
+    """One step of setting up the table's own box, shown on the table screen after Start and
+    before the first play (docs/engines.md "Setting up and teaching").
+
+    The picture is the game's own table drawing of the start position (the public view), with
+    the things named in ``marks`` marked on it: names the game's page script knows (``"pieces"``,
+    ``"swimmers"``, ``"deck:event"``...); a page that knows none of them draws the view unmarked.
+    ``lines`` say what goes where, with the counts, in the edition's words; ``section`` names the
+    rulebook section ("Setup, 3"). ``check`` asks the table's hardware to check the step where it
+    can: ``"beam"`` fires the laser and compares where the beam lands with the start position.
+    """
+
+    key: str
+    title: Text
+    lines: tuple[Text, ...] = ()
+    marks: tuple[str, ...] = ()
+    section: Text | None = None
+    check: Literal["beam"] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title.to_json(),
+                "lines": [line.to_json() for line in self.lines], "marks": list(self.marks),
+                "section": self.section.to_json() if self.section else None, "check": self.check}
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a first game explains the first time a phase or a kind of decision comes (the table
+    option "First game"): two or three sentences in the edition's words and the rulebook section
+    they come from. ``key`` is what makes it come once per table ("bid", "shark-move")."""
+
+    key: str
+    title: Text
+    text: Text
+    section: Text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title.to_json(), "text": self.text.to_json(),
+                "section": self.section.to_json()}
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 
@@ -680,6 +722,21 @@ class Game(ABC):
     def sample_boards(self) -> dict[str, dict[str, Any]]:
         """The boards that ship with the game, by name (each one a placeholder or a real one)."""
         return {}
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        """How to set up the real box for ``state`` (a start position), in order; () when the game
+        has nothing to set up. Built from the state itself, never from a second copy."""
+        return ()
+
+    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
+        """What ``seat`` takes or learns while setting up (its role, its hand, its boats, its secret
+        start where the rules make one). It may name hidden things: it goes to that seat only."""
+        return ()
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited); the
+        table shows each key once per table, with "First game" on."""
+        return ()
 
     def bot(self, **settings: Any) -> Bot:
         """A computer player for this game (a random one unless the game has better)."""
