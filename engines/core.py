@@ -628,6 +628,39 @@ class Lesson:
                 "section": self.section.to_json()}
 
 
+@dataclass(frozen=True)
+class Beam:
+    """Where a laser's beam goes: along ``path`` (the squares from the laser on), then it leaves
+    the board at ``exit`` (the edge square and the direction it travels, "N" = towards the far
+    rows) or stops on the board at ``stopped_at``."""
+
+    path: tuple[str, ...]
+    exit: tuple[str, str] | None = None
+    stopped_at: str | None = None
+
+
+@dataclass(frozen=True)
+class Misplaced:
+    """One token standing wrong while setting up (turned, missing, or standing where the setup
+    has none), said in the edition's words ("the Deflector on f3 is turned the wrong way"), and
+    the beam it would give: one per way it may stand (a token turned may face several ways)."""
+
+    square: str
+    say: Text
+    beams: tuple[Beam, ...]
+
+
+@dataclass(frozen=True)
+class SetupBeam:
+    """One laser of a start position: whose it is, its beam as the setup says, and every single
+    token that may stand wrong on that beam's way, the likeliest first (read by the companion's
+    setup check, docs/hardware.md "Checking the setup with the beam")."""
+
+    seat: Seat
+    beam: Beam
+    misplaced: tuple[Misplaced, ...] = ()
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 
@@ -736,6 +769,12 @@ class Game(ABC):
     def lessons(self, state: State) -> tuple[Lesson, ...]:
         """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited); the
         table shows each key once per table, with "First game" on."""
+        return ()
+
+    def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
+        """The lasers of ``state`` (a start position), each with its beam and the single misplaced
+        tokens that would send it elsewhere: what a table's laser and sensors can check while it
+        sets up (a step with ``check="beam"``). () when the game has no laser of its own."""
         return ()
 
     def bot(self, **settings: Any) -> Bot:

@@ -23,9 +23,10 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, State
+from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, SetupBeam, State
 from engines.laser_chess import board as B
 from engines.laser_chess.bot import AlphaBetaBot
+from engines.laser_chess.misplaced import setup_beams
 from engines.laser_chess.notation import parse_rows, parse_setup_token
 from engines.laser_chess.state import LaserChessState
 from engines.text import N_, Text
@@ -110,6 +111,13 @@ class LaserChess(Game):
         if unknown:
             raise IllegalAction("The Laser Chess bot has no setting {name}.", name=", ".join(unknown))
         return AlphaBetaBot(**settings)
+
+    def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
+        """Blue's laser and Red's on the board of ``state``, with the single misplaced tokens that
+        would send each beam elsewhere (misplaced.py)."""
+        if not isinstance(state, LaserChessState):
+            return ()
+        return setup_beams(state.board)
 
 
 def _history_key(text: str) -> int:
