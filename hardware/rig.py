@@ -22,6 +22,7 @@ from typing import Any
 from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
+from engines.core import Seat, State
 from engines.text import Text
 from hardware import devices
 from hardware.beam import BeamCheck, judge
@@ -348,10 +349,16 @@ class Rig:
             raise NotMocked("The pins are real, so this only works on mock pins.")
         return self.simulator
 
-    def set_physical_beam(self, exit: Exit | None) -> None:
-        """Tell the simulator where the physical board's beam leaves (a no-op on real pins)."""
+    def set_physical_beam(self, exit: Exit | None, seat: Seat | None = None) -> None:
+        """Tell the simulator where the physical board's beam leaves (a no-op on real pins);
+        ``seat``: the laser of a setup check, which follows the real position if one is set."""
         if self.simulator is not None:
-            self.simulator.set_physical_beam(exit)
+            self.simulator.set_physical_beam(exit, seat)
+
+    def set_real_position(self, state: State | None) -> None:
+        """Simulate the board as it really stands (a token turned or missing: a position of the
+        game); a setup check's shots see it. None: the board is as the game says (mock only)."""
+        self._need_mock().set_real_position(state)
 
     def turn_token(self, exit: Exit | None) -> None:
         """Simulate a token turned the wrong way: the physical beam leaves at ``exit`` (mock only)."""

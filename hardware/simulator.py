@@ -11,6 +11,9 @@ faults make the physical world disagree:
 * ``turned`` (the pseudo-device ``board``): a token on the physical board is
   turned the wrong way, so the beam leaves by another watched exit than the
   engine's (or where :meth:`Simulator.turn_token` says);
+* ``misplaced`` (the pseudo-device ``board``, set by :meth:`Simulator.set_real_position`, a
+  test's hook): the board as it really stands, a token turned or missing; a setup check's shot
+  of a seat's laser then lights where that board sends the beam;
 * ``none`` clears a device's fault.
 
 A shot sees the board as it was when the laser switched on: a later
@@ -28,6 +31,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from engines.core import Seat, State
 from hardware.config import Exit
 from hardware.errors import BadFault, UnknownDevice
 
@@ -45,17 +49,34 @@ class Simulator:
         self.physical_beam: Exit | None = None
         self._shot_beam: Exit | None = None  # physical_beam as it was when the laser switched on
         self._override: Any = _UNSET
+        self._real: State | None = None  # the board as it really stands (set_real_position)
         self.laser_on = False
         self.update()
 
     # -- what the companion and tests tell it
-    def set_physical_beam(self, exit: Exit | None) -> None:
-        """Where the beam leaves the physical board (None: it stops on the board).
+    def set_physical_beam(self, exit: Exit | None, seat: Seat | None = None) -> None:
+        """Where the beam leaves the physical board (None: it stops on the board). ``seat``: the
+        laser a setup check fires, which leaves where the real position (if one is set) sends it.
 
         While the laser is on, the shot in flight keeps the beam it started with."""
         with self._lock:
+            real = self._real
+            if seat is not None and real is not None:
+                exit = next((laser.beam.exit for laser in real.game.setup_beams(real)
+                             if laser.seat == seat), None)
             self.physical_beam = exit
             self.update()
+
+    def set_real_position(self, state: State | None) -> None:
+        """The board as it really stands, a token turned or missing (None: as the game says); a
+        setup check's shots see it (the ``misplaced`` fault of ``board``; ``none`` clears it)."""
+        with self._lock:
+            self._real = state
+            if state is None:
+                if self.faults.get(BOARD) == "misplaced":
+                    self.faults.pop(BOARD)
+            else:
+                self.faults[BOARD] = "misplaced"
 
     def turn_token(self, exit: Exit | None) -> None:
         """A token turned the wrong way: from now on the physical beam leaves at ``exit``."""
@@ -81,6 +102,7 @@ class Simulator:
                 self.faults.pop(device, None)
                 if device == BOARD:
                     self._override = _UNSET
+                    self._real = None
             elif fault not in allowed:
                 raise BadFault(
                     "{device} cannot have the fault {fault}; it can have: {allowed}, or none.",

@@ -479,8 +479,9 @@ SCHEMAS: dict[str, Any] = {
                     "additionalProperties": False,
                 },
             },
-            "board_fault": {"enum": [None, "turned"],
-                            "description": "Mock pins: a token on the simulated board turned the wrong way."},
+            "board_fault": {"enum": [None, "turned", "misplaced"],
+                            "description": "Mock pins: a token on the simulated board turned the wrong way, "
+                                           "or a test set the position it really holds."},
             "table": {"type": ["string", "null"],
                       "description": "The table the rig follows (the most recently active one)."},
             "pending_shot": {
