@@ -23,6 +23,9 @@
   A mismatch or a fault is told to the table with ``service.notify(table,
   text)``, and the host can correct the board or undo. The verdict is
   ``last_beam_check`` in ``GET /api/hardware``.
+* **The setup check.** While a table sets up, the step that asks for it (``check="beam"``)
+  calls :meth:`HardwareLink.check_setup`: the laser fires once for each laser of the start
+  position and the verdict names the tokens that most likely stand wrong (companion/setup_check.py).
 * **Storage faults.** While the store refuses writes (a failing SD card, a full
   disk, the data folder gone) the status LED shows the ``error`` pattern and
   ``GET /api/hardware`` says so in ``storage_fault``; once writes work again the
@@ -48,8 +51,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.setup_check import SetupCheck, verdict
 from companion.status_screen import StatusScreen
-from engines import TABLE, Event, State, may_see
+from engines import TABLE, Event, Game, State, may_see
 from engines.core import HardwareRoles
 from hardware.errors import UnknownDevice
 
@@ -431,6 +435,38 @@ class HardwareLink:
                 log.warning("beam check on table %s: %s", shot.table, check.message)
             else:
                 notify(shot.table, check.message)
+
+    # ------------------------------------------------------------------ the setup check
+    def check_setup(self, game: Game, state: State) -> SetupCheck | None:
+        """Fire the laser once for each laser of ``state`` (a start position) and say whether every
+        beam landed where the setup sends it, naming the tokens that most likely stand wrong.
+
+        None when the rig has no laser or no sensor, or the game no laser of its own. Each shot
+        is a move's (the sensors read with the laser off, then during ``window_s``); the status
+        LED shows the verdict. It blocks for the shots (0.3 s each in the example rig)."""
+        config = self.rig.config
+        if config.laser is None or not config.sensors:
+            return None
+        lasers = game.setup_beams(state)
+        if not lasers:
+            return None
+        simulator = getattr(self.rig, "simulator", None)
+        before = None if simulator is None else simulator.physical_beam
+        shots = []
+        try:
+            for laser in lasers:
+                beam = laser.beam
+                self.rig.set_physical_beam(beam.exit, laser.seat)  # the simulator's board: the real one
+                check = self.rig.beam_check(beam.exit, path=beam.path, stopped_at=beam.stopped_at,
+                                            show_status=False)
+                shots.append((laser, check))
+        finally:
+            self.rig.set_physical_beam(before)  # a shot still waiting in a game finds its board
+        result = verdict(config, shots)
+        self.rig.set_status("ready" if result.ok else "error")
+        if not result.ok:
+            log.info("setup check of %s: %s", game.id, " ".join(str(line) for line in result.lines))
+        return result
 
     def storage(self, fault: object) -> None:
         """The service's fault listener: the status LED shows a failing store (only enqueues)."""
