@@ -15,6 +15,7 @@ EXPECTED = {
     "led.py": "blinking, steady, winner",
     "beam_sensor.py": "beam seen at j5, heading east",
     "beam_check.py": "check the token on j5",
+    "setup_check.py": "Most likely the Deflector on j5 is missing.",
 }
 
 
