@@ -450,18 +450,12 @@ class HardwareLink:
         lasers = game.setup_beams(state)
         if not lasers:
             return None
-        simulator = getattr(self.rig, "simulator", None)
-        before = None if simulator is None else simulator.physical_beam
         shots = []
-        try:
-            for laser in lasers:
-                beam = laser.beam
-                self.rig.set_physical_beam(beam.exit, laser.seat)  # the simulator's board: the real one
-                check = self.rig.beam_check(beam.exit, path=beam.path, stopped_at=beam.stopped_at,
-                                            show_status=False)
-                shots.append((laser, check))
-        finally:
-            self.rig.set_physical_beam(before)  # a shot still waiting in a game finds its board
+        for laser in lasers:
+            beam = laser.beam
+            check = self.rig.beam_check(beam.exit, path=beam.path, stopped_at=beam.stopped_at,
+                                        show_status=False, seat=laser.seat)
+            shots.append((laser, check))
         result = verdict(config, shots)
         self.rig.set_status("ready" if result.ok else "error")
         if not result.ok:

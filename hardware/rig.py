@@ -288,7 +288,7 @@ class Rig:
     def beam_check(self, expected_exit: Exit | None, window_s: float | None = None, *,
                    path: Sequence[str] | None = None, stopped_at: str | None = None,
                    context: dict[str, Any] | None = None, show_status: bool = True,
-                   until: Callable[[], bool] | None = None) -> BeamCheck:
+                   until: Callable[[], bool] | None = None, seat: Seat | None = None) -> BeamCheck:
         """Check one shot against the engine's beam and remember the verdict.
 
         With a laser: read every sensor with the laser off (a lit one is stray
@@ -304,6 +304,10 @@ class Rig:
         it true, then calls :meth:`wake_watch`; it is asked with the rig's watch
         lock held, so it must be quick and take no lock held around ``wake_watch``.
         (A laser's window is short and always runs in full.)
+
+        ``seat``: the shot is that seat's laser in a setup check, not a move's: on mock pins the
+        simulator aims this one shot at ``expected_exit``, or where the real position sends it
+        (:meth:`set_real_position`), and keeps the physical beam a move set.
         """
         order = list(self.sensors)
         with self._beam_lock:
@@ -314,11 +318,7 @@ class Rig:
                     self._capture = seen
                 try:
                     if self.laser is not None:
-                        window = self.config.laser.window_s if window_s is None else window_s  # type: ignore[union-attr]
-                        self.set_laser(True)
-                        if window > 0:
-                            time.sleep(window)
-                        seen.update(self._lit_now())
+                        self._shoot(seen, window_s, expected_exit, seat)
                     else:
                         window = self.config.watch_s if window_s is None else window_s
                         if self.simulator is not None:
@@ -343,17 +343,28 @@ class Rig:
             self.set_status("ready" if check.result == "agree" else "error")
         return check
 
+    def _shoot(self, seen: set[str], window_s: float | None, aim: Exit | None, seat: Seat | None) -> None:
+        """One shot of the laser: on for the window, then every lit sensor into ``seen`` (the
+        caller switches it off). On mock pins a setup check's shot is aimed (``seat``)."""
+        assert self.config.laser is not None
+        window = self.config.laser.window_s if window_s is None else window_s
+        if seat is not None and self.simulator is not None:
+            self.simulator.aim(aim, seat)
+        self.set_laser(True)
+        if window > 0:
+            time.sleep(window)
+        seen.update(self._lit_now())
+
     # ------------------------------------------------------------------ the simulator
     def _need_mock(self) -> Simulator:
         if self.simulator is None:
             raise NotMocked("The pins are real, so this only works on mock pins.")
         return self.simulator
 
-    def set_physical_beam(self, exit: Exit | None, seat: Seat | None = None) -> None:
-        """Tell the simulator where the physical board's beam leaves (a no-op on real pins);
-        ``seat``: the laser of a setup check, which follows the real position if one is set."""
+    def set_physical_beam(self, exit: Exit | None) -> None:
+        """Tell the simulator where the physical board's beam leaves (a no-op on real pins)."""
         if self.simulator is not None:
-            self.simulator.set_physical_beam(exit, seat)
+            self.simulator.set_physical_beam(exit)
 
     def set_real_position(self, state: State | None) -> None:
         """Simulate the board as it really stands (a token turned or missing: a position of the

@@ -50,22 +50,29 @@ class Simulator:
         self._shot_beam: Exit | None = None  # physical_beam as it was when the laser switched on
         self._override: Any = _UNSET
         self._real: State | None = None  # the board as it really stands (set_real_position)
+        self._aimed: tuple[Exit | None] | None = None  # the next shot's own beam (aim), used once
         self.laser_on = False
         self.update()
 
     # -- what the companion and tests tell it
-    def set_physical_beam(self, exit: Exit | None, seat: Seat | None = None) -> None:
-        """Where the beam leaves the physical board (None: it stops on the board). ``seat``: the
-        laser a setup check fires, which leaves where the real position (if one is set) sends it.
+    def set_physical_beam(self, exit: Exit | None) -> None:
+        """Where the beam leaves the physical board (None: it stops on the board).
 
         While the laser is on, the shot in flight keeps the beam it started with."""
         with self._lock:
-            real = self._real
-            if seat is not None and real is not None:
-                exit = next((laser.beam.exit for laser in real.game.setup_beams(real)
-                             if laser.seat == seat), None)
             self.physical_beam = exit
             self.update()
+
+    def aim(self, exit: Exit | None, seat: Seat) -> None:
+        """The next shot alone is ``seat``'s laser of a setup check: its beam leaves at ``exit`` (the
+        game's), or where the real position sends it if one is set. The physical beam a move set
+        stays for the shot that waits for it."""
+        with self._lock:
+            real = self._real
+            if real is not None:
+                exit = next((laser.beam.exit for laser in real.game.setup_beams(real)
+                             if laser.seat == seat), None)
+            self._aimed = (exit,)
 
     def set_real_position(self, state: State | None) -> None:
         """The board as it really stands, a token turned or missing (None: as the game says); a
@@ -126,7 +133,9 @@ class Simulator:
     def set_laser(self, on: bool) -> None:
         with self._lock:
             if on and not self.laser_on:
-                self._shot_beam = self.physical_beam  # the board as the shot finds it
+                aimed, self._aimed = self._aimed, None
+                # the board as the shot finds it, or the beam a setup check aimed this shot at
+                self._shot_beam = self.physical_beam if aimed is None else aimed[0]
             self.laser_on = on
             self.update()
 
