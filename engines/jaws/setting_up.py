@@ -28,7 +28,7 @@ def steps(p: Position) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from."""
     if p.o is not None and p.acts == "2" and p.o.round == 0:
         return _act2(p)
-    if p.act == 1 and p.round == 0:
+    if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
         return _act1_steps(p)
     return ()
 
