@@ -83,7 +83,8 @@ def _tools(t: Table) -> SetupStep:
                    "Lay the {count} tool cards out sorted and face up: {list}.", list=listed), note)
         return SetupStep("tools", Text("The tool cards"), lines, ("supply",), START)
     sizes = ", ".join(str(len(s)) for s in t.stacks)
-    lines = (plural(len(t.stacks), "Shuffle the {cards} tool cards and lay them face down in {count} stack.",
+    lines = (plural(len(t.stacks),
+                    "Shuffle the {cards} tool cards and lay them face down in {count} stack ({sizes}).",
                     "Shuffle the {cards} tool cards and lay them face down in {count} stacks ({sizes}).",
                     cards=sum(counts), sizes=sizes),
              Text("A boat that takes tools chooses a stack and picks one or two of its cards; they stay "
