@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +122,21 @@ def test_both_acts_set_up_act_1_only_and_a_game_under_way_has_no_steps() -> None
         later = later.apply(seat, action)
     assert GAME.setup_steps(later) == ()
     assert GAME.setup_part(later, 0) == ()
+
+
+def test_act_2_alone_with_a_box_profile_names_the_sharks_hand_to_the_shark_only() -> None:
+    """With a whole box profile the companion deals the shark's ability cards at the start: their
+    titles are in the shark's part, and nowhere anyone else reads."""
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "jaws_box.json"
+    box = json.dumps(json.loads(fixture.read_text(encoding="utf-8"))["profile"])
+    state = start(3, acts="2", box=box)
+    a = state.position.orca()
+    assert len(a.hand) == a.carry[0] == 6
+    shark = state.position.seats[0]
+    hand = said(GAME.setup_part(state, shark), "Take these ability cards")
+    assert hand
+    titles = {t.msgid for t in texts(hand[0].params["list"]) if "{" not in t.msgid}
+    assert titles
+    public = json.dumps([s.to_json() for s in GAME.setup_steps(state)]
+                        + [[t.to_json() for t in GAME.setup_part(state, s)] for s in range(3) if s != shark])
+    assert not any(title in public for title in titles)
