@@ -18,8 +18,11 @@ from engines.core import (
     Pacing,
     PageAssets,
     ProfileCheck,
+    Seat,
+    SetupStep,
     State,
 )
+from engines.jaws import setting_up
 from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.bot import JawsBot
 from engines.jaws.orca import layout as orcas
@@ -175,6 +178,14 @@ class Jaws(Game):
 
     def load(self, text: str) -> JawsState:
         return JawsState(self, Position.load(text))
+
+    # -- setting up the real box (issue 26; engines.jaws.setting_up) -------------------
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        return setting_up.steps(state.position) if isinstance(state, JawsState) else ()
+
+    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
+        return setting_up.part(state.position, seat) if isinstance(state, JawsState) else ()
 
     # -- the box profile (engines.core.Game.profile_option) ----------------------------
 

@@ -26,8 +26,12 @@ from engines.core import (
     IllegalAction,
     Option,
     PageAssets,
+    Seat,
+    SetupStep,
+    State,
     chance_mode,
 )
+from engines.loch_ness import setting_up
 from engines.loch_ness.board import Board, BoardError, board_from_text, check_board, sample_board
 from engines.loch_ness.bot import ExplorerBot
 from engines.loch_ness.decks import parse_sevens
@@ -36,7 +40,7 @@ from engines.loch_ness.setup import set_up
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import new_table
 from engines.rng import Rng
-from engines.text import N_
+from engines.text import N_, Text
 
 
 class LochNess(Game):
@@ -112,6 +116,13 @@ class LochNess(Game):
         """The sample board, with the default decks written out (so the map editor shows them)."""
         board = sample_board()
         return {board.name: {**board.to_json(), "decks": board.decks.to_json()}}
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        """Setting up the real box (issue 26; engines.loch_ness.setting_up)."""
+        return setting_up.steps(state.table) if isinstance(state, LochNessState) else ()
+
+    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
+        return setting_up.part(state.table, seat) if isinstance(state, LochNessState) else ()
 
     def bot(self, **settings: Any) -> Bot:
         return ExplorerBot()

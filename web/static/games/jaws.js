@@ -461,6 +461,59 @@
     if (!choosing) controls.append(cardPanel(view));
   }
 
+  /* ------------------------------------------------------------------ setting up (issue 26)
+
+     While the table sets up (step.setup = {key, marks}), the table screen draws the start view with
+     the things a step names outlined and labelled (CSS class "setup-mark": an outline and a word,
+     never colour alone). SETUP_MARKS is every mark this page knows, for both acts (the engine's
+     steps name only these: tests/web/test_setup_marks.py reads this constant); an unknown mark is
+     ignored. Each entry: where the thing is drawn (a selector; "{shop}" is the map's Shop) and its word. */
+  const SETUP_MARKS = {
+    "board": { sel: "svg.jaws-map", label: TC.N("The Amity board") },
+    "deck:event": { sel: ".jaws-card", label: TC.N("Event cards") },
+    "swimmers": { sel: "path.beach-water", label: TC.N("Swimmers") },
+    "water": { sel: "svg.jaws-map path.water", label: TC.N("Water spaces") },
+    "track": { sel: ".jaws-track", label: TC.N("Swimmer track") },
+    "mover:brody": { sel: "g.mover.role-brody", label: TC.N("Brody") },
+    "mover:hooper": { sel: "g.mover.role-hooper", label: TC.N("Hooper") },
+    "mover:quint": { sel: "g.mover.role-quint", label: TC.N("Quint") },
+    "barrels:quint": { sel: "li.crew-quint", label: TC.N("Barrels on the Orca") },
+    "barrels:shop": { sel: "g.badge-barrel", label: TC.N("Barrels in the Shop") },
+    "orca": { sel: "svg.orca-map", label: TC.N("The Orca") },
+    "deck:resurface": { sel: "ul.orca-options", label: TC.N("Resurface cards") },
+    "hand": { sel: ".orca-shark-panel", label: TC.N("Ability cards") },
+    "tracks": { sel: "ul.orca-tracks", label: TC.N("Wound tracks") },
+  };
+
+  function markSetup(root, setup) {
+    if (!setup) return;
+    (setup.marks || []).forEach(function (name) {
+      const mark = SETUP_MARKS[name];
+      if (!mark) return;
+      root.querySelectorAll(mark.sel).forEach(function (node, i) { outline(node, i === 0 ? T(mark.label) : "", name); });
+    });
+  }
+
+  /* One thing outlined: inside a drawing, a space's own edge or a rectangle round a piece (in the
+     drawing's own units) and its word above; a page element (or a whole drawing), an outline and its
+     word before it. */
+  function outline(node, label, name) {
+    const owner = node.ownerSVGElement;
+    if (owner && node.isConnected) {
+      const b = node.getBBox(), m = owner.getScreenCTM().inverse().multiply(node.getScreenCTM());
+      const p0 = new DOMPoint(b.x, b.y).matrixTransform(m), p1 = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
+      const x = Math.min(p0.x, p1.x) - 3, y = Math.min(p0.y, p1.y) - 3, w = Math.abs(p1.x - p0.x) + 6, h = Math.abs(p1.y - p0.y) + 6;
+      const g = svg("g", { class: "setup-mark", "data-mark": name }, owner);
+      if (node.tagName === "path") node.classList.add("setup-mark-shape");   // a space: its own outline
+      else svg("rect", { x: x, y: y, width: w, height: h, rx: 5 }, g);
+      if (label) { const t = svg("text", { x: x + w / 2, y: y - 4, "text-anchor": "middle", class: "setup-mark-label" }, g); t.textContent = label; }
+      return;
+    }
+    node.classList.add("setup-mark");
+    node.setAttribute("data-mark", name);
+    if (label) node.before(el("span", { class: "setup-mark-label", "data-mark": name, text: label }));
+  }
+
   /* ------------------------------------------------------------------ the table screen */
 
   let replay = { key: null, round: 0, timer: null, manual: false };
@@ -499,7 +552,7 @@
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
     // the legend in the side column (the crew stands with the game: the side column holds the
     // seats, the steps and the join code, and its lines give way when it is full)
-    TC.clear(step.side).append(
+    if (step.side) TC.clear(step.side).append(
       el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
     roomForWords(mapBox, info);
   }
@@ -543,14 +596,16 @@
   function redrawSoon() { if (lastTable) lastTable(); }
 
   function tableEntry(root, p, step) {
+    if (step.setup) step = Object.assign({ events: [], index: 0, count: 0 }, step);   // the start view, no change told
     if (p.view.act === 2 && p.view.orca && !act1Step(step)) {
       lastTable = null;
       TC.clear(root);
       window.JawsAct2.table(root, p, step);
+      markSetup(root, step.setup);
       return;
     }
-    lastTable = function () { tableRender(root, p, step); };
-    tableRender(root, p, step);
+    lastTable = function () { tableRender(root, p, step); markSetup(root, step.setup); };
+    lastTable();
   }
 
   /* Both acts: the change that ends Act 1 also sets up Act 2; its Act 1 steps (the last answer, the

@@ -1,0 +1,241 @@
+"""Setting up the real box (issue 26): the steps the table screen shows and each seat's own part,
+built from a start position (never a second copy of the setup).
+
+Act 1 follows the rulebook's "1. Akt: Spielaufbau" point by point, with the counts of the position:
+the event deck, the swimmers' supply, the barrels on the Orca and in the Shop, the crew's start
+spaces (the board as shipped or as the table corrected it). The shark's secret start is in no step
+and in no part but the shark's. Act 2 has steps only when the game starts there ("2. Akt:
+Vorbereitung" and "2. Akt einzeln spielen"); after Act 1 the game itself leads into Act 2.
+
+``marks`` name what the table renderer outlines (web/static/games/jaws.js, ``SETUP_MARKS``).
+"""
+
+from __future__ import annotations
+
+from engines.core import SetupStep
+from engines.jaws import words
+from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS
+from engines.jaws.orca.layout import ZONES
+from engines.jaws.orca.position import abilities
+from engines.jaws.position import BRODY, HOOPER, QUINT, Position
+from engines.text import Text, plural
+
+ACT2 = Text("Act 2: Setup")
+ALONE = Text("Playing Act 1 or Act 2 alone")
+
+
+def steps(p: Position) -> tuple[SetupStep, ...]:
+    """The table's steps for the position the game starts from."""
+    if p.o is not None and p.acts == "2" and p.o.round == 0:
+        return _act2(p)
+    if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
+        return _act1_steps(p)
+    return ()
+
+
+def part(p: Position, seat: int) -> tuple[Text, ...]:
+    """What ``seat`` takes and learns while setting up; the shark's secrets only for the shark."""
+    if not 0 <= seat < p.players or not steps(p):
+        return ()
+    if seat == p.seats[0]:
+        return _shark_part(p)
+    mine = p.seat_roles(seat)
+    if not mine:
+        return ()
+    out = [Text("You play {roles}.", {"roles": words.roles(mine)})]
+    if p.o is not None:
+        out.append(plural(OWN_CARDS, "Take your own {count} gear card and your target chip.",
+                          "Take your own {count} gear cards and your target chip."))
+        out.append(Text("When the game opens, put your mover on a boat space of your choice (on your "
+                        "phone)."))
+        return tuple(out)
+    out.append(Text("Take your character board and lay it with its “Act 1” side up."))
+    out += [_crew_line(p, r) for r in mine]
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- Act 1
+
+
+def _act1_steps(p: Position) -> tuple[SetupStep, ...]:
+    board = p.board
+    water = ", ".join(board.names[s] for s in board.water_spaces)
+    return (
+        SetupStep("board", Text("The board"), (
+            Text("Lay the board with its “Amity: Act 1” side up: the white lines mark the spaces."),
+            plural(len(board.water_spaces),
+                   "{count} water space, marked with a number or a letter: {spaces}.",
+                   "{count} water spaces, each marked with a number or a letter: {spaces}.", spaces=water),
+        ), ("board",), _act1(1)),
+        SetupStep("events", Text("The event cards"), (
+            plural(len(p.cards) - len(p.turned),
+                   "Shuffle the {count} Amity event card and lay it face down beside the board.",
+                   "Shuffle the {count} Amity event cards well and lay them face down as a pile beside the "
+                   "board."),
+        ), ("deck:event",), _act1(2)),
+        SetupStep("swimmers", Text("The swimmers"), (
+            plural(board.swimmers, "Lay the {count} swimmer beside the board as a supply.",
+                   "Lay the {count} swimmers beside the board as a supply."),
+            _beaches(p),
+        ), ("swimmers",), _act1(3)),
+        SetupStep("roles", Text("Who plays what"), _roles(p), (), _act1(4)),
+        SetupStep("crew", Text("The crew"), (
+            Text("Each player takes their character board and lays it with its “Act 1” side up."),
+            *(_crew_line(p, r) for r in (QUINT, BRODY, HOOPER)),
+        ), ("mover:quint", "barrels:quint", "barrels:shop", "mover:brody", "mover:hooper"),
+            _act1(5)),
+        SetupStep("shark", Text("The shark"), (
+            *_shark_takes(p),
+            Text("The shark does NOT go on the board: it comes up only when the rules say so."),
+            plural(len(board.water_spaces),
+                   "It chooses its start in secret, the {count} water space, on its phone: nobody else "
+                   "sees it.",
+                   "It chooses its start in secret, one of the {count} water spaces, on its phone: nobody "
+                   "else sees it."),
+            Text("Everything else goes aside: Act 1 does not need it."),
+        ), ("track", "water"), _act1("5–6")),
+    )
+
+
+def _act1(point: int | str) -> Text:
+    """A point of the rulebook's "1. Akt: Spielaufbau"."""
+    return Text("Act 1: Setup, {point}", {"point": point})
+
+
+def _beaches(p: Position) -> Text:
+    """The swimmers on the beaches N, E, S and W as the position has them (none at the start)."""
+    if not any(p.swimmers):
+        return Text("The beaches N, E, S and W start empty: each round's event card puts swimmers there.")
+    n, e, s, w = p.swimmers
+    return Text("Swimmers on the beaches: N {n}, E {e}, S {s}, W {w}.", {"n": n, "e": e, "s": s, "w": w})
+
+
+def _roles(p: Position) -> tuple[Text, ...]:
+    out = [Text("{seat} plays the shark.", {"seat": p.seats[0]})]
+    for seat in range(p.players):
+        mine = p.seat_roles(seat)
+        if mine:
+            out.append(Text("{seat} plays {roles}.", {"seat": seat, "roles": words.roles(mine)}))
+    if p.players < 4:
+        out.append(Text("Every role is played: with fewer than 4 players, a player takes more than one crew "
+                        "member."))
+    if p.acts == "both":
+        out.append(Text("Every role stays the same in Act 2."))
+    return tuple(out)
+
+
+def _place(p: Position, space: int) -> Text:
+    """A start space as the setup names it: the police station, a dock, or a space."""
+    board = p.board
+    at = words.place(board, space)
+    if space == board.police:
+        return Text("the police station ({space})", {"space": at})
+    if board.is_dock(space):
+        return Text("the dock at {space}", {"space": at})
+    return at
+
+
+def _crew_line(p: Position, r: int) -> Text:
+    at = _place(p, p.pos[r])
+    if r == QUINT:
+        return plural(p.on_boat[QUINT],
+                      "Quint takes {count} barrel beside his character board (on board the Orca); the other "
+                      "{shop} go to the Shop, in the middle of the board. His mover (green) and the Orca "
+                      "(brown) go on {place}.",
+                      "Quint takes {count} barrels beside his character board (on board the Orca); the other "
+                      "{shop} go to the Shop, in the middle of the board. His mover (green) and the Orca "
+                      "(brown) go on {place}.", shop=p.shop, place=at)
+    if r == BRODY:
+        return Text("Brody takes the “Beach closed” tile and the binoculars; his mover (black) goes on "
+                    "{place}.", {"place": at})
+    assert r == HOOPER
+    return Text("Hooper takes the fish finder; his mover (blue) goes on his boat (white), on {place}.",
+                {"place": at})
+
+
+def _shark_takes(p: Position) -> tuple[Text, ...]:
+    powers = [i for i in range(4) if p.powers >> i & 1]
+    listed = words.power(powers[0]) if powers else Text("none")
+    for i in powers[1:]:
+        listed = Text("{list}, {item}", {"list": listed, "item": words.power(i)})
+    return (
+        Text("The shark puts a clip on space {track} of the swimmer track of its character board.",
+             {"track": p.eaten}),
+        plural(len(powers), "It takes the {count} ability token ({list}), the shark tracker and its mover.",
+               "It takes the {count} ability tokens ({list}), the shark tracker and its mover.", list=listed),
+    )
+
+
+def _shark_part(p: Position) -> tuple[Text, ...]:
+    out = [Text("You are the shark.")]
+    if p.o is not None:
+        return (*out, *_hand(p))
+    out += _shark_takes(p)
+    if p.shark >= 0:
+        out.append(Text("Your secret start: {space}. Never tell the crew.", {"space": p.name(p.shark)}))
+    else:
+        out.append(Text("When the game opens, choose your start in secret on your phone: one of the water "
+                        "spaces. Never tell the crew."))
+    out.append(Text("Tip: starting on one of the 4 beaches may give you easier access to swimmers in the "
+                    "first round."))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- Act 2 alone
+
+
+def _act2(p: Position) -> tuple[SetupStep, ...]:
+    a = p.orca()
+    shark, crew = a.carry if a.carry else (0, 0)
+    return (
+        SetupStep("orca", Text("The Orca"), (
+            Text("Lay the board with its “The Orca: Act 2” side up."),
+            plural(ZONES,
+                   "Build the Orca: lay a boat tile on each of the {count} zone, its undamaged side up.",
+                   "Build the Orca: lay a boat tile on each of the {count} zones, its undamaged side up."),
+        ), ("orca",), ACT2),
+        SetupStep("resurface", Text("The resurface cards"), (
+            plural(RESURFACE_CARDS,
+                   "Shuffle the {count} resurface card and lay it face down on the space marked “draw pile”.",
+                   "Shuffle the {count} resurface cards and lay them face down on the space marked “draw "
+                   "pile”."),
+        ), ("deck:resurface",), ACT2),
+        SetupStep("cards", Text("Ability and gear cards"), (
+            plural(shark,
+                   "The shark gets {count} ability card face down: it may look at it, the crew may not.",
+                   "The shark gets {count} ability cards face down: it may look at them, the crew may not."),
+            plural(OWN_CARDS, "Each crew member takes their own {count} gear card and their target chip.",
+                   "Each crew member takes their own {count} gear cards and their target chip."),
+            plural(crew, "The crew gets {count} crew gear card face down and shares it out as they like.",
+                   "The crew gets {count} crew gear cards face down and shares them out as they like."),
+            Text("Each crew member lays all their gear cards face up beside their character board."),
+        ), ("hand", "tracks"), ALONE),
+        SetupStep("boards", Text("Character boards and chips"), (
+            Text("Turn the character boards to their Act 2 side and put a clip on space 0 at the top of each "
+                 "wound track."),
+            Text("The shark takes the 3 large resurface chips and its mover; the 3 small resurface chips and "
+                 "the 3 dice lie ready beside the board."),
+            Text("Everything else goes back into the box: Act 2 does not need it."),
+        ), ("tracks",), ACT2),
+        SetupStep("places", Text("The crew boards the Orca"), (
+            Text("When the game opens, each crew member puts their mover on a boat space of their choice; "
+                 "several may share a space."),
+        ), ("orca",), ACT2),
+    )
+
+
+def _hand(p: Position) -> tuple[Text, ...]:
+    """The shark's ability cards: dealt by the companion (secret), or how many it will get."""
+    a = p.orca()
+    if not a.hand:
+        count = a.carry[0] if a.carry else 0
+        return (plural(count, "You get {count} ability card once the table has entered the box's numbers.",
+                       "You get {count} ability cards once the table has entered the box's numbers."),)
+    titles = [Text(abilities()[k].title) for k in a.hand]
+    listed = titles[0]
+    for t in titles[1:]:
+        listed = Text("{list}, {item}", {"list": listed, "item": t})
+    return (Text("Take these ability cards from the deck and keep them secret: {list}.", {"list": listed}),)
+
+
+__all__ = ["part", "steps"]

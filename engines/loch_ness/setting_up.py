@@ -1,0 +1,155 @@
+"""Setting up the real box (issue 26): the steps the table screen shows and each seat's own part,
+built from the start position :func:`engines.loch_ness.setup.set_up` made (never a second copy).
+
+The rulebook's "Begin van het spel" (and "Versie voor gevorderden" when the advanced version is
+played), with the counts of the position: the tool cards (open and sorted, or in face-down
+stacks), the discovery cards on the sites and in the piles, the boats in the harbour, reputation,
+bagpipe tokens, Nessie. What the rulebook does not print (which tools have 7 cards, the split of
+the water and land cards, who begins) is said to be this table's choice, never a printed rule.
+A player's own coloured cards (advanced) are in that player's part only.
+
+``marks`` name what the table renderer outlines (web/static/games/loch-ness.js, ``SETUP_MARKS``).
+"""
+
+from __future__ import annotations
+
+from engines.core import SetupStep
+from engines.loch_ness.decks import default_decks
+from engines.loch_ness.table import BOATS, RESERVE, Table
+from engines.loch_ness.words import TOOLS, find_phrase, tool_phrase
+from engines.text import Text, plural
+
+START = Text("Start of the game")
+ADVANCED = Text("Advanced version")
+
+
+def steps(t: Table) -> tuple[SetupStep, ...]:
+    """The table's steps for the position the game starts from (() once it is over)."""
+    if t.phase == "over":
+        return ()
+    return (_board(t), _tools(t), _discoveries(t), _players(t), _nessie(t))
+
+
+def part(t: Table, seat: int) -> tuple[Text, ...]:
+    """What ``seat`` takes: its boats, reputation, bagpipes and (advanced) its coloured cards."""
+    if not 0 <= seat < t.n or not steps(t):
+        return ()
+    boats = t.boats_of(seat)
+    home = sum(1 for b in boats if t.pos[b] == t.board.harbour)
+    out = [
+        plural(home, "Put {count} boat of your colour in the harbour; your other {reserve} wait beside the "
+               "board.",
+               "Put {count} boats of your colour in the harbour; your other {reserve} wait beside the board.",
+               reserve=sum(1 for b in boats if t.pos[b] == RESERVE)),
+        Text("Your boats carry no tools yet: they take them in town."),
+        Text("Set your score marker to {count} and take {pipes} bagpipe tokens.",
+             {"count": t.rep[seat], "pipes": t.pipes[seat]}),
+    ]
+    if seat == t.start:
+        out.append(Text("You begin: take the start player card."))
+    hand = t.hands[seat]
+    if hand:
+        out.append(plural(len(hand), "Your discovery card to lay face down: {list}.",
+                          "Your {count} discovery cards to lay face down, one at a time: {list}.",
+                          list=_listed([find_phrase(c[0]) for c in hand])))
+    return tuple(out)
+
+
+def _listed(items: list[Text]) -> Text:
+    out = items[0] if items else Text("none")
+    for item in items[1:]:
+        out = Text("{list}, {item}", {"list": out, "item": item})
+    return out
+
+
+def _board(t: Table) -> SetupStep:
+    lines = [Text("Lay out the board: {name}.", {"name": t.board.name})]
+    if t.board.placeholder:
+        lines.append(Text("This is the sample board, a made-up placeholder: with your own board, enter it in "
+                          "the map editor first."))
+    return SetupStep("board", Text("The board"), tuple(lines), ("board",), START)
+
+
+def _tools(t: Table) -> SetupStep:
+    counts = t.decks.tools
+    sevens = [tool_phrase(c) for c, n in zip(TOOLS, counts, strict=True) if n == 7]
+    listed = _listed([Text("{tool} {count}", {"tool": tool_phrase(c), "count": n})
+                      for c, n in zip(TOOLS, counts, strict=True)])
+    note = Text("The rulebook does not print which three tools have 7 cards: this table counts 7 for {list}.",
+                {"list": _listed(sevens)})
+    if not t.advanced:
+        lines: tuple[Text, ...] = (
+            plural(sum(counts), "Lay the {count} tool card out sorted and face up: {list}.",
+                   "Lay the {count} tool cards out sorted and face up: {list}.", list=listed), note)
+        return SetupStep("tools", Text("The tool cards"), lines, ("supply",), START)
+    sizes = ", ".join(str(len(s)) for s in t.stacks)
+    lines = (plural(len(t.stacks),
+                    "Shuffle the {cards} tool cards and lay them face down in {count} stack ({sizes}).",
+                    "Shuffle the {cards} tool cards and lay them face down in {count} stacks ({sizes}).",
+                    cards=sum(counts), sizes=sizes),
+             Text("A boat that takes tools chooses a stack and picks one or two of its cards; they stay "
+                  "hidden in the boat until used."), note)
+    return SetupStep("tools", Text("The tool cards"), lines, ("stacks",), ADVANCED)
+
+
+def _discoveries(t: Table) -> SetupStep:
+    board = t.board
+    water = sum(len(t.down[s]) for s in board.sites if board.back[s] == "water")
+    land = sum(len(t.down[s]) for s in board.sites if board.back[s] == "land")
+    lines: list[Text] = []
+    if t.advanced:
+        lines.append(Text("Each player takes the {count} discovery cards of their own colour. Starting with "
+                          "the player left of the start player, each lays one face down on a site of their "
+                          "choice, until every site is full; some sites take two cards.",
+                          {"count": max(len(h) for h in t.hands)}))
+        lines.append(Text("The cards left over are shuffled with the cards without a colour: {water} water "
+                          "cards and {land} land cards beside the board.",
+                          {"water": len(t.piles[0]), "land": len(t.piles[1])}))
+        marks: tuple[str, ...] = ("sites", "piles")
+    else:
+        lines.append(Text("Shuffle the water (blue) and the land (green) discovery cards apart."))
+        lines.append(Text("Lay a blue card face down on each dive site and a green card on each island site: "
+                          "{water} water cards and {land} land cards; some sites take two.",
+                          {"water": water, "land": land}))
+        lines.append(Text("The rest make two piles on the board: {water} water cards and {land} land cards.",
+                          {"water": len(t.piles[0]), "land": len(t.piles[1])}))
+        marks = ("sites", "piles")
+    left_out = sum(g.count for g in t.decks.groups) - sum(g.count for g in t.decks.in_play(t.n))
+    if left_out:
+        lines.append(plural(left_out, "With 3 players the {count} card marked IV is not used.",
+                            "With 3 players the {count} cards marked IV are not used."))
+    if t.decks.groups == default_decks().groups:
+        lines.append(Text("The rulebook does not print how many water and land cards there are: these are "
+                          "the project's guess, which a board of your own may correct."))
+    lines.append(Text("Lay the observation cards apart beside the board."))
+    return SetupStep("discoveries", Text("The discovery cards"), tuple(lines), marks,
+                     ADVANCED if t.advanced else START)
+
+
+def _players(t: Table) -> SetupStep:
+    harbour = t.board.harbour
+    home = sum(1 for b in range(t.n * BOATS) if t.pos[b] == harbour)
+    lines = (
+        plural(home, "Each player puts one boat of their colour in the harbour: {count} boat.",
+               "Each player puts one boat of their colour in the harbour: {count} boats."),
+        Text("Each player sets their score marker to {count}.", {"count": t.rep[0]}),
+        Text("Each player takes {count} bagpipe tokens.", {"count": t.pipes[0]}),
+        Text("The rulebook lets the best swimmer begin; here {seat} begins and takes the start player card.",
+             {"seat": t.start}),
+    )
+    return SetupStep("players", Text("The players"), lines, ("harbour", "boats", "reputation"), START)
+
+
+def _nessie(t: Table) -> SetupStep:
+    board = t.board
+    mark = "IV" if t.n >= 4 else "III"
+    start = board.route_from(t.n)[0]
+    lines = (
+        Text("Nessie goes on the space with her picture: {space}.", {"space": board.ids[t.nessie]}),
+        Text("With {count} players her endgame route starts at the space marked {mark}: {space}.",
+             {"count": t.n, "mark": mark, "space": board.ids[start]}),
+    )
+    return SetupStep("nessie", Text("Nessie"), lines, ("nessie", "route"), START)
+
+
+__all__ = ["part", "steps"]

@@ -1,0 +1,104 @@
+"""Setting up the real box (issue 26): Loch Ness' steps and each seat's part come from the start
+position (its counts are the position's), and a player's own cards are in their part only."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engines import SetupStep, Text
+from engines.loch_ness import GAME, LochNessState
+from engines.loch_ness.words import TOOLS
+
+
+def texts(value: Any) -> Iterator[Text]:
+    """Every sentence in a step, a part or a sentence's parameters, nested ones too."""
+    if isinstance(value, SetupStep):
+        yield from texts((value.title, *value.lines, value.section))
+    elif isinstance(value, Text):
+        yield value
+        yield from texts(tuple(value.params.values()))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from texts(item)
+
+
+def said(value: Any, start: str) -> list[Text]:
+    return [t for t in texts(value) if t.msgid.startswith(start)]
+
+
+def start(players: int, **options: Any) -> LochNessState:
+    state = GAME.start(players=players, seed=5, options=options)
+    assert isinstance(state, LochNessState)
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_base_game_counts_are_the_start_positions(players: int) -> None:
+    state = start(players)
+    t = state.table
+    steps = GAME.setup_steps(state)
+    assert [s.key for s in steps] == ["board", "tools", "discoveries", "players", "nessie"]
+    tools = said(steps, "Lay the {count} tool card")[0]
+    assert tools.params["count"] == sum(t.supply) == 45
+    listed = [x.params["count"] for x in said(tools, "{tool} {count}")]
+    assert listed == t.supply
+    board = t.board
+    laid = said(steps, "Lay a blue card")[0].params
+    assert laid["water"] == sum(len(t.down[s]) for s in board.sites if board.back[s] == "water")
+    assert laid["land"] == sum(len(t.down[s]) for s in board.sites if board.back[s] == "land")
+    piles = said(steps, "The rest make two piles")[0].params
+    assert (piles["water"], piles["land"]) == (len(t.piles[0]), len(t.piles[1]))
+    left_out = said(steps, "With 3 players the {count} card")
+    assert bool(left_out) == (players == 3)
+    assert said(steps, "Each player puts one boat")[0].params["count"] == players
+    assert said(steps, "Each player sets their score marker")[0].params["count"] == t.rep[0] == 5
+    assert said(steps, "Each player takes {count} bagpipe")[0].params["count"] == t.pipes[0] == 3
+    assert said(steps, "Nessie goes on")[0].params["space"] == board.ids[t.nessie]
+    route = said(steps, "With {count} players her endgame route")[0].params
+    assert route["mark"] == ("IV" if players == 4 else "III")
+    assert route["space"] == board.ids[board.route_from(players)[0]]
+    # what the rulebook does not print is said to be a choice, never a rule
+    assert said(steps, "The rulebook does not print which three tools")
+    assert said(steps, "The rulebook lets the best swimmer begin")[0].params["seat"] == t.start
+
+
+def test_tools_with_seven_changes_the_tool_counts() -> None:
+    state = start(4, tools_with_seven="shovel,thief,weapon")
+    t = state.table
+    tools = said(GAME.setup_steps(state), "Lay the {count} tool card")[0]
+    assert [x.params["count"] for x in said(tools, "{tool} {count}")] == t.supply
+    sevens = said(GAME.setup_steps(state), "The rulebook does not print which three tools")[0]
+    assert {x.msgid for x in texts(sevens.params["list"])} >= {"shovel", "thief", "weapon"}
+    assert [n for c, n in zip(TOOLS, t.supply, strict=True) if c in "stw"] == [7, 7, 7]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_advanced_version_sets_up_stacks_and_hands(players: int) -> None:
+    state = start(players, advanced=True)
+    t = state.table
+    steps = GAME.setup_steps(state)
+    stacks = said(steps, "Shuffle the {cards} tool cards")[0]
+    assert stacks.params["count"] == len(t.stacks) == {3: 2, 4: 3}[players]
+    assert stacks.params["sizes"] == ", ".join(str(len(s)) for s in t.stacks)
+    assert said(steps, "Each player takes the {count} discovery")[0].params["count"] == len(t.hands[0])
+    for seat in range(players):
+        own = said(GAME.setup_part(state, seat), "Your discovery card")
+        assert own and own[0].params["count"] == len(t.hands[seat])
+    public = json.dumps([s.to_json() for s in steps])
+    assert "Your" not in public  # nobody's hand in the steps everyone sees
+
+
+def test_each_seat_reads_its_boats_and_the_start_player_its_card() -> None:
+    state = start(3)
+    t = state.table
+    for seat in range(3):
+        part = GAME.setup_part(state, seat)
+        boats = said(part, "Put {count} boat")[0].params
+        assert (boats["count"], boats["reserve"]) == (1, 2)
+        assert bool(said(part, "You begin")) == (seat == t.start)
+        assert not said(part, "Your discovery card")
+    assert GAME.setup_part(state, 7) == ()
