@@ -42,7 +42,7 @@ def test_each_seat_is_told_its_own_mechanic_and_hand(players: int) -> None:
         part = [translate(t) for t in GAME.setup_part(state, seat)]
         assert part[0] == f"You drew mechanic card {state.mechanics[seat]}."
         assert ("chief mechanic" in " ".join(part)) == (seat == state.chief)
-        hand = state.view(seat)["hand"] if "hand" in state.view(seat) else None
+        hand = state.view(seat).get("hand")
         assert part[-1].startswith("Your hand:")
         assert hand is None or len(hand) == 4
 
