@@ -357,8 +357,8 @@ class Service(Presence, Telling, Keeping, SettingUp):
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
                                for s, say, actions in self._requests(table)]
         else:
-            legal = (state.legal_actions(seat)
-                     if seat in state.awaiting and not table.row.ended else [])
+            open_now = not table.row.ended and not self._setting_up(table)   # nothing while setting up
+            legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
             name = table.name(seat)
         out.update(seat=seat, name=name, legal_actions=legal)
         return out

@@ -3,7 +3,7 @@ the steps the table screen shows and each colour's part, read from the position 
 so that any setup in setups.json is told without a second copy of it.
 
 The marks the table drawing knows (web/static/games/laser-chess.js): ``"lasers"``, ``"tokens:blue"``,
-``"tokens:red"`` and ``"beam"`` (the first shot's path, for the check).
+``"tokens:red"``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,6 @@ from engines.laser_chess.words import COMPASS
 from engines.text import N_, Text, plural
 
 PLACED = (B.KING, B.DEFENDER, B.SWITCH, B.DEFLECTOR)   # the order the steps name them in
-KIND_LINES = {   # one plural msgid each: the noun's plural is the language's, not ours
-    B.KING: (N_("{count} King: {squares}"), N_("{count} Kings: {squares}")),
-    B.DEFENDER: (N_("{count} Defender: {squares}"), N_("{count} Defenders: {squares}")),
-    B.SWITCH: (N_("{count} Switch: {squares}"), N_("{count} Switches: {squares}")),
-    B.DEFLECTOR: (N_("{count} Deflector: {squares}"), N_("{count} Deflectors: {squares}")),
-}
 SECTION = N_("Rulebook, the starting setups (page 10)")
 
 
@@ -30,15 +24,22 @@ def squares_of(state: LaserChessState, colour: int, kind: int) -> list[str]:
             if code and B.kind_of(code) == kind and B.colour_of(code) == colour]
 
 
+def kind_line(kind: int, found: list[str]) -> Text:
+    """How many tokens of a kind, and their squares (a plural msgid each: the noun's plural is the
+    language's, not ours)."""
+    n, squares = len(found), ", ".join(found)
+    if kind == B.KING:
+        return plural(n, "{count} King: {squares}", "{count} Kings: {squares}", squares=squares)
+    if kind == B.DEFENDER:
+        return plural(n, "{count} Defender: {squares}", "{count} Defenders: {squares}", squares=squares)
+    if kind == B.SWITCH:
+        return plural(n, "{count} Switch: {squares}", "{count} Switches: {squares}", squares=squares)
+    return plural(n, "{count} Deflector: {squares}", "{count} Deflectors: {squares}", squares=squares)
+
+
 def token_lines(state: LaserChessState, colour: int) -> tuple[Text, ...]:
     """A line per kind of token a colour places: how many, and on which squares."""
-    lines = []
-    for kind in PLACED:
-        found = squares_of(state, colour, kind)
-        if found:
-            one, many = KIND_LINES[kind]
-            lines.append(plural(len(found), one, many, squares=", ".join(found)))
-    return tuple(lines)
+    return tuple(kind_line(kind, found) for kind in PLACED if (found := squares_of(state, colour, kind)))
 
 
 def laser_line(state: LaserChessState, colour: int) -> Text:
@@ -66,7 +67,7 @@ def setup_steps(state: LaserChessState, name: Text) -> tuple[SetupStep, ...]:
         SetupStep("check", Text("Check the mirrors"), (
             Text("Compare every token with the picture: a mirror turned the wrong way sends the first "
                  "shot elsewhere."),
-            Text("Blue moves first.")), ("beam",), section, check="beam"),
+            Text("Blue moves first.")), ("tokens:blue", "tokens:red"), section, check="beam"),
     )
 
 

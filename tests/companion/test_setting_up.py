@@ -22,9 +22,9 @@ def new_table(service: Service, game: str = "fzzzt", players: int = 3, **options
 
 
 def first_play(service: Service, table: str) -> tuple[int, dict[str, Any]]:
-    view = service.public(table)
-    seat = view["awaiting"][0]
-    return seat, service.seat_view(table, seat)["legal_actions"][0]
+    state = service.state_of(table)
+    seat = state.awaiting[0]
+    return seat, state.legal_actions(seat)[0]
 
 
 def test_the_json_api_default_plays_at_once_and_games_offer_the_option(service: Service) -> None:
@@ -50,6 +50,7 @@ def test_plays_are_refused_while_setting_up_and_the_state_stays(service: Service
                                              "or the host skips.")
     after = service.public(table)
     assert after["view"] == before["view"] and after["version"] == before["version"]
+    assert service.seat_view(table, seat)["legal_actions"] == []   # the phone offers no play yet
 
 
 def test_the_game_opens_when_every_seat_is_ready_and_the_computer_is_ready_at_once(service: Service) -> None:

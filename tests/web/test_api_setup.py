@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+import engines
 from tests.web.test_api import refused, snapshot
 from web.apidoc import problems
 from web.schemas import ref
@@ -36,7 +37,8 @@ def test_ready_from_every_seat_opens_the_game(setting_up: Any, client: FlaskClie
     assert "part" not in setup and "part" in t.view(0)["setup"]
     assert problems(t.public(), ref("Public")) == [] and problems(t.view(0), ref("SeatView")) == []
     seat = t.public()["awaiting"][0]
-    action = t.view(seat)["legal_actions"][0]
+    assert t.view(seat)["legal_actions"] == []   # nothing to play while setting up
+    action = engines.get("fzzzt").start(2, 7, {}).legal_actions(seat)[0]
     before = snapshot(t)
     refused(t.act(seat, action), 409, "still setting up", "Ready")
     assert snapshot(t) == before
