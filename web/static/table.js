@@ -156,7 +156,7 @@
     const lines = el("ul", { class: "setup-lines" });
     (shown.lines || []).forEach(function (line) { lines.append(el("li", { text: TC.say(line) })); });
     box.append(lines);
-    if (shown.section) box.append(el("p", { class: "setup-section muted", text: TC.say(shown.section) }));
+    if (shown.section) box.append(el("p", { class: "setup-section muted", "data-fit": "last", text: TC.say(shown.section) }));
     const check = setup.check;
     if (check) {
       const says = [].concat(check.say || [], check.lines || []);
@@ -166,7 +166,8 @@
     const waiting = (latest.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return ready.indexOf(s) < 0; });
     const names = function (seats) { return seats.map(function (s) { return TC.seatName(latest, s); }).join(", "); };
     if (ready.length) box.append(el("p", { class: "setup-ready", text: "✓ " + T("Ready: {names}", { names: names(ready) }) }));
-    if (waiting.length) box.append(el("p", { class: "setup-waiting", text: T("The game opens when everyone has pressed Ready on their phone; still to press: {names}.", { names: names(waiting) }) }));
+    // on a crowded screen the phones say it (each one's Ready): this line goes first, then the section
+    if (waiting.length) box.append(el("p", { class: "setup-waiting", "data-fit": "drop", text: T("Ready on the phone, still to press: {names}.", { names: names(waiting) }) }));
   }
 
   function drawButtons(st) {
@@ -187,7 +188,7 @@
   }
 
   async function setupStep(body) {
-    const r = await TC.api("POST", base + "/setup", body);
+    const r = await TC.api("POST", base + "/setup?" + inLang, body);   // in the table's language
     if (r.ok) show(r.data);
   }
 

@@ -487,19 +487,20 @@
      the tie decision in words and where the chief mechanic marker went. */
   /* Setting up (table.js step.setup): what the step names, outlined AND labelled in words. */
   function markSetup(wrap, v, marks) {
-    function mark(node, label) {
+    function mark(node, label, tagHere) {   // the outline takes no room; the label goes on a line that has it
       if (!node) return;
       node.classList.add("setup-mark");
-      node.prepend(el("span", { class: "setup-mark-tag", text: label }));
+      (tagHere || node).append(" ", el("span", { class: "setup-mark-tag", text: label }));
     }
+    const heading = wrap.querySelector(".fz-conveyor h3");
     if (marks.indexOf("mechanics") >= 0) {
       (v.players || []).forEach(function (pl) {
-        if (pl.mechanic) mark(wrap.querySelector('.fz-player[data-seat="' + pl.seat + '"]'), T("mechanic card {number}", { number: pl.mechanic }));
+        if (pl.mechanic) mark(wrap.querySelector('.fz-player[data-seat="' + pl.seat + '"] .fz-name'), T("mechanic card {number}", { number: pl.mechanic }));
       });
     }
     if (marks.indexOf("hands") >= 0) wrap.querySelectorAll(".fz-player .fz-counts").forEach(function (n) { mark(n, T("hand")); });
-    if (marks.indexOf("deck") >= 0) mark(wrap.querySelector(".fz-count"), T("conveyor deck"));
-    if (marks.indexOf("conveyor") >= 0) mark(wrap.querySelector(".fz-belt"), T("the conveyor"));
+    if (marks.indexOf("deck") >= 0) mark(wrap.querySelector(".fz-count"), "▼ " + T("conveyor deck"), heading);
+    if (marks.indexOf("conveyor") >= 0) mark(wrap.querySelector(".fz-belt"), "▼ " + T("the conveyor"), heading);
   }
 
   function tableRender(root, p, step) {

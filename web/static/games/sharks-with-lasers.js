@@ -438,8 +438,8 @@
     }
     const side = window.TC.clear(step.side);
     if (step.setup) {
-      if ((step.setup.marks || []).indexOf("sharks") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "sharks", text: T("Dashed outline: where the sharks start") }));
-      if ((step.setup.marks || []).indexOf("start_zone") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "start_zone", text: T("Dashed outline: the agents' start zone") }));
+      if ((step.setup.marks || []).indexOf("sharks") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "sharks", "data-fit": "last", text: T("Dashed outline: where the sharks start") }));
+      if ((step.setup.marks || []).indexOf("start_zone") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "start_zone", "data-fit": "last", text: T("Dashed outline: the agents' start zone") }));
     }
     side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
   }
