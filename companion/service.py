@@ -647,6 +647,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
         with t.lock:
             old = t.seats[seat].token_hash
             self._set_seat(t, SeatRow(seat, "", None, False), revoke=True)
+            self._unready(t, seat)
             if old is not None:
                 t.freed.add(old)
             state = t.state

@@ -177,6 +177,22 @@ class SettingUp:
                 self._show_step(t, step)
             return self._public(t)
 
+    def _setup_next(self, t: OpenTable) -> bool:
+        """The table's "next" while setting up: the next step (the last one stays). False when the
+        table is not setting up (the next is the story's)."""
+        if not self._setting_up(t) or t.row.setup is None:
+            return False
+        at = int(t.row.setup.get("step", 0))
+        if at + 1 < len(self._setup_steps(t)):
+            self._show_step(t, at + 1)
+        return True
+
+    def _unready(self, t: OpenTable, seat: int) -> None:
+        """A seat freed while setting up: whoever takes it next has not seen its part yet."""
+        if self._setting_up(t) and t.row.setup is not None and seat in t.row.setup.get("ready", []):
+            pressed = [s for s in t.row.setup.get("ready", []) if s != seat]
+            self._store_setup(t, {**t.row.setup, "ready": pressed})
+
     def _show_step(self, t: OpenTable, step: int) -> None:
         assert t.row.setup is not None
         t.setup_check = None

@@ -49,6 +49,7 @@ class Telling:
         def _push_presence(self, table: OpenTable) -> None: ...
         def _presence_flags(self, table: OpenTable) -> tuple[bool, ...]: ...
         def _setting_up(self, t: OpenTable) -> bool: ...
+        def _setup_next(self, t: OpenTable) -> bool: ...
         def _pace_setup(self, t: OpenTable, now: float) -> float | None: ...
         def act(self, table: str, seat: int, action: Any, *,
                 expect_version: int | None = None) -> dict[str, Any]: ...
@@ -73,10 +74,12 @@ class Telling:
 
     def advance(self, table: str) -> dict[str, Any]:
         """The table's "next": the table screen shows the story's next step (stored, pushed to
-        every screen and phone). With nothing left to tell, nothing changes."""
+        every screen and phone). With nothing left to tell, nothing changes. While the table sets up
+        its box, the next setup step (companion/setting_up.py): the companion's next button too."""
         t = self._table(table)
         with t.lock:
-            self._step(t)
+            if not self._setup_next(t):
+                self._step(t)
             payload = self._public(t)
         return payload
 

@@ -69,6 +69,19 @@ def test_the_game_opens_when_every_seat_is_ready_and_the_computer_is_ready_at_on
         service.act(table, seat, action)   # the game is open
 
 
+def test_next_steps_through_the_setup_and_a_freed_seat_is_not_ready(service: Service) -> None:
+    table = new_table(service)
+    story = service.public(table)["story"]
+    assert service.advance(table)["setup"]["step"] == 1   # the table's next (the companion's button too)
+    for _ in range(5):
+        service.advance(table)
+    assert service.public(table)["setup"]["step"] == 3 and service.public(table)["story"] == story
+    service.claim_seat(table, 1, "Bo")
+    service.ready(table, 1)
+    service.free_seat(table, 1)
+    assert service.public(table)["setup"]["ready"] == []
+
+
 def test_a_table_of_computers_does_not_wait_to_set_up(service: Service) -> None:
     first = new_table(service, players=2)
     service.seat_bot(first, 0)
