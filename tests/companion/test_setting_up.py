@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+import engines
 from companion.service import Service
-from engines import translate
+from engines import Text, translate
 from tests.conftest import HOST_KEY
 from web.service import BadRequest, Conflict
 
@@ -200,3 +201,30 @@ def test_a_beam_step_asks_the_hardware_and_shows_its_answer(service: Service) ->
     assert service.public(table)["setup"]["check"]["say"][0]["params"]["square"] == "e4"
     service.set_setup(table, step=0)
     assert service.public(table)["setup"]["check"] is None
+
+
+def test_canary_a_part_naming_a_secret_reaches_its_seat_alone(service: Service,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's part may name what only that seat may know: a canary in seat 1's part is in seat 1's
+    payload and stream and in no other reader's (the table screen, the other seats, the host)."""
+    game = type(engines.get("fzzzt"))
+    canary = "CANARY-7f3a"
+    monkeypatch.setattr(game, "setup_part", lambda self, state, seat: (
+        (Text("Your secret: {word}.", {"word": canary}),) if seat == 1 else (Text("Nothing secret."),)))
+    table = new_table(service)
+    streams = {who: service.subscribe(table, who) for who in (None, 0, 1, 2, -1)}
+    service.set_setup(table, step=1)   # a change every stream hears of
+    service.ready(table, 0)
+    seen: dict[int | None, str] = {}
+    for who, sub in streams.items():
+        frames = []
+        while (frame := sub.get(0.05)) is not None:
+            frames.append(repr(frame))
+        seen[who] = " ".join(frames)
+        sub.close()
+    assert canary in seen[1] and canary in repr(service.seat_view(table, 1))
+    for who in (None, 0, 2, -1):
+        assert seen[who] and canary not in seen[who], who
+    for reader in (service.public(table), service.seat_view(table, 0), service.seat_view(table, 2),
+                   service.seat_view(table, -1), *service.list_tables()):
+        assert canary not in repr(reader)
