@@ -251,7 +251,8 @@ class SettingUp:
         at = int(t.row.setup.get("step", 0))
         if at + 1 >= len(steps):
             return None   # the last step stays until everyone is ready
-        due = t.setup_since + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
+        # from when the step came up, or when a screen came to show it (``since``), whichever is later
+        due = max(t.setup_since, t.since) + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
         if now < due:
             return due
         try:
