@@ -40,6 +40,7 @@ from companion.keeping import Keeping
 from companion.pacer import Pacer
 from companion.pairing import HostKey, HostSessions, Pairing
 from companion.presence import Presence
+from companion.setting_up import SETTING_UP, SETUP_OPTION, SettingUp, declares_setup, stage
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
     CONTEXT,
@@ -90,18 +91,24 @@ def _own(seat: int | None) -> int | None:
 
 def _table_options(game: Game) -> list[dict[str, Any]]:
     """The table's own options for ``game``: the chance mode, when the game leaves something to
-    chance and does not offer the choice among its own options (``own_chance``)."""
-    return TABLE_OPTIONS if game.chance_modes and not game.own_chance else []
+    chance and does not offer the choice among its own options (``own_chance``); setting up, when
+    the game declares its setup steps (companion/setting_up.py)."""
+    return ((TABLE_OPTIONS if game.chance_modes and not game.own_chance else [])
+            + ([SETUP_OPTION] if declares_setup(game) else []))
 
 
 
-def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str]:
-    """A new table's ``options`` checked: (the game's own options, the table's chance mode)."""
+def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str, bool]:
+    """A new table's ``options`` checked: (the game's own options, the table's chance mode, whether
+    it sets up step by step first: off unless asked for)."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise BadRequest("The options must be an object.")
     game_options = dict(options)
+    setting_up = game_options.pop(SETTING_UP, False)
+    if not isinstance(setting_up, bool):
+        raise BadRequest("Option setting_up must be true or false.")
     chance = game_options.pop("chance", DIGITAL)
     if chance not in CHANCE_MODES:
         raise BadRequest("Option chance must be digital or physical.")
@@ -109,7 +116,7 @@ def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str]:
         raise BadRequest("This game has no dice or cards to draw: leave out the chance option.")
     if game.own_chance:
         game_options["chance"] = chance  # the game deals itself unless told the cards are real
-    return game_options, chance
+    return game_options, chance, setting_up
 
 
 def _checked_seed(seed: Any) -> int:
@@ -127,7 +134,7 @@ def _checked_seed(seed: Any) -> int:
 # --------------------------------------------------------------------------- the service
 
 
-class Service(Presence, Telling, Keeping):
+class Service(Presence, Telling, Keeping, SettingUp):
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
@@ -212,7 +219,7 @@ class Service(Presence, Telling, Keeping):
         table.story = Story(snapshot(state, row.ended))
         if chapters:
             table.story.restore(chapters, row.shown, row.step)
-        table.since = self.clock()
+        table.since = table.setup_since = self.clock()
         return table
 
     def stop(self) -> None:
@@ -330,7 +337,8 @@ class Service(Presence, Telling, Keeping):
                 "reading": None if (reading := readers_now(table)) is None else list(reading),
                 "fault": fault.to_json() if (fault := self.storage_fault) else None,
                 "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
-                                             hold=self._holding(table), screen=self._watched(table))}
+                                             hold=self._holding(table), screen=self._watched(table)),
+                "setup": self._setup_json(table, seat)}
 
     def _public(self, table: OpenTable) -> dict[str, Any]:
         return self._common(table, None)
@@ -349,8 +357,8 @@ class Service(Presence, Telling, Keeping):
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
                                for s, say, actions in self._requests(table)]
         else:
-            legal = (state.legal_actions(seat)
-                     if seat in state.awaiting and not table.row.ended else [])
+            open_now = not table.row.ended and not self._setting_up(table)   # nothing while setting up
+            legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
             name = table.name(seat)
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
@@ -487,7 +495,7 @@ class Service(Presence, Telling, Keeping):
             g = engines.get(game)
         except engines.UnknownGame:
             raise BadRequest("There is no game called {game}.", game=game) from None
-        game_options, chance = _game_options(g, options)
+        game_options, chance, setting_up = _game_options(g, options)
         seed = _checked_seed(seed)
         state = g.start(players=players, seed=seed, options=game_options)   # IllegalAction: 400
         full_options = g.validate_options(game_options)
@@ -505,14 +513,19 @@ class Service(Presence, Telling, Keeping):
             story = Story(before)
             story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt))   # the start
             row.shown, row.step = story.cursor()
+            row.setup = stage(g.setup_steps(table.state) if setting_up else (), setting_up)
+            if row.setup is not None and len(self._ready(table)) >= players:
+                row.setup["open"] = True   # the computer plays every seat: nobody sets anything up
             self.store.create_table(row, seat_rows, rows, ends=ends)   # StorageFailure: nothing made
             table.log.extend(rows)
             table.story, table.since = story, self.clock()
+            table.setup_since = table.since
             table.tell(list(story.chapters[-1].events) if story.chapters else events)
             events = table.events
             self._tables[tid] = table
         with table.lock:
             self._look(table)
+            self._check_step(table)
             payload = self._public(table)
             final = table.state
         self._notify(table, final, events)
@@ -544,7 +557,8 @@ class Service(Presence, Telling, Keeping):
         t = self._table(table)
         with t.lock:
             options = {**self._fresh_profile(t.game, dict(t.row.options)),
-                       **({"chance": t.row.chance} if t.game.chance_modes else {})}
+                       **({"chance": t.row.chance} if t.game.chance_modes else {}),
+                       SETTING_UP: t.row.setup is not None}   # the table's choice, kept
             seats = list(t.seats)
             version = t.row.version + 1
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
@@ -633,6 +647,7 @@ class Service(Presence, Telling, Keeping):
         with t.lock:
             old = t.seats[seat].token_hash
             self._set_seat(t, SeatRow(seat, "", None, False), revoke=True)
+            self._unready(t, seat)
             if old is not None:
                 t.freed.add(old)
             state = t.state
@@ -650,6 +665,7 @@ class Service(Presence, Telling, Keeping):
             if current.token_hash is not None:
                 raise Conflict("{seat} already sits there; free the seat first.", seat=seat)
             self._set_seat(t, SeatRow(seat, "", None, True))
+            self._open_if_ready(t)   # the computer is ready at once: it may have been the last
             state = t.state
         self._notify(t, state, [])
 
@@ -689,6 +705,7 @@ class Service(Presence, Telling, Keeping):
             reading = readers_now(t)
             player = TABLE if (seat != TABLE and reading is not None and seat in reading
                                and seat not in t.state.awaiting) else seat
+            self._refuse_setting_up(t, player)
             self._refuse_turn(t, player)
             self._refuse_held(t)
             canonical = t.state.find_legal(player, action)      # IllegalAction says why
@@ -777,8 +794,8 @@ class Service(Presence, Telling, Keeping):
     # -- bots ----------------------------------------------------------------------
 
     def _schedule_bots(self, t: OpenTable) -> None:
-        if not t.row.ended and not self._holding(t) and any(s.bot and s.seat in t.state.awaiting
-                                                            for s in t.seats):
+        if not t.row.ended and not self._holding(t) and not self._setting_up(t) and any(
+                s.bot and s.seat in t.state.awaiting for s in t.seats):
             self._bots.schedule(t.id)
 
     def bot_turns_due(self, table_id: str) -> tuple[Game, State, int, int, int] | None:
@@ -789,6 +806,8 @@ class Service(Presence, Telling, Keeping):
                 return None
             if self._holding(t):
                 return None   # the table is still telling what the bot would play after
+            if self._setting_up(t):
+                return None   # the table is still setting up its box
             asked = {s for s, _, _ in self._requests(t)}   # the host enters what the bot cannot see
             seat = next((s.seat for s in t.seats
                          if s.bot and s.seat in t.state.awaiting and s.seat not in asked), None)

@@ -210,6 +210,12 @@ MIGRATIONS: tuple[str, ...] = (
         created REAL NOT NULL
     );
     """,
+    # 8: setting up (issue 26): '' when the table did not ask for it; else JSON {"step", "ready",
+    # "open"}: the setup step the table screen shows, the seats that pressed Ready, and whether the
+    # game has opened (kept, so that the next game with the same seats asks again)
+    """
+    ALTER TABLE tables ADD COLUMN setup TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 
@@ -219,6 +225,11 @@ def _set_table(table_id: str, **columns: Any) -> tuple[str, tuple[Any, ...]]:
     given = {k: int(v) if isinstance(v, bool) else v for k, v in columns.items() if v is not None}
     sets = ", ".join(f"{name} = ?" for name in given)
     return f"UPDATE tables SET {sets} WHERE id = ?", (*given.values(), table_id)
+
+
+def _setup_text(setup: dict[str, Any] | None) -> str:
+    """The ``setup`` column: '' for none, else the stage as JSON."""
+    return "" if setup is None else json.dumps(setup, sort_keys=True)
 
 
 def selftest(data_dir: Path) -> tuple[bool, Text]:
@@ -282,6 +293,9 @@ class TableRow:
     hidden: dict[str, int] = field(default_factory=dict)
     """Per reader (companion/audiences.py), the changes it could not see; absent: none."""
     salt: str = ""           # keys the story's public identities (companion/story.py)
+    setup: dict[str, Any] | None = None
+    """Setting up (companion/setting_up.py): None when the table did not ask for it; else
+    ``{"step", "ready", "open"}``."""
 
 
 @dataclass(frozen=True)
@@ -485,10 +499,10 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang, shown, auto, hidden, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto, hidden, salt, setup) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
              row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
-             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt))]
+             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt, _setup_text(row.setup)))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -514,9 +528,12 @@ class Store:
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
                      ended: bool | None = None, next_table: str | None = None,
-                     lang: str | None = None, shown: str | None = None, auto: bool | None = None) -> None:
+                     lang: str | None = None, shown: str | None = None, auto: bool | None = None,
+                     setup: dict[str, Any] | None = None) -> None:
+        """Set the given columns (``setup``: the setting-up stage's new JSON; None leaves it)."""
         self._tx([_set_table(table_id, version=version, lang=lang, shown=shown, auto=auto,
-                             next_table=next_table, step=step, ended=ended)])
+                             next_table=next_table, step=step, ended=ended,
+                             setup=None if setup is None else _setup_text(setup))])
 
     def set_seat(self, table_id: str, seat: SeatRow, *, version: int) -> None:
         self._tx([
@@ -592,9 +609,10 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto, hidden, salt, setup FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
-                         r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15])
+                         r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15],
+                         json.loads(r[16]) if r[16] else None)
                 for r in rows]
 
     def secret(self, name: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from companion.audiences import Shown
 from companion.store import LogRow, SeatRow, TableRow
 from companion.story import Snapshot, Story
-from engines import Event, Game, State, events_for
+from engines import Event, Game, SetupStep, State, events_for
 from engines.rng import Rng
 from engines.text import LANGUAGES, bot_name, default_seat_name
 from web.service import BadRequest, Unauthorized
@@ -133,6 +133,11 @@ class OpenTable:
     # events of the last change it saw, for a reader that has not seen the newest ones
     seen: dict[str, Shown] = field(default_factory=dict)
     stale: dict[str, list[Event]] = field(default_factory=dict)
+    # setting up (companion/setting_up.py): the steps for the position they were built from, when
+    # the shown step came up (Auto), and the hardware's answer to the shown step's check
+    setup_cache: tuple[State, tuple[SetupStep, ...]] | None = None
+    setup_since: float = 0.0
+    setup_check: dict[str, Any] | None = None
 
     @property
     def id(self) -> str:

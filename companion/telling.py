@@ -48,6 +48,9 @@ class Telling:
         def _schedule_bots(self, t: OpenTable) -> None: ...
         def _push_presence(self, table: OpenTable) -> None: ...
         def _presence_flags(self, table: OpenTable) -> tuple[bool, ...]: ...
+        def _setting_up(self, t: OpenTable) -> bool: ...
+        def _setup_next(self, t: OpenTable) -> bool: ...
+        def _pace_setup(self, t: OpenTable, now: float) -> float | None: ...
         def act(self, table: str, seat: int, action: Any, *,
                 expect_version: int | None = None) -> dict[str, Any]: ...
         def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]: ...
@@ -71,10 +74,12 @@ class Telling:
 
     def advance(self, table: str) -> dict[str, Any]:
         """The table's "next": the table screen shows the story's next step (stored, pushed to
-        every screen and phone). With nothing left to tell, nothing changes."""
+        every screen and phone). With nothing left to tell, nothing changes. While the table sets up
+        its box, the next setup step (companion/setting_up.py): the companion's next button too."""
         t = self._table(table)
         with t.lock:
-            self._step(t)
+            if not self._setup_next(t):
+                self._step(t)
             payload = self._public(t)
         return payload
 
@@ -161,6 +166,11 @@ class Telling:
                             self._schedule_bots(t)
                     else:
                         due = gone if due is None else min(due, gone)
+                if self._setting_up(t):   # Auto steps through the setup first (companion/setting_up.py)
+                    at = self._pace_setup(t, now)
+                    if at is not None:
+                        due = at if due is None else min(due, at)
+                    continue
                 if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
                     continue
                 at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)

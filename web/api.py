@@ -252,6 +252,39 @@ def auto(table: str) -> Response:
     return ok(service().set_auto(table, on))
 
 
+@bp.post("/tables/<table>/ready")
+@declare("The seat has set up its part of the box (docs/web.md \"Setting up\"); when every seat is "
+         "ready (the computer's are at once) the game opens. 409 when the table is not setting up.",
+         who="seat", answers=ref("SeatView"), errors=(409,))
+def ready(table: str) -> Response:
+    seat = require_seat(table)
+    return ok(service().ready(table, seat))
+
+
+@bp.post("/tables/<table>/setup")
+@declare("While the table is setting up: show another setup step (Next, Back; a seat, the host or "
+         "the Pi itself), or skip the rest and open the game (the host or the Pi itself). 409 when "
+         "the table is not setting up.",
+         who="seat-or-host", answers=ref("Public"), errors=(409,), body=(
+             Field("step", {"type": "integer", "minimum": 0},
+                   refusal='"step" must be a whole number: the setup step to show, counted from 0.',
+                   description="The setup step to show, counted from 0."),
+             Field("skip", {"type": "boolean"}, refusal='"skip" must be true or false.',
+                   description="true: open the game now, whoever is not ready yet (the host)."),
+         ))
+def setup(table: str) -> Response:
+    data = json_body()
+    skip = data.get("skip")
+    if skip:
+        if not on_this_machine():
+            require_host()   # only the host (or the table's own display) opens the game for everyone
+    elif seat_token(table) is not None:
+        require_seat(table)
+    elif not on_this_machine():
+        require_host()
+    return ok(service().set_setup(table, data.get("step"), skip))
+
+
 def on_this_machine() -> bool:
     """The request comes from the Pi itself (its own display), not over the network."""
     try:

@@ -188,6 +188,44 @@ SCHEMAS: dict[str, Any] = {
                                        "enter it besides the host; the companion never draws it. Null "
                                        "otherwise."},
             "story": ref("Story"),
+            "setup": {"oneOf": [ref("Setup"), {"type": "null"}],
+                      "description": "While the table is setting up (docs/web.md \"Setting up\"): the "
+                                     "steps, the one shown, who is ready; null otherwise."},
+        },
+        "additionalProperties": False,
+    },
+    "SetupStep": {
+        "type": "object",
+        "description": "One step of setting up the real box (engines.SetupStep).",
+        "required": ["key", "title", "lines", "marks", "section", "check"],
+        "properties": {
+            "key": {"type": "string"},
+            "title": ref("Text"),
+            "lines": {"type": "array", "items": ref("Text"),
+                      "description": "What goes where, with the counts."},
+            "marks": {"type": "array", "items": {"type": "string"},
+                      "description": "What the game's table drawing marks on the start position."},
+            "section": {"oneOf": [ref("Text"), {"type": "null"}], "description": "The rulebook's section."},
+            "check": {"enum": ["beam", None],
+                      "description": "beam: the laser checks this step where it can."},
+        },
+        "additionalProperties": False,
+    },
+    "Setup": {
+        "type": "object",
+        "description": "The setting-up stage: after Start, before the first play.",
+        "required": ["steps", "step", "ready", "check"],
+        "properties": {
+            "steps": {"type": "array", "items": ref("SetupStep")},
+            "step": {"type": "integer", "description": "The step the table screen shows (0-based)."},
+            "ready": {"type": "array", "items": {"type": "integer"},
+                      "description": "The seats that are ready (the computer's at once)."},
+            "check": {"type": ["object", "null"], "additionalProperties": True,
+                      "description": "The hardware's answer to the shown step's beam check (its "
+                                     "sentences); null: none."},
+            "part": {"type": "array", "items": ref("Text"),
+                     "description": "A seat's payload only: what that seat takes or learns (it may be "
+                                    "secret: never in another reader's payload)."},
         },
         "additionalProperties": False,
     },
@@ -249,6 +287,8 @@ SCHEMAS: dict[str, Any] = {
             "choice_texts": {"type": "object", "additionalProperties": {"type": "string"},
                              "description": "Those words in the reader's language."},
             "advanced": {"const": True, "description": "An expert setting: behind \"Advanced\"."},
+            "line": {"const": True, "description": "One checkbox line on the host page (its help "
+                                                   "is its title)."},
             "choices": {"type": "array", "items": {"type": "string"}},
             "aliases": {"type": "object", "additionalProperties": True,
                         "description": "Other names a choice may be given by (an older name)."},

@@ -185,6 +185,15 @@ class TableService(Protocol):
     def set_auto(self, table: str, on: bool) -> dict[str, Any]:
         """Auto on or off for the table's story (the public payload)."""
 
+    # setting up (docs/web.md "Setting up"): before the first play, while the table asked for it
+    def ready(self, table: str, seat: int) -> dict[str, Any]:
+        """The seat is set up (its payload after); the last seat ready opens the game. Conflict
+        when the table is not setting up."""
+
+    def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
+        """Show setup step ``step`` (0-based) or, with ``skip`` true, open the game now (the public
+        payload after). BadRequest for a step the table lacks; Conflict when it is not setting up."""
+
     # boards the host drew, for games that declare a board option (host only)
     def list_boards(self, game: str) -> list[dict[str, Any]]:
         """``[{"name", "sample", "placeholder", "saved"}]``: the samples, then the saved boards."""

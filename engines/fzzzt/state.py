@@ -29,12 +29,13 @@ from engines.core import (
     Option,
     PageAssets,
     Seat,
+    SetupStep,
     State,
     View,
     chance_mode,
 )
 from engines.core import canonical_json as _canonical
-from engines.fzzzt import flow
+from engines.fzzzt import flow, setting_up
 from engines.fzzzt.bot import BidBot
 from engines.fzzzt.cards import card_table, names_phrase, parse_overrides
 from engines.fzzzt.notation import dump, load
@@ -251,6 +252,15 @@ class Fzzzt(Game):
         round_ = view.get("round")
         # Fzzzt!'s round is a bidding round (biedronde, fzzzt.nl.txt: "Biedronden"), its own msgid
         return Text("bidding round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        """Mechanic cards, hands, the conveyor deck and its first row (engines/fzzzt/setting_up.py)."""
+        assert isinstance(state, FzzztState)
+        return setting_up.setup_steps(state)
+
+    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
+        assert isinstance(state, FzzztState)
+        return setting_up.setup_part(state, seat)
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""

@@ -23,8 +23,19 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from engines.core import Bot, Game, HardwareRoles, IllegalAction, Option, PageAssets, SetupBeam, State
+from engines.core import (
+    Bot,
+    Game,
+    HardwareRoles,
+    IllegalAction,
+    Option,
+    PageAssets,
+    SetupBeam,
+    SetupStep,
+    State,
+)
 from engines.laser_chess import board as B
+from engines.laser_chess import setting_up
 from engines.laser_chess.bot import AlphaBetaBot
 from engines.laser_chess.misplaced import setup_beams
 from engines.laser_chess.notation import parse_rows, parse_setup_token
@@ -68,6 +79,16 @@ class LaserChess(Game):
                "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
                label=N_("Swaps onto the other colour's squares")),
     )
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        """The board and lasers, each colour's tokens, then the check (engines/laser_chess/setting_up.py)."""
+        assert isinstance(state, LaserChessState)
+        labels = self.option_spec[0].choice_labels or {}
+        return setting_up.setup_steps(state, Text(labels.get(state.setup, state.setup)))
+
+    def setup_part(self, state: State, seat: int) -> tuple[Text, ...]:
+        assert isinstance(state, LaserChessState)
+        return setting_up.setup_part(state, seat)
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         ply = view.get("ply")

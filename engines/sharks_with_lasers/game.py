@@ -16,10 +16,13 @@ from engines.core import (
     Option,
     Pacing,
     PageAssets,
+    Seat,
+    SetupStep,
+    State,
     chance_mode,
 )
 from engines.rng import Rng
-from engines.sharks_with_lasers import rounds
+from engines.sharks_with_lasers import rounds, setting_up
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.bot import PlannerBot
 from engines.sharks_with_lasers.state import SharksState
@@ -56,6 +59,15 @@ class SharksWithLasers(Game):
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
     )
+
+    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+        """The board and sharks, agents and cards, the specials, who starts (setting_up.py)."""
+        assert isinstance(state, SharksState)
+        return setting_up.setup_steps(state.table)
+
+    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
+        assert isinstance(state, SharksState)
+        return setting_up.setup_part(state.table, seat)
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         round_ = view.get("round")

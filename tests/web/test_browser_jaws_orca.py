@@ -314,6 +314,8 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     assert "Our box" in host.locator('[data-option="box"]').input_value()
     host.select_option('[data-option="acts"]', "2")
     host.fill("#players", "2")
+    if host.locator("#opt-setting_up").count():   # this test plays at once: no setting up (issue 26)
+        host.uncheck("#opt-setting_up")
     host.click("#start")
     host.locator("#manage").wait_for(state="visible")
     table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()

@@ -20,7 +20,7 @@
   /* One option in words: its label, its default marked (in words too), its one-line help. */
   function optionInput(opt, prefix) {
     const id = prefix + opt.name;
-    const wrap = el("div", { class: "option", "data-name": opt.name });
+    const wrap = el("div", { class: "option" + (opt.line ? " option-line" : ""), "data-name": opt.name });
     const words = function (choice) { return (opt.choice_texts && opt.choice_texts[choice]) || String(choice); };
     let input;
     if (opt.type === "bool") input = el("input", { id: id, type: "checkbox", "data-option": opt.name, checked: !!opt.default });
@@ -32,6 +32,11 @@
       });
     } else input = el("input", { id: id, type: "text", "data-option": opt.name, value: opt.default });
     input.dataset.kind = opt.type;
+    if (opt.line && opt.type === "bool") {   // one checkbox line: its help is its title
+      wrap.append(el("label", { for: id, title: opt.help_text || opt.help || "" }, input,
+                     el("span", { class: "option-label", text: opt.label_text || opt.label || opt.name })));
+      return wrap;
+    }
     const defaultText = opt.type === "bool" ? (opt.default ? T("on") : T("off"))
       : opt.default === "" || opt.default === null ? T("none") : words(opt.default);
     wrap.append(el("label", { for: id }, opt.type === "bool" ? input : null,
@@ -113,6 +118,10 @@
     if (!p.outcome && !p.ended && (p.seats || []).some(function (s) { return !s.taken; }))
       status += " " + T("Free seats wait for a player to scan the code, or for you to seat a bot.");
     if (p.next_table) status += " → " + p.next_table;
+    const setup = p.setup && !p.ended ? p.setup : null;   // setting up: the host may open the game now
+    if (setup) status = T("Setting up") + " · " + T("step {index} of {count}", { index: setup.step + 1, count: setup.steps.length })
+      + ". " + T("Ready: {names}", { names: (setup.ready || []).map(function (s) { return TC.seatName(p, s); }).join(", ") || "—" });
+    $("skip-setup").hidden = !setup;
     $("manage-status").textContent = status;
     if (p.lang && document.activeElement !== $("manage-lang")) $("manage-lang").value = p.lang;
     const seats = TC.clear($("seats"));
@@ -190,6 +199,9 @@
     if (await TC.confirm(T("Undo last move") + "?", T("Everyone sees that it was undone."))) hostPost("/undo");
   });
   $("advance").addEventListener("click", function () { hostPost("/next"); });
+  $("skip-setup").addEventListener("click", async function () {
+    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/setup", { skip: true }));
+  });
   $("manage-lang").addEventListener("change", async function () {
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });
     refuse(r);

@@ -139,7 +139,10 @@
     const awaiting = p.awaiting || [];
     const st = TC.story(p);
     let status;
-    if (p.outcome && st.watched) status = TC.storyLine(p);   // the table screen tells the end first
+    const setup = p.setup && !p.ended ? p.setup : null;
+    if (setup) status = (setup.ready || []).indexOf(p.seat) >= 0
+      ? T("You are ready: the game opens when everyone is.") : T("Setting up: take your part below, then press Ready.");
+    else if (p.outcome && st.watched) status = TC.storyLine(p);   // the table screen tells the end first
     else if (p.outcome) status = T("The game is over.");
     else if (p.ended) status = T("The table has ended.");
     else if (awaiting.indexOf(p.seat) >= 0) status = T("Your turn.");
@@ -148,12 +151,13 @@
     else if ((p.reading || []).indexOf(p.seat) >= 0) status = T("The table needs you: enter what it shows, below.");
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
-    const asked = awaiting.indexOf(p.seat) >= 0 || (p.reading || []).indexOf(p.seat) >= 0;
+    const asked = !setup && (awaiting.indexOf(p.seat) >= 0 || (p.reading || []).indexOf(p.seat) >= 0);
     $("status").className = "status" + (asked && !p.outcome ? " your-turn" : "");
     const outcome = $("outcome");
     outcome.hidden = !p.outcome || st.watched;
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);
-    drawTelling(p, st);
+    drawSetupPart(setup);
+    drawTelling(p, setup ? { watched: false } : st);
     // "What you can see": a game that draws its view has nothing to add (or says it in its own
     // summary lines); a game without a drawing gets its view in words, open
     const viewUi = gameUI(p);
@@ -186,6 +190,34 @@
     return legal.some(function (a) {
       return action.notation && a.notation ? a.notation === action.notation : a.type === action.type;
     });
+  }
+
+  /* Setting up: what this seat takes or learns (its own; no other phone sees it), the step the table
+     screen shows, and Ready (the game opens when every seat is ready or the host skips). */
+  function drawSetupPart(setup) {
+    const box = TC.clear($("setup-part"));
+    box.hidden = !setup;
+    if (!setup) return;
+    const shown = (setup.steps || [])[setup.step];
+    box.append(el("h2", { class: "small", text: T("Setting up") }));
+    if (shown) box.append(el("p", { class: "setup-step muted" }, TC.icon("screen"), " " +
+      T("step {index} of {count}", { index: setup.step + 1, count: setup.steps.length }) + ": " + TC.say(shown.title)));
+    const part = setup.part || [];
+    if (part.length) {
+      box.append(el("h3", { class: "small", text: T("Your part") }));
+      const list = el("ul", { class: "setup-own" });
+      part.forEach(function (line) { list.append(el("li", { text: TC.say(line) })); });
+      box.append(list);
+    }
+    const ready = (setup.ready || []).indexOf(payload.seat) >= 0;
+    box.append(el("button", { type: "button", class: "big " + (ready ? "secondary" : "primary") + " setup-ready-button",
+      disabled: ready, "aria-pressed": ready ? "true" : "false", text: ready ? "✓ " + T("Ready") : T("Ready"),
+      on: { click: async function () {
+        const r = await TC.api("POST", base + "/ready", {});
+        if (!r.ok) { TC.showRefusal(r.data.error); return; }
+        TC.showRefusal("");
+        show(r.data);
+      } } }));
   }
 
   /* While the table screen is still telling (the last round, a reveal): say so, with its place,

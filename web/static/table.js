@@ -6,7 +6,11 @@
    hardware next button) and Auto (kept for the whole table, at a reading pace) move one step; every
    screen shows the same step. Every panel draws the state AS OF that step (TC.asOf): a result never
    shows before the step that reveals it. A game's own drawing comes from web/static/games/<id>.js
-   (GameUI); it is handed the as-of payload and the step. */
+   (GameUI); it is handed the as-of payload and the step.
+
+   Setting up (docs/web.md "Setting up"): after Start and before the first play, when the table asked
+   for it, the side shows the setup step in words (Back / Next / Auto, as the telling; the host may
+   skip) and the game's drawing shows the start position with the step's marks (step.setup). */
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
@@ -56,12 +60,18 @@
     draw();
   }
 
+  /* The setting-up stage, or null once the game is open. */
+  function setupOf(p) { return p && p.setup && !p.ended && (p.setup.steps || []).length ? p.setup : null; }
+
   function draw() {
     if (!latest) return;
-    const p = TC.asOf(latest);          // every panel as of the step shown
+    const setup = setupOf(latest);
+    const p = setup ? latest : TC.asOf(latest);   // every panel as of the step shown; setting up: the start
     const st = TC.story(latest);
     const ui = gameUI(p);
     const step = stepInfo(latest);
+    const shownSetup = setup ? setup.steps[setup.step] : null;
+    step.setup = shownSetup ? { key: shownSetup.key, marks: shownSetup.marks || [] } : null;
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
     if (ui) ui.table.render($("game-area"), p, step);
@@ -74,7 +84,8 @@
     const midway = st.cur && st.cur.index < st.cur.count - 1;
     const awaiting = midway ? [] : (p.awaiting || []);
     let turn;
-    if (p.outcome) turn = "";   // the outcome box says it, with the winner
+    if (setup) turn = "";   // the setup panel says what to do
+    else if (p.outcome) turn = "";   // the outcome box says it, with the winner
     else if (latest.ended && !st.telling) turn = T("The table has ended.");
     else if (midway) turn = TC.storyLine(latest);
     else if (!awaiting.length) turn = "";
@@ -99,7 +110,9 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
 
-    drawStory(st);
+    drawSetup(setup);
+    if (setup) { $("resolution").hidden = true; TC.clear($("events")); drawButtons(st); }
+    else drawStory(st);
     TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
@@ -118,6 +131,7 @@
       if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", text: " · " + (TC.page.can_step
         ? T("Tap or press Next for the next step.") : st.auto ? T("The next step comes by itself.") : T("Next: on the host page, a phone or the companion's button.")) }));
     }
+    drawButtons(st);
     const list = TC.clear($("events"));
     const told = st.steps.filter(function (s) { return !s.private && s.told; });
     told.slice().reverse().slice(0, 6).forEach(function (s, i) {
@@ -125,18 +139,68 @@
       list.append(el("li", { class: "event event-" + (s.event.type || "") + (s === st.cur ? " current" : " older") + (s === st.cur && say.length > 90 ? " long" : ""),
                              "data-type": s.event.type || "", "data-id": s.id, "data-fit": s === st.cur ? null : "drop", text: say }));
     });
+  }
+
+  /* The setup step in words: its place, title, lines and rulebook section, the hardware's check,
+     and who is ready; Back, Next and Skip beside Auto. */
+  function drawSetup(setup) {
+    const box = TC.clear($("setup"));
+    box.hidden = !setup;
+    $("back").hidden = $("skip").hidden = !setup || !TC.page.can_step;
+    document.body.classList.toggle("setting-up", !!setup);
+    if (!setup) return;
+    const at = setup.step, steps = setup.steps, shown = steps[at];
+    $("back").disabled = at <= 0;
+    box.append(el("h2", { class: "setup-heading", text: T("Setting up") + " · " + T("step {index} of {count}", { index: at + 1, count: steps.length }) }));
+    box.append(el("h3", { class: "setup-title", "data-key": shown.key, text: TC.say(shown.title) }));
+    const lines = el("ul", { class: "setup-lines" });
+    (shown.lines || []).forEach(function (line) { lines.append(el("li", { text: TC.say(line) })); });
+    box.append(lines);
+    if (shown.section) box.append(el("p", { class: "setup-section muted", "data-fit": "last", text: TC.say(shown.section) }));
+    const check = setup.check;
+    if (check) {
+      const says = [].concat(check.say || [], check.lines || []);
+      says.forEach(function (line) { box.append(el("p", { class: "setup-check alert", text: TC.say(line) })); });
+    }
+    const ready = setup.ready || [];
+    const waiting = (latest.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return ready.indexOf(s) < 0; });
+    const names = function (seats) { return seats.map(function (s) { return TC.seatName(latest, s); }).join(", "); };
+    if (ready.length) box.append(el("p", { class: "setup-ready", text: "✓ " + T("Ready: {names}", { names: names(ready) }) }));
+    // on a crowded screen the phones say it (each one's Ready): this line goes first, then the section
+    if (waiting.length) box.append(el("p", { class: "setup-waiting", "data-fit": "drop", text: T("Ready on the phone, still to press: {names}.", { names: names(waiting) }) }));
+  }
+
+  function drawButtons(st) {
     $("auto").setAttribute("aria-pressed", st.auto ? "true" : "false");
     TC.clear($("auto")).append(TC.icon(st.auto ? "pause" : "play"), " " + T("Auto"));
     $("auto").disabled = !TC.page.can_step;
     $("auto").title = TC.page.can_step ? "" : T("Auto is switched on the host page or a phone.");
   }
 
-  /* The table's next: every screen and phone moves on (host, or the Pi's own display). */
+  /* The table's next: every screen and phone moves on (host, or the Pi's own display). While
+     setting up: the next setup step (the last one stays until everyone is ready). */
   async function next() {
     if (!TC.page.can_step) return;
+    const setup = setupOf(latest);
+    if (setup) { if (setup.step + 1 < setup.steps.length) setupStep({ step: setup.step + 1 }); return; }
     const r = await TC.api("POST", base + "/next");
     if (r.ok) show(r.data);
   }
+
+  async function setupStep(body) {
+    const r = await TC.api("POST", base + "/setup?" + inLang, body);   // in the table's language
+    if (r.ok) show(r.data);
+  }
+
+  $("back").addEventListener("click", function (ev) {
+    ev.stopPropagation();
+    const setup = setupOf(latest);
+    if (setup && setup.step > 0) setupStep({ step: setup.step - 1 });
+  });
+  $("skip").addEventListener("click", function (ev) {
+    ev.stopPropagation();
+    if (setupOf(latest)) setupStep({ skip: true });
+  });
 
   $("next").hidden = !TC.page.can_step;
   $("next").addEventListener("click", function (ev) { ev.stopPropagation(); next(); });

@@ -485,6 +485,24 @@
   /* The conveyor across the top; the players (units, piles, bids, the chief) and the auction
      beside each other below. The event being shown is drawn: a reveal shows every bid, the winner,
      the tie decision in words and where the chief mechanic marker went. */
+  /* Setting up (table.js step.setup): what the step names, outlined AND labelled in words. */
+  function markSetup(wrap, v, marks) {
+    function mark(node, label, tagHere) {   // the outline takes no room; the label goes on a line that has it
+      if (!node) return;
+      node.classList.add("setup-mark");
+      (tagHere || node).append(" ", el("span", { class: "setup-mark-tag", text: label }));
+    }
+    const heading = wrap.querySelector(".fz-conveyor h3");
+    if (marks.indexOf("mechanics") >= 0) {
+      (v.players || []).forEach(function (pl) {
+        if (pl.mechanic) mark(wrap.querySelector('.fz-player[data-seat="' + pl.seat + '"] .fz-name'), T("mechanic card {number}", { number: pl.mechanic }));
+      });
+    }
+    if (marks.indexOf("hands") >= 0) wrap.querySelectorAll(".fz-player .fz-counts").forEach(function (n) { mark(n, T("hand")); });
+    if (marks.indexOf("deck") >= 0) mark(wrap.querySelector(".fz-count"), "▼ " + T("conveyor deck"), heading);
+    if (marks.indexOf("conveyor") >= 0) mark(wrap.querySelector(".fz-belt"), "▼ " + T("the conveyor"), heading);
+  }
+
   function tableRender(root, p, step) {
     tv = true;
     const v = p.view;
@@ -510,6 +528,7 @@
     }
     wrap.append(box || el("div", { class: "fz-reveal empty muted", text: T("No auction yet.") }));
     root.append(wrap);
+    if (step.setup) markSetup(wrap, v, step.setup.marks || []);
     side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points (a production unit, in a double frame: per widget); symbols: hexagon nut, bolt, toothed cog, drop of oil.") }));
   }
 

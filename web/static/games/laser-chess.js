@@ -179,6 +179,19 @@
         svg("circle", { cx: c.cx, cy: c.cy, r: 16, fill: "none", stroke: "#ff2d2d", "stroke-width": 3, "stroke-dasharray": "3 3", class: "beam-removed" }, root);
       }
     }
+    // setting up (table.js step.setup): the tokens the step places, outlined (the side says what the
+    // outline is, and the step's lines name every square: never the outline alone)
+    const marks = opts.marks || [];
+    if (marks.length) {
+      const layer = svg("g", { class: "setup-marks" }, root);
+      (view.board || []).forEach(function (token) {
+        const mark = token.piece === "laser" ? "lasers" : "tokens:" + token.color;
+        if (marks.indexOf(mark) < 0) return;
+        const c = coords(token.square, flip);
+        svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "setup-mark setup-mark-shape",
+                      "data-mark": mark, "data-square": token.square }, layer);
+      });
+    }
     // selection layer on top, so taps always land on a square
     const hits = svg("g", { class: "hits" }, root);
     for (let f = 0; f < FILES.length; f++) {
@@ -333,8 +346,10 @@
     // the change's own steps are drawn from the board AFTER it (step.after): the move at once, the
     // beam and the piece it takes from the laser's step on
     const now = asOfStep(step.after || p.view, step);
-    render(board, now.view, { beam: now.beam });
+    const marks = step.setup ? (step.setup.marks || []).filter(function (m) { return SETUP_MARKS[m]; }) : [];
+    render(board, now.view, { beam: now.beam, marks: marks });
     const side = window.TC.clear(step.side);
+    marks.forEach(function (m) { side.append(el("p", { class: "setup-mark-tag", "data-mark": m, "data-fit": "last", text: T(SETUP_MARKS[m]) })); });
     if (now.removed.length) {
       side.append(el("h2", { class: "small", "data-fit": "last", text: T("Removed pieces") }));
       const ul = el("ul", { class: "removed-list", "data-fit": "last" });
@@ -348,6 +363,10 @@
   }
 
   window.LaserBoard.asOfStep = asOfStep;
+  // what a setup step's marks outline (engines/laser_chess/setting_up.py names them)
+  const SETUP_MARKS = { lasers: window.TC.N("Dashed outline: the two Lasers"),
+                        "tokens:blue": window.TC.N("Dashed outline: Blue's tokens"),
+                        "tokens:red": window.TC.N("Dashed outline: Red's tokens") };
 
   const SIDES = [{ name: window.TC.N("Blue"), colour: "blue", letter: "B" }, { name: window.TC.N("Red"), colour: "red", letter: "R" }];
   window.GameUI = window.GameUI || {};

@@ -284,6 +284,20 @@
       place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
     });
     if (ev && opts.animate) animate(layer, g, ev);
+    // setting up (table.js step.setup): the sharks' squares and the start zone, outlined; the side
+    // says in words what the outlines are
+    const marks = opts.marks || [];
+    if (marks.length) {
+      const marked = svg("g", { class: "setup-marks" }, root);
+      const squares = [];
+      if (marks.indexOf("sharks") >= 0) SHARKS.forEach(function (name) { const s = figs.sharks[name]; if (s && s[0]) squares.push([s[0], "sharks"]); });
+      if (marks.indexOf("start_zone") >= 0) (board.start_zone || []).forEach(function (sq) { squares.push([sq, "start_zone"]); });
+      squares.forEach(function (m) {
+        const c = g.at(m[0]);
+        svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "setup-mark setup-mark-shape",
+                      "data-mark": m[1], "data-square": m[0] }, marked);
+      });
+    }
     if (ev && ev.type === "beam") drawBeam(root, g, ev);
     if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
     if (opts.onTap || opts.targets) {
@@ -405,7 +419,8 @@
     const g = geometry(after.board);
     holder.style.aspectRatio = g.width + " / " + g.height;
     const shown = String(step.id);
-    render(holder, after, { figs: figs, event: step.event, animate: shown !== lastShown });  // each step animates once
+    const marks = step.setup ? step.setup.marks || [] : [];
+    render(holder, after, { figs: figs, event: step.event, animate: shown !== lastShown, marks: marks });  // each step animates once
     lastShown = shown;
     holder.setAttribute("data-step", String(index));
     window.TC.clear(info);
@@ -422,6 +437,10 @@
       info.append(el("h2", { class: "small", "data-fit": "last", text: T("Cards turned over") }), turned);
     }
     const side = window.TC.clear(step.side);
+    if (step.setup) {
+      if ((step.setup.marks || []).indexOf("sharks") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "sharks", "data-fit": "last", text: T("Dashed outline: where the sharks start") }));
+      if ((step.setup.marks || []).indexOf("start_zone") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "start_zone", "data-fit": "last", text: T("Dashed outline: the agents' start zone") }));
+    }
     side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
   }
 

@@ -1,0 +1,263 @@
+"""Setting up (issue 26): after Start and before the first play, the table screen walks the table
+through setting up its own box, a step at a time, and each phone shows that player's own part.
+
+A mixin of :class:`companion.service.Service` (it uses the service's tables, store, clock, pacer
+and streams; every method runs under the table's lock unless it says so). docs/web.md "Setting up".
+
+- A table asks for it with the table option ``setting_up`` (the host page sends it on; through
+  the JSON API it is off unless given). The game declares the steps (``Game.setup_steps``) and
+  each seat's part (``Game.setup_part``), both from the start position.
+- The stage is kept with the table (``TableRow.setup``: the shown step, the seats that pressed
+  Ready, whether the game has opened): a pulled plug resumes where it was.
+- While it lasts, the seats' plays are refused (409, state unchanged) and the computer waits; the
+  host may still enter what the real dice or cards showed. The computer's seats are ready at
+  once; the game opens when every seat is ready, or when the host skips.
+- A step that asks for a ``beam`` check has the hardware fire the laser and compare where the beam
+  lands (``link.check_setup``); its answer is shown with the step.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import TYPE_CHECKING, Any
+
+from companion.store import StorageFailure
+from companion.tables import OpenTable
+from engines import TABLE, SetupStep
+from engines.text import N_
+from web.service import BadRequest, Conflict
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from companion.pacer import Pacer
+    from companion.store import Store
+
+log = logging.getLogger("companion.setup")
+
+SETTING_UP = "setting_up"
+"""The table option's name (a game's own option may be called ``setup``: Laser Chess's is)."""
+SETUP_OPTION: dict[str, Any] = {
+    "name": SETTING_UP, "type": "bool", "default": True, "line": True,
+    "label": N_("Show how to set up the box, step by step, before the first play"),
+    "help": N_("The table screen shows each setup step and every phone its player's part; the game "
+               "opens when every seat is ready or the host skips. Through the JSON API it is off "
+               "unless given."),
+}
+STILL_SETTING_UP = N_("The table is still setting up: press Ready on your phone, or the host skips.")
+STEP_SECONDS = 6.0       # Auto: the least a setup step stays shown
+LINE_SECONDS = 3.0       # and this much more for each line it says
+
+
+def declares_setup(game: Any) -> bool:
+    """Whether a game declares setup steps (it overrides ``Game.setup_steps``)."""
+    from engines.core import Game
+    return type(game).setup_steps is not Game.setup_steps
+
+
+def stage(steps: tuple[SetupStep, ...], asked: bool) -> dict[str, Any] | None:
+    """A new table's stage: None when it did not ask; open at once when there is nothing to show."""
+    if not asked:
+        return None
+    return {"step": 0, "ready": [], "open": not steps}
+
+
+class SettingUp:
+    # what the service provides (companion/service.py)
+    clock: Callable[[], float]
+    store: Store
+    hardware: Any
+    _pacer: Pacer
+    _tables: dict[str, OpenTable]
+
+    if TYPE_CHECKING:   # provided by the service and the other mixins
+        def _table(self, table_id: object) -> OpenTable: ...
+        def _check_seat_number(self, table: OpenTable, seat: object) -> int: ...
+        def _fan_out(self, table: OpenTable) -> None: ...
+        def _public(self, table: OpenTable) -> dict[str, Any]: ...
+        def _seat_payload(self, table: OpenTable, seat: int) -> dict[str, Any]: ...
+        def _schedule_bots(self, t: OpenTable) -> None: ...
+        def _watched(self, t: OpenTable) -> bool: ...
+
+    # -- reading the stage ---------------------------------------------------------------
+
+    def _setting_up(self, t: OpenTable) -> bool:
+        """The table is setting up: it asked for it, and the game has not opened."""
+        return t.row.setup is not None and not t.row.setup.get("open") and not t.row.ended
+
+    def _setup_steps(self, t: OpenTable) -> tuple[SetupStep, ...]:
+        """The game's steps for the table's position now (kept while the position stays)."""
+        if t.setup_cache is None or t.setup_cache[0] is not t.state:
+            t.setup_cache = (t.state, tuple(t.game.setup_steps(t.state)))
+        return t.setup_cache[1]
+
+    def _ready(self, t: OpenTable) -> list[int]:
+        """The seats ready: those that pressed Ready, and the computer's."""
+        pressed = set(t.row.setup.get("ready", [])) if t.row.setup else set()
+        return sorted(pressed | {s.seat for s in t.seats if s.bot})
+
+    def _setup_json(self, t: OpenTable, seat: int | None) -> dict[str, Any] | None:
+        """The payload's ``setup``: null unless setting up; a seat's own part goes to it alone."""
+        if not self._setting_up(t):
+            return None
+        assert t.row.setup is not None
+        steps = self._setup_steps(t)
+        out: dict[str, Any] = {"steps": [s.to_json() for s in steps],
+                               "step": min(int(t.row.setup.get("step", 0)), max(len(steps) - 1, 0)),
+                               "ready": self._ready(t), "check": t.setup_check}
+        if seat is not None and seat != TABLE:
+            out["part"] = [line.to_json() for line in t.game.setup_part(t.state, seat)]
+        return out
+
+    def _refuse_setting_up(self, t: OpenTable, seat: int) -> None:
+        """A seat's play while the table is setting up: refused (the host's chance entries are not)."""
+        if seat != TABLE and self._setting_up(t):
+            raise Conflict(STILL_SETTING_UP)
+
+    # -- changing it ------------------------------------------------------------------------
+
+    def _store_setup(self, t: OpenTable, setup: dict[str, Any]) -> None:
+        """Keep the new stage (durably first), then show it everywhere."""
+        version = t.row.version + 1
+        self.store.update_table(t.id, version=version, setup=setup)
+        t.row.version, t.row.setup = version, setup
+        self._fan_out(t)
+
+    def _open_if_ready(self, t: OpenTable) -> bool:
+        """Every seat is ready: the game opens (stored, shown, the computer may play)."""
+        if not self._setting_up(t) or len(self._ready(t)) < t.row.players:
+            return False
+        self._open(t)
+        return True
+
+    def _open(self, t: OpenTable) -> None:
+        assert t.row.setup is not None
+        t.setup_check = None
+        self._store_setup(t, {**t.row.setup, "open": True})
+        self._schedule_bots(t)
+        self._pacer.poke()
+
+    def ready(self, table: str, seat: int) -> dict[str, Any]:
+        """A seat pressed Ready; the last one opens the game. Its payload after."""
+        t = self._table(table)
+        seat = self._check_seat_number(t, seat)
+        with t.lock:
+            if not self._setting_up(t):
+                raise Conflict("The table is not setting up: the game is open.")
+            assert t.row.setup is not None
+            if seat not in self._ready(t):
+                pressed = sorted({*t.row.setup.get("ready", []), seat})
+                self._store_setup(t, {**t.row.setup, "ready": pressed})
+            self._open_if_ready(t)
+            return self._seat_payload(t, seat)
+
+    def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
+        """The table screen or the host shows setup step ``step`` (Next, Back), or ``skip`` opens
+        the game now. The public payload after."""
+        t = self._table(table)
+        if skip is not None and not isinstance(skip, bool):
+            raise BadRequest('"skip" must be true or false.')
+        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+            raise BadRequest('"step" must be a whole number.')
+        if step is None and not skip:
+            raise BadRequest('Send "step" (the setup step to show) or "skip": true.')
+        with t.lock:
+            if not self._setting_up(t):
+                raise Conflict("The table is not setting up: the game is open.")
+            assert t.row.setup is not None
+            if skip:
+                self._open(t)
+                return self._public(t)
+            count = len(self._setup_steps(t))
+            if step is None or not 0 <= step < count:
+                raise BadRequest("There is no setup step {number}: this table has {count}.",
+                                 number=step + 1 if isinstance(step, int) else str(step), count=count)
+            if step != t.row.setup.get("step"):
+                self._show_step(t, step)
+            return self._public(t)
+
+    def _setup_next(self, t: OpenTable) -> bool:
+        """The table's "next" while setting up: the next step (the last one stays). False when the
+        table is not setting up (the next is the story's)."""
+        if not self._setting_up(t) or t.row.setup is None:
+            return False
+        at = int(t.row.setup.get("step", 0))
+        if at + 1 < len(self._setup_steps(t)):
+            self._show_step(t, at + 1)
+        return True
+
+    def _unready(self, t: OpenTable, seat: int) -> None:
+        """A seat freed while setting up: whoever takes it next has not seen its part yet."""
+        if self._setting_up(t) and t.row.setup is not None and seat in t.row.setup.get("ready", []):
+            pressed = [s for s in t.row.setup.get("ready", []) if s != seat]
+            self._store_setup(t, {**t.row.setup, "ready": pressed})
+
+    def _show_step(self, t: OpenTable, step: int) -> None:
+        assert t.row.setup is not None
+        t.setup_check = None
+        t.setup_since = self.clock()
+        self._store_setup(t, {**t.row.setup, "step": step})
+        self._pacer.poke()
+        self._check_step(t)
+
+    # -- the hardware checks a step -------------------------------------------------------
+
+    def _check_step(self, t: OpenTable) -> None:
+        """The shown step asks for a beam check and the hardware can make one: it runs on a
+        thread of its own (the laser fires for a while), and its answer is shown with the step."""
+        if not self._setting_up(t) or t.row.setup is None:
+            return
+        steps = self._setup_steps(t)
+        at = int(t.row.setup.get("step", 0))
+        link = self.hardware
+        if not 0 <= at < len(steps) or steps[at].check != "beam" or link is None:
+            return
+        game, state, version = t.game, t.state, t.row.version
+        threading.Thread(target=self._run_check, args=(t, link, game, state, version),
+                         name="setup-check", daemon=True).start()
+
+    def _run_check(self, t: OpenTable, link: Any, game: Any, state: Any, version: int) -> None:
+        """On its own thread: the check, then (if the table still shows that step) its answer."""
+        try:
+            found = link.check_setup(game, state)
+        except Exception:
+            log.exception("the setup's beam check failed on table %s", t.id)
+            return
+        if found is None:
+            return   # no laser or no sensors: nothing to say
+        answer = found.to_json()
+        with t.lock:
+            if t.row.version != version or not self._setting_up(t):
+                return   # the table moved on while the laser fired
+            t.setup_check = answer
+            try:
+                version = t.row.version + 1
+                self.store.update_table(t.id, version=version)
+                t.row.version = version
+            except StorageFailure:
+                pass   # shown all the same: the check is no game change
+            self._fan_out(t)
+
+    # -- Auto -------------------------------------------------------------------------------
+
+    def _pace_setup(self, t: OpenTable, now: float) -> float | None:
+        """Auto while setting up: the next step once this one has been read; when it is due."""
+        if not t.row.auto or not self._watched(t) or t.row.setup is None:
+            return None
+        steps = self._setup_steps(t)
+        at = int(t.row.setup.get("step", 0))
+        if at + 1 >= len(steps):
+            return None   # the last step stays until everyone is ready
+        # from when the step came up, or when a screen came to show it (``since``), whichever is later
+        due = max(t.setup_since, t.since) + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
+        if now < due:
+            return due
+        try:
+            self._show_step(t, at + 1)
+        except StorageFailure:
+            t.setup_since = now
+        return None if at + 2 >= len(steps) else t.setup_since + STEP_SECONDS
+
+
+__all__ = ["SETTING_UP", "SETUP_OPTION", "STILL_SETTING_UP", "SettingUp", "declares_setup", "stage"]

@@ -1,0 +1,230 @@
+"""Setting up (issue 26) in the table service: the stage kept with the table, plays refused while it
+lasts, Ready and the host's skip, the computer ready at once, Auto, the beam check hook."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engines
+from companion.service import Service
+from engines import Text, translate
+from tests.conftest import HOST_KEY
+from web.service import BadRequest, Conflict
+
+SETUP = {"setting_up": True}
+
+
+def new_table(service: Service, game: str = "fzzzt", players: int = 3, **options: object) -> str:
+    return str(service.create_table(game, players, {**SETUP, **options}, seed=7)["table"])
+
+
+def first_play(service: Service, table: str) -> tuple[int, dict[str, Any]]:
+    state = service.state_of(table)
+    seat = state.awaiting[0]
+    return seat, state.legal_actions(seat)[0]
+
+
+def test_the_json_api_default_plays_at_once_and_games_offer_the_option(service: Service) -> None:
+    table = str(service.create_table("fzzzt", 2, {}, seed=1)["table"])
+    assert service.public(table)["setup"] is None
+    offered = {g["id"]: [o["name"] for o in g["table_options"]] for g in service.games()}
+    assert "setting_up" in offered["laser-chess"] and "setting_up" in offered["fzzzt"]
+    assert "setting_up" not in offered["fake-guess"]   # it declares no steps
+    with pytest.raises(BadRequest, match="setting_up must be true or false"):
+        service.create_table("fzzzt", 2, {"setting_up": "yes"})
+
+
+def test_plays_are_refused_while_setting_up_and_the_state_stays(service: Service) -> None:
+    table = new_table(service)
+    before = service.public(table)
+    setup = before["setup"]
+    assert setup["step"] == 0 and setup["ready"] == [] and setup["check"] is None
+    assert [s["key"] for s in setup["steps"]] == ["mechanics", "hands", "deck", "conveyor"]
+    seat, action = first_play(service, table)
+    with pytest.raises(Conflict) as refused:
+        service.act(table, seat, action)
+    assert translate(refused.value.text) == ("The table is still setting up: press Ready on your phone, "
+                                             "or the host skips.")
+    after = service.public(table)
+    assert after["view"] == before["view"] and after["version"] == before["version"]
+    assert service.seat_view(table, seat)["legal_actions"] == []   # the phone offers no play yet
+
+
+def test_the_game_opens_when_every_seat_is_ready_and_the_computer_is_ready_at_once(service: Service) -> None:
+    table = new_table(service)
+    service.seat_bot(table, 2)
+    assert service.public(table)["setup"]["ready"] == [2]
+    service.ready(table, 0)
+    service.ready(table, 0)   # twice is once
+    assert service.public(table)["setup"]["ready"] == [0, 2]
+    payload = service.ready(table, 1)
+    assert payload["setup"] is None and service.public(table)["setup"] is None
+    with pytest.raises(Conflict, match="not setting up"):
+        service.ready(table, 1)
+    seat, action = first_play(service, table)
+    if seat != 2:
+        service.act(table, seat, action)   # the game is open
+
+
+def test_next_steps_through_the_setup_and_a_freed_seat_is_not_ready(service: Service) -> None:
+    table = new_table(service)
+    story = service.public(table)["story"]
+    assert service.advance(table)["setup"]["step"] == 1   # the table's next (the companion's button too)
+    for _ in range(5):
+        service.advance(table)
+    assert service.public(table)["setup"]["step"] == 3 and service.public(table)["story"] == story
+    service.claim_seat(table, 1, "Bo")
+    service.ready(table, 1)
+    service.free_seat(table, 1)
+    assert service.public(table)["setup"]["ready"] == []
+
+
+def test_a_table_of_computers_does_not_wait_to_set_up(service: Service) -> None:
+    first = new_table(service, players=2)
+    service.seat_bot(first, 0)
+    service.seat_bot(first, 1)
+    assert service.public(first)["setup"] is None   # the last computer seated opened it
+    nxt = service.next_game(first)
+    assert service.public(nxt["table"])["setup"] is None
+
+
+def test_steps_move_the_host_skips_and_bad_steps_are_refused(service: Service) -> None:
+    table = new_table(service)
+    assert service.set_setup(table, step=2)["setup"]["step"] == 2
+    assert service.set_setup(table, step=1)["setup"]["step"] == 1   # Back
+    with pytest.raises(BadRequest, match="no setup step 5"):
+        service.set_setup(table, step=4)
+    with pytest.raises(BadRequest):
+        service.set_setup(table, step=True)
+    with pytest.raises(BadRequest):
+        service.set_setup(table)
+    assert service.set_setup(table, skip=True)["setup"] is None
+    with pytest.raises(Conflict):
+        service.set_setup(table, step=0)
+    seat, action = first_play(service, table)
+    service.act(table, seat, action)
+
+
+def test_the_stage_survives_a_restart_and_the_next_game_asks_again(data_dir: Path,
+                                                                   service: Service) -> None:
+    table = new_table(service)
+    service.set_setup(table, step=3)
+    service.ready(table, 1)
+    service.close()
+    again = Service(data_dir, HOST_KEY)
+    try:
+        setup = again.public(table)["setup"]
+        assert setup["step"] == 3 and setup["ready"] == [1]
+        seat, action = first_play(again, table)
+        with pytest.raises(Conflict):
+            again.act(table, seat, action)
+        again.set_setup(table, skip=True)
+        nxt = again.next_game(table)["table"]
+        assert again.public(nxt)["setup"]["step"] == 0   # the table's choice, kept
+    finally:
+        again.close()
+
+
+def test_a_seats_part_reaches_that_seat_alone(service: Service) -> None:
+    table = new_table(service, game="sharks-with-lasers", specials=True)
+    secret = [c["name"] for c in service.seat_view(table, 1)["view"]["hand"] if c["when"] != "base"]
+    assert len(secret) == 2
+    part = " ".join(translate(t) for t in service.seat_view(table, 1)["setup"]["part"])
+    assert all(name in part for name in secret)
+    for reader in (service.public(table), service.seat_view(table, 0), service.seat_view(table, 2),
+                   service.seat_view(table, -1)):
+        text = repr(reader["setup"])
+        assert "part" not in reader["setup"] or reader["seat"] != 1
+        assert not any(name in text for name in secret if name not in repr(reader["view"]))
+
+
+def test_auto_walks_the_steps_at_a_reading_pace(data_dir: Path, service: Service) -> None:
+    service.close()
+    now = [100.0]
+    svc = Service(data_dir, HOST_KEY, clock=lambda: now[0])
+    try:
+        table = new_table(svc)
+        svc.public(table, screen=True)   # a table screen is watching
+        assert svc.public(table)["setup"]["step"] == 0
+        now[0] += 4
+        svc.public(table, screen=True)
+        svc.pace()
+        assert svc.public(table)["setup"]["step"] == 0   # not read yet
+        now[0] += 4.9
+        svc.public(table, screen=True)
+        svc.pace()
+        assert svc.public(table)["setup"]["step"] == 0
+        for _ in range(8):
+            now[0] += 4.9   # a screen polls within its grace
+            svc.public(table, screen=True)
+            svc.pace()
+            if svc.public(table)["setup"]["step"] == 1:
+                break
+        assert svc.public(table)["setup"]["step"] == 1
+        for _ in range(40):
+            now[0] += 4.9
+            svc.public(table, screen=True)
+            svc.pace()
+        assert svc.public(table)["setup"]["step"] == 3   # the last step stays
+    finally:
+        svc.close()
+
+
+class Link:
+    """A hardware link with a laser and sensors (the i-beam helper builds the real one)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def check_setup(self, game: Any, state: Any) -> dict[str, Any]:
+        self.asked.append(game.id)
+        return {"ok": False, "say": [{"msgid": "Check {square}.", "params": {"square": "e4"}}]}
+
+
+def test_a_beam_step_asks_the_hardware_and_shows_its_answer(service: Service) -> None:
+    link = Link()
+    service.hardware = link
+    table = new_table(service, game="laser-chess", players=2)
+    steps = service.public(table)["setup"]["steps"]
+    last = len(steps) - 1
+    assert steps[last]["check"] == "beam"
+    service.set_setup(table, step=last)
+    for _ in range(200):
+        if service.public(table)["setup"]["check"] is not None:
+            break
+        time.sleep(0.01)
+    assert link.asked == ["laser-chess"]
+    assert service.public(table)["setup"]["check"]["say"][0]["params"]["square"] == "e4"
+    service.set_setup(table, step=0)
+    assert service.public(table)["setup"]["check"] is None
+
+
+def test_canary_a_part_naming_a_secret_reaches_its_seat_alone(service: Service,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's part may name what only that seat may know: a canary in seat 1's part is in seat 1's
+    payload and stream and in no other reader's (the table screen, the other seats, the host)."""
+    game = type(engines.get("fzzzt"))
+    canary = "CANARY-7f3a"
+    monkeypatch.setattr(game, "setup_part", lambda self, state, seat: (
+        (Text("Your secret: {word}.", {"word": canary}),) if seat == 1 else (Text("Nothing secret."),)))
+    table = new_table(service)
+    streams = {who: service.subscribe(table, who) for who in (None, 0, 1, 2, -1)}
+    service.set_setup(table, step=1)   # a change every stream hears of
+    service.ready(table, 0)
+    seen: dict[int | None, str] = {}
+    for who, sub in streams.items():
+        frames = []
+        while (frame := sub.get(0.05)) is not None:
+            frames.append(repr(frame))
+        seen[who] = " ".join(frames)
+        sub.close()
+    assert canary in seen[1] and canary in repr(service.seat_view(table, 1))
+    for who in (None, 0, 2, -1):
+        assert seen[who] and canary not in seen[who], who
+    for reader in (service.public(table), service.seat_view(table, 0), service.seat_view(table, 2),
+                   service.seat_view(table, -1), *service.list_tables()):
+        assert canary not in repr(reader)

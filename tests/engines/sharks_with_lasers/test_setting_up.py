@@ -1,0 +1,45 @@
+"""Sharks with Lasers' setup steps (issue 26): built from the start position, as the engine deals."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+import engines
+from engines.sharks_with_lasers.cards import CARDS
+from engines.text import translate
+
+GAME = engines.get("sharks-with-lasers")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_steps_place_the_sharks_and_count_the_cards_as_dealt(players: int) -> None:
+    state = GAME.start(players=players, seed=5)
+    steps = {s.key: s for s in GAME.setup_steps(state)}
+    assert list(steps) == ["board", "agents", "start"]
+    view = state.view(None)
+    board = " ".join(translate(line) for line in steps["board"].lines)
+    for shark in view["sharks"]:
+        assert f"The {shark['shark']} shark on {shark['square']}" in board
+    assert f"{view['board']['width']} by {view['board']['height']}" in board
+    hand = state.view(0)["hand"]
+    counted = sum(int(re.findall(r"(\d+)×", translate(line))[0]) for line in steps["agents"].lines[1:])
+    assert counted == len(hand) == (10 if players == 2 else 8)
+    start = translate(steps["start"].lines[0])
+    assert f"Player {view['start_seat'] + 1} starts" in start
+    assert translate(steps["start"].lines[2]).count(",") == len(view["board"]["start_zone"]) - 1
+
+
+def test_with_special_cards_each_seat_alone_is_told_its_two() -> None:
+    state = GAME.start(players=3, seed=5, options={"specials": True})
+    assert "specials" in [s.key for s in GAME.setup_steps(state)]
+    for seat in range(3):
+        part = " ".join(translate(t) for t in GAME.setup_part(state, seat))
+        specials = [c for c in state.table.hands[seat] if CARDS[c].special]
+        assert len(specials) == 2
+        for code in specials:
+            assert CARDS[code].name in part
+    base = Counter(c for c in state.table.hands[0] if not CARDS[c].special)
+    assert sum(base.values()) == 8

@@ -1,0 +1,139 @@
+"""Setting up (issue 26), in a real browser, for Laser Chess, Fzzzt! and Sharks with Lasers: the host
+starts the table from the host page (the one-line option, on by default), the 1280x720 table screen
+walks through every setup step in the table's language (German or Dutch) with the step's marks drawn
+on the start position, every 360-px phone shows its own part and Ready, and once all are ready the
+game opens and the first play is made from a phone. Nothing is cut off or sticks out on any screen;
+screenshots go to test-artifacts/ (setup-*.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engines
+from engines.text import translate
+from tests.web import test_browser as shared
+from tests.web.test_browser_fit import PHONE_FIT, SETTLED, TABLE_FIT
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+shot, watch = shared.shot, shared.watch
+
+NAMES = ["Anna", "Bram", "Clara", "Daan"]
+CASES = [  # game, players, the table's (and the phones') language, the game's own options
+    ("laser-chess", 2, "de", {"setup": "grail"}),
+    ("fzzzt", 4, "nl", {}),
+    ("sharks-with-lasers", 3, "nl", {"specials": True}),
+]
+
+
+def context(browser: Any, locale: str, width: int, height: int, mobile: bool) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=mobile,
+                              device_scale_factor=2 if mobile else 1, locale=locale)
+    ctx.set_default_timeout(8000)
+    return watch(ctx.new_page())
+
+
+def start_from_the_host_page(browser: Any, server: str, host_key: str, game: str, players: int, lang: str,
+                             options: dict[str, Any]) -> str:
+    host = context(browser, "en-US", 1280, 900, mobile=False)
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator(f"#game option[value={game}]").wait_for(state="attached")
+    host.select_option("#game", game)
+    line = host.locator('#options .option-line[data-name="setting_up"]')
+    assert line.locator("input[type=checkbox]").is_checked()   # on by default, on the host page
+    assert line.locator(".help").count() == 0                   # one line
+    host.fill("#players", str(players))
+    host.select_option("#table-lang", lang)
+    for name, value in options.items():
+        if isinstance(value, bool):
+            host.locator(f"#opt-{name}").set_checked(value)
+        else:
+            host.select_option(f"#opt-{name}", value)
+    host.click("#start")
+    host.locator("#manage").wait_for(state="visible")
+    host.locator("#skip-setup").wait_for(state="visible")    # the host may skip
+    table = host.locator("#manage-title").inner_text().rsplit("·", 1)[1].strip()
+    host.context.close()
+    return table
+
+
+def table_fits(tv: Any, name: str) -> None:
+    tv.evaluate(SETTLED)
+    fit = tv.evaluate(TABLE_FIT)
+    shot(tv, name)
+    assert not fit["out"] and not fit["cut"], (name, fit)
+    assert fit["smallest"] >= 17.9, (name, fit["smallest"], fit["where"])
+
+
+def phone_fits(page: Any, name: str) -> None:
+    fit = page.evaluate(PHONE_FIT)
+    shot(page, name)
+    assert fit["scroll"] <= fit["width"] and not fit["out"], (name, fit)
+
+
+@pytest.mark.parametrize(("game", "players", "lang", "options"), CASES, ids=[c[0] for c in CASES])
+def test_from_start_through_every_setup_step_to_the_first_play(
+        server: str, browser: Any, host_key: str, service: Any, game: str, players: int, lang: str,
+        options: dict[str, Any]) -> None:
+    table = start_from_the_host_page(browser, server, host_key, game, players, lang, options)
+    service.set_auto(table, False)   # the test steps the table screen with Next
+    setup = service.public(table)["setup"]
+    steps = setup["steps"]
+    assert setup["step"] == 0 and len(steps) >= 3
+
+    phones = []
+    for seat in range(players):
+        page = context(browser, f"{lang}-{lang.upper()}", 360, 740, mobile=True)
+        shared.sit(page, server, table, seat, NAMES[seat])
+        phones.append(page)
+    tv = context(browser, "en-US", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    assert tv.evaluate("document.documentElement.lang") == lang
+
+    for index, step in enumerate(steps):
+        title = tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]')
+        title.wait_for()
+        assert title.inner_text() == translate(step["title"], lang)
+        assert tv.locator("#setup .setup-lines li").count() == len(step["lines"])
+        if step["marks"]:   # every mark these games declare is one their drawing knows
+            assert tv.locator("#game-area .setup-mark").count() >= 1, step
+        assert tv.locator("#resolution").is_hidden()
+        table_fits(tv, f"setup-{game}-step-{index + 1}")
+        if index + 1 < len(steps):
+            tv.locator("#next").click()
+    assert service.public(table)["setup"]["step"] == len(steps) - 1
+    tv.locator("#next").click()   # the last step stays until everyone is ready
+    assert service.public(table)["setup"]["step"] == len(steps) - 1
+
+    for seat, page in enumerate(phones):
+        part = service.seat_view(table, seat)["setup"]["part"]
+        box = page.locator("#setup-part")
+        box.wait_for()
+        assert box.locator(".setup-own li").count() == len(part)
+        assert translate(part[0], lang) in box.inner_text()
+        assert page.locator("#controls button.action").count() == 0   # nothing to play yet
+        phone_fits(page, f"setup-{game}-phone-{seat}")
+        box.locator(".setup-ready-button").tap()
+        if seat + 1 < players:
+            box.locator(".setup-ready-button[disabled]").wait_for()
+            tv.locator("#setup .setup-ready", has_text=NAMES[seat]).wait_for()
+
+    tv.locator("#setup").wait_for(state="hidden")
+    assert service.public(table)["setup"] is None
+    for page in phones:
+        page.locator("#setup-part").wait_for(state="hidden")
+
+    # the first play, from the phone of the seat the game awaits: the game is open
+    state = service.state_of(table)
+    seat = next(s for s in state.awaiting if s >= 0)
+    action = service.seat_view(table, seat)["legal_actions"][0]
+    version = service.public(table)["version"]
+    play = "async (a) => (await TC.api('POST', TC.tableApi(TC.page.table) + '/actions', {action: a})).status"
+    status = phones[seat].evaluate(play, action)
+    assert status == 200
+    assert service.public(table)["version"] > version
+    assert len(engines.get(game).setup_steps(service.state_of(table))) >= 1   # declared from any state
+    tv.locator("#events li").first.wait_for()
+    table_fits(tv, f"setup-{game}-first-play")
