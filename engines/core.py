@@ -628,6 +628,18 @@ class Lesson:
                 "section": self.section.to_json()}
 
 
+PublicTeacher = Callable[[Mapping[str, Any], tuple[Seat, ...], list[Event]], tuple[Lesson, ...]]
+"""How a game picks its lessons: from the public view, the seats awaited and the public events of
+the play that made the state, never from anything hidden (:func:`public_lessons`)."""
+
+
+def public_lessons(state: State, teach: PublicTeacher) -> tuple[Lesson, ...]:
+    """``state``'s lessons as ``teach`` picks them from what everyone may know: lessons are told on
+    the table screen, so a game's ``lessons`` hands its teacher the public view, the seats awaited
+    and the public events only (a lesson can say nothing of a hand or a secret move)."""
+    return teach(state.view(None), tuple(state.awaiting), events_for(state.events, None))
+
+
 class Game(ABC):
     """A game's rules: metadata, options, and how to start or load a position.
 

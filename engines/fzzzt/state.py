@@ -26,15 +26,18 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     PageAssets,
     Seat,
     State,
     View,
     chance_mode,
+    public_lessons,
 )
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow
+from engines.fzzzt import lessons as fzzzt_lessons
 from engines.fzzzt.bot import BidBot
 from engines.fzzzt.cards import card_table, names_phrase, parse_overrides
 from engines.fzzzt.notation import dump, load
@@ -272,6 +275,9 @@ class Fzzzt(Game):
 
     def load(self, text: str) -> State:
         return load(text, FzzztState)
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, fzzzt_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return BidBot()

@@ -14,12 +14,15 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     Pacing,
     PageAssets,
     ProfileCheck,
     State,
+    public_lessons,
 )
+from engines.jaws import lessons as jaws_lessons
 from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.bot import JawsBot
 from engines.jaws.orca import layout as orcas
@@ -204,6 +207,9 @@ class Jaws(Game):
             return None
         found = learned(p.o)
         return found.to_json() if found != boxes.Box(found.name) else None
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, jaws_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return JawsBot(**settings)

@@ -24,10 +24,14 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     PageAssets,
+    State,
     chance_mode,
+    public_lessons,
 )
+from engines.loch_ness import lessons as loch_ness_lessons
 from engines.loch_ness.board import Board, BoardError, board_from_text, check_board, sample_board
 from engines.loch_ness.bot import ExplorerBot
 from engines.loch_ness.decks import parse_sevens
@@ -112,6 +116,9 @@ class LochNess(Game):
         """The sample board, with the default decks written out (so the map editor shows them)."""
         board = sample_board()
         return {board.name: {**board.to_json(), "decks": board.decks.to_json()}}
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, loch_ness_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return ExplorerBot()
