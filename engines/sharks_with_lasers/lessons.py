@@ -14,7 +14,7 @@ from engines.text import Text
 START = Lesson("start", Text("Placing the agents"), Text(
     "One at a time, counterclockwise, starting with the player to the right of the starting player, "
     "each player places their agent on any free space of the agents' start zone. The starting player "
-    "places their agent last, and then the game begins."), Text("Start"))
+    "places their agent last, and then the game begins."), Text("Start of the game"))
 PLAY = Lesson("play", Text("Playing cards"), Text(
     "Starting with the starting player and going clockwise, each player does one thing: play a card "
     "face down on their own agent (no more than two a round), play a card face down on one of the "
