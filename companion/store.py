@@ -210,6 +210,12 @@ MIGRATIONS: tuple[str, ...] = (
         created REAL NOT NULL
     );
     """,
+    # 8: a first game (issue 26): the table option "First game", and the lessons the table has told
+    # (each lesson's key, with the story chapter that told it), so none is told twice at a table
+    """
+    ALTER TABLE tables ADD COLUMN first_game INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
+    """,
 )
 
 
@@ -282,6 +288,10 @@ class TableRow:
     hidden: dict[str, int] = field(default_factory=dict)
     """Per reader (companion/audiences.py), the changes it could not see; absent: none."""
     salt: str = ""           # keys the story's public identities (companion/story.py)
+    first_game: bool = False  # the table option "First game": the table teaches (companion/teaching.py)
+    lessons: dict[str, str] = field(default_factory=dict)
+    """The lessons told at this table: each key with the key of the story's chapter that told it
+    ("" for one told at an earlier table of the same seats); a key here is never told again."""
 
 
 @dataclass(frozen=True)
@@ -485,10 +495,12 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang, shown, auto, hidden, salt) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto, hidden, salt, first_game, lessons) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
              row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
-             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt))]
+             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt, int(row.first_game),
+             json.dumps(row.lessons, sort_keys=True)))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -502,14 +514,17 @@ class Store:
         self._tx(stmts)
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
-               shown: str | None = None, hidden: dict[str, int] | None = None) -> None:
+               shown: str | None = None, hidden: dict[str, int] | None = None,
+               lessons: dict[str, str] | None = None) -> None:
         """Append log rows (``idx`` given by the caller), set the version, the step the table
-        screen shows (``shown``: its chapter) and what each reader could not see: one transaction."""
+        screen shows (``shown``: its chapter), what each reader could not see and the lessons told:
+        one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
         stmts.append(_set_table(table_id, version=version, step=step, shown=shown,
-                                hidden=None if hidden is None else json.dumps(hidden, sort_keys=True)))
+                                hidden=None if hidden is None else json.dumps(hidden, sort_keys=True),
+                                lessons=None if lessons is None else json.dumps(lessons, sort_keys=True)))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
@@ -592,9 +607,11 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto, hidden, salt, first_game, lessons "
+                "FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
-                         r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15])
+                         r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15], bool(r[16]),
+                         json.loads(r[17]))
                 for r in rows]
 
     def secret(self, name: str) -> str:

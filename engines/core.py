@@ -746,8 +746,10 @@ class Game(ABC):
         return ()
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:
-        """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited); the
-        table shows each key once per table, with "First game" on."""
+        """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited), in
+        order, the last one about the decision awaited now (the phone of the seat to act shows it);
+        the table shows each key once per table, with "First game" on. Public: build them with
+        :func:`public_lessons`."""
         return ()
 
     def bot(self, **settings: Any) -> Bot:

@@ -38,9 +38,11 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     out: list[Lesson] = []
     phase = view.get("phase")
     if phase == "bid":
-        out += [ROUND, BID]
+        out.append(ROUND)
     if any(ev.get("type") == "reveal" for ev in events):
         out.append(WON)
+    if phase == "bid":
+        out.append(BID)   # the decision now comes last (the phone of the seat to bid says it)
     if phase == "cleanup":
         out.append(CLEANUP)
     return tuple(out)

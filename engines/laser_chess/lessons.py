@@ -30,10 +30,10 @@ ALL = (TURN, LASER, CAPTURE)
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []
-    if awaiting:
-        out.append(TURN)
     if view.get("last_beam") is not None or any(ev.get("type") == "laser" for ev in events):
         out.append(LASER)
     if view.get("removed"):
         out.append(CAPTURE)
+    if awaiting:
+        out.append(TURN)   # the decision now comes last (the phone of the seat to move says it)
     return tuple(out)

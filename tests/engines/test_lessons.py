@@ -97,4 +97,4 @@ def test_the_first_lessons_by_phase() -> None:
     lc = engines.get("laser-chess")
     start = lc.start(2, 1)
     after = start.apply(0, start.legal_actions(0)[0])
-    assert [lesson.key for lesson in lc.lessons(after)] == ["turn", "laser"]
+    assert [lesson.key for lesson in lc.lessons(after)] == ["laser", "turn"]   # the decision last

@@ -100,6 +100,7 @@
     outcome.textContent = TC.outcomeText(p);
 
     drawStory(st);
+    drawLessons(st);
     TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
@@ -129,6 +130,20 @@
     TC.clear($("auto")).append(TC.icon(st.auto ? "pause" : "play"), " " + T("Auto"));
     $("auto").disabled = !TC.page.can_step;
     $("auto").title = TC.page.can_step ? "" : T("Auto is switched on the host page or a phone.");
+  }
+
+  /* A first game's lessons (docs/web.md "First game"): shown with the step that brings them (its
+     change's last, where the board shows the new state), each naming its rulebook section; gone
+     with the next change told. */
+  function drawLessons(st) {
+    const box = TC.clear($("lesson"));
+    const lessons = (st.shown && st.shown.lessons) || [];
+    box.hidden = !lessons.length;
+    lessons.forEach(function (lesson) {
+      box.append(el("h2", { class: "lesson-title", "data-key": lesson.key, text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+                 el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
+                 el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) }));
+    });
   }
 
   /* The table's next: every screen and phone moves on (host, or the Pi's own display). */
