@@ -139,6 +139,7 @@
     const box = TC.clear($("lesson"));
     const lessons = (st.shown && st.shown.lessons) || [];
     box.hidden = !lessons.length;
+    $("stage").classList.toggle("with-lesson", lessons.length > 0);   // the board makes room for it
     lessons.forEach(function (lesson) {
       box.append(el("h2", { class: "lesson-title", "data-key": lesson.key, text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
                  el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
