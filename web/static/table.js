@@ -100,7 +100,7 @@
     outcome.textContent = TC.outcomeText(p);
 
     drawStory(st);
-    drawLessons(st);
+    drawLessons(st, ui ? $("game-area") : $("generic-view"));
     TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
@@ -135,16 +135,24 @@
   /* A first game's lessons (docs/web.md "First game"): shown with the step that brings them (its
      change's last, where the board shows the new state), each naming its rulebook section; gone
      with the next change told. */
-  function drawLessons(st) {
+  function drawLessons(st, area) {
     const box = TC.clear($("lesson"));
     const lessons = (st.shown && st.shown.lessons) || [];
     box.hidden = !lessons.length;
-    $("stage").classList.toggle("with-lesson", lessons.length > 0);   // the board makes room for it
+    $("stage").classList.toggle("with-lesson", lessons.length > 0);
+    box.style.gridTemplateColumns = "repeat(" + Math.max(1, lessons.length) + ", minmax(0, 1fr))";   // side by side
     lessons.forEach(function (lesson) {
-      box.append(el("h2", { class: "lesson-title", "data-key": lesson.key, text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
-                 el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
-                 el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) }));
+      box.append(el("div", { class: "lesson-one", "data-key": lesson.key },
+                    el("h2", { class: "lesson-title", text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+                    el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
+                    el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) })));
     });
+    // the game's drawing makes room for it: drawn for the whole screen's height, it is shown smaller
+    area.style.zoom = "";
+    if (!lessons.length) return;
+    const room = area.clientHeight;
+    const need = Math.max.apply(null, [area.scrollHeight].concat(Array.prototype.map.call(area.children, function (c) { return c.getBoundingClientRect().height; })));
+    if (room > 0 && need > room + 1) area.style.zoom = String(Math.max(0.4, room / need));
   }
 
   /* The table's next: every screen and phone moves on (host, or the Pi's own display). */
