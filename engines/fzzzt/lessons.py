@@ -1,5 +1,5 @@
 """What a first game of Fzzzt! explains (``Game.lessons``, the table option "First game"), in the
-words of the Dutch edition's rulebook (/work/shared/rules/fzzzt.nl.txt).
+words of the Dutch edition's rulebook (fzzzt.nl.txt).
 
 Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
 

@@ -1,5 +1,5 @@
 """What a first game of Jaws explains (``Game.lessons``, the table option "First game"), in the words
-of the German edition's rulebook (/work/shared/rules/jaws.de.txt): Act 1's phases, then Act 2's.
+of the German edition's rulebook (jaws.de.txt): Act 1's phases, then Act 2's.
 
 Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
 

@@ -1,5 +1,5 @@
 """What a first game of Laser Chess explains (``Game.lessons``, the table option "First game"), in
-the words of the German edition's rulebook (/work/shared/rules/laser-chess.de.txt).
+the words of the German edition's rulebook (laser-chess.de.txt).
 
 Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
 

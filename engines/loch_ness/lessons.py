@@ -1,5 +1,5 @@
 """What a first game of Loch Ness explains (``Game.lessons``, the table option "First game"), in the
-words of the Dutch edition's rulebook (/work/shared/rules/loch-ness.nl.txt).
+words of the Dutch edition's rulebook (loch-ness.nl.txt).
 
 Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
 

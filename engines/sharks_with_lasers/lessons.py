@@ -1,5 +1,5 @@
 """What a first game of Sharks with Lasers explains (``Game.lessons``, the table option "First
-game"), in the words of the Dutch edition's rulebook (/work/shared/rules/sharks-with-lasers.nl.txt).
+game"), in the words of the Dutch edition's rulebook (sharks-with-lasers.nl.txt).
 
 Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
 

@@ -5,6 +5,7 @@ may know, carrying nothing of the state)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -98,3 +99,11 @@ def test_the_first_lessons_by_phase() -> None:
     start = lc.start(2, 1)
     after = start.apply(0, start.legal_actions(0)[0])
     assert [lesson.key for lesson in lc.lessons(after)] == ["laser", "turn"]   # the decision last
+
+
+@pytest.mark.parametrize(("game", "every"), [(g[0], g[5]) for g in GAMES], ids=[g[0] for g in GAMES])
+def test_each_game_page_lists_its_lessons(game: str, every: tuple[Lesson, ...]) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / f"{game}.md").read_text(encoding="utf-8")
+    listed = page.split("## First game: the lessons", 1)[1]
+    for lesson in every:
+        assert f"| `{lesson.key}` | {lesson.title.msgid} |" in listed
