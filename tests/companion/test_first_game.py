@@ -13,7 +13,7 @@ import pytest
 import engines
 from companion.service import Service
 from companion.store import Store
-from companion.story import Chapter, snapshot
+from companion.story import LONGEST_STEP, Chapter, snapshot
 from tests.conftest import HOST_KEY
 from web.service import BadRequest
 
@@ -55,6 +55,8 @@ def test_each_lesson_comes_once_with_the_play_that_brings_it(service: Service) -
     assert shown_lessons(public) == ["turn"]   # the start: whose turn, and what a turn is
     lesson = public["story"]["shown"]["lessons"][0]
     assert lesson["section"]["msgid"] == "Course of play, 1 and 2" and lesson["text"]["msgid"]
+    # Auto leaves a lesson up long enough to read it
+    assert service._table(table).story.reading_seconds(2.2) > LONGEST_STEP
     # the phone whose turn it is says what it may do now; the other one nothing
     assert service.seat_view(table, 0)["lesson"]["key"] == "turn"
     assert service.seat_view(table, 1)["lesson"] is None
