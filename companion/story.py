@@ -88,9 +88,11 @@ class Chapter:
     tag: str = ""                  # its public name (:func:`tag`): what payloads call it
     stops: tuple[int, ...] = field(default=())   # the steps Auto and "next" stop on (:func:`stops`)
     lessons: tuple[dict[str, Any], ...] = field(default=())
-    """A first game's lessons this change brings (``Lesson.to_json``): shown with its last step,
-    where the board shows the state after it (a change with no public step gets one that names
-    the lesson, so the table shows it)."""
+    """A first game's lessons this change brings (``Lesson.to_json``), each shown from the step where
+    its phase begins (``Lesson.begins``; else the change's last step, where the board shows the
+    state after it) to the end of the change; a change with no public step gets one that names the
+    lesson, so the table shows it."""
+    lesson_steps: tuple[int, ...] = field(default=())   # where each lesson is first shown (a step index)
 
     @staticmethod
     def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
@@ -106,9 +108,12 @@ class Chapter:
         title = game.chapter_title(before.view) if game is not None else None
         hold = game is not None and any(ev.get("type") in game.pacing.hold for ev in tagged)
         together = game.pacing.together if game is not None else frozenset()
+        last = len(steps) - 1
+        starts = tuple(next((n for n, i in enumerate(steps) if tagged[i].get("type") in lesson.begins), last)
+                       for lesson in lessons)
         return Chapter(key, row, tagged, before, after, title, hold, steps, name,
                        stops([tagged[i] for i in steps], together),
-                       tuple(lesson.to_json() for lesson in lessons))
+                       tuple(lesson.to_json() for lesson in lessons), starts)
 
     def step(self, index: int) -> Event:
         return self.events[self.steps[index]]
@@ -121,9 +126,12 @@ class Chapter:
         """The first step told in ``stop``."""
         return self.stops[stop - 1] + 1 if stop > 0 else 0
 
-    def lessons_at(self, index: int) -> list[dict[str, Any]]:
-        """The lessons shown with step ``index``: the chapter's, at its last step."""
-        return list(self.lessons) if self.steps and index == len(self.steps) - 1 else []
+    def lessons_at(self, index: int, *, new: bool = False) -> list[dict[str, Any]]:
+        """The lessons shown with step ``index`` (from where each begins to the chapter's end);
+        ``new``: only those first shown at the stop of ``index``."""
+        stop = self.stop_of(index)
+        return [lesson for lesson, start in zip(self.lessons, self.lesson_steps, strict=True)
+                if start <= index and (not new or self.stop_of(start) == stop)]
 
 
 def _msgid(ev: Event) -> object:
@@ -340,7 +348,7 @@ class Story:
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
         lines = i - chapter.first_step(chapter.stop_of(i))
         reading = max(least, LOOK_SECONDS + len(text) / CHARS_PER_SECOND)
-        lessons = chapter.lessons_at(i)
+        lessons = chapter.lessons_at(i, new=True)
         if lessons:   # a first game's lesson is read whole, however quick the table
             lesson_text = " ".join(translate(Text.from_json(lesson[part]), "en")
                                    for lesson in lessons for part in ("title", "text"))

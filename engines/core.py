@@ -616,12 +616,15 @@ class SetupStep:
 class Lesson:
     """What a first game explains the first time a phase or a kind of decision comes (the table
     option "First game"): two or three sentences in the edition's words and the rulebook section
-    they come from. ``key`` is what makes it come once per table ("bid", "shark-move")."""
+    they come from. ``key`` is what makes it come once per table ("bid", "shark-move").
+    ``begins``: the public event types of the step where its phase begins (the first such step of
+    the play's telling shows it, never an earlier one); none: the play's last step."""
 
     key: str
     title: Text
     text: Text
     section: Text
+    begins: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "title": self.title.to_json(), "text": self.text.to_json(),

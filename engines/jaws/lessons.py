@@ -18,12 +18,14 @@ START = Lesson("start", Text("The shark's secret start"), Text(
 EVENT = Lesson("event", Text("Phase 1: Event"), Text(
     "Each round begins with the top Amity event card: the swimmers it asks for go from the supply onto "
     "the water of the beaches whose letters stand beside the swimmer symbol. Then its text is read "
-    "aloud and followed; some events act at once, others later in the round."), Text("Act 1: Phase 1: Event"))
+    "aloud and followed; some events act at once, others later in the round."), Text("Act 1: Phase 1: Event"),
+    begins=("event_card",))
 SHARK = Lesson("shark", Text("Phase 2: The shark"), Text(
     "The shark may take up to 3 actions and one ability, in any order: move 1 space through the water "
     "to an adjacent space (not diagonally, not over land) or eat 1 swimmer on its space. It keeps its "
     "actions secret and tells the crew only the swimmers eaten, the motion detectors set off and "
-    "whether it played an ability."), Text("Act 1: Phase 2: The shark"))
+    "whether it played an ability."), Text("Act 1: Phase 2: The shark"),
+    begins=("shark_turn",))
 CREW = Lesson("crew", Text("Phase 3: The crew"), Text(
     "Each crew member may take up to 4 actions: move, rescue swimmers, and their own: Quint's barrels, "
     "Brody's binoculars and closing a beach, Hooper's fish finder. The crew takes its turns in any "
@@ -32,23 +34,28 @@ CREW = Lesson("crew", Text("Phase 3: The crew"), Text(
 ORCA = Lesson("orca", Text("Act 2: The Orca"), Text(
     "The shark now tries to eliminate all 3 crew members or destroy the Orca; the crew's goal is to "
     "eliminate the shark. Each crew member places their figure on a boat space of their choice; several "
-    "may stand on the same space."), Text("Act 2: Preparation"))
+    "may stand on the same space."), Text("Act 2: Preparation"),
+    begins=("act2",))
 DECIDE = Lesson("decide", Text("Phase 2: The shark's decision"), Text(
     "Three resurface cards lie open at A, B and C: the zones where the shark may come up this round. "
     "The shark secretly chooses one by laying a large resurface chip face down, and may put one special "
-    "ability card from its hand face down under it."), Text("Act 2: Phase 2: The shark's decision"))
+    "ability card from its hand face down under it."), Text("Act 2: Phase 2: The shark's decision"),
+    begins=("decide",))
 PREP = Lesson("prep", Text("Phase 3: Crew preparations"), Text(
     "Each crew member may move up to 2 spaces (from water onto the boat costs 2), chooses a weapon and "
     "places target chips on the zones where they expect the shark. Now that the shark has chosen, the "
-    "crew may talk it over."), Text("Act 2: Phase 3: Crew preparations"))
+    "crew may talk it over."), Text("Act 2: Phase 3: Crew preparations"),
+    begins=("locked",))
 ATTACK = Lesson("attack", Text("Phase 5: The crew attacks"), Text(
     "Every crew member whose target chip lies on the zone where the shark came up may attack it, in any "
     "order; whoever chose a wrong zone may not attack. Roll the number of dice the weapon card shows and "
-    "add up the hits."), Text("Act 2: Phase 5: The crew attacks"))
+    "add up the hits."), Text("Act 2: Phase 5: The crew attacks"),
+    begins=("surfaced",))
 BITE = Lesson("bite", Text("Phase 6: The shark attacks"), Text(
     "The shark attacks either the boat or one crew member in the water. To attack the boat it must be "
     "next to the boat space it aims at; a space that takes too much damage is destroyed."),
-    Text("Act 2: Phase 6: The shark attacks"))
+    Text("Act 2: Phase 6: The shark attacks"),
+    begins=("bite", "bitten", "rammed"))
 ALL = (START, EVENT, SHARK, CREW, ORCA, DECIDE, PREP, ATTACK, BITE)
 """Every lesson, in the order a game meets them (docs/jaws.md "First game")."""
 

@@ -18,12 +18,14 @@ TURN = Lesson("turn", Text("Your turn: one action"), Text(
 LASER = Lesson("laser", Text("The laser fires"), Text(
     "At the end of every turn the player's laser fires. Every piece the beam hits so that it is "
     "captured leaves the board, even one of your own. The game ends at once when a King is hit."),
-    Text("Course of play, 3"))
+    Text("Course of play, 3"),
+    begins=("laser",))
 CAPTURE = Lesson("capture", Text("Which side the beam hits"), Text(
     "A Deflector's mirror turns the beam 90 degrees; hit on a side without the mirror it is captured. "
     "A Defender's front blocks the beam, but hit on a side or the back it is captured. A Switch turns "
     "the beam with both sides and is never captured; it may swap places with a Deflector or Defender "
-    "next to it."), Text("Explanation of the pieces"))
+    "next to it."), Text("Explanation of the pieces"),
+    begins=("laser",))
 ALL = (TURN, LASER, CAPTURE)
 """Every lesson, in the order a game meets them (docs/laser-chess.md "First game")."""
 

@@ -22,17 +22,20 @@ TURN = Lesson("turn", Text("Your turn: each boat"), Text(
 TOWN = Lesson("town", Text("Looking around in town"), Text(
     "A boat in the harbour may first hand in discovery cards for reputation points and put back tools; "
     "then it may pick one or two tools, two cost 2 reputation points. A boat holds at most three tools, "
-    "and after looking around it may not sail out straight away."), Text("Looking around in town"))
+    "and after looking around it may not sail out straight away."), Text("Looking around in town"),
+    begins=("town",))
 EXPLORE = Lesson("explore", Text("Exploring"), Text(
     "A boat moored at an island may explore it; at a diving site it needs a diving suit aboard. The card "
     "lying there is turned over for everyone to see, and the boat may take it aboard if it has the right "
     "tool: a camera for tracks and a young monster, a shovel for a nest."),
-    Text("Looking around outside the harbour"))
+    Text("Looking around outside the harbour"),
+    begins=("explores",))
 CONFLICT = Lesson("conflict", Text("Robbing and attacking"), Text(
     "A boat that ends in the same area as a boat of another colour may rob it (with a thief aboard) or "
     "attack it, not both. The robbed boat's owner stops the theft by showing a thief of their own; in an "
     "attack, a boat that shows a weapon against one that does not knocks that boat on its side."),
-    Text("Stealing; Attacking a boat"))
+    Text("Stealing; Attacking a boat"),
+    begins=("steal", "attack"))
 ENDGAME = Lesson("endgame", Text("Nessie attacks the harbour"), Text(
     "The end is in sight: Nessie attacks the harbour. Each player has two more turns, and after each "
     "turn Nessie moves on one space and eats every boat on it; no more bagpipes or observations, and "

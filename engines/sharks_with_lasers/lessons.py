@@ -19,16 +19,19 @@ PLAY = Lesson("play", Text("Playing cards"), Text(
     "Starting with the starting player and going clockwise, each player does one thing: play a card "
     "face down on their own agent (no more than two a round), play a card face down on one of the "
     "sharks, or pass. Once a player passes, every other player has one last action. Do not tell anyone "
-    "which card you played."), Text("Phase II - Playing cards"))
+    "which card you played."), Text("Phase II - Playing cards"),
+    begins=("phase",))
 RESOLVE = Lesson("resolve", Text("Resolving actions"), Text(
     "The cards are turned over and resolved in three steps: each agent's first action, clockwise from "
     "the starting player; then the sharks, white, grey and black, the card played first first; then "
     "each agent's second action. A laser beam hits the first figure in its way: an agent without a "
-    "shield does not survive."), Text("Phase III - Resolving actions"))
+    "shield does not survive."), Text("Phase III - Resolving actions"),
+    begins=("revealed",))
 PLACE = Lesson("place", Text("Placing agents again"), Text(
     "A dead agent is back on the boat. Each player whose agent died in the last round places it on any "
     "free space of the agents' start zone, starting with the starting player and going clockwise."),
-    Text("Phase I - Placing agents"))
+    Text("Phase I - Placing agents"),
+    begins=("round",))
 ALL = (START, PLAY, RESOLVE, PLACE)
 """Every lesson, in the order a game meets them (docs/sharks-with-lasers.md "First game")."""
 

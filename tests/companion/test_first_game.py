@@ -25,11 +25,24 @@ def shown_lessons(payload: dict[str, Any]) -> list[str]:
 
 
 def tell_all(service: Service, table: str) -> list[str]:
-    """Next until all is told: the lessons shown on the way, in order."""
+    """Next until all is told: the lessons shown on the way, in the order they first come (a lesson
+    stays up from the step where its phase begins to the end of the play's telling)."""
     seen = shown_lessons(service.public(table))
     while service.public(table)["story"]["waiting"]:
-        seen += shown_lessons(service.advance(table))
+        seen += [key for key in shown_lessons(service.advance(table)) if key not in seen]
     return seen
+
+
+def steps_told(service: Service, table: str) -> list[tuple[str, list[str]]]:
+    """Next until all is told: each step shown (its event type) with the lessons shown with it."""
+    def now(payload: dict[str, Any]) -> tuple[str, list[str]]:
+        story = payload["story"]
+        return str(story["steps"][story["at"]]["event"]["type"]), shown_lessons(payload)
+
+    out = [now(service.public(table))]
+    while service.public(table)["story"]["waiting"]:
+        out.append(now(service.advance(table)))
+    return out
 
 
 def laser_chess(service: Service, **options: Any) -> str:
@@ -108,6 +121,23 @@ def test_two_lessons_at_once_and_a_change_with_no_public_step(service: Service) 
     quiet = Chapter.make("5", 5, [], snapshot(state), snapshot(state), g, "", [lesson])
     assert [ev["say"]["msgid"] for ev in quiet.events] == ["First game: {title}"]
     assert quiet.steps == (0,) and quiet.lessons_at(0) == [lesson.to_json()]
+
+
+def test_a_lesson_comes_with_the_step_where_its_phase_begins_never_before(service: Service) -> None:
+    """Fzzzt!: the first auction's result is told step by step; "Winning an auction" comes with the
+    step that reveals the bids, not with the bid before it, and stays to the end of the telling."""
+    table = str(service.create_table("fzzzt", 2, {"first_game": True}, seed=2)["table"])
+    tell_all(service, table)
+    for _ in range(4):   # the bids of the first auction, each told to its end
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        service.act(table, seat, state.legal_actions(seat)[0])
+        told = steps_told(service, table)
+        if any("won" in lessons for _, lessons in told):
+            break
+    first = next(i for i, (_, lessons) in enumerate(told) if "won" in lessons)
+    assert first > 0 and told[first][0] == "reveal"   # the bid told before it does not show it
+    assert all("won" in lessons for _, lessons in told[first:])
 
 
 def test_off_by_default_and_checked(service: Service) -> None:

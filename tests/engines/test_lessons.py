@@ -69,11 +69,15 @@ def test_every_phase_brings_its_lesson_and_lessons_are_public(
         every: tuple[Lesson, ...]) -> None:
     g = engines.get(game)
     met: list[str] = []
+    told: set[str] = set()   # the public event types the game told
     for state, lessons in _playout(game, players, options, seed, most):
         assert g.lessons(cast(State, PublicOnly(state))) == lessons
         met += [lesson.key for lesson in lessons if lesson.key not in met]
+        told |= {str(ev.get("type")) for ev in events_for(state.events, None)}
     assert sorted(met) == sorted(lesson.key for lesson in every)
     assert met[0] == every[0].key   # the first lesson is there from the start
+    for lesson in every:   # a lesson shown where its phase begins names a step the game tells
+        assert not lesson.begins or told & set(lesson.begins), lesson.key
 
 
 @pytest.mark.parametrize("every", [g[5] for g in GAMES], ids=[g[0] for g in GAMES])
