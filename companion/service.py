@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion import teaching
 from companion.audiences import PUBLIC, Shown, reader, readers
 from companion.bots import BotRunner
 from companion.keeping import Keeping
@@ -92,9 +93,9 @@ def _own(seat: int | None) -> int | None:
 def _table_options(game: Game) -> list[dict[str, Any]]:
     """The table's own options for ``game``: the chance mode, when the game leaves something to
     chance and does not offer the choice among its own options (``own_chance``); setting up, when
-    the game declares its setup steps (companion/setting_up.py)."""
+    the game declares its setup steps (companion/setting_up.py); "First game"."""
     return ((TABLE_OPTIONS if game.chance_modes and not game.own_chance else [])
-            + ([SETUP_OPTION] if declares_setup(game) else []))
+            + ([SETUP_OPTION] if declares_setup(game) else []) + [teaching.FIRST_GAME_OPTION])
 
 
 
@@ -214,7 +215,8 @@ class Service(Presence, Telling, Keeping, SettingUp):
                 state = step(state, r)
             chapters: list[Chapter] = []
         else:
-            chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt)
+            chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt,
+                                                teaching.retold(row, game))
         table = OpenTable(row, game, seats, state, rng, rows)
         table.story = Story(snapshot(state, row.ended))
         if chapters:
@@ -334,6 +336,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
                 "events": table.heard(who, _own(seat)),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
                 "chance": table.row.chance, "next_table": table.row.next_table, "lang": table.row.lang,
+                "first_game": table.row.first_game,
                 "reading": None if (reading := readers_now(table)) is None else list(reading),
                 "fault": fault.to_json() if (fault := self.storage_fault) else None,
                 "story": table.story.to_json(None if seat in (None, TABLE) else seat, auto=table.row.auto,
@@ -360,6 +363,8 @@ class Service(Presence, Telling, Keeping, SettingUp):
             open_now = not table.row.ended and not self._setting_up(table)   # nothing while setting up
             legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
             name = table.name(seat)
+            if table.row.first_game:
+                out["lesson"] = teaching.now(table, seat)   # what this seat may do now
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
 
@@ -397,8 +402,11 @@ class Service(Presence, Telling, Keeping, SettingUp):
         finished is never replaced); ``drop``: the chapters an undo took back. Returns the
         change's events, each with its identity."""
         version = table.row.version + 1
-        chapter = Chapter.make(str(len(table.log) + 1), len(table.log) + 1, events, table.story.end,
-                               snapshot(table.state, table.row.ended), table.game, table.row.salt)
+        key = str(len(table.log) + 1)
+        lessons = teaching.due(table) if rows and rows[0].kind == "action" else []   # a play's, not an undo's
+        chapter = Chapter.make(key, len(table.log) + 1, events, table.story.end,
+                               snapshot(table.state, table.row.ended), table.game, table.row.salt, lessons)
+        told = teaching.told(table, lessons, key)
         story = table.story.copy()
         story.drop(set(drop))
         story.add(chapter, self._backlog(table))
@@ -406,9 +414,11 @@ class Service(Presence, Telling, Keeping, SettingUp):
         unseen = self._unseen(table, story, step, shown, list(chapter.events))
         hidden = {**table.row.hidden, **{r: table.row.hidden.get(r, 0) + 1 for r in unseen}}
         self.store.append(table.id, rows, version=version, step=step, shown=shown,
-                          hidden=hidden if unseen else None)
+                          hidden=hidden if unseen else None, lessons=told)
         table.log.extend(rows)
         table.row.version, table.row.step, table.row.shown, table.row.hidden = version, step, shown, hidden
+        if told is not None:
+            table.row.lessons = told
         self._retell(table, story)
         # a reader that did not see this change keeps what it was last told
         stale = {who: table.heard(who, _own(seat)) for seat in readers(table.row.players)
@@ -483,11 +493,12 @@ class Service(Presence, Telling, Keeping, SettingUp):
 
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
                      seed: int | None = None, *, seats: list[SeatRow] | None = None,
-                     ends: tuple[str, int] | None = None, lang: str = "en") -> dict[str, Any]:
+                     ends: tuple[str, int] | None = None, lang: str = "en",
+                     told: Mapping[str, str] | None = None) -> dict[str, Any]:
         """A new table, stored (with its first draws) in one transaction before it is shown.
 
         ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
-        same transaction (the next game)."""
+        same transaction (the next game); ``told``: the lessons its seats were told there."""
         if not isinstance(game, str):
             raise BadRequest("Choose a game.")
         lang = table_language(lang)
@@ -495,6 +506,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
             g = engines.get(game)
         except engines.UnknownGame:
             raise BadRequest("There is no game called {game}.", game=game) from None
+        options, first_game = teaching.first_game_option(options)
         game_options, chance, setting_up = _game_options(g, options)
         seed = _checked_seed(seed)
         state = g.start(players=players, seed=seed, options=game_options)   # IllegalAction: 400
@@ -502,7 +514,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
         with self._tables_lock:
             tid = self._new_id()
             row = TableRow(tid, g.id, players, full_options, seed, chance, 1, 0, False, time.time(),
-                           lang=lang, salt=self._salt())
+                           lang=lang, salt=self._salt(), first_game=first_game, lessons=dict(told or {}))
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             before = snapshot(state)
@@ -511,7 +523,10 @@ class Service(Presence, Telling, Keeping, SettingUp):
             if rows:
                 row.version = 2
             story = Story(before)
-            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt))   # the start
+            lessons = teaching.due(table)
+            row.lessons = teaching.told(table, lessons, "0") or row.lessons
+            story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt,   # the start
+                                   lessons))
             row.shown, row.step = story.cursor()
             row.setup = stage(g.setup_steps(table.state) if setting_up else (), setting_up)
             if row.setup is not None and len(self._ready(table)) >= players:
@@ -558,11 +573,12 @@ class Service(Presence, Telling, Keeping, SettingUp):
         with t.lock:
             options = {**self._fresh_profile(t.game, dict(t.row.options)),
                        **({"chance": t.row.chance} if t.game.chance_modes else {}),
-                       SETTING_UP: t.row.setup is not None}   # the table's choice, kept
+                       SETTING_UP: t.row.setup is not None,   # the table's choice, kept
+                       **({teaching.FIRST_GAME: True} if t.row.first_game else {})}
             seats = list(t.seats)
             version = t.row.version + 1
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
-                                        ends=(t.id, version), lang=t.row.lang)
+                                        ends=(t.id, version), lang=t.row.lang, told=teaching.carried(t.row))
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             story = t.story.copy()
             story.add(self._note(t, [engines.event("next_game", table=payload["table"],

@@ -216,6 +216,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN setup TEXT NOT NULL DEFAULT '';
     """,
+    # 9: a first game (issue 26): the table option "First game", and the lessons the table has told
+    # (each lesson's key, with the story chapter that told it), so none is told twice at a table
+    """
+    ALTER TABLE tables ADD COLUMN first_game INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
+    """,
 )
 
 
@@ -296,6 +302,10 @@ class TableRow:
     setup: dict[str, Any] | None = None
     """Setting up (companion/setting_up.py): None when the table did not ask for it; else
     ``{"step", "ready", "open"}``."""
+    first_game: bool = False  # the table option "First game": the table teaches (companion/teaching.py)
+    lessons: dict[str, str] = field(default_factory=dict)
+    """The lessons told at this table: each key with the key of the story's chapter that told it
+    ("" for one told at an earlier table of the same seats); a key here is never told again."""
 
 
 @dataclass(frozen=True)
@@ -499,10 +509,12 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang, shown, auto, hidden, salt, setup) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto, hidden, salt, setup, first_game, lessons) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
              row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
-             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt, _setup_text(row.setup)))]
+             int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt, _setup_text(row.setup),
+             int(row.first_game), json.dumps(row.lessons, sort_keys=True)))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -516,14 +528,17 @@ class Store:
         self._tx(stmts)
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
-               shown: str | None = None, hidden: dict[str, int] | None = None) -> None:
+               shown: str | None = None, hidden: dict[str, int] | None = None,
+               lessons: dict[str, str] | None = None) -> None:
         """Append log rows (``idx`` given by the caller), set the version, the step the table
-        screen shows (``shown``: its chapter) and what each reader could not see: one transaction."""
+        screen shows (``shown``: its chapter), what each reader could not see and the lessons told:
+        one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
         stmts.append(_set_table(table_id, version=version, step=step, shown=shown,
-                                hidden=None if hidden is None else json.dumps(hidden, sort_keys=True)))
+                                hidden=None if hidden is None else json.dumps(hidden, sort_keys=True),
+                                lessons=None if lessons is None else json.dumps(lessons, sort_keys=True)))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
@@ -609,10 +624,11 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt, setup FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto, hidden, salt, setup, first_game, lessons "
+                "FROM tables ORDER BY created, id").fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
                          r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15],
-                         json.loads(r[16]) if r[16] else None)
+                         json.loads(r[16]) if r[16] else None, bool(r[17]), json.loads(r[18]))
                 for r in rows]
 
     def secret(self, name: str) -> str:

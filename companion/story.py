@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import Event, Game, State
-from engines.core import may_see
+from engines.core import Lesson, may_see
 from engines.text import Text, translate
 
 CONTEXT = 8       # steps already told that a payload still carries (the lines under the current one)
@@ -42,6 +42,7 @@ CHARS_PER_SECOND = 30.0   # the shown sentence, read at the table while the boar
 LOOK_SECONDS = 0.5        # to find what moved on the board, besides reading
 LINE_SECONDS = 0.35       # each line told with it (a step's other events: the board shows them too)
 LONGEST_STEP = 6.0        # Auto never waits longer than this on one step
+LONGEST_LESSON = 20.0     # ... nor than this on a step that a first game's lesson comes with
 
 
 @dataclass(frozen=True)
@@ -86,18 +87,33 @@ class Chapter:
     steps: tuple[int, ...] = field(default=())   # indexes of the public steps in ``events``
     tag: str = ""                  # its public name (:func:`tag`): what payloads call it
     stops: tuple[int, ...] = field(default=())   # the steps Auto and "next" stop on (:func:`stops`)
+    lessons: tuple[dict[str, Any], ...] = field(default=())
+    """A first game's lessons this change brings (``Lesson.to_json``), each shown from the step where
+    its phase begins (``Lesson.begins``; else the change's last step, where the board shows the
+    state after it) to the end of the change; a change with no public step gets one that names the
+    lesson, so the table shows it."""
+    lesson_steps: tuple[int, ...] = field(default=())   # where each lesson is first shown (a step index)
 
     @staticmethod
     def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
-             game: Game | None, salt: str = "") -> Chapter:
+             game: Game | None, salt: str = "", lessons: Sequence[Lesson] = ()) -> Chapter:
         name = tag(salt, key)
+        events = list(events)
+        if lessons and not any(is_step(ev) for ev in events):
+            events += [{"type": "lesson", "visible_to": "all", "key": lesson.key,
+                        "say": Text("First game: {title}", {"title": lesson.title}).to_json()}
+                       for lesson in lessons]
         tagged = tuple({**ev, "id": f"{name}.{i}"} for i, ev in enumerate(events))
         steps = tuple(i for i, ev in enumerate(tagged) if is_step(ev))
         title = game.chapter_title(before.view) if game is not None else None
         hold = game is not None and any(ev.get("type") in game.pacing.hold for ev in tagged)
         together = game.pacing.together if game is not None else frozenset()
+        last = len(steps) - 1
+        starts = tuple(next((n for n, i in enumerate(steps) if tagged[i].get("type") in lesson.begins), last)
+                       for lesson in lessons)
         return Chapter(key, row, tagged, before, after, title, hold, steps, name,
-                       stops([tagged[i] for i in steps], together))
+                       stops([tagged[i] for i in steps], together),
+                       tuple(lesson.to_json() for lesson in lessons), starts)
 
     def step(self, index: int) -> Event:
         return self.events[self.steps[index]]
@@ -109,6 +125,13 @@ class Chapter:
     def first_step(self, stop: int) -> int:
         """The first step told in ``stop``."""
         return self.stops[stop - 1] + 1 if stop > 0 else 0
+
+    def lessons_at(self, index: int, *, new: bool = False) -> list[dict[str, Any]]:
+        """The lessons shown with step ``index`` (from where each begins to the chapter's end);
+        ``new``: only those first shown at the stop of ``index``."""
+        stop = self.stop_of(index)
+        return [lesson for lesson, start in zip(self.lessons, self.lesson_steps, strict=True)
+                if start <= index and (not new or self.stop_of(start) == stop)]
 
 
 def _msgid(ev: Event) -> object:
@@ -308,7 +331,8 @@ class Story:
             out["shown"] = None if now is None else {
                 "chapter": now[0].tag, "index": now[1], "count": len(now[0].steps),
                 "stop": now[0].stop_of(now[1]), "stops": len(now[0].stops),
-                "before": now[0].before.to_json(), "after": now[0].after.to_json()}
+                "before": now[0].before.to_json(), "after": now[0].after.to_json(),
+                "lessons": now[0].lessons_at(now[1])}
         return out
 
     def reading_seconds(self, least: float) -> float:
@@ -324,13 +348,21 @@ class Story:
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
         lines = i - chapter.first_step(chapter.stop_of(i))
         reading = max(least, LOOK_SECONDS + len(text) / CHARS_PER_SECOND)
+        lessons = chapter.lessons_at(i, new=True)
+        if lessons:   # a first game's lesson is read whole, however quick the table
+            lesson_text = " ".join(translate(Text.from_json(lesson[part]), "en")
+                                   for lesson in lessons for part in ("title", "text"))
+            return min(LONGEST_LESSON, reading + LINE_SECONDS * lines + len(lesson_text) / CHARS_PER_SECOND)
         return min(LONGEST_STEP, reading + LINE_SECONDS * lines) / max(1, self.waiting() / 4)
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],
-                      from_row: int, salt: str = "") -> tuple[list[Chapter], State]:
+                      from_row: int, salt: str = "",
+                      teach: Callable[[str, State], Sequence[Lesson]] | None = None
+                      ) -> tuple[list[Chapter], State]:
     """The log's chapters from ``from_row`` on (a restart): ``rows`` are the effective log rows,
-    ``replay(state, row)`` applies one. Returns the chapters and the final state."""
+    ``replay(state, row)`` applies one; ``teach(key, state after)`` gives the lessons the chapter
+    told (a first game). Returns the chapters and the final state."""
     chapters: list[Chapter] = []
     state = start
     group_key, group_row, events, before = "0", 0, list(start.events), None
@@ -339,8 +371,9 @@ def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callabl
 
     def close(after_state: State) -> None:
         if before is not None:
+            lessons = teach(group_key, after_state) if teach is not None else ()
             chapters.append(Chapter.make(group_key, group_row, events, before, snapshot(after_state), game,
-                                         salt))
+                                         salt, lessons))
 
     for row in rows:
         if row.kind == "action":

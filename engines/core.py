@@ -616,12 +616,15 @@ class SetupStep:
 class Lesson:
     """What a first game explains the first time a phase or a kind of decision comes (the table
     option "First game"): two or three sentences in the edition's words and the rulebook section
-    they come from. ``key`` is what makes it come once per table ("bid", "shark-move")."""
+    they come from. ``key`` is what makes it come once per table ("bid", "shark-move").
+    ``begins``: the public event types of the step where its phase begins (the first such step of
+    the play's telling shows it, never an earlier one); none: the play's last step."""
 
     key: str
     title: Text
     text: Text
     section: Text
+    begins: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "title": self.title.to_json(), "text": self.text.to_json(),
@@ -659,6 +662,18 @@ class SetupBeam:
     seat: Seat
     beam: Beam
     misplaced: tuple[Misplaced, ...] = ()
+
+
+PublicTeacher = Callable[[Mapping[str, Any], tuple[Seat, ...], list[Event]], tuple[Lesson, ...]]
+"""How a game picks its lessons: from the public view, the seats awaited and the public events of
+the play that made the state, never from anything hidden (:func:`public_lessons`)."""
+
+
+def public_lessons(state: State, teach: PublicTeacher) -> tuple[Lesson, ...]:
+    """``state``'s lessons as ``teach`` picks them from what everyone may know: lessons are told on
+    the table screen, so a game's ``lessons`` hands its teacher the public view, the seats awaited
+    and the public events only (a lesson can say nothing of a hand or a secret move)."""
+    return teach(state.view(None), tuple(state.awaiting), events_for(state.events, None))
 
 
 class Game(ABC):
@@ -767,8 +782,10 @@ class Game(ABC):
         return ()
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:
-        """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited); the
-        table shows each key once per table, with "First game" on."""
+        """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited), in
+        order, the last one about the decision awaited now (the phone of the seat to act shows it);
+        the table shows each key once per table, with "First game" on. Public: build them with
+        :func:`public_lessons`."""
         return ()
 
     def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:

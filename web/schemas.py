@@ -84,6 +84,15 @@ SCHEMAS: dict[str, Any] = {
                        "outcome": ref("Outcome")},
         "additionalProperties": False,
     },
+    "Lesson": {
+        "type": "object",
+        "description": "What a first game explains (the table option \"First game\"): a title, two or "
+                       "three sentences in the edition's words, and the rulebook section they come from.",
+        "required": ["key", "title", "text", "section"],
+        "properties": {"key": {"type": "string", "description": "Told once per table."},
+                       "title": ref("Text"), "text": ref("Text"), "section": ref("Text")},
+        "additionalProperties": False,
+    },
     "Story": {
         "type": "object",
         "description": "What the table screen tells, one step at a time (docs/web.md, \"The table's "
@@ -107,7 +116,10 @@ SCHEMAS: dict[str, Any] = {
                     "properties": {"chapter": {"type": "string"}, "index": {"type": "integer"},
                                    "count": {"type": "integer"}, "stop": {"type": "integer"},
                                    "stops": {"type": "integer"}, "before": ref("Snapshot"),
-                                   "after": ref("Snapshot")},
+                                   "after": ref("Snapshot"),
+                                   "lessons": {"type": "array", "items": ref("Lesson"),
+                                               "description": "A first game's lessons shown with this "
+                                                              "step (its chapter's last)."}},
                     "additionalProperties": False}],
                 "description": "Public payload only: the shown step's chapter with the state before and "
                                "after it, so every panel draws as of that step.",
@@ -188,6 +200,8 @@ SCHEMAS: dict[str, Any] = {
                                        "enter it besides the host; the companion never draws it. Null "
                                        "otherwise."},
             "story": ref("Story"),
+            "first_game": {"type": "boolean", "description": "The table option \"First game\": the table "
+                           "screen explains each phase the first time it comes (docs/web.md)."},
             "setup": {"oneOf": [ref("Setup"), {"type": "null"}],
                       "description": "While the table is setting up (docs/web.md \"Setting up\"): the "
                                      "steps, the one shown, who is ready; null otherwise."},
@@ -589,6 +603,8 @@ SCHEMAS["SeatView"] = _public_and(
     ["seat", "legal_actions"],
     {"seat": {"type": "integer"}, "name": {"type": "string"},
      "legal_actions": {"type": "array", "items": ref("Action")},
+     "lesson": {"oneOf": [ref("Lesson"), {"type": "null"}],
+                "description": "With \"First game\" on: what this seat may do now, while it is awaited."},
      "requests": {"type": "array",
                   "description": "The table's payload (as=table) only: what the host is asked to enter "
                                  "for a seat that cannot (the computer, a seat with no phone), with the "

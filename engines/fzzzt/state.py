@@ -26,6 +26,7 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     PageAssets,
     Seat,
@@ -33,9 +34,11 @@ from engines.core import (
     State,
     View,
     chance_mode,
+    public_lessons,
 )
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow, setting_up
+from engines.fzzzt import lessons as fzzzt_lessons
 from engines.fzzzt.bot import BidBot
 from engines.fzzzt.cards import card_table, names_phrase, parse_overrides
 from engines.fzzzt.notation import dump, load
@@ -282,6 +285,9 @@ class Fzzzt(Game):
 
     def load(self, text: str) -> State:
         return load(text, FzzztState)
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, fzzzt_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return BidBot()

@@ -14,6 +14,7 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     Pacing,
     PageAssets,
@@ -21,7 +22,9 @@ from engines.core import (
     Seat,
     SetupStep,
     State,
+    public_lessons,
 )
+from engines.jaws import lessons as jaws_lessons
 from engines.jaws import setting_up
 from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.bot import JawsBot
@@ -215,6 +218,9 @@ class Jaws(Game):
             return None
         found = learned(p.o)
         return found.to_json() if found != boxes.Box(found.name) else None
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, jaws_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return JawsBot(**settings)

@@ -28,13 +28,16 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     PageAssets,
     SetupBeam,
     SetupStep,
     State,
+    public_lessons,
 )
 from engines.laser_chess import board as B
+from engines.laser_chess import lessons as laser_chess_lessons
 from engines.laser_chess import setting_up
 from engines.laser_chess.bot import AlphaBetaBot
 from engines.laser_chess.misplaced import setup_beams
@@ -124,6 +127,9 @@ class LaserChess(Game):
         return LaserChessState(self, board, 1 if side[0] == "r" else 0, ply=int(ply), setup=setup,
                                king_rotation="k" in rules, swap_onto_restricted="s" in rules,
                                history=keys, drawn=side.endswith("="))
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, laser_chess_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         """Settings: max_depth, check_every (nodes between stop() questions), table_size."""

@@ -24,13 +24,16 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
+    Lesson,
     Option,
     PageAssets,
     Seat,
     SetupStep,
     State,
     chance_mode,
+    public_lessons,
 )
+from engines.loch_ness import lessons as loch_ness_lessons
 from engines.loch_ness import setting_up
 from engines.loch_ness.board import Board, BoardError, board_from_text, check_board, sample_board
 from engines.loch_ness.bot import ExplorerBot
@@ -123,6 +126,9 @@ class LochNess(Game):
 
     def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
         return setting_up.part(state.table, seat) if isinstance(state, LochNessState) else ()
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, loch_ness_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return ExplorerBot()

@@ -27,6 +27,8 @@ def explain(t: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
     boat = action.get("boat")
     if kind in ("move", "explore", "town") and isinstance(boat, int) and 1 <= boat <= BOATS:
         return _boat(t, seat * BOATS + boat - 1, boat, action)
+    if kind in ("move", "explore", "town"):
+        return IllegalAction("Say which of your boats: 1, 2 or 3.")
     why = _BY_KIND.get(kind) if isinstance(kind, str) else None
     if why is None:
         return IllegalAction("That is not a legal play right now.")

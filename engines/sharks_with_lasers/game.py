@@ -13,6 +13,7 @@ from engines.core import (
     Bot,
     Game,
     HardwareRoles,
+    Lesson,
     Option,
     Pacing,
     PageAssets,
@@ -20,8 +21,10 @@ from engines.core import (
     SetupStep,
     State,
     chance_mode,
+    public_lessons,
 )
 from engines.rng import Rng
+from engines.sharks_with_lasers import lessons as sharks_with_lasers_lessons
 from engines.sharks_with_lasers import rounds, setting_up
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.bot import PlannerBot
@@ -90,6 +93,9 @@ class SharksWithLasers(Game):
 
     def load(self, text: str) -> SharksState:
         return SharksState(self, Table.load(text))
+
+    def lessons(self, state: State) -> tuple[Lesson, ...]:
+        return public_lessons(state, sharks_with_lasers_lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return PlannerBot(**settings)

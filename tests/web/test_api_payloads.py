@@ -74,8 +74,8 @@ def play_through(client: FlaskClient, host: dict[str, str], game: str) -> list[A
     """A short evening at one table of ``game``; returns the stream frames it read."""
     info = engines.get(game)
     players = info.min_players
-    created = client.post("/api/tables", json={"game": game, "players": players, "seed": 3,
-                                               "options": {}}, headers=host)
+    created = client.post("/api/tables", json={"game": game, "players": players, "seed": 3,   # lessons too
+                                               "options": {"first_game": True}}, headers=host)
     assert created.status_code == 201, created.get_json()
     table = created.get_json()["table"]
     tokens = {}

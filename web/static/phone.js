@@ -158,6 +158,7 @@
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);
     drawSetupPart(setup);
     drawTelling(p, setup ? { watched: false } : st);
+    drawLesson(p);
     // "What you can see": a game that draws its view has nothing to add (or says it in its own
     // summary lines); a game without a drawing gets its view in words, open
     const viewUi = gameUI(p);
@@ -182,6 +183,20 @@
       TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
     }
     draw();
+  }
+
+  /* A first game (docs/web.md "First game"): while it is this seat's turn, what it may do now, with
+     the rulebook section; the plays it may make are outlined (the game-ui's "first-game" class). */
+  function drawLesson(p) {
+    const box = TC.clear($("lesson-now"));
+    const lesson = p.lesson;
+    $("game-ui").classList.toggle("first-game", !!(p.first_game && lesson));
+    box.hidden = !lesson;
+    if (!lesson) return;
+    box.append(el("p", { class: "lesson-title", "data-key": lesson.key, text: T("Now: {title}", { title: TC.say(lesson.title) }) }),
+               el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
+               el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) + " · " +
+                                                        T("What you may do now is outlined.") }));
   }
 
   /* Whether a play is still among the seat's legal plays (by its notation, else its type). */

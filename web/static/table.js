@@ -113,6 +113,7 @@
     drawSetup(setup);
     if (setup) { $("resolution").hidden = true; TC.clear($("events")); drawButtons(st); }
     else drawStory(st);
+    drawLessons(setup ? {} : st, ui ? $("game-area") : $("generic-view"));
     TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
   }
 
@@ -175,6 +176,29 @@
     TC.clear($("auto")).append(TC.icon(st.auto ? "pause" : "play"), " " + T("Auto"));
     $("auto").disabled = !TC.page.can_step;
     $("auto").title = TC.page.can_step ? "" : T("Auto is switched on the host page or a phone.");
+  }
+
+  /* A first game's lessons (docs/web.md "First game"): shown with the step that brings them (its
+     change's last, where the board shows the new state), each naming its rulebook section; gone
+     with the next change told. */
+  function drawLessons(st, area) {
+    const box = TC.clear($("lesson"));
+    const lessons = (st.shown && st.shown.lessons) || [];
+    box.hidden = !lessons.length;
+    $("stage").classList.toggle("with-lesson", lessons.length > 0);
+    box.style.gridTemplateColumns = "repeat(" + Math.max(1, lessons.length) + ", minmax(0, 1fr))";   // side by side
+    lessons.forEach(function (lesson) {
+      box.append(el("div", { class: "lesson-one", "data-key": lesson.key },
+                    el("h2", { class: "lesson-title", text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+                    el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
+                    el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) })));
+    });
+    // the game's drawing makes room for it: drawn for the whole screen's height, it is shown smaller
+    area.style.zoom = "";
+    if (!lessons.length) return;
+    const room = area.clientHeight;
+    const need = Math.max.apply(null, [area.scrollHeight].concat(Array.prototype.map.call(area.children, function (c) { return c.getBoundingClientRect().height; })));
+    if (room > 0 && need > room + 1) area.style.zoom = String(Math.max(0.4, room / need));
   }
 
   /* The table's next: every screen and phone moves on (host, or the Pi's own display). While

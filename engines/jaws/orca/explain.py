@@ -60,6 +60,9 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
         return IllegalAction("Choose chip A, B or C, with one of your ability cards or none.")
     if kind == "reveal":
         return IllegalAction("Show a chip you did not choose.")
+    if kind == "bite" and a.phase == "bite":
+        return IllegalAction("The shark attacks a boat space next to it, or a crew member in the water on "
+                             "its space or next to it; never one on the boat.")
     return IllegalAction("That is not a legal play right now.")
 
 
@@ -86,6 +89,9 @@ def _crew(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction:
                 "boat costs both.",
                 role=who,
             )
+        if kind == "weapon":
+            return IllegalAction("{role} chooses a weapon from his own equipment cards (not the one he "
+                                 "holds already).", role=who)
         if kind == "bait":
             if a.bait:
                 return IllegalAction("Only one bait may be played each round.")
@@ -106,6 +112,8 @@ def _crew(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction:
                     "A melee or entangle weapon reaches only the water space its user is in or "
                     "one next to it: move, or choose another target or weapon."
                 )
+            if kind == "target" and zone == a.target[r]:
+                return IllegalAction("{role}'s target chip lies there already.", role=who)
         return IllegalAction("That is not a legal play right now.")
     if kind in ("attack", "hold"):
         if a.phase != "attack":

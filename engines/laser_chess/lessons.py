@@ -1,0 +1,41 @@
+"""What a first game of Laser Chess explains (``Game.lessons``, the table option "First game"), in
+the words of the German edition's rulebook (laser-chess.de.txt).
+
+Picked from the public view and the public events only (:func:`engines.core.public_lessons`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Event, Lesson, Seat
+from engines.text import Text
+
+TURN = Lesson("turn", Text("Your turn: one action"), Text(
+    "Blue begins; you take turns and move only your own pieces. On your turn you do one thing: move a "
+    "piece one square in any direction (straight or diagonal), turn a piece 90 degrees, or turn your "
+    "Laser to face the board's first column or first row."), Text("Course of play, 1 and 2"))
+LASER = Lesson("laser", Text("The laser fires"), Text(
+    "At the end of every turn the player's laser fires. Every piece the beam hits so that it is "
+    "captured leaves the board, even one of your own. The game ends at once when a King is hit."),
+    Text("Course of play, 3"),
+    begins=("laser",))
+CAPTURE = Lesson("capture", Text("Which side the beam hits"), Text(
+    "A Deflector's mirror turns the beam 90 degrees; hit on a side without the mirror it is captured. "
+    "A Defender's front blocks the beam, but hit on a side or the back it is captured. A Switch turns "
+    "the beam with both sides and is never captured; it may swap places with a Deflector or Defender "
+    "next to it."), Text("Explanation of the pieces"),
+    begins=("laser",))
+ALL = (TURN, LASER, CAPTURE)
+"""Every lesson, in the order a game meets them (docs/laser-chess.md "First game")."""
+
+
+def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
+    out: list[Lesson] = []
+    if view.get("last_beam") is not None or any(ev.get("type") == "laser" for ev in events):
+        out.append(LASER)
+    if view.get("removed"):
+        out.append(CAPTURE)
+    if awaiting:
+        out.append(TURN)   # the decision now comes last (the phone of the seat to move says it)
+    return tuple(out)

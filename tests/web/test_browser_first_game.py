@@ -1,0 +1,91 @@
+"""A first game, taught (issue 26, point 3), in a real browser: the host page offers "First game"
+in one line; a Laser Chess table with it on, the table screen in German at 1280x720 and two phones
+at 360 px (German and Dutch). The table screen shows the first lesson, naming its rulebook section,
+and the phone whose turn it is says what it may do, its plays outlined; the first shot brings the
+laser's lesson with the move's last step, and the next play of that kind brings none again.
+Screenshots go to test-artifacts/ (first-game-*.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web import test_browser as shared
+from tests.web.test_browser_languages import check_screen, context
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+
+
+def phone(browser: Any, locale: str) -> Any:
+    return context(browser, locale, 360, 740)
+
+
+def quiet_move(service: Any, table: str, seat: int) -> dict[str, Any]:
+    """A move of ``seat`` that captures nothing (no lesson on the pieces yet)."""
+    state = service.state_of(table)
+    return next(a for a in state.legal_actions(seat)
+                if a["type"] == "move" and not state.apply(seat, a).view(None)["removed"])
+
+
+def tap_move(page: Any, action: dict[str, Any]) -> None:
+    page.locator(f'#board .hit[data-square="{action["from"]}"]').tap()
+    page.locator(f'#board .hit[data-square="{action["to"]}"]').tap()
+    shared.confirm(page)
+
+
+def tell_all(service: Any, table: str) -> None:
+    """The table's "next" until everything is told (as the Next button would)."""
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+
+
+def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, service: Any,
+                                                     host_key: str) -> None:
+    host = context(browser, "de-DE", 1280, 720, mobile=False)
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator("#game option[value=laser-chess]").wait_for(state="attached")
+    host.select_option("#game", "laser-chess")
+    line = host.locator("#options .option", has=host.locator('input[data-option="first_game"]'))
+    assert "Erste Partie" in line.inner_text() and not line.locator("input").is_checked()   # off by default
+    host.context.close()
+
+    table = service.create_table("laser-chess", 2, {"first_game": True}, seed=3, lang="de")["table"]
+    tv = context(browser, "en-US", 1280, 720, mobile=False)   # the table's language, not the browser's
+    tv.goto(f"{server}/table/{table}")
+    lesson = tv.locator("#lesson")
+    lesson.locator(".lesson-title", has_text="Erste Partie: Dein Zug: eine Aktion").wait_for()
+    assert "Spielregel: Spielverlauf, 1 und 2" in lesson.inner_text()
+    assert "blau-weißen" in lesson.inner_text()   # the German edition's own words
+
+    anna, bo = phone(browser, "de-DE"), phone(browser, "nl-NL")
+    shared.sit(anna, server, table, 0, "Anna")
+    shared.sit(bo, server, table, 1, "Bo")
+    now = anna.locator("#lesson-now")
+    now.locator(".lesson-title", has_text="Jetzt: Dein Zug: eine Aktion").wait_for()
+    assert "Spielverlauf" in now.inner_text() and "umrandet" in now.inner_text()
+    assert "first-game" in (anna.locator("#game-ui").get_attribute("class") or "")
+    assert bo.locator("#lesson-now").is_hidden()   # not Bo's turn: nothing to do now
+    tv.locator("#seats", has_text="Bo").wait_for()
+    for page, lang, name in ((tv, "de", "first-game-table-de"), (anna, "de", "first-game-phone-de")):
+        check_screen(page, lang, name)
+
+    # Anna's move: the laser fires for the first time; its lesson comes with the move's last step
+    tap_move(anna, quiet_move(service, table, 0))
+    tell_all(service, table)
+    lesson.locator(".lesson-title", has_text="Erste Partie: Der Laser feuert").wait_for()
+    assert "Dein Zug" not in lesson.inner_text()   # the first lesson is not told again
+    assert "Spielregel: Spielverlauf, 3" in lesson.inner_text()
+    bo.locator("#lesson-now .lesson-title", has_text="Nu: Jouw beurt: één actie").wait_for()
+    check_screen(bo, "nl", "first-game-phone-nl")
+    check_screen(tv, "de", "first-game-table-de-laser")
+
+    # Bo's move: the laser fires again; the next play of that kind brings no lesson at all
+    tap_move(bo, quiet_move(service, table, 1))
+    tell_all(service, table)
+    story = service.public(table)["story"]
+    tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+    lesson.wait_for(state="hidden")
+    assert "Der Laser feuert" not in tv.locator("body").inner_text()
+    shared.shot(tv, "first-game-table-de-again")
+    for page in (anna, bo, tv):
+        page.context.close()
