@@ -3,7 +3,6 @@ lasts, Ready and the host's skip, the computer ready at once, Auto, the beam che
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -172,35 +171,6 @@ def test_auto_walks_the_steps_at_a_reading_pace(data_dir: Path, service: Service
         assert svc.public(table)["setup"]["step"] == 3   # the last step stays
     finally:
         svc.close()
-
-
-class Link:
-    """A hardware link with a laser and sensors (the i-beam helper builds the real one)."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-
-    def check_setup(self, game: Any, state: Any) -> dict[str, Any]:
-        self.asked.append(game.id)
-        return {"ok": False, "say": [{"msgid": "Check {square}.", "params": {"square": "e4"}}]}
-
-
-def test_a_beam_step_asks_the_hardware_and_shows_its_answer(service: Service) -> None:
-    link = Link()
-    service.hardware = link
-    table = new_table(service, game="laser-chess", players=2)
-    steps = service.public(table)["setup"]["steps"]
-    last = len(steps) - 1
-    assert steps[last]["check"] == "beam"
-    service.set_setup(table, step=last)
-    for _ in range(200):
-        if service.public(table)["setup"]["check"] is not None:
-            break
-        time.sleep(0.01)
-    assert link.asked == ["laser-chess"]
-    assert service.public(table)["setup"]["check"]["say"][0]["params"]["square"] == "e4"
-    service.set_setup(table, step=0)
-    assert service.public(table)["setup"]["check"] is None
 
 
 def test_canary_a_part_naming_a_secret_reaches_its_seat_alone(service: Service,

@@ -7,6 +7,7 @@ The module's example rig on mock pins; the simulator is given the board as it re
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -148,3 +149,26 @@ def test_the_sentences_read_in_the_edition_s_words(link: HardwareLink, catalogue
     assert check.to_json()["lines"][1] == {"msgid": "Most likely {suspects}.", "params": {"suspects": {
         "msgid": "the {piece} on {square} is turned the wrong way",
         "params": {"piece": {"msgid": "Switch", "params": {}}, "square": "h4"}}}}
+
+
+def test_the_table_screen_names_a_misplaced_token_at_the_mirrors_step(
+        link: HardwareLink, service: Service) -> None:
+    """Setting up with the real box (issue 26): at the last step, "Check the mirrors", the companion
+    fires the rig's laser; Blue's Deflector left off j5 in Ace is named on the table's payload, and
+    the answer goes when the table steps back."""
+    table = service.create_table("laser-chess", 2, {"setup": "ace", "setting_up": True}, seed=0)["table"]
+    state = start("ace")
+    link.rig.set_real_position(really(state, "j5"))
+    steps = service.public(table)["setup"]["steps"]
+    last = len(steps) - 1
+    assert steps[last]["check"] == "beam"
+    service.set_setup(table, step=last)
+    for _ in range(500):   # the laser fires on a thread of its own
+        check = service.public(table)["setup"]["check"]
+        if check is not None:
+            break
+        time.sleep(0.01)
+    assert check is not None and not check["ok"] and check["suspects"] == ["j5"]
+    assert str(translate(check["lines"][1], "en")) == "Most likely the Deflector on j5 is missing."
+    service.set_setup(table, step=0)
+    assert service.public(table)["setup"]["check"] is None
