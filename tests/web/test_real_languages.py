@@ -57,6 +57,7 @@ SAME_WORD = {
            "map", "argument",
            "nest", "monster", "motor", "route", "octopus",   # Loch Ness: een nest, een octopus, de route
            "zone", "stand", "letter",   # Jaws, Act 2: de zone, stand houden, een letter
+           "begin",   # "het begin van het eindspel" (English "begin" is in a setting-up line)
            "even"},   # "nu even niets": a Dutch word of its own (English "even" is in a first game's lesson)
     "de": {"was", "an", "diagonal", "digital", "optional", "symbol", "phase", "orange", "upgrade", "agenten",
            "status", "also", "dock", "docks", "shop", "plan",   # Dock, Shop: the Jaws rulebook's words
