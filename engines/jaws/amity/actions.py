@@ -91,8 +91,8 @@ def _crew_collect(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
 
 
 def _crew_throw(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
-    return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}",
-                label=words.label("{role}: throw a barrel at {space}", role=who, space=p.name(x)))
+    said = words.label("{role}: throw a barrel at {space}", role=who, space=words.place(p.board, x))
+    return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}", label=said)
 
 
 def _crew_close(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:

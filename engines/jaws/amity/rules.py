@@ -127,7 +127,13 @@ def apply(p: Position, seat: int, a: Step) -> None:
         if not p.quiet:
             p.events.append(story("shark_start", "The shark has chosen its secret start space."))
             p.events.append(
-                story("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]))
+                story(
+                    "your_start",
+                    "You start at {space}.",
+                    visible_to=[p.seats[0]],
+                    space=p.name(a[2]),
+                    words={"space": words.place(p.board, a[2])},
+                )
             )
         new_round(p)
     elif p.phase == "shark":
@@ -308,7 +314,12 @@ def choose(p: Position, space: int) -> None:
         p.pos[BRODY] = p.pos[HOOPER] = space
         if not quiet:
             p.events.append(
-                story("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space))
+                story(
+                    "moved",
+                    "Brody and Hooper go to the dock at {space}.",
+                    space=p.name(space),
+                    words={"space": words.place(p.board, space)},
+                )
             )
     elif what == "michael":
         _place_michael(p, slot)
@@ -599,6 +610,7 @@ def _deliver(p: Position, r: int, x: int, n: int) -> None:
                 "Brody delivers a barrel to the dock at {space}.",
                 role="brody",
                 space=p.name(here),
+                words={"space": words.place(p.board, here)},
             )
         )
 
@@ -642,6 +654,7 @@ def _finder(p: Position, r: int, x: int, n: int) -> None:
                 _FINDER[answer],
                 role="hooper",
                 space=p.name(here),
+                words={"space": words.place(board, here)},
                 answer=answer,
                 nearby=[p.name(s) for s in board.water[here]],
             )
@@ -725,6 +738,7 @@ def _throw(p: Position, at: int) -> None:
                     "shark ({count} of 2).",
                     role="quint",
                     space=p.name(at),
+                    words={"space": words.place(p.board, at)},
                     count=p.attached,
                     seat=p.seats[0],
                     hit=True,
@@ -742,6 +756,7 @@ def _throw(p: Position, at: int) -> None:
                     "its motion sensor.",
                     role="quint",
                     space=p.name(at),
+                    words={"space": words.place(p.board, at)},
                     hit=False,
                 )
             )

@@ -42,7 +42,7 @@ def test_the_shark_chooses_a_secret_start_among_the_12_water_spaces() -> None:
     assert north.view(1) == south.view(1) and north.view(2) == south.view(2)
     assert north.view(SHARK)["secret"]["space"] == "N" and "secret" not in north.view(1)
     assert said(north, None) == ["The shark has chosen its secret start space."]
-    assert "You start at N." in said(north, SHARK)
+    assert "You start at space N." in said(north, SHARK)
 
 
 def test_every_role_is_always_played_and_one_player_may_hold_several_crew_members() -> None:

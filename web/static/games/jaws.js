@@ -287,9 +287,13 @@
     return list;
   }
 
+  /* A space as a sentence names it, a phrase of its own ("space 7": de "Feld 7", nl "vak 7"), so each
+     language puts its own preposition before it (engines/jaws/words.py, place). */
+  function place(name) { return T("space {name}", { name: name }); }
+
   function possibleLine(view) {
     const all = view.map.water_spaces.length, n = (view.shark.possible || []).length;
-    if (view.shark.seen) return T("The shark's mover is on the board at {space}.", { space: view.shark.seen.space });
+    if (view.shark.seen) return T("The shark's mover is on the board at {space}.", { space: place(view.shark.seen.space) });
     if (!n || n === all) return T("The shark may be anywhere in the water.");
     return T("From what was announced, the shark is in one of: {spaces}.", { spaces: view.shark.possible.join(", ") });
   }
@@ -315,7 +319,7 @@
     if (view.phase === "start" && legal.length) {
       head.textContent = T("Choose your secret start: tap a water space. Nobody else will see it.");
       byType("start").forEach(function (a) {
-        targets[a.space] = function () { api.play(a, T("Start at {space}?", { space: a.space }), T("Your start stays secret; you cannot change it later.")); };
+        targets[a.space] = function () { api.play(a, T("Start at {space}?", { space: place(a.space) }), T("Your start stays secret; you cannot change it later.")); };
       });
     } else if (view.phase === "shark" && legal.length) {
       if (burst) {
