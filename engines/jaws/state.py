@@ -216,7 +216,9 @@ class JawsState(WorkingState[Position]):
             "to_act": list(self.awaiting),
             "roles": {"shark": p.seats[0], **{ROLES[r]: p.seats[r + 1] for r in range(3)}},
             "map": board.to_json(),
-            "card": card.to_json() if card else None,
+            "card": {**card.to_json(), "title": p.box.title(str(card.number), card.title).to_json()}
+            if card
+            else None,
             "deck": {"left": len(p.cards) - len(p.turned), "turned": list(p.turned)},
             "swimmers": dict(zip(BEACH_ORDER, p.swimmers, strict=True)),
             "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,

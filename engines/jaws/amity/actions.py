@@ -127,7 +127,7 @@ CREW_TO_JSON: dict[str, Callable[[Position, str, Text, Any, int], Fields]] = {
 def to_json(p: Position, a: Step) -> dict[str, Any]:
     kind, r, x, n = a
     if kind == "card":
-        title = Text(p.cards[x].title)
+        title = p.box.title(str(x), p.cards[x].title)
         return {"type": "card", "card": x, "notation": f"card {x}",
                 "label": words.label("Event card {number}: {title}", number=x, title=title)}
     if kind == "choose":

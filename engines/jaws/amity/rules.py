@@ -176,7 +176,7 @@ def turn_card(p: Position, number: int) -> None:
                 "Event card: {title}.",
                 card=number,
                 title=card.title,
-                words={"title": Text(card.title), "rule": Text(card.text)},
+                words={"title": p.box.title(str(number), card.title), "rule": Text(card.text)},
             )
         )
     if card.effect == "fourth_of_july" and p.closed >= 0:

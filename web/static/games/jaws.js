@@ -250,7 +250,7 @@
   function cardPanel(view) {
     const box = el("div", { class: "jaws-card" });
     if (!view.card) { box.append(el("p", { class: "muted", text: T("No event card yet this round.") })); return box; }
-    box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }))),
+    box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }), "", view.card.title)),
                el("p", { class: "jaws-card-text", text: TC.say(view.card.text) }));
     return box;
   }
