@@ -166,6 +166,30 @@ def test_a_title_typed_into_the_box_profile_reads_as_printed_with_no_question_ma
     shark.context.close()
 
 
+def test_the_east_beach_reads_o_on_a_german_phone_when_the_box_prints_o(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 24, item 4: "whether the German board prints 'E' or 'O' for the east beach: the table
+    chooses it in the box profile ... used wherever the beach letter appears." A German phone at a
+    table whose box prints O: the map's label, the card's rule and the told step say O; an English
+    phone at the same table reads E."""
+    box = json.dumps({"east": {"de": "O"}})
+    table = service.create_table("jaws", 3, {"chance": "physical", "box": box}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 11})
+    crew, english = german_phone(browser), phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    shared.sit(english, server, table, 2, "Hal")
+    crew.locator(".jaws-card-text", has_text="an N, O und S").wait_for()
+    names = crew.locator(".space-name").all_text_contents()
+    assert "O" in names and "E" not in names, names
+    english.locator(".jaws-card-text", has_text="at N, E and S").wait_for()
+    assert "E" in english.locator(".space-name").all_text_contents()
+    shot(crew, "jaws-east-beach-o")
+    crew.context.close()
+    english.context.close()
+
+
 def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser: Any, service: Any) -> None:
     """"'Niet jouw beurt: we wachten op de tafel.' stands above a form that asks this very phone to
     enter card A." The crew's phones may enter the turned resurface card: theirs says so; the shark's

@@ -124,3 +124,38 @@ def test_the_sharks_start_and_swim_and_a_barrel_name_the_space_as_a_phrase(lang:
     assert any(s.startswith(finder) for s in told), told
     for sentence in [*mine, *swims, *labels, *told]:
         assert not re.search(r"\b(auf|op|naar) \d\b|Feld Feld|vak vak", sentence), sentence
+
+
+def test_the_east_beach_reads_as_the_tables_box_prints_it() -> None:
+    """Issue 24, item 4: "Likewise whether the German board prints 'E' or 'O' for the east beach."
+    A box profile that says its German board prints O: every German sentence, button and card rule
+    names the east beach O ("auf Feld O", "an N, O und S"), the view tells the pages the letter; a
+    Dutch reader at the same table, whose language the profile says nothing about, reads E (the
+    default), and so does every German reader of a box that chose nothing."""
+    from engines import TABLE, translate
+    from tests.engines.jaws.helpers import CREW, SHARK, play
+
+    def table(box: dict[str, Any]) -> engines.State:
+        options = {"roles": "S/BHQ", "box": json.dumps(box)}
+        start = engines.get("jaws").start(players=2, seed=1, options=options)
+        return play(play(start, SHARK, "start E"), TABLE, "card 11")
+
+    def read(state: engines.State, lang: str) -> list[str]:
+        said = [translate(ev["say"], lang) for seat in (SHARK, CREW) for ev in events_for(state.events, seat)]
+        said += [translate(a["label"], lang) for a in state.legal_actions(SHARK)]
+        return [*said, translate(state.view(CREW)["card"]["text"], lang)]
+
+    ours = play(engines.get("jaws").start(players=2, seed=1, options={
+        "roles": "S/BHQ", "box": json.dumps({"east": {"de": "O"}})}), SHARK, "start E")
+    assert "Du startest auf Feld O." in [translate(ev["say"], "de") for ev in events_for(ours.events, SHARK)]
+    state = table({"east": {"de": "O"}})
+    assert state.view(CREW)["map"]["east"] == {"de": "O"}
+    german, dutch = read(state, "de"), read(state, "nl")
+    assert "Schwimmer gehen ins Wasser: N 1, O 1, S 2, W 2." in german, german
+    assert any(s.endswith("an N, O und S.") for s in german), german
+    assert not any(re.search(r"\bE\b", s) for s in german), german
+    assert "Zwemmers gaan het water in: N 1, E 1, S 2, W 2." in dutch, dutch
+    assert any(s.endswith("bij N, E en S elk één zwemmer.") for s in dutch), dutch
+    default = read(table({}), "de")
+    assert "Schwimmer gehen ins Wasser: N 1, E 1, S 2, W 2." in default
+    assert table({}).view(CREW)["map"]["east"] == {}

@@ -178,12 +178,14 @@ def test_the_printed_card_titles_the_table_typed_are_kept_checked_and_shown_inst
     assert [c["card"] for c in status["cards"]][:3] == ["1", "2", "3"] and len(status["cards"]) == 24
     indianapolis = next(c for c in status["cards"] if c["card"] == "10")
     assert indianapolis["ours"] == {"nl": "De USS Indianapolis", "de": "Die USS Indianapolis"}
+    too_long = "The box profile: titles.de.1 must be text of at most 60 characters."
     for bad, sentence in [
         ({"titles": {"fr": {"1": "x"}}}, "The box profile: titles must be one of nl, de."),
         ({"titles": {"de": {"17": "x"}}},
-         "The box profile: titles.de names 17, which is neither an event card (1 to 16) nor an ability card."),
-        ({"titles": {"de": {"1": "x" * 61}}}, "The box profile: titles.de.1 must be text of at most 60 characters."),
-        ({"titles": {"de": {"1": "a\nb"}}}, "The box profile: titles.de.1 must be text of at most 60 characters."),
+         "The box profile: titles.de names 17, which is neither an event card (1 to 16) nor an ability "
+         "card."),
+        ({"titles": {"de": {"1": "x" * 61}}}, too_long),
+        ({"titles": {"de": {"1": "a\nb"}}}, too_long),
         ({"east": {"de": "X"}}, "The box profile: east.de must be one of E, O."),
     ]:
         resp = put(client, host, "Kiste", {**FIXTURE, **bad})
