@@ -202,7 +202,7 @@ def test_the_printed_card_titles_the_table_typed_are_kept_checked_and_shown_inst
     assert title["text"] == "Die USS Indianapolis (Schachtel)" and title["printed"] == {"de": title["text"]}
     dutch = client.get(f"/api/tables/{act1}", headers={"Accept-Language": "nl"}).get_json()
     assert dutch["view"]["card"]["title"]["text"] == "De USS Indianapolis"
-    assert "Ereigniskarte: Die USS Indianapolis (Schachtel)." in texts(german)     # the story's step
+    assert "Ereigniskarte: Die USS Indianapolis (Schachtel)" in texts(german)     # the story's step
 
     act2 = service.create_table(GAME, 2, {"acts": "2", "box": json.dumps(box)}, seed=8)["table"]
     orca = client.get(f"/api/tables/{act2}", headers={"Accept-Language": "de"}).get_json()["view"]["orca"]

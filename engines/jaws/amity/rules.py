@@ -173,7 +173,7 @@ def turn_card(p: Position, number: int) -> None:
         p.events.append(
             story(
                 "event_card",
-                "Event card: {title}.",
+                "Event card: {title}",  # no full stop: a title may end in its own ("Shark Alert!")
                 card=number,
                 title=card.title,
                 words={

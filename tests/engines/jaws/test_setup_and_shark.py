@@ -95,7 +95,7 @@ def test_the_event_phase_puts_the_cards_swimmers_on_the_beaches_it_names() -> No
     assert v["swimmers"] == {"N": 1, "E": 2, "S": 2, "W": 0} and v["supply"] == 10
     assert v["card"]["title"]["msgid"] == "Amity Island in the News"
     assert v["effects"]["extra"]["any"] is True
-    assert said(state)[:2] == ["Event card: Amity Island in the News.", "Swimmers go in: N 1, E 2, S 2, W 0."]
+    assert said(state)[:2] == ["Event card: Amity Island in the News", "Swimmers go in: N 1, E 2, S 2, W 0."]
 
 
 def test_michael_is_never_one_of_the_swimmers_a_card_places() -> None:
