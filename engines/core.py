@@ -102,13 +102,14 @@ def event(kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
 
 
 def story(kind: str, msgid: str | Text, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
-          words: Mapping[str, Text] | None = None, **data: Any) -> Event:
+          words: Mapping[str, Text | str] | None = None, **data: Any) -> Event:
     """An event whose sentence is built from its own fields, the way the games tell a round.
 
     ``data`` are the event's fields that the screens read (plain values: ``shark="white"``); the
     sentence gets the plain ones (seats, squares, counts) plus ``words``, its translatable
-    phrases, which replace a field of the same name in the sentence only. ``msgid`` may be a
-    :func:`~engines.text.plural` sentence (its count is then one of the sentence's parameters).
+    phrases (or a plain word said as written), which replace a field of the same name in the
+    sentence only. ``msgid`` may be a :func:`~engines.text.plural` sentence (its count is then one
+    of the sentence's parameters).
 
     >>> story("eaten", "{seat} is eaten on {square}.", seat=1, square="c4")["say"]
     {'msgid': '{seat} is eaten on {square}.', 'params': {'seat': 1, 'square': 'c4'}}

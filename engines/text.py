@@ -97,6 +97,10 @@ class Text:
     plural: str | None = None
     """The plural msgid (gettext's ``msgid_plural``) of a sentence about ``params["count"]``
     things: each language picks its own form by its own plural rule (see :func:`plural`)."""
+    printed: Mapping[str, str] = field(default_factory=dict)
+    """The words a table's own box prints for this msgid, by language (a card title the table typed
+    into its box profile): a reader of that language is shown them as written, instead of the
+    catalogue's, which are the project's wording. JSON ``"printed"``, only when there are some."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able: a nested :class:`Text` parameter becomes its own ``{"msgid", "params"}``
@@ -106,12 +110,16 @@ class Text:
                                           for key, value in self.params.items()}}
         if self.plural is not None:
             out["plural"] = self.plural
+        if self.printed:
+            out["printed"] = dict(self.printed)
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
         many = data.get("plural")
-        return cls(str(data["msgid"]), dict(data.get("params", {})), str(many) if many is not None else None)
+        printed = data.get("printed")
+        return cls(str(data["msgid"]), dict(data.get("params", {})), str(many) if many is not None else None,
+                   dict(printed) if isinstance(printed, Mapping) else {})
 
     def __str__(self) -> str:
         return translate(self)
@@ -164,16 +172,24 @@ def translate(
 
     Seat parameters become names through ``seat_name``; a parameter that is a
     sentence itself (a Text or its JSON form) is translated the same way; an
-    unknown language or an untranslated msgid falls back to English.
+    unknown language or an untranslated msgid falls back to English. Words the table's own box
+    prints for it in ``lang`` (``printed``) are shown as written.
+
+    >>> translate(Text("Big Mouth", printed={"de": "Großes Maul"}), "de")
+    'Großes Maul'
     """
     many: str | None = None
+    printed: object = None
     if isinstance(text, Text):
-        msgid, merged, many = text.msgid, {**text.params, **params}, text.plural
+        msgid, merged, many, printed = text.msgid, {**text.params, **params}, text.plural, text.printed
     elif isinstance(text, Mapping):
         msgid, merged = str(text["msgid"]), {**text.get("params", {}), **params}
         many = str(text["plural"]) if text.get("plural") is not None else None
+        printed = text.get("printed")
     else:
         msgid, merged = text, params
+    if isinstance(printed, Mapping) and isinstance(printed.get(lang), str):
+        return str(printed[lang])
     template = template_for(msgid, lang, many, merged.get("count"))
     english = msgid if many is None or merged.get("count") == 1 else many
     name = seat_name or (lambda seat: default_seat_name(seat, lang))

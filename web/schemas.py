@@ -41,6 +41,10 @@ SCHEMAS: dict[str, Any] = {
             "plural": {"type": "string", "description": "The English plural template of a sentence about "
                                                       "params.count things; each language picks its form."},
             "params": {"type": "object"},
+            "printed": {"type": "object", "additionalProperties": {"type": "string"},
+                        "description": "The words the table's own box prints for it, by language (a card "
+                                       "title typed into its box profile): shown as written to a reader "
+                                       "of that language (its text is them)."},
             "text": {"type": "string", "description": "Translated for this reader's language."},
         },
     },

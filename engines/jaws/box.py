@@ -2,7 +2,10 @@
 
 The boat tiles' hits, the 16 resurface cards, the 22 gear cards, the wound tracks, the faces of the
 red dice and the Act 1 -> Act 2 carry-over table are entered by the table (docs/jaws.md, "The box
-profile"): as they are turned, at setup, or in the host's editor. The companion keeps them per box
+profile"): as they are turned, at setup, or in the host's editor. So are the printed titles of the 24
+event and ability cards in a Dutch or German box (``titles``; the catalogues' are the project's own
+wording) and the letter that box's board prints for the east beach (``east``: E, the default, or O),
+typed in the host's editor. The companion keeps them per box
 and hands them to a game as its ``box`` option (JSON); a game asks the table for whatever its box
 lacks, and the companion learns what was entered (:func:`merge`). Nothing here is a printed number:
 the bounds below only catch typing mistakes.
@@ -20,10 +23,12 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engines.core import IllegalAction
-from engines.text import N_, Text
+from engines.jaws.common import HERE
+from engines.text import LANGUAGES, N_, Text
 
 FORMAT = "jaws-box/1"
 ZONE_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8")
@@ -41,7 +46,20 @@ KNOWN_CARRY = {7: (8, 5)}  # rulebook, Act 2 setup, its example: 7 eaten -> 8 ab
 ALONE = (6, 7)  # rulebook, "playing Act 2 alone": the shark 6 ability cards, the crew 7 gear cards
 MAX_NAME = 40
 MAX_TEXT = 200
-_KEYS = ("format", "name", "tiles", "resurface", "gear", "wounds", "dice", "carry")
+MAX_TITLE = 60  # a card title the table typed (the longest English one has 26 characters)
+TITLED = tuple(lang for lang in LANGUAGES if lang != "en")  # whose boxes' titles we do not know
+EVENT_CARDS = 16
+EAST = ("E", "O")  # what a board may print for the east beach (Ost, oost); E is the default
+_KEYS = ("format", "name", "tiles", "resurface", "gear", "wounds", "dice", "carry", "titles", "east")
+
+
+@lru_cache(maxsize=1)
+def title_cards() -> tuple[str, ...]:
+    """The 24 cards whose titles a box prints: the event cards "1" to "16", then the shark's 8 kinds of
+    ability card by code (abilities.json)."""
+    kinds = json.loads((HERE / "abilities.json").read_text(encoding="utf-8"))["kinds"]
+    return (*(str(n) for n in range(1, EVENT_CARDS + 1)), *(str(k["code"]) for k in kinds))
+
 
 WHERE = {
     "tile": N_("Boat tile {number}"),
@@ -152,6 +170,23 @@ class Box:
     tracks: tuple[int, ...] = (0, 0, 0, 0)
     faces: tuple[int, ...] = ()
     carry: tuple[tuple[int, int, int], ...] = ()  # (eaten, ability cards, gear cards)
+    titles: tuple[tuple[str, str, str], ...] = ()  # (language, card, its printed title), sorted
+    east: tuple[tuple[str, str], ...] = ()  # (language, the letter its board prints for E), sorted
+
+    def title(self, card: str, english: str) -> Text:
+        """A card's title as a sentence names it: our wording (``english``, translated), or in each
+        language the table typed it in, the box's own words (:attr:`Text.printed`).
+
+        >>> str(Box(titles=(("de", "2", "Amity in den Nachrichten"),)).title("2", "Amity Island in the News"))
+        'Amity Island in the News'
+        >>> Box(titles=(("de", "2", "Amity in den Nachrichten"),)).title("2", "x").printed
+        {'de': 'Amity in den Nachrichten'}
+        """
+        return Text(english, printed={lang: said for lang, key, said in self.titles if key == card})
+
+    def east_letters(self) -> dict[str, str]:
+        """The languages whose board prints another letter than E for the east beach: {"de": "O"}."""
+        return {lang: letter for lang, letter in self.east if letter != "E"}
 
     def carry_for(self, eaten: int) -> tuple[int, int] | None:
         known = {e: (s, c) for e, s, c in self.carry}
@@ -169,6 +204,13 @@ class Box:
         if self.faces:
             out["dice"] = list(self.faces)
         out["carry"] = {str(e): {"shark": s, "crew": c} for e, s, c in self.carry}
+        if self.titles:
+            out["titles"] = {
+                lang: {card: said for lg, card, said in self.titles if lg == lang}
+                for lang in dict.fromkeys(lang for lang, _, _ in self.titles)
+            }
+        if self.east:
+            out["east"] = dict(self.east)
         return out
 
     def status(self) -> dict[str, Any]:
@@ -190,6 +232,13 @@ class Box:
             "carry": sorted({e for e, _, _ in self.carry} | set(KNOWN_CARRY)),
             "digital_deck": len(self.resurface) == RESURFACE_CARDS,
             "digital_dice": bool(self.faces),
+            "titles": {lang: sum(1 for lg, _, _ in self.titles if lg == lang) for lang in TITLED},
+            "titles_of": len(title_cards()),
+            # the east beach's letter per language; "default": nobody has said what that board prints
+            "east": {
+                lang: {"letter": dict(self.east).get(lang, "E"), "default": lang not in dict(self.east)}
+                for lang in TITLED
+            },
         }
 
 
@@ -482,7 +531,55 @@ def _parse(data: object) -> Box:
             )
         row = _object(value, _where("carry", key), ("shark", "crew"))
         rows.append(carry(int(key), row.get("shark"), row.get("crew")))
-    return Box(name, tuple(tiles), deck, kit, tracks, dice, tuple(sorted(rows)))
+    return Box(name, tuple(tiles), deck, kit, tracks, dice, tuple(sorted(rows)), _titles(obj), _east(obj))
+
+
+def _language(key: object, where: Text, what: str) -> str:
+    if key not in TITLED:
+        choices = ", ".join(TITLED)
+        raise _fail(where, "{where}: {field} must be one of {choices}.", field=what, choices=choices)
+    return str(key)
+
+
+def _titles(obj: Mapping[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """``{"de": {"1": "...", "big_mouth": "..."}}``: per language, the titles typed so far (plain
+    text, at most :data:`MAX_TITLE` characters; an empty one is no title)."""
+    where = _where("profile")
+    raw = obj.get("titles", {})
+    if not isinstance(raw, dict):
+        raise _fail(where, "{where}: {field} must be an object of language: card titles.", field="titles")
+    out = []
+    for lang, cards in raw.items():
+        _language(lang, where, "titles")
+        if not isinstance(cards, dict):
+            raise _fail(where, "{where}: {field} must be an object of card: title.", field=f"titles.{lang}")
+        for card in cards:
+            if card not in title_cards():
+                raise _fail(
+                    where,
+                    "{where}: {field} names {value}, which is neither an event card (1 to 16) nor an "
+                    "ability card.",
+                    field=f"titles.{lang}",
+                    value=str(card),
+                )
+            field = f"titles.{lang}.{card}"
+            said = _str({field: cards[card]}, field, where, MAX_TITLE)
+            if said:
+                out.append((str(lang), str(card), said))
+    return tuple(sorted(out))
+
+
+def _east(obj: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """``{"de": "O"}``: per language, the letter its board prints for the east beach (E or O)."""
+    where = _where("profile")
+    raw = obj.get("east", {})
+    if not isinstance(raw, dict):
+        raise _fail(where, "{where}: {field} must be an object of language: letter.", field="east")
+    for lang in raw:
+        _language(lang, where, "east")
+    return tuple(
+        sorted((str(lang), _choice({f"east.{lang}": raw[lang]}, f"east.{lang}", where, EAST)) for lang in raw)
+    )
 
 
 def check_gear_counts(kit: Iterable[Gear]) -> None:
@@ -625,4 +722,6 @@ def merge(stored: Box, learned: Box) -> Box:
         tracks,
         stored.faces or learned.faces,
         tuple(sorted(rows.values())),
+        stored.titles,  # typed in the host's editor only: the table's play never changes them
+        stored.east,
     )

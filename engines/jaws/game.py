@@ -30,10 +30,10 @@ from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.bot import JawsBot
 from engines.jaws.orca import layout as orcas
 from engines.jaws.orca import setup as orca_setup
-from engines.jaws.orca.position import learned
+from engines.jaws.orca.position import abilities, learned
 from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
 from engines.jaws.state import JawsState
-from engines.text import N_, Text
+from engines.text import N_, Text, translate
 
 DRAWN = {"physical": N_("physical (the table enters them)"), "digital": N_("digital (the companion draws)")}
 
@@ -205,7 +205,7 @@ class Jaws(Game):
         if found:
             return ProfileCheck(None, tuple(found))
         box = boxes.parse(data)
-        return ProfileCheck(box.to_json(), (), box.status())
+        return ProfileCheck(box.to_json(), (), {**box.status(), "cards": _titled_cards()})
 
     def merge_profile(self, stored: Mapping[str, Any], learned: Mapping[str, Any]) -> dict[str, Any]:
         return boxes.merge(boxes.parse(stored), boxes.parse(learned)).to_json()
@@ -224,6 +224,19 @@ class Jaws(Game):
 
     def bot(self, **settings: Any) -> Bot:
         return JawsBot(**settings)
+
+
+def _titled_cards() -> list[dict[str, Any]]:
+    """The 24 cards whose printed titles a table may type into its box profile (the host's editor
+    lists them): each with its key in the profile's ``titles``, its kind, our title (a sentence) and
+    our wording of it in each language the profile takes titles in (what the box may print instead)."""
+    event = [(str(n), "event", c.title) for n, c in sorted(deck().items())]
+    ability = [(k.code, "ability", k.title) for k in abilities()]
+    return [
+        {"card": key, "kind": kind, "number": int(key) if kind == "event" else None,
+         "title": Text(title).to_json(), "ours": {lang: translate(title, lang) for lang in boxes.TITLED}}
+        for key, kind, title in [*event, *ability]
+    ]
 
 
 GAME = Jaws()

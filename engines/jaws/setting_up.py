@@ -59,7 +59,7 @@ def part(p: Position, seat: int) -> tuple[Text, ...]:
 
 def _act1_steps(p: Position) -> tuple[SetupStep, ...]:
     board = p.board
-    water = ", ".join(board.names[s] for s in board.water_spaces)
+    water = words.listed(board, list(board.water_spaces), p.box)
     return (
         SetupStep("board", Text("The board"), (
             Text("Lay the board with its “Amity: Act 1” side up: the white lines mark the spaces."),
@@ -105,9 +105,11 @@ def _act1(point: int | str) -> Text:
 def _beaches(p: Position) -> Text:
     """The swimmers on the beaches N, E, S and W as the position has them (none at the start)."""
     if not any(p.swimmers):
-        return Text("The beaches N, E, S and W start empty: each round's event card puts swimmers there.")
+        return Text("The beaches N, {east}, S and W start empty: each round's event card puts swimmers "
+                    "there.", {"east": words.beach(1, p.box)})
     n, e, s, w = p.swimmers
-    return Text("Swimmers on the beaches: N {n}, E {e}, S {s}, W {w}.", {"n": n, "e": e, "s": s, "w": w})
+    return Text("Swimmers on the beaches: N {n}, {east} {e}, S {s}, W {w}.",
+                {"n": n, "e": e, "s": s, "w": w, "east": words.beach(1, p.box)})
 
 
 def _roles(p: Position) -> tuple[Text, ...]:
@@ -127,7 +129,7 @@ def _roles(p: Position) -> tuple[Text, ...]:
 def _place(p: Position, space: int) -> Text:
     """A start space as the setup names it: the police station, a dock, or a space."""
     board = p.board
-    at = words.place(board, space)
+    at = words.place(board, space, p.box)
     if space == board.police:
         return Text("the police station ({space})", {"space": at})
     if board.is_dock(space):
@@ -172,7 +174,8 @@ def _shark_part(p: Position) -> tuple[Text, ...]:
         return (*out, *_hand(p))
     out += _shark_takes(p)
     if p.shark >= 0:
-        out.append(Text("Your secret start: {space}. Never tell the crew.", {"space": p.name(p.shark)}))
+        out.append(Text("Your secret start: {space}. Never tell the crew.",
+                        {"space": words.place(p.board, p.shark, p.box)}))
     else:
         out.append(Text("When the game opens, choose your start in secret on your phone: one of the water "
                         "spaces. Never tell the crew."))

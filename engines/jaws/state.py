@@ -46,7 +46,7 @@ from engines.jaws.position import (
     Position,
     step_text,
 )
-from engines.jaws.words import ROLE_NAMES
+from engines.jaws.words import ROLE_NAMES, beach
 from engines.text import Text
 
 TURN_WORDS = ("waiting", "active", "done")
@@ -215,8 +215,15 @@ class JawsState(WorkingState[Position]):
             "phase": p.phase,
             "to_act": list(self.awaiting),
             "roles": {"shark": p.seats[0], **{ROLES[r]: p.seats[r + 1] for r in range(3)}},
-            "map": board.to_json(),
-            "card": card.to_json() if card else None,
+            # the letter a language's box prints for the east beach, where it is not E ({"de": "O"})
+            "map": {**board.to_json(), "east": p.box.east_letters()},
+            "card": {
+                **card.to_json(),
+                "title": p.box.title(str(card.number), card.title).to_json(),
+                "text": card.rule(beach(1, p.box)).to_json(),
+            }
+            if card
+            else None,
             "deck": {"left": len(p.cards) - len(p.turned), "turned": list(p.turned)},
             "swimmers": dict(zip(BEACH_ORDER, p.swimmers, strict=True)),
             "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,

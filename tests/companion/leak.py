@@ -52,10 +52,22 @@ class LeakReport:
     problems: list[str] = field(default_factory=list)
 
 
-def _strings(value: Any) -> set[str]:
+TEMPLATES = ("msgid", "plural")
+"""A phrase inside a sentence (``{"msgid": "space {name}", ...}`` as a parameter) is the code's own
+words, said to everyone in one sentence or another: its template is no secret, its parameters may
+be. A whole sentence's template stays a canary (which sentence a seat was told may be its secret)."""
+
+
+def _strings(value: Any, phrase: bool = False) -> set[str]:
     if isinstance(value, str):
         return {value}
     if isinstance(value, dict):
+        if isinstance(value.get("msgid"), str):     # a sentence, or a phrase inside one
+            said = {str(value[k]) for k in TEMPLATES if k in value} if not phrase else set()
+            params = value.get("params")
+            inside = [_strings(v, True) for v in params.values()] if isinstance(params, dict) else []
+            rest = [_strings(v) for k, v in value.items() if k not in (*TEMPLATES, "params")]
+            return said.union(*inside, *rest)
         return set().union(*(_strings(v) for v in value.values())) if value else set()
     if isinstance(value, list | tuple):
         return set().union(*(_strings(v) for v in value)) if value else set()

@@ -136,10 +136,10 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
         tap_space(shark, space)
         settle(service, table, version, shark)
     shark.locator(".jaws-plan li").nth(1).wait_for()
-    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to 1", "Swim to 2"]
+    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to space 1", "Swim to space 2"]
     play(service, table, shark, "Take back the last step")
     play(service, table, shark, "Play Out of Sight")
-    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to 1", "Play Out of Sight"]
+    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to space 1", "Play Out of Sight"]
     shot(shark, "jaws-shark-phone")
     for page in (crew, hooper, tv):
         no_shark_secret(page)
@@ -153,12 +153,13 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     # Round 1, the crew: Hooper's fish finder (Out of Sight makes it say "neither"), Quint's barrel.
     hooper.locator("#controls button.big", has_text="use the fish finder").wait_for()
     play(service, table, hooper, "use the fish finder", sure=True)
-    said_on_tv(tv, "Fish finder at 5: the shark is neither here nor nearby.")
+    said_on_tv(tv, "Fish finder at space 5: the shark is neither here nor nearby.")
     assert tv.locator("#game-area .badge-answer").count() >= 1
     play(service, table, hooper, "Hooper: end the turn", sure=True)
     crew.locator(".jaws-tabs button", has_text="Quint").tap()
-    play(service, table, crew, "throw a barrel at E", sure=True)
-    said_on_tv(tv, "Quint throws a barrel at E: no shark there. The barrel floats with its motion sensor.")
+    play(service, table, crew, "throw a barrel at space E", sure=True)
+    said_on_tv(tv, "Quint throws a barrel at space E: no shark there. "
+                   "The barrel floats with its motion sensor.")
     shot(tv, "jaws-table-answers")
     play(service, table, crew, "Quint: end the turn", sure=True)
     crew.locator(".jaws-tabs button", has_text="Brody").tap()
@@ -176,7 +177,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     settle(service, table, version, shark)
     shark.reload()
     shark.locator(".shark-mover.secret").wait_for()
-    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to N"]
+    assert shark.locator(".jaws-plan li").all_text_contents() == ["Swim to space N"]
     assert "Your movement record" in shark.locator("#controls").text_content()
     assert shark.locator(".jaws-record tr").count() == 2  # the header and round 1
     play(service, table, shark, "Eat a swimmer")
@@ -194,7 +195,7 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
     tap_space(hooper, "1")
     settle(service, table, version, hooper)
     play(service, table, hooper, "use the fish finder", sure=True)
-    said_on_tv(tv, "Fish finder at 1: the shark is nearby.")
+    said_on_tv(tv, "Fish finder at space 1: the shark is nearby.")
     possible = service.public(table)["view"]["shark"]["possible"]
     assert "N" in possible and "1" not in possible
     shot(tv, "jaws-table-round-2")

@@ -264,6 +264,41 @@ def fits_a_360_px_phone(page: Any, moment: str) -> None:
     assert fit["scroll"] <= fit["width"] and not fit["out"], (moment, fit)
 
 
+def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_profile(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    """Issue 24, item 4: "let the box profile hold the printed titles once the table has typed them
+    ... Likewise whether the German board prints 'E' or 'O' for the east beach." The host page's
+    profile editor has a field per card for the chosen language (our wording as its hint) and the
+    east beach's letter (E, said to be the default); what the host types is checked and saved."""
+    service.save_profile("jaws", "Kiste", json.loads(BOX))
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    host_ctx.set_default_timeout(8000)
+    host = watch(host_ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 0 von 24, Oststrand E (Voreinstellung)"
+                 ).wait_for()
+    host.locator("#jp-printed summary").click()
+    assert host.locator("#jp-title-lang").input_value() == "de"
+    field = host.locator("#jp-title-10")
+    assert field.get_attribute("placeholder") == "Die USS Indianapolis"
+    assert host.locator("label[for='jp-title-big_mouth']").inner_text().startswith("Spezialfähigkeitskarte: ")
+    field.fill("Die Indianapolis")
+    host.select_option("#jp-east", "O")
+    host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 1 von 24, Oststrand O").wait_for()
+    shot(host, "jaws-host-printed-titles")
+    host.click("#jp-save")
+    for _ in range(40):
+        kept = service.profile("jaws", "Kiste")["profile"]
+        if kept.get("titles"):
+            break
+        host.wait_for_timeout(100)
+    assert kept["titles"] == {"de": {"10": "Die Indianapolis"}} and kept["east"] == {"de": "O"}
+    host.select_option("#jp-title-lang", "nl")
+    assert field.input_value() == "" and field.get_attribute("placeholder") == "De USS Indianapolis"
+    assert host.locator("#jp-east").input_value() == ""
+    host_ctx.close()
+
+
 def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the_table_shows(
         server: str, browser: Any, host_key: str, service: Any, tmp_path: Path) -> None:
     """Issue 12: "a box profile kept per box ... (host can name, view, correct, export as JSON, import
@@ -282,7 +317,7 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     host.locator("#jp-open-which option[value='Our box']").wait_for(state="attached")
     assert [p["name"] for p in service.list_profiles("jaws")] == ["Our box"]
     assert "resurface cards 16 of 16" in host.locator("#jp-status").inner_text()
-    host.locator("#jaws-profiles details summary").click()
+    host.locator("#jaws-profiles details.jp-json summary").click()
     broken = {"name": "Our box", "tiles": {"3": {"damage": 4, "destroy": 2, "damaged": 1}}}
     host.fill("#jp-json", json.dumps(broken))
     host.locator("#jp-problems li").first.wait_for()

@@ -128,6 +128,68 @@ def test_a_card_title_in_our_own_words_carries_a_question_mark_that_says_so(
     shark.context.close()
 
 
+def test_a_title_typed_into_the_box_profile_reads_as_printed_with_no_question_mark(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 24, item 4: "let the box profile hold the printed titles once the table has typed them,
+    so from then on the phones show the box's own words." A Dutch box's event card 10 and a German
+    box's 8 ability cards, typed into the profile: the Dutch phone reads its card's title as typed,
+    with no "?"; the German shark's hand reads every ability card as typed, with no "?"."""
+    box = json.loads(BOX)
+    abilities = json.loads((Path(__file__).resolve().parents[2] / "engines" / "jaws" / "abilities.json")
+                           .read_text(encoding="utf-8"))["kinds"]
+    box["titles"] = {"nl": {"10": "De Indianapolis (doos)"},
+                     "de": {k["code"]: f"Karte {i + 1} der Schachtel" for i, k in enumerate(abilities)}}
+    table = service.create_table("jaws", 3, {"chance": "physical", "box": json.dumps(box)}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 10})
+    crew = dutch_phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    crew.locator(".jaws-card-title", has_text="De Indianapolis (doos)").wait_for()
+    assert crew.locator(".jaws-card-title .own-title").count() == 0
+    crew.context.close()
+
+    act2 = service.create_table("jaws", 3, {"acts": "2", "box": json.dumps(box), "resurface": "digital"},
+                                seed=8)["table"]
+    for _ in range(7):
+        offer = service.seat_view(act2, TABLE)["legal_actions"][0]
+        service.act(act2, 2, {"type": "gear", "notation": offer["notation"]})
+    for seat, role in ((1, "brody"), (2, "hooper"), (1, "quint")):
+        service.act(act2, seat, {"type": "place", "role": role, "at": "b3"})
+    shark = german_phone(browser)
+    shared.sit(shark, server, act2, 0, "Sharky")
+    shark.locator(".orca-hand-list li", has_text="der Schachtel").first.wait_for()
+    hand = service.state_of(act2).view(0)["secret"]["orca"]["hand"]
+    assert shark.locator(".orca-hand-list li", has_text="der Schachtel").count() == len(hand)
+    assert shark.locator(".own-title").count() == 0
+    shot(shark, "jaws-ability-titles-as-printed")
+    shark.context.close()
+
+
+def test_the_east_beach_reads_o_on_a_german_phone_when_the_box_prints_o(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 24, item 4: "whether the German board prints 'E' or 'O' for the east beach: the table
+    chooses it in the box profile ... used wherever the beach letter appears." A German phone at a
+    table whose box prints O: the map's label, the card's rule and the told step say O; an English
+    phone at the same table reads E."""
+    box = json.dumps({"east": {"de": "O"}})
+    table = service.create_table("jaws", 3, {"chance": "physical", "box": box}, seed=7)["table"]
+    service.set_auto(table, False)
+    service.act(table, 0, {"type": "start", "space": "N"})
+    service.act(table, TABLE, {"type": "card", "card": 11})
+    crew, english = german_phone(browser), phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    shared.sit(english, server, table, 2, "Hal")
+    crew.locator(".jaws-card-text", has_text="an N, O und S").wait_for()
+    names = crew.locator(".space-name").all_text_contents()
+    assert "O" in names and "E" not in names, names
+    english.locator(".jaws-card-text", has_text="at N, E and S").wait_for()
+    assert "E" in english.locator(".space-name").all_text_contents()
+    shot(crew, "jaws-east-beach-o")
+    crew.context.close()
+    english.context.close()
+
+
 def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser: Any, service: Any) -> None:
     """"'Niet jouw beurt: we wachten op de tafel.' stands above a form that asks this very phone to
     enter card A." The crew's phones may enter the turned resurface card: theirs says so; the shark's

@@ -90,3 +90,72 @@ def test_the_crews_moves_name_a_space_and_the_shop_as_the_rulebook_does(lang: st
     assert choose_shop in said, said
     for sentence in said:
         assert not re.search(never, sentence), sentence
+
+
+SHARK_PLACES = {
+    # lang: the start, a swim, a throw and its answer, Hooper's fish finder (at 5), each space a phrase
+    "de": ("Du startest auf Feld 1.", "Auf Feld 2 schwimmen", "Quint: ein Fass auf Feld 4 werfen",
+           "Quint wirft ein Fass auf Feld 4: Treffer!", "Fischfinder auf Feld 5:"),
+    "nl": ("Je begint op vak 1.", "Naar vak 2 zwemmen", "Quint: een vat op vak 4 gooien",
+           "Quint gooit een vat op vak 4: raak!", "Visvinder op vak 5:"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SHARK_PLACES))
+def test_the_sharks_start_and_swim_and_a_barrel_name_the_space_as_a_phrase(lang: str) -> None:
+    """Issue 24, item 2: "Du startest auf 1.", "Je zwemt naar 2": the shark's start, its swims,
+    Quint's barrel and Hooper's fish finder say "auf Feld 1", "naar vak 2" (jaws.de.txt:286), never
+    a bare number after the preposition nor "Feld" twice."""
+    from engines import translate
+    from tests.engines.jaws.helpers import CREW, SHARK, crew_phase, play, shark_phase
+
+    start, swim, throw, hit, finder = SHARK_PLACES[lang]
+    game = engines.get("jaws").start(players=2, seed=1, options={"roles": "S/BHQ"})
+    mine = [translate(ev["say"], lang) for ev in events_for(play(game, SHARK, "start 1").events, SHARK)]
+    swims = [translate(a["label"], lang) for a in shark_phase(shark="1").legal_actions(SHARK)]
+    crew = crew_phase(shark="4")
+    labels = [translate(a["label"], lang) for a in crew.legal_actions(CREW)]
+    told = [translate(ev["say"], lang) for notation in ("quint throw 4", "hooper finder")
+            for ev in play(crew, CREW, notation).events if "say" in ev]
+    assert start in mine, mine
+    assert swim in swims, swims
+    assert throw in labels, labels
+    assert any(s.startswith(hit) for s in told), told
+    assert any(s.startswith(finder) for s in told), told
+    for sentence in [*mine, *swims, *labels, *told]:
+        assert not re.search(r"\b(auf|op|naar) \d\b|Feld Feld|vak vak", sentence), sentence
+
+
+def test_the_east_beach_reads_as_the_tables_box_prints_it() -> None:
+    """Issue 24, item 4: "Likewise whether the German board prints 'E' or 'O' for the east beach."
+    A box profile that says its German board prints O: every German sentence, button and card rule
+    names the east beach O ("auf Feld O", "an N, O und S"), the view tells the pages the letter; a
+    Dutch reader at the same table, whose language the profile says nothing about, reads E (the
+    default), and so does every German reader of a box that chose nothing."""
+    from engines import TABLE, translate
+    from tests.engines.jaws.helpers import CREW, SHARK, play
+
+    def table(box: dict[str, Any]) -> engines.State:
+        options = {"roles": "S/BHQ", "box": json.dumps(box)}
+        start = engines.get("jaws").start(players=2, seed=1, options=options)
+        return play(play(start, SHARK, "start E"), TABLE, "card 11")
+
+    def read(state: engines.State, lang: str) -> list[str]:
+        said = [translate(ev["say"], lang) for seat in (SHARK, CREW) for ev in events_for(state.events, seat)]
+        said += [translate(a["label"], lang) for a in state.legal_actions(SHARK)]
+        return [*said, translate(state.view(CREW)["card"]["text"], lang)]
+
+    ours = play(engines.get("jaws").start(players=2, seed=1, options={
+        "roles": "S/BHQ", "box": json.dumps({"east": {"de": "O"}})}), SHARK, "start E")
+    assert "Du startest auf Feld O." in [translate(ev["say"], "de") for ev in events_for(ours.events, SHARK)]
+    state = table({"east": {"de": "O"}})
+    assert state.view(CREW)["map"]["east"] == {"de": "O"}
+    german, dutch = read(state, "de"), read(state, "nl")
+    assert "Schwimmer gehen ins Wasser: N 1, O 1, S 2, W 2." in german, german
+    assert any(s.endswith("an N, O und S.") for s in german), german
+    assert not any(re.search(r"\bE\b", s) for s in german), german
+    assert "Zwemmers gaan het water in: N 1, E 1, S 2, W 2." in dutch, dutch
+    assert any(s.endswith("bij N, E en S elk één zwemmer.") for s in dutch), dutch
+    default = read(table({}), "de")
+    assert "Schwimmer gehen ins Wasser: N 1, E 1, S 2, W 2." in default
+    assert table({}).view(CREW)["map"]["east"] == {}

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from engines import TABLE
 from tests.engines.jaws.orca_helpers import FIXTURE
 from tests.web.test_api_payloads import Record, mismatches
+from tests.web.test_real_languages import texts
 
 GAME = "jaws"
 URL = f"/api/games/{GAME}/profiles"
@@ -152,4 +153,60 @@ def test_digital_dice_and_deck_are_refused_without_a_profile_that_holds_them_and
     assert made.status_code == 201, made.get_json()
     orca = client.get(f"/api/tables/{made.get_json()['table']}").get_json()["view"]["orca"]
     assert orca["dice"] == {"mode": "digital", "faces": FIXTURE["dice"]} and orca["deck"]["mode"] == "digital"
+    assert mismatches(app, records) == []
+
+
+TYPED = {"titles": {"de": {"10": "Die USS Indianapolis (Schachtel)", "big_mouth": "Großes Maul (Schachtel)"}},
+         "east": {"de": "O"}}
+
+
+def test_the_printed_card_titles_the_table_typed_are_kept_checked_and_shown_instead_of_ours(
+        app: Flask, host: dict[str, str], service: Any) -> None:
+    """Issue 24, item 4: "let the box profile hold the printed titles once the table has typed them, so
+    from then on the phones show the box's own words." A German box's titles typed into the profile
+    (plain text, at most 60 characters, per language) reach every German reader as typed, with
+    ``printed`` beside them (the pages then show no "?"); a Dutch reader at the same table still reads
+    our wording (its box's titles are not typed); the east beach's letter is the table's choice, E
+    (the default, said so) until it chooses."""
+    records = recorded(app)
+    client = app.test_client()
+    saved = put(client, host, "Kiste", {**FIXTURE, **TYPED}).get_json()
+    assert saved["profile"]["titles"] == TYPED["titles"] and saved["profile"]["east"] == {"de": "O"}
+    status = saved["status"]
+    assert status["titles"] == {"nl": 0, "de": 2} and status["titles_of"] == 24
+    assert status["east"] == {"nl": {"letter": "E", "default": True}, "de": {"letter": "O", "default": False}}
+    assert [c["card"] for c in status["cards"]][:3] == ["1", "2", "3"] and len(status["cards"]) == 24
+    indianapolis = next(c for c in status["cards"] if c["card"] == "10")
+    assert indianapolis["ours"] == {"nl": "De USS Indianapolis", "de": "Die USS Indianapolis"}
+    too_long = "The box profile: titles.de.1 must be text of at most 60 characters."
+    for bad, sentence in [
+        ({"titles": {"fr": {"1": "x"}}}, "The box profile: titles must be one of nl, de."),
+        ({"titles": {"de": {"17": "x"}}},
+         "The box profile: titles.de names 17, which is neither an event card (1 to 16) nor an ability "
+         "card."),
+        ({"titles": {"de": {"1": "x" * 61}}}, too_long),
+        ({"titles": {"de": {"1": "a\nb"}}}, too_long),
+        ({"east": {"de": "X"}}, "The box profile: east.de must be one of E, O."),
+    ]:
+        resp = put(client, host, "Kiste", {**FIXTURE, **bad})
+        assert resp.status_code == 400 and resp.get_json() == {"error": sentence}, resp.get_json()
+    box = client.get(f"{URL}/Kiste", headers=host).get_json()["profile"]
+    assert box["titles"] == TYPED["titles"]                      # nothing of the refused ones kept
+
+    act1 = service.create_table(GAME, 2, {"box": json.dumps(box), "chance": "physical"}, seed=7)["table"]
+    service.set_auto(act1, False)
+    service.act(act1, 0, {"type": "start", "space": "N"})
+    service.act(act1, TABLE, {"type": "card", "card": 10})
+    german = client.get(f"/api/tables/{act1}", headers={"Accept-Language": "de"}).get_json()
+    title = german["view"]["card"]["title"]
+    assert title["text"] == "Die USS Indianapolis (Schachtel)" and title["printed"] == {"de": title["text"]}
+    dutch = client.get(f"/api/tables/{act1}", headers={"Accept-Language": "nl"}).get_json()
+    assert dutch["view"]["card"]["title"]["text"] == "De USS Indianapolis"
+    assert "Ereigniskarte: Die USS Indianapolis (Schachtel)" in texts(german)     # the story's step
+
+    act2 = service.create_table(GAME, 2, {"acts": "2", "box": json.dumps(box)}, seed=8)["table"]
+    orca = client.get(f"/api/tables/{act2}", headers={"Accept-Language": "de"}).get_json()["view"]["orca"]
+    kinds = {k["code"]: k["title"] for k in orca["abilities"]}
+    assert kinds["big_mouth"]["text"] == "Großes Maul (Schachtel)" and "printed" in kinds["big_mouth"]
+    assert "printed" not in kinds["hard_target"] and kinds["hard_target"]["text"] != "Hard Target"
     assert mismatches(app, records) == []

@@ -117,6 +117,7 @@
     if (!s) return "";
     if (typeof s === "string") return s;
     if (s.text) return s.text;
+    if (s.printed && typeof s.printed[TC.lang] === "string") return s.printed[TC.lang];  // the box's own words
     if (typeof s.plural === "string") return TC.TN((s.params || {}).count, s.msgid || "", s.plural, s.params || {});
     return TC.T(s.msgid || "", s.params || {});
   };

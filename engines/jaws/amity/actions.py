@@ -67,7 +67,7 @@ def _crew_move(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
     if x == p.board.shop:
         said = words.label("{role}: go into the Shop", role=who)
     else:
-        said = words.label("{role}: move to {space}", role=who, space=words.place(p.board, x))
+        said = words.label("{role}: move to {space}", role=who, space=words.place(p.board, x, p.box))
     return dict(to=p.name(x), notation=f"{role} move {p.name(x)}", label=said)
 
 
@@ -91,13 +91,13 @@ def _crew_collect(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
 
 
 def _crew_throw(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
-    return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}",
-                label=words.label("{role}: throw a barrel at {space}", role=who, space=p.name(x)))
+    said = words.label("{role}: throw a barrel at {space}", role=who, space=words.place(p.board, x, p.box))
+    return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}", label=said)
 
 
 def _crew_close(p: Position, role: str, who: Text, x: Any, n: int) -> Fields:
     return dict(beach=BEACH_ORDER[x], notation=f"{role} close {BEACH_ORDER[x]}",
-                label=words.label("{role}: close {beach}", role=who, beach=words.beach(x)))
+                label=words.label("{role}: close {beach}", role=who, beach=words.beach(x, p.box)))
 
 
 _SAYS = {
@@ -127,13 +127,13 @@ CREW_TO_JSON: dict[str, Callable[[Position, str, Text, Any, int], Fields]] = {
 def to_json(p: Position, a: Step) -> dict[str, Any]:
     kind, r, x, n = a
     if kind == "card":
-        title = Text(p.cards[x].title)
+        title = p.box.title(str(x), p.cards[x].title)
         return {"type": "card", "card": x, "notation": f"card {x}",
                 "label": words.label("Event card {number}: {title}", number=x, title=title)}
     if kind == "choose":
         return {"type": "choose", "space": p.name(x), "notation": f"choose {p.name(x)}",
                 "label": words.label("Choose the Shop") if x == p.board.shop
-                else words.label("Choose {space}", space=words.place(p.board, x))}
+                else words.label("Choose {space}", space=words.place(p.board, x, p.box))}
     if r < 0:  # the shark
         fields = SHARK_TO_JSON.get(kind, _shark_plain)(p, a)
         return {"type": kind, **fields, "label": shark.describe(p, a).to_json()}

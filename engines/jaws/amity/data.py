@@ -124,11 +124,16 @@ class Card:
     alert: tuple[str, ...] = ()
     confidence: str = "MED"
 
+    def rule(self, east: str | Text = "E") -> Text:
+        """The card's rule as a sentence; ``east`` is the east beach as the box prints it, where the
+        rule names it (``{east}``: the Shark Alert cards)."""
+        return Text(self.text, {"east": east} if "{east}" in self.text else {})
+
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "title": Text(self.title).to_json(),
-            "text": Text(self.text).to_json(),
+            "text": self.rule().to_json(),
             "swimmers": dict(zip(BEACH_ORDER, self.swimmers, strict=True)),
             "effect": self.effect,
             "alert": list(self.alert),

@@ -40,7 +40,7 @@ from engines.jaws.position import (
     Step,
     fresh,
 )
-from engines.text import N_, Text, plural
+from engines.text import N_, plural
 
 CREW_BASE = 4
 
@@ -127,7 +127,13 @@ def apply(p: Position, seat: int, a: Step) -> None:
         if not p.quiet:
             p.events.append(story("shark_start", "The shark has chosen its secret start space."))
             p.events.append(
-                story("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]))
+                story(
+                    "your_start",
+                    "You start at {space}.",
+                    visible_to=[p.seats[0]],
+                    space=p.name(a[2]),
+                    words={"space": words.place(p.board, a[2], p.box)},
+                )
             )
         new_round(p)
     elif p.phase == "shark":
@@ -167,10 +173,13 @@ def turn_card(p: Position, number: int) -> None:
         p.events.append(
             story(
                 "event_card",
-                "Event card: {title}.",
+                "Event card: {title}",  # no full stop: a title may end in its own ("Shark Alert!")
                 card=number,
                 title=card.title,
-                words={"title": Text(card.title), "rule": Text(card.text)},
+                words={
+                    "title": p.box.title(str(number), card.title),
+                    "rule": card.rule(words.beach(1, p.box)),
+                },
             )
         )
     if card.effect == "fourth_of_july" and p.closed >= 0:
@@ -205,12 +214,13 @@ def _swimmers_in(p: Position, card: Card) -> None:
         p.events.append(
             story(
                 "swimmers",
-                "Swimmers go in: N {n}, E {e}, S {s}, W {w}.",
+                "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
                 n=placed[0],
                 e=placed[1],
                 s=placed[2],
                 w=placed[3],
                 placed=dict(zip(BEACH_ORDER, placed, strict=True)),
+                words={"east": words.beach(1, p.box)},
             )
         )
 
@@ -225,13 +235,19 @@ def _closed_beach(p: Position, slot: int) -> None:
                     "beach_closed",
                     "{beach} stays closed; its tile now reads Opens soon.",
                     beach=BEACH_ORDER[slot],
+                    words={"beach": words.beach(slot, p.box)},
                 )
             )
         return
     p.closed, p.soon = -1, False
     if not p.quiet:
         p.events.append(
-            story("beach_closed", "{beach} stays closed this time and opens again.", beach=BEACH_ORDER[slot])
+            story(
+                "beach_closed",
+                "{beach} stays closed this time and opens again.",
+                beach=BEACH_ORDER[slot],
+                words={"beach": words.beach(slot, p.box)},
+            )
         )
 
 
@@ -301,6 +317,7 @@ def choose(p: Position, space: int) -> None:
                     "mayor",
                     "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
                     beach=BEACH_ORDER[slot],
+                    words={"beach": words.beach(slot, p.box)},
                     count=removed,
                 )
             )
@@ -308,7 +325,12 @@ def choose(p: Position, space: int) -> None:
         p.pos[BRODY] = p.pos[HOOPER] = space
         if not quiet:
             p.events.append(
-                story("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space))
+                story(
+                    "moved",
+                    "Brody and Hooper go to the dock at {space}.",
+                    space=p.name(space),
+                    words={"space": words.place(p.board, space, p.box)},
+                )
             )
     elif what == "michael":
         _place_michael(p, slot)
@@ -333,7 +355,7 @@ def choose(p: Position, space: int) -> None:
                     "Brody flies to {space}." if moved else "Brody stays at {space}.",
                     role="brody",
                     space=p.name(space),
-                    words={"space": words.place(p.board, space)},
+                    words={"space": words.place(p.board, space, p.box)},
                 )
             )
     shark_phase(p)
@@ -347,6 +369,7 @@ def _place_michael(p: Position, slot: int) -> None:
                 "michael",
                 "Michael swims at {beach}.",
                 beach=BEACH_ORDER[slot],
+                words={"beach": words.beach(slot, p.box)},
             )
         )
 
@@ -360,6 +383,7 @@ def _hoax(p: Position, slot: int) -> None:
                 "moved",
                 "Cardboard fin! The whole crew rushes to {beach}.",
                 beach=BEACH_ORDER[slot],
+                words={"beach": words.beach(slot, p.box)},
             )
         )
 
@@ -535,7 +559,7 @@ def _move(p: Position, r: int, x: int, n: int) -> None:
                     "{role} moves to {space}.",
                     role=ROLES[r],
                     space=p.name(x),
-                    words={"role": say, "space": words.place(p.board, x)},
+                    words={"role": say, "space": words.place(p.board, x, p.box)},
                 )
             )
 
@@ -554,7 +578,7 @@ def _rescue(p: Position, r: int, x: int, n: int) -> None:
                 role=ROLES[r],
                 beach=BEACH_ORDER[slot],
                 michael=bool(x),
-                words={"role": words.role(r)},
+                words={"role": words.role(r), "beach": words.beach(slot, p.box)},
             )
         )
 
@@ -599,6 +623,7 @@ def _deliver(p: Position, r: int, x: int, n: int) -> None:
                 "Brody delivers a barrel to the dock at {space}.",
                 role="brody",
                 space=p.name(here),
+                words={"space": words.place(p.board, here, p.box)},
             )
         )
 
@@ -642,6 +667,7 @@ def _finder(p: Position, r: int, x: int, n: int) -> None:
                 _FINDER[answer],
                 role="hooper",
                 space=p.name(here),
+                words={"space": words.place(board, here, p.box)},
                 answer=answer,
                 nearby=[p.name(s) for s in board.water[here]],
             )
@@ -661,9 +687,17 @@ def _binoculars(p: Position, r: int, x: int, n: int) -> None:
             if answer == "here"
             else N_("Binoculars at {beach}: the shark is not at this beach.")
         )
-        beach = BEACH_ORDER[p.board.beach_slot(here)]
+        slot = p.board.beach_slot(here)
         p.events.append(
-            story("binoculars", msgid, role="brody", space=p.name(here), beach=beach, answer=answer)
+            story(
+                "binoculars",
+                msgid,
+                role="brody",
+                space=p.name(here),
+                beach=BEACH_ORDER[slot],
+                answer=answer,
+                words={"beach": words.beach(slot, p.box)},
+            )
         )
 
 
@@ -671,7 +705,15 @@ def _close(p: Position, r: int, x: int, n: int) -> None:
     p.flags[r] |= CLOSED
     p.closed, p.soon = x, False
     if not p.quiet:
-        p.events.append(story("closed", "Brody closes {beach}.", role="brody", beach=BEACH_ORDER[x]))
+        p.events.append(
+            story(
+                "closed",
+                "Brody closes {beach}.",
+                role="brody",
+                beach=BEACH_ORDER[x],
+                words={"beach": words.beach(x, p.box)},
+            )
+        )
 
 
 def _climb(p: Position, r: int, x: int, n: int) -> None:
@@ -725,6 +767,7 @@ def _throw(p: Position, at: int) -> None:
                     "shark ({count} of 2).",
                     role="quint",
                     space=p.name(at),
+                    words={"space": words.place(p.board, at, p.box)},
                     count=p.attached,
                     seat=p.seats[0],
                     hit=True,
@@ -742,6 +785,7 @@ def _throw(p: Position, at: int) -> None:
                     "its motion sensor.",
                     role="quint",
                     space=p.name(at),
+                    words={"space": words.place(p.board, at, p.box)},
                     hit=False,
                 )
             )

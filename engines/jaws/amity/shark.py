@@ -88,7 +88,15 @@ def play(p: Position, s: Step) -> None:
     pl, name = p.plan, p.name
     kind = s[0]
     if kind == "move":
-        p.events.append(story("swam", "You swim to {space}.", visible_to=me, space=name(s[2])))
+        p.events.append(
+            story(
+                "swam",
+                "You swim to {space}.",
+                visible_to=me,
+                space=name(s[2]),
+                words={"space": words.place(p.board, s[2], p.box)},
+            )
+        )
     elif kind == "burst":
         p.events.append(
             story(
@@ -96,6 +104,7 @@ def play(p: Position, s: Step) -> None:
                 "Speed Burst: you swim to {space}.",
                 visible_to=me,
                 space=name(s[2][-1]),
+                words={"space": words.place(p.board, s[2][-1], p.box)},
                 path=[name(x) for x in s[2]],
             )
         )
@@ -108,7 +117,11 @@ def play(p: Position, s: Step) -> None:
     elif kind == "frenzy":
         p.events.append(
             story(
-                "ate", "Feeding Frenzy: you eat every swimmer at {space}.", visible_to=me, space=name(pl.pos)
+                "ate",
+                "Feeding Frenzy: you eat every swimmer at {space}.",
+                visible_to=me,
+                space=name(pl.pos),
+                words={"space": words.place(p.board, pl.pos, p.box)},
             )
         )
     elif kind in ("evade", "hide"):
@@ -198,7 +211,13 @@ def _tell(
     spaces = [names[s] for s in sensors]
     if spaces:
         p.events.append(
-            story("sensors", "Motion sensors went off at {spaces}.", spaces=", ".join(spaces), at=spaces)
+            story(
+                "sensors",
+                "Motion sensors went off at {spaces}.",
+                spaces=", ".join(spaces),
+                at=spaces,
+                words={"spaces": words.listed(p.board, sensors, p.box)},
+            )
         )
     else:
         p.events.append(story("sensors", "No motion sensor went off.", spaces="", at=[]))
@@ -243,7 +262,7 @@ def _tell_eaten(p: Position, pl: Plan, gain: int, michael_slot: int) -> None:
                 gain=gain,
                 track=p.eaten,
                 goal=p.goal,
-                words={"list": words.eaten_list(pl.eaten, michael_slot)},
+                words={"list": words.eaten_list(pl.eaten, michael_slot, p.box)},
             )
         )
     else:
@@ -262,13 +281,13 @@ def _tell_eaten(p: Position, pl: Plan, gain: int, michael_slot: int) -> None:
 
 def describe(p: Position, s: Step) -> Text:
     """A plan step as the shark's phone says it."""
-    kind, name = s[0], p.name
+    kind = s[0]
     if kind == "move":
-        return Text("Swim to {space}", {"space": name(s[2])})
+        return Text("Swim to {space}", {"space": words.place(p.board, s[2], p.box)})
     if kind == "burst":
         return Text(
             "Speed Burst to {space} (via {path})",
-            {"space": name(s[2][-1]), "path": "-".join(name(x) for x in s[2])},
+            {"space": words.place(p.board, s[2][-1], p.box), "path": words.path(p.board, s[2], p.box)},
         )
     if kind == "eat":
         return Text("Eat Michael") if s[2] else Text("Eat a swimmer")
@@ -285,5 +304,5 @@ def describe(p: Position, s: Step) -> Text:
     if kind == "end":
         return Text("End the turn and announce it")
     if kind == "start":
-        return Text("Start at {space}", {"space": name(s[2])})
+        return Text("Start at {space}", {"space": words.place(p.board, s[2], p.box)})
     raise ValueError(kind)

@@ -134,7 +134,12 @@ def _surface(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
         card=card.code if card else None,
         notation=f"surface {CHIPS[x]}" + (f" {card.code}" if card else ""),
         label=(
-            label("Chip {chip} (zone {zone}) with {card}", chip=CHIPS[x], zone=zone, card=Text(card.title))
+            label(
+                "Chip {chip} (zone {zone}) with {card}",
+                chip=CHIPS[x],
+                zone=zone,
+                card=a.box.title(card.code, card.title),
+            )
             if card
             else label("Chip {chip} (zone {zone}), no ability card", chip=CHIPS[x], zone=zone)
         ),

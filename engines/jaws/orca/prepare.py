@@ -40,7 +40,7 @@ def choose(p: Position, chip: int, card: int) -> None:
             chip=CHIPS[chip],
             zone=a.layout.zones[option.zone],
             ability=abilities()[card].code,
-            words={"card": Text(abilities()[card].title)},
+            words={"card": a.box.title(abilities()[card].code, abilities()[card].title)},
         )
     else:
         tell_shark(
@@ -240,7 +240,7 @@ def _play_ability(p: Position, a: Act2) -> None:
         "ability2",
         "It plays an ability card: {title}. {text}",
         ability=kind.code,
-        words={"title": Text(kind.title), "text": Text(kind.text)},
+        words={"title": a.box.title(kind.code, kind.title), "text": Text(kind.text)},
     )
 
 

@@ -106,7 +106,7 @@ def _deal(p: Position) -> None:
         count=n,
     )
     if not p.quiet and a.hand:
-        titles = [Text(abilities()[k].title) for k in a.hand]
+        titles = [a.box.title(abilities()[k].code, abilities()[k].title) for k in a.hand]
         listed = titles[0]
         for t in titles[1:]:
             listed = Text("{list}, {item}", {"list": listed, "item": t})

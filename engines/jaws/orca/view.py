@@ -54,7 +54,7 @@ def public(p: Position) -> dict[str, Any]:
         "abilities": [
             {
                 "code": k.code,
-                "title": {"msgid": k.title, "params": {}},
+                "title": a.box.title(k.code, k.title).to_json(),
                 "text": {"msgid": k.text, "params": {}},
                 "copies": k.copies,
             }

@@ -106,7 +106,8 @@ def test_a_barrel_on_the_sharks_space_is_attached_and_the_shark_is_shown_there()
     hit = public(state)[0]
     assert hit["type"] == "hit" and hit["seat"] == SHARK
     assert (
-        said(state)[0] == "Quint throws a barrel at 4: a hit! The barrel is attached to the shark (1 of 2)."
+        said(state)[0]
+        == "Quint throws a barrel at space 4: a hit! The barrel is attached to the shark (1 of 2)."
     )
 
 
@@ -117,7 +118,7 @@ def test_a_barrel_that_misses_floats_with_its_motion_sensor() -> None:
     assert state.view(None)["barrels"]["floating"] == {"8": 1}
     assert (
         said(state)[0]
-        == "Quint throws a barrel at 8: no shark there. The barrel floats with its motion sensor."
+        == "Quint throws a barrel at space 8: no shark there. The barrel floats with its motion sensor."
     )
 
 
@@ -242,10 +243,10 @@ def test_fish_finder_example_1_nearby_leaves_3_5_n_and_2() -> None:
     spaces: 3, 5, N or 2." """
     for shark in ("3", "5", "N", "2"):
         state = play(crew_phase(crew="7.1.8", shark=shark), CREW, "hooper finder")
-        assert said(state)[0] == "Fish finder at 1: the shark is nearby."
+        assert said(state)[0] == "Fish finder at space 1: the shark is nearby."
         assert sorted(public(state)[0]["nearby"]) == ["2", "3", "5", "N"]
     here = play(crew_phase(crew="7.1.8", shark="1"), CREW, "hooper finder")
-    assert said(here)[0] == "Fish finder at 1: the shark is HERE! Its mover goes on the board."
+    assert said(here)[0] == "Fish finder at space 1: the shark is HERE! Its mover goes on the board."
     assert here.view(None)["shark"]["seen"] == {"space": "1", "by": "finder"}
 
 
@@ -254,10 +255,10 @@ def test_fish_finder_example_2_neither_rules_out_3_w_7_and_s() -> None:
     neither on this space nor nearby. The crew now knows the shark is NOT on space 3, W, 7 or S." """
     for shark in ("1", "2", "4", "5", "6", "8", "N", "E"):
         state = play(crew_phase(crew="7.7.8", shark=shark), CREW, "hooper finder")
-        assert said(state)[0] == "Fish finder at 7: the shark is neither here nor nearby."
+        assert said(state)[0] == "Fish finder at space 7: the shark is neither here nor nearby."
     for shark in ("3", "W", "S"):
         state = play(crew_phase(crew="7.7.8", shark=shark), CREW, "hooper finder")
-        assert said(state)[0] == "Fish finder at 7: the shark is nearby."
+        assert said(state)[0] == "Fish finder at space 7: the shark is nearby."
 
 
 def test_the_fish_finder_is_used_once_a_round() -> None:

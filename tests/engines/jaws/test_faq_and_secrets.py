@@ -54,7 +54,7 @@ def test_out_of_sight_makes_the_fish_finder_say_neither_here_nor_nearby() -> Non
     this space nor nearby - whether that is true or not." """
     state = play(shark_phase(shark="5"), SHARK, "hide", "end")
     state = play(state, CREW, "hooper finder")  # Hooper is at 5, on the shark
-    assert said(state)[0] == "Fish finder at 5: the shark is neither here nor nearby."
+    assert said(state)[0] == "Fish finder at space 5: the shark is neither here nor nearby."
     assert state.view(None)["shark"]["seen"] is None
 
 
@@ -74,7 +74,7 @@ def test_out_of_sight_lasts_only_its_round() -> None:
     state = play(state, -1, "card 9")
     state = play(state, SHARK, "end")
     state = play(state, CREW, "hooper finder")
-    assert said(state)[0] == "Fish finder at 5: the shark is HERE! Its mover goes on the board."
+    assert said(state)[0] == "Fish finder at space 5: the shark is HERE! Its mover goes on the board."
 
 
 def test_the_crew_never_sees_the_sharks_plan_while_it_is_made() -> None:

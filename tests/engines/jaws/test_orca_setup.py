@@ -126,7 +126,7 @@ def test_both_acts_carry_the_swimmer_track_over_by_the_rulebooks_example() -> No
     assert view["orca"]["act1"] == {"winner": "crew", "eaten": 7}
     assert state.outcome is None and "replay" in view  # the shark's path is revealed at Act 1's end
     assert said(state)[:3] == [
-        "Quint throws a barrel at 4: a hit! The barrel is attached to the shark (2 of 2).",
+        "Quint throws a barrel at space 4: a hit! The barrel is attached to the shark (2 of 2).",
         "The second barrel is attached: the crew wins Act 1.",
         "The shark's secret path is revealed, round by round.",
     ]

@@ -42,7 +42,7 @@ def test_the_shark_chooses_a_secret_start_among_the_12_water_spaces() -> None:
     assert north.view(1) == south.view(1) and north.view(2) == south.view(2)
     assert north.view(SHARK)["secret"]["space"] == "N" and "secret" not in north.view(1)
     assert said(north, None) == ["The shark has chosen its secret start space."]
-    assert "You start at N." in said(north, SHARK)
+    assert "You start at space N." in said(north, SHARK)
 
 
 def test_every_role_is_always_played_and_one_player_may_hold_several_crew_members() -> None:
@@ -95,7 +95,7 @@ def test_the_event_phase_puts_the_cards_swimmers_on_the_beaches_it_names() -> No
     assert v["swimmers"] == {"N": 1, "E": 2, "S": 2, "W": 0} and v["supply"] == 10
     assert v["card"]["title"]["msgid"] == "Amity Island in the News"
     assert v["effects"]["extra"]["any"] is True
-    assert said(state)[:2] == ["Event card: Amity Island in the News.", "Swimmers go in: N 1, E 2, S 2, W 0."]
+    assert said(state)[:2] == ["Event card: Amity Island in the News", "Swimmers go in: N 1, E 2, S 2, W 0."]
 
 
 def test_michael_is_never_one_of_the_swimmers_a_card_places() -> None:

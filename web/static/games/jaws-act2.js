@@ -149,7 +149,7 @@
       Array.from(new Set(secret.hand)).forEach(function (code) {
         const card = O.ability(orca, code);
         const button = big("", current === code ? "primary" : "secondary", function () { pickCard(code); }, { "data-card": code });
-        button.append(O.titled((current === code ? "✓ " : "") + TC.say(card.title), " · " + TC.say(card.text)));
+        button.append(O.titled((current === code ? "✓ " : "") + TC.say(card.title), " · " + TC.say(card.text), card.title));
         cards.append(button);
       });
       controls.append(cards);
@@ -173,11 +173,11 @@
     if (choice) {
       const card = choice.card ? O.ability(orca, choice.card) : null;
       const said = T("Your secret choice: chip {chip} (zone {zone})", { chip: choice.chip, zone: choice.zone });
-      controls.append(el("p", { class: "orca-secret" }, card ? O.titled(said + " · " + TC.say(card.title)) : said));
+      controls.append(el("p", { class: "orca-secret" }, card ? O.titled(said + " · " + TC.say(card.title), "", card.title) : said));
     }
     controls.append(el("h3", { class: "small", text: T("Your ability cards") }));
     const hand = el("ul", { class: "orca-hand-list" });
-    secret.hand.forEach(function (code) { const c = O.ability(orca, code); hand.append(el("li", {}, O.titled(TC.say(c.title), ": " + TC.say(c.text)))); });
+    secret.hand.forEach(function (code) { const c = O.ability(orca, code); hand.append(el("li", {}, O.titled(TC.say(c.title), ": " + TC.say(c.text), c.title))); });
     if (!secret.hand.length) hand.append(el("li", { class: "muted", text: "—" }));
     controls.append(hand, optionsPanel(orca, choice ? choice.chip : null), sharkPanel(orca), crewPanel(p));
   }
@@ -327,7 +327,7 @@
       : board.played >= 0 ? (orca.abilities[board.played] || {}).code : null;
     if (code) {
       const card = O.ability(orca, code);
-      box.append(el("p", { class: "orca-played" }, O.titled(T("Its ability card this round: {title}", { title: TC.say(card.title) }), " · " + TC.say(card.text))));
+      box.append(el("p", { class: "orca-played" }, O.titled(T("Its ability card this round: {title}", { title: TC.say(card.title) }), " · " + TC.say(card.text), card.title)));
     }
     if ((board.attached || []).length) {
       box.append(el("p", { text: T("Attached to the shark:") + " " + board.attached.map(function (id) { return O.gearWords(orca.gear[id]); }).join("; ") }));

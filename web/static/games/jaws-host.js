@@ -8,6 +8,10 @@
    - the "Jaws box profiles" section: list, open, name, correct (the profile as JSON, checked by the
      companion as you type: each problem one sentence naming the field), save, rename, export to a
      file, import a file, delete; and what the profile holds, part by part;
+   - in it, "Printed card titles": for a Dutch or German box, a field per event and ability card
+     where the table types the title its card prints (the catalogues' titles are our own wording,
+     marked "?" on the pages until then), and the letter its board prints for the east beach (E, the
+     default, or O); both are written into the profile's JSON ("titles", "east") and saved with it;
    - on the start form, the "box" option (its JSON under "Advanced") gets a plain face among the
      plain options: a list of the saved profiles (or a new one, named here: what the table enters is
      kept in it); "digital" red dice are offered only when the picked profile holds the dice faces,
@@ -21,7 +25,8 @@
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el, O = window.JawsOrca;
   const GAME = "jaws", API = "/api/games/" + GAME + "/profiles";
-  let picker = null, editing = null, checkTimer = null;
+  const TITLED = { nl: "Nederlands", de: "Deutsch" };   // each language in its own words
+  let picker = null, editing = null, checkTimer = null, cards = [];
 
   function path(name) { return API + "/" + encodeURIComponent(name); }
 
@@ -48,7 +53,11 @@
       T("wound tracks {count} of {total}", { count: s.wounds, total: s.wounds_of }),
       s.dice ? T("dice faces: entered") : T("dice faces: not yet"),
       T("carry-over rows: {rows}", { rows: (s.carry || []).join(", ") || "—" }),
-    ].join(" · ");
+    ].concat(Object.keys(s.titles || {}).map(function (lang) {
+      const east = (s.east || {})[lang] || { letter: "E", "default": true };
+      return T("{language}: printed titles {count} of {total}, east beach {letter}", { language: TITLED[lang] || lang,
+        count: s.titles[lang], total: s.titles_of, letter: east["default"] ? T("{letter} (the default)", { letter: east.letter }) : east.letter });
+    })).join(" · ");
   }
 
   function hints(s) {
@@ -91,6 +100,68 @@
     return box;
   }
 
+  /* ---------------------------------------------------------------- printed card titles */
+
+  /* The profile in the JSON box changed by ``change(profile)``, then checked (a profile that does not
+     parse is left alone: its problem is shown already). */
+  function rewrite(change) {
+    const body = parsed();
+    if (!body.ok || !body.value || typeof body.value !== "object") return;
+    change(body.value);
+    TC.$("jp-json").value = JSON.stringify(body.value, null, 1);
+    clearTimeout(checkTimer); checkTimer = setTimeout(check, 400);
+  }
+
+  function titlesLang() { return TC.$("jp-title-lang").value; }
+
+  /* The title fields and the east letter for the chosen language, from the profile as it stands. */
+  function fillTitles(profile) {
+    const lang = titlesLang(), typed = ((profile && profile.titles) || {})[lang] || {};
+    TC.$("jp-east").value = ((profile && profile.east) || {})[lang] || "";
+    document.querySelectorAll("#jp-titles input[data-card]").forEach(function (input) {
+      const card = cards.find(function (c) { return c.card === input.dataset.card; });
+      input.value = typed[input.dataset.card] || "";
+      input.placeholder = card ? card.ours[lang] || "" : "";
+    });
+  }
+
+  function typeTitle(input) {
+    const lang = titlesLang(), card = input.dataset.card, value = input.value.trim();
+    rewrite(function (profile) {
+      const titles = profile.titles = profile.titles || {};
+      const mine = titles[lang] = titles[lang] || {};
+      if (value) mine[card] = value; else delete mine[card];
+      if (!Object.keys(mine).length) delete titles[lang];
+      if (!Object.keys(titles).length) delete profile.titles;
+    });
+  }
+
+  function chooseEast() {
+    const lang = titlesLang(), letter = TC.$("jp-east").value;
+    rewrite(function (profile) {
+      const east = profile.east = profile.east || {};
+      if (letter) east[lang] = letter; else delete east[lang];
+      if (!Object.keys(east).length) delete profile.east;
+    });
+  }
+
+  /* One row per card: its number or kind and our title (in the page's words), and a field for the
+     title the box prints; the cards come with the companion's check (status.cards). */
+  function titleRows(list) {
+    if (!list || !list.length || cards.length) return;
+    cards = list;
+    const table = TC.clear(TC.$("jp-titles"));
+    table.append(el("tr", null, el("th", { text: T("Card") }), el("th", { text: T("Printed title") })));
+    cards.forEach(function (c) {
+      const name = c.kind === "event" ? T("Event card {number}: {title}", { number: c.number, title: TC.say(c.title) })
+        : T("Ability card: {title}", { title: TC.say(c.title) });
+      const id = "jp-title-" + c.card;
+      table.append(el("tr", null, el("td", null, el("label", { for: id, text: name })),
+        el("td", null, el("input", { id: id, type: "text", maxlength: 60, "data-card": c.card,
+          on: { input: function (ev) { typeTitle(ev.target); } } }))));
+    });
+  }
+
   function show(entry) {
     editing = entry;
     TC.$("jp-name").value = entry.name;
@@ -99,6 +170,8 @@
     TC.$("jp-hints").textContent = hints(entry.status);
     TC.clear(TC.$("jp-problems"));
     TC.clear(TC.$("jp-view")).append(summary(entry.profile));
+    if (entry.status) titleRows(entry.status.cards);
+    fillTitles(entry.profile);
   }
 
   async function open() {
@@ -121,7 +194,7 @@
     (r.data.problems || []).forEach(function (p) { problems.append(el("li", { text: TC.say(p) })); });
     TC.$("jp-status").textContent = r.data.ok ? statusText(r.data.status) : T("Not saved: fix the problem first.");
     TC.$("jp-status").dataset.ok = r.data.ok ? "true" : "false";
-    if (r.data.ok) TC.clear(TC.$("jp-view")).append(summary(r.data.profile));
+    if (r.data.ok) { TC.clear(TC.$("jp-view")).append(summary(r.data.profile)); titleRows(r.data.status.cards); }
     return r.data.ok;
   }
 
@@ -184,6 +257,16 @@
       el("p", { id: "jp-hints", class: "muted" }),
       el("ul", { id: "jp-problems", class: "jp-problems" }),
       el("div", { id: "jp-view" }),
+      el("details", { class: "jp-printed", id: "jp-printed" }, el("summary", { text: T("Printed card titles") }),
+        el("p", { class: "help", text: T("In Dutch and German the titles of the event and ability cards are our own wording (the pages mark them with a small ?). Type the titles your cards print: from then on the phones and the table screen show them. Likewise the letter your board prints for the east beach.") }),
+        el("div", { class: "row" },
+          el("label", { class: "field" }, T("Your box's language") + " ", el("select", { id: "jp-title-lang",
+            on: { change: function () { const b = parsed(); fillTitles(b.ok ? b.value : null); } } },
+            ...Object.keys(TITLED).map(function (lang) { return el("option", { value: lang, selected: lang === TC.lang, text: TITLED[lang] }); }))),
+          el("label", { class: "field" }, T("East beach on your board") + " ", el("select", { id: "jp-east", on: { change: chooseEast } },
+            el("option", { value: "", text: T("{letter} (the default)", { letter: "E" }) }),
+            el("option", { value: "E", text: "E" }), el("option", { value: "O", text: "O" })))),
+        el("table", { class: "jp-table", id: "jp-titles" })),
       el("details", { class: "jp-json" }, el("summary", { text: T("Correct it as JSON") }),
         el("textarea", { id: "jp-json", rows: 14, "aria-label": T("The box profile as JSON"), on: { input: function () {
           clearTimeout(checkTimer); checkTimer = setTimeout(check, 400);

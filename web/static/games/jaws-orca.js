@@ -184,11 +184,14 @@
 
   /* An event or ability card's title as the page shows it, then what follows it: in Dutch and German
      the title is the project's own wording (the printed titles are in no public source), so a small
-     "?" stands beside it and says so (a shape, with its words as the tooltip); none in English. */
-  function titled(title, rest) {
+     "?" stands beside it and says so (a shape, with its words as the tooltip); none in English, and
+     none once the table has typed its box's title in this language into the box profile (``card``:
+     the title as the payload gives it, whose ``printed`` holds them). */
+  function titled(title, rest, card) {
     const out = document.createDocumentFragment();
     out.append(title);
-    if (TC.lang !== "en") {
+    const printed = card && card.printed && typeof card.printed[TC.lang] === "string";
+    if (TC.lang !== "en" && !printed) {
       const why = T("Our own wording: the title printed on your card may differ.");
       out.append(" ", el("abbr", { class: "own-title", title: why, "aria-label": why, text: "?" }));
     }

@@ -103,7 +103,7 @@
       }
       const c = g.centre[name];
       const label = svg("text", { x: c.x, y: c.y - 10, class: "space-name", "text-anchor": "middle" }, root);
-      label.textContent = name;
+      label.textContent = named(view, name);
     });
     Object.keys(g.land).forEach(function (name) {
       const cls = ["land"];
@@ -250,7 +250,7 @@
   function cardPanel(view) {
     const box = el("div", { class: "jaws-card" });
     if (!view.card) { box.append(el("p", { class: "muted", text: T("No event card yet this round.") })); return box; }
-    box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }))),
+    box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }), "", view.card.title)),
                el("p", { class: "jaws-card-text", text: TC.say(view.card.text) }));
     return box;
   }
@@ -280,18 +280,28 @@
       list.append(el("li", { class: "crew-" + c.role + (c.turn === "active" ? " active" : "") },
         el("span", { class: "jaws-chip role-" + c.role, text: style.letter }),
         el("span", { class: "jaws-name", text: T(style.name) + " · " + TC.seatName(p, c.seat) }),
-        el("span", { class: "jaws-where", text: (c.space === view.map.shop ? T("in the Shop") : T("at {space}", { space: c.space })) + (c.in_water ? " · " + T("in the water") : "") }),
+        el("span", { class: "jaws-where", text: (c.space === view.map.shop ? T("in the Shop") : T("at {space}", { space: named(view, c.space) })) + (c.in_water ? " · " + T("in the water") : "") }),
         c.barrels ? el("span", { text: "◉" + c.barrels }) : null,
         view.phase === "crew" ? el("span", { class: "jaws-turn", "data-fit": c.turn === "active" ? null : "drop", text: turn }) : null));
     });
     return list;
   }
 
+  /* A space's printed name as this reader's board prints it: the notation's (1-8, N, E, S, W), but
+     the east beach as the table's box prints it in the page's language (the box profile's "east":
+     view.map.east, {"de": "O"}; engines/jaws/words.py, letter). */
+  function named(view, name) { return name === "E" ? ((view.map && view.map.east) || {})[TC.lang] || name : name; }
+  function namedAll(view, names) { return names.map(function (n) { return named(view, n); }); }
+
+  /* A space as a sentence names it, a phrase of its own ("space 7": de "Feld 7", nl "vak 7"), so each
+     language puts its own preposition before it (engines/jaws/words.py, place). */
+  function place(view, name) { return T("space {name}", { name: named(view, name) }); }
+
   function possibleLine(view) {
     const all = view.map.water_spaces.length, n = (view.shark.possible || []).length;
-    if (view.shark.seen) return T("The shark's mover is on the board at {space}.", { space: view.shark.seen.space });
+    if (view.shark.seen) return T("The shark's mover is on the board at {space}.", { space: place(view, view.shark.seen.space) });
     if (!n || n === all) return T("The shark may be anywhere in the water.");
-    return T("From what was announced, the shark is in one of: {spaces}.", { spaces: view.shark.possible.join(", ") });
+    return T("From what was announced, the shark is in one of: {spaces}.", { spaces: namedAll(view, view.shark.possible).join(", ") });
   }
 
   /* ------------------------------------------------------------------ the shark's phone */
@@ -315,7 +325,7 @@
     if (view.phase === "start" && legal.length) {
       head.textContent = T("Choose your secret start: tap a water space. Nobody else will see it.");
       byType("start").forEach(function (a) {
-        targets[a.space] = function () { api.play(a, T("Start at {space}?", { space: a.space }), T("Your start stays secret; you cannot change it later.")); };
+        targets[a.space] = function () { api.play(a, T("Start at {space}?", { space: place(view, a.space) }), T("Your start stays secret; you cannot change it later.")); };
       });
     } else if (view.phase === "shark" && legal.length) {
       if (burst) {
@@ -362,32 +372,32 @@
     const left = secret.powers.filter(function (x) { return x !== secret.power_this_round; });
     controls.append(el("p", { class: "jaws-powers", text: T("Abilities left: {list}", { list: left.map(function (x) { return T(POWER[x]); }).join(", ") || "—" }) }));
     if (secret.power_this_round) controls.append(el("p", { text: T("This round you play {power}.", { power: T(POWER[secret.power_this_round]) }) }));
-    controls.append(el("p", { class: "muted", text: possibleLine(view) }), trackPanel(view), cardPanel(view), tracker(secret));
+    controls.append(el("p", { class: "muted", text: possibleLine(view) }), trackPanel(view), cardPanel(view), tracker(secret, view));
   }
 
   /* What ending the turn will tell the crew (the sheet before the shark confirms). */
   function announcement(view) {
     const s = view.secret, parts = [];
-    const eaten = Object.keys(s.eaten || {}).filter(function (b) { return s.eaten[b]; }).map(function (b) { return s.eaten[b] + "×" + b; });
+    const eaten = Object.keys(s.eaten || {}).filter(function (b) { return s.eaten[b]; }).map(function (b) { return s.eaten[b] + "×" + named(view, b); });
     if (s.michael_eaten) eaten.push(T("Michael"));
     parts.push(eaten.length ? T("You announce: eaten {list}.", { list: eaten.join(", ") }) : T("You announce: no swimmer eaten."));
     const floating = Object.keys(view.barrels.floating || {});
     const sensors = s.power_this_round === "evade" ? [] : (s.path || []).filter(function (x, i, all) { return floating.indexOf(x) >= 0 && all.indexOf(x) === i; });
-    parts.push(sensors.length ? T("Motion sensors: {spaces}.", { spaces: sensors.sort().join(", ") }) : T("No motion sensor goes off."));
+    parts.push(sensors.length ? T("Motion sensors: {spaces}.", { spaces: namedAll(view, sensors.sort()).join(", ") }) : T("No motion sensor goes off."));
     parts.push(s.power_this_round ? T("An ability was used (not which).") : T("No ability used."));
     return parts.join(" ");
   }
 
   /* The record of earlier rounds: where the shark went, what it ate, which power. */
-  function tracker(secret) {
+  function tracker(secret, view) {
     const rows = secret.trail || [];
     const box = el("div", { class: "jaws-tracker" }, el("h3", { class: "small", text: T("Your movement record") }));
     if (!rows.length) { box.append(el("p", { class: "muted", text: T("No round played yet.") })); return box; }
     const table = el("table", { class: "jaws-record" });
     table.append(el("tr", null, el("th", { text: T("Round") }), el("th", { text: T("Path") }), el("th", { text: T("Eaten") }), el("th", { text: T("Ability") })));
     rows.forEach(function (r) {
-      const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + b : ""; }).filter(Boolean).join(" ") + (r.michael ? " M" : "");
-      table.append(el("tr", null, el("td", { text: String(r.round) }), el("td", { text: r.path.join("→") }),
+      const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + named(view, b) : ""; }).filter(Boolean).join(" ") + (r.michael ? " M" : "");
+      table.append(el("tr", null, el("td", { text: String(r.round) }), el("td", { text: namedAll(view, r.path).join("→") }),
         el("td", { text: eaten || "—" }), el("td", { text: r.power ? T(POWER[r.power]) : "—" })));
     });
     box.append(table);
@@ -580,10 +590,10 @@
     opts.sharkAt = r.to;
     opts.shade = false;
     opts.hot = r.path.slice();
-    const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + "×" + b : ""; }).filter(Boolean).join(", ") + (r.michael ? " + " + T("Michael") : "");
+    const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + "×" + named(view, b) : ""; }).filter(Boolean).join(", ") + (r.michael ? " + " + T("Michael") : "");
     const box = el("div", { class: "jaws-replay" },
       el("button", { type: "button", class: "big secondary", text: "◀", "aria-label": T("Previous round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.max(0, replay.round - 1); redrawSoon(); } } }),
-      el("span", { class: "jaws-replay-say", text: T("The shark's path, round {round}: {path}", { round: r.round, path: r.path.join(" → ") }) +
+      el("span", { class: "jaws-replay-say", text: T("The shark's path, round {round}: {path}", { round: r.round, path: namedAll(view, r.path).join(" → ") }) +
         (eaten ? " · " + T("ate {list}", { list: eaten }) : "") + (r.power ? " · " + T(POWER[r.power]) : "") }),
       el("button", { type: "button", class: "big secondary", text: "▶", "aria-label": T("Next round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.min(rounds.length - 1, replay.round + 1); redrawSoon(); } } }));
     if (!replay.manual && !replay.timer && replay.round < rounds.length - 1) {

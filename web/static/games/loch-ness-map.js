@@ -14,12 +14,14 @@
   };
 
   /* Finds: each kind's words (also used by the phone and the table screen) and a sign drawn on a
-     face-up card (a shape, the same in every language; the words are in the card's title). */
+     face-up card (a shape, the same in every language; the words are in the card's title). These
+     are labels, said alone: the octopus has a msgid of its own ("octopus", de "ein Krake" as the
+     review asks), since the engine's "an octopus" stands inside sentences (de "einen Kraken"). */
   const FIND = {
     tracks: { word: TC.N("tracks"), sign: "∴" }, nest: { word: TC.N("a nest"), sign: "◎" },
     egg_shells: { word: TC.N("egg shells"), sign: "○" }, young_monster: { word: TC.N("a young monster"), sign: "◆" },
     treasure_chest: { word: TC.N("a treasure chest"), sign: "▣" }, activists: { word: TC.N("environmental activists"), sign: "!" },
-    octopus: { word: TC.N("an octopus"), sign: "✱" }, nessie: { word: TC.N("Nessie"), sign: "§" },
+    octopus: { word: TC.N("octopus"), sign: "✱" }, nessie: { word: TC.N("Nessie"), sign: "§" },
     observation: { word: TC.N("an observation of Nessie"), sign: "◉" },
   };
   function findWord(f) { return FIND[f] ? TC.T(FIND[f].word) : f; }
