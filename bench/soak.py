@@ -276,6 +276,8 @@ def sample(ev: Evening, sch: Schedule, label: str) -> float:
     assert ev.server.proc is not None
     pid = ev.server.proc.pid
     mb = rss_mb(pid)
+    if mb != mb:    # NaN: the process is gone (killed a moment ago)
+        return mb
     sch.rss.append((sch.elapsed(), pid, label, mb))
     print(f"  {sch.elapsed():7.1f} s  pid {pid}  RSS {mb:6.1f} MB  {label}", flush=True)
     return mb
@@ -404,7 +406,8 @@ def report(fig: dict[str, Any]) -> None:
     def mark(key: str) -> str:
         return "meets" if meets[key] else "MISSES"
 
-    print(f"\nplays acknowledged: {fig['plays_acknowledged']} in {fig['minutes']} min "
+    print(f"\nplays acknowledged: {fig['plays_acknowledged']} in {fig['minutes']} min, load "
+          f"{fig.get('load_at_end', '?')} at the end "
           f"(refused 409 as stale: {fig['plays_refused_409']}; requests while the server was down: "
           f"{fig['requests_while_down']})")
     print(f"acknowledged plays lost:  {fig['lost']}  (goal 0: {mark('lost')})")
@@ -465,7 +468,9 @@ def main() -> int:
     print(f"an evening of {args.minutes} min: {', '.join(g for g, _ in GAMES)}; {PHONES} phones; "
           f"kill -9 at {args.minutes / 2:.1f} min; a crowd of {args.crowd} in the fourth game "
           f"(load {os.getloadavg()[0]:.1f})", flush=True)
-    report(evening(args.minutes, args.crowd, args.seed))
+    fig = evening(args.minutes, args.crowd, args.seed)
+    fig["load_at_end"] = round(os.getloadavg()[0], 1)
+    report(fig)
     return 0
 
 
