@@ -19,7 +19,7 @@ whose version the table no longer reaches after the restart, or at the end), eac
 
     0 lost; RSS flat within 10 MB after the first game; p99 < 100 ms outside the crowd burst
 
-    .venv/bin/python bench/soak.py [--minutes 4] [--crowd 300] [--seed 1]
+    .venv/bin/python bench/soak.py [--minutes 4] [--crowd 300] [--seed 1] [--think 1.0]
 
 A busy machine changes the times (say how busy it was); it never changes what is lost.
 """
@@ -288,7 +288,7 @@ def kill_and_restart(ev: Evening, sch: Schedule, lost: list[Play]) -> None:
     sample(ev, sch, "before kill -9")
     ev.server.kill()
     time.sleep(0.5)        # the phones find no server meanwhile
-    server = ServerProcess(ev.server.data)
+    server = ServerProcess(ev.server.data, *ev.server.extra)
     server.start()
     ev.server = server
     sch.killed = True
@@ -424,9 +424,18 @@ def report(fig: dict[str, Any]) -> None:
     print(json.dumps(fig))
 
 
-def evening(minutes: float, crowd: int, seed: int) -> dict[str, Any]:
+def evening(minutes: float, crowd: int, seed: int, think: float | None = None) -> dict[str, Any]:
     total = minutes * 60
-    with tempfile.TemporaryDirectory() as tmp, ServerProcess(Path(tmp) / "data") as server:
+    with tempfile.TemporaryDirectory() as tmp:
+        extra: tuple[str, ...] = ()
+        if think is not None:   # the computer's thinking time per move, from a config file
+            (Path(tmp) / "soak.toml").write_text(f"[bots]\nthink_seconds = {think}\n")
+            extra = ("--config", str(Path(tmp) / "soak.toml"))
+        return play_evening(ServerProcess(Path(tmp) / "data", *extra), total, crowd, seed)
+
+
+def play_evening(server: ServerProcess, total: float, crowd: int, seed: int) -> dict[str, Any]:
+    with server:
         ev = Evening(server, random.Random(seed))
         slot = total / len(GAMES)
         sch = Schedule(time.monotonic(), total, kill_at=total / 2, crowd_at=3.2 * slot, crowd_sockets=crowd)
@@ -463,12 +472,13 @@ def main() -> int:
     parser.add_argument("--crowd", type=int, default=300,
                         help=f"slow-header sockets, {CROWD_PER_ADDRESS} per address (default 300)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, help="the computer's seconds per move (default: 1)")
     args = parser.parse_args()
     compile_modules()
     print(f"an evening of {args.minutes} min: {', '.join(g for g, _ in GAMES)}; {PHONES} phones; "
           f"kill -9 at {args.minutes / 2:.1f} min; a crowd of {args.crowd} in the fourth game "
           f"(load {os.getloadavg()[0]:.1f})", flush=True)
-    fig = evening(args.minutes, args.crowd, args.seed)
+    fig = evening(args.minutes, args.crowd, args.seed, args.think)
     fig["load_at_end"] = round(os.getloadavg()[0], 1)
     report(fig)
     return 0
