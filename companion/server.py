@@ -11,7 +11,9 @@ client on the network could otherwise hold, and how it is bounded here:
   completing a request head (:func:`make_room`), idle or unfinished ones before those running a
   request. A connection that carried a valid seat token or host session (the app says so through
   ``environ["tc.trusted"]``, which :class:`Task` offers) is never the one closed; only when every
-  connection is such is the new one closed instead. The descriptor limit is raised at start to
+  connection is such is the new one closed instead. A silent connection within
+  :data:`GRACE_SECONDS` of opening goes after every unfinished head (its head may be on the way:
+  unread, it cannot be known as a seat's). The descriptor limit is raised at start to
   fit (:func:`raise_descriptor_limit`; systemd's ``LimitNOFILE`` too).
 - **Unfinished requests.** A request head must be complete within :data:`HEAD_SECONDS` of its
   first byte, whatever bytes trickle in (each byte used to reset the silence timer). A connection
@@ -59,6 +61,7 @@ SPARE_CONNECTIONS = 16  # waitress's own hard stop lies this far above (connecti
 DESCRIPTORS = 4096      # the descriptor limit asked for at start (systemd: LimitNOFILE=4096)
 PER_ADDRESS = 32        # from one client address: a phone's browser opens about 6
 HEAD_SECONDS = 4        # a request head must be complete within this, however it trickles in
+GRACE_SECONDS = 1.0     # a silent connection this young is closed to make room last but streams
 CHANNEL_TIMEOUT = 10    # seconds a connection with no running request may stay silent
 CLEANUP_INTERVAL = 1    # seconds between the looks for silent and unfinished connections
 REQUEST_LOOKAHEAD = 5   # lets a stream notice a phone that left (waitress.client_disconnected)
@@ -171,14 +174,26 @@ def _warn(key: str, message: str, *args: Any) -> None:
 
 
 def make_room(server: Any, newcomer: Any) -> bool:
-    """Close the connection that has gone longest without completing a request head (one with no
-    request running before one running a stream), never one that carried a seat token or a host
-    session; False when every other connection did."""
-    victim, best = None, (True, float("inf"))
+    """Close the connection that has gone longest without completing a request head, never one
+    that carried a seat token or a host session; False when every other connection did.
+
+    First those with no request running, unless such a one is silent and young (no byte of a head
+    yet, within :data:`GRACE_SECONDS` of opening or of its last head); then the silent young ones;
+    then those running a request (a stream). Why the young ones wait: a connection whose head is
+    not read yet cannot be known as a seat's or the host's, and while a crowd churns through the
+    limit (each new crowd connection taking another's place) a phone's fresh connection soon
+    became the oldest without a complete head and was closed before the head its phone was
+    sending arrived (a play failed, seen once on a loaded machine). A crowd that sends the start
+    of a head, as a slow-header crowd does, is always closed first; one that stays silent would
+    have to open the limit's worth of connections within a phone's head's way to close it."""
+    victim, best = None, (3, float("inf"))
+    young = time.time() - GRACE_SECONDS
     for channel in list(server.active_channels.values()):
         if channel is newcomer or channel.will_close or getattr(channel, "trusted", False):
             continue
-        key = (bool(channel.requests), getattr(channel, "last_head", channel.creation_time))
+        last_head = getattr(channel, "last_head", channel.creation_time)
+        silent_young = getattr(channel, "head_since", None) is None and last_head > young
+        key = (2 if channel.requests else 1 if silent_young else 0, last_head)
         if key < best:
             victim, best = channel, key
     if victim is None:

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, jsonify, request
 from engines import TABLE
 from engines.text import LANGUAGES, Text
 from web.address import table_links
-from web.apidoc import Field, Query, declare, json_body
+from web.apidoc import Field, Link, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_token, service, set_seat_cookie
 from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import ref
@@ -98,8 +98,25 @@ LANG_FIELD = Field("lang", {"enum": list(LANGUAGES)}, refusal='"lang" must be on
                                "the host's page's language.")
 
 
+TABLE_OF_ANSWER = {"path.table": "$response.body#/table"}
+CREATED_LINKS = (
+    Link("claimSeat", "claimSeat", "A phone takes the new table's first seat (its token is in the answer).",
+         {**TABLE_OF_ANSWER, "path.seat": 0}, {"name": "Anna"}),
+    Link("public", "public", "What the new table's screen shows.", TABLE_OF_ANSWER),
+)
+CLAIMED_LINKS = (
+    Link("seatView", "seatView", "The seat's own payload, with its token: its view and its legal plays.",
+         {**TABLE_OF_ANSWER, "header.Authorization": "Bearer {$response.body#/token}"}),
+)
+VIEW_LINKS = (
+    Link("act", "act", "Play the first of the seat's legal plays, at the version the view showed (the "
+         "seat's token as for the view).", TABLE_OF_ANSWER,
+         {"action": "$response.body#/legal_actions/0", "version": "$response.body#/version"}, exact=True),
+)
+
+
 @bp.post("/tables")
-@declare("Start a table (host).", who="host", answers=ref("Created"), status=201,
+@declare("Start a table (host).", who="host", answers=ref("Created"), status=201, links=CREATED_LINKS,
          answer="The table, with its join address.", body=(
              Field("game", ref("GameId"), required=True,
                    refusal='"game" must be the id of a game (GET /api/games lists them).'),
@@ -133,6 +150,7 @@ def public(table: str) -> Response:
 
 @bp.post("/tables/<table>/seats/<int:seat>")
 @declare("Claim a free seat by name; sets the seat cookie.", answers=ref("Claimed"), errors=(409,),
+         links=CLAIMED_LINKS,
          body=(Field("name", {"type": ["string", "null"]}, refusal="A name is text.",
                      description=f"At most {MAX_NAME} characters once runs of spaces are one; "
                                  "left out or blank: the seat keeps no name and every screen "
@@ -171,7 +189,7 @@ def as_table(table: str) -> bool:
 
 @bp.get("/tables/<table>/view")
 @declare("The seat's payload (?as=table + host key: the table's, for chance input).",
-         who="seat-or-host", answers=ref("SeatView"),
+         who="seat-or-host", answers=ref("SeatView"), links=VIEW_LINKS,
          query=(AS_TABLE, Query("poll", {"const": "1"}, "A phone polling while its stream is blocked: "
                                 "it counts as connected for 5 s.")))
 def seat_view(table: str) -> Response:

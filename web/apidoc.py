@@ -12,7 +12,9 @@ A route says what it is, who may call it, what its body holds and what it answer
 
 The document is built from the app's own URL map, so a route cannot be left out of it, and the
 path parameters, the 401 of a guarded route, the 404 of a route with a table and the 400/413 of
-a route with a body are added by the rules here, never by hand. The payload shapes (components)
+a route with a body are added by the rules here, never by hand; so is each ``operationId``
+(:func:`operation_id`). A success answer may name what a client can do next with it (:class:`Link`):
+the links lead from a new table to a seat's token, its view and its plays. The payload shapes (components)
 live in :mod:`web.schemas`; ``tests/web/test_api_payloads.py`` checks every payload the service
 sends against them with :func:`problems`.
 """
@@ -90,6 +92,31 @@ class Query:
 
 
 @dataclass(frozen=True)
+class Link:
+    """What a client can do next with a success answer (an OpenAPI response link), named by the
+    target's ``operationId`` (:func:`operation_id`). ``parameters`` and ``body`` hold constants
+    and runtime expressions (``$response.body#/table``, ``"Bearer {$response.body#/token}"``).
+    Schemathesis' stateful phase follows them: from a new table to a seat, its view, its plays."""
+
+    name: str
+    target: str
+    description: str
+    parameters: Mapping[str, Any] | None = None
+    body: Mapping[str, Any] | None = None
+    exact: bool = False     # the body as given, nothing added (a play must be one of the legal ones)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"operationId": self.target, "description": self.description}
+        if self.parameters:
+            out["parameters"] = dict(self.parameters)
+        if self.body is not None:
+            out["requestBody"] = dict(self.body)
+        if self.exact:   # Schemathesis otherwise merges generated fields into the link's body
+            out["x-schemathesis"] = {"merge_body": False}
+        return out
+
+
+@dataclass(frozen=True)
 class Doc:
     """What one route and method is: read by :func:`document` and :func:`json_body`."""
 
@@ -105,6 +132,7 @@ class Doc:
     extra: Mapping[str, Any] | None = None     # other responses (a page's redirect)
     form: Mapping[str, Any] | None = None      # a form body instead of JSON (the host key form)
     page: bool = False
+    links: tuple[Link, ...] = ()               # from the success answer (Link)
 
 
 def declare(summary: str, *, method: str = "*", **fields: Any) -> Callable[[F], F]:
@@ -222,6 +250,19 @@ def _error(code: int, page: bool) -> dict[str, Any]:
     return {"description": ERRORS[code], "content": {JSON: {"schema": ref("Error")}}}
 
 
+def operation_id(endpoint: str, method: str, methods: int = 1) -> str:
+    """The operation's ``operationId``, from its view: the JSON API's (``api.claim_seat``) by the
+    function's name (``claimSeat``), another blueprint's with its name first (``boardsSave``),
+    and the method last where one view serves several (``hostGet``, ``hostPost``)."""
+    blueprint, _, function = endpoint.rpartition(".")
+    words = [w for w in [*([] if blueprint in ("api", "") else [blueprint]), *function.split("_")] if w]
+    if words[0] == words[-1] and len(words) == 2:   # host.host, stream.stream: said once
+        words = words[:1]
+    if methods > 1:
+        words.append(method.lower())
+    return words[0] + "".join(w.capitalize() for w in words[1:])
+
+
 def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[str, Any]:
     """One operation of the document: ``params`` are the path's (name, converter) pairs.
 
@@ -241,6 +282,8 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
         codes |= {400, 413}
     answer: dict[str, Any] = {"description": doc.answer}
     answer["content"] = {doc.media: {"schema": dict(doc.answers or {"type": "object"})}}
+    if doc.links:
+        answer["links"] = {link.name: link.to_json() for link in doc.links}
     responses: dict[str, Any] = {str(doc.status): answer, **(doc.extra or {})}
     responses.update({str(code): _error(code, doc.page) for code in sorted(codes)})
     out: dict[str, Any] = {"summary": doc.summary, "tags": ["pages" if doc.page else "api"],
@@ -274,16 +317,22 @@ PARAM = re.compile(r"<(?:([^:>]+):)?([^>]+)>")
 def document(app: Flask) -> dict[str, Any]:
     """The OpenAPI 3.1 document of every route ``app`` serves, from the routes' declarations."""
     paths: dict[str, dict[str, Any]] = {}
+    ids: dict[str, str] = {}
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if rule.endpoint == "static":
             continue
         path = PARAM.sub(r"{\2}", rule.rule)
         params = [(name, conv or "string") for conv, name in PARAM.findall(rule.rule)]
-        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+        methods = sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
+        for method in methods:
             doc = doc_of(app.view_functions[rule.endpoint], method)
             if doc is None:
                 raise LookupError(f"{method} {rule.rule} has no declaration (web.apidoc.declare)")
-            paths.setdefault(path, {})[method.lower()] = operation(doc, params, method)
+            op = paths.setdefault(path, {})[method.lower()] = operation(doc, params, method)
+            op_id = op["operationId"] = operation_id(rule.endpoint, method, len(methods))
+            if ids.setdefault(op_id, f"{method} {rule.rule}") != f"{method} {rule.rule}":
+                raise LookupError(f"operationId {op_id} twice: {ids[op_id]} and {method} {rule.rule}")
+    _check_links(paths, ids)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -308,6 +357,16 @@ def document(app: Flask) -> dict[str, Any]:
             },
         },
     }
+
+
+def _check_links(paths: Mapping[str, Mapping[str, Any]], ids: Mapping[str, str]) -> None:
+    """Every link names an operation the document has."""
+    for ops in paths.values():
+        for op in ops.values():
+            for answer in op["responses"].values():
+                for name, link in answer.get("links", {}).items():
+                    if link["operationId"] not in ids:
+                        raise LookupError(f"link {name} of {op['operationId']}: no {link['operationId']}")
 
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")

@@ -214,3 +214,69 @@ def test_at_the_limit_the_oldest_unfinished_head_makes_room_and_a_seat_is_never_
         assert len(took) >= 5 and max(took) < PLAY_WITHIN, took
     finally:
         keep.close()
+
+
+def test_a_phone_whose_head_is_slow_to_follow_its_connection_is_not_closed_to_make_room(
+        small_server: ServerProcess) -> None:
+    """Seen once at load 7+: a seat's fresh connection closed before its head was read
+    (RemoteDisconnected). The crowd churns through the limit (each new crowd connection takes the
+    place of another); a phone whose head follows its connection a little late (a busy phone, a
+    Wi-Fi retry) was by then the oldest connection without a complete head, and closed unread.
+    A connection is never closed to make room within GRACE_SECONDS of its opening."""
+    from companion.server import GRACE_SECONDS
+
+    server = small_server
+    table = seated_table(server)
+    crowd = Crowd(server.port, table["id"], ADDRESSES[:12], PER_MACHINE, drip=0.1, seconds=8.0).start()
+    try:
+        time.sleep(1.0)
+        closed_before = crowd.closed_by_server
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                      source_address=("127.0.0.4", 0)) as phone:
+            time.sleep(GRACE_SECONDS / 2)          # meanwhile more than the limit's worth of crowd
+            phone.sendall(f"GET /api/tables/{table['id']}/view HTTP/1.1\r\nHost: x\r\n"
+                          f"Authorization: Bearer {table['tokens'][0]}\r\n"
+                          "Connection: close\r\n\r\n".encode())
+            answer = phone.recv(12)
+        churned = crowd.closed_by_server - closed_before
+    finally:
+        crowd.close()
+    assert answer.startswith(b"HTTP/1.1 200"), answer
+    assert churned > 60                            # the crowd did churn through the limit meanwhile
+
+
+def test_the_order_in_which_connections_make_room() -> None:
+    """make_room's choice, without a server: unfinished heads first (the oldest first), then
+    silent young connections (the oldest first), then running requests; never the newcomer, never
+    a trusted one; when only those are left, the newcomer is closed instead."""
+    from types import SimpleNamespace
+
+    from companion.server import GRACE_SECONDS, make_room
+
+    now, young = time.time(), GRACE_SECONDS / 2
+    closed: list[str] = []
+    server = SimpleNamespace(active_channels={})
+
+    def channel(name: str, age: float, *, head: bool = False, running: bool = False,
+                trusted: bool = False) -> Any:
+        def handle_close() -> None:
+            closed.append(name)
+            del server.active_channels[name]
+        one = SimpleNamespace(last_head=now - age, creation_time=now - age, will_close=False,
+                              head_since=now - age if head else None, requests=[1] if running else [],
+                              trusted=trusted, addr=("127.0.0.1", 1), handle_close=handle_close)
+        server.active_channels[name] = one
+        return one
+
+    channel("seat", 30, trusted=True)
+    stream = channel("stream", 20, running=True)
+    channel("phone", young)
+    channel("older phone", young * 1.5)
+    channel("crowd", young / 4, head=True)
+    channel("older crowd", young / 2, head=True)
+    newcomer = channel("newcomer", 0)
+    while make_room(server, newcomer) and not stream.will_close:
+        pass
+    assert closed == ["older crowd", "crowd", "older phone", "phone"]
+    assert stream.will_close                       # its request runs: closed by the loop after
+    assert not make_room(server, newcomer)         # the seat and the newcomer are left

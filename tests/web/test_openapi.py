@@ -68,3 +68,24 @@ def test_the_answers_issue_27_found_missing_are_described(client: FlaskClient) -
     assert {"$ref": "#/components/schemas/GameId"} in [
         p["schema"] for p in paths["/api/games/{game}/boards"]["get"]["parameters"]]
     assert set(paths["/api/host/devices/{device}"]["delete"]["responses"]) >= {"200", "401", "404", "429"}
+
+
+def test_every_operation_has_an_id_and_the_links_lead_from_a_new_table_to_a_play(client: FlaskClient) -> None:
+    """Issue 27: Schemathesis' stateful phase follows response links by operationId, from a new
+    table to a seat's token, the seat's view and one of its legal plays."""
+    doc = client.get("/api/openapi.json").get_json()
+    ops = {op["operationId"]: op for path_ops in doc["paths"].values() for op in path_ops.values()}
+    assert len(ops) == sum(len(path_ops) for path_ops in doc["paths"].values())   # each its own id
+    assert doc["paths"]["/api/tables/{table}/actions"]["post"]["operationId"] == "act"
+
+    def links(op_id: str, status: str) -> dict[str, dict[str, object]]:
+        found: dict[str, dict[str, object]] = ops[op_id]["responses"][status]["links"]
+        assert all(link["operationId"] in ops for link in found.values())
+        return found
+
+    assert links("createTable", "201")["claimSeat"]["parameters"] == {"path.table": "$response.body#/table",
+                                                                      "path.seat": 0}
+    assert links("claimSeat", "200")["seatView"]["parameters"] == {
+        "path.table": "$response.body#/table", "header.Authorization": "Bearer {$response.body#/token}"}
+    assert links("seatView", "200")["act"]["requestBody"] == {"action": "$response.body#/legal_actions/0",
+                                                              "version": "$response.body#/version"}

@@ -79,3 +79,45 @@ def test_every_operation_answers_as_described(app: Flask, make_table: Any, host:
     # not a run of 404s: most operations were also answered as asked
     succeeded = {(method, path) for method, path, status in answered if status < 300}
     assert len(succeeded) >= len(operations) // 2, sorted(answered)
+
+
+LINKED = ["createTable", "claimSeat", "seatView", "act", "public"]
+
+
+def test_the_stateful_phase_follows_the_links_to_a_real_table(app: Flask, host: dict[str, str]) -> None:
+    """Issue 27: the description's links lead from a new table to a seat (its token), the seat's
+    view and a play of its legal actions; Schemathesis' stateful phase follows them with every
+    answer checked as above. Bounded: a fixed seed, a few scenarios of a few steps each. The new
+    tables are of the test game (the generated body otherwise names a game with a player count
+    it refuses, as the test above checks); the seat's token reaches the play as a phone's cookie
+    would, the play's action and version come from the link."""
+    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app).include(operation_id=LINKED)
+    base = schema.as_state_machine()
+    steps: list[tuple[str, int]] = []
+    tokens: dict[str, str] = {}
+
+    class Evening(base):  # type: ignore[valid-type, misc]
+        def before_call(self, case: Any) -> None:
+            op = case.operation.definition.raw.get("operationId")
+            if op == "createTable" and isinstance(case.body, dict):
+                case.body.update(game="fake-guess", players=2, options={})
+            table = (case.path_parameters or {}).get("table")
+            given = (case.headers or {}).get("Authorization", "")
+            linked = given.removeprefix("Bearer ") in tokens.values()   # a seat's token, by a link
+            case.headers = {**(case.headers or {}), **host}
+            if not linked and table in tokens:
+                case.headers["Authorization"] = f"Bearer {tokens[table]}"
+
+        def after_call(self, response: Any, case: Any) -> None:
+            op = case.operation.definition.raw.get("operationId")
+            steps.append((op, response.status_code))
+            if op == "claimSeat" and response.status_code == 200:
+                tokens[response.json()["table"]] = response.json()["token"]
+
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            case.validate_response(response, checks=CHECKS, headers=kwargs.get("headers"))
+
+    Evening.run(settings=settings(max_examples=15, stateful_step_count=6, derandomize=True, database=None,
+                                  deadline=None, suppress_health_check=list(HealthCheck)))
+    reached = {op for op, status in steps if status < 300}
+    assert reached >= {"createTable", "claimSeat", "seatView", "act"}, sorted(set(steps))
