@@ -584,6 +584,10 @@ class Pacing:
     """Event types that show nothing new on their own (a card turned over): told in one step with
     the step after them (what the card does). A run of steps of one type and one sentence is told
     as one step in every game."""
+    brief: frozenset[str] = frozenset()
+    """Event types that only say a seat now plays in secret (Jaws: "The shark plans its turn in
+    secret."): once that seat's answer is waiting to be told, the step that ends on one is told at a
+    glance (companion/story.py ``GLANCE_SECONDS``), so the answer comes up within a second."""
 
 
 @dataclass(frozen=True)
