@@ -133,6 +133,10 @@ class OpenTable:
     # events of the last change it saw, for a reader that has not seen the newest ones
     seen: dict[str, Shown] = field(default_factory=dict)
     stale: dict[str, list[Event]] = field(default_factory=dict)
+    # plays sealed while the table tells (companion/sealing.py): (n, seat, action) in the order they
+    # came, stored; and each sealing seat's own state (the table's state with its sealed plays)
+    sealed: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    own: dict[int, tuple[State, int, State]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

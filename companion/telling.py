@@ -51,6 +51,8 @@ class Telling:
         def act(self, table: str, seat: int, action: Any, *,
                 expect_version: int | None = None) -> dict[str, Any]: ...
         def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]: ...
+        def _unseal(self, t: OpenTable) -> list[tuple[engines.State, list[Event]]]: ...
+        def _notify(self, table: OpenTable, state: engines.State, events: list[Event]) -> None: ...
 
     def _note(self, table: OpenTable, events: list[Event], version: int, *, ended: bool = False) -> Chapter:
         """A change that is no log row (the end of the table, a note from the hardware) as the
@@ -75,7 +77,10 @@ class Telling:
         t = self._table(table)
         with t.lock:
             self._step(t)
+            played = self._unseal(t)   # the telling ended: plays sealed for it are played now
             payload = self._public(t)
+        for state, events in played:
+            self._notify(t, state, events)
         return payload
 
     def _step(self, t: OpenTable) -> bool:
@@ -144,36 +149,48 @@ class Telling:
         the next thing is due (on the service's clock), or None. Run by the pacer's thread."""
         due: float | None = None
         for t in list(self._tables.values()):
-            with t.lock:
-                now = self.clock()
-                if t.polled:   # a phone that stopped polling is shown away
-                    self._push_presence(t)
-                    for since in t.polled.values():
-                        due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
-                if t.screen_left is not None and not any(s.screen for s in t.subs):
-                    gone = t.screen_left + self.presence_grace
-                    if now >= gone:
-                        held = t.story.holding()
-                        t.screen_left = None
-                        if held:   # the phones learn that their plays are open again
-                            t.presence += 1
-                            self._fan_out(t)
-                            self._schedule_bots(t)
-                    else:
-                        due = gone if due is None else min(due, gone)
-                if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
-                    continue
-                at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                if now >= at:
-                    try:
-                        self._step(t)
-                    except StorageFailure:
-                        t.since = now   # try again after a step's time
-                    at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                    if not t.story.waiting():
-                        continue
-                due = at if due is None else min(due, at)
+            played: list[tuple[engines.State, list[Event]]] = []
+            try:
+                with t.lock:
+                    due = self._pace_table(t, due, played)
+            finally:
+                for state, events in played:   # sealed plays played once the telling ended
+                    self._notify(t, state, events)
         return due
+
+    def _pace_table(self, t: OpenTable, due: float | None,
+                    played: list[tuple[engines.State, list[Event]]]) -> float | None:
+        """:meth:`pace` for one table, under its lock; the sealed plays it plays go in ``played``."""
+        now = self.clock()
+        if t.polled:   # a phone that stopped polling is shown away
+            self._push_presence(t)
+            for since in t.polled.values():
+                due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
+        if t.screen_left is not None and not any(s.screen for s in t.subs):
+            gone = t.screen_left + self.presence_grace
+            if now >= gone:
+                held = t.story.holding()
+                t.screen_left = None
+                if held:   # the phones learn that their plays are open again
+                    t.presence += 1
+                    self._fan_out(t)
+                    self._schedule_bots(t)
+            else:
+                due = gone if due is None else min(due, gone)
+        played += self._unseal(t)   # nothing holds plays any more (a screen gone, a polling one quiet)
+        if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
+            return due
+        at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+        if now >= at:
+            try:
+                self._step(t)
+            except StorageFailure:
+                t.since = now   # try again after a step's time
+            played += self._unseal(t)   # the telling ended: plays sealed for it are played now
+            at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+            if not t.story.waiting():
+                return due
+        return at if due is None else min(due, at)
 
     # -- seats that cannot enter the real cards: the host enters them -----------------------
 
