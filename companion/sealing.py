@@ -121,10 +121,10 @@ class Sealing:
             n, seat, action = t.sealed.pop(0)
             t.own.clear()
             try:
-                if seat not in t.state.awaiting:
-                    raise IllegalAction("not awaited")
-                canonical = t.state.find_legal(seat, action)
+                canonical = t.state.find_legal(seat, action) if seat in t.state.awaiting else None
             except IllegalAction:
+                canonical = None
+            if canonical is None:
                 log.warning("table %s: seat %d's sealed play is no longer legal; dropped", t.id, seat)
                 try:
                     self.store.unseal(t.id, [n])
