@@ -125,12 +125,13 @@ class Sealing:
             except IllegalAction:
                 canonical = None
             if canonical is None:
-                log.warning("table %s: seat %d's sealed play is no longer legal; dropped", t.id, seat)
                 try:
                     self.store.unseal(t.id, [n])
                 except Exception:
                     t.sealed.insert(0, (n, seat, action))
-                    raise
+                    log.exception("table %s: a sealed play could not be dropped yet", t.id)
+                    break
+                log.warning("table %s: seat %d's sealed play is no longer legal; dropped", t.id, seat)
                 self._push_seat(t, seat)
                 continue
             try:

@@ -209,3 +209,29 @@ def test_sealed_plays_survive_a_restart_and_are_played_then(fake_game: object, d
         assert len(third.store.log(table)) == log_rows + 1
     finally:
         third.close()
+
+
+def test_auto_tells_the_round_and_then_plays_the_sealed_card(fake_game: object, data_dir: Path) -> None:
+    """The pacer's path: Auto steps the round at its pace and the last step lets the sealed card go."""
+    clock = Clock()
+    service = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        table = service.create_table(GAME, 2, {}, seed=5)["table"]
+        service.set_auto(table, False)
+        seat, resolving = play_to_the_resolution(service, table, random.Random(1))
+        tell_all(service, table)
+        screen = service.subscribe(table, None, screen=True)
+        service.act(table, seat, resolving)
+        first, card = _first_card(service, table)
+        service.act(table, first, card)
+        service.set_auto(table, True)
+        for _ in range(200):
+            if not service._table(table).sealed:
+                break
+            clock.now += 0.5
+            service.pace()
+        assert not service.store.sealed(table) and first not in service.state_of(table).awaiting
+        assert not service.public(table)["story"]["hold"]
+        screen.close()
+    finally:
+        service.close()
