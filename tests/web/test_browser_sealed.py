@@ -61,6 +61,10 @@ def test_a_phone_plans_its_first_card_while_the_table_tells_the_round(server: st
     cards = eager.locator(".swl-card").count()
     for page in others:
         page.locator("#telling", has_text="The table is showing round 1: 1 of").wait_for()
+        page.locator(".swl-following").wait_for()                       # their boards follow the table
+    # the planning phone plans on the board after the round (its own): not the table's first step
+    assert eager.locator(".swl-following").count() == 0
+    assert eager.locator(".swl-replay-say").inner_text().startswith("Last round:")
     seen = versions(others)
     public = service.public(table)["version"]
     listed = [lines(page) for page in [*others, tv]]
