@@ -9,7 +9,9 @@ table goes through that table's lock in the same order::
 
 and, after the lock is released, listeners (the hardware link) are told.
 Phones, bots, the host acting for the table and hardware buttons all use
-:meth:`Service.act`; nothing else changes a game.
+:meth:`Service.act`; nothing else changes a game. A play the game lets a seat
+plan while the table screen tells (``Pacing.sealed``) is stored sealed instead
+and played, the same way, once the telling ends (companion/sealing.py).
 
 A game is ``(game id, players, options, seed)`` plus its log, so a restart
 replays to exactly where the table was. Digital chance is drawn with the

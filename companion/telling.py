@@ -6,7 +6,8 @@ streams; every method runs under the table's lock unless it says so):
 - the story (companion/story.py, docs/web.md "The table's story"): a change that is no log row as
   a chapter (``_note``), the story replaced after a commit (``_retell``), the table's "next"
   (``advance``) and Auto (``set_auto``, ``pace``: run by the pacer's thread), whether a table screen
-  is watching, and whether plays wait for it (the game's ``Pacing.hold``);
+  is watching, and whether plays wait for it (the game's ``Pacing.hold``; plays sealed meanwhile
+  are played once it stops holding them: companion/sealing.py ``_unseal``);
 - with the real cards, a seat that cannot enter its physical input (the computer, a seat with no
   phone): the host page is asked (``_requests``) and enters it (``act_for``).
 """
