@@ -51,10 +51,14 @@ def chapters(game: Game, players: int, seed: int, max_plies: int) -> list[Chapte
 def told(story: Story, chapter: Chapter, least: float) -> tuple[float, int]:
     """Seconds from the chapter's first step on the screen to its last, and its stops."""
     story.add(chapter)
+    seconds, stops = 0.0, 1
     now = story.current()
+    if now is not None and now[0] is not chapter and chapter.steps and story.waiting():
+        seconds += story.reading_seconds(least)   # a glance (Chapter.glance) comes up first
+        story.next()
+        now = story.current()
     if now is None or now[0] is not chapter:
         return 0.0, 0
-    seconds, stops = 0.0, 1
     while story.waiting():
         seconds += story.reading_seconds(least)
         story.next()

@@ -38,7 +38,7 @@ PUBLIC, HOST = "public", "table"
 
 # payload keys that move without the game changing for the reader (docs/api.md "Payloads")
 VOLATILE = frozenset({"version", "presence", "fault", "events"})
-VOLATILE_STORY = frozenset({"screen", "hold"})     # whether a table screen is there right now
+VOLATILE_STORY = frozenset({"screen", "hold", "seal"})   # whether a table screen is there right now
 
 
 def reader(seat: int | None) -> str:

@@ -9,7 +9,9 @@ table goes through that table's lock in the same order::
 
 and, after the lock is released, listeners (the hardware link) are told.
 Phones, bots, the host acting for the table and hardware buttons all use
-:meth:`Service.act`; nothing else changes a game.
+:meth:`Service.act`; nothing else changes a game. A play the game lets a seat
+plan while the table screen tells (``Pacing.sealed``) is stored sealed instead
+and played, the same way, once the telling ends (companion/sealing.py).
 
 A game is ``(game id, players, options, seed)`` plus its log, so a restart
 replays to exactly where the table was. Digital chance is drawn with the
@@ -41,6 +43,7 @@ from companion.keeping import Keeping
 from companion.pacer import Pacer
 from companion.pairing import HostKey, HostSessions, Pairing
 from companion.presence import Presence
+from companion.sealing import Sealing
 from companion.setting_up import SETTING_UP, SETUP_OPTION, SettingUp, declares_setup, stage
 from companion.store import STORAGE_FAILING, LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import (
@@ -135,7 +138,7 @@ def _checked_seed(seed: Any) -> int:
 # --------------------------------------------------------------------------- the service
 
 
-class Service(Presence, Telling, Keeping, SettingUp):
+class Service(Presence, Telling, Keeping, SettingUp, Sealing):
     """The companion's table service (see the module docstring)."""
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
@@ -182,6 +185,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
             self._tables[row.id] = table
             with table.lock:
                 if not row.ended:
+                    table.sealed = self.store.sealed(row.id)   # plays planned while the table told
                     self._look(table)   # what each reader is shown now: a later change compares with it
                 if not row.ended:   # a crash between a play and its draws: draw now
                     events: list[Event] = []
@@ -191,6 +195,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
                             self._commit(table, rows, events)
                     except StorageFailure:   # the draw waits for a store that takes writes
                         self._rebuild(table)
+                    self._unseal(table)   # no table screen holds plays yet: sealed plays are played
         for table in self._tables.values():
             self._schedule_bots(table)
         self._pacer.poke()
@@ -327,11 +332,12 @@ class Service(Presence, Telling, Keeping, SettingUp):
     # -- payloads ------------------------------------------------------------------
 
     def _common(self, table: OpenTable, seat: int | None) -> dict[str, Any]:
-        state = table.state
+        # a seat with sealed plays sees its own state (companion/sealing.py); everyone else the table's
+        state = table.state if seat is None or seat == TABLE else self._own_state(table, seat)
         who = reader(seat)
         return {"table": table.id, "game": table.row.game, "title": table.game.title,
                 "players": table.row.players, "view": state.view(seat if seat != TABLE else None),
-                "awaiting": awaiting_now(table), "outcome": state.outcome,
+                "awaiting": [] if table.row.ended else list(state.awaiting), "outcome": state.outcome,
                 "version": table.version_for(who), "presence": table.presence,
                 "events": table.heard(who, _own(seat)),
                 "seats": self._seats_json(table), "step": table.row.step, "ended": table.row.ended,
@@ -360,11 +366,14 @@ class Service(Presence, Telling, Keeping, SettingUp):
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
                                for s, say, actions in self._requests(table)]
         else:
+            state = self._own_state(table, seat)
             open_now = not table.row.ended and not self._setting_up(table)   # nothing while setting up
             legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
             name = table.name(seat)
             if table.row.first_game:
                 out["lesson"] = teaching.now(table, seat)   # what this seat may do now
+            out["sealed"] = sum(1 for _, s, _ in table.sealed if s == seat)
+            out["story"]["seal"] = self._sealable(table, seat)
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
 
@@ -395,11 +404,12 @@ class Service(Presence, Telling, Keeping, SettingUp):
     # -- commit and fan-out --------------------------------------------------------
 
     def _commit(self, table: OpenTable, rows: list[LogRow], events: list[Event], *,
-                drop: frozenset[str] = frozenset()) -> list[Event]:
+                drop: frozenset[str] = frozenset(), unseal: tuple[int, ...] = ()) -> list[Event]:
         """Write the change durably, then push it to the open streams. Caller holds the lock.
 
         The change becomes the story's next chapter (appended: a chapter the table screen has not
-        finished is never replaced); ``drop``: the chapters an undo took back. Returns the
+        finished is never replaced); ``drop``: the chapters an undo took back; ``unseal``: the
+        sealed plays this change plays or takes back (deleted in its transaction). Returns the
         change's events, each with its identity."""
         version = table.row.version + 1
         key = str(len(table.log) + 1)
@@ -414,7 +424,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
         unseen = self._unseen(table, story, step, shown, list(chapter.events))
         hidden = {**table.row.hidden, **{r: table.row.hidden.get(r, 0) + 1 for r in unseen}}
         self.store.append(table.id, rows, version=version, step=step, shown=shown,
-                          hidden=hidden if unseen else None, lessons=told)
+                          hidden=hidden if unseen else None, lessons=told, unseal=unseal)
         table.log.extend(rows)
         table.row.version, table.row.step, table.row.shown, table.row.hidden = version, step, shown, hidden
         if told is not None:
@@ -561,6 +571,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
             shown, step = story.cursor()
             self.store.update_table(t.id, version=version, ended=True, shown=shown, step=step)
             t.row.version, t.row.ended, t.row.shown, t.row.step = version, True, shown, step
+            self._drop_sealed(t)   # never played (an ended table's sealed rows are never read)
             self._retell(t, story)
             t.tell(list(chapter.events))
             self._fan_out(t)
@@ -580,6 +591,7 @@ class Service(Presence, Telling, Keeping, SettingUp):
             payload = self.create_table(t.row.game, t.row.players, options, seats=seats,
                                         ends=(t.id, version), lang=t.row.lang, told=teaching.carried(t.row))
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
+            self._drop_sealed(t)
             story = t.story.copy()
             story.add(self._note(t, [engines.event("next_game", table=payload["table"],
                                                    say=engines.Text("The next game is set up."))], version))
@@ -722,25 +734,33 @@ class Service(Presence, Telling, Keeping, SettingUp):
             player = TABLE if (seat != TABLE and reading is not None and seat in reading
                                and seat not in t.state.awaiting) else seat
             self._refuse_setting_up(t, player)
+            if player == seat and self._holding(t) and t.game.pacing.sealed:
+                return self._seal(t, seat, action)   # planned while the table tells: nobody else is told
             self._refuse_turn(t, player)
             self._refuse_held(t)
             canonical = t.state.find_legal(player, action)      # IllegalAction says why
-            before = t.state
-            t.state = before.apply(player, canonical)
-            events = list(t.state.events)
-            rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
-            try:
-                rows += self._resolve_chance(t, len(t.log) + 1, events)
-                events = self._commit(t, rows, events)
-            except BaseException:
-                # nothing was stored: go back to exactly where we were
-                self._rebuild(t)
-                raise
-            self._learn(t)
+            events = self._play(t, player, canonical)
             payload = self._seat_payload(t, seat)
             state = t.state
         self._notify(t, state, events)
         return payload
+
+    def _play(self, t: OpenTable, player: int, canonical: Any, *,
+              unseal: tuple[int, ...] = ()) -> list[Event]:
+        """Apply a checked play, draw what it asks for, commit and push (``unseal``: the sealed
+        play it is); the change's events. Caller holds the lock; a failure leaves the table as it was."""
+        t.state = t.state.apply(player, canonical)
+        events = list(t.state.events)
+        rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
+        try:
+            rows += self._resolve_chance(t, len(t.log) + 1, events)
+            events = self._commit(t, rows, events, unseal=unseal)
+        except BaseException:
+            # nothing was stored: go back to exactly where we were
+            self._rebuild(t)
+            raise
+        self._learn(t)
+        return events
 
     def _resolve_chance(self, t: OpenTable, next_idx: int, events: list[Event]) -> list[LogRow]:
         """Digital chance: draw while the table awaits it; the new log rows, not yet stored."""
@@ -779,9 +799,12 @@ class Service(Presence, Telling, Keeping, SettingUp):
             fresh = self._replay(t.row, t.game, t.seats, [*t.log, row])
             events = [engines.event("undo", say=engines.Text("The host undid the last move."))]
             t.state, t.rng = fresh.state, fresh.rng
+            sealed = list(t.sealed)   # planned on the board the undo takes back: they go too
             try:
-                events = self._commit(t, [row], events, drop=frozenset(str(i + 1) for i in undoes))
+                events = self._commit(t, [row], events, drop=frozenset(str(i + 1) for i in undoes),
+                                      unseal=self._drop_sealed(t))
             except BaseException:
+                t.sealed = sealed
                 self._rebuild(t)
                 raise
             payload = self._public(t)

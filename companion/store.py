@@ -222,6 +222,18 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN first_game INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tables ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
     """,
+    # 10: sealed plays (issue 23.3): a seat's next plays, planned while the table screen tells the
+    # last change; kept here until the telling ends, then written to the log as plays (and deleted
+    # in the same transaction). ``n`` is the table's version when the play was sealed
+    """
+    CREATE TABLE sealed (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (table_id, n)
+    );
+    """,
 )
 
 
@@ -529,13 +541,14 @@ class Store:
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
                shown: str | None = None, hidden: dict[str, int] | None = None,
-               lessons: dict[str, str] | None = None) -> None:
+               lessons: dict[str, str] | None = None, unseal: Sequence[int] = ()) -> None:
         """Append log rows (``idx`` given by the caller), set the version, the step the table
-        screen shows (``shown``: its chapter), what each reader could not see and the lessons told:
-        one transaction."""
+        screen shows (``shown``: its chapter), what each reader could not see and the lessons told,
+        and delete the sealed plays ``unseal`` (played now, or taken back): one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
+        stmts += [("DELETE FROM sealed WHERE table_id = ? AND n = ?", (table_id, n)) for n in unseal]
         stmts.append(_set_table(table_id, version=version, step=step, shown=shown,
                                 hidden=None if hidden is None else json.dumps(hidden, sort_keys=True),
                                 lessons=None if lessons is None else json.dumps(lessons, sort_keys=True)))
@@ -549,6 +562,17 @@ class Store:
         self._tx([_set_table(table_id, version=version, lang=lang, shown=shown, auto=auto,
                              next_table=next_table, step=step, ended=ended,
                              setup=None if setup is None else _setup_text(setup))])
+
+    def seal(self, table_id: str, n: int, seat: int, action: dict[str, Any], *, version: int,
+             hidden: dict[str, int]) -> None:
+        """A sealed play (companion/sealing.py), the version and what each reader could not see
+        (every reader but the seat): one transaction."""
+        self._tx([("INSERT INTO sealed VALUES (?,?,?,?)", (table_id, n, seat, json.dumps(action))),
+                  _set_table(table_id, version=version, hidden=json.dumps(hidden, sort_keys=True))])
+
+    def unseal(self, table_id: str, ns: Sequence[int]) -> None:
+        """Sealed plays that will not be played (no longer legal): one transaction."""
+        self._tx([("DELETE FROM sealed WHERE table_id = ? AND n = ?", (table_id, n)) for n in ns])
 
     def set_seat(self, table_id: str, seat: SeatRow, *, version: int) -> None:
         self._tx([
@@ -648,6 +672,13 @@ class Store:
             rows = self._db.execute("SELECT idx, kind, seat, data FROM log WHERE table_id = ? ORDER BY idx",
                                     (table_id,)).fetchall()
         return [LogRow(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def sealed(self, table_id: str) -> list[tuple[int, int, dict[str, Any]]]:
+        """The table's sealed plays in the order they came: (n, seat, action)."""
+        with self._lock:
+            rows = self._db.execute("SELECT n, seat, data FROM sealed WHERE table_id = ? ORDER BY n",
+                                    (table_id,)).fetchall()
+        return [(int(r[0]), int(r[1]), json.loads(r[2])) for r in rows]
 
     def _after_commit(self) -> None:
         """Removed during the commit: the rows went to a deleted database file (refused), or to a

@@ -43,6 +43,7 @@ LOOK_SECONDS = 0.5        # to find what moved on the board, besides reading
 LINE_SECONDS = 0.35       # each line told with it (a step's other events: the board shows them too)
 LONGEST_STEP = 6.0        # Auto never waits longer than this on one step
 LONGEST_LESSON = 20.0     # ... nor than this on a step that a first game's lesson comes with
+GLANCE_SECONDS = 0.8      # a step that only hands the play to a secret answer, once the answer waits
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ class Chapter:
     state after it) to the end of the change; a change with no public step gets one that names the
     lesson, so the table shows it."""
     lesson_steps: tuple[int, ...] = field(default=())   # where each lesson is first shown (a step index)
+    glance: bool = False           # its last step only says a seat now plays in secret (Pacing.brief)
 
     @staticmethod
     def make(key: str, row: int, events: Iterable[Event], before: Snapshot, after: Snapshot,
@@ -111,9 +113,10 @@ class Chapter:
         last = len(steps) - 1
         starts = tuple(next((n for n, i in enumerate(steps) if tagged[i].get("type") in lesson.begins), last)
                        for lesson in lessons)
+        glance = game is not None and bool(steps) and tagged[steps[-1]].get("type") in game.pacing.brief
         return Chapter(key, row, tagged, before, after, title, hold, steps, name,
                        stops([tagged[i] for i in steps], together),
-                       tuple(lesson.to_json() for lesson in lessons), starts)
+                       tuple(lesson.to_json() for lesson in lessons), starts, glance)
 
     def step(self, index: int) -> Event:
         return self.events[self.steps[index]]
@@ -235,11 +238,13 @@ class Story:
     # -- changing (on a copy, under the table's lock) -------------------------------
 
     def add(self, chapter: Chapter, keep: int | None = None) -> None:
-        """Append a change; shown at once if the table had told everything before it.
+        """Append a change; shown at once if the table had told everything before it (but not
+        over a glance: that stop has its glance first, :meth:`reading_seconds`).
 
         ``keep``: no table screen is open, so at most that many steps wait for one to come back;
         older ones count as told (nobody was there to be shown them; memory stays bounded)."""
-        fresh = self.waiting() == 0
+        now = self.current()
+        fresh = self.waiting() == 0 and (now is None or not now[0].glance)
         self.chapters.append(chapter)
         self.end = chapter.after
         if fresh and chapter.steps:
@@ -339,11 +344,16 @@ class Story:
         """How long Auto leaves the shown stop up: what it shows. ``least`` (the game's
         ``Pacing.step_seconds``), more for a longer sentence to read, and a little more for each
         line told with it; never more than :data:`LONGEST_STEP`. Less while more than 4 stops
-        wait: Auto catches up with a quick table."""
+        wait: Auto catches up with a quick table. A chapter's last stop that only hands the play
+        to a secret answer (``Chapter.glance``) is told at a glance once the answer waits after
+        it: :data:`GLANCE_SECONDS`."""
         now = self.current()
         if now is None:
             return least
         chapter, i = now
+        waiting = self.waiting()
+        if chapter.glance and i == len(chapter.steps) - 1 and waiting and not chapter.lessons_at(i, new=True):
+            return min(GLANCE_SECONDS, least) / max(1, waiting / 4)
         say = chapter.step(i).get("say")
         text = translate(Text.from_json(say), "en") if isinstance(say, dict) else ""
         lines = i - chapter.first_step(chapter.stop_of(i))
@@ -353,7 +363,7 @@ class Story:
             lesson_text = " ".join(translate(Text.from_json(lesson[part]), "en")
                                    for lesson in lessons for part in ("title", "text"))
             return min(LONGEST_LESSON, reading + LINE_SECONDS * lines + len(lesson_text) / CHARS_PER_SECOND)
-        return min(LONGEST_STEP, reading + LINE_SECONDS * lines) / max(1, self.waiting() / 4)
+        return min(LONGEST_STEP, reading + LINE_SECONDS * lines) / max(1, waiting / 4)
 
 
 def chapters_from_log(game: Game, start: State, rows: list[Any], replay: Callable[[State, Any], State],

@@ -138,6 +138,10 @@ class OpenTable:
     setup_cache: tuple[State, tuple[SetupStep, ...]] | None = None
     setup_since: float = 0.0
     setup_check: dict[str, Any] | None = None
+    # plays sealed while the table tells (companion/sealing.py): (n, seat, action) in the order they
+    # came, stored; and each sealing seat's own state (the table's state with its sealed plays)
+    sealed: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    own: dict[int, tuple[State, int, State]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

@@ -6,7 +6,8 @@ streams; every method runs under the table's lock unless it says so):
 - the story (companion/story.py, docs/web.md "The table's story"): a change that is no log row as
   a chapter (``_note``), the story replaced after a commit (``_retell``), the table's "next"
   (``advance``) and Auto (``set_auto``, ``pace``: run by the pacer's thread), whether a table screen
-  is watching, and whether plays wait for it (the game's ``Pacing.hold``);
+  is watching, and whether plays wait for it (the game's ``Pacing.hold``; plays sealed meanwhile
+  are played once it stops holding them: companion/sealing.py ``_unseal``);
 - with the real cards, a seat that cannot enter its physical input (the computer, a seat with no
   phone): the host page is asked (``_requests``) and enters it (``act_for``).
 """
@@ -54,6 +55,8 @@ class Telling:
         def act(self, table: str, seat: int, action: Any, *,
                 expect_version: int | None = None) -> dict[str, Any]: ...
         def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]: ...
+        def _unseal(self, t: OpenTable) -> list[tuple[engines.State, list[Event]]]: ...
+        def _notify(self, table: OpenTable, state: engines.State, events: list[Event]) -> None: ...
 
     def _note(self, table: OpenTable, events: list[Event], version: int, *, ended: bool = False) -> Chapter:
         """A change that is no log row (the end of the table, a note from the hardware) as the
@@ -78,9 +81,13 @@ class Telling:
         its box, the next setup step (companion/setting_up.py): the companion's next button too."""
         t = self._table(table)
         with t.lock:
+            played: list[tuple[engines.State, list[Event]]] = []
             if not self._setup_next(t):
                 self._step(t)
+                played = self._unseal(t)   # the telling ended: plays sealed for it are played now
             payload = self._public(t)
+        for state, events in played:
+            self._notify(t, state, events)
         return payload
 
     def _step(self, t: OpenTable) -> bool:
@@ -149,41 +156,51 @@ class Telling:
         the next thing is due (on the service's clock), or None. Run by the pacer's thread."""
         due: float | None = None
         for t in list(self._tables.values()):
-            with t.lock:
-                now = self.clock()
-                if t.polled:   # a phone that stopped polling is shown away
-                    self._push_presence(t)
-                    for since in t.polled.values():
-                        due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
-                if t.screen_left is not None and not any(s.screen for s in t.subs):
-                    gone = t.screen_left + self.presence_grace
-                    if now >= gone:
-                        held = t.story.holding()
-                        t.screen_left = None
-                        if held:   # the phones learn that their plays are open again
-                            t.presence += 1
-                            self._fan_out(t)
-                            self._schedule_bots(t)
-                    else:
-                        due = gone if due is None else min(due, gone)
-                if self._setting_up(t):   # Auto steps through the setup first (companion/setting_up.py)
-                    at = self._pace_setup(t, now)
-                    if at is not None:
-                        due = at if due is None else min(due, at)
-                    continue
-                if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
-                    continue
-                at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                if now >= at:
-                    try:
-                        self._step(t)
-                    except StorageFailure:
-                        t.since = now   # try again after a step's time
-                    at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
-                    if not t.story.waiting():
-                        continue
-                due = at if due is None else min(due, at)
+            played: list[tuple[engines.State, list[Event]]] = []
+            try:
+                with t.lock:
+                    due = self._pace_table(t, due, played)
+            finally:
+                for state, events in played:   # sealed plays played once the telling ended
+                    self._notify(t, state, events)
         return due
+
+    def _pace_table(self, t: OpenTable, due: float | None,
+                    played: list[tuple[engines.State, list[Event]]]) -> float | None:
+        """:meth:`pace` for one table, under its lock; the sealed plays it plays go in ``played``."""
+        now = self.clock()
+        if t.polled:   # a phone that stopped polling is shown away
+            self._push_presence(t)
+            for since in t.polled.values():
+                due = since + POLL_GRACE if due is None else min(due, since + POLL_GRACE)
+        if t.screen_left is not None and not any(s.screen for s in t.subs):
+            gone = t.screen_left + self.presence_grace
+            if now >= gone:
+                held = t.story.holding()
+                t.screen_left = None
+                if held:   # the phones learn that their plays are open again
+                    t.presence += 1
+                    self._fan_out(t)
+                    self._schedule_bots(t)
+            else:
+                due = gone if due is None else min(due, gone)
+        if self._setting_up(t):   # Auto steps through the setup first (companion/setting_up.py)
+            at = self._pace_setup(t, now)
+            return due if at is None else (at if due is None else min(due, at))
+        played += self._unseal(t)   # nothing holds plays any more (a screen gone, a polling one quiet)
+        if t.row.ended or not t.row.auto or not self._watched(t) or not t.story.waiting():
+            return due
+        at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+        if now >= at:
+            try:
+                self._step(t)
+            except StorageFailure:
+                t.since = now   # try again after a step's time
+            played += self._unseal(t)   # the telling ended: plays sealed for it are played now
+            at = t.since + t.story.reading_seconds(t.game.pacing.step_seconds)
+            if not t.story.waiting():
+                return due
+        return at if due is None else min(due, at)
 
     # -- seats that cannot enter the real cards: the host enters them -----------------------
 

@@ -585,6 +585,16 @@ class Pacing:
     """Event types that show nothing new on their own (a card turned over): told in one step with
     the step after them (what the card does). A run of steps of one type and one sentence is told
     as one step in every game."""
+    brief: frozenset[str] = frozenset()
+    """Event types that only say a seat now plays in secret (Jaws: "The shark plans its turn in
+    secret."): once that seat's answer is waiting to be told, the step that ends on one is told at a
+    glance (companion/story.py ``GLANCE_SECONDS``), so the answer comes up within a second."""
+    sealed: frozenset[str] = frozenset()
+    """Action types a seat may plan while plays are held (``hold``): such a play is accepted and
+    stored but sealed, shown to nobody else, and played when the telling ends (companion/sealing.py).
+    Only plays the rules let a seat make without seeing the table's telling: hidden plays whose
+    legality and effect depend on nothing but the board after the change and the seat's own hand.
+    A play that would need a draw or open a telling of its own is never sealed."""
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,10 @@ SCHEMAS: dict[str, Any] = {
             "hold": {"type": "boolean", "description": "Plays wait until the table has told what it "
                      "is telling (the game's pacing), and a table screen is there to tell it."},
             "screen": {"type": "boolean", "description": "A table screen is open to tell the story."},
+            "seal": {"type": "array", "items": {"type": "string"},
+                     "description": "A seat's payload only: the kinds of play this seat may make while "
+                                    "plays wait for the table; accepted sealed, told to nobody else until "
+                                    "the telling ends (docs/web.md, \"Sealed plays\")."},
             "title": {"oneOf": [ref("Text"), {"type": "null"}],
                       "description": "What the shown step belongs to (\"round 3\"); null: the last plays."},
             "shown": {
@@ -609,6 +613,9 @@ SCHEMAS["SeatView"] = _public_and(
      "legal_actions": {"type": "array", "items": ref("Action")},
      "lesson": {"oneOf": [ref("Lesson"), {"type": "null"}],
                 "description": "With \"First game\" on: what this seat may do now, while it is awaited."},
+     "sealed": {"type": "integer", "description": "A player's seat: how many of its plays wait sealed "
+                "until the table has told what it is telling; its view, awaiting and legal plays "
+                "already count them."},
      "requests": {"type": "array",
                   "description": "The table's payload (as=table) only: what the host is asked to enter "
                                  "for a seat that cannot (the computer, a seat with no phone), with the "

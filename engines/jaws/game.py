@@ -61,7 +61,15 @@ class Jaws(Game):
     # preparation are made on the boat the table has shown after the shark's attack ("dived": the
     # round's end, with tiles damaged or destroyed and crew in the water). Act 1 queues, as on its
     # own: the shark moves in secret and the crew's turns do not depend on the table's telling.
-    pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4)
+    # A round's opening (the crew's last "ends the turn", the event card, beaches closed or opened,
+    # the swimmers, Michael) is told as one step with "The shark plans its turn in secret." (the
+    # board shows it all at once, every line listed), and once the shark's answer is waiting that
+    # step is told at a glance: what the shark did comes up within a second of the crew's last
+    # "end turn" (issue 29.9), never before the swimmers it ate went in.
+    pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4,
+                    together=frozenset({"crew_done", "shark_start", "event_card", "beach_closed",
+                                        "beach_opened", "swimmers", "michael"}),
+                    brief=frozenset({"shark_turn"}))
     # Nothing a seat plays is an entry of the real game: every card turned, printed number and roll
     # of the real dice is a *reading* the table enters (State.reading; the host page's reading form
     # always offers it, and when the computer holds every seat that would enter it, any person's

@@ -50,8 +50,13 @@ class SharksWithLasers(Game):
     # (its cards "revealed" one by one) is still being told, the next play waits. A card turned over
     # shows nothing on the board by itself: it is told with what it does (a shark turns, moves,
     # fires), as are the phase's heading, an agent's gear and a fried or eaten agent's counter.
+    # While the resolution is told, the seat whose turn opens the next round may already play a
+    # card face down (on its agent or a shark) or pass: sealed until the table has told the round
+    # (Pacing.sealed). Pre-round specials and placing an agent move things on the board, and a
+    # choice in the middle of a resolution answers what the table is showing: those wait.
     pacing = Pacing(hold=frozenset({"revealed"}), step_seconds=1.4,
-                    together=frozenset({"phase", "revealed", "gear", "fried", "eaten"}))
+                    together=frozenset({"phase", "revealed", "gear", "fried", "eaten"}),
+                    sealed=frozenset({"agent", "shark", "pass"}))
     physical_input = MappingProxyType({"specials": N_("Enter the two special cards {seat} drew.")})
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),

@@ -121,7 +121,8 @@ def test_a_round_told_to_its_last_step_however_long(service: Service) -> None:
 
 def test_while_a_screen_shows_a_sharks_round_plays_wait_and_the_phones_are_told_why(service: Service) -> None:
     """Sharks with Lasers declares that the next round is planned on the board the table has shown:
-    while a screen is telling the resolution, every play (bots too) waits, in words."""
+    while a screen is telling the resolution, every play (bots too) waits, in words; only the next
+    round's first card may be planned, sealed (companion/sealing.py), and the seat's next play waits."""
     table = service.create_table("sharks-with-lasers", 2, {}, seed=5)["table"]
     seat, resolving = play_to_the_resolution(service, table, random.Random(1))
     tell_all(service, table)
@@ -133,8 +134,13 @@ def test_while_a_screen_shows_a_sharks_round_plays_wait_and_the_phones_are_told_
     state = service.state_of(table)
     nxt = state.awaiting[0]
     version = service.public(table)["version"]
+    sealed = engines.get("sharks-with-lasers").pacing.sealed
+    legal = state.legal_actions(nxt)
+    if service.seat_view(table, nxt)["story"]["seal"]:   # the round's first card: planned, sealed
+        assert service.act(table, nxt, next(a for a in legal if a["type"] in sealed))["sealed"] == 1
+        assert service.state_of(table) is state
     with pytest.raises(Conflict) as refused:
-        service.act(table, nxt, state.legal_actions(nxt)[0])
+        service.act(table, nxt, next((a for a in legal if a["type"] not in sealed), legal[0]))
     assert translate(refused.value.text) == ("The table is still showing round 1: plays open again once it "
                                              "has been shown (Next moves it on).")
     assert service.public(table)["version"] == version   # nothing changed

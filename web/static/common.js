@@ -364,6 +364,8 @@
     const chapter = cur ? story.steps.filter(function (s) { return !s.private && s.chapter === cur.chapter; }) : [];
     return { steps: story.steps, cur: cur, chapter: chapter, waiting: story.waiting || 0, auto: !!story.auto,
              hold: !!story.hold, screen: !!story.screen, title: story.title, shown: story.shown || null,
+             // the kinds of play this phone may make now, sealed until the table has told this
+             seal: story.seal || [],
              telling: !!cur && (story.waiting > 0 || cur.index < cur.count - 1),
              // a table screen is there telling it: phones wait for it (no screen: nothing to wait for)
              watched: !!cur && !!story.screen && (story.waiting > 0 || cur.index < cur.count - 1) };

@@ -243,7 +243,7 @@
     box.hidden = !st.watched;
     if (!st.watched) return;
     box.append(el("p", { class: "telling-line" }, TC.icon("screen"), " " + TC.storyLine(p)));
-    if (st.hold) box.append(el("p", { class: "telling-hold", text: T("You can plan your next play; it opens once the table has shown this.") }));
+    if (st.hold) box.append(el("p", { class: "telling-hold", text: holdLine(p, st) }));
     const row = el("div", { class: "row" });
     row.append(el("button", { type: "button", class: "big secondary telling-next", text: T("Next step") + " ▶",
       on: { click: async function () { const r = await TC.api("POST", base + "/next"); if (!r.ok) TC.showRefusal(r.data.error); } } }));
@@ -251,6 +251,14 @@
       on: { click: async function () { const r = await TC.api("POST", base + "/auto", { on: !st.auto }); if (!r.ok) TC.showRefusal(r.data.error); } } },
       TC.icon(st.auto ? "pause" : "play"), " " + T("Auto")));
     box.append(row);
+  }
+
+  /* While plays wait for the table: what this phone may do now. A play it may make already is
+     sealed (companion/sealing.py): stored, shown to nobody else, played once the table has shown this. */
+  function holdLine(p, st) {
+    if (p.sealed) return T("Your play is sealed: nobody sees it until the table has shown this.");
+    if (st.seal.length) return T("You may play now: your play stays sealed until the table has shown this.");
+    return T("You can plan your next play; it opens once the table has shown this.");
   }
 
   function draw() {
@@ -309,7 +317,8 @@
       asking = null;
       if (!sure || !still) return false;
     }
-    if (payload && TC.story(payload).hold) {   // the table is telling what this play comes after
+    const held = payload ? TC.story(payload) : null;
+    if (held && held.hold && held.seal.indexOf(action.type) < 0) {   // the table is telling what this play comes after
       TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
       return false;
     }

@@ -513,16 +513,19 @@
     // the board follows the table's story: every public step that moves the board, from the change
     // the table screen shows (or told last) on; the board stands where the table is, until this
     // phone's player steps through it on their own (◀/▶). Without a table screen: the board now.
+    // A phone that plans its next play while the table tells (sealed: docs/web.md "Sealed plays")
+    // plans on the board after the round, its own: it shows that board (◀ still steps back).
     const st = window.TC.story(p);
+    const planning = st.seal.length > 0 || !!p.sealed;
     const chapterId = st.cur ? st.cur.chapter : null;
     const pub = st.steps.filter(function (s) { return !s.private; });
     const from = chapterId === null ? pub.length : pub.findIndex(function (s) { return s.chapter === chapterId; });
     const moving = pub.slice(Math.max(0, from)).filter(function (s) { return BOARD_KINDS.indexOf(s.event.type) >= 0; });
     const story = moving.map(function (s) { return s.event; });
-    const tableAt = st.screen ? moving.filter(function (s) { return s.told; }).length - 1 : story.length - 1;
+    const tableAt = st.screen && !planning ? moving.filter(function (s) { return s.told; }).length - 1 : story.length - 1;
     const here = st.cur ? st.cur.id : null;
     if (!replay || replay.key !== chapterId) replay = { key: chapterId, index: tableAt, stepped: false, manual: false, at: here };
-    const following = !replay.manual && st.screen && st.telling;
+    const following = !replay.manual && st.screen && st.telling && !planning;
     if (!replay.manual && (replay.at !== here || replay.index !== tableAt)) {
       replay.stepped = replay.at !== here;   // a step of the table glides; a new play simply shows
       replay.index = tableAt;
