@@ -117,7 +117,7 @@ def test_the_stateful_phase_follows_the_links_to_a_real_table(app: Flask, host: 
         def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
             case.validate_response(response, checks=CHECKS, headers=kwargs.get("headers"))
 
-    Evening.run(settings=settings(max_examples=15, stateful_step_count=6, derandomize=True, database=None,
+    Evening.run(settings=settings(max_examples=40, stateful_step_count=10, derandomize=True, database=None,
                                   deadline=None, suppress_health_check=list(HealthCheck)))
     reached = {op for op, status in steps if status < 300}
     assert reached >= {"createTable", "claimSeat", "seatView", "act"}, sorted(set(steps))
