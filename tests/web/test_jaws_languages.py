@@ -159,3 +159,25 @@ def test_the_east_beach_reads_as_the_tables_box_prints_it() -> None:
     default = read(table({}), "de")
     assert "Schwimmer gehen ins Wasser: N 1, E 1, S 2, W 2." in default
     assert table({}).view(CREW)["map"]["east"] == {}
+
+
+def test_setting_up_names_the_east_beach_as_the_tables_box_prints_it() -> None:
+    """Issue 24, item 4, and issue 26: the setup steps a German table reads name the east beach as
+    its box prints it ("Die Strände N, O, S und W ..."), and the shark's secret start is a place
+    ("auf Feld O" in its own part); a box that chose nothing reads E."""
+    from engines import translate
+    from tests.engines.jaws.helpers import SHARK, play
+
+    game = engines.get("jaws")
+
+    def said(box: dict[str, Any], lang: str) -> list[str]:
+        state = game.start(players=2, seed=1, options={"roles": "S/BHQ", "box": json.dumps(box)})
+        chosen = play(state, SHARK, "start E")
+        lines = [line for step in game.setup_steps(state) for line in step.lines]
+        return [translate(t, lang) for t in [*lines, *game.setup_part(chosen, SHARK)]]
+
+    german = said({"east": {"de": "O"}}, "de")
+    assert any(s.startswith("Die Strände N, O, S und W") for s in german), german
+    assert any(s.startswith("Dein geheimer Start: Feld O.") for s in german), german
+    assert any(s.startswith("Die Strände N, E, S und W") for s in said({}, "de"))
+    assert any(s.startswith("De stranden N, E, S en W") for s in said({"east": {"de": "O"}}, "nl"))
