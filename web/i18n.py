@@ -41,7 +41,7 @@ from engines.text import (
     template_for,
     translate,
 )
-from web.catalogues import TRANSLATIONS, page_scripts, po_path, read_catalogue, script_messages
+from web.catalogues import TRANSLATIONS, CatalogueFile, page_scripts, po_path, script_messages
 from web.service import MAX_NAME
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
@@ -61,12 +61,13 @@ file's ``Plural-Forms`` and says the line a new language needs."""
 
 def load_catalogues(directory: Path = TRANSLATIONS) -> None:
     """Read every language's PO file (fuzzy and untranslated entries left out, as gettext's
-    compiler leaves them out) into :data:`engines.text.CATALOGUES`, with its plural rule."""
+    compiler leaves them out) into :data:`engines.text.CATALOGUES`, with its plural rule, each when
+    first asked (:class:`web.catalogues.CatalogueFile`)."""
     for language in LANGUAGES:
         path = po_path(language, directory)
         if language == "en" or not path.exists():
             continue
-        CATALOGUES[language] = read_catalogue(path)
+        CATALOGUES[language] = CatalogueFile(path)
 
 
 def script_msgids(text: str) -> list[str]:
