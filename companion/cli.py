@@ -255,7 +255,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _settle_memory() -> None:
     """Everything built at start (modules, catalogues, the app, the tables read back) set aside
     from the cycle collector: its full collections then walk only what serving made since, a few
-    milliseconds instead of tens in the middle of a play (``bench/web_roundtrip.py``'s p99)."""
+    milliseconds instead of tens in the middle of a play (``bench/web_roundtrip.py``'s p99). What
+    is frozen is never collected as a cycle; nothing of it is let go while serving (the service
+    keeps every table it read back for as long as it runs)."""
     gc.collect()
     gc.freeze()
 
