@@ -38,6 +38,7 @@ STARTING = (Text("Table Companion"), Text("Starting…"))
 VERDICT_S = 4.0
 TURN_S = 3.0
 TICK_S = 0.5
+SETTLE_S = 0.05   # after a change, the frame waits this long: the streams answer the play first
 
 
 def _name(seat: dict[str, Any], lang: str) -> str:
@@ -138,7 +139,8 @@ class StatusScreen:
     # ------------------------------------------------------------------ the thread
     def _run(self) -> None:
         while not self._stop:
-            self._wake.wait(TICK_S)
+            if self._wake.wait(TICK_S) and not self._stop:
+                time.sleep(SETTLE_S)   # woken by a change: the phones get it first
             self._wake.clear()
             if self._stop:
                 return

@@ -151,15 +151,16 @@ def template_for(msgid: str, lang: str, many: str | None = None, count: Any = No
     """The template ``lang`` shows for ``msgid`` (its form for ``count`` things when ``many``, the
     plural msgid, is given); English for an unknown language or an untranslated msgid."""
     catalogue = CATALOGUES.get(lang, {})
+    # a plain mapping first: asking a runtime-checkable Protocol walks its members every time
     if many is not None:
         n = count if isinstance(count, int) and not isinstance(count, bool) else 2
         chosen = msgid if n == 1 else many
-        if isinstance(catalogue, Translations):
-            return catalogue.ngettext(msgid, many, n) or chosen
-        return catalogue.get(chosen, chosen) or chosen
-    if isinstance(catalogue, Translations):
-        return catalogue.gettext(msgid) or msgid
-    return catalogue.get(msgid, msgid) or msgid
+        if isinstance(catalogue, Mapping):
+            return catalogue.get(chosen, chosen) or chosen
+        return catalogue.ngettext(msgid, many, n) or chosen
+    if isinstance(catalogue, Mapping):
+        return catalogue.get(msgid, msgid) or msgid
+    return catalogue.gettext(msgid) or msgid
 
 
 def translate(

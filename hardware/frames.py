@@ -86,7 +86,14 @@ def cap_height(face: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None)
 
 
 def _width(text: str) -> float:
-    return float(font().getlength(text, mode="1"))  # as drawn on a one-bit image
+    return _width_in(font(), text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _width_in(face: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> float:
+    """Kept per face and text: every play redraws the frame, with mostly the words of the last
+    one (the title, the names), and measuring them was a fifth of a frame's cost."""
+    return float(face.getlength(text, mode="1"))  # as drawn on a one-bit image
 
 
 def _pieces(word: str, width: int) -> list[str]:

@@ -13,7 +13,7 @@ import ipaddress
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from engines import TABLE
 from engines.text import LANGUAGES, Text
@@ -35,6 +35,26 @@ def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
     resp = jsonify(localize_payload(dict(payload)))
     resp.status_code = status
     return resp
+
+
+_SENT_MOST = 64
+_sent: dict[tuple[str, str], tuple[dict[str, Any], bytes]] = {}
+"""The public payload last answered per table and language, with the JSON it was answered as."""
+
+
+def ok_public(table: str, payload: dict[str, Any]) -> Response:
+    """:func:`ok` for a table's public payload. A table screen polling and the phones' lists ask
+    for it again and again between two changes: a payload equal to the one last answered in
+    this language (its version, presence, story and all; payloads are never changed once made)
+    is answered with the same JSON, without localizing and serializing it again."""
+    language = lang()
+    key = (table, language)
+    kept = _sent.get(key)
+    if kept is None or kept[0] != payload:
+        if len(_sent) >= _SENT_MOST:
+            _sent.clear()
+        kept = _sent[key] = (payload, jsonify(localize_payload(dict(payload), language)).get_data())
+    return current_app.response_class(kept[1], mimetype="application/json")
 
 
 @bp.before_request
@@ -142,7 +162,7 @@ def create_table() -> Response:
          query=(Query("screen", {"const": "1"}, "A table screen polling (its stream blocked): it "
                       "counts as a screen telling the story."),))
 def public(table: str) -> Response:
-    return ok(service().public(table, screen=request.args.get("screen") == "1"))
+    return ok_public(table, service().public(table, screen=request.args.get("screen") == "1"))
 
 
 # --------------------------------------------------------------------------- seats

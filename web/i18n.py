@@ -23,7 +23,8 @@ language, which the host chose (see :func:`page_language`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import functools
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -41,7 +42,15 @@ from engines.text import (
     template_for,
     translate,
 )
-from web.catalogues import TRANSLATIONS, page_scripts, po_path, read_catalogue, script_messages
+from web.catalogues import (
+    SHARED_SCRIPTS,
+    STATIC,
+    TRANSLATIONS,
+    CatalogueFile,
+    page_scripts,
+    po_path,
+    script_messages,
+)
 from web.service import MAX_NAME
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
@@ -61,12 +70,13 @@ file's ``Plural-Forms`` and says the line a new language needs."""
 
 def load_catalogues(directory: Path = TRANSLATIONS) -> None:
     """Read every language's PO file (fuzzy and untranslated entries left out, as gettext's
-    compiler leaves them out) into :data:`engines.text.CATALOGUES`, with its plural rule."""
+    compiler leaves them out) into :data:`engines.text.CATALOGUES`, with its plural rule, each when
+    first asked (:class:`web.catalogues.CatalogueFile`)."""
     for language in LANGUAGES:
         path = po_path(language, directory)
         if language == "en" or not path.exists():
             continue
-        CATALOGUES[language] = read_catalogue(path)
+        CATALOGUES[language] = CatalogueFile(path)
 
 
 def script_msgids(text: str) -> list[str]:
@@ -102,6 +112,39 @@ UI_MSGIDS: tuple[str, ...] = page_msgids()
 """The page scripts' labels; the server translates them once per page (``tc-data``)."""
 UI_PLURALS: tuple[tuple[str, str], ...] = page_plurals()
 """The page scripts' labels about a number of things, each translated with all its forms."""
+
+
+def _script_labels() -> dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]:
+    out = {}
+    for path in page_scripts():
+        found = script_messages(path.read_text(encoding="utf-8"))
+        out[path.relative_to(STATIC).as_posix()] = (
+            tuple(dict.fromkeys(m for _, message in found for m in
+                                ((message,) if isinstance(message, str) else message))),
+            tuple(dict.fromkeys(m for _, m in found if isinstance(m, tuple))))
+    return out
+
+
+SCRIPT_LABELS = _script_labels()
+"""Each page script's labels and plural labels, by its name under ``static/`` (``games/jaws.js``)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _labels_of(names: frozenset[str] | None) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    if names is None:
+        return UI_MSGIDS, UI_PLURALS
+    chosen = [SCRIPT_LABELS[n] for n in (*SHARED_SCRIPTS, *sorted(names)) if n in SCRIPT_LABELS]
+    return (tuple(dict.fromkeys(m for msgids, _ in chosen for m in msgids)),
+            tuple(dict.fromkeys(p for _, plurals in chosen for p in plurals)))
+
+
+def page_labels(scripts: Iterable[str] | None = None) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The labels (and plural labels) a page needs: the shared scripts' and those of ``scripts``,
+    the game scripts the page loads (their addresses, ``/static/games/jaws.js``); None: every
+    page script's. A Loch Ness phone carries no Jaws words (a third of the page it was)."""
+    if scripts is None:
+        return _labels_of(None)
+    return _labels_of(frozenset(s.split("/static/", 1)[-1].split("?", 1)[0] for s in scripts))
 
 
 def plural_tags(language: str) -> dict[str, int]:
@@ -297,21 +340,22 @@ def localize_payload(payload: dict[str, Any], language: str | None = None) -> di
     return result
 
 
-def catalogue(language: str) -> dict[str, str]:
-    """The page scripts' labels, translated (msgid -> template, placeholders kept); both forms of
-    a ``TC.TN`` label as well, each as ``language`` says one thing and several."""
-    out = {msgid: template_for(msgid, language) for msgid in UI_MSGIDS}
-    for one, many in UI_PLURALS:
+def catalogue(language: str, scripts: Iterable[str] | None = None) -> dict[str, str]:
+    """The page scripts' labels (:func:`page_labels`), translated (msgid -> template, placeholders
+    kept); both forms of a ``TC.TN`` label as well, each as ``language`` says one thing and several."""
+    msgids, plural_labels = page_labels(scripts)
+    out = {msgid: template_for(msgid, language) for msgid in msgids}
+    for one, many in plural_labels:
         out[one], out[many] = template_for(one, language, many, 1), template_for(one, language, many, 2)
     return out
 
 
-def plurals(language: str) -> dict[str, list[str]]:
-    """The page scripts' labels about a number of things: singular msgid -> every form of
-    ``language`` in its catalogue's order (``TC.TN`` picks one with :func:`plural_tags`)."""
+def plurals(language: str, scripts: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """The page scripts' labels about a number of things (:func:`page_labels`): singular msgid ->
+    every form of ``language`` in its catalogue's order (``TC.TN`` picks one with :func:`plural_tags`)."""
     out: dict[str, list[str]] = {}
     table = CATALOGUES.get(language)
-    for one, many in UI_PLURALS:
+    for one, many in page_labels(scripts)[1]:
         if isinstance(table, Translations):
             forms: list[str] = []
             for n in _samples(language):
@@ -334,10 +378,11 @@ def _samples(language: str) -> list[int]:
     return [found[i] for i in sorted(found)]
 
 
-def page_texts(language: str) -> dict[str, Any]:
-    """What a page's script needs to speak ``language``: its labels, their plural forms and which
-    form each of the browser's plural categories takes."""
-    return {"catalogue": catalogue(language), "plurals": plurals(language),
+def page_texts(language: str, scripts: Iterable[str] | None = None) -> dict[str, Any]:
+    """What a page's scripts need to speak ``language``: their labels (the shared scripts' and
+    those of ``scripts``, the game scripts it loads; None: every page script's), their plural
+    forms and which form each of the browser's plural categories takes."""
+    return {"catalogue": catalogue(language, scripts), "plurals": plurals(language, scripts),
             "plural_tags": plural_tags(language)}
 
 

@@ -212,12 +212,26 @@ def _turns(rotations: tuple[tuple[int, int], ...]) -> tuple[tuple[Move, ...], ..
     return tuple(tuple((sq, sq, new, new, BIT[sq]) for new, _turn in rotations) for sq in range(SQUARES))
 
 
-STEPS: Final = tuple(_steps(c) for c in range(MAX_CODE))
+STEPS: Final[list[tuple[tuple[tuple[int, Move], ...], ...]]] = []
 """``STEPS[token][square]``: the steps a token may make, ready-made (the generator only checks
-that the square is empty), in the order of :data:`NEIGHBOURS`."""
+that the square is empty), in the order of :data:`NEIGHBOURS`. Made by :func:`move_tables` when
+first needed: with :data:`TURNS` some 2.9 MB that a companion with no Laser Chess table never uses."""
 
-TURNS: Final = tuple(tuple(_turns(r) for r in by_token) for by_token in ROTATIONS)
-"""``TURNS[king_rotation][token][square]``: its rotations as moves, ready-made."""
+TURNS: Final[list[tuple[tuple[tuple[Move, ...], ...], ...]]] = []
+"""``TURNS[king_rotation][token][square]``: its rotations as moves, ready-made (as STEPS)."""
+
+
+def move_tables() -> tuple[list[tuple[tuple[tuple[int, Move], ...], ...]],
+                           list[tuple[tuple[tuple[Move, ...], ...], ...]]]:
+    """:data:`STEPS` and :data:`TURNS`, made the first time. TURNS is filled before STEPS, each in
+    one assignment, so a thread that finds STEPS filled finds TURNS filled too (two threads that
+    both make them make the same tuples)."""
+    if not STEPS:
+        turns = [tuple(_turns(r) for r in by_token) for by_token in ROTATIONS]
+        steps = [_steps(c) for c in range(MAX_CODE)]
+        TURNS[:] = turns
+        STEPS[:] = steps
+    return STEPS, TURNS
 
 ZONE: Final = tuple(BIT[sq] | sum(BIT[n] for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
 """``ZONE[square]``: the bits of the square and its neighbours: every square a move of its token touches."""
@@ -236,6 +250,8 @@ def generate(board: bytes, colour: int, king_rotation: bool = False,
     moves: list[Move] = []
     append = moves.append
     extend = moves.extend
+    if not STEPS:
+        move_tables()
     turns = TURNS[king_rotation]
     steps = STEPS
     own = board.translate(_OWN[colour])        # 1 on every square holding a token of colour

@@ -130,7 +130,8 @@ def children(board: bytes, colour: int, king_rotation: bool, swap_onto_restricte
 def _quiet_move(board: bytes, colour: int, watch: int, king_rotation: bool) -> B.Move | None:
     """A move (a turn or a step) touching no square of ``watch``, or None if no move does (a
     Switch's swap is not looked for: a Switch off ``watch`` has a turn that touches nothing)."""
-    turns, steps, bit = B.TURNS[king_rotation], B.STEPS, B.BIT
+    steps, turns_by_rule = B.move_tables()
+    turns, bit = turns_by_rule[king_rotation], B.BIT
     for sq in range(B.SQUARES) if colour == B.BLUE else range(B.SQUARES - 1, -1, -1):
         code = board[sq]
         if not code or (code >> 2) & 1 != colour or bit[sq] & watch:
@@ -146,7 +147,8 @@ def _quiet_move(board: bytes, colour: int, watch: int, king_rotation: bool) -> B
 def _legal(board: bytes, move: B.Move, king_rotation: bool) -> bool:
     """Whether a move made in another position of the same search (a killer move of this ply, so
     of the same side) may be made here: its token still stands where it did, and the square it
-    goes to is as it was (empty for a step, the same token for a swap)."""
+    goes to is as it was (empty for a step, the same token for a swap). A killer move was
+    generated, so :data:`board.TURNS` is made."""
     f, t, x, y, _ = move
     if f != t:
         return board[f] == y and board[t] == x

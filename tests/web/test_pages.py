@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 import web
 from engines.text import CATALOGUES
 from web.address import lan_ip
-from web.i18n import UI_MSGIDS, localize
+from web.i18n import SCRIPT_LABELS, UI_MSGIDS, localize
 
 
 def svg_of(qr: segno.QRCode) -> bytes:
@@ -71,10 +71,27 @@ def test_phone_page_carries_its_table_and_translated_labels(
     html = resp.get_data(as_text=True)
     data = page_data(html)
     assert data["page"]["table"] == t.id and data["lang"] == "en"
-    assert set(data["catalogue"]) == set(UI_MSGIDS)
+    shared = {m for name in ("common.js", "phone.js", "table.js", "host.js") for m in SCRIPT_LABELS[name][0]}
+    assert shared <= set(data["catalogue"]) <= set(UI_MSGIDS)   # a game without a script: the shared ones
     assert 'name="viewport"' in html and "/static/phone.js" in html
     assert "https://" not in html  # everything is served locally: the table has no internet
     assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
+
+
+def test_a_games_page_carries_its_own_scripts_labels_and_no_other_games(
+    client: FlaskClient, make_table: Any
+) -> None:
+    """A Loch Ness phone reads the labels of the shared scripts and of Loch Ness's own (its map's
+    too), translated; the other games' words stay home (they were two thirds of the page)."""
+    t = make_table("loch-ness", players=3)
+    html = client.get(f"/play/{t.id}?lang=nl").get_data(as_text=True)
+    data = page_data(html)
+    own = {m for name in ("common.js", "phone.js", "games/loch-ness-map.js", "games/loch-ness.js")
+           for m in SCRIPT_LABELS[name][0]}
+    assert own <= set(data["catalogue"])
+    assert not set(SCRIPT_LABELS["games/jaws.js"][0]) - own & set(data["catalogue"])
+    assert data["catalogue"]["Red boats"] != "Red boats"   # in Dutch
+    assert len(html) < 30_000
 
 
 def test_unknown_table_page_is_a_plain_404_page(client: FlaskClient) -> None:

@@ -54,10 +54,12 @@
   /* Which of a plural label's forms ``count`` takes in the page's language: the browser's
      Intl.PluralRules names the category ("one", "other", ...), the server says which form each
      category is in this language's catalogue (web/i18n.py plural_tags). */
+  let pluralRules = null;   // made once: a new Intl.PluralRules costs a slow phone about a millisecond
   const pluralIndex = function (count) {
     const tags = data.plural_tags || {};
     try {
-      const category = new Intl.PluralRules(TC.lang).select(count);
+      pluralRules = pluralRules || new Intl.PluralRules(TC.lang);
+      const category = pluralRules.select(count);
       if (category in tags) return tags[category];
     } catch (e) { /* an old browser: the English rule below */ }
     return count === 1 ? 0 : 1;
