@@ -22,6 +22,7 @@ import pytest
 import engines
 from engines.core import events_for
 from engines.playout import random_playout
+from tests.fakegame import GuessGame
 from web import messages
 from web.i18n import catalogue, load_catalogues, localize_payload
 
@@ -40,7 +41,7 @@ def _proper_names() -> list[str]:
     jaws = ["Brody", "Hooper", "Quint", "Michael", "Amity Island", "Amity", "Ben Gardner", "Frank Silva",
             "Vaughn", "USS Indianapolis", "Orca"]     # Jaws' people, places and ships: names in every edition
     return sorted({*names, *titles, *jaws, "Table Companion", "Ultra-Power Beam",
-                   "Nessie"}, key=len, reverse=True)
+                   "Nessie", GuessGame.title}, key=len, reverse=True)   # the tests' own game, by its name
 
 
 PROPER = _proper_names()
