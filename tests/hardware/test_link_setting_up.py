@@ -88,3 +88,19 @@ def test_a_table_without_setting_up_blinks_at_once(
     service.create_table("fzzzt", 2, {"bidding": "simultaneous"}, seed=7)
     assert link.wait_idle()
     assert leds(clean_rig) == ["blinking", "blinking"]
+
+
+def test_the_status_display_names_who_is_still_to_press_ready(
+        service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
+    screen = link.screen
+    assert screen is not None
+    screen.set_address("http://192.0.2.1:8080")
+    table = service.create_table("laser-chess", 2, {"setup": "ace", **SETTING_UP}, seed=1)["table"]
+    service.claim_seat(table, 0, "Al")
+    service.claim_seat(table, 1, "Bo")
+    assert link.wait_idle()
+    assert screen.frame().lines[-2:] == ("Waiting:", "Al, Bo")   # both, not only Blue who moves first
+    press(clean_rig, link, clock, "seat0")
+    assert screen.frame().lines[-2:] == ("Waiting:", "Bo")
+    press(clean_rig, link, clock, "seat1")
+    assert screen.frame().lines[-2:] == ("Waiting:", "Al")      # open: Blue moves
