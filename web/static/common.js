@@ -326,6 +326,16 @@
     });
   };
 
+  /* The words that say what a board's outlines are, where the board outlines squares too small to
+     label (Laser Chess, Sharks with Lasers): a line per mark the step names and ``words`` knows
+     ({mark: msgid}), in ``side``; on a crowded screen they go with the legends (data-fit "last"). */
+  TC.setupLegend = function (side, setup, words) {
+    if (!setup) return;
+    (setup.marks || []).forEach(function (m) {
+      if (words[m]) side.append(TC.el("p", { class: "setup-mark-tag", "data-mark": m, "data-fit": "last", text: TC.T(words[m]) }));
+    });
+  };
+
   function markOne(node, label, name) {
     const owner = node.ownerSVGElement;
     if (owner && node.isConnected) {
