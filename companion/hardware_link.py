@@ -11,6 +11,12 @@
   laser); in other games it plays the seat's ``pass`` or ``ready`` action if
   that is legal. A press from a seat with nothing to do is ignored. The
   ``next`` button calls ``service.advance(table)``.
+* **Setting up** (the table option ``setting_up``, companion/setting_up.py): while the
+  table sets up, a seat's LED is lit (steady) while that seat still has to press Ready
+  and off once it has, and a seat button presses Ready for its seat (what the phone's
+  Ready button posts), in every game, Laser Chess too: nothing is fired or passed before
+  the game opens. A press from a seat already ready, or not at the table, is ignored.
+  Once every seat is ready (or the host skips) the LEDs follow the game as above.
 * **Sharks with Lasers.** The laser module fires a short shot for every
   shark laser (``beam`` events; there is no beam check: the sharks' board has
   no sensors), and a seat's LED flashes (the ``error`` pattern) for
@@ -312,6 +318,10 @@ class HardwareLink:
         if state.outcome is not None:
             self.rig.show_seats(winners=state.outcome.get("winners", ()))
             return
+        waiting = self._setup_waiting(table)
+        if waiting is not None:   # setting up: lit, still to press Ready; off, ready
+            self.rig.show_seats(steady=waiting)
+            return
         awaiting, submitted = self._follow(table, state)
         pending = self.pending
         if pending is not None and pending.table == table and self.has_laser:
@@ -343,6 +353,12 @@ class HardwareLink:
         self._seen[table], self._awaiting[table], self._submitted[table] = state, awaiting, submitted
         return awaiting, submitted
 
+    def _setup_waiting(self, table: str) -> frozenset[int] | None:
+        """The seats still to press Ready while ``table`` sets up; None once its game is open."""
+        ask = getattr(self.service, "setup_waiting", None)
+        found = None if ask is None else ask(table)
+        return None if found is None else frozenset(found)
+
     # ------------------------------------------------------------------ buttons
     def _ignore(self, name: str, why: str) -> None:
         log.info("button %s ignored: %s", name, why)
@@ -363,6 +379,9 @@ class HardwareLink:
             self._ignore(name, "no meaning")
             return
         seat = int(name[4:])
+        if self._setup_waiting(table) is not None:
+            self._calls.put((self._ready, (name, table, seat)))  # a SQLite write: off this thread
+            return
         state = self.service.state_of(table)
         roles = state.game.hardware
         if roles.button == "none":
@@ -379,6 +398,19 @@ class HardwareLink:
                 self._beams.put((shot, 0.0))
             return
         self._calls.put((self._play, (name, table, seat)))
+
+    def _ready(self, name: str, table: str, seat: int) -> None:
+        """A seat button while the table sets up: Ready for that seat (the calls thread)."""
+        waiting = self._setup_waiting(table)  # now, after any press queued before this one
+        if waiting is None:
+            self._ignore(name, "the table is no longer setting up")
+        elif seat not in waiting:
+            self._ignore(name, "seat already ready or not at this table")
+        else:
+            try:
+                self.service.ready(table, seat)
+            except Exception as exc:  # a race with the phone or the host's skip
+                self._ignore(name, f"refused: {exc}")
 
     def _play(self, name: str, table: str, seat: int) -> None:
         """A seat button outside Laser Chess: the seat's ``pass``/``ready`` (the calls thread)."""

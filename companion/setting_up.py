@@ -79,6 +79,7 @@ class SettingUp:
         def _seat_payload(self, table: OpenTable, seat: int) -> dict[str, Any]: ...
         def _schedule_bots(self, t: OpenTable) -> None: ...
         def _watched(self, t: OpenTable) -> bool: ...
+        def _notify(self, table: OpenTable, state: Any, events: list[Any]) -> None: ...
 
     # -- reading the stage ---------------------------------------------------------------
 
@@ -109,6 +110,15 @@ class SettingUp:
         if seat is not None and seat != TABLE:
             out["part"] = [line.to_json() for line in t.game.setup_part(t.state, seat)]
         return out
+
+    def setup_waiting(self, table: str) -> frozenset[int] | None:
+        """The seats still to press Ready while the table sets up (the hardware's seat LEDs and
+        buttons); None when it does not set up."""
+        t = self._table(table)
+        with t.lock:
+            if not self._setting_up(t):
+                return None
+            return frozenset(range(t.row.players)) - frozenset(self._ready(t))
 
     def _refuse_setting_up(self, t: OpenTable, seat: int) -> None:
         """A seat's play while the table is setting up: refused (the host's chance entries are not)."""
@@ -150,7 +160,9 @@ class SettingUp:
                 pressed = sorted({*t.row.setup.get("ready", []), seat})
                 self._store_setup(t, {**t.row.setup, "ready": pressed})
             self._open_if_ready(t)
-            return self._seat_payload(t, seat)
+            payload, state = self._seat_payload(t, seat), t.state
+        self._notify(t, state, [])   # the hardware's seat LEDs show who is still to press
+        return payload
 
     def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
         """The table screen or the host shows setup step ``step`` (Next, Back), or ``skip`` opens
@@ -166,16 +178,18 @@ class SettingUp:
             if not self._setting_up(t):
                 raise Conflict("The table is not setting up: the game is open.")
             assert t.row.setup is not None
-            if skip:
-                self._open(t)
+            if not skip:
+                count = len(self._setup_steps(t))
+                if step is None or not 0 <= step < count:
+                    raise BadRequest("There is no setup step {number}: this table has {count}.",
+                                     number=step + 1 if isinstance(step, int) else str(step), count=count)
+                if step != t.row.setup.get("step"):
+                    self._show_step(t, step)
                 return self._public(t)
-            count = len(self._setup_steps(t))
-            if step is None or not 0 <= step < count:
-                raise BadRequest("There is no setup step {number}: this table has {count}.",
-                                 number=step + 1 if isinstance(step, int) else str(step), count=count)
-            if step != t.row.setup.get("step"):
-                self._show_step(t, step)
-            return self._public(t)
+            self._open(t)
+            payload, state = self._public(t), t.state
+        self._notify(t, state, [])   # the game is open: the hardware's seat LEDs follow it
+        return payload
 
     def _setup_next(self, t: OpenTable) -> bool:
         """The table's "next" while setting up: the next step (the last one stays). False when the

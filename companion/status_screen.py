@@ -5,7 +5,8 @@ In order of precedence:
 1. phones asking to become the host: their codes, which button to hold (and, while the host
    picks one of several, the code shown and what a press and a hold do);
 2. a beam check's verdict, for :data:`VERDICT_S` seconds after the shot;
-3. the current table: the game, who we wait for (names) or who won, and its join QR code;
+3. the current table: the game, who we wait for (names; while it sets up, who is still to press
+   Ready) or who won, and its join QR code;
    while the hardware has a fault (the last beam check found one), a "Fault" line, and
    every other :data:`TURN_S` seconds a full "Hardware fault" frame in its place;
 4. otherwise (at start, or the table ended): the join page's address, as a QR code and in
@@ -118,7 +119,10 @@ class StatusScreen:
         outcome = self.service.state_of(table["table"]).outcome
         winners = None if outcome is None else tuple(
             names[s] for s in outcome.get("winners", ()) if 0 <= s < len(names))
-        waiting = tuple(names[s] for s in table["awaiting"] if 0 <= s < len(names))
+        ask = getattr(self.service, "setup_waiting", None)
+        to_press = None if ask is None else ask(table["table"])   # setting up: who is still to press Ready
+        awaited = table["awaiting"] if to_press is None else sorted(to_press)
+        waiting = tuple(names[s] for s in awaited if 0 <= s < len(names))
         return self._draw(frames.table, size, str(table["title"]), waiting,
                           f"{self.address}/play/{table['table']}", winners=winners, fault=self.fault,
                           lang=lang)

@@ -27,7 +27,7 @@ def steps(t: Table) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from (() once it is over)."""
     if t.phase == "over":
         return ()
-    return (_board(t), _tools(t), _discoveries(t), _players(t), _nessie(t))
+    return (_board(t), _tools(t), _discoveries(t), _piles(t), _players(t), _nessie(t))
 
 
 def part(t: Table, seat: int) -> tuple[Text, ...]:
@@ -102,28 +102,34 @@ def _discoveries(t: Table) -> SetupStep:
                           "the player left of the start player, each lays one face down on a site of their "
                           "choice, until every site is full; some sites take two cards.",
                           {"count": max(len(h) for h in t.hands)}))
-        lines.append(Text("The cards left over are shuffled with the cards without a colour: {water} water "
-                          "cards and {land} land cards beside the board.",
-                          {"water": len(t.piles[0]), "land": len(t.piles[1])}))
-        marks: tuple[str, ...] = ("sites", "piles")
     else:
         lines.append(Text("Shuffle the water (blue) and the land (green) discovery cards apart."))
         lines.append(Text("Lay a blue card face down on each dive site and a green card on each island site: "
                           "{water} water cards and {land} land cards; some sites take two.",
                           {"water": water, "land": land}))
-        lines.append(Text("The rest make two piles on the board: {water} water cards and {land} land cards.",
-                          {"water": len(t.piles[0]), "land": len(t.piles[1])}))
-        marks = ("sites", "piles")
     left_out = sum(g.count for g in t.decks.groups) - sum(g.count for g in t.decks.in_play(t.n))
     if left_out:
         lines.append(plural(left_out, "With 3 players the {count} card marked IV is not used.",
                             "With 3 players the {count} cards marked IV are not used."))
+    return SetupStep("discoveries", Text("The discovery cards"), tuple(lines), ("sites",),
+                     ADVANCED if t.advanced else START)
+
+
+def _piles(t: Table) -> SetupStep:
+    """The discovery cards not on a site (a step of its own: with the sites, one step was more than
+    the table screen's side holds in Dutch or German)."""
+    water, land = len(t.piles[0]), len(t.piles[1])
+    if t.advanced:
+        lines = [Text("The cards left over are shuffled with the cards without a colour: {water} water "
+                      "cards and {land} land cards beside the board.", {"water": water, "land": land})]
+    else:
+        lines = [Text("The rest make two piles on the board: {water} water cards and {land} land cards.",
+                      {"water": water, "land": land})]
     if t.decks.groups == default_decks().groups:
         lines.append(Text("The rulebook does not print how many water and land cards there are: these are "
                           "the project's guess, which a board of your own may correct."))
     lines.append(Text("Lay the observation cards apart beside the board."))
-    return SetupStep("discoveries", Text("The discovery cards"), tuple(lines), marks,
-                     ADVANCED if t.advanced else START)
+    return SetupStep("piles", Text("Piles"), tuple(lines), ("piles",), ADVANCED if t.advanced else START)
 
 
 def _players(t: Table) -> SetupStep:

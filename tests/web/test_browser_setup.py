@@ -1,9 +1,10 @@
-"""Setting up (issue 26), in a real browser, for Laser Chess, Fzzzt! and Sharks with Lasers: the host
+"""Setting up (issue 26), in a real browser, for every game (Jaws in Act 1 alone): the host
 starts the table from the host page (the one-line option, on by default), the 1280x720 table screen
 walks through every setup step in the table's language (German or Dutch) with the step's marks drawn
 on the start position, every 360-px phone shows its own part and Ready, and once all are ready the
-game opens and the first play is made from a phone. Nothing is cut off or sticks out on any screen;
-screenshots go to test-artifacts/ (setup-*.png)."""
+game opens and the first play is made from a phone. A secret of the setup (the shark's start in Jaws)
+is on its own seat's phone and no other. Nothing is cut off or sticks out on any screen; screenshots go
+to test-artifacts/ (setup-*.png)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,13 @@ CASES = [  # game, players, the table's (and the phones') language, the game's o
     ("laser-chess", 2, "de", {"setup": "grail"}),
     ("fzzzt", 4, "nl", {}),
     ("sharks-with-lasers", 3, "nl", {"specials": True}),
+    ("jaws", 3, "de", {"acts": "1"}),
+    ("loch-ness", 3, "nl", {}),
 ]
+WORDED = {"jaws", "loch-ness"}   # renderers that label every mark where it is drawn
+SECRET = {  # a game's line that only one seat's part may hold: the shark's secret start
+    "jaws": ("When the game opens, choose your start in secret", "Your secret start"),
+}
 
 
 def context(browser: Any, locale: str, width: int, height: int, mobile: bool) -> Any:
@@ -99,6 +106,11 @@ def test_from_start_through_every_setup_step_to_the_first_play(
         assert tv.locator("#setup .setup-lines li").count() == len(step["lines"])
         if step["marks"]:   # every mark these games declare is one their drawing knows
             assert tv.locator("#game-area .setup-mark").count() >= 1, step
+        if game in WORDED:   # each mark the step names: outlined, and said in a word (never colour alone)
+            for mark in step["marks"]:
+                drawn = tv.locator(f'#game-area [data-mark="{mark}"]')
+                assert drawn.count() >= 1, (step["key"], mark)
+                assert any(t.strip() for t in drawn.all_text_contents()), (step["key"], mark)
         assert tv.locator("#resolution").is_hidden()
         table_fits(tv, f"setup-{game}-step-{index + 1}")
         if index + 1 < len(steps):
@@ -107,12 +119,20 @@ def test_from_start_through_every_setup_step_to_the_first_play(
     tv.locator("#next").click()   # the last step stays until everyone is ready
     assert service.public(table)["setup"]["step"] == len(steps) - 1
 
+    parts = [service.seat_view(table, seat)["setup"]["part"] for seat in range(players)]
+    secrets = [[translate(line, lang) for line in part if str(line.get("msgid", "")).startswith(SECRET[game])]
+               for part in parts] if game in SECRET else []
+    if secrets:   # the secret is in exactly one seat's part, and on that seat's phone alone
+        assert sum(1 for lines in secrets if lines) == 1, secrets
     for seat, page in enumerate(phones):
-        part = service.seat_view(table, seat)["setup"]["part"]
+        part = parts[seat]
         box = page.locator("#setup-part")
         box.wait_for()
         assert box.locator(".setup-own li").count() == len(part)
         assert translate(part[0], lang) in box.inner_text()
+        for owner, lines in enumerate(secrets):
+            for line in lines:
+                assert (line in page.locator("body").inner_text()) == (owner == seat), (seat, line)
         assert page.locator("#controls button.action").count() == 0   # nothing to play yet
         phone_fits(page, f"setup-{game}-phone-{seat}")
         box.locator(".setup-ready-button").tap()
@@ -134,6 +154,12 @@ def test_from_start_through_every_setup_step_to_the_first_play(
     status = phones[seat].evaluate(play, action)
     assert status == 200
     assert service.public(table)["version"] > version
-    assert len(engines.get(game).setup_steps(service.state_of(table))) >= 1   # declared from any state
+    if game != "jaws":   # Jaws declares its steps only before the shark has chosen its start
+        assert len(engines.get(game).setup_steps(service.state_of(table))) >= 1   # declared from any state
     tv.locator("#events li").first.wait_for()
+    # told up to the first play (as Next would): the start's own event, before it, is the telling's
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    story = service.public(table)["story"]
+    tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
     table_fits(tv, f"setup-{game}-first-play")

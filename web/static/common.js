@@ -312,6 +312,69 @@
     return box;
   };
 
+  /* Setting up (issue 26, table.js step.setup = {key, marks}): outline and label in ``root`` what a
+     setup step names (CSS class "setup-mark": a dashed outline and a word, never colour alone).
+     ``known`` is the game's SETUP_MARKS, {mark: {sel, label}}: where the thing is drawn (a selector)
+     and its word (a msgid); a mark it does not know is ignored. Every node the selector finds is
+     outlined, the first also labelled. Inside a drawing: a space's own edge (a path) or a rectangle
+     round the thing, its word above it, kept inside the drawing; a page element: its outline and
+     its word on the outline's top edge; neither takes room from the screen's layout. */
+  TC.setupMarks = function (root, setup, known) {
+    if (!setup) return;
+    (setup.marks || []).forEach(function (name) {
+      const mark = known[name];
+      if (!mark) return;
+      root.querySelectorAll(mark.sel).forEach(function (node, i) { markOne(node, i === 0 ? TC.T(mark.label) : "", name); });
+    });
+  };
+
+  /* The words that say what a board's outlines are, where the board outlines squares too small to
+     label (Laser Chess, Sharks with Lasers): a line per mark the step names and ``words`` knows
+     ({mark: msgid}), in ``side``; on a crowded screen they go with the legends (data-fit "last"). */
+  TC.setupLegend = function (side, setup, words) {
+    if (!setup) return;
+    (setup.marks || []).forEach(function (m) {
+      if (words[m]) side.append(TC.el("p", { class: "setup-mark-tag", "data-mark": m, "data-fit": "last", text: TC.T(words[m]) }));
+    });
+  };
+
+  function markOne(node, label, name) {
+    const owner = node.ownerSVGElement;
+    if (owner && node.isConnected) {
+      const b = node.getBBox(), m = owner.getScreenCTM().inverse().multiply(node.getScreenCTM());
+      const p0 = new DOMPoint(b.x, b.y).matrixTransform(m), p1 = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
+      const x = Math.min(p0.x, p1.x) - 3, y = Math.min(p0.y, p1.y) - 3, w = Math.abs(p1.x - p0.x) + 6, h = Math.abs(p1.y - p0.y) + 6;
+      const g = TC.svg("g", { class: "setup-mark", "data-mark": name }, owner);
+      if (node.tagName === "path") node.classList.add("setup-mark-shape");   // a space: its own outline
+      else TC.svg("rect", { x: x, y: y, width: w, height: h, rx: 5 }, g);
+      if (label) {
+        const t = TC.svg("text", { x: x + w / 2, y: y - 4, "text-anchor": "middle", class: "setup-mark-label" }, g);
+        t.textContent = label;
+        keepInside(t, owner, y + h);
+      }
+      return;
+    }
+    node.classList.add("setup-mark");
+    node.setAttribute("data-mark", name);
+    if (!label) return;
+    const tag = TC.el("span", { class: "setup-mark-label", "data-mark": name, text: label });
+    if (node instanceof SVGElement || /^(ul|ol|img|input|table)$/i.test(node.tagName)) { node.before(tag); return; }
+    if (getComputedStyle(node).position === "static") node.style.position = "relative";
+    tag.classList.add("on-edge");   // on the outline's top edge, over the content: it takes no room
+    if (node.getBoundingClientRect().top < 24) tag.classList.add("inside");   // at the screen's top: within
+    node.prepend(tag);
+  }
+
+  /* A drawing's label moved back inside its viewBox (a thing at the edge has its word beside it). */
+  function keepInside(t, owner, below) {
+    const vb = owner.viewBox && owner.viewBox.baseVal;
+    if (!vb || !vb.width) return;
+    const tb = t.getBBox();
+    if (tb.x < vb.x) t.setAttribute("x", String(Number(t.getAttribute("x")) + vb.x - tb.x + 2));
+    else if (tb.x + tb.width > vb.x + vb.width) t.setAttribute("x", String(Number(t.getAttribute("x")) - (tb.x + tb.width - vb.x - vb.width) - 2));
+    if (tb.y < vb.y) t.setAttribute("y", String(Math.min(below + tb.height, vb.y + vb.height - 2)));
+  }
+
   /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel
      at a time down to ``min`` px (18: read across a table), then the lines marked
      data-fit="drop" (an older event) go, the last first, then those marked "last" (a legend),

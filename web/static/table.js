@@ -149,6 +149,8 @@
     box.hidden = !setup;
     $("back").hidden = $("skip").hidden = !setup || !TC.page.can_step;
     document.body.classList.toggle("setting-up", !!setup);
+    // while setting up, once every seat is taken nobody needs the join codes: the steps get their room
+    document.body.classList.toggle("setup-seated", !!setup && (latest.seats || []).every(function (s) { return s.taken || s.bot; }));
     if (!setup) return;
     const at = setup.step, steps = setup.steps, shown = steps[at];
     $("back").disabled = at <= 0;

@@ -41,7 +41,7 @@ def test_the_base_game_counts_are_the_start_positions(players: int) -> None:
     state = start(players)
     t = state.table
     steps = GAME.setup_steps(state)
-    assert [s.key for s in steps] == ["board", "tools", "discoveries", "players", "nessie"]
+    assert [s.key for s in steps] == ["board", "tools", "discoveries", "piles", "players", "nessie"]
     tools = said(steps, "Lay the {count} tool card")[0]
     assert tools.params["count"] == sum(t.supply) == 45
     listed = [x.params["count"] for x in said(tools, "{tool} {count}")]

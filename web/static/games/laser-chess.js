@@ -349,7 +349,7 @@
     const marks = step.setup ? (step.setup.marks || []).filter(function (m) { return SETUP_MARKS[m]; }) : [];
     render(board, now.view, { beam: now.beam, marks: marks });
     const side = window.TC.clear(step.side);
-    marks.forEach(function (m) { side.append(el("p", { class: "setup-mark-tag", "data-mark": m, "data-fit": "last", text: T(SETUP_MARKS[m]) })); });
+    window.TC.setupLegend(side, step.setup, SETUP_MARKS);
     if (now.removed.length) {
       side.append(el("h2", { class: "small", "data-fit": "last", text: T("Removed pieces") }));
       const ul = el("ul", { class: "removed-list", "data-fit": "last" });

@@ -116,7 +116,8 @@
      While the table sets up (step.setup = {key, marks}), the table screen draws the start view with
      the things a step names outlined and labelled (CSS class "setup-mark": an outline and a word,
      never colour alone). SETUP_MARKS is every mark this page knows (the engine's steps name only
-     these: tests/web/test_setup_marks.py reads this constant); an unknown mark is ignored. */
+     these: tests/web/test_setup_marks.py reads this constant); an unknown mark is ignored.
+     TC.setupMarks (common.js) draws them. */
   const SETUP_MARKS = {
     "board": { sel: "svg.ln-map", label: TC.N("The board") },
     "supply": { sel: ".ln-supply", label: TC.N("Tool cards") },
@@ -130,32 +131,7 @@
     "route": { sel: "g.ln-route-layer polyline", label: TC.N("Nessie's endgame route") },
   };
 
-  function markSetup(root, setup) {
-    if (!setup) return;
-    (setup.marks || []).forEach(function (name) {
-      const mark = SETUP_MARKS[name];
-      if (!mark) return;
-      root.querySelectorAll(mark.sel).forEach(function (node, i) { outline(node, i === 0 ? T(mark.label) : "", name); });
-    });
-  }
-
-  /* One thing outlined: inside the drawing, a rectangle round it (in the drawing's own units) and its
-     word above; a page element (or the whole drawing), an outline and its word before it. */
-  function outline(node, label, name) {
-    const owner = node.ownerSVGElement;
-    if (owner && node.isConnected) {
-      const b = node.getBBox(), m = owner.getScreenCTM().inverse().multiply(node.getScreenCTM());
-      const p0 = new DOMPoint(b.x, b.y).matrixTransform(m), p1 = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
-      const x = Math.min(p0.x, p1.x) - 3, y = Math.min(p0.y, p1.y) - 3, w = Math.abs(p1.x - p0.x) + 6, h = Math.abs(p1.y - p0.y) + 6;
-      const g = svg("g", { class: "setup-mark", "data-mark": name }, owner);
-      svg("rect", { x: x, y: y, width: w, height: h, rx: 5 }, g);
-      if (label) { const t = svg("text", { x: x + w / 2, y: y - 4, "text-anchor": "middle", class: "setup-mark-label" }, g); t.textContent = label; }
-      return;
-    }
-    node.classList.add("setup-mark");
-    node.setAttribute("data-mark", name);
-    if (label) node.before(el("span", { class: "setup-mark-label", "data-mark": name, text: label }));
-  }
+  function markSetup(root, setup) { TC.setupMarks(root, setup, SETUP_MARKS); }
 
   /* ---------------------------------------------------------------- the table screen */
   function renderTable(root, payload, step) {

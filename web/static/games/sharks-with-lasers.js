@@ -401,6 +401,10 @@
 
   /* ------------------------------------------------------------------ the table screen */
   let lastShown = null;
+  // what a setup step's outlines are (engines/sharks_with_lasers/setting_up.py names the marks)
+  const SETUP_WORDS = { sharks: window.TC.N("Dashed outline: where the sharks start"),
+                        start_zone: window.TC.N("Dashed outline: the agents' start zone") };
+
   function tableRender(root, p, step) {
     const el = window.TC.el;
     let holder = root.querySelector("#board"), info = root.querySelector(".swl-info");
@@ -437,10 +441,7 @@
       info.append(el("h2", { class: "small", "data-fit": "last", text: T("Cards turned over") }), turned);
     }
     const side = window.TC.clear(step.side);
-    if (step.setup) {
-      if ((step.setup.marks || []).indexOf("sharks") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "sharks", "data-fit": "last", text: T("Dashed outline: where the sharks start") }));
-      if ((step.setup.marks || []).indexOf("start_zone") >= 0) side.append(el("p", { class: "setup-mark-tag", "data-mark": "start_zone", "data-fit": "last", text: T("Dashed outline: the agents' start zone") }));
-    }
+    window.TC.setupLegend(side, step.setup, SETUP_WORDS);
     side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Agents: coloured discs with the seat number, facing the beach. Sharks: W = white (circle), G = grey (diamond), B = black (square); the red point shows where a shark faces. Dotted squares: the start zone. The laser is the red line: ✕ where it hit, ● where it left the board.") }));
   }
 
