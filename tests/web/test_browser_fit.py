@@ -290,3 +290,29 @@ def test_every_games_buttons_fit_a_360_px_phone_in_dutch_and_german(
             shot(page, f"buttons-{lang}-{game_id}-{moment}")
     finally:
         context.close()
+
+
+def test_a_dutch_fzzzt_table_of_four_fits_whatever_the_conveyor_turned_up(
+        server: str, browser: Any, service: Any) -> None:
+    """Nothing on the table screen is clipped, in any language: a Dutch table of four after the first
+    bid, over several deals (a production unit at the head of the conveyor wraps the belt onto a
+    second row and leaves the players' boxes less room: "nog geen productie-eenheden" under each
+    name went past the bottom of the screen)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    for seed in range(8):
+        table = service.create_table("fzzzt", 4, {}, seed=seed, lang="nl")["table"]
+        service.set_auto(table, False)
+        for seat, name in enumerate(["Anna", "Bram", "Clara", "Daan"]):
+            service.claim_seat(table, seat, name)
+        advance(service, table, 2, seed=seed)
+        tv.goto(f"{server}/table/{table}")
+        story = service.public(table)["story"]
+        tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        fit = tv.evaluate(TABLE_FIT)
+        shot(tv, f"fit-table-fzzzt-nl-{seed}")
+        assert not fit["out"] and not fit["cut"], (seed, fit)
+        assert fit["smallest"] >= 17.9, (seed, fit["smallest"], fit["where"])
+    ctx.close()

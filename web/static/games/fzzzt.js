@@ -423,7 +423,7 @@
           if (u.robots.length) g.append(el("div", { class: "fz-pinned" }, cardRow(u.robots, "tiny")));
           units.append(g);
         });
-        if (!(pl.units || []).length) units.append(el("span", { class: "muted small", text: T("no production units yet") }));
+        if (!(pl.units || []).length) units.append(el("span", { class: "muted small", "data-fit": "last", text: T("no production units yet") }));   // the first to go on a crowded TV
         li.append(units);
       } else if ((pl.units || []).length) {
         li.append(el("span", { class: "fz-counts", text: TC.TN(pl.units.length, "{count} unit", "{count} units") }));
