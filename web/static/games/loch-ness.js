@@ -148,6 +148,18 @@
     if (step) markSetup(root, step.setup);
   }
 
+  /* The table screen's side may take px of the map's width (table.js, fitScreen) while the map's
+     drawn text stays 18 px: its smallest (11 units: a route step's number, a card's letter, a mark)
+     at 1.64 px a unit or more. */
+  const READABLE = 18 / 11;
+  function giveWay(area, px) {
+    const map = area.querySelector("svg.ln-map");
+    const vb = map && map.viewBox.baseVal;
+    if (!vb || !vb.width) return false;
+    const r = map.getBoundingClientRect();
+    return Math.min((r.width - px) / vb.width, r.height / vb.height) >= READABLE;
+  }
+
   function statusLine(payload) {
     const view = payload.view, parts = [];
     if (view.board.placeholder) parts.push("⚠ " + T("Sample board: a placeholder, not the printed board."));
@@ -374,6 +386,6 @@
     accepts: function (payload) { return !!(payload.view && payload.view.board && payload.view.players); },
     seatSide: function (seat) { const s = SIDES[seat % 4]; return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
     phone: { showView: false, render: renderPhone },
-    table: { render: renderTable },
+    table: { render: renderTable, giveWay: giveWay },
   };
 })();
