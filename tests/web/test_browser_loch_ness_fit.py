@@ -73,3 +73,33 @@ def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, serv
         if story["at"] >= 0:
             assert tv.locator("#events li.current").count() == 1, where
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_setting_up_step_cuts_none_of_its_words(server: str, browser: Any, service: Any,
+                                                      lang: str, players: int) -> None:
+    """Setting up on: each step's words, and the word on each thing it marks (the board's over the
+    map's corner, the tool cards' in the panel), whole; the map's drawn text still 18 px."""
+    table = service.create_table("loch-ness", players, {"setting_up": True}, seed=7, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
+        service.claim_seat(table, seat, name)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    steps = service.public(table)["setup"]["steps"]
+    for index, step in enumerate(steps):
+        service.set_setup(table, step=index)
+        tv.goto(f"{server}/table/{table}")
+        tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        fit = tv.evaluate(TABLE_FIT)
+        cut = tv.evaluate(CLIPPED)
+        shot(tv, f"loch-ness-table-fit-setup-{players}-{lang}-{index + 1}")
+        where = (players, lang, step["key"])
+        assert not cut, f"{where}: {cut}"
+        assert not fit["out"] and not fit["cut"], f"{where}: {fit}"
+        assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
+        assert tv.locator("#game-area .setup-mark").count() >= (1 if step["marks"] else 0), where
+    ctx.close()
