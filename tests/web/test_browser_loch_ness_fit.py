@@ -53,7 +53,9 @@ def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, serv
     # Start: the long opening step ("A discovery card lies face down on every site; ...") shown
     # first, then the turn; later a change shown part-way (its step and "more after these") and told
     for moment, count, tell in (("start", 0, False), ("start-told", 0, True), ("early", 3, False),
-                                ("early-told", 0, True), ("later", 12, False), ("late", 40, True)):
+                                ("early-told", 0, True), ("later", 12, False), ("late", 40, True),
+                                ("end", 3000, True)):
+        tv.goto("about:blank")   # closed while the plays are made (each one drawn is slow: test_browser_fit)
         plays(service, table, count, seed=count, tell=tell)
         tv.goto(f"{server}/table/{table}")
         tv.locator("#game-area:not([hidden])").wait_for()

@@ -74,6 +74,7 @@
     step.setup = shownSetup ? { key: shownSetup.key, marks: shownSetup.marks || [] } : null;
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
+    $("table-screen").style.gridTemplateColumns = "";   // the side as wide as it is at first (fitScreen)
     if (ui) ui.table.render($("game-area"), p, step);
     else {
       TC.clear($("game-side"));
@@ -129,7 +130,6 @@
   const SIDE_STEP = 20, SIDE_MORE = 240;
   function fitScreen(ui, drawSide) {
     const screen = $("table-screen"), side = screen.querySelector(".side-scroll");
-    screen.style.gridTemplateColumns = "";
     TC.fitAll(screen, 18);
     const two = getComputedStyle(screen).gridTemplateColumns.split(" ");
     if (!ui || !ui.table.giveWay || two.length !== 2) return;   // a phone-sized window: one column, nothing to lend
