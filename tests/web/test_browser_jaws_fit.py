@@ -42,7 +42,11 @@ CLIPPED = """() => {
         if (!r.width || !r.height) continue;
         if (e instanceof SVGElement) {
             const svg = e.ownerSVGElement, b = e.getBBox(), vb = svg.viewBox.baseVal;
-            if (vb && vb.width && (b.x < vb.x - 1 || b.x + b.width > vb.x + vb.width + 1)) {
+            // the label's box in the drawing's own coordinates (a label in a moved or scaled group)
+            const drawn = svg.getScreenCTM().inverse().multiply(e.getScreenCTM());
+            const bx = [b.x, b.x + b.width], by = [b.y, b.y + b.height];
+            const xs = bx.flatMap((x) => by.map((y) => new DOMPoint(x, y).matrixTransform(drawn).x));
+            if (vb && vb.width && (Math.min(...xs) < vb.x - 1 || Math.max(...xs) > vb.x + vb.width + 1)) {
                 cut.push('outside its drawing: ' + name(e));
             }
             const shape = e.dataset.in && svg.querySelector('[data-land="' + e.dataset.in + '"]');
@@ -73,7 +77,7 @@ CLIPPED = """() => {
             }
         }
     }
-    return cut.slice(0, 10);
+    return cut.slice(0, 16);
 }"""
 
 

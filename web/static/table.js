@@ -74,6 +74,7 @@
     step.setup = shownSetup ? { key: shownSetup.key, marks: shownSetup.marks || [] } : null;
     $("generic-view").hidden = !!ui;
     $("game-area").hidden = !ui;
+    $("table-screen").style.gridTemplateColumns = "";   // the side as wide as it is at first (fitScreen)
     if (ui) ui.table.render($("game-area"), p, step);
     else {
       TC.clear($("game-side"));
@@ -110,11 +111,35 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
 
-    drawSetup(setup);
-    if (setup) { $("resolution").hidden = true; TC.clear($("events")); drawButtons(st); }
-    else drawStory(st);
+    const drawSide = function () {
+      drawSetup(setup);
+      if (setup) { $("resolution").hidden = true; TC.clear($("events")); drawButtons(st); }
+      else drawStory(st);
+    };
+    drawSide();
     drawLessons(setup ? {} : st, ui ? $("game-area") : $("generic-view"));
-    TC.fitAll($("table-screen"), 18);   // nothing scrolls on a TV; nothing smaller than 18 px
+    fitScreen(ui, drawSide);
+  }
+
+  /* Nothing scrolls on a TV and nothing is under 18 px (TC.fitAll: the text shrinks, then the
+     optional lines go). When the side's own words still do not fit (the step told now never goes:
+     a long one in Dutch or German), a game whose drawing may give way lends the side its width, a
+     step at a time: GameUI[game].table.giveWay(area, px) says whether its drawing still reads at
+     18 px that much narrower. At each width the side is drawn again, so the older lines that now
+     fit come back. */
+  const SIDE_STEP = 20, SIDE_MORE = 240;
+  function fitScreen(ui, drawSide) {
+    const screen = $("table-screen"), side = screen.querySelector(".side-scroll");
+    TC.fitAll(screen, 18);
+    const two = getComputedStyle(screen).gridTemplateColumns.split(" ");
+    if (!ui || !ui.table.giveWay || two.length !== 2) return;   // a phone-sized window: one column, nothing to lend
+    const width = parseFloat(two[1]);
+    for (let more = SIDE_STEP; more <= SIDE_MORE; more += SIDE_STEP) {
+      if (side.scrollHeight <= side.clientHeight + 1 || !ui.table.giveWay($("game-area"), SIDE_STEP)) return;
+      screen.style.gridTemplateColumns = "minmax(0, 1fr) " + (width + more) + "px";
+      drawSide();
+      TC.fitAll(screen, 18);
+    }
   }
 
   /* The list of events: the one being shown on top, big, with "2 of 5" and a hint above it; the

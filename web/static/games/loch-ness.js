@@ -144,8 +144,39 @@
       el("div", { class: "ln-status" }, statusLine(payload)),
       el("div", { class: "ln-table-row" }, drawGame(board, { highlight: step && step.event }), panel)));
     drawPanel(panel, payload, view);
+    roomForPanel(root, panel);
     if (step && step.side) TC.clear(step.side);
     if (step) markSetup(root, step.setup);
+  }
+
+  /* The table screen's side may take px of the map's width (table.js, fitScreen) while the map's
+     drawn text stays 18 px: its smallest (11 units: a route step's number, a card's letter, a mark)
+     at 1.64 px a unit or more. */
+  const READABLE = 18 / 11;
+  function giveWay(area, px) {
+    const map = area.querySelector("svg.ln-map");
+    const vb = map && map.viewBox.baseVal;
+    if (!vb || !vb.width) return false;
+    const r = map.getBoundingClientRect();
+    return Math.min((r.width - px) / vb.width, r.height / vb.height) >= READABLE;
+  }
+
+  /* The panel beside the map takes the width its words need (the final count: a line per player),
+     measured as table.js can fit it at the least (18-px text, the lines it may drop gone): the map
+     gives it 20 px at a time while its drawn text stays 18 px, and the rest stays for the page's
+     side. table.js then fits it (TC.fit; at the end the tools left go first). */
+  function roomForPanel(area, panel) {
+    if (!panel.isConnected) return;
+    const optional = panel.querySelectorAll("[data-fit]");
+    optional.forEach(function (e) { e.hidden = true; });
+    panel.style.fontSize = "18px";
+    let width = panel.getBoundingClientRect().width;
+    for (let more = 0; more < 400 && panel.scrollHeight > panel.clientHeight + 1 && giveWay(area, 20); more += 20) {
+      width += 20;
+      panel.style.flexBasis = width + "px";
+    }
+    panel.style.fontSize = "";
+    optional.forEach(function (e) { e.hidden = false; });
   }
 
   function statusLine(payload) {
@@ -178,17 +209,16 @@
     });
     side.append(track);
     if (view.supply) {
-      side.append(el("p", { class: "muted ln-supply", text: T("Tools left") + ": " + Object.keys(view.supply).map(function (k) {
+      side.append(el("p", { class: "muted ln-supply", "data-fit": view.scores ? "last" : null, text: T("Tools left") + ": " + Object.keys(view.supply).map(function (k) {
         return toolWord(k) + " " + view.supply[k]; }).join(", ") }));
     } else if (view.stacks) {
-      side.append(el("p", { class: "muted ln-stacks", text: T("Tool stacks") + ": " + view.stacks.join(" / ") }));
+      side.append(el("p", { class: "muted ln-stacks", "data-fit": view.scores ? "last" : null, text: T("Tool stacks") + ": " + view.stacks.join(" / ") }));
     }
     if (view.scores) {
       side.append(el("h3", { class: "small", text: T("Final count") }));
       view.scores.forEach(function (s) {
-        side.append(el("p", { class: "ln-score", text: TC.seatName(payload, s.seat) + ": " + T(
-          "{reputation} reputation + {harbour} in the harbour + {outside} outside (half: {half}) + {chests} for chests = {total}",
-          { reputation: s.reputation, harbour: s.harbour, outside: s.outside, half: s.outside_counted, chests: s.chest_points, total: s.total }) }));
+        side.append(el("p", { class: "ln-score", text: TC.seatName(payload, s.seat) + ": " + T("{reputation} reputation + {harbour} in the harbour + {outside} outside (half: {half}) + {chests} for chests = {total}", {
+          reputation: s.reputation, harbour: s.harbour, outside: s.outside, half: s.outside_counted, chests: s.chest_points, total: s.total }) }));
       });
     }
   }
@@ -374,6 +404,6 @@
     accepts: function (payload) { return !!(payload.view && payload.view.board && payload.view.players); },
     seatSide: function (seat) { const s = SIDES[seat % 4]; return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
     phone: { showView: false, render: renderPhone },
-    table: { render: renderTable },
+    table: { render: renderTable, giveWay: giveWay },
   };
 })();

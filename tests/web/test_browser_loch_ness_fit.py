@@ -1,0 +1,107 @@
+"""Loch Ness' table screen at 1280x720, in English, Dutch and German, with three and four players:
+"a plain Loch Ness table in Dutch cuts off its side panel right at Start: 547 px of content in a
+506 px box, with setting up off too; the game's long opening event cannot be shrunk or dropped by
+the page's fitting." Nothing is cut, at Start and after some plays: each part gets the room its
+words need (the map may shrink; the event list may show fewer older lines, never a cut sentence),
+and nothing is under 18 px.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engines import TABLE
+from tests.web import test_browser as shared
+from tests.web.test_browser_fit import SETTLED, TABLE_FIT
+from tests.web.test_browser_jaws_fit import CLIPPED
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+
+def plays(service: Any, table: str, count: int, seed: int, tell: bool) -> None:
+    """Random plays (the table's chance entered as the companion would); ``tell``: the story told
+    to its end, else the screen still shows the first step it has not moved past."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = service.state_of(table)
+        if state.outcome is not None or not state.awaiting:
+            break
+        seat = state.awaiting[0]
+        legal = state.chance_outcomes() if seat == TABLE else state.legal_actions(seat)
+        action = rng.choice(legal)[0] if seat == TABLE else rng.choice(legal)
+        service.act(table, seat, action)
+    while tell and service.public(table)["story"]["waiting"]:
+        service.advance(table)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, service: Any,
+                                                  lang: str, players: int) -> None:
+    table = service.create_table("loch-ness", players, {}, seed=7, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
+        service.claim_seat(table, seat, name)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    # Start: the long opening step ("A discovery card lies face down on every site; ...") shown
+    # first, then the turn; later a change shown part-way (its step and "more after these") and told
+    for moment, count, tell in (("start", 0, False), ("start-told", 0, True), ("early", 3, False),
+                                ("early-told", 0, True), ("later", 12, False), ("late", 40, True),
+                                ("end", 3000, True)):
+        tv.goto("about:blank")   # closed while the plays are made (each one drawn is slow: test_browser_fit)
+        plays(service, table, count, seed=count, tell=tell)
+        tv.goto(f"{server}/table/{table}")
+        tv.locator("#game-area:not([hidden])").wait_for()
+        story = service.public(table)["story"]
+        if story["at"] >= 0:   # the newest payload drawn: its shown step is the current line
+            tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        fit = tv.evaluate(TABLE_FIT)
+        cut = tv.evaluate(CLIPPED)
+        shot(tv, f"loch-ness-table-fit-{players}-{lang}-{moment}")
+        where = (players, lang, moment)
+        assert not cut, f"{where}: {cut}"
+        assert not fit["out"] and not fit["cut"], f"{where}: {fit}"
+        assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
+        # every player keeps a row on the reputation track; the shown step is there in full
+        assert tv.locator(".ln-track li").count() == players, where
+        if story["at"] >= 0:
+            assert tv.locator("#events li.current").count() == 1, where
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_setting_up_step_cuts_none_of_its_words(server: str, browser: Any, service: Any,
+                                                      lang: str, players: int) -> None:
+    """Setting up on: each step's words, and the word on each thing it marks (the board's over the
+    map's corner, the tool cards' in the panel), whole; the map's drawn text still 18 px."""
+    table = service.create_table("loch-ness", players, {"setting_up": True}, seed=7, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
+        service.claim_seat(table, seat, name)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(8000)
+    tv = watch(ctx.new_page())
+    steps = service.public(table)["setup"]["steps"]
+    for index, step in enumerate(steps):
+        service.set_setup(table, step=index)
+        tv.goto(f"{server}/table/{table}")
+        tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        fit = tv.evaluate(TABLE_FIT)
+        cut = tv.evaluate(CLIPPED)
+        shot(tv, f"loch-ness-table-fit-setup-{players}-{lang}-{index + 1}")
+        where = (players, lang, step["key"])
+        assert not cut, f"{where}: {cut}"
+        assert not fit["out"] and not fit["cut"], f"{where}: {fit}"
+        assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
+        assert tv.locator("#game-area .setup-mark").count() >= (1 if step["marks"] else 0), where
+    ctx.close()
