@@ -47,8 +47,10 @@ def test_a_phone_plans_its_first_card_while_the_table_tells_the_round(server: st
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg.swl-board").wait_for(state="visible")
     service.act(table, seat, resolving)              # the round is resolved: the table tells it
-    tv.locator("#resolution .resolution-count", has_text="1 of ").wait_for()
-    count = tv.locator("#resolution .resolution-count").inner_text()
+    shown = service.public(table)["story"]["shown"]   # the round's first stop (not the last one told before)
+    count = f"{shown['stop'] + 1} of {shown['stops']}"
+    tv.locator("#resolution .resolution-count", has_text=count).wait_for()
+    assert tv.locator("#resolution .resolution-count").inner_text() == count
 
     state = service.state_of(table)
     first = state.awaiting[0]
