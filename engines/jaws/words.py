@@ -70,23 +70,24 @@ def beach(slot: int, box: Box | None = None) -> str | Text:
 
 def path(board: Board, spaces: list[int] | tuple[int, ...], box: Box | None = None) -> str | Text:
     """Spaces one after the other, as a Speed Burst goes: "1-2-E"."""
-    names = [letter(board.names[s], box) for s in spaces]
-    if all(isinstance(n, str) for n in names):
-        return "-".join(str(n) for n in names)
-    out = names[0]
-    for name in names[1:]:
-        out = Text("{list}-{item}", {"list": out, "item": name})
-    return out
+    return _joined(board, spaces, box, "-", N_("{list}-{item}"))
 
 
 def listed(board: Board, spaces: list[int] | tuple[int, ...], box: Box | None = None) -> str | Text:
     """Spaces named in a list, "4, E" (where motion sensors went off)."""
+    return _joined(board, spaces, box, ", ", N_("{list}, {item}"))
+
+
+def _joined(board: Board, spaces: list[int] | tuple[int, ...], box: Box | None, sep: str,
+            template: str) -> str | Text:
+    """The spaces' printed names joined by ``sep``: plain text, or a sentence (``template``, one per
+    name) when a name reads otherwise in some language (the east beach of the table's box)."""
     names = [letter(board.names[s], box) for s in spaces]
     if all(isinstance(n, str) for n in names):
-        return ", ".join(str(n) for n in names)
+        return sep.join(str(n) for n in names)
     out = names[0]
     for name in names[1:]:
-        out = Text("{list}, {item}", {"list": out, "item": name})
+        out = Text(template, {"list": out, "item": name})
     return out
 
 

@@ -176,20 +176,27 @@ def test_an_undo_takes_the_sealed_plays_back_with_the_board_they_were_planned_on
     assert service.seat_view(a.id, seat)["sealed"] == 0
 
 
+def _sealed_during_the_round(service: Service) -> tuple[str, Subscription, int, dict[str, Any]]:
+    """A new table whose screen tells a resolved round (Auto off) while the seat that opens the next
+    round seals its first card: (the table, the screen's subscription, that seat, the card)."""
+    table = service.create_table(GAME, 2, {}, seed=5)["table"]
+    service.set_auto(table, False)
+    seat, resolving = play_to_the_resolution(service, table, random.Random(1))
+    tell_all(service, table)
+    screen = service.subscribe(table, None, screen=True)
+    service.act(table, seat, resolving)
+    first, card = _first_card(service, table)
+    service.act(table, first, card)
+    return table, screen, first, card
+
+
 def test_sealed_plays_survive_a_restart_and_are_played_then(fake_game: object, data_dir: Path) -> None:
     """Durable: acknowledged means stored. A companion that restarts while the table was telling
     has no table screen yet, so nothing holds plays: the sealed play is played at start, once."""
     clock = Clock()
     service = Service(data_dir, HOST_KEY, clock=clock)
     try:
-        table = service.create_table(GAME, 2, {}, seed=5)["table"]
-        service.set_auto(table, False)
-        seat, resolving = play_to_the_resolution(service, table, random.Random(1))
-        tell_all(service, table)
-        screen = service.subscribe(table, None, screen=True)
-        service.act(table, seat, resolving)
-        first, card = _first_card(service, table)
-        service.act(table, first, card)
+        table, screen, first, card = _sealed_during_the_round(service)
         log_rows = len(service.store.log(table))
         assert service.store.sealed(table) == [(service._table(table).sealed[0][0], first, card)]
         screen.close()
@@ -216,14 +223,7 @@ def test_auto_tells_the_round_and_then_plays_the_sealed_card(fake_game: object, 
     clock = Clock()
     service = Service(data_dir, HOST_KEY, clock=clock)
     try:
-        table = service.create_table(GAME, 2, {}, seed=5)["table"]
-        service.set_auto(table, False)
-        seat, resolving = play_to_the_resolution(service, table, random.Random(1))
-        tell_all(service, table)
-        screen = service.subscribe(table, None, screen=True)
-        service.act(table, seat, resolving)
-        first, card = _first_card(service, table)
-        service.act(table, first, card)
+        table, screen, first, _ = _sealed_during_the_round(service)
         service.set_auto(table, True)
         for _ in range(200):
             if not service._table(table).sealed:

@@ -4,31 +4,14 @@ position (its counts are the position's), and the shark's secret start is only i
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engines import TABLE, SetupStep, Text
+from engines import TABLE, Text
 from engines.jaws import GAME, JawsState
 from engines.jaws.position import QUINT
-
-
-def texts(value: Any) -> Iterator[Text]:
-    """Every sentence in a step, a part or a sentence's parameters, nested ones too."""
-    if isinstance(value, SetupStep):
-        yield from texts((value.title, *value.lines, value.section))
-    elif isinstance(value, Text):
-        yield value
-        yield from texts(tuple(value.params.values()))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from texts(item)
-
-
-def said(value: Any, start: str) -> list[Text]:
-    return [t for t in texts(value) if t.msgid.startswith(start)]
+from tests.engines.setting_up import said, texts
 
 
 def start(players: int, **options: str) -> JawsState:

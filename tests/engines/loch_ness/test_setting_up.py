@@ -4,30 +4,13 @@ position (its counts are the position's), and a player's own cards are in their 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from engines import SetupStep, Text
 from engines.loch_ness import GAME, LochNessState
 from engines.loch_ness.words import TOOLS
-
-
-def texts(value: Any) -> Iterator[Text]:
-    """Every sentence in a step, a part or a sentence's parameters, nested ones too."""
-    if isinstance(value, SetupStep):
-        yield from texts((value.title, *value.lines, value.section))
-    elif isinstance(value, Text):
-        yield value
-        yield from texts(tuple(value.params.values()))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from texts(item)
-
-
-def said(value: Any, start: str) -> list[Text]:
-    return [t for t in texts(value) if t.msgid.startswith(start)]
+from tests.engines.setting_up import said, texts
 
 
 def start(players: int, **options: Any) -> LochNessState:
