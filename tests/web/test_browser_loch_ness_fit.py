@@ -39,17 +39,23 @@ def plays(service: Any, table: str, count: int, seed: int, tell: bool) -> None:
         service.advance(table)
 
 
-@pytest.mark.parametrize("lang", ["en", "nl", "de"])
-@pytest.mark.parametrize("players", [3, 4])
-def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, service: Any,
-                                                  lang: str, players: int) -> None:
-    table = service.create_table("loch-ness", players, {}, seed=7, lang=lang)["table"]
+def seated_table(service: Any, browser: Any, players: int, lang: str,
+                 options: dict[str, Any]) -> tuple[str, Any, Any]:
+    """A Loch Ness table in ``lang`` with every seat named (Auto off) and a TV page at 1280x720."""
+    table = service.create_table("loch-ness", players, options, seed=7, lang=lang)["table"]
     service.set_auto(table, False)
     for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
         service.claim_seat(table, seat, name)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.set_default_timeout(8000)
-    tv = watch(ctx.new_page())
+    return table, ctx, watch(ctx.new_page())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, service: Any,
+                                                  lang: str, players: int) -> None:
+    table, ctx, tv = seated_table(service, browser, players, lang, {})
     # Start: the long opening step ("A discovery card lies face down on every site; ...") shown
     # first, then the turn; later a change shown part-way (its step and "more after these") and told
     for moment, count, tell in (("start", 0, False), ("start-told", 0, True), ("early", 3, False),
@@ -83,13 +89,7 @@ def test_every_setting_up_step_cuts_none_of_its_words(server: str, browser: Any,
                                                       lang: str, players: int) -> None:
     """Setting up on: each step's words, and the word on each thing it marks (the board's over the
     map's corner, the tool cards' in the panel), whole; the map's drawn text still 18 px."""
-    table = service.create_table("loch-ness", players, {"setting_up": True}, seed=7, lang=lang)["table"]
-    service.set_auto(table, False)
-    for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
-        service.claim_seat(table, seat, name)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
-    tv = watch(ctx.new_page())
+    table, ctx, tv = seated_table(service, browser, players, lang, {"setting_up": True})
     steps = service.public(table)["setup"]["steps"]
     for index, step in enumerate(steps):
         service.set_setup(table, step=index)
