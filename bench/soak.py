@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
 import os
 import random
@@ -45,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.web_roundtrip import compile_modules, rss_mb  # noqa: E402
 from tests.companion.server import HOST_KEY, ServerProcess  # noqa: E402
+from tests.companion.server import call as request  # noqa: E402
 from tests.companion.test_crowd import Crowd  # noqa: E402
 
 GAMES = (("laser-chess", 2), ("fzzzt", 4), ("sharks-with-lasers", 4), ("jaws", 4), ("loch-ness", 4))
@@ -60,23 +60,9 @@ TABLE = -1
 
 def call(port: int, method: str, path: str, body: Any = None, *, token: str | None = None,
          host: bool = False, source: str | None = None, timeout: float = 5.0) -> tuple[int, Any]:
-    """One request on a connection of its own (as a phone's browser opens them): status and JSON
-    (None for a page). OSError when the server is down."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
-                                      source_address=(source, 0) if source else None)
-    headers = {"Content-Type": "application/json"} if body is not None else {}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    if host:
-        headers["X-Host-Key"] = HOST_KEY
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        resp = conn.getresponse()
-        data = resp.read()
-    finally:
-        conn.close()
-    is_json = "json" in (resp.getheader("Content-Type") or "")
-    return resp.status, json.loads(data) if data and is_json else None
+    """One request as a phone (or, ``host``, the host) makes it (tests/companion/server.call)."""
+    return request(port, method, path, body, token=token, host_key=HOST_KEY if host else None,
+                   source=source, timeout=timeout)
 
 
 # --------------------------------------------------------------------------- the evening

@@ -111,27 +111,38 @@ class HTTPError(Exception):
         self.status, self.body = status, body
 
 
+def call(port: int, method: str, path: str, body: Any = None, *, token: str | None = None,
+         host_key: str | None = None, source: str | None = None, timeout: float = 10.0) -> tuple[int, Any]:
+    """One request on a connection of its own (as a phone's browser opens them), from ``source``
+    (a loopback address: another machine on the Wi-Fi): its status and JSON (None for a page or an
+    empty answer). OSError when the server is down."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                      source_address=(source, 0) if source else None)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    if host_key:
+        headers["X-Host-Key"] = host_key
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        resp = conn.getresponse()
+        data = resp.read()
+    finally:
+        conn.close()
+    is_json = "json" in (resp.getheader("Content-Type") or "")
+    return resp.status, json.loads(data) if data and is_json else None
+
+
 class Client:
     def __init__(self, port: int, host_key: str) -> None:
         self.port, self.host_key = port, host_key
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 host: bool = False, timeout: float = 10.0) -> Any:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        if host:
-            headers["X-Host-Key"] = self.host_key
-        try:
-            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-        finally:
-            conn.close()
-        parsed = json.loads(data) if data else None
-        if resp.status >= 400:
-            raise HTTPError(resp.status, parsed)
+        status, parsed = call(self.port, method, path, body, token=token,
+                              host_key=self.host_key if host else None, timeout=timeout)
+        if status >= 400:
+            raise HTTPError(status, parsed)
         return parsed
 
     def stream(self, table: str, token: str | None = None, source: str | None = None) -> Stream:
