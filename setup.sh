@@ -97,6 +97,16 @@ install_locked() {  # $1: run, pi or dev; $2: "-e" for an editable install of th
     printf '%s' "$want" >"$stamp"
 }
 
+compile_bytecode() {  # the bytecode the service runs: Python's -OO (PYTHONOPTIMIZE=2, as the systemd unit
+    # and `run` start it; docs/web.md, "Performance"). pip writes only the plain kind, the service user
+    # cannot write into the venv, and a server that compiles its modules at each start keeps the
+    # compiler's leftovers, so it is written here: the venv's packages, and this checkout's (editable).
+    local packages
+    packages=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    "$VENV/bin/python" -m compileall -q -o 2 -j 0 "$packages" "$HERE/engines" "$HERE/web" \
+        "$HERE/hardware" "$HERE/companion" >/dev/null
+}
+
 browser_ready() { [ -x /usr/bin/chromium ]; }
 
 cmd_run() {
@@ -105,6 +115,8 @@ cmd_run() {
     install_locked run -e
     if ! is_pi; then export GPIOZERO_PIN_FACTORY=${GPIOZERO_PIN_FACTORY:-mock}; fi
     export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}   # as the systemd unit: docs/web.md, "Performance"
+    export PYTHONOPTIMIZE=${PYTHONOPTIMIZE:-2}       # the same: no docstrings loaded
+    compile_bytecode                                 # this checkout's modules as they are now
     exec "$VENV/bin/companion" serve "$@"
 }
 
@@ -112,6 +124,7 @@ cmd_test() {
     check_locks
     make_venv dev
     install_locked dev -e
+    compile_bytecode   # the tests' servers run as the unit runs the companion
     if ! browser_ready; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             say "installing Debian's chromium for the browser tests"
@@ -382,6 +395,7 @@ cmd_install() {
         sed -i 's/^include-system-site-packages = .*/include-system-site-packages = true/' "$VENV/pyvenv.cfg"
     fi
     install_locked "$lock"
+    compile_bytecode
     if [ ! -f /etc/companion/companion.toml ]; then
         install -m 0640 -g "$user" docs/companion.example.toml /etc/companion/companion.toml
     fi

@@ -154,9 +154,8 @@ def seated_table(data: Path) -> Iterator[Seated]:
     """Our server with the eight-seat table, every seat claimed and nine streams open (eight
     phones, each from a loopback address of its own, and the table screen); killed on exit."""
     started = time.perf_counter()
-    # as the systemd unit and ./setup.sh run start it: two malloc arenas, not one per thread
-    server = ServerProcess(data, "--extra-game", "bench.web_roundtrip:GAME",
-                           env={"MALLOC_ARENA_MAX": "2"}).start()
+    # as the systemd unit and ./setup.sh run start it (ServerProcess: -OO, two malloc arenas)
+    server = ServerProcess(data, "--extra-game", "bench.web_roundtrip:GAME").start()
     streams: list[Any] = []
     try:
         ready = first_answer(server, started)
@@ -246,9 +245,10 @@ def bare_throughput(requests: int) -> float:
 
 def compile_modules() -> None:
     """The bytecode of every module the server imports from this checkout (written beside them
-    in ``__pycache__``, which git ignores), as ``pip install`` writes it on a Pi."""
+    in ``__pycache__``, which git ignores), as ``./setup.sh`` writes it for the service: plain and
+    -OO (the venv's own packages were compiled when ``./setup.sh`` installed them)."""
     for package in ("engines", "web", "hardware", "companion", "bench", "tests"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+        compileall.compile_dir(ROOT / package, quiet=1, optimize=[0, 2])
 
 
 def report(figures: dict[str, Any]) -> None:

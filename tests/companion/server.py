@@ -23,6 +23,15 @@ ROOT = Path(__file__).resolve().parents[2]
 HOST_KEY = "e2e-host-key-123"
 
 
+def unit_environment() -> dict[str, str]:
+    """The environment the systemd unit gives the companion (``Environment=`` lines), but its pin
+    factory: the tests' and benches' servers run as the service does (-OO, two malloc arenas)."""
+    unit = (ROOT / "systemd" / "companion.service").read_text(encoding="utf-8")
+    pairs = (line.removeprefix("Environment=").split("=", 1) for line in unit.splitlines()
+             if line.startswith("Environment="))
+    return {key: value for key, value in pairs if key != "GPIOZERO_PIN_FACTORY"}
+
+
 LISTENING = re.compile(r"http://\S+:(\d+)/$")
 """The banner's last line ends with the address it listens on (in any language)."""
 
@@ -40,7 +49,8 @@ class ServerProcess:
         self._drain: threading.Thread | None = None
 
     def start(self, timeout: float = 20.0) -> ServerProcess:
-        env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1", **(self.env or {})}
+        env = {**os.environ, **unit_environment(), "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1",
+               **(self.env or {})}
         started = time.monotonic()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", "0", "--bind", "127.0.0.1",

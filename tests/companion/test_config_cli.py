@@ -105,6 +105,7 @@ def test_the_systemd_unit_keeps_the_gpio_chips_visible() -> None:
     environment = [line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("Environment=")]
     assert "GPIOZERO_PIN_FACTORY=lgpio" in environment
     assert "MALLOC_ARENA_MAX=2" in environment   # two malloc arenas, not one per thread (docs/web.md)
+    assert "PYTHONOPTIMIZE=2" in environment     # -OO: no docstrings loaded (docs/web.md, "Performance")
     assert "--data /var/lib/companion --config /etc/companion/companion.toml" in lines["ExecStart"]
     for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
         assert lines[key] == "yes"
