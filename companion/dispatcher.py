@@ -9,7 +9,7 @@ when none is idle, up to the count asked, so one or two threads answer a quiet t
 and most of the others never exist.
 
 It is what the server asks of waitress's (``add_task``, ``set_thread_count``, ``shutdown``), with
-its guarantees: every task added runs once, in the order added; at most the thread count run at
+its guarantees: every task added runs once, taken in the order added; at most the thread count run at
 once (a stream holds its thread; ``web.stream`` leaves ``server.FREE_THREADS`` of them for plays,
 views and pages); a task that finds every thread busy waits for the first to finish (logged as
 waitress logs it, "Task queue depth"); ``shutdown`` lets running tasks end within its timeout and
