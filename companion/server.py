@@ -28,7 +28,9 @@ client on the network could otherwise hold, and how it is bounded here:
   about half a minute instead of the kernel's quarter of an hour.
 - **Threads.** Each open stream holds a thread; ``web.stream`` caps them in all, per table and
   per address, and a refused stream's connection is closed (the app asks through
-  ``environ["tc.close_connection"]``, which :class:`Task` offers).
+  ``environ["tc.close_connection"]``, which :class:`Task` offers). A task goes to the thread that
+  went idle last, and a thread starts only when none is idle (``companion.dispatcher``): a quiet
+  table keeps using the same few threads, and the others never take memory.
 - **Refusals written by waitress itself** (a malformed request line or header, an absurd
   ``Content-Length``, headers too large, a body over the limit) are JSON ``{"error": sentence}``
   like the app's (:class:`JSONErrorTask`); only a connection closed without an answer (over the
@@ -49,6 +51,7 @@ from waitress import create_server  # type: ignore[import-untyped]
 from waitress.channel import HTTPChannel  # type: ignore[import-untyped]
 from waitress.task import ErrorTask, WSGITask  # type: ignore[import-untyped]
 
+from companion.dispatcher import WarmDispatcher
 from engines.text import N_, Text, translate
 from web.errors import HTTP_SENTENCES
 
@@ -247,8 +250,10 @@ def build(app: Any, *, host: str, port: int, max_body: int, threads: int = THREA
           per_address: int = PER_ADDRESS, channel_timeout: int = CHANNEL_TIMEOUT) -> Any:
     """The waitress server for ``app`` (not started: call ``run()``)."""
     limit = connection_limit()
+    dispatcher = WarmDispatcher()
+    dispatcher.set_thread_count(threads)
     server = create_server(
-        app, host=host, port=port, threads=threads, ident="companion",
+        app, host=host, port=port, threads=threads, ident="companion", _dispatcher=dispatcher,
         connection_limit=limit + SPARE_CONNECTIONS, channel_timeout=channel_timeout,
         cleanup_interval=CLEANUP_INTERVAL, max_request_body_size=max_body,
         channel_request_lookahead=REQUEST_LOOKAHEAD,
