@@ -14,12 +14,18 @@ Where the time goes: almost every position a search scores is a leaf one move be
 depth 1 (``_frontier``). Those are scored without being built: a move that touches none of the
 squares the beams cross leaves both beams as they are, so every such move scores the same, from
 the beams fired once at that node; only the moves that touch a beam are played and fired.
+
+The transposition table is a fixed number of slots (``table_size``) in three flat arrays made when
+a search starts and dropped when it answers: 24 bytes a slot, whatever the number of positions
+searched (see :class:`_Table`).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import Any, Final
+from zlib import crc32
 
 from engines.core import BotChoice, IllegalAction, Seat, State
 from engines.laser_chess import board as B
@@ -62,14 +68,54 @@ Child = tuple[int, B.Move, bytes, int, bool]
 """(order key, move, board after, terminal score or 0, quiet: the shot removed nothing)."""
 
 
+TABLE_SIZE = 50_000
+"""The transposition table's slots by default (1.2 MB): enough for depth 5 from Ace (docs/laser-chess.md)."""
+SLOT_BYTES = 24
+"""What one slot of the table takes: a check word and a packed entry (8 bytes each) and a reference
+to its move (one of the move tables' tuples, shared, so the reference is all a slot holds)."""
+_SCORE_OFFSET = WIN + 1
+
+
+class _Table:
+    """The transposition table: ``size`` slots, each one position's depth, score, bound and best move.
+
+    A position's slot is the CRC-32 of its board (and the side to move) modulo ``size``: the same
+    slot in every process, so a search is repeatable. A slot keeps the position's ``hash()`` (with
+    the side to move) to tell it from the other positions of that slot, and one int packing
+    ``depth | bound << 8 | generation << 10 | score << 18`` (bound: 0 = upper, 1 = exact,
+    2 = lower; generation: the iteration that wrote it). A position takes its slot when the slot is
+    its own, empty, from an earlier iteration, or no deeper than its own result: the deep results
+    of this iteration stay, the rest is replaced. Nothing else is kept, so the table's memory is
+    ``size * SLOT_BYTES`` from the start to the end of a search, and it goes with the search.
+
+    Another position in the same slot with the same ``hash()`` would be taken for this one: about
+    once in 2**64 looks on a 64-bit Python (2**32 on a 32-bit one). Its move is checked against
+    the board before it is played, as a killer move is, so the search only ever plays legal moves.
+    """
+
+    __slots__ = ("checks", "entries", "generation", "moves", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.checks = array("q", [0]) * size
+        self.entries = array("q", [0]) * size
+        self.moves: list[B.Move | None] = [None] * size
+        self.generation = 0
+
+    def filled(self) -> int:
+        """The slots holding a position (for the bench)."""
+        return self.size - self.checks.count(0)
+
+
 class AlphaBetaBot:
     """``game.bot(max_depth=..)``: choose(state, seat, stop, seed) -> BotChoice with depth/nodes/score.
 
-    The bot object holds only its settings; each ``choose`` searches with its own table,
-    so one bot may serve several tables at once.
+    The bot object holds only its settings; each ``choose`` searches with its own table, made when
+    it starts and dropped when it answers, so one bot may serve several tables at once and a bot
+    kept between moves (or after its game) holds no table.
     """
 
-    def __init__(self, max_depth: int = 32, check_every: int = 256, table_size: int = 400_000) -> None:
+    def __init__(self, max_depth: int = 32, check_every: int = 256, table_size: int = TABLE_SIZE) -> None:
         for name, value in (("max_depth", max_depth), ("check_every", check_every),
                             ("table_size", table_size)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -161,11 +207,10 @@ class _Search:
     def __init__(self, bot: AlphaBetaBot, state: LaserChessState, stop: Callable[[], bool]) -> None:
         self.max_depth = bot.max_depth
         self.check_every = bot.check_every
-        self.table_size = bot.table_size
         self._stop = stop
         self._nodes = 0
         self._next_check = bot.check_every
-        self._table: dict[tuple[bytes, int], tuple[int, int, int, B.Move | None]] = {}
+        self.table = _Table(bot.table_size)
         self._killers: list[list[B.Move | None]] = [[None, None] for _ in range(bot.max_depth + 2)]
         self._history: dict[B.Move, int] = {}
         self._kr = state.king_rotation
@@ -180,6 +225,7 @@ class _Search:
         root = sorted((root[i] for i in order), key=lambda c: -c[0])   # stable: seed breaks ties
         best_move, best_score, depth = root[0][1], -WIN, 0
         for d in range(1, self.max_depth + 1):
+            self.table.generation = d & 0xFF
             try:
                 score, move = self._root(root, colour, d)
             except _Stop:
@@ -225,22 +271,32 @@ class _Search:
             self._next_check = self._nodes + self.check_every
             if self._stop():
                 raise _Stop
-        key = (board, colour)
-        entry = self._table.get(key)
+        table = self.table
+        checks, entries = table.checks, table.entries
+        slot = crc32(board, colour) % table.size
+        check = hash(board) ^ colour
         tt_move = None
-        if entry is not None:
-            e_depth, e_score, e_flag, tt_move = entry
-            if e_depth >= depth and (e_flag == 0 or (e_flag > 0 and e_score >= beta)
-                                     or (e_flag < 0 and e_score <= alpha)):
-                return e_score
+        own = checks[slot] == check
+        if own:
+            entry = entries[slot]
+            if entry & 0xFF >= depth:
+                bound, e_score = entry >> 8 & 3, (entry >> 18) - _SCORE_OFFSET
+                if bound == 1 or (bound == 2 and e_score >= beta) or (bound == 0 and e_score <= alpha):
+                    return e_score
+            tt_move = table.moves[slot]
+            if tt_move is not None and not _legal(board, tt_move, self._kr):
+                tt_move = None   # another board with the same slot and hash() (see _Table)
         if depth == 1:
             best_score, best_move = self._frontier(board, colour, alpha, beta, ply)
         else:
             best_score, best_move = self._interior(board, colour, depth, alpha, beta, ply, tt_move)
-        flag = 1 if best_score >= beta else (-1 if best_score <= alpha else 0)
-        if len(self._table) >= self.table_size:
-            self._table.clear()
-        self._table[key] = (depth, best_score, flag, best_move)
+        old, generation = entries[slot], table.generation   # own: a position below may have taken it
+        if own or old >> 10 & 0xFF != generation or depth >= old & 0xFF:
+            bound = 2 if best_score >= beta else (0 if best_score <= alpha else 1)
+            checks[slot] = check
+            entries[slot] = ((best_score + _SCORE_OFFSET) << 18 | generation << 10 | bound << 8
+                             | min(depth, 0xFF))
+            table.moves[slot] = best_move
         return best_score
 
     def _interior(self, board: bytes, colour: int, depth: int, alpha: int, beta: int, ply: int,
