@@ -60,6 +60,7 @@ from companion.tables import (
     awaiting_now,
     effective_rows,
     hash_token,
+    logged,
     readers_now,
     table_language,
     table_rng,
@@ -470,6 +471,9 @@ class Service(Presence, Telling, Keeping, SettingUp, Sealing):
         """Every reader's payload now, each remembered as what that reader was last shown."""
         payloads = {seat: self._payload(table, seat) for seat in readers(table.row.players)}
         table.seen = {reader(seat): Shown(p) for seat, p in payloads.items()}
+        if table.state.outcome is not None or table.row.ended:
+            for shown in table.seen.values():   # a table that is over: its digests, not its payloads
+                shown.digest()
         return payloads
 
     def _fan_out(self, table: OpenTable, unseen: set[str] | frozenset[str] = frozenset()) -> None:
@@ -751,7 +755,7 @@ class Service(Presence, Telling, Keeping, SettingUp, Sealing):
         play it is); the change's events. Caller holds the lock; a failure leaves the table as it was."""
         t.state = t.state.apply(player, canonical)
         events = list(t.state.events)
-        rows = [LogRow(len(t.log), "action", None if player == TABLE else player, canonical)]
+        rows = [LogRow(len(t.log), "action", None if player == TABLE else player, logged(canonical))]
         try:
             rows += self._resolve_chance(t, len(t.log) + 1, events)
             events = self._commit(t, rows, events, unseal=unseal)
@@ -773,7 +777,7 @@ class Service(Presence, Telling, Keeping, SettingUp, Sealing):
             action, t.rng = chance_pick(t.state, t.rng)
             t.state = t.state.apply(TABLE, action)
             events.extend(t.state.events)
-            rows.append(LogRow(next_idx + len(rows), "chance", None, action))
+            rows.append(LogRow(next_idx + len(rows), "chance", None, logged(action)))
         return rows
 
     def _rebuild(self, t: OpenTable) -> None:

@@ -198,6 +198,14 @@ def readers_now(table: OpenTable) -> tuple[int, ...] | None:
     return reading
 
 
+def logged(action: dict[str, Any]) -> dict[str, Any]:
+    """What the log keeps of a play or a draw: the action without its words (``label``, the
+    sentence the engine adds for the phones), which a replay finds again (``State.find_legal``
+    matches without them). Words are said when shown, never stored: a Fzzzt! bid's log row is a
+    tenth of its legal action, in memory for the whole evening and in the store (issue 28)."""
+    return {key: value for key, value in action.items() if key != "label"}
+
+
 def effective_rows(rows: list[LogRow]) -> list[LogRow]:
     """The log rows still in the history: actions and draws that no undo took back."""
     undone: set[int] = set()

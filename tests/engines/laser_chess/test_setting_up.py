@@ -45,8 +45,9 @@ def test_a_seats_part_is_its_own_colour() -> None:
 
 
 def test_the_steps_say_it_in_dutch_and_german() -> None:
-    from web.i18n import load_catalogues   # the companion reads the words from web's catalogues
-    load_catalogues()
+    from web.i18n import load_catalogues
+
+    load_catalogues()   # the companion reads the words from web's catalogues
     state = GAME.start(players=2, seed=0)
     step = GAME.setup_steps(state)[1]
     assert translate(step.title, "de") != translate(step.title)
