@@ -13,13 +13,14 @@ Figures (goals from issues 11 and 28, on the development machine; a Pi is about 
   the shark bot against the crew bot wins at least twice as often as a random-legal shark does;
   the crew bot against the shark bot wins at least twice as often as a random-legal crew does.
 
-Usage: .venv/bin/python bench/jaws.py [--games N]
+Usage: .venv/bin/python bench/jaws.py [--games N] [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -74,17 +75,26 @@ def rate(shark: Any, crew: Any, games: int, turns: list[float] | None = None) ->
     return sum(match(shark, crew, seed, turns) for seed in range(games)) / games
 
 
+def verdict(value: float, goal: float) -> str:
+    return f"(goal >= {goal:g}: {'met' if value >= goal else 'NOT met'})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=1, help="each speed is the median of this many runs")
     args = parser.parse_args()
+    median = f", median of {args.runs} runs" if args.runs > 1 else ""
     for players in (2, 4):
-        print(f"random Act 1 games/s, {players} players (fast path): {random_games(500, players):.0f}")
+        speed = statistics.median(random_games(500, players) for _ in range(args.runs))
+        print(f"random Act 1 games/s, {players} players (fast path{median}): {speed:.0f} "
+              f"{verdict(speed, 500)}")
     box = json.dumps(json.loads(FIXTURE.read_text(encoding="utf-8"))["profile"])
     for mode in ("digital", "physical"):
         options = {"acts": "2", "box": box, "resurface": mode, "dice": mode}
-        print(f"random Act 2 games/s, 2 players, {mode} deck and dice, the test fixture's box (fast path): "
-              f"{random_games(100, 2, options):.0f}")
+        speed = statistics.median(random_games(100, 2, options) for _ in range(args.runs))
+        print(f"random Act 2 games/s, 2 players, {mode} deck and dice, the test fixture's box (fast path"
+              f"{median}): {speed:.0f} {verdict(speed, 200)}")
     bot, rnd = GAME.bot(), RandomBot()
     turns: list[float] = []
     bot_v_bot = rate(bot, bot, args.games, turns)
