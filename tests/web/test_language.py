@@ -126,3 +126,19 @@ def test_the_host_button_is_named_in_the_phones_words(client: FlaskClient, servi
     de = client.get("/host", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "Houd binnen een minuut de knop ‘next’ 2 seconden ingedrukt." in nl
     assert "Halte innerhalb einer Minute die Taste „next“ 2 Sekunden gedrückt." in de
+
+
+def test_a_sentence_said_again_is_said_with_its_own_parameters() -> None:
+    """Each sentence is said once per language and remembered by its JSON form: a parameter of
+    ``True``, ``1`` or ``1.0``, or the same ones in another order, is another sentence, said in
+    its own words, however often it comes again (web/i18n.py's memo)."""
+    from engines.text import translate
+    from web.i18n import localize
+
+    sentences = [{"msgid": "{count} points, {name}", "params": {"count": value, "name": name}}
+                 for value in (1, True, 1.0, 2) for name in ("Anna", "Ben")]
+    sentences.append({"msgid": "{count} points, {name}", "params": {"name": "Anna", "count": 1}})
+    for _ in range(2):   # the second round is said from the memo
+        said = [localize(sentence, "en")["text"] for sentence in sentences]
+        assert said == [translate(sentence, "en") for sentence in sentences]
+    assert len(set(said[:-1])) == len(said) - 1
