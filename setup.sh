@@ -97,14 +97,17 @@ install_locked() {  # $1: run, pi or dev; $2: "-e" for an editable install of th
     printf '%s' "$want" >"$stamp"
 }
 
-compile_bytecode() {  # the bytecode the service runs: Python's -OO (PYTHONOPTIMIZE=2, as the systemd unit
-    # and `run` start it; docs/web.md, "Performance"). pip writes only the plain kind, the service user
-    # cannot write into the venv, and a server that compiles its modules at each start keeps the
-    # compiler's leftovers, so it is written here: the venv's packages, and this checkout's (editable).
-    local packages
-    packages=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-    "$VENV/bin/python" -m compileall -q -o 2 -j 0 "$packages" "$HERE/engines" "$HERE/web" \
-        "$HERE/hardware" "$HERE/companion" >/dev/null
+compile_bytecode() {  # $1: "checkout" as well for an editable install (run, test)
+    # The bytecode the service runs: Python's -OO (PYTHONOPTIMIZE=2, as the systemd unit and `run`
+    # start it; docs/web.md, "Performance"). pip writes only the plain kind, the service user cannot
+    # write into the venv, and a server that compiles its modules at each start keeps the compiler's
+    # leftovers, so it is written here. Not fatal: a module left out compiles when it is imported.
+    local where
+    where=("$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')")
+    if [ "${1:-}" = checkout ]; then where+=("$HERE/engines" "$HERE/web" "$HERE/hardware" "$HERE/companion"); fi
+    if ! "$VENV/bin/python" -m compileall -q -o 2 -j 0 "${where[@]}" >/dev/null 2>&1; then
+        say "some modules could not be compiled ahead for -OO; they compile when the companion starts"
+    fi
 }
 
 browser_ready() { [ -x /usr/bin/chromium ]; }
@@ -116,7 +119,7 @@ cmd_run() {
     if ! is_pi; then export GPIOZERO_PIN_FACTORY=${GPIOZERO_PIN_FACTORY:-mock}; fi
     export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}   # as the systemd unit: docs/web.md, "Performance"
     export PYTHONOPTIMIZE=${PYTHONOPTIMIZE:-2}       # the same: no docstrings loaded
-    compile_bytecode                                 # this checkout's modules as they are now
+    compile_bytecode checkout                        # this checkout's modules as they are now
     exec "$VENV/bin/companion" serve "$@"
 }
 
@@ -124,7 +127,7 @@ cmd_test() {
     check_locks
     make_venv dev
     install_locked dev -e
-    compile_bytecode   # the tests' servers run as the unit runs the companion
+    compile_bytecode checkout   # the tests' servers run as the unit runs the companion
     if ! browser_ready; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             say "installing Debian's chromium for the browser tests"
