@@ -324,6 +324,9 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
         wait_version(service, table, version, page)
     ann, bas = phones[0], phones[1]
     bas.locator("#events li", has_text="Ann has entered their special cards.").wait_for()
+    # Bas entered last: his own deal picker (the whole deck, his to choose from) goes once his
+    # page has his entry; only then does the page show what he may know of the others
+    bas.locator(".swl-drawn").wait_for(state="detached")
     seen = bas.locator("#seat").text_content()   # the page, events and the raw view, shown or folded
     assert "Shark Spy" not in seen and "Shark-o-Porter" not in seen and "Sharkcellerator" in seen
     host = service.public(table)
