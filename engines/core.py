@@ -391,6 +391,17 @@ class Working:
 
     __slots__ = ()
     per_step: ClassVar[tuple[str, ...]] = ()
+    told: ClassVar[str] = "events"   # the per-step list that :meth:`say` appends this step's story to
+
+    def say(self, kind: str, msgid: str | Text, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+            words: Mapping[str, Text | str] | None = None, **data: Any) -> None:
+        """Tell one step of the story (:func:`story`: the sentence built from the event's fields),
+        unless the position is ``quiet`` (a fast playout tells nothing). The one way every game's
+        rules tell what happened."""
+        if getattr(self, "quiet", False):
+            return
+        steps: list[Event] = getattr(self, self.told)
+        steps.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
     def copy(self) -> Self:
         """A copy whose lists (and lists of lists) are new, so changing it leaves this one as it was;

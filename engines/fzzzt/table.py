@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Literal, Self
 
-from engines.core import TABLE, ChanceMode, Event, Outcome, Seat, Working, outcome, story
+from engines.core import TABLE, ChanceMode, Event, Outcome, Seat, Working, outcome
 from engines.fzzzt.cards import Card, card_table, names_phrase
 from engines.fzzzt.scoring import WidgetResult, best_widgets
 from engines.rng import Rng
@@ -95,6 +95,7 @@ class FzzztTable(Working):
     last: Last | None = None
     happened: list[Event] = field(default_factory=list, repr=False)   # this step's events
     per_step: ClassVar[tuple[str, ...]] = ("happened",)
+    told: ClassVar[str] = "happened"
 
     def settled(self) -> Self:
         """This working copy in its canonical order, ready to be a state."""
@@ -105,11 +106,6 @@ class FzzztTable(Working):
         return self
 
     # -- telling -------------------------------------------------------------------
-
-    def say(self, kind: str, msgid: str | Text, visible_to: Any = "all", words: dict[str, Text] | None = None,
-            **data: Any) -> None:
-        """An event of this step (:func:`engines.core.story`: the sentence from its fields)."""
-        self.happened.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
     def name(self, card: str) -> str:
         return self.cards[card].name()

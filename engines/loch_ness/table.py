@@ -17,14 +17,13 @@ for a real card the companion has not seen (physical chance).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engines.core import DIGITAL, Event, Working, story
+from engines.core import DIGITAL, Event, Working
 from engines.loch_ness.board import Board
 from engines.loch_ness.decks import Decks
 from engines.loch_ness.words import FINDS, TOOLS
 from engines.rng import Rng
-from engines.text import Text
 
 RESERVE = -1
 OFF = -2
@@ -87,14 +86,6 @@ class Table(Working):
     @property
     def players(self) -> int:
         return self.n
-
-    # -- telling ------------------------------------------------------------------
-
-    def say(self, kind: str, msgid: str | Text, visible_to: Any = "all", words: dict[str, Text] | None = None,
-            **data: Any) -> None:
-        """An event of this step, its sentence built from its fields (:func:`engines.core.story`)."""
-        if not self.quiet:
-            self.events.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
     # -- reading ------------------------------------------------------------------
 
