@@ -403,6 +403,15 @@ class Working:
         steps: list[Event] = getattr(self, self.told)
         steps.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
 
+    def record(self, kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
+               **data: Any) -> None:
+        """Record an event of this step that has no sentence of its own (what the screens or the
+        hardware read: a beam's path, a seat's secret hand), unless the position is ``quiet``."""
+        if getattr(self, "quiet", False):
+            return
+        steps: list[Event] = getattr(self, self.told)
+        steps.append(event(kind, visible_to=visible_to, **data))
+
     def copy(self) -> Self:
         """A copy whose lists (and lists of lists) are new, so changing it leaves this one as it was;
         everything else (tuples, strings, layouts, generators) is shared: those never change."""
