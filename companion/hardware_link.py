@@ -355,7 +355,7 @@ class HardwareLink:
 
     def _setup_waiting(self, table: str) -> frozenset[int] | None:
         """The seats still to press Ready while ``table`` sets up; None once its game is open."""
-        ask = getattr(self.service, "setup_waiting", None)
+        ask = getattr(getattr(self.service, "setup", None), "waiting", None)
         found = None if ask is None else ask(table)
         return None if found is None else frozenset(found)
 
@@ -408,7 +408,7 @@ class HardwareLink:
             self._ignore(name, "seat already ready or not at this table")
         else:
             try:
-                self.service.ready(table, seat)
+                self.service.setup.ready(table, seat)
             except Exception as exc:  # a race with the phone or the host's skip
                 self._ignore(name, f"refused: {exc}")
 
@@ -549,7 +549,7 @@ def attach(service: Any, rig: Any, lang: str = "en") -> HardwareLink:
     """
     link = HardwareLink(service, rig, lang=lang)
     service.add_listener(link.listener)
-    service.add_fault_listener(link.storage)
+    service.faults.add_listener(link.storage)
     rig.on_button(link.button)
     host_button = rig.config.button(rig.config.host_button or "")
     if host_button is not None:

@@ -1,27 +1,24 @@
-"""What the host keeps beside the tables: boards it drew and box profiles (a mixin of the service).
+"""What the host keeps beside the tables: boards it drew and box profiles (:class:`Keeper`).
 
 A game whose printed board the table transcribes declares ``Game.board_option`` (Loch Ness); a game
 whose copy prints numbers no public source gives declares ``Game.profile_option`` (Jaws' Act 2).
 The host names, checks, saves, lists and deletes them here; a table started on one gets its JSON in
-that option. A box profile also learns what a table's players enter (``_learn``, after a committed
-play) and the next game starts on the profile as it is then (``_fresh_profile``).
+that option. A box profile also learns what a table's players enter (``learn``, after a committed
+play) and the next game starts on the profile as it is then (``fresh_profile``).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engines
-from companion.store import StorageFailure
+from companion.store import StorageFailure, Store
 from companion.tables import OpenTable
 from engines import Game
 from engines.text import N_
 from web.service import BadRequest, Conflict, NotFound
-
-if TYPE_CHECKING:
-    from companion.store import Store
 
 MAX_NAME = 40   # a saved board's or box profile's name
 
@@ -51,8 +48,9 @@ def _kept_name(name: object, refusals: tuple[str, str]) -> str:
     return name
 
 
-class Keeping:
-    store: Store   # provided by the service (companion/service.py)
+class Keeper:
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     # -- boards the host drew (games that declare a board option) -------------------
     #
@@ -181,7 +179,7 @@ class Keeping:
             raise NotFound("There is no box profile called {name}.", name=name)
         self.store.delete_profile(g.id, name)
 
-    def _learn(self, t: OpenTable) -> None:
+    def learn(self, t: OpenTable) -> None:
         """Keep in the table's box profile what its players entered (caller holds the lock). The
         play is committed already: a store that fails now loses nothing the next play cannot learn."""
         g = t.game
@@ -201,7 +199,7 @@ class Keeping:
                 return
         t.learned = learned
 
-    def _fresh_profile(self, g: Game, options: dict[str, Any]) -> dict[str, Any]:
+    def fresh_profile(self, g: Game, options: dict[str, Any]) -> dict[str, Any]:
         """The options with the box profile as the store keeps it now (the next game)."""
         key = g.profile_option
         if key is None or not options.get(key):

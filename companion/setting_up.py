@@ -1,8 +1,8 @@
-"""Setting up (issue 26): after Start and before the first play, the table screen walks the table
+"""Setting up: after Start and before the first play, the table screen walks the table
 through setting up its own box, a step at a time, and each phone shows that player's own part.
 
-A mixin of :class:`companion.service.Service` (it uses the service's tables, store, clock, pacer
-and streams; every method runs under the table's lock unless it says so). docs/web.md "Setting up".
+:class:`SetupGuide` keeps the stage (``TableRow.setup``, and ``OpenTable.setting_up``); its public
+methods take a table's lock themselves, the others run under it. docs/web.md "Setting up".
 
 - A table asks for it with the table option ``setting_up`` (the host page sends it on; through
   the JSON API it is off unless given). The game declares the steps (``Game.setup_steps``) and
@@ -20,19 +20,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from companion.store import StorageFailure
-from companion.tables import OpenTable
-from engines import TABLE, SetupStep
+from companion.store import StorageFailure, Store
+from companion.tables import OpenTable, Tables, seat_number
+from engines import TABLE, SetupStep, State
 from engines.text import N_
 from web.service import BadRequest, Conflict
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from companion.pacer import Pacer
-    from companion.store import Store
 
 log = logging.getLogger("companion.setup")
 
@@ -63,111 +58,112 @@ def stage(steps: tuple[SetupStep, ...], asked: bool) -> dict[str, Any] | None:
     return {"step": 0, "ready": [], "open": not steps}
 
 
-class SettingUp:
-    # what the service provides (companion/service.py)
-    clock: Callable[[], float]
-    store: Store
-    hardware: Any
-    _pacer: Pacer
-    _tables: dict[str, OpenTable]
-
-    if TYPE_CHECKING:   # provided by the service and the other mixins
-        def _table(self, table_id: object) -> OpenTable: ...
-        def _check_seat_number(self, table: OpenTable, seat: object) -> int: ...
-        def _fan_out(self, table: OpenTable) -> None: ...
-        def _public(self, table: OpenTable) -> dict[str, Any]: ...
-        def _seat_payload(self, table: OpenTable, seat: int) -> dict[str, Any]: ...
-        def _schedule_bots(self, t: OpenTable) -> None: ...
-        def _watched(self, t: OpenTable) -> bool: ...
-        def _notify(self, table: OpenTable, state: Any, events: list[Any]) -> None: ...
+class SetupGuide:
+    def __init__(self, clock: Callable[[], float], store: Store, tables: Tables,
+                 hardware: Callable[[], Any], *,
+                 watched: Callable[[OpenTable], bool], push: Callable[[OpenTable], None],
+                 payload: Callable[[OpenTable, int | None], dict[str, Any]],
+                 opened: Callable[[OpenTable], None], notify: Callable[[OpenTable, State], None],
+                 poke: Callable[[], None]) -> None:
+        """``hardware``: the hardware link now, or None; ``watched``: a table screen is there (Auto
+        runs); ``push``: every stream of the table is told; ``payload``: a reader's payload (None:
+        the public one); ``opened``: the game opened (the computer may play); ``notify``: the
+        listeners (the hardware's seat LEDs) hear of a change; ``poke``: the pacer looks again."""
+        self.clock, self.store, self.tables, self.hardware = clock, store, tables, hardware
+        self._watched, self._push, self._payload = watched, push, payload
+        self._opened, self._notify, self._poke = opened, notify, poke
 
     # -- reading the stage ---------------------------------------------------------------
 
-    def _setting_up(self, t: OpenTable) -> bool:
+    @staticmethod
+    def setting_up(t: OpenTable) -> bool:
         """The table is setting up: it asked for it, and the game has not opened."""
         return t.row.setup is not None and not t.row.setup.get("open") and not t.row.ended
 
-    def _setup_steps(self, t: OpenTable) -> tuple[SetupStep, ...]:
+    @staticmethod
+    def steps(t: OpenTable) -> tuple[SetupStep, ...]:
         """The game's steps for the table's position now (kept while the position stays)."""
-        if t.setup_cache is None or t.setup_cache[0] is not t.state:
-            t.setup_cache = (t.state, tuple(t.game.setup_steps(t.state)))
-        return t.setup_cache[1]
+        kept = t.setting_up
+        if kept.cache is None or kept.cache[0] is not t.state:
+            kept.cache = (t.state, tuple(t.game.setup_steps(t.state)))
+        return kept.cache[1]
 
-    def _ready(self, t: OpenTable) -> list[int]:
+    @staticmethod
+    def ready_seats(t: OpenTable) -> list[int]:
         """The seats ready: those that pressed Ready, and the computer's."""
         pressed = set(t.row.setup.get("ready", [])) if t.row.setup else set()
         return sorted(pressed | {s.seat for s in t.seats if s.bot})
 
-    def _setup_json(self, t: OpenTable, seat: int | None) -> dict[str, Any] | None:
+    def to_json(self, t: OpenTable, seat: int | None) -> dict[str, Any] | None:
         """The payload's ``setup``: null unless setting up; a seat's own part goes to it alone."""
-        if not self._setting_up(t):
+        if not self.setting_up(t):
             return None
         assert t.row.setup is not None
-        steps = self._setup_steps(t)
+        steps = self.steps(t)
         out: dict[str, Any] = {"steps": [s.to_json() for s in steps],
                                "step": min(int(t.row.setup.get("step", 0)), max(len(steps) - 1, 0)),
-                               "ready": self._ready(t), "check": t.setup_check}
+                               "ready": self.ready_seats(t), "check": t.setting_up.check}
         if seat is not None and seat != TABLE:
             out["part"] = [line.to_json() for line in t.game.setup_part(t.state, seat)]
         return out
 
-    def setup_waiting(self, table: str) -> frozenset[int] | None:
+    def waiting(self, table: str) -> frozenset[int] | None:
         """The seats still to press Ready while the table sets up (the hardware's seat LEDs and
         buttons); None when it does not set up."""
-        t = self._table(table)
+        t = self.tables.get(table)
         with t.lock:
-            if not self._setting_up(t):
+            if not self.setting_up(t):
                 return None
-            return frozenset(range(t.row.players)) - frozenset(self._ready(t))
+            return frozenset(range(t.row.players)) - frozenset(self.ready_seats(t))
 
-    def _refuse_setting_up(self, t: OpenTable, seat: int) -> None:
+    def refuse(self, t: OpenTable, seat: int) -> None:
         """A seat's play while the table is setting up: refused (the host's chance entries are not)."""
-        if seat != TABLE and self._setting_up(t):
+        if seat != TABLE and self.setting_up(t):
             raise Conflict(STILL_SETTING_UP)
 
     # -- changing it ------------------------------------------------------------------------
 
-    def _store_setup(self, t: OpenTable, setup: dict[str, Any]) -> None:
+    def _store(self, t: OpenTable, setup: dict[str, Any]) -> None:
         """Keep the new stage (durably first), then show it everywhere."""
         version = t.row.version + 1
         self.store.update_table(t.id, version=version, setup=setup)
         t.row.version, t.row.setup = version, setup
-        self._fan_out(t)
+        self._push(t)
 
-    def _open_if_ready(self, t: OpenTable) -> bool:
+    def open_if_ready(self, t: OpenTable) -> bool:
         """Every seat is ready: the game opens (stored, shown, the computer may play)."""
-        if not self._setting_up(t) or len(self._ready(t)) < t.row.players:
+        if not self.setting_up(t) or len(self.ready_seats(t)) < t.row.players:
             return False
         self._open(t)
         return True
 
     def _open(self, t: OpenTable) -> None:
         assert t.row.setup is not None
-        t.setup_check = None
-        self._store_setup(t, {**t.row.setup, "open": True})
-        self._schedule_bots(t)
-        self._pacer.poke()
+        t.setting_up.check = None
+        self._store(t, {**t.row.setup, "open": True})
+        self._opened(t)
+        self._poke()
 
     def ready(self, table: str, seat: int) -> dict[str, Any]:
         """A seat pressed Ready; the last one opens the game. Its payload after."""
-        t = self._table(table)
-        seat = self._check_seat_number(t, seat)
+        t = self.tables.get(table)
+        seat = seat_number(t, seat)
         with t.lock:
-            if not self._setting_up(t):
+            if not self.setting_up(t):
                 raise Conflict("The table is not setting up: the game is open.")
             assert t.row.setup is not None
-            if seat not in self._ready(t):
+            if seat not in self.ready_seats(t):
                 pressed = sorted({*t.row.setup.get("ready", []), seat})
-                self._store_setup(t, {**t.row.setup, "ready": pressed})
-            self._open_if_ready(t)
-            payload, state = self._seat_payload(t, seat), t.state
-        self._notify(t, state, [])   # the hardware's seat LEDs show who is still to press
-        return payload
+                self._store(t, {**t.row.setup, "ready": pressed})
+            self.open_if_ready(t)
+            out, state = self._payload(t, seat), t.state
+        self._notify(t, state)   # the hardware's seat LEDs show who is still to press
+        return out
 
     def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
         """The table screen or the host shows setup step ``step`` (Next, Back), or ``skip`` opens
         the game now. The public payload after."""
-        t = self._table(table)
+        t = self.tables.get(table)
         if skip is not None and not isinstance(skip, bool):
             raise BadRequest('"skip" must be true or false.')
         if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
@@ -175,56 +171,56 @@ class SettingUp:
         if step is None and not skip:
             raise BadRequest('Send "step" (the setup step to show) or "skip": true.')
         with t.lock:
-            if not self._setting_up(t):
+            if not self.setting_up(t):
                 raise Conflict("The table is not setting up: the game is open.")
             assert t.row.setup is not None
             if not skip:
-                count = len(self._setup_steps(t))
+                count = len(self.steps(t))
                 if step is None or not 0 <= step < count:
                     raise BadRequest("There is no setup step {number}: this table has {count}.",
                                      number=step + 1 if isinstance(step, int) else str(step), count=count)
                 if step != t.row.setup.get("step"):
                     self._show_step(t, step)
-                return self._public(t)
+                return self._payload(t, None)
             self._open(t)
-            payload, state = self._public(t), t.state
-        self._notify(t, state, [])   # the game is open: the hardware's seat LEDs follow it
-        return payload
+            out, state = self._payload(t, None), t.state
+        self._notify(t, state)   # the game is open: the hardware's seat LEDs follow it
+        return out
 
-    def _setup_next(self, t: OpenTable) -> bool:
+    def next(self, t: OpenTable) -> bool:
         """The table's "next" while setting up: the next step (the last one stays). False when the
         table is not setting up (the next is the story's)."""
-        if not self._setting_up(t) or t.row.setup is None:
+        if not self.setting_up(t) or t.row.setup is None:
             return False
         at = int(t.row.setup.get("step", 0))
-        if at + 1 < len(self._setup_steps(t)):
+        if at + 1 < len(self.steps(t)):
             self._show_step(t, at + 1)
         return True
 
-    def _unready(self, t: OpenTable, seat: int) -> None:
+    def unready(self, t: OpenTable, seat: int) -> None:
         """A seat freed while setting up: whoever takes it next has not seen its part yet."""
-        if self._setting_up(t) and t.row.setup is not None and seat in t.row.setup.get("ready", []):
+        if self.setting_up(t) and t.row.setup is not None and seat in t.row.setup.get("ready", []):
             pressed = [s for s in t.row.setup.get("ready", []) if s != seat]
-            self._store_setup(t, {**t.row.setup, "ready": pressed})
+            self._store(t, {**t.row.setup, "ready": pressed})
 
     def _show_step(self, t: OpenTable, step: int) -> None:
         assert t.row.setup is not None
-        t.setup_check = None
-        t.setup_since = self.clock()
-        self._store_setup(t, {**t.row.setup, "step": step})
-        self._pacer.poke()
-        self._check_step(t)
+        t.setting_up.check = None
+        t.setting_up.since = self.clock()
+        self._store(t, {**t.row.setup, "step": step})
+        self._poke()
+        self.check_step(t)
 
     # -- the hardware checks a step -------------------------------------------------------
 
-    def _check_step(self, t: OpenTable) -> None:
+    def check_step(self, t: OpenTable) -> None:
         """The shown step asks for a beam check and the hardware can make one: it runs on a
         thread of its own (the laser fires for a while), and its answer is shown with the step."""
-        if not self._setting_up(t) or t.row.setup is None:
+        if not self.setting_up(t) or t.row.setup is None:
             return
-        steps = self._setup_steps(t)
+        steps = self.steps(t)
         at = int(t.row.setup.get("step", 0))
-        link = self.hardware
+        link = self.hardware()
         if not 0 <= at < len(steps) or steps[at].check != "beam" or link is None:
             return
         game, state, version = t.game, t.state, t.row.version
@@ -242,36 +238,37 @@ class SettingUp:
             return   # no laser or no sensors: nothing to say
         answer = found.to_json()
         with t.lock:
-            if t.row.version != version or not self._setting_up(t):
+            if t.row.version != version or not self.setting_up(t):
                 return   # the table moved on while the laser fired
-            t.setup_check = answer
+            t.setting_up.check = answer
             try:
                 version = t.row.version + 1
                 self.store.update_table(t.id, version=version)
                 t.row.version = version
             except StorageFailure:
                 pass   # shown all the same: the check is no game change
-            self._fan_out(t)
+            self._push(t)
 
     # -- Auto -------------------------------------------------------------------------------
 
-    def _pace_setup(self, t: OpenTable, now: float) -> float | None:
-        """Auto while setting up: the next step once this one has been read; when it is due."""
+    def pace(self, t: OpenTable, now: float, shown_since: float) -> float | None:
+        """Auto while setting up: the next step once this one has been read; when it is due.
+        ``shown_since``: when a table screen came to show the table (the story's ``since``)."""
         if not t.row.auto or not self._watched(t) or t.row.setup is None:
             return None
-        steps = self._setup_steps(t)
+        steps = self.steps(t)
         at = int(t.row.setup.get("step", 0))
         if at + 1 >= len(steps):
             return None   # the last step stays until everyone is ready
-        # from when the step came up, or when a screen came to show it (``since``), whichever is later
-        due = max(t.setup_since, t.since) + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
+        # from when the step came up, or when a screen came to show it, whichever is later
+        due = max(t.setting_up.since, shown_since) + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
         if now < due:
             return due
         try:
             self._show_step(t, at + 1)
         except StorageFailure:
-            t.setup_since = now
-        return None if at + 2 >= len(steps) else t.setup_since + STEP_SECONDS
+            t.setting_up.since = now
+        return None if at + 2 >= len(steps) else t.setting_up.since + STEP_SECONDS
 
 
-__all__ = ["SETTING_UP", "SETUP_OPTION", "STILL_SETTING_UP", "SettingUp", "declares_setup", "stage"]
+__all__ = ["SETTING_UP", "SETUP_OPTION", "STILL_SETTING_UP", "SetupGuide", "declares_setup", "stage"]

@@ -119,7 +119,7 @@ class StatusScreen:
         outcome = self.service.state_of(table["table"]).outcome
         winners = None if outcome is None else tuple(
             names[s] for s in outcome.get("winners", ()) if 0 <= s < len(names))
-        ask = getattr(self.service, "setup_waiting", None)
+        ask = getattr(getattr(self.service, "setup", None), "waiting", None)
         to_press = None if ask is None else ask(table["table"])   # setting up: who is still to press Ready
         awaited = table["awaiting"] if to_press is None else sorted(to_press)
         waiting = tuple(names[s] for s in awaited if 0 <= s < len(names))

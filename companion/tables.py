@@ -1,34 +1,39 @@
-"""One open table as the service keeps it in memory, and one open stream of its payloads.
+"""One open table as the service keeps it in memory, the open tables, and one open stream of payloads.
 
-:class:`OpenTable` holds a table's row, seats, state, log, the story its table screen tells
-(companion/story.py), its lock and its open :class:`Subscription` streams, and the presence
-bookkeeping (who is connected; metadata, never logged). The helpers here read a table without
-changing it. :class:`companion.service.Service` does every change, under the table's lock.
+:class:`OpenTable` holds a table's row, seats, state, log, its lock and its open
+:class:`Subscription` streams, and one small state per part of the service (presence, the story,
+setting up, sealed plays, what each reader was told), each written by its part alone.
+:class:`Tables` finds a table by id. The helpers here read a table without changing it; every
+change is made under the table's lock.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 import threading
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.audiences import Shown
 from companion.store import LogRow, SeatRow, TableRow
 from companion.story import Snapshot, Story
-from engines import Event, Game, SetupStep, State, events_for
+from engines import TABLE, Event, Game, SetupStep, State, events_for
+from engines.core import PHYSICAL
 from engines.rng import Rng
-from engines.text import LANGUAGES, bot_name, default_seat_name
-from web.service import BadRequest, Unauthorized
+from engines.text import LANGUAGES, Text, bot_name, default_seat_name
+from web.service import BadRequest, NotFound, Unauthorized
 
 
 class StreamOwner(Protocol):
-    """What a stream needs from the service: to look at presence again, and to be let go of."""
+    """What a stream needs from the streams' keeper (companion/streams.py): to look at presence
+    again, and to be let go of."""
 
-    def _sweep_presence(self, table_id: str) -> None: ...
+    def sweep(self, table_id: str) -> None: ...
 
-    def _unsubscribe(self, sub: Subscription) -> None: ...
+    def unsubscribe(self, sub: Subscription) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -73,7 +78,7 @@ class Subscription:
                 return self._queue.popleft()
             if self._closed:
                 return None
-        self._service._sweep_presence(self.table)
+        self._service.sweep(self.table)
         with self._cond:
             if self._revoked:
                 raise Unauthorized("The host freed this seat.")
@@ -99,10 +104,71 @@ class Subscription:
         with self._cond:
             self._closed = True
             self._cond.notify_all()
-        self._service._unsubscribe(self)
+        self._service.unsubscribe(self)
 
 
 # --------------------------------------------------------------------------- one table
+#
+# Each part of the service keeps its own state of a table in one small dataclass below, and no part
+# writes another's: presence (companion/presence.py) ``here``, the story (companion/telling.py)
+# ``telling``, setting up (companion/setting_up.py) ``setting_up``, sealed plays
+# (companion/sealing.py) ``sealing``, what each reader was shown (companion/payloads.py)
+# ``heard``. The service (companion/service.py) owns the rest: the row, seats, state, log, lock.
+
+
+@dataclass
+class Here:
+    """Who is at the table (companion/presence.py): metadata, never logged, never bumps ``version``."""
+    presence: int = 0                                       # bumped when the shown flags change
+    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
+    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
+    polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
+    screen_left: float | None = None                        # when the last table screen's stream closed
+    screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
+
+
+@dataclass
+class Telling:
+    """The story the table screen tells (companion/story.py, companion/telling.py): not game state,
+    but stored with the table (the shown step, Auto) so that a restart goes on telling where it was."""
+    story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
+    since: float = 0.0                                      # when the shown step came up
+
+
+@dataclass
+class SettingUpState:
+    """Setting up (companion/setting_up.py): the steps for the position they were built from, when
+    the shown step came up (Auto), and the hardware's answer to the shown step's check."""
+    cache: tuple[State, tuple[SetupStep, ...]] | None = None
+    since: float = 0.0
+    check: dict[str, Any] | None = None
+
+
+@dataclass
+class Sealed:
+    """Plays sealed while the table tells (companion/sealing.py): (n, seat, action) in the order they
+    came, stored; and each sealing seat's own state (the table's state with its sealed plays)."""
+    plays: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    own: dict[int, tuple[State, int, State]] = field(default_factory=dict)
+
+
+@dataclass
+class Heard:
+    """What each reader was last told (companion/audiences.py, companion/payloads.py): the last
+    change's events; a payload's fingerprint per reader; and the events of the last change a reader
+    saw, for a reader that has not seen the newest ones."""
+    events: list[Event] = field(default_factory=list)
+    seen: dict[str, Shown] = field(default_factory=dict)
+    stale: dict[str, list[Event]] = field(default_factory=dict)
+
+    def heard(self, reader: str, seat: int | None) -> list[Event]:
+        """The events of the last change the reader saw, as it may see them (``seat`` None: public)."""
+        return self.stale[reader] if reader in self.stale else events_for(self.events, seat)
+
+    def tell(self, events: list[Event]) -> None:
+        """A change every reader sees (a seat taken, the end, a note): these are the last events."""
+        self.events = list(events)
+        self.stale = {}
 
 
 @dataclass
@@ -113,35 +179,15 @@ class OpenTable:
     state: State
     rng: Rng
     log: list[LogRow]
-    events: list[Event] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
     subs: list[Subscription] = field(default_factory=list)
-    # presence (metadata, not game state: never logged, never bumps ``version``)
-    presence: int = 0                                       # bumped when the shown flags change
-    shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
-    left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
-    polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
     freed: set[str] = field(default_factory=set)            # token hashes of seats the host freed
-    # the story the table screen tells (companion/story.py): not game state, but stored with
-    # the table (the shown step, Auto) so that a restart goes on telling where it was
-    story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
-    since: float = 0.0                                      # when the shown step came up
-    screen_left: float | None = None                        # when the last table screen's stream closed
-    screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
-    learned: dict[str, Any] | None = None                   # what its box profile last learned from it
-    # what each reader was last shown (companion/audiences.py): a payload's fingerprint, and the
-    # events of the last change it saw, for a reader that has not seen the newest ones
-    seen: dict[str, Shown] = field(default_factory=dict)
-    stale: dict[str, list[Event]] = field(default_factory=dict)
-    # setting up (companion/setting_up.py): the steps for the position they were built from, when
-    # the shown step came up (Auto), and the hardware's answer to the shown step's check
-    setup_cache: tuple[State, tuple[SetupStep, ...]] | None = None
-    setup_since: float = 0.0
-    setup_check: dict[str, Any] | None = None
-    # plays sealed while the table tells (companion/sealing.py): (n, seat, action) in the order they
-    # came, stored; and each sealing seat's own state (the table's state with its sealed plays)
-    sealed: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
-    own: dict[int, tuple[State, int, State]] = field(default_factory=dict)
+    learned: dict[str, Any] | None = None                   # what its box profile last learned (keeping)
+    here: Here = field(default_factory=Here)
+    telling: Telling = field(default_factory=Telling)
+    setting_up: SettingUpState = field(default_factory=SettingUpState)
+    sealing: Sealed = field(default_factory=Sealed)
+    heard: Heard = field(default_factory=Heard)
 
     @property
     def id(self) -> str:
@@ -150,15 +196,6 @@ class OpenTable:
     def version_for(self, reader: str) -> int:
         """The version a reader sees: the table's changes less those it could not see."""
         return self.row.version - self.row.hidden.get(reader, 0)
-
-    def heard(self, reader: str, seat: int | None) -> list[Event]:
-        """The events of the last change the reader saw, as it may see them (``seat`` None: public)."""
-        return self.stale[reader] if reader in self.stale else events_for(self.events, seat)
-
-    def tell(self, events: list[Event]) -> None:
-        """A change every reader sees (a seat taken, the end, a note): these are the last events."""
-        self.events = list(events)
-        self.stale = {}
 
     def name(self, seat: int, lang: str = "en") -> str:
         """The seat's name: the one its player typed, else "Player 2" (or "Computer 2" for a
@@ -170,6 +207,48 @@ class OpenTable:
             if row.bot:
                 return bot_name(seat, lang)
         return default_seat_name(seat, lang)
+
+
+class Tables:
+    """The open tables by id, and the two lookups every request starts with."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, OpenTable] = {}
+        self.lock = threading.Lock()   # held while a new table takes its id
+
+    def __iter__(self) -> Iterator[OpenTable]:
+        return iter(list(self._by_id.values()))
+
+    def get(self, table_id: object) -> OpenTable:
+        """The table, or NotFound in the players' words."""
+        table = self._by_id.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise NotFound("There is no table {table}.", table=str(table_id))
+        return table
+
+    def find(self, table_id: str) -> OpenTable | None:
+        return self._by_id.get(table_id)
+
+    def add(self, table: OpenTable) -> None:
+        self._by_id[table.id] = table
+
+    def new_id(self) -> str:
+        """A fresh table id (caller holds :attr:`lock`)."""
+        while True:
+            tid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
+            if tid not in self._by_id:
+                return tid
+
+
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def seat_number(table: OpenTable, seat: object) -> int:
+    """``seat`` checked as one of the table's seats, or NotFound."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.row.players:
+        raise NotFound("There is no seat {number} at this table.",
+                       number=seat + 1 if isinstance(seat, int) else str(seat))
+    return seat
 
 
 def table_language(lang: object) -> str:
@@ -213,3 +292,25 @@ def effective_rows(rows: list[LogRow]) -> list[LogRow]:
         if row.kind == "undo":
             undone.update(row.data["undoes"])
     return [r for r in rows if r.kind != "undo" and r.idx not in undone]
+
+
+def requests(table: OpenTable, present: tuple[bool, ...]) -> list[tuple[int, Text, list[dict[str, Any]]]]:
+    """What the host page is asked to enter for a seat: (seat, the sentence, its legal actions), when
+    the table plays with the real cards and a seat awaited only for physical input
+    (``Game.physical_input``) cannot enter it itself: the computer (it cannot see the real cards), a
+    seat nobody took, or a taken seat whose phone is away (``present``: the seats' shown flags)."""
+    asks = table.game.physical_input
+    if table.row.chance != PHYSICAL or table.row.ended or not asks:
+        return []
+    out = []
+    for seat in table.state.awaiting:
+        if seat == TABLE:
+            continue
+        row = table.seats[seat]
+        if not (row.bot or row.token_hash is None or not present[seat]):
+            continue
+        legal = table.state.legal_actions(seat)
+        kinds = {a["type"] for a in legal}
+        if legal and kinds <= set(asks):
+            out.append((seat, Text(asks[sorted(kinds)[0]], {"seat": seat}), legal))
+    return out

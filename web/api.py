@@ -296,7 +296,7 @@ def auto(table: str) -> Response:
          who="seat", answers=ref("SeatView"), errors=(409,))
 def ready(table: str) -> Response:
     seat = require_seat(table)
-    return ok(service().ready(table, seat))
+    return ok(service().setup.ready(table, seat))
 
 
 @bp.post("/tables/<table>/setup")
@@ -320,7 +320,7 @@ def setup(table: str) -> Response:
         require_seat(table)
     elif not on_this_machine():
         require_host()
-    return ok(service().set_setup(table, data.get("step"), skip))
+    return ok(service().setup.set_setup(table, data.get("step"), skip))
 
 
 def on_this_machine() -> bool:
@@ -367,7 +367,7 @@ def next_game(table: str) -> Response:
 @declare("The devices, their states and the last beam check (host).", who="host", answers=ref("Hardware"))
 def hardware() -> Response:
     require_host()
-    return ok(service().hardware_status())
+    return ok(service().panel.hardware_status())
 
 
 @bp.get("/hardware/display.png")
@@ -376,7 +376,7 @@ def hardware() -> Response:
 def display() -> Response:
     """The status display's frame now, four times its size (the virtual panel's picture)."""
     require_host()
-    resp = Response(service().display_png(), mimetype="image/png")
+    resp = Response(service().panel.display_png(), mimetype="image/png")
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
@@ -389,7 +389,7 @@ def display() -> Response:
                      description="A long press of the host button: held this many seconds."),))
 def press(button: str) -> Response:
     require_host()
-    return ok(service().press(button, float(json_body().get("held_s", 0))))
+    return ok(service().panel.press(button, float(json_body().get("held_s", 0))))
 
 
 @bp.post("/hardware/faults")
@@ -401,4 +401,4 @@ def press(button: str) -> Response:
 def faults() -> Response:
     require_host()
     data = json_body()
-    return ok(service().inject_fault(data["device"], data.get("fault") or "none"))
+    return ok(service().panel.inject_fault(data["device"], data.get("fault") or "none"))

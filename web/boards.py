@@ -29,14 +29,14 @@ BOARD = Field("board", {"type": ["object", "string"]}, required=True,
                   "properties": {"boards": {"type": "array", "items": ref("BoardEntry")}}})
 def boards(game: str) -> Response:
     require_host()
-    return ok({"boards": service().list_boards(game)})
+    return ok({"boards": service().keeping.list_boards(game)})
 
 
 @bp.get("/games/<game>/boards/<name>")
 @declare("One board, by name (host).", who="host", answers=ref("SavedBoard"))
 def board(game: str, name: str) -> Response:
     require_host()
-    return ok(service().board(game, name))
+    return ok(service().keeping.board(game, name))
 
 
 @bp.put("/games/<game>/boards/<name>")
@@ -45,7 +45,7 @@ def board(game: str, name: str) -> Response:
          errors=(409,), body=(BOARD,))
 def save(game: str, name: str) -> Response:
     require_host()
-    return ok(service().save_board(game, name, json_body()["board"]))
+    return ok(service().keeping.save_board(game, name, json_body()["board"]))
 
 
 @bp.delete("/games/<game>/boards/<name>")
@@ -54,8 +54,8 @@ def save(game: str, name: str) -> Response:
                   "properties": {"boards": {"type": "array", "items": ref("BoardEntry")}}})
 def delete(game: str, name: str) -> Response:
     require_host()
-    service().delete_board(game, name)
-    return ok({"boards": service().list_boards(game)})
+    service().keeping.delete_board(game, name)
+    return ok({"boards": service().keeping.list_boards(game)})
 
 
 @bp.post("/games/<game>/board-check")
@@ -63,4 +63,4 @@ def delete(game: str, name: str) -> Response:
          "asks as the host draws).", who="host", answers=ref("BoardCheck"), body=(BOARD,))
 def check(game: str) -> Response:
     require_host()
-    return ok(service().check_board(game, json_body()["board"]))
+    return ok(service().keeping.check_board(game, json_body()["board"]))

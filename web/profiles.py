@@ -31,7 +31,7 @@ LIST = {"type": "object", "required": ["profiles"], "additionalProperties": Fals
 @declare("The game's box profiles, by name, each with how complete it is (host).", who="host", answers=LIST)
 def profiles(game: str) -> Response:
     require_host()
-    return ok({"profiles": service().list_profiles(game)})
+    return ok({"profiles": service().keeping.list_profiles(game)})
 
 
 @bp.get("/games/<game>/profiles/<name>")
@@ -39,7 +39,7 @@ def profiles(game: str) -> Response:
          who="host", answers=ref("SavedProfile"))
 def profile(game: str, name: str) -> Response:
     require_host()
-    return ok(service().profile(game, name))
+    return ok(service().keeping.profile(game, name))
 
 
 @bp.put("/games/<game>/profiles/<name>")
@@ -48,7 +48,7 @@ def profile(game: str, name: str) -> Response:
          answers=ref("SavedProfile"), errors=(409,), body=(PROFILE,))
 def save(game: str, name: str) -> Response:
     require_host()
-    return ok(service().save_profile(game, name, json_body()["profile"]))
+    return ok(service().keeping.save_profile(game, name, json_body()["profile"]))
 
 
 @bp.post("/games/<game>/profiles/<name>/rename")
@@ -58,15 +58,15 @@ def save(game: str, name: str) -> Response:
                      refusal='"to" must be the new name.'),))
 def rename(game: str, name: str) -> Response:
     require_host()
-    return ok(service().rename_profile(game, name, json_body()["to"]))
+    return ok(service().keeping.rename_profile(game, name, json_body()["to"]))
 
 
 @bp.delete("/games/<game>/profiles/<name>")
 @declare("Delete a box profile (host).", who="host", answers=LIST, errors=(409,))
 def delete(game: str, name: str) -> Response:
     require_host()
-    service().delete_profile(game, name)
-    return ok({"profiles": service().list_profiles(game)})
+    service().keeping.delete_profile(game, name)
+    return ok({"profiles": service().keeping.list_profiles(game)})
 
 
 @bp.post("/games/<game>/profile-check")
@@ -74,4 +74,4 @@ def delete(game: str, name: str) -> Response:
          "(host; the editor asks before it saves).", who="host", answers=ref("ProfileCheck"), body=(PROFILE,))
 def check(game: str) -> Response:
     require_host()
-    return ok(service().check_profile(game, json_body()["profile"]))
+    return ok(service().keeping.check_profile(game, json_body()["profile"]))

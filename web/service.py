@@ -108,6 +108,68 @@ class HostDevices(Protocol):
         """End one session; False if there is none such."""
 
 
+class SettingUp(Protocol):
+    """Before the first play, while the table asked for it (docs/web.md "Setting up")."""
+
+    def ready(self, table: str, seat: int) -> dict[str, Any]:
+        """The seat is set up (its payload after); the last seat ready opens the game. Conflict
+        when the table is not setting up."""
+
+    def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
+        """Show setup step ``step`` (0-based) or, with ``skip`` true, open the game now (the public
+        payload after). BadRequest for a step the table lacks; Conflict when it is not setting up."""
+
+
+class Keeping(Protocol):
+    """Boards the host drew (games that declare a board option) and box profiles (the printed
+    numbers of a group's own copy, for games that declare a profile option); host only."""
+
+    def list_boards(self, game: str) -> list[dict[str, Any]]:
+        """``[{"name", "sample", "placeholder", "saved"}]``: the samples, then the saved boards."""
+
+    def board(self, game: str, name: str) -> dict[str, Any]:
+        """``{"name", "sample", "saved", "board"}``; NotFound for an unknown game or name."""
+
+    def check_board(self, game: str, data: Any) -> dict[str, Any]:
+        """``{"ok", "problems": [Text], "board"}``: every problem, each one sentence."""
+
+    def save_board(self, game: str, name: str, data: Any) -> dict[str, Any]:
+        """Checked, then kept under ``name``; BadRequest with the first problem, nothing saved."""
+
+    def delete_board(self, game: str, name: str) -> None: ...
+
+    def list_profiles(self, game: str) -> list[dict[str, Any]]:
+        """``[{"name", "saved", "status"}]``, by name; NotFound for a game without box profiles."""
+
+    def profile(self, game: str, name: str) -> dict[str, Any]:
+        """``{"name", "saved", "profile", "status"}``; NotFound for an unknown game or name."""
+
+    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
+        """``{"ok", "problems": [Text], "profile", "status"}``: every problem, each naming its field."""
+
+    def save_profile(self, game: str, name: str, data: Any) -> dict[str, Any]:
+        """Checked, then kept under ``name`` (created, corrected, imported); BadRequest with the first
+        problem, nothing stored."""
+
+    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
+        """The profile under its new name (Conflict if that name is taken)."""
+
+    def delete_profile(self, game: str, name: str) -> None: ...
+
+
+class HardwarePanel(Protocol):
+    """The hardware (host only); the companion answers from hardware/ or says there is none."""
+
+    def hardware_status(self) -> dict[str, Any]: ...
+
+    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]: ...
+
+    def inject_fault(self, device: str, fault: str) -> dict[str, Any]: ...
+
+    def display_png(self) -> bytes:
+        """The status display's frame now, as a PNG (NotFound-like refusal without a display)."""
+
+
 class TableService(Protocol):
     """The companion as the web app sees it. Seats are 0-based; ``None`` is the public table."""
 
@@ -185,55 +247,14 @@ class TableService(Protocol):
     def set_auto(self, table: str, on: bool) -> dict[str, Any]:
         """Auto on or off for the table's story (the public payload)."""
 
-    # setting up (docs/web.md "Setting up"): before the first play, while the table asked for it
-    def ready(self, table: str, seat: int) -> dict[str, Any]:
-        """The seat is set up (its payload after); the last seat ready opens the game. Conflict
-        when the table is not setting up."""
+    @property
+    def setup(self) -> SettingUp:
+        """Setting up the box before the first play (docs/web.md "Setting up")."""
 
-    def set_setup(self, table: str, step: Any = None, skip: Any = None) -> dict[str, Any]:
-        """Show setup step ``step`` (0-based) or, with ``skip`` true, open the game now (the public
-        payload after). BadRequest for a step the table lacks; Conflict when it is not setting up."""
+    @property
+    def keeping(self) -> Keeping:
+        """The boards the host drew and the box profiles (host only)."""
 
-    # boards the host drew, for games that declare a board option (host only)
-    def list_boards(self, game: str) -> list[dict[str, Any]]:
-        """``[{"name", "sample", "placeholder", "saved"}]``: the samples, then the saved boards."""
-
-    def board(self, game: str, name: str) -> dict[str, Any]:
-        """``{"name", "sample", "saved", "board"}``; NotFound for an unknown game or name."""
-
-    def check_board(self, game: str, data: Any) -> dict[str, Any]:
-        """``{"ok", "problems": [Text], "board"}``: every problem, each one sentence."""
-
-    def save_board(self, game: str, name: str, data: Any) -> dict[str, Any]:
-        """Checked, then kept under ``name``; BadRequest with the first problem, nothing saved."""
-
-    def delete_board(self, game: str, name: str) -> None: ...
-
-    # box profiles: the printed numbers of a group's own copy, for games that declare a profile option
-    def list_profiles(self, game: str) -> list[dict[str, Any]]:
-        """``[{"name", "saved", "status"}]``, by name; NotFound for a game without box profiles."""
-
-    def profile(self, game: str, name: str) -> dict[str, Any]:
-        """``{"name", "saved", "profile", "status"}``; NotFound for an unknown game or name."""
-
-    def check_profile(self, game: str, data: Any) -> dict[str, Any]:
-        """``{"ok", "problems": [Text], "profile", "status"}``: every problem, each naming its field."""
-
-    def save_profile(self, game: str, name: str, data: Any) -> dict[str, Any]:
-        """Checked, then kept under ``name`` (created, corrected, imported); BadRequest with the first
-        problem, nothing stored."""
-
-    def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
-        """The profile under its new name (Conflict if that name is taken)."""
-
-    def delete_profile(self, game: str, name: str) -> None: ...
-
-    # hardware (host only); the companion answers from hardware/ or says there is none
-    def hardware_status(self) -> dict[str, Any]: ...
-
-    def press(self, button: str, held_s: float = 0.0) -> dict[str, Any]: ...
-
-    def inject_fault(self, device: str, fault: str) -> dict[str, Any]: ...
-
-    def display_png(self) -> bytes:
-        """The status display's frame now, as a PNG (NotFound-like refusal without a display)."""
+    @property
+    def panel(self) -> HardwarePanel:
+        """The hardware, as the host page sees it (host only)."""

@@ -35,7 +35,7 @@ def test_the_computer_shark_answers_at_once_and_auto_catches_up_with_a_backlog(s
         assert service.wait_for_bots()
         slowest = max(slowest, time.monotonic() - started)
     assert slowest < 1.0 + 0.5          # the crew's play and the shark's whole answer
-    story = service._table(table).story.copy()
+    story = service.tables.get(table).telling.story.copy()
     assert story.waiting() >= 12          # a quick crew: the table is far behind
     jaws_step = 2.4
     behind = story.reading_seconds(jaws_step)
@@ -56,7 +56,7 @@ def test_what_the_shark_did_comes_up_within_a_second_of_the_crews_last_end_turn(
     service.public(table, screen=True)
     service.seat_bot(table, 0)
     assert service.wait_for_bots()
-    t = service._table(table)
+    t = service.tables.get(table)
     pacing = t.game.pacing
     rng = random.Random(1)
     checked = 0
@@ -74,7 +74,7 @@ def test_what_the_shark_did_comes_up_within_a_second_of_the_crews_last_end_turn(
         assert service.wait_for_bots()
         if action["type"] != "end" or service.public(table, screen=True)["view"]["round"] == round_before:
             continue
-        story = t.story.copy()
+        story = t.telling.story.copy()
         chapter, index = story.current()
         kinds = [chapter.step(i)["type"] for i in range(len(chapter.steps))]
         if kinds[-1] != "shark_turn":

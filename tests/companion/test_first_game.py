@@ -69,7 +69,7 @@ def test_each_lesson_comes_once_with_the_play_that_brings_it(service: Service) -
     lesson = public["story"]["shown"]["lessons"][0]
     assert lesson["section"]["msgid"] == "Course of play, 1 and 2" and lesson["text"]["msgid"]
     # Auto leaves a lesson up long enough to read it
-    assert service._table(table).story.reading_seconds(2.2) > LONGEST_STEP
+    assert service.tables.get(table).telling.story.reading_seconds(2.2) > LONGEST_STEP
     # the phone whose turn it is says what it may do now; the other one nothing
     assert service.seat_view(table, 0)["lesson"]["key"] == "turn"
     assert service.seat_view(table, 1)["lesson"] is None

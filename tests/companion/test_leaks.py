@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 import engines
+from companion.payloads import Payloads
 from companion.service import Service
+from companion.tables import OpenTable
 from engines import IllegalAction
 from tests import fakegame
 from tests.companion.leak import check_no_leaks, check_worlds
@@ -157,14 +159,14 @@ def test_the_harness_catches_a_leak(service: Service, monkeypatch: pytest.Monkey
 
 def test_the_harness_catches_a_service_that_sends_the_notation(service: Service,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Service._seat_payload
+    real = Payloads.seat
 
-    def debug_payload(self: Service, table: object, seat: int) -> dict[str, object]:
-        out = real(self, table, seat)  # type: ignore[arg-type]
-        out["debug"] = self.state_of(out["table"]).notation()   # BUG: the whole position, secrets too
+    def debug_payload(self: Payloads, table: OpenTable, seat: int) -> dict[str, object]:
+        out = real(self, table, seat)
+        out["debug"] = table.state.notation()   # BUG: the whole position, secrets too
         return out
 
-    monkeypatch.setattr(Service, "_seat_payload", debug_payload)
+    monkeypatch.setattr(Payloads, "seat", debug_payload)
     report = check_no_leaks(service, "fake-guess", 2, seeds=[3], max_plies=6)
     assert any("a secret of seat" in p for p in report.problems)
     assert any("can tell whether" in p for p in report.problems)

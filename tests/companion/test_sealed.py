@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import engines
-from companion.sealing import Sealing
+from companion.payloads import Payloads
 from companion.service import Service, Subscription
 from engines import TABLE
 from tests.companion.test_story import Clock, play_to_the_resolution, tell_all
@@ -83,7 +83,7 @@ class Twin:
 def twins(fake_game: object, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     clock = Clock()   # Auto off and a clock that stands still: the tests move the story themselves
     service = Service(data_dir, HOST_KEY, clock=clock)
-    monkeypatch.setattr(service, "_salt", lambda: "5a1t" * 8)   # the twins name their events alike
+    monkeypatch.setattr("companion.service._salt", lambda: "5a1t" * 8)   # the twins name their events alike
     try:
         a, b = Twin(service, 5), Twin(service, 5)
         for twin in (a, b):
@@ -142,11 +142,11 @@ def test_the_canary_catches_a_sealed_play_pushed_to_everyone(twins: Any,
     """The harness itself: a service that pushes every stream when a play is sealed is caught."""
     service, a, b = twins
 
-    def loud(self: Service, t: Any, seat: int) -> dict[str, Any]:
-        self._fan_out(t)
-        return self._seat_payload(t, seat)
+    def loud(self: Payloads, t: Any, seat: int) -> dict[str, Any]:
+        self.fan_out(t)
+        return self.seat(t, seat)
 
-    monkeypatch.setattr(Sealing, "_push_seat", loud)
+    monkeypatch.setattr(Payloads, "push_seat", loud)
     seat, card = _first_card(service, a.id)
     service.act(a.id, seat, card)
     left, right = a.seen_by_others(seat), b.seen_by_others(seat)
@@ -198,7 +198,7 @@ def test_sealed_plays_survive_a_restart_and_are_played_then(fake_game: object, d
     try:
         table, screen, first, card = _sealed_during_the_round(service)
         log_rows = len(service.store.log(table))
-        assert service.store.sealed(table) == [(service._table(table).sealed[0][0], first, card)]
+        assert service.store.sealed(table) == [(service.tables.get(table).sealing.plays[0][0], first, card)]
         screen.close()
     finally:
         service.close()   # a power cut after the answer: the play is on disk
@@ -226,10 +226,10 @@ def test_auto_tells_the_round_and_then_plays_the_sealed_card(fake_game: object, 
         table, screen, first, _ = _sealed_during_the_round(service)
         service.set_auto(table, True)
         for _ in range(200):
-            if not service._table(table).sealed:
+            if not service.tables.get(table).sealing.plays:
                 break
             clock.now += 0.5
-            service.pace()
+            service.clockwork.pace()
         assert not service.store.sealed(table) and first not in service.state_of(table).awaiting
         assert not service.public(table)["story"]["hold"]
         screen.close()

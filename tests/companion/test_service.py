@@ -365,12 +365,12 @@ def test_a_chance_mode_is_refused_for_a_game_that_leaves_nothing_to_chance(servi
 
 
 def test_without_hardware_the_service_says_so(service: Service) -> None:
-    assert service.hardware_status() == {"pin_factory": None, "mock": False, "devices": [],
+    assert service.panel.hardware_status() == {"pin_factory": None, "mock": False, "devices": [],
                                          "last_beam_check": None, "storage_fault": None}
     with pytest.raises(Conflict, match="No hardware"):
-        service.press("seat0")
+        service.panel.press("seat0")
     with pytest.raises(Conflict, match="No hardware"):
-        service.inject_fault("j5", "stuck-lit")
+        service.panel.inject_fault("j5", "stuck-lit")
 
 
 def test_the_host_key_is_checked(service: Service) -> None:

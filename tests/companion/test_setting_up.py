@@ -57,13 +57,13 @@ def test_the_game_opens_when_every_seat_is_ready_and_the_computer_is_ready_at_on
     table = new_table(service)
     service.seat_bot(table, 2)
     assert service.public(table)["setup"]["ready"] == [2]
-    service.ready(table, 0)
-    service.ready(table, 0)   # twice is once
+    service.setup.ready(table, 0)
+    service.setup.ready(table, 0)   # twice is once
     assert service.public(table)["setup"]["ready"] == [0, 2]
-    payload = service.ready(table, 1)
+    payload = service.setup.ready(table, 1)
     assert payload["setup"] is None and service.public(table)["setup"] is None
     with pytest.raises(Conflict, match="not setting up"):
-        service.ready(table, 1)
+        service.setup.ready(table, 1)
     seat, action = first_play(service, table)
     if seat != 2:
         service.act(table, seat, action)   # the game is open
@@ -77,7 +77,7 @@ def test_next_steps_through_the_setup_and_a_freed_seat_is_not_ready(service: Ser
         service.advance(table)
     assert service.public(table)["setup"]["step"] == 3 and service.public(table)["story"] == story
     service.claim_seat(table, 1, "Bo")
-    service.ready(table, 1)
+    service.setup.ready(table, 1)
     service.free_seat(table, 1)
     assert service.public(table)["setup"]["ready"] == []
 
@@ -93,17 +93,17 @@ def test_a_table_of_computers_does_not_wait_to_set_up(service: Service) -> None:
 
 def test_steps_move_the_host_skips_and_bad_steps_are_refused(service: Service) -> None:
     table = new_table(service)
-    assert service.set_setup(table, step=2)["setup"]["step"] == 2
-    assert service.set_setup(table, step=1)["setup"]["step"] == 1   # Back
+    assert service.setup.set_setup(table, step=2)["setup"]["step"] == 2
+    assert service.setup.set_setup(table, step=1)["setup"]["step"] == 1   # Back
     with pytest.raises(BadRequest, match="no setup step 5"):
-        service.set_setup(table, step=4)
+        service.setup.set_setup(table, step=4)
     with pytest.raises(BadRequest):
-        service.set_setup(table, step=True)
+        service.setup.set_setup(table, step=True)
     with pytest.raises(BadRequest):
-        service.set_setup(table)
-    assert service.set_setup(table, skip=True)["setup"] is None
+        service.setup.set_setup(table)
+    assert service.setup.set_setup(table, skip=True)["setup"] is None
     with pytest.raises(Conflict):
-        service.set_setup(table, step=0)
+        service.setup.set_setup(table, step=0)
     seat, action = first_play(service, table)
     service.act(table, seat, action)
 
@@ -111,8 +111,8 @@ def test_steps_move_the_host_skips_and_bad_steps_are_refused(service: Service) -
 def test_the_stage_survives_a_restart_and_the_next_game_asks_again(data_dir: Path,
                                                                    service: Service) -> None:
     table = new_table(service)
-    service.set_setup(table, step=3)
-    service.ready(table, 1)
+    service.setup.set_setup(table, step=3)
+    service.setup.ready(table, 1)
     service.close()
     again = Service(data_dir, HOST_KEY)
     try:
@@ -121,7 +121,7 @@ def test_the_stage_survives_a_restart_and_the_next_game_asks_again(data_dir: Pat
         seat, action = first_play(again, table)
         with pytest.raises(Conflict):
             again.act(table, seat, action)
-        again.set_setup(table, skip=True)
+        again.setup.set_setup(table, skip=True)
         nxt = again.next_game(table)["table"]
         assert again.public(nxt)["setup"]["step"] == 0   # the table's choice, kept
     finally:
@@ -151,23 +151,23 @@ def test_auto_walks_the_steps_at_a_reading_pace(data_dir: Path, service: Service
         assert svc.public(table)["setup"]["step"] == 0
         now[0] += 4
         svc.public(table, screen=True)
-        svc.pace()
+        svc.clockwork.pace()
         assert svc.public(table)["setup"]["step"] == 0   # not read yet
         now[0] += 4.9
         svc.public(table, screen=True)
-        svc.pace()
+        svc.clockwork.pace()
         assert svc.public(table)["setup"]["step"] == 0
         for _ in range(8):
             now[0] += 4.9   # a screen polls within its grace
             svc.public(table, screen=True)
-            svc.pace()
+            svc.clockwork.pace()
             if svc.public(table)["setup"]["step"] == 1:
                 break
         assert svc.public(table)["setup"]["step"] == 1
         for _ in range(40):
             now[0] += 4.9
             svc.public(table, screen=True)
-            svc.pace()
+            svc.clockwork.pace()
         assert svc.public(table)["setup"]["step"] == 3   # the last step stays
     finally:
         svc.close()
@@ -183,8 +183,8 @@ def test_canary_a_part_naming_a_secret_reaches_its_seat_alone(service: Service,
         (Text("Your secret: {word}.", {"word": canary}),) if seat == 1 else (Text("Nothing secret."),)))
     table = new_table(service)
     streams = {who: service.subscribe(table, who) for who in (None, 0, 1, 2, -1)}
-    service.set_setup(table, step=1)   # a change every stream hears of
-    service.ready(table, 0)
+    service.setup.set_setup(table, step=1)   # a change every stream hears of
+    service.setup.ready(table, 0)
     seen: dict[int | None, str] = {}
     for who, sub in streams.items():
         frames = []

@@ -109,10 +109,10 @@ def test_a_phone_that_polls_is_present_and_shown_away_once_its_polls_stop(fake_g
         now[0] += POLL_GRACE - 1
         service.seat_view(table, 1, present=True)        # polling on: still there
         now[0] += POLL_GRACE - 1
-        service.pace()
+        service.clockwork.pace()
         assert service.public(table)["seats"][1]["connected"]
         now[0] += POLL_GRACE + 1                         # the polls stopped
-        service.pace()
+        service.clockwork.pace()
         pushed = [p for p in iter(lambda: screen.get(0), None)]
         assert pushed and not pushed[-1]["seats"][1]["connected"]
         screen.close()

@@ -176,12 +176,12 @@ def test_a_screen_that_reloads_keeps_the_hold_and_one_gone_for_good_lets_plays_g
             pass
         screen.close()                       # a reload: back within the grace, nothing changes
         clock.now += 1.0
-        service.pace()
+        service.clockwork.pace()
         assert service.seat_view(table, 0)["story"]["hold"]
         again = service.subscribe(table, None, screen=True)
         again.close()
         clock.now += 2.5                     # the screen is gone for good
-        service.pace()
+        service.clockwork.pace()
         told = [p for p in iter(lambda: phone.get(0), None)]
         assert told and not told[-1]["story"]["hold"]          # the phone is told at once
         # and the story keeps every step: 9 stops still to tell (a stop is a step and the steps that
@@ -203,19 +203,19 @@ def test_auto_tells_each_step_at_a_reading_pace_while_a_screen_is_open(fake_game
         first = shown(service.public(table))
         assert service.public(table)["story"]["auto"] and service.public(table)["story"]["waiting"] == 2
         clock.now += 60
-        service.pace()
+        service.clockwork.pace()
         assert shown(service.public(table)) == first          # no screen: nobody to tell it to
         screen = service.subscribe(table, None, screen=True)
         clock.now += 1.0
-        service.pace()
+        service.clockwork.pace()
         assert shown(service.public(table)) == first          # a sentence needs time to be read
         clock.now += 6.0
-        due = service.pace()
+        due = service.clockwork.pace()
         second = shown(service.public(table))
         assert second != first and due is not None and due > clock.now   # the next one comes later
         service.set_auto(table, False)
         clock.now += 60
-        service.pace()
+        service.clockwork.pace()
         assert shown(service.public(table)) == second          # Auto off: only "next" moves it
         assert not service.public(table)["story"]["auto"]
         screen.close()

@@ -174,7 +174,7 @@ def test_the_status_screen_follows_the_companion(
     clock.tick(status_screen.VERDICT_S)
     assert screen.refresh().kind == "table"
     assert clean_rig.display is not None and clean_rig.display.frame is not None
-    assert service.hardware_status()["display"]["showing"] == "table"
+    assert service.panel.hardware_status()["display"]["showing"] == "table"
 
 
 def test_a_hardware_fault_is_a_clear_line_and_a_frame_of_its_own(

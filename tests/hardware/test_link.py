@@ -186,7 +186,7 @@ def test_hidden_plays_blink_then_stay_lit_and_never_reach_the_hardware_status(
     clean_rig.press("seat0")  # seat 0 has played: its button means nothing now
     assert link.wait_idle()
     assert link.ignored[-1] == ("seat0", "seat not awaited")
-    status = json.dumps(service.hardware_status())
+    status = json.dumps(service.panel.hardware_status())
     for word in fakegame.WORDS:
         assert word not in status
 
@@ -194,21 +194,22 @@ def test_hidden_plays_blink_then_stay_lit_and_never_reach_the_hardware_status(
 def test_hardware_refusals_reach_the_web_with_their_own_status(service: Service, link: HardwareLink) -> None:
     """A hardware refusal is a Refusal like the rules' and the service's: one sentence, one status."""
     with pytest.raises(Refusal, match="There is no button called fire") as unknown:
-        service.press("fire")
+        service.panel.press("fire")
     assert unknown.value.status == 404
     with pytest.raises(Refusal, match="j8n cannot have the fault dead") as bad:
-        service.inject_fault("j8n", "dead")
+        service.panel.inject_fault("j8n", "dead")
     assert bad.value.status == 400
     with pytest.raises(Refusal) as wrong_kind:
-        service.inject_fault("seat0", "stuck-lit")
+        service.panel.inject_fault("seat0", "stuck-lit")
     assert wrong_kind.value.status == 404
-    assert service.hardware_status()["pin_factory"] == "mock"
+    assert service.panel.hardware_status()["pin_factory"] == "mock"
 
 
 def test_real_pins_refuse_the_virtual_panel(service: Service, clean_rig: Rig, link: HardwareLink) -> None:
     simulator, clean_rig.simulator = clean_rig.simulator, None  # as on a Pi: no simulator
     try:
-        for attempt in (lambda: service.press("seat0"), lambda: service.inject_fault("laser", "dead")):
+        panel = service.panel
+        for attempt in (lambda: panel.press("seat0"), lambda: panel.inject_fault("laser", "dead")):
             with pytest.raises(Refusal, match="only works on mock pins") as refused:
                 attempt()
             assert refused.value.status == 409

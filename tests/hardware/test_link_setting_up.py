@@ -47,7 +47,7 @@ def test_the_seat_leds_are_lit_until_each_seat_has_pressed_ready(
     press(clean_rig, link, clock, "seat1")          # again: nothing more to do
     assert link.ignored[-1] == ("seat1", "seat already ready or not at this table")
     assert setup_of(service, table)["ready"] == [1]
-    service.ready(table, 0)                         # the last one presses Ready on the phone
+    service.setup.ready(table, 0)                         # the last one presses Ready on the phone
     assert link.wait_idle()
     assert setup_of(service, table) is None         # the game is open
     assert leds(clean_rig) == ["blinking", "blinking"]   # both bid at once
@@ -74,7 +74,7 @@ def test_when_the_host_skips_the_leds_follow_the_game(
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     press(clean_rig, link, clock, "seat0")
     assert leds(clean_rig) == ["off", "on"]
-    service.set_setup(table, skip=True)
+    service.setup.set_setup(table, skip=True)
     assert link.wait_idle()
     assert setup_of(service, table) is None
     assert leds(clean_rig) == ["blinking", "blinking"]

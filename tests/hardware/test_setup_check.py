@@ -162,7 +162,7 @@ def test_the_table_screen_names_a_misplaced_token_at_the_mirrors_step(
     steps = service.public(table)["setup"]["steps"]
     last = len(steps) - 1
     assert steps[last]["check"] == "beam"
-    service.set_setup(table, step=last)
+    service.setup.set_setup(table, step=last)
     for _ in range(500):   # the laser fires on a thread of its own
         check = service.public(table)["setup"]["check"]
         if check is not None:
@@ -170,5 +170,5 @@ def test_the_table_screen_names_a_misplaced_token_at_the_mirrors_step(
         time.sleep(0.01)
     assert check is not None and not check["ok"] and check["suspects"] == ["j5"]
     assert str(translate(check["lines"][1], "en")) == "Most likely the Deflector on j5 is missing."
-    service.set_setup(table, step=0)
+    service.setup.set_setup(table, step=0)
     assert service.public(table)["setup"]["check"] is None

@@ -33,8 +33,8 @@ def test_a_failing_store_lights_the_fault_line_until_writes_work_again(
     with pytest.raises(StorageFailure):
         service.act(table, 0, {"type": "pick", "notation": "pick1"})
     assert eventually(lambda: clean_rig.led_mode("status") == "error", link)
-    assert service.hardware_status()["storage_fault"]["msgid"] == STORAGE_FAILING
+    assert service.panel.hardware_status()["storage_fault"]["msgid"] == STORAGE_FAILING
     service.store._db.execute("PRAGMA query_only = 0")
     service.act(table, 0, {"type": "pick", "notation": "pick1"})
     assert eventually(lambda: clean_rig.led_mode("status") == "on", link)
-    assert service.hardware_status()["storage_fault"] is None
+    assert service.panel.hardware_status()["storage_fault"] is None

@@ -131,7 +131,7 @@ def test_saved_boards_survive_a_restart(client: FlaskClient, host: dict[str, str
     assert put(client, host, "Kept", SIX).status_code == 200
     again = Service(data_dir, HOST_KEY)
     try:
-        assert [b["name"] for b in again.list_boards(GAME)] == ["Sample board (placeholder)", "Kept"]
-        assert again.board(GAME, "Kept")["board"]["name"] == "Six spaces"
+        assert [b["name"] for b in again.keeping.list_boards(GAME)] == ["Sample board (placeholder)", "Kept"]
+        assert again.keeping.board(GAME, "Kept")["board"]["name"] == "Six spaces"
     finally:
         again.close()

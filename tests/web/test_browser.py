@@ -264,7 +264,7 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     # Bo's phone page is closed (a phone put away): once the grace for a quick reconnect has passed
     # (shortened here) the table screen and the host page mark him away, in words and a shape, and
     # the host is told he can free the seat; nothing in the game moves. Reopened, he is back.
-    service.presence_grace = 0.5
+    service.presence.grace = 0.5
     version = service.public(table)["version"]
     assert tv.locator("#seats .presence.away").count() == 0
     red_ctx = red.context

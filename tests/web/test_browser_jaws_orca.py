@@ -270,7 +270,7 @@ def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_
     ... Likewise whether the German board prints 'E' or 'O' for the east beach." The host page's
     profile editor has a field per card for the chosen language (our wording as its hint) and the
     east beach's letter (E, said to be the default); what the host types is checked and saved."""
-    service.save_profile("jaws", "Kiste", json.loads(BOX))
+    service.keeping.save_profile("jaws", "Kiste", json.loads(BOX))
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     host_ctx.set_default_timeout(8000)
     host = watch(host_ctx.new_page())
@@ -288,7 +288,7 @@ def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_
     shot(host, "jaws-host-printed-titles")
     host.click("#jp-save")
     for _ in range(40):
-        kept = service.profile("jaws", "Kiste")["profile"]
+        kept = service.keeping.profile("jaws", "Kiste")["profile"]
         if kept.get("titles"):
             break
         host.wait_for_timeout(100)
@@ -315,7 +315,7 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     exported.write_text(json.dumps({**json.loads(BOX), "name": "Our box"}), encoding="utf-8")
     host.set_input_files("#jp-import", str(exported))
     host.locator("#jp-open-which option[value='Our box']").wait_for(state="attached")
-    assert [p["name"] for p in service.list_profiles("jaws")] == ["Our box"]
+    assert [p["name"] for p in service.keeping.list_profiles("jaws")] == ["Our box"]
     assert "resurface cards 16 of 16" in host.locator("#jp-status").inner_text()
     host.locator("#jaws-profiles details.jp-json summary").click()
     broken = {"name": "Our box", "tiles": {"3": {"damage": 4, "destroy": 2, "damaged": 1}}}
@@ -325,10 +325,10 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     host.click("#jp-save")
     host.locator("#refusal").wait_for(state="visible")
     assert "Boat tile 3" in host.locator("#refusal").inner_text()
-    assert service.profile("jaws", "Our box")["status"]["tiles"] == 8       # nothing stored
+    assert service.keeping.profile("jaws", "Our box")["status"]["tiles"] == 8       # nothing stored
     shot(host, "jaws-orca-host-profile")
 
-    service.save_profile("jaws", "No dice", {k: v for k, v in json.loads(BOX).items() if k != "dice"})
+    service.keeping.save_profile("jaws", "No dice", {k: v for k, v in json.loads(BOX).items() if k != "dice"})
     host.select_option("#game", "jaws")
     host.locator("#jp-choice option[value='No dice']").wait_for(state="attached")
     digital_dice = '[data-option="dice"] option[value="digital"]'

@@ -104,7 +104,7 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.fill("#ln-name", "Kitchen six")
     host.click("#ln-save")
     host.locator("#ln-status", has_text="Saved as Kitchen six.").wait_for()
-    saved = service.board("loch-ness", "Kitchen six")["board"]
+    saved = service.keeping.board("loch-ness", "Kitchen six")["board"]
     assert {s["id"]: s["terrain"] for s in saved["spaces"]} == {
         "H": "harbour", "F": "front", "w1": "water", "w2": "water", "w3": "water", "i1": "island"}
     assert sorted(next(s for s in saved["spaces"] if s["id"] == "w1")["adjacent"]) == ["F", "w2", "w3"]
@@ -133,7 +133,7 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.locator("#ln-problems li", has_text="The board has no harbour.").wait_for()
     host.click("#ln-save")
     host.locator("#refusal", has_text="The board has no harbour.").wait_for()
-    assert service.board("loch-ness", "Kitchen six")["board"] == saved
+    assert service.keeping.board("loch-ness", "Kitchen six")["board"] == saved
 
     # the start form offers the saved board; the table starts on it
     host.select_option("#game", "loch-ness")

@@ -92,7 +92,7 @@ def test_every_setting_up_step_cuts_none_of_its_words(server: str, browser: Any,
     table, ctx, tv = seated_table(service, browser, players, lang, {"setting_up": True})
     steps = service.public(table)["setup"]["steps"]
     for index, step in enumerate(steps):
-        service.set_setup(table, step=index)
+        service.setup.set_setup(table, step=index)
         tv.goto(f"{server}/table/{table}")
         tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]').wait_for()
         tv.evaluate(SETTLED)

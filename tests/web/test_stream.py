@@ -181,7 +181,7 @@ def test_a_seat_freed_while_its_stream_opens_is_told_so_not_left_streaming(
         assert "seat" in resp.get_json()["error"]
     finally:
         resp.close()
-    assert not any(sub.seat == 1 for sub in service._tables[t.id].subs)   # nothing left open
+    assert not any(sub.seat == 1 for sub in service.tables.get(t.id).subs)   # nothing left open
 
 
 def test_stream_refusals_are_plain_json(client: FlaskClient, make_table: Any) -> None:
@@ -214,7 +214,7 @@ def test_a_phone_that_left_frees_its_stream_and_shows_as_away(
     left["gone"] = True
     assert list(chunks) == []  # the stream ends by itself (no keep-alive needed to notice)
     assert t.public()["seats"][0]["connected"] is True  # it may be back in a moment
-    now[0] += service.presence_grace
+    now[0] += service.presence.grace
     assert t.public()["seats"][0]["connected"] is False
     resp.close()
 

@@ -1,0 +1,69 @@
+"""A table as its log makes it: the replay, the digital draws, and going back to the last commit.
+
+A game is ``(game id, players, options, seed)`` plus its log, so a replay gives exactly the table
+that was played. Digital chance is drawn with the table's own :class:`engines.rng.Rng`, advanced
+once per draw still in the history, so a replay (or an undo followed by the same move) draws the
+same die again: undo cannot be used to re-roll.
+"""
+
+from __future__ import annotations
+
+from companion import teaching
+from companion.store import LogRow, SeatRow, TableRow
+from companion.story import Chapter, Story, chapters_from_log, snapshot
+from companion.tables import OpenTable, Telling, effective_rows, logged, table_rng
+from engines import TABLE, Event, Game, State
+from engines.core import DIGITAL
+from engines.playout import chance_pick
+
+MAX_DRAWS = 10_000   # draws in a row before a game that never stops asking is cut off
+
+
+def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], *,
+           story_from: int | None = None) -> OpenTable:
+    """The table as its log makes it; with ``story_from``, also the story's chapters from that log
+    position on (a restart: companion/story.py)."""
+    start = game.start(row.players, row.seed, row.options)
+    rng = table_rng(row.seed)
+
+    def step(state: State, r: LogRow) -> State:
+        nonlocal rng
+        if r.kind == "chance":
+            _, rng = chance_pick(state, rng)
+        return state.apply(TABLE if r.seat is None else r.seat, r.data)
+
+    effective = effective_rows(rows)
+    if story_from is None:
+        state = start
+        for r in effective:
+            state = step(state, r)
+        chapters: list[Chapter] = []
+    else:
+        chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt,
+                                            teaching.retold(row, game))
+    table = OpenTable(row, game, seats, state, rng, rows, telling=Telling(Story(snapshot(state, row.ended))))
+    if chapters:
+        table.telling.story.restore(chapters, row.shown, row.step)
+    return table
+
+
+def rebuild(t: OpenTable) -> None:
+    """Back to exactly what the stored log makes (a change that could not be stored)."""
+    fresh = replay(t.row, t.game, t.seats, t.log)
+    t.state, t.rng = fresh.state, fresh.rng
+
+
+def draw(t: OpenTable, next_idx: int, events: list[Event]) -> list[LogRow]:
+    """Digital chance: draw while the table awaits it (a reading is never drawn); the new log rows,
+    not yet stored, their events added to ``events``."""
+    rows: list[LogRow] = []
+    if t.row.chance != DIGITAL:
+        return rows
+    for _ in range(MAX_DRAWS):
+        if TABLE not in t.state.awaiting or t.state.reading is not None:
+            break
+        action, t.rng = chance_pick(t.state, t.rng)
+        t.state = t.state.apply(TABLE, action)
+        events.extend(t.state.events)
+        rows.append(LogRow(next_idx + len(rows), "chance", None, logged(action)))
+    return rows

@@ -1,0 +1,168 @@
+"""What each reader of a table is shown, and the pushes that show it (``OpenTable.heard``).
+
+A reader is the public (the table screen, anyone without a seat), the host's table view or a seat's
+phone (companion/audiences.py). :class:`Payloads` builds each reader's payload from the parts that
+know it: the state (a seat with sealed plays sees its own, companion/sealing.py), the story
+(companion/telling.py), who is here (companion/presence.py), the setup stage
+(companion/setting_up.py), the lesson of "First game" (companion/teaching.py). It pushes a change
+to every open stream except the readers the change leaves as they were, and remembers what each
+reader was shown. Hidden information: every payload is built from ``state.view(seat)`` and the
+events that seat may see; nothing else of the state leaves here. Every method runs under the
+table's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion import teaching
+from companion.audiences import Shown, reader, readers
+from companion.presence import Presence
+from companion.sealing import Sealer
+from companion.setting_up import SetupGuide
+from companion.story import Story
+from companion.tables import OpenTable, readers_now, requests
+from companion.telling import Teller
+from engines import TABLE, Event, Text, events_for
+from engines.core import PHYSICAL
+
+
+def own(seat: int | None) -> int | None:
+    """Whose events a reader sees besides the public ones: a seat's own; the host's view and the
+    table screen see the public ones only."""
+    return None if seat is None or seat == TABLE else seat
+
+
+class Payloads:
+    def __init__(self, presence: Presence, teller: Teller, sealer: Sealer, guide: SetupGuide,
+                 fault: Callable[[], Text | None]) -> None:
+        """``fault``: the sentence while the store refuses writes (every payload carries it)."""
+        self.presence, self.teller, self.sealer, self.guide = presence, teller, sealer, guide
+        self._fault = fault
+
+    # -- building --------------------------------------------------------------------------
+
+    def _common(self, t: OpenTable, seat: int | None) -> dict[str, Any]:
+        # a seat with sealed plays sees its own state (companion/sealing.py); everyone else the table's
+        state = t.state if seat is None or seat == TABLE else self.sealer.own_state(t, seat)
+        who, row, fault = reader(seat), t.row, self._fault()
+        reading = readers_now(t)
+        return {"table": t.id, "game": row.game, "title": t.game.title,
+                "players": row.players, "view": state.view(seat if seat != TABLE else None),
+                "awaiting": [] if row.ended else list(state.awaiting), "outcome": state.outcome,
+                "version": t.version_for(who), "presence": t.here.presence,
+                "events": t.heard.heard(who, own(seat)),
+                "seats": self.presence.seats_json(t), "step": row.step, "ended": row.ended,
+                "chance": row.chance, "next_table": row.next_table, "lang": row.lang,
+                "first_game": row.first_game,
+                "reading": None if reading is None else list(reading),
+                "fault": fault.to_json() if fault else None,
+                "story": t.telling.story.to_json(None if seat in (None, TABLE) else seat, auto=row.auto,
+                                                 hold=self.teller.holding(t),
+                                                 screen=self.presence.watched(t)),
+                "setup": self.guide.to_json(t, seat)}
+
+    def public(self, t: OpenTable) -> dict[str, Any]:
+        return self._common(t, None)
+
+    def seat(self, t: OpenTable, seat: int) -> dict[str, Any]:
+        """A seat's payload (``TABLE``: the host's table view, with what it is asked to enter)."""
+        out = self._common(t, seat)
+        if seat == TABLE:
+            state = t.state
+            if t.row.ended or TABLE not in state.awaiting:
+                legal = []
+            elif state.reading is not None:     # what the table may enter with one tap
+                legal = state.legal_actions(TABLE)
+            else:
+                legal = [a for a, _ in state.chance_outcomes()] if t.row.chance == PHYSICAL else []
+            name = "Host"
+            out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
+                               for s, say, actions in self.requests(t)]
+        else:
+            state = self.sealer.own_state(t, seat)
+            open_now = not t.row.ended and not self.guide.setting_up(t)   # nothing while setting up
+            legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
+            name = t.name(seat)
+            if t.row.first_game:
+                out["lesson"] = teaching.now(t, seat)   # what this seat may do now
+            out["sealed"] = self.sealer.count(t, seat)
+            out["story"]["seal"] = self.sealer.sealable(t, seat)
+        out.update(seat=seat, name=name, legal_actions=legal)
+        return out
+
+    def payload(self, t: OpenTable, seat: int | None) -> dict[str, Any]:
+        return self.public(t) if seat is None else self.seat(t, seat)
+
+    def requests(self, t: OpenTable) -> list[tuple[int, Text, list[dict[str, Any]]]]:
+        """What the host page is asked to enter for a seat that cannot (companion/tables.py)."""
+        return requests(t, self.presence.shown(t))
+
+    def winners(self, t: OpenTable) -> list[int] | None:
+        """Who won, as the list of tables says it: not while a table screen is still telling the
+        end (as on the phones, the table says it first); None while nobody has won."""
+        outcome = t.state.outcome
+        if outcome is None or (not t.row.ended and self.presence.watched(t) and t.telling.story.waiting()):
+            return None
+        return [w for w in outcome.get("winners", []) if isinstance(w, int)]
+
+    # -- who a change reaches ------------------------------------------------------------------
+
+    def unseen(self, t: OpenTable, story: Story, step: int, shown: str, events: list[Event]) -> set[str]:
+        """The readers a change about to be stored leaves as they were (companion/audiences.py):
+        it tells them nothing they may see and their payloads, with ``story`` and the new state,
+        show what they showed. The table is left as it was."""
+        if events_for(events, None):
+            return set()   # a public event tells every reader something
+        kept = t.telling.story, t.row.step, t.row.shown
+        t.telling.story, t.row.step, t.row.shown = story, step, shown
+        try:
+            out = set()
+            for seat in readers(t.row.players):
+                if events_for(events, own(seat)):
+                    continue   # told something
+                if t.heard.seen.get(reader(seat)) == Shown(self.payload(t, seat)):
+                    out.add(reader(seat))
+            return out
+        finally:
+            t.telling.story, t.row.step, t.row.shown = kept
+
+    def stale(self, t: OpenTable, unseen: set[str]) -> dict[str, list[Event]]:
+        """For each reader in ``unseen``: the events it was last told, which it keeps."""
+        return {who: t.heard.heard(who, own(seat)) for seat in readers(t.row.players)
+                if (who := reader(seat)) in unseen}
+
+    # -- pushing ---------------------------------------------------------------------------------
+
+    def look(self, t: OpenTable) -> dict[int | None, dict[str, Any]]:
+        """Every reader's payload now, each remembered as what that reader was last shown."""
+        payloads = {seat: self.payload(t, seat) for seat in readers(t.row.players)}
+        t.heard.seen = {reader(seat): Shown(p) for seat, p in payloads.items()}
+        if t.state.outcome is not None or t.row.ended:
+            for shown in t.heard.seen.values():   # a table that is over: its digests, not its payloads
+                shown.digest()
+        return payloads
+
+    def fan_out(self, t: OpenTable, unseen: set[str] | frozenset[str] = frozenset()) -> None:
+        """Push every open stream its reader's payload, but none to a reader in ``unseen`` (a
+        change it could not see reaches it in no form)."""
+        self.presence.changed(t)   # whatever is pushed shows the presence of now
+        payloads = self.look(t)
+        for sub in list(t.subs):
+            if reader(sub.seat) not in unseen:
+                sub.put(payloads[sub.seat])
+
+    def push_presence(self, t: OpenTable) -> None:
+        """The presence flags changed: every stream is told."""
+        if self.presence.changed(t):
+            self.fan_out(t)
+
+    def push_seat(self, t: OpenTable, seat: int) -> dict[str, Any]:
+        """The seat's payload, remembered as shown to it and pushed to its streams alone."""
+        payload = self.seat(t, seat)
+        t.heard.seen[reader(seat)] = Shown(payload)
+        for sub in list(t.subs):
+            if sub.seat == seat:
+                sub.put(payload)
+        return payload
