@@ -417,6 +417,13 @@ class HostSessions:
                     return session.id
         return None
 
+    def live(self, session_id: str) -> bool:
+        """Whether the session ``session_id`` is still open (a changed host key ended it)."""
+        if self._key is not None:
+            self._key.current()   # a key changed under us ends every session first
+        with self._lock:
+            return session_id in self._sessions
+
     def listed(self) -> list[dict[str, Any]]:
         """For the host page: each device's id, label, when it was paired and last seen."""
         with self._lock:

@@ -1,25 +1,37 @@
-"""waitress, set up for a hostile Wi-Fi (issue 17): nobody on it can lock the table out.
+"""waitress, set up for a hostile Wi-Fi: nobody on it, with or without a seat, can lock the table out.
 
 One process with a thread pool (it owns the GPIO pins and the tables in memory). What a
 client on the network could otherwise hold, and how it is bounded here:
 
 - **Connections.** At most :data:`PER_ADDRESS` from one client address: a further connection
   from that address is closed at once (and logged, once a minute). In all there are
-  :data:`CONNECTION_LIMIT` (issue 27: a crowd from many addresses, each under the per-address
-  bound, used to fill them and lock everyone out). At the limit a new connection is never
-  turned away for a crowd: it gets in by closing the connection that has gone longest without
-  completing a request head (:func:`make_room`), idle or unfinished ones before those running a
-  request. A connection that carried a valid seat token or host session (the app says so through
-  ``environ["tc.trusted"]``, which :class:`Task` offers) is never the one closed; only when every
-  connection is such is the new one closed instead. A silent connection within
-  :data:`GRACE_SECONDS` of opening goes after every unfinished head (its head may be on the way:
-  unread, it cannot be known as a seat's). The descriptor limit is raised at start to
-  fit (:func:`raise_descriptor_limit`; systemd's ``LimitNOFILE`` too).
+  :data:`CONNECTION_LIMIT`, which a crowd from many addresses, each under the per-address bound,
+  can still reach. So at the limit a new connection is never turned away for a crowd: it gets in by
+  closing the connection that has gone longest without completing a request head
+  (:func:`make_room`), idle or unfinished ones before those running a request. A silent
+  connection within :data:`GRACE_SECONDS` of opening goes after every unfinished head (its head
+  may be on the way: unread, it cannot be known as a seat's). The descriptor limit is raised at
+  start to fit (:func:`raise_descriptor_limit`; systemd's ``LimitNOFILE`` too).
+- **Trusted connections.** A connection whose request proved a seat token, a host session or the
+  host key (the app says so through ``environ["tc.trusted"]``, which :class:`Task` offers) is not
+  closed to make room, so a crowd cannot close a phone's or the host's connections. The threat:
+  anyone may claim a free seat, and trust that anyone can earn must not let one client hold the
+  limit's worth of connections that are never closed (every newcomer would then be closed: other
+  phones, the table screen, the host, who could not even free the seat). So trust belongs to a
+  live credential and is bounded (:meth:`Channel.trust`):
+
+  - it lasts through the request that proved it and the idle time after it; the next request on
+    the connection must prove a credential again, or the connection is a stranger's;
+  - it is checked again whenever a connection must make room: a freed seat, a revoked host
+    session or a changed host key leaves its connections strangers at once;
+  - at most :data:`TRUSTED_PER_CREDENTIAL` connections per seat token, host session or host key,
+    and :data:`TRUSTED_PER_ADDRESS` per address, are trusted: the ones that proved it last (a
+    phone's browser opens about 6); and at most half the limit in all, so a newcomer always finds
+    a stranger's connection to take the place of.
 - **Unfinished requests.** A request head must be complete within :data:`HEAD_SECONDS` of its
-  first byte, whatever bytes trickle in (each byte used to reset the silence timer). A connection
-  with no request running (a keep-alive left open, a phone gone from the Wi-Fi) is closed after
-  :data:`CHANNEL_TIMEOUT` seconds of silence; the server looks every :data:`CLEANUP_INTERVAL`
-  seconds.
+  first byte, whatever bytes trickle in. A connection with no request running (a keep-alive left
+  open, a phone gone from the Wi-Fi) is closed after :data:`CHANNEL_TIMEOUT` seconds of silence;
+  the server looks every :data:`CLEANUP_INTERVAL` seconds.
 - **Bodies.** ``max_request_body_size`` is the app's own limit: a body announced or streamed
   over it is refused at once (413), never read or spooled to disk.
 - **Half-open connections.** A phone that leaves the Wi-Fi sends no goodbye. TCP keep-alive
@@ -44,7 +56,9 @@ import json
 import logging
 import os
 import socket
+import threading
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from waitress import create_server  # type: ignore[import-untyped]
@@ -63,6 +77,8 @@ CONNECTION_LIMIT = 500  # in all; past it a new connection takes the place of an
 SPARE_CONNECTIONS = 16  # waitress's own hard stop lies this far above (connections being closed)
 DESCRIPTORS = 4096      # the descriptor limit asked for at start (systemd: LimitNOFILE=4096)
 PER_ADDRESS = 32        # from one client address: a phone's browser opens about 6
+TRUSTED_PER_CREDENTIAL = 6   # connections one seat token, host session or host key keeps trusted
+TRUSTED_PER_ADDRESS = 6      # trusted connections from one address, whatever they proved
 HEAD_SECONDS = 4        # a request head must be complete within this, however it trickles in
 GRACE_SECONDS = 1.0     # a silent connection this young is closed to make room last but streams
 CHANNEL_TIMEOUT = 10    # seconds a connection with no running request may stay silent
@@ -70,7 +86,7 @@ CLEANUP_INTERVAL = 1    # seconds between the looks for silent and unfinished co
 REQUEST_LOOKAHEAD = 5   # lets a stream notice a phone that left (waitress.client_disconnected)
 UNACKED_SECONDS = 30    # a connection whose data goes unacknowledged this long is dead
 CLOSE_CONNECTION = "tc.close_connection"
-TRUSTED = "tc.trusted"  # web/auth.py calls it once a request proved a seat token or a host session
+TRUSTED = "tc.trusted"  # web/auth.py calls it (credential, alive) once a request proved a seat or the host
 LIMIT_VARIABLE = "COMPANION_CONNECTION_LIMIT"   # tests (and a small board): another limit in all
 
 
@@ -123,15 +139,20 @@ class Task(WSGITask):  # type: ignore[misc]
 class Channel(HTTPChannel):  # type: ignore[misc]
     """One client connection; closed at once when its address already holds :data:`PER_ADDRESS`;
     at the limit in all it makes room (:func:`make_room`). It knows when the head it is reading
-    began (``head_since``), when it last completed one (``last_head``) and whether it carried a
-    seat token or a host session (``trusted``)."""
+    began (``head_since``), when it last completed one (``last_head``) and, while it is trusted,
+    which credential its request proved (``credential``), how to ask whether that credential is
+    still live (``alive``) and when it proved it (``proven``)."""
 
     task_class = Task
     error_task_class = JSONErrorTask
     per_address = PER_ADDRESS
     limit = CONNECTION_LIMIT
     _last_warning: ClassVar[dict[str, float]] = {}
+    _trust_lock: ClassVar[threading.Lock] = threading.Lock()
     trusted = False
+    credential: str | None = None
+    alive: Callable[[], bool] | None = None
+    proven = 0.0
     head_since: float | None = None   # the first byte of the head being read (None: none begun)
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
@@ -146,12 +167,35 @@ class Channel(HTTPChannel):  # type: ignore[misc]
                   host, same - 1, self.per_address)
         elif len(channels) > self.limit and not make_room(server, self):
             self.will_close = True
-            _warn("", "all %d connections carry a seat or a host session: a new one is closed",
+            _warn("", "none of the %d connections could make room: a new one is closed",
                   len(channels) - 1)
 
-    def trust(self) -> None:
-        """This connection carried a valid seat token or host session: never closed to make room."""
-        self.trusted = True
+    def trust(self, credential: str, alive: Callable[[], bool]) -> None:
+        """This connection's request proved ``credential`` (a seat token, a host session, the host
+        key; any string naming it), live while ``alive()``: not closed to make room while it stays
+        among the :data:`TRUSTED_PER_CREDENTIAL` connections that proved that credential last, the
+        :data:`TRUSTED_PER_ADDRESS` of its address and half the limit in all."""
+        with Channel._trust_lock:
+            self.credential, self.alive, self.proven = credential, alive, time.monotonic()
+            self.trusted = True
+            trusted = sorted((ch for ch in list(self.server.active_channels.values())
+                              if getattr(ch, "trusted", False)), key=lambda ch: -ch.proven)
+            host = _host(self.addr)
+            for same, most in ((lambda ch: ch.credential == credential, TRUSTED_PER_CREDENTIAL),
+                               (lambda ch: _host(ch.addr) == host, TRUSTED_PER_ADDRESS),
+                               (lambda ch: True, self.limit // 2)):
+                group = [ch for ch in trusted if ch.trusted and same(ch)]
+                for older in group[most:]:
+                    older.untrust()
+
+    def untrust(self) -> None:
+        """A stranger's connection again (closed to make room in its turn)."""
+        self.trusted, self.credential, self.alive = False, None, None
+
+    def service(self) -> None:
+        """Each request proves its own credential: until it does, the connection is a stranger's."""
+        self.untrust()
+        super().service()
 
     def received(self, data: bytes) -> bool:
         now = time.time()
@@ -176,23 +220,41 @@ def _warn(key: str, message: str, *args: Any) -> None:
         log.warning(message, *args)
 
 
+def still_trusted(channel: Any, live: dict[str, bool]) -> bool:
+    """Whether ``channel`` is trusted and its credential is still live (asked once per credential
+    in ``live``); a connection whose credential is gone (a freed seat, a revoked host session) is
+    made a stranger's here."""
+    alive, credential = getattr(channel, "alive", None), getattr(channel, "credential", None)
+    if not getattr(channel, "trusted", False) or alive is None or credential is None:
+        return False
+    if credential not in live:
+        try:
+            live[credential] = bool(alive())
+        except Exception:   # the table ended, the store failed: not a credential that holds
+            live[credential] = False
+    if not live[credential]:
+        channel.untrust()
+    return live[credential]
+
+
 def make_room(server: Any, newcomer: Any) -> bool:
     """Close the connection that has gone longest without completing a request head, never one
-    that carried a seat token or a host session; False when every other connection did.
+    still trusted (:func:`still_trusted`); False when there is none other.
 
     First those with no request running, unless such a one is silent and young (no byte of a head
     yet, within :data:`GRACE_SECONDS` of opening or of its last head); then the silent young ones;
     then those running a request (a stream). Why the young ones wait: a connection whose head is
     not read yet cannot be known as a seat's or the host's, and while a crowd churns through the
-    limit (each new crowd connection taking another's place) a phone's fresh connection soon
-    became the oldest without a complete head and was closed before the head its phone was
-    sending arrived (a play failed, seen once on a loaded machine). A crowd that sends the start
-    of a head, as a slow-header crowd does, is always closed first; one that stays silent would
-    have to open the limit's worth of connections within a phone's head's way to close it."""
+    limit (each new crowd connection taking another's place) a phone's fresh connection would
+    soon be the oldest without a complete head, closed before the head its phone was sending
+    arrived. A crowd that sends the start of a head, as a slow-header crowd does, is always closed
+    first; one that stays silent would have to open the limit's worth of connections within a
+    phone's head's way to close it."""
     victim, best = None, (3, float("inf"))
     young = time.time() - GRACE_SECONDS
+    live: dict[str, bool] = {}
     for channel in list(server.active_channels.values()):
-        if channel is newcomer or channel.will_close or getattr(channel, "trusted", False):
+        if channel is newcomer or channel.will_close or still_trusted(channel, live):
             continue
         last_head = getattr(channel, "last_head", channel.creation_time)
         silent_young = getattr(channel, "head_since", None) is None and last_head > young

@@ -16,6 +16,7 @@ checked first, and a 256-bit token is not guessed.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import logging
 import threading
@@ -116,9 +117,11 @@ def host_key_given() -> str | None:
 
 def host_session() -> str | None:
     """The id of the live host session this request's cookie holds, or None (no throttle: see above)."""
-    found = service().host_sessions.check(request.cookies.get(HOST_COOKIE))
+    sessions = service().host_sessions
+    found = sessions.check(request.cookies.get(HOST_COOKIE))
     if found is not None:
-        trust_connection()
+        session = found
+        trust_connection(f"host session {session}", lambda: sessions.live(session))
     return found
 
 
@@ -129,19 +132,25 @@ def is_host_key(key: str | None) -> bool:
     guesses, address = key_guesses(), request.remote_addr or ""
     guesses.check(address)
     extra = current_app.config.get("HOST_KEY")
-    if (extra and hmac.compare_digest(str(extra).encode(), key.encode())) or service().check_host_key(key):
-        trust_connection()
+    if extra and hmac.compare_digest(str(extra).encode(), key.encode()):
+        trust_connection("host key (configured)", lambda: True)   # the app's own, for its lifetime
+        return True
+    if service().check_host_key(key):
+        svc = service()
+        trust_connection("host key", lambda: svc.check_host_key(key))
         return True
     guesses.wrong(address)
     return False
 
 
-def trust_connection() -> None:
-    """This request proved a seat or the host: the server never closes its connection to make room
-    for a crowd (companion/server.py offers ``environ["tc.trusted"]``; other servers do not)."""
+def trust_connection(credential: str, alive: Callable[[], bool]) -> None:
+    """This request proved ``credential`` (live while ``alive()``): the server does not close its
+    connection to make room for a crowd while the credential lives, within its bounds per
+    credential and per address (companion/server.py offers ``environ["tc.trusted"]``; other
+    servers do not)."""
     trust = request.environ.get(TRUSTED)
     if callable(trust):
-        trust()
+        trust(credential, alive)
 
 
 def is_host() -> bool:
@@ -163,8 +172,17 @@ def require_seat(table: str) -> int:
     token = seat_token(table)
     if token is None:
         raise Unauthorized("Claim a seat first: this phone has no seat at this table.")
-    seat = service().seat_of(table, token)
-    trust_connection()
+    svc = service()
+    seat = svc.seat_of(table, token)
+    digest = hashlib.sha256(token.encode()).hexdigest()[:32]   # names the token, never logged
+
+    def seated() -> bool:
+        try:
+            return svc.seat_of(table, token) == seat
+        except ServiceError:   # freed, or the table ended
+            return False
+
+    trust_connection(f"seat {digest}", seated)
     return seat
 
 

@@ -101,6 +101,9 @@ class HostDevices(Protocol):
     def check(self, token: str | None) -> str | None:
         """The session's id if ``token`` is a live session's, else None."""
 
+    def live(self, session_id: str) -> bool:
+        """Whether the session ``session_id`` is still open (not revoked, its key unchanged)."""
+
     def listed(self) -> list[dict[str, Any]]:
         """``[{"id", "label", "created", "seen"}]``, oldest first."""
 

@@ -248,7 +248,8 @@ def test_a_phone_whose_head_is_slow_to_follow_its_connection_is_not_closed_to_ma
 def test_the_order_in_which_connections_make_room() -> None:
     """make_room's choice, without a server: unfinished heads first (the oldest first), then
     silent young connections (the oldest first), then running requests; never the newcomer, never
-    a trusted one; when only those are left, the newcomer is closed instead."""
+    one trusted for a credential that is still live (one whose seat was freed is a stranger's);
+    when only those are left, the newcomer is closed instead."""
     from types import SimpleNamespace
 
     from companion.server import GRACE_SECONDS, make_room
@@ -258,17 +259,24 @@ def test_the_order_in_which_connections_make_room() -> None:
     server = SimpleNamespace(active_channels={})
 
     def channel(name: str, age: float, *, head: bool = False, running: bool = False,
-                trusted: bool = False) -> Any:
+                credential: str | None = None) -> Any:
         def handle_close() -> None:
             closed.append(name)
             del server.active_channels[name]
+
+        def untrust() -> None:
+            one.trusted = False
         one = SimpleNamespace(last_head=now - age, creation_time=now - age, will_close=False,
                               head_since=now - age if head else None, requests=[1] if running else [],
-                              trusted=trusted, addr=("127.0.0.1", 1), handle_close=handle_close)
+                              trusted=credential is not None, credential=credential,
+                              alive=lambda: credential in live, addr=("127.0.0.1", 1),
+                              handle_close=handle_close, untrust=untrust)
         server.active_channels[name] = one
         return one
 
-    channel("seat", 30, trusted=True)
+    live = {"seat 0"}
+    channel("seat", 30, credential="seat 0")
+    channel("freed seat", 40, credential="seat 1")
     stream = channel("stream", 20, running=True)
     channel("phone", young)
     channel("older phone", young * 1.5)
@@ -277,6 +285,6 @@ def test_the_order_in_which_connections_make_room() -> None:
     newcomer = channel("newcomer", 0)
     while make_room(server, newcomer) and not stream.will_close:
         pass
-    assert closed == ["older crowd", "crowd", "older phone", "phone"]
+    assert closed == ["freed seat", "older crowd", "crowd", "older phone", "phone"]
     assert stream.will_close                       # its request runs: closed by the loop after
     assert not make_room(server, newcomer)         # the seat and the newcomer are left
