@@ -14,7 +14,7 @@ on its stream, not as a higher ``version``, not as an event identity that counts
   own (the version, the presence of phones and screens, the storage fault, the last events), and
   :class:`Shown` keeps it for a later comparison, made only when one is asked for (most changes
   tell everyone something, so most are never compared);
-- a reader that did not see a change keeps the events it was last told (``OpenTable.stale``).
+- a reader that did not see a change keeps the events it was last told (``OpenTable.heard.stale``).
 
 >>> [reader(s) for s in (None, -1, 0, 2)]
 ['public', 'table', '0', '2']

@@ -1,4 +1,5 @@
-"""The request threads: a quiet table keeps using the same few warm threads (issue 28, memory).
+"""The request threads: a quiet table keeps using the same few warm threads (each thread that
+starts costs memory that is never given back).
 
 waitress's own dispatcher starts all its threads at once and wakes an idle one through one
 ``threading.Condition``, whose ``notify()`` wakes the thread that has waited LONGEST: over an

@@ -1,10 +1,10 @@
 """The table's clock: Auto's steps at a reading pace, and what waits on a table screen's grace.
 
 One background thread for every table (a :class:`companion.worker.Worker`). It asks the service
-to do what is due now (:meth:`companion.service.Service.pace`: show the next step where Auto is on
+to do what is due now (:meth:`companion.clockwork.Clockwork.pace`: show the next step where Auto is on
 and a screen is watching, let plays go on once the last table screen has been gone for its grace)
 and sleeps until the next thing is due or until it is told something changed (:meth:`Pacer.poke`).
-Times are on the service's clock; a test with a fake clock calls ``service.pace()`` itself.
+Times are on the service's clock; a test with a fake clock calls ``service.clockwork.pace()`` itself.
 """
 
 from __future__ import annotations

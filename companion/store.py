@@ -15,7 +15,7 @@ changed."), with the transaction rolled back: SQLite's own errors (``readonly
 database``, ``database or disk is full``, ``disk I/O error``, ...) and a store
 file that is no longer at its path (the data folder removed: SQLite would go on
 writing to the deleted file). Every file the database needs is watched, at each write and every
-:data:`WATCH_S` (issue 27): a WAL or shared-memory file gone or replaced under the same database
+:data:`WATCH_S`: a WAL or shared-memory file gone or replaced under the same database
 file is a fault too (SQLite would go on writing to the deleted WAL, and a power cut would lose
 every play since the last checkpoint). Then what the open WAL holds is checkpointed into the
 database file at once and the connection reopened, so SQLite makes new ones and the next write
@@ -173,7 +173,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, name)
     );
     """,
-    # 4: the table's story (issue 15): the step the table screen shows (its chapter's key; the
+    # 4: the table's story: the step the table screen shows (its chapter's key; the
     # step within it is ``step``) and whether Auto tells the steps by itself
     """
     ALTER TABLE tables ADD COLUMN shown TEXT NOT NULL DEFAULT '';
@@ -200,7 +200,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, name)
     );
     """,
-    # 7: host devices (issue 27): each paired phone or browser holds a session of its own, kept as
+    # 7: host devices: each paired phone or browser holds a session of its own, kept as
     # a hash; the host page lists them and revokes any
     """
     CREATE TABLE host_sessions (
@@ -210,19 +210,19 @@ MIGRATIONS: tuple[str, ...] = (
         created REAL NOT NULL
     );
     """,
-    # 8: setting up (issue 26): '' when the table did not ask for it; else JSON {"step", "ready",
+    # 8: setting up: '' when the table did not ask for it; else JSON {"step", "ready",
     # "open"}: the setup step the table screen shows, the seats that pressed Ready, and whether the
     # game has opened (kept, so that the next game with the same seats asks again)
     """
     ALTER TABLE tables ADD COLUMN setup TEXT NOT NULL DEFAULT '';
     """,
-    # 9: a first game (issue 26): the table option "First game", and the lessons the table has told
+    # 9: a first game: the table option "First game", and the lessons the table has told
     # (each lesson's key, with the story chapter that told it), so none is told twice at a table
     """
     ALTER TABLE tables ADD COLUMN first_game INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tables ADD COLUMN lessons TEXT NOT NULL DEFAULT '{}';
     """,
-    # 10: sealed plays (issue 23.3): a seat's next plays, planned while the table screen tells the
+    # 10: sealed plays: a seat's next plays, planned while the table screen tells the
     # last change; kept here until the telling ends, then written to the log as plays (and deleted
     # in the same transaction). ``n`` is the table's version when the play was sealed
     """

@@ -281,7 +281,7 @@ def logged(action: dict[str, Any]) -> dict[str, Any]:
     """What the log keeps of a play or a draw: the action without its words (``label``, the
     sentence the engine adds for the phones), which a replay finds again (``State.find_legal``
     matches without them). Words are said when shown, never stored: a Fzzzt! bid's log row is a
-    tenth of its legal action, in memory for the whole evening and in the store (issue 28)."""
+    tenth of its legal action, in memory for the whole evening and in the store."""
     return {key: value for key, value in action.items() if key != "label"}
 
 

@@ -1,4 +1,4 @@
-"""A first game, taught (issue 26): the table option "First game" and the lessons a table tells.
+"""A first game, taught: the table option "First game" and the lessons a table tells.
 
 With "First game" on, the first time a phase or a kind of decision comes (``Game.lessons`` of the
 state after each play), its lesson rides with that play's chapter of the story (companion/story.py):
