@@ -5,7 +5,8 @@ its lock, a phone whose polls stopped is shown away; once the last table screen 
 grace, the plays it held go on; while the table sets up, Auto steps through the setup
 (companion/setting_up.py); sealed plays are played once nothing holds them (companion/sealing.py);
 where Auto is on and a screen is watching, the story's next step is shown once the shown one has
-been read. It returns when the next thing is due. Times are on the service's clock: a test with a
+been read; a table that is over and idle leaves memory (companion/tables.py ``Tables``). It
+returns when the next thing is due. Times are on the service's clock: a test with a
 fake clock calls ``pace()`` itself.
 """
 
@@ -32,12 +33,14 @@ def _sooner(a: float | None, b: float | None) -> float | None:
 class Clockwork:
     def __init__(self, tables: Tables, presence: Presence, teller: Teller, guide: SetupGuide,
                  sealer: Sealer, payloads: Payloads, *, released: Callable[[OpenTable], None],
-                 notify: Callable[[OpenTable, State, list[Event]], None]) -> None:
+                 notify: Callable[[OpenTable, State, list[Event]], None],
+                 let_go: Callable[[OpenTable], None]) -> None:
         """``released``: plays held for a screen go on (the computer may play); ``notify``: the
-        listeners hear of a play made here (a sealed one), after the table's lock."""
+        listeners hear of a play made here (a sealed one), after the table's lock; ``let_go``: a
+        table that is over and idle may leave memory."""
         self.tables, self.presence, self.teller, self.guide = tables, presence, teller, guide
         self.sealer, self.payloads = sealer, payloads
-        self._released, self._notify = released, notify
+        self._released, self._notify, self._let_go = released, notify, let_go
 
     def pace(self) -> float | None:
         """Do what is due now on every table; when the next thing is due (or None)."""
@@ -47,6 +50,7 @@ class Clockwork:
             try:
                 with t.lock:
                     due = _sooner(due, self._pace(t, played))
+                    self._let_go(t)
             finally:
                 for state, events in played:   # sealed plays played once the telling ended
                     self._notify(t, state, events)

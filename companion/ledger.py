@@ -12,17 +12,25 @@ from companion import teaching
 from companion.store import LogRow, SeatRow, TableRow
 from companion.story import Chapter, Story, chapters_from_log, snapshot
 from companion.tables import OpenTable, Telling, effective_rows, logged, table_rng
-from engines import TABLE, Event, Game, State
+from engines import TABLE, Event, Game, State, Text, event
 from engines.core import DIGITAL
 from engines.playout import chance_pick
 
 MAX_DRAWS = 10_000   # draws in a row before a game that never stops asking is cut off
 
 
+def closing(row: TableRow) -> list[Event]:
+    """The story's last chapter of a table the host ended: the next game set up, or the end."""
+    if row.next_table is not None:
+        return [event("next_game", table=row.next_table, say=Text("The next game is set up."))]
+    return [event("table_ended", say=Text("The host ended this table."))]
+
+
 def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], *,
            story_from: int | None = None) -> OpenTable:
     """The table as its log makes it; with ``story_from``, also the story's chapters from that log
-    position on (a restart: companion/story.py)."""
+    position on (a restart: companion/story.py), the host's closing one of an ended table, and the
+    last chapter's events as the last change's (a table read back is told as it was left)."""
     start = game.start(row.players, row.seed, row.options)
     rng = table_rng(row.seed)
 
@@ -42,8 +50,14 @@ def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], 
         chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt,
                                             teaching.retold(row, game))
     table = OpenTable(row, game, seats, state, rng, rows, telling=Telling(Story(snapshot(state, row.ended))))
+    if row.ended and chapters:
+        key = f"{len(rows)}~{row.version}"   # as the service named it (companion/telling.py, note)
+        chapters.append(Chapter.make(key, len(rows), closing(row), chapters[-1].after, snapshot(state, True),
+                                     game, row.salt))
     if chapters:
         table.telling.story.restore(chapters, row.shown, row.step)
+        if row.ended or state.outcome is not None:
+            table.heard.tell(list(chapters[-1].events))
     return table
 
 

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from typing import Any
 
 from companion import teaching
-from companion.audiences import Shown, reader, readers
+from companion.audiences import PUBLIC, Shown, reader, readers
 from companion.presence import Presence
 from companion.sealing import Sealer
 from companion.setting_up import SetupGuide
 from companion.story import Story
-from companion.tables import OpenTable, readers_now, requests
+from companion.tables import OpenTable, awaiting_now, readers_now, requests
 from companion.telling import Teller
 from engines import TABLE, Event, Text, events_for
 from engines.core import PHYSICAL
@@ -98,6 +98,15 @@ class Payloads:
     def requests(self, t: OpenTable) -> list[tuple[int, Text, list[dict[str, Any]]]]:
         """What the host page is asked to enter for a seat that cannot (companion/tables.py)."""
         return requests(t, self.presence.shown(t))
+
+    def listed(self, t: OpenTable) -> dict[str, Any]:
+        """The table's entry in the list of tables (public)."""
+        return {"table": t.id, "game": t.row.game, "title": t.game.title,
+                "players": t.row.players, "seats": self.presence.seats_json(t),
+                "awaiting": awaiting_now(t), "version": t.version_for(PUBLIC),
+                "ended": t.row.ended, "finished": t.state.outcome is not None,
+                "winners": self.winners(t), "created": t.row.created,
+                "next_table": t.row.next_table, "lang": t.row.lang}
 
     def winners(self, t: OpenTable) -> list[int] | None:
         """Who won, as the list of tables says it: not while a table screen is still telling the

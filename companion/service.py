@@ -44,12 +44,12 @@ from typing import Any
 
 import engines
 from companion import teaching
-from companion.audiences import PUBLIC, reader
+from companion.audiences import reader
 from companion.bots import BotRunner
 from companion.clockwork import Clockwork
 from companion.faults import Faults
 from companion.keeping import Keeper
-from companion.ledger import draw, rebuild, replay
+from companion.ledger import closing, draw, rebuild, replay
 from companion.pacer import Pacer
 from companion.pairing import HostKey, HostSessions, Pairing
 from companion.panel import Panel
@@ -65,7 +65,6 @@ from companion.tables import (
     OpenTable,
     Subscription,
     Tables,
-    awaiting_now,
     effective_rows,
     hash_token,
     logged,
@@ -192,7 +191,9 @@ class Service:
         def now() -> float:   # every part reads the service's clock (a test may set another)
             return self.clock()
 
-        self.tables = Tables()
+        self.tables = Tables(now)
+        self.tables.reader = lambda table_id: next(
+            (self._open(row) for row in self.store.load_tables(table_id)), None)
         self._stopping = False
         self._listeners: list[Listener] = []
         self.faults = Faults(self.tables, lambda: self.store.failing, lambda t: self.payloads.fan_out(t))
@@ -214,7 +215,8 @@ class Service:
         self.streams = Streams(self.tables, self.presence, self.telling, self.payloads,
                                poke=self._pacer.poke, stopping=lambda: self._stopping)
         self.clockwork = Clockwork(self.tables, self.presence, self.telling, self.setup, self.sealing,
-                                   self.payloads, released=self._schedule_bots, notify=self._notify)
+                                   self.payloads, released=self._schedule_bots, notify=self._notify,
+                                   let_go=self._let_go)
         self.keeping = Keeper(self.store)
         self.panel = Panel(lambda: self.hardware, self.faults.sentence)
         self.pairing = Pairing()  # a phone becoming the host by the host button
@@ -224,45 +226,63 @@ class Service:
     # -- start-up: replay every table --------------------------------------------
 
     def _load(self) -> None:
+        """Every table that is not over read back from its log; one that is over and was let go is
+        listed by its kept entry, and read back only when someone opens it."""
         for row in self.store.load_tables():
-            try:
-                game = engines.get(row.game)
-            except engines.UnknownGame:
-                log.warning("table %s plays %s, which this companion does not know; skipped",
-                            row.id, row.game)
+            if row.summary is not None and row.summary.get("version") == row.version:
+                self.tables.keep(row.id, row.summary)
                 continue
-            try:
-                # the story from a few chapters before the shown step (the lines under it) on
-                story_from = max(0, chapter_row(row.shown) - CONTEXT) if row.shown and not row.ended else None
-                table = replay(row, game, self.store.seats(row.id), self.store.log(row.id),
-                               story_from=story_from)
-            except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-                # the rules changed under a stored game: keep its rows, start without it
-                log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
-                continue
-            table.telling.since = table.setting_up.since = self.clock()
-            self.tables.add(table)
-            with table.lock:
-                if not row.ended:
-                    self._resume(table)
+            table = self._open(row)
+            if table is not None:
+                self.tables.add(table)
         for table in self.tables:
             self._schedule_bots(table)
         self._pacer.poke()
 
-    def _resume(self, table: OpenTable) -> None:
-        """A table read back: its sealed plays, what each reader is shown now (a later change
-        compares with it), the draws a crash cut off between a play and its commit; and, since no
-        table screen holds plays yet, its sealed plays played."""
-        table.sealing.plays = self.store.sealed(table.id)
-        self.payloads.look(table)
-        events: list[Event] = []
-        rows = draw(table, len(table.log), events)
+    def _open(self, row: TableRow) -> OpenTable | None:
+        """A stored table read back from its log (None if it no longer replays); one still in play
+        gets its sealed plays, what each reader is shown now (a later change compares with it), the
+        draws a crash cut off between a play and its commit, and, since no table screen holds plays
+        yet, its sealed plays played."""
         try:
-            if rows:
-                self._commit(table, rows, events)
-        except StorageFailure:   # the draw waits for a store that takes writes
-            rebuild(table)
-        self.sealing.unseal(table)
+            game = engines.get(row.game)
+            # the story from a few chapters before the shown step (the lines under it) on
+            story_from = max(0, chapter_row(row.shown) - CONTEXT) if row.shown else None
+            table = replay(row, game, self.store.seats(row.id), self.store.log(row.id), story_from=story_from)
+        except engines.UnknownGame:
+            log.warning("table %s plays %s, which this companion does not know; skipped", row.id, row.game)
+            return None
+        except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+            # the rules changed under a stored game: keep its rows, start without it
+            log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
+            return None
+        table.telling.since = table.setting_up.since = self.clock()
+        with table.lock:
+            if row.ended:
+                return table
+            table.sealing.plays = self.store.sealed(table.id)
+            self.payloads.look(table)
+            events: list[Event] = []
+            rows = draw(table, len(table.log), events)
+            try:
+                if rows:
+                    self._commit(table, rows, events)
+            except StorageFailure:   # the draw waits for a store that takes writes
+                rebuild(table)
+            self.sealing.unseal(table)
+        return table
+
+    def _let_go(self, t: OpenTable) -> None:
+        """A table that is over and idle leaves memory (companion/tables.py ``Tables``); its entry in
+        the list is kept in the store first (a store that refuses: it stays). Under the lock."""
+        if not (t.row.ended or t.state.outcome is not None) or not self.tables.idle(t):
+            return
+        entry = self.payloads.listed(t)
+        try:
+            self.store.keep_summary(t.id, entry)
+        except StorageFailure:
+            return
+        self.tables.let_go(t, entry)
 
     def stop(self) -> None:
         """The companion is stopping: bots stop thinking and every open stream ends at once, so
@@ -300,16 +320,13 @@ class Service:
                 for g in engines.GAMES.values()]
 
     def list_tables(self) -> list[dict[str, Any]]:
+        """Every table, in the order they were made: those in memory, and those let go."""
         out = []
         for table in self.tables:
             with table.lock:
-                out.append({"table": table.id, "game": table.row.game, "title": table.game.title,
-                            "players": table.row.players, "seats": self.presence.seats_json(table),
-                            "awaiting": awaiting_now(table), "version": table.version_for(PUBLIC),
-                            "ended": table.row.ended, "finished": table.state.outcome is not None,
-                            "winners": self.payloads.winners(table), "created": table.row.created,
-                            "next_table": table.row.next_table, "lang": table.row.lang})
-        return out
+                out.append(self.payloads.listed(table))
+        out += self.tables.kept()
+        return sorted(out, key=lambda entry: (entry["created"], entry["table"]))
 
     def state_of(self, table_id: str) -> State:
         """The table's current state (for the hardware link; never sent to a phone as is)."""
@@ -578,9 +595,8 @@ class Service:
         with t.lock:
             if t.row.ended:
                 return
-            ended = [engines.event("table_ended", say=engines.Text("The host ended this table."))]
             self.sealing.drop(t)   # never played (an ended table's sealed rows are never read)
-            self._tell_note(t, ended, ended=True)
+            self._tell_note(t, closing(t.row), ended=True)
             events, state = t.heard.events, t.state
         self._notify(t, state, events)
 
@@ -598,9 +614,7 @@ class Service:
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             self.sealing.drop(t)
             story = t.telling.story.copy()
-            story.add(self.telling.note(t, [engines.event("next_game", table=payload["table"],
-                                                          say=engines.Text("The next game is set up."))],
-                                        version))
+            story.add(self.telling.note(t, closing(t.row), version))
             self.telling.retell(t, story)
             t.heard.tell(list(story.chapters[-1].events))
             self.payloads.fan_out(t)

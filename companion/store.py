@@ -234,6 +234,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, n)
     );
     """,
+    # 11: a table that is over, as the list of tables shows it (JSON; '' while it is kept in
+    # memory), written when the service lets the table go: a restart lists it without replaying it,
+    # and reads it back from its log only when someone opens it
+    """
+    ALTER TABLE tables ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 
@@ -318,6 +324,8 @@ class TableRow:
     lessons: dict[str, str] = field(default_factory=dict)
     """The lessons told at this table: each key with the key of the story's chapter that told it
     ("" for one told at an earlier table of the same seats); a key here is never told again."""
+    summary: dict[str, Any] | None = None
+    """A table that is over and let go from memory: its entry in the list of tables, as it was."""
 
 
 @dataclass(frozen=True)
@@ -644,16 +652,24 @@ class Store:
 
     # -- reads (at start-up) --------------------------------------------------
 
-    def load_tables(self) -> list[TableRow]:
+    def load_tables(self, table_id: str | None = None) -> list[TableRow]:
+        """Every table in the order they were made (``table_id``: that one alone, or none)."""
+        where, args = ("WHERE id = ? ", (table_id,)) if table_id is not None else ("", ())
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt, setup, first_game, lessons "
-                "FROM tables ORDER BY created, id").fetchall()
+                "lang, shown, auto, hidden, salt, setup, first_game, lessons, summary "
+                f"FROM tables {where}ORDER BY created, id", args).fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
                          r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15],
-                         json.loads(r[16]) if r[16] else None, bool(r[17]), json.loads(r[18]))
+                         json.loads(r[16]) if r[16] else None, bool(r[17]), json.loads(r[18]),
+                         json.loads(r[19]) if r[19] else None)
                 for r in rows]
+
+    def keep_summary(self, table_id: str, summary: dict[str, Any] | None) -> None:
+        """A table let go from memory: its entry in the list of tables (None: it is in memory again)."""
+        text = "" if summary is None else json.dumps(summary, sort_keys=True)
+        self._tx([("UPDATE tables SET summary = ? WHERE id = ?", (text, table_id))])
 
     def secret(self, name: str) -> str:
         """A secret this companion made once (migration 5) and never shows: ``"salt"``."""

@@ -13,7 +13,7 @@ import hashlib
 import secrets
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -210,36 +210,82 @@ class OpenTable:
 
 
 class Tables:
-    """The open tables by id, and the two lookups every request starts with."""
+    """The tables by id: those in memory, and those that are over and were let go.
 
-    def __init__(self) -> None:
+    A table that is over (ended, or its game finished) and that nobody has opened for
+    :data:`LINGER` seconds is let go from memory (:meth:`let_go`); only its entry in the list of
+    tables stays (kept in the store too, so a restart lists it without replaying it). Opening it
+    again reads it back from its log, exactly as it was (``reader``, set by the service). So an
+    evening's memory holds the tables in play, however many were played.
+    """
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
         self._by_id: dict[str, OpenTable] = {}
-        self.lock = threading.Lock()   # held while a new table takes its id
+        self._kept: dict[str, dict[str, Any]] = {}   # let go: the table's entry in the list
+        self._touched: dict[str, float] = {}         # when each table in memory was last opened
+        self.lock = threading.Lock()   # held while a new table takes its id or one is read back
+        self.reader: Callable[[str], OpenTable | None] = lambda table_id: None
 
     def __iter__(self) -> Iterator[OpenTable]:
+        """The tables in memory."""
         return iter(list(self._by_id.values()))
 
     def get(self, table_id: object) -> OpenTable:
-        """The table, or NotFound in the players' words."""
+        """The table (read back if it was let go), or NotFound in the players' words."""
         table = self._by_id.get(table_id) if isinstance(table_id, str) else None
+        if table is None and isinstance(table_id, str) and table_id in self._kept:
+            table = self._read_back(table_id)
         if table is None:
             raise NotFound("There is no table {table}.", table=str(table_id))
+        self._touched[table.id] = self.clock()
+        return table
+
+    def _read_back(self, table_id: str) -> OpenTable | None:
+        with self.lock:
+            table = self._by_id.get(table_id)
+            if table is None and table_id in self._kept:
+                table = self.reader(table_id)
+                if table is not None:
+                    del self._kept[table_id]
+                    self.add(table)
         return table
 
     def find(self, table_id: str) -> OpenTable | None:
+        """The table if it is in memory (a stream's table always is)."""
         return self._by_id.get(table_id)
 
     def add(self, table: OpenTable) -> None:
         self._by_id[table.id] = table
+        self._touched[table.id] = self.clock()
+
+    def keep(self, table_id: str, entry: dict[str, Any]) -> None:
+        """A table that is over, known by its entry in the list alone (read back when opened)."""
+        self._kept[table_id] = entry
+
+    def kept(self) -> list[dict[str, Any]]:
+        return list(self._kept.values())
+
+    def idle(self, table: OpenTable) -> bool:
+        """Nobody has opened the table for :data:`LINGER` seconds and no stream reads it."""
+        return not table.subs and self.clock() - self._touched.get(table.id, 0.0) >= LINGER
+
+    def let_go(self, table: OpenTable, entry: dict[str, Any]) -> None:
+        """The table leaves memory; ``entry`` stands for it in the list (caller holds its lock)."""
+        with self.lock:
+            self._by_id.pop(table.id, None)
+            self._touched.pop(table.id, None)
+            self._kept[table.id] = entry
 
     def new_id(self) -> str:
         """A fresh table id (caller holds :attr:`lock`)."""
         while True:
             tid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
-            if tid not in self._by_id:
+            if tid not in self._by_id and tid not in self._kept:
                 return tid
 
 
+LINGER = 120.0   # seconds a table that is over stays in memory after it was last opened
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
