@@ -376,7 +376,8 @@ class Pairing:
 
     @staticmethod
     def say(state: str, code: str | None = None) -> Text:
-        return Text(SAY.get(state, SAY["unknown"]), {"code": code} if code else {})
+        msgid = SAY.get(state, SAY["unknown"])
+        return Text(msgid, {"code": code} if code and "{code}" in msgid else {})
 
 
 @dataclass
