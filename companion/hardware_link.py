@@ -149,8 +149,8 @@ class HardwareLink:
         self._work.put((self._pressed, (name,)))
 
     def long_press(self, name: str) -> None:
-        """The host button held (a GPIO thread): the phone asking, or the one whose code is shown,
-        becomes the host (companion/pairing.py)."""
+        """The host button held (a GPIO thread): it shows an asking phone's code, or makes the phone
+        whose code is shown the host (companion/pairing.py)."""
         self._work.put((self.service.pairing.pressed, (name,)))
 
     def _run(self) -> None:

@@ -1,34 +1,48 @@
-"""Becoming the host without a terminal: the "link button" pattern, with a code per phone.
+"""Becoming the host without a terminal: the "link button" pattern, where the host's own phone says
+which phone the companion's button would make the host.
 
-A phone opens ``/host`` without the key and asks to become the host (:meth:`Pairing.ask`); it
-gets a two-digit code (its own while it waits: no two waiting phones share one) and keeps asking
-how its request stands (:meth:`Pairing.look`) while the page is open. A long press of the
-companion's host button (:meth:`Pairing.pressed`) decides:
+A phone opens ``/host`` without the key and asks to become the host (:meth:`Pairing.ask`); it keeps
+asking how its request stands (:meth:`Pairing.look`) while the page is open. The person at the Pi
+then uses the companion's host button:
 
-- **one phone asking**: it becomes the host at once (the web then opens a host session for it,
-  :meth:`Pairing.claim`, once; :class:`HostSessions`);
-- **several phones asking** (issue 27, 1: a stranger who asked a second before the host used to
-  get the press): nobody yet. The press opens a *choice*: the status display and the table screen
-  show one code at a time ("Code 47 · 1 of 2"), and each phone says whether its own code is the one
-  shown. A short press of the host button shows the next code (:meth:`Pairing.step`); a long press
-  while the host's code is shown makes that phone the host, and the others are told to ask again.
+- a **hold** (:meth:`Pairing.pressed`) while phones ask makes nobody the host: it opens a *choice*.
+  The companion shows one request's code at a time (the status display: "Code 4712 · 1 of 2"), and
+  each phone says whether the code shown is its own;
+- a **short press** (:meth:`Pairing.step`) shows the next code;
+- a **hold** while the host's own phone says its code is shown makes that phone the host (the web
+  then opens a host session for it, :meth:`Pairing.claim`, once; :class:`HostSessions`); every other
+  phone is told to ask again.
 
-Who asked first, who asked more and who polls faster decides nothing: the codes are shown in a
-random order, a request counts as asking until its minute is over (a phone whose screen went dark
-is still asking, so a stranger polling is never "the only one"), a request is only withdrawn by its
-own page (:meth:`Pairing.withdraw`, when it closes), and only the host's button moves or confirms
-the code shown (a request arriving later joins the end of the choice; the code shown never changes
-under a hold). Each request is a random token kept in an HttpOnly cookie of the phone that asked,
-so no other phone can collect it.
+The threat: anyone on the Wi-Fi sends requests from any number of addresses, the host phone's own
+address too, and reads every public answer. What holds against it:
+
+- **The hold that pairs is decided by the host's phone**, never by who asks: no hold pairs a phone
+  whose code was not shown first, the code shown moves only by the host's short press, and a
+  request that is shown cannot be withdrawn or replaced. The host holds when their own phone says
+  "the companion shows your code"; what a stranger's phone says does not matter.
+- **No request ends by another's doing**: a request waits until its own page withdraws or replaces
+  it (its cookie holds a random token), or the host's button decides. Nothing expires while a phone
+  waits (a dark screen asks no more than it did), nothing is dropped to make room: a full queue, or
+  an address holding :data:`PER_ADDRESS` requests, refuses the *new* request. A choice the host
+  leaves for :data:`WINDOW_S` lapses, and its phones are told to ask again.
+- **No two phones are ever shown the same code**: a request gets its code only when the host's
+  press first shows it (asking never hands one out), codes are never given twice while the
+  companion runs, and no answer lists them; only the status display, in front of the host, shows
+  the code it shows.
 
 >>> clock = [0.0]
 >>> pairing = Pairing(clock=lambda: clock[0])
 >>> pairing.set_button("Next button", 2.0)
 >>> anna = pairing.ask("192.0.2.7")
->>> pairing.state(anna), pairing.waiting()
-('waiting', True)
->>> clock[0] = 5.0
->>> pairing.pressed("next")
+>>> pairing.look(anna)
+{'state': 'waiting', 'code': None, 'shown': False}
+>>> clock[0] = 500.0                    # Anna's screen went dark: her request still waits
+>>> pairing.pressed("next"), pairing.state(anna)      # a hold shows her code, and pairs nobody
+(True, 'choosing')
+>>> looked = pairing.look(anna)
+>>> looked["shown"], len(looked["code"]) == CODE_DIGITS, pairing.board()["shown"] == looked["code"]
+(True, True, True)
+>>> pairing.pressed("next")             # her phone said so: the second hold makes her the host
 True
 >>> pairing.state(anna), pairing.claim(anna), pairing.claim(anna)
 ('paired', True, False)
@@ -53,26 +67,26 @@ from web.service import Conflict
 log = logging.getLogger("companion.pairing")
 
 WINDOW_S = 60.0
-"""How long a request waits for the long press (and a choice for the host's next press)."""
-STALE_S = 8.0
-"""A phone that has not asked how its request stands for this long has left the page (or its
-screen went dark): it still counts as asking, but it is the first to go when the queue is full."""
+"""A choice lapses this long after the host's last press (the host walked away: its phones are told
+to ask again). The status display and the table screen advertise requests while one of them is
+this recent, or while a choice is open; an older request still waits."""
 MAX_WAITING = 32
-"""Requests kept at once (a flood cannot grow memory)."""
+"""Requests waiting at once (a flood cannot grow memory). A further request is refused, never one
+that waits dropped: the host's request stays however many others ask."""
 PER_ADDRESS = 2
-"""Requests kept from one address: a further one drops that address's oldest (issue 27: 32 requests
-from one stranger used to push the host's out). When all :data:`MAX_WAITING` are taken, a request
-whose page stopped asking goes first, then the newest of the address holding the most; the code
-shown in a choice is never dropped."""
-CODES = tuple(str(n) for n in range(10, 100))
-"""A waiting phone's code: two digits, never two alike at once (words on every screen, no colour)."""
+"""Requests waiting from one address: a further one from it is refused (one address cannot take the
+whole queue). Its own page asking again replaces its earlier request instead."""
+CODE_DIGITS = 4
+"""A shown request's code: at least four digits (more once half of them are given), never two
+alike while the companion runs; words on every screen, no colour."""
 
 PairState = Literal["waiting", "choosing", "paired", "expired", "ask-again", "unknown"]
 
 SAY: dict[str, str] = {
-    "waiting": N_("Press the button on the companion to make this phone the host"),
-    "choosing": N_("Several phones ask. Press the button on the companion briefly until it shows "
-                   "your code {code}, then hold it."),
+    "waiting": N_("Hold the button on the companion: it shows a code, and this phone says whether it "
+                  "is yours."),
+    "choosing": N_("The companion shows another phone's code. Press its button briefly until this "
+                   "phone says it shows yours, then hold it."),
     "shown": N_("The companion shows your code {code} now: hold its button to make this phone the host."),
     "paired": N_("This phone is now the host."),
     "expired": N_("Nobody pressed the button in time. Ask again."),
@@ -82,19 +96,22 @@ SAY: dict[str, str] = {
 """What the host page says in each state (msgids); ``shown``: choosing, and this phone's code is
 the one the companion shows."""
 
+TOO_MANY = N_("Too many phones are asking to become the host now: ask again later, or open the "
+              "host page with the host key.")
+
 
 @dataclass
 class _Request:
     who: str
-    code: str
     asked_at: float
     seen_at: float
+    code: str | None = None   # given when the host's press first shows it, kept for its life
     state: PairState = "waiting"
 
 
 @dataclass
 class _Choice:
-    """The host pressed while several phones asked: the codes in a random order, the one shown."""
+    """The host held the button while phones asked: their requests in a random order, the one shown."""
 
     order: list[str]          # request tokens
     shown: str                # the token whose code is shown
@@ -103,7 +120,7 @@ class _Choice:
 
 
 class Pairing:
-    """The phones waiting to become the host, and the presses that pick one."""
+    """The phones waiting to become the host, and the host button's presses that pick one."""
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic,
                  window_s: float = WINDOW_S) -> None:
@@ -113,6 +130,7 @@ class Pairing:
         self.hold_s = 2.0
         self._requests: dict[str, _Request] = {}
         self._choice: _Choice | None = None
+        self._given: set[str] = set()   # every code shown since the companion started
         self._lock = threading.Lock()
         self._listeners: list[Callable[[], None]] = []
 
@@ -132,33 +150,32 @@ class Pairing:
                 log.exception("pairing listener failed")
 
     def describe(self) -> dict[str, Any]:
-        """For the host page: the button's label and hold time, the waiting window (or no button)."""
+        """For the host page: the button's label and hold time, the choice's window (or no button)."""
         button = self.button.to_json() if isinstance(self.button, Text) else self.button
         return {"button": button, "hold_s": self.hold_s, "window_s": self.window_s}
 
     # ------------------------------------------------------------------ under the lock
     def _expire(self, now: float) -> None:
+        """The host's choice lapses WINDOW_S after their last press; a request that waits never
+        lapses. A decided request is forgotten once its phone has had time to read how it ended."""
         choice = self._choice
         if choice is not None and now - choice.touched > self.window_s:
             for token in choice.order:
                 if token in self._requests and self._requests[token].state == "waiting":
                     self._requests[token].state = "expired"
             self._choice = None
-            log.info("host pairing: nobody was picked within %.0f s; the phones were told to ask again",
-                     self.window_s)
-        chosen = set(self._choice.order) if self._choice is not None else set()
+            log.info("host pairing: nobody was picked within %.0f s of the last press; the phones "
+                     "were told to ask again", self.window_s)
         for token, req in list(self._requests.items()):
-            if req.state == "waiting" and token not in chosen and now - req.asked_at > self.window_s:
-                req.state = "expired"
             if req.state != "waiting" and now - max(req.asked_at, req.seen_at) > 2 * self.window_s:
                 del self._requests[token]
 
     def _asking(self) -> list[str]:
-        """The requests still asking, oldest first (a dark screen's too: see the module doc)."""
+        """The requests waiting, oldest first."""
         return [token for token, req in self._requests.items() if req.state == "waiting"]
 
     def _order(self) -> list[str]:
-        """The choice's codes as shown, without requests that are gone."""
+        """The choice's requests as they are shown, without those that are gone."""
         assert self._choice is not None
         return [t for t in self._choice.order
                 if t in self._requests and self._requests[t].state == "waiting"]
@@ -176,10 +193,29 @@ class Pairing:
             if not self._order():
                 self._choice = None
 
+    def _is_shown(self, token: str) -> bool:
+        return self._choice is not None and self._choice.shown == token
+
+    def _show(self, token: str) -> str:
+        """Show ``token``'s request: its code, given now if it has none (never one given before)."""
+        assert self._choice is not None
+        self._choice.shown = token
+        req = self._requests[token]
+        if req.code is None:
+            digits = CODE_DIGITS
+            while len(self._given) * 2 >= 9 * 10 ** (digits - 1):
+                digits += 1
+            while req.code is None or req.code in self._given:
+                req.code = str(10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1)))
+            self._given.add(req.code)
+        return req.code
+
     # ------------------------------------------------------------------ the phones
     def ask(self, who: str, replacing: str | None = None) -> str:
         """A phone asks to become the host; its secret request token (for its cookie).
-        ``replacing``: this phone's earlier request (its cookie), which it gives up."""
+        ``replacing``: this phone's earlier request (its cookie), which it gives up. Conflict when
+        the queue is full or ``who`` already has PER_ADDRESS requests waiting: nothing waiting is
+        ever dropped for a newcomer."""
         if self.button is None:
             raise Conflict("This companion has no button to press; open the host page with its key.")
         token = secrets.token_urlsafe(24)
@@ -187,39 +223,23 @@ class Pairing:
         with self._lock:
             self._expire(now)
             earlier = self._find(replacing)
-            if earlier is not None and not self._is_shown(earlier[0]):
-                self._drop(earlier[0])
-            own = [t for t, r in self._requests.items() if r.who == who and not self._is_shown(t)]
-            while len(own) >= PER_ADDRESS:
-                self._drop(own.pop(0))
-            while len(self._requests) >= MAX_WAITING:
-                self._drop_a_flooders()
-            used = {r.code for r in self._requests.values() if r.state == "waiting"}
-            code = secrets.choice([c for c in CODES if c not in used])
-            self._requests[token] = _Request(who, code, now, now)
-            if self._choice is not None:
-                self._choice.order.append(token)   # joins the end: the code shown stays
-        log.info("host pairing: %s asks to become the host (code %s); waiting for a long press of %s",
-                 who, code, self.button)
+            given_up = earlier[0] if earlier is not None and not self._is_shown(earlier[0]) else None
+            waiting = [t for t in self._asking() if t != given_up]
+            full = len(waiting) >= MAX_WAITING
+            crowded = sum(self._requests[t].who == who for t in waiting) >= PER_ADDRESS
+            if not (full or crowded):
+                if given_up is not None:
+                    self._drop(given_up)
+                self._requests[token] = _Request(who, now, now)
+                if self._choice is not None:
+                    self._choice.order.append(token)   # joins the end: the code shown stays
+        if full or crowded:
+            log.warning("host pairing: %s asks to become the host, refused: %s", who,
+                        "the queue is full" if full else "its address has requests waiting already")
+            raise Conflict(TOO_MANY)
+        log.info("host pairing: %s asks to become the host; waiting for a hold of %s", who, self.button)
         self._changed()
         return token
-
-    def _is_shown(self, token: str) -> bool:
-        return self._choice is not None and self._choice.shown == token
-
-    def _drop_a_flooders(self) -> None:
-        """Make room (under the lock): a request that is no longer asking goes first, then one
-        whose page stopped asking, then one of the address holding the most, the newest of those
-        (a flood is a burst; the host who asked before it keeps their place, and one asking after
-        it pushes out the flood's newest). The code shown in a choice is never dropped."""
-        now = self._clock()
-        held: dict[str, int] = {}
-        for req in self._requests.values():
-            held[req.who] = held.get(req.who, 0) + 1
-        order = [(t, r) for t, r in self._requests.items() if not self._is_shown(t)]   # as they asked
-        token = min((r.state == "waiting", now - r.seen_at <= STALE_S, -held[r.who], -n, t)
-                    for n, (t, r) in enumerate(order))[4]
-        self._drop(token)
 
     def withdraw(self, token: str | None) -> None:
         """The phone's page closed: its request asks no more (never the code shown under a hold)."""
@@ -232,8 +252,8 @@ class Pairing:
         self._changed()
 
     def look(self, token: str | None) -> dict[str, Any]:
-        """How this phone's request stands: ``{"state", "code", "shown"}`` (``code``: its own,
-        while it asks; ``shown``: the companion shows it now). Asking also says the phone is here."""
+        """How this phone's request stands: ``{"state", "code", "shown"}`` (``code``: its own, once
+        the companion has shown it, while it asks; ``shown``: the companion shows it now)."""
         now = self._clock()
         with self._lock:
             self._expire(now)
@@ -266,54 +286,61 @@ class Pairing:
 
     # ------------------------------------------------------------------ the screens
     def waiting(self) -> bool:
-        """Whether a phone asks now (the status display shows the codes)."""
+        """Whether a phone asks now."""
         with self._lock:
             self._expire(self._clock())
             return bool(self._asking())
 
     def board(self) -> dict[str, Any]:
-        """What the status display and the table screen show: ``{"codes", "shown", "choosing"}``,
-        the codes of the phones asking (in the choice's order while the host picks), the one shown."""
-        with self._lock:
-            self._expire(self._clock())
-            if self._choice is None:
-                return {"codes": [self._requests[t].code for t in self._asking()], "shown": None,
-                        "choosing": False}
-            order = self._order()
-            shown = self._choice.shown
-            return {"codes": [self._requests[t].code for t in order],
-                    "shown": self._requests[shown].code if shown in self._requests else None,
-                    "choosing": True}
-
-    # ------------------------------------------------------------------ the host button
-    def pressed(self, button: str) -> bool:
-        """The host button was held: the only phone asking becomes the host; with several, the
-        first hold opens a choice, and a hold while a code is shown makes that phone the host."""
+        """What the status display shows: ``{"asking", "choosing", "place", "shown"}``: how many
+        phones ask (0: nothing to show; requests nobody pressed for within WINDOW_S are not
+        advertised), and while the host picks, the place of the code shown and the code itself
+        (the display's alone: the web answers leave it out)."""
         now = self._clock()
         with self._lock:
             self._expire(now)
-            if self._choice is not None:
-                return self._confirm(button)
-            asking = self._asking()
-            if not asking:
-                log.info("host pairing: long press of %s, but no phone is waiting", button)
-                return False
-            if len(asking) == 1:
-                self._pair(asking[0], button)
-            else:
-                order = list(asking)
-                secrets.SystemRandom().shuffle(order)
-                self._choice = _Choice(order, order[0], now)
-                log.info("host pairing: long press of %s with %d phones asking: showing code %s, 1 of %d",
-                         button, len(order), self._requests[order[0]].code, len(order))
-        self._changed()
+            if self._choice is None:
+                asking = self._asking()
+                recent = any(now - self._requests[t].asked_at <= self.window_s for t in asking)
+                return {"asking": len(asking) if recent else 0, "choosing": False, "place": None,
+                        "shown": None}
+            order = self._order()
+            shown = self._choice.shown if self._choice.shown in order else None
+            return {"asking": len(order), "choosing": True,
+                    "place": order.index(shown) + 1 if shown is not None else None,
+                    "shown": self._requests[shown].code if shown is not None else None}
+
+    # ------------------------------------------------------------------ the host button
+    def pressed(self, button: str) -> bool:
+        """The host button was held: with no choice open, it opens one over the phones asking and
+        shows the first code (nobody is paired); with one open, the phone whose code is shown
+        becomes the host. False when the hold did nothing."""
+        with self._lock:
+            self._expire(self._clock())
+            done = self._confirm(button) if self._choice is not None else self._open(button)
+        if done:
+            self._changed()
+        return done
+
+    def _open(self, button: str) -> bool:
+        asking = self._asking()
+        if not asking:
+            log.info("host pairing: hold of %s, but no phone is waiting", button)
+            return False
+        order = list(asking)
+        secrets.SystemRandom().shuffle(order)
+        self._choice = _Choice(order, order[0], self._clock())
+        code = self._show(order[0])
+        log.info("host pairing: hold of %s with %d phone(s) asking: showing code %s, 1 of %d; a hold "
+                 "while a phone says its code is shown makes it the host", button, len(order), code,
+                 len(order))
         return True
 
     def _confirm(self, button: str) -> bool:
         assert self._choice is not None
         shown = self._choice.shown
         if shown not in self._requests or self._requests[shown].state != "waiting":
-            log.info("host pairing: long press of %s, but the phone shown is gone", button)
+            log.info("host pairing: hold of %s, but the phone shown is gone", button)
             return False
         self._pair(shown, button)
         self._choice = None
@@ -325,7 +352,7 @@ class Pairing:
         others = [r for r in self._requests.values() if r.state == "waiting"]
         for req in others:
             req.state = "ask-again"
-        log.info("host pairing: %s (code %s) is now the host (long press of %s); %d other phone(s) "
+        log.info("host pairing: %s (code %s) is now the host (hold of %s); %d other phone(s) "
                  "told to ask again", chosen.who, chosen.code, button, len(others))
 
     def step(self, button: str) -> bool:
@@ -339,19 +366,18 @@ class Pairing:
             if not order:
                 self._choice = None
                 return False
-            at = order.index(self._choice.shown) + 1 if self._choice.shown in order else 0
-            self._choice.shown = order[at % len(order)]
+            at = (order.index(self._choice.shown) + 1 if self._choice.shown in order else 0) % len(order)
+            code = self._show(order[at])
             self._choice.touched = self._clock()
             self._choice.steps += 1
-            code = self._requests[self._choice.shown].code
-            log.info("host pairing: %s pressed: code %s shown, %d of %d", button, code,
-                     at % len(order) + 1, len(order))
+            log.info("host pairing: %s pressed: code %s shown, %d of %d", button, code, at + 1, len(order))
         self._changed()
         return True
 
     @staticmethod
     def say(state: str, code: str | None = None) -> Text:
-        return Text(SAY.get(state, SAY["unknown"]), {"code": code} if code else {})
+        msgid = SAY.get(state, SAY["unknown"])
+        return Text(msgid, {"code": code} if code and "{code}" in msgid else {})
 
 
 @dataclass

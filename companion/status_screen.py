@@ -102,9 +102,9 @@ class StatusScreen:
         lang = str(table.get("lang") or self.lang) if table is not None else self.lang
         pairing = getattr(self.service, "pairing", None)
         board = pairing.board() if pairing is not None and pairing.button else None
-        if pairing is not None and board is not None and board["codes"]:
-            return self._draw(frames.pairing, size, pairing.button, pairing.hold_s, lang=self.lang,
-                              codes=tuple(board["codes"]), shown=board["shown"])
+        if pairing is not None and board is not None and board["asking"]:
+            return self._draw(frames.pairing, size, pairing.button, lang=self.lang,
+                              asking=board["asking"], shown=board["shown"], place=board["place"])
         now = self.clock()
         if self._verdict is not None and now - self._verdict[0] < VERDICT_S:
             report = self._verdict[1]

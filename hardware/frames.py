@@ -258,19 +258,16 @@ def fault(size: Size, lang: str = "en") -> Frame:
     return message("fault", size, Text("Hardware fault"), FAULT, lang)
 
 
-def pairing(size: Size, button: str | Text, hold_s: float, lang: str = "en", *,
-            codes: tuple[str, ...] = (), shown: str | None = None) -> Frame:
-    """Phones ask to become the host (companion/pairing.py): one phone's code and which button to
-    hold; several phones' count; while the host picks, the code shown and what each press does."""
-    if shown is not None and shown in codes:
-        heading = Text("Code {code} · {place} of {count}",
-                       {"code": shown, "place": codes.index(shown) + 1, "count": len(codes)})
+def pairing(size: Size, button: str | Text, lang: str = "en", *,
+            asking: int = 1, shown: str | None = None, place: int | None = None) -> Frame:
+    """Phones ask to become the host (companion/pairing.py): how many, and what to do (hold the
+    button, then pick the code your phone shows); while the host picks, the code shown, its place
+    and what a press and a hold do. No code before the host's hold: the first hold shows one."""
+    if shown is not None and place is not None:
+        heading = Text("Code {code} · {place} of {count}", {"code": shown, "place": place, "count": asking})
         body = Text("Press: next code. Hold: make it the host.")
-    elif len(codes) > 1:
-        heading = Text("{count} phones ask to host", {"count": len(codes)})
-        body = Text("Hold the {button}, then pick the code your phone shows.", {"button": button})
     else:
-        heading = Text("Host request: {code}", {"code": codes[0]}) if codes else Text("A phone asks to host")
-        body = Text("Hold the {button} for {seconds} seconds to make it the host.",
-                    {"button": button, "seconds": round(hold_s)})
+        heading = (Text("{count} phones ask to host", {"count": asking}) if asking > 1
+                   else Text("A phone asks to host"))
+        body = Text("Hold the {button}, then pick the code your phone shows.", {"button": button})
     return message("pairing", size, heading, body, lang)

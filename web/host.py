@@ -4,14 +4,15 @@ virtual hardware.
 ``/host?key=...`` checks the key, opens a host session for this device (its own
 HttpOnly cookie, never the key: web/auth.py) and redirects to ``/host`` so the key
 leaves the address bar. Without a valid key the page asks for it, and, when the companion
-has a host button, it asks the companion instead (the "link button" pattern, with a code per
-phone: companion/pairing.py): ``POST /api/host/pair`` starts a request kept in an HttpOnly
-cookie of this phone and gives its code, ``GET /api/host/pair`` says how it stands (and whether
-the companion shows its code while the host picks one of several), ``DELETE`` withdraws it when
-the page closes, and once the host's press has picked this phone that answer opens a host session
-for it. ``GET /api/host/pair/codes`` is what the table screen shows meanwhile. The key itself is
-never in a page, a payload or a cookie. ``GET /api/host/devices`` lists the host devices'
-sessions and ``DELETE /api/host/devices/<id>`` ends one.
+has a host button, it asks the companion instead (the "link button" pattern, where the host's own
+phone says which phone the button would pick: companion/pairing.py): ``POST /api/host/pair``
+starts a request kept in an HttpOnly cookie of this phone, ``GET /api/host/pair`` says how it
+stands (its code once the host's press has shown it, and whether the companion shows it now),
+``DELETE`` withdraws it when the page closes, and once the host's hold has picked this phone that
+answer opens a host session for it. ``GET /api/host/pair/board`` is what the table screen shows
+meanwhile (no code). The key itself is never in a page, a payload or a cookie. ``GET
+/api/host/devices`` lists the host devices' sessions and ``DELETE /api/host/devices/<id>`` ends
+one.
 """
 
 from __future__ import annotations
@@ -78,9 +79,10 @@ def _pair_cookie(resp: BaseResponse, token: str) -> None:
 
 
 @bp.post("/api/host/pair")
-@declare("This phone asks to become the host and gets its code; a long press of the companion's host "
-         "button decides (with several phones asking, the host picks a code: docs/hardware.md). The "
-         "request is kept in an HttpOnly cookie; asking again gives up this phone's earlier request.",
+@declare("This phone asks to become the host; the companion's host button decides (a hold shows one "
+         "asking phone's code at a time, a hold while this phone says its code is shown picks it: "
+         "docs/hardware.md). The request is kept in an HttpOnly cookie; asking again gives up this "
+         "phone's earlier request. 409: no button, or too many requests wait (none is dropped).",
          answers=ref("Pairing"), errors=(409,))
 def ask() -> Response:
     """This phone asks to become the host; the companion's button decides."""
@@ -118,15 +120,16 @@ def withdraw() -> Response:
     return resp
 
 
-@bp.get("/api/host/pair/codes")
-@declare("The codes of the phones asking to become the host, for the table screen: in the order the "
-         "host steps through them while picking, and the one the companion shows.",
-         answers=ref("PairingCodes"))
-def codes() -> Response:
+@bp.get("/api/host/pair/board")
+@declare("For the table screen: how many phones ask to become the host, whether the host is picking "
+         "one and the place of the code the companion shows. No code: a phone learns its own, and "
+         "only the companion's status display shows the one shown.", answers=ref("PairingBoard"))
+def board() -> Response:
     pairing = service().pairing
     described = pairing.describe()
-    board = pairing.board() if described["button"] else {"codes": [], "shown": None, "choosing": False}
-    return ok({**board, "button": described["button"], "hold_s": described["hold_s"]})
+    shown = pairing.board() if described["button"] else {"asking": 0, "choosing": False, "place": None}
+    return ok({"asking": shown["asking"], "choosing": shown["choosing"], "place": shown["place"],
+               "button": described["button"], "hold_s": described["hold_s"]})
 
 
 def _devices() -> list[dict[str, Any]]:

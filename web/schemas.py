@@ -463,23 +463,27 @@ SCHEMAS: dict[str, Any] = {
         "required": ["state", "say", "code", "shown"],
         "properties": {
             "state": {"enum": ["waiting", "choosing", "paired", "expired", "ask-again", "unknown"],
-                      "description": "choosing: several phones ask and the host picks a code; ask-again: "
-                                     "the host picked another phone's code."},
+                      "description": "choosing: the host's hold opened a choice and the host picks a "
+                                     "code; expired: the choice lapsed; ask-again: the host picked "
+                                     "another phone's code."},
             "say": ref("Text"),
-            "code": {"type": ["string", "null"], "pattern": "^[0-9]{2}$",
-                     "description": "This phone's code while it asks (two digits)."},
-            "shown": {"type": "boolean", "description": "The companion shows this phone's code now."},
+            "code": {"type": ["string", "null"], "pattern": "^[0-9]{4,}$",
+                     "description": "This phone's code once the host's press has shown it, while it "
+                                    "asks; never another phone's, never given twice."},
+            "shown": {"type": "boolean", "description": "The companion shows this phone's code now: a "
+                                                        "hold makes this phone the host."},
         },
         "additionalProperties": False,
     },
-    "PairingCodes": {
+    "PairingBoard": {
         "type": "object",
-        "required": ["codes", "shown", "choosing", "button", "hold_s"],
+        "required": ["asking", "choosing", "place", "button", "hold_s"],
         "properties": {
-            "codes": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]{2}$"}},
-            "shown": {"type": ["string", "null"],
-                      "description": "The code the companion shows while the host picks."},
-            "choosing": {"type": "boolean"},
+            "asking": {"type": "integer", "minimum": 0,
+                       "description": "Phones asking to become the host (0: nothing to show)."},
+            "choosing": {"type": "boolean", "description": "The host picks one: a code is shown."},
+            "place": {"type": ["integer", "null"], "minimum": 1,
+                      "description": "While the host picks, the place of the code shown (1 of asking)."},
             "button": {"anyOf": [{"type": "string"}, ref("Text"), {"type": "null"}],
                        "description": "The host button's label; null: no button (the key is the only way)."},
             "hold_s": {"type": "number"},

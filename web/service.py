@@ -65,25 +65,29 @@ class Subscription(Protocol):
 
 
 class HostPairing(Protocol):
-    """A phone becoming the host by the companion's button (companion/pairing.py): one phone asking
-    is paired by a long press; with several, the host picks a phone's code on the companion."""
+    """A phone becoming the host by the companion's button (companion/pairing.py): a hold shows one
+    asking phone's code at a time, and a hold while the host's own phone says its code is shown
+    makes that phone the host."""
 
     def describe(self) -> dict[str, Any]:
         """``{"button": label or None (no button: the key is the only way), "hold_s", "window_s"}``."""
 
     def ask(self, who: str, replacing: str | None = None) -> str:
         """A new secret request token for the asking phone's cookie (``replacing``: its earlier one,
-        given up); Conflict without a button."""
+        given up); Conflict without a button, or when too many requests wait (none is dropped)."""
 
     def look(self, token: str | None) -> dict[str, Any]:
         """``{"state", "code", "shown"}``: waiting, choosing, paired, expired, ask-again or unknown;
-        the phone's code while it asks; whether the companion shows it (asking says it is here)."""
+        the phone's code once the host's press has shown it, while it asks; whether the companion
+        shows it now."""
 
     def withdraw(self, token: str | None) -> None:
         """The phone's page closed: its request asks no more."""
 
     def board(self) -> dict[str, Any]:
-        """``{"codes", "shown", "choosing"}``: what the table screen shows while phones ask."""
+        """``{"asking", "choosing", "place", "shown"}``: how many phones ask (0: nothing to show),
+        whether the host picks one, the place of the code shown and the code itself (for the
+        status display only: no web answer carries it)."""
 
     def claim(self, token: str | None) -> bool:
         """Whether this is the paired phone (once); the web then opens a host session for it."""

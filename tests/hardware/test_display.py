@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 import hardware.rig
 from companion import status_screen
 from companion.hardware_link import HardwareLink
-from companion.pairing import Pairing
+from companion.pairing import WINDOW_S, Pairing
 from companion.service import Service
 from hardware import Rig, frames, parse, selftest
 from hardware.display import open_display
@@ -50,7 +50,8 @@ def every_frame() -> dict[str, frames.Frame]:
         "beam-agree": frames.beam(SIZE, "agree", None),
         "beam-mismatch": frames.beam(SIZE, "mismatch", "j5"),
         "fault": frames.fault(SIZE),
-        "pairing": frames.pairing(SIZE, "Next button", 2.0),
+        "pairing": frames.pairing(SIZE, "Next button"),
+        "pairing-choice": frames.pairing(SIZE, "Next button", asking=12, shown="4712", place=10),
     }
 
 
@@ -203,26 +204,31 @@ def test_a_phone_waiting_to_host_puts_the_prompt_on_the_display(
     prompt = screen.frame()
     assert prompt.kind == "pairing" and "Hold the Next button" in " ".join(prompt.lines)
     assert HOST_KEY not in " ".join(prompt.lines)
+    clock.tick(WINDOW_S + 1)   # nobody held the button: the request waits, the display moves on
+    assert screen.frame().kind != "pairing" and service.pairing.waiting()
 
 
 def test_with_several_phones_asking_the_display_shows_the_code_the_host_may_pick(
         service: Service, link: HardwareLink, screen: status_screen.StatusScreen, clock: FakeClock) -> None:
-    """Issue 27, 1: the count first, then (after the host's hold) one code at a time, its place,
-    and what a press and a hold do; each code in words, never a colour."""
+    """The count first, with no code (asking hands none out), then (after the host's hold) one
+    code at a time, its place, and what a press and a hold do; each code in words, never a colour,
+    and the one the phone whose code it is is told."""
     service.pairing = Pairing(clock=clock)
     service.pairing.set_button("Next button", 2.0)
     tokens = [service.pairing.ask("192.0.2.7"), service.pairing.ask("192.0.2.8")]
-    assert screen.frame().lines[0] == "2 phones ask to host"
+    waiting = screen.frame()
+    assert waiting.lines[0] == "2 phones ask to host" and not any(c.isdigit() for c in waiting.lines[1:])
     service.pairing.pressed("next")
-    codes = {service.pairing.look(t)["code"] for t in tokens}
     first = screen.frame()
     keep(first, "screen-pairing-choice")
-    assert first.lines[0].endswith("· 1 of 2") and first.lines[0].split()[1] in codes
+    shown = {service.pairing.look(t)["code"] for t in tokens if service.pairing.look(t)["shown"]}
+    assert first.lines[0].endswith("· 1 of 2") and {first.lines[0].split()[1]} == shown
     assert "Press: next code." in " ".join(first.lines)
     service.pairing.step("next")
     second = screen.frame()
-    assert second.lines[0].endswith("· 2 of 2")
-    assert second.lines[0].split()[1] in codes - {first.lines[0].split()[1]}
+    shown = {service.pairing.look(t)["code"] for t in tokens if service.pairing.look(t)["shown"]}
+    assert second.lines[0].endswith("· 2 of 2") and {second.lines[0].split()[1]} == shown
+    assert second.lines[0].split()[1] != first.lines[0].split()[1]
 
 
 def test_selftest_checks_the_display_on_mock_pins() -> None:

@@ -1,7 +1,8 @@
 """Becoming the host by the button, in a real browser (Debian's chromium through Playwright).
 
-The phone opens /host without the key: the page asks the companion and shows the prompt; a long
-press of the (mock) host button turns the page into the host page by itself. No socket: every
+The phone opens /host without the key: the page asks the companion and shows the prompt; a hold
+of the (mock) host button shows its code, and a second hold, while the page says the code is
+shown, turns the page into the host page by itself. No socket: every
 request is answered by the Flask test client of the real app, cookies passed through as a
 browser keeps them.
 """
@@ -66,7 +67,8 @@ def phone_page(service: Service, chromium: Any) -> Iterator[tuple[Any, list[byte
 @pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason="Debian's chromium is not installed")
 def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
         service: Service, clean_rig: Rig, clock: FakeClock, phone_page: tuple[Any, list[bytes]]) -> None:
-    """/host without the key shows the prompt and asks; the long press makes it the host page."""
+    """/host without the key shows the prompt and asks, with no code; the host's hold shows the
+    phone's code on the page, which says it is shown; the second hold makes it the host page."""
     page, bodies = phone_page
     service.pairing = Pairing(clock=clock)
     link: HardwareLink = attach(service, clean_rig)
@@ -78,9 +80,13 @@ def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
                 break
             page.wait_for_timeout(100)
         assert service.pairing.waiting()
-        code = service.pairing.board()["codes"][0]
+        assert page.locator("#pair-code").is_hidden()                 # asking hands out no code
+        hold(clean_rig, link, clock, 2.5)                              # shows this phone's code
+        code = service.pairing.board()["shown"]
+        assert code is not None
         page.locator("#pair-code-value", has_text=code).wait_for()   # this phone's code, in words
-        hold(clean_rig, link, clock, 2.5)
+        page.locator("#pair-state", has_text=f"The companion shows your code {code} now").wait_for()
+        hold(clean_rig, link, clock, 2.5)                              # the hold while it says so
         page.locator("#new-table").wait_for()  # the host page, reached by itself
         assert page.url == f"{ORIGIN}/host"
         assert all(HOST_KEY.encode() not in body for body in bodies)

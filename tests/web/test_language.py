@@ -124,8 +124,8 @@ def test_the_host_button_is_named_in_the_phones_words(client: FlaskClient, servi
     service.pairing.set_button(Text("{name} button", {"name": "next"}), 2.0)
     nl = client.get("/host", headers={"Accept-Language": "nl"}).get_data(as_text=True)
     de = client.get("/host", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Houd binnen een minuut de knop ‘next’ 2 seconden ingedrukt." in nl
-    assert "Halte innerhalb einer Minute die Taste „next“ 2 Sekunden gedrückt." in de
+    assert "Houd de knop ‘next’ 2 seconden ingedrukt." in nl
+    assert "Halte die Taste „next“ 2 Sekunden gedrückt." in de
 
 
 def test_a_sentence_said_again_is_said_with_its_own_parameters() -> None:

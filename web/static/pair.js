@@ -1,6 +1,7 @@
-/* The host page without the key: ask the companion, show this phone's code, wait for the button.
-   With several phones asking, the host picks a code on the companion: this page says when its own
-   code is the one shown (docs/hardware.md). A page that closes withdraws its request. */
+/* The host page without the key: ask the companion and wait for its button. The host's hold shows
+   one asking phone's code at a time; this page says whether the code shown is its own (and shows
+   it), so the host holds again only while it does (docs/hardware.md). A page that closes
+   withdraws its request. */
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, $ = TC.$;
