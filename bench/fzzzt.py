@@ -31,7 +31,8 @@ from engines import RandomBot
 from engines.core import Bot
 from engines.fzzzt.cards import card_table
 from engines.fzzzt.scoring import best_widgets
-from engines.fzzzt.state import FzzztState, widgets_for
+from engines.fzzzt.state import FzzztState
+from engines.fzzzt.table import widgets_for
 from engines.playout import random_playout
 from engines.rng import Rng
 

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines
 from engines.core import RandomBot
-from engines.laser_chess import SETUPS
 from engines.laser_chess.bot import SLOT_BYTES, TABLE_SIZE
+from engines.laser_chess.game import SETUPS
 
 GOAL_DEPTH = 5
 

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engines.laser_chess import board as B
-from engines.laser_chess import setup_board
+from engines.laser_chess.game import setup_board
 
 
 def chess_perft(board, depth: int) -> int:  # type: ignore[no-untyped-def]

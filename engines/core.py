@@ -102,20 +102,27 @@ def event(kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
 
 
 def story(kind: str, msgid: str | Text, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
-          words: Mapping[str, Text | str] | None = None, **data: Any) -> Event:
+          words: Mapping[str, Text | str] | None = None, as_is: bool = False, **data: Any) -> Event:
     """An event whose sentence is built from its own fields, the way the games tell a round.
 
     ``data`` are the event's fields that the screens read (plain values: ``shark="white"``); the
     sentence gets the plain ones (seats, squares, counts) plus ``words``, its translatable
     phrases (or a plain word said as written), which replace a field of the same name in the
     sentence only. ``msgid`` may be a :func:`~engines.text.plural` sentence (its count is then one
-    of the sentence's parameters).
+    of the sentence's parameters), or a finished :class:`~engines.text.Text`.
+
+    ``as_is``: the sentence is ``msgid`` as given (a Text keeps its own parameters) plus
+    ``words``, and none of the event's fields: for a sentence made before its event (the reason
+    a tie was broken), or one that names less than the event carries for the screens (a private
+    line naming the card, beside the card's code and slot).
 
     >>> story("eaten", "{seat} is eaten on {square}.", seat=1, square="c4")["say"]
     {'msgid': '{seat} is eaten on {square}.', 'params': {'seat': 1, 'square': 'c4'}}
+    >>> story("dealt", Text("{seat} is dealt a card.", {"seat": 2}), as_is=True, seat=2, card="x")["say"]
+    {'msgid': '{seat} is dealt a card.', 'params': {'seat': 2}}
     """
-    params: dict[str, Any] = {k: v for k, v in data.items()
-                              if isinstance(v, str | int) and not isinstance(v, bool)}
+    params: dict[str, Any] = {} if as_is else {k: v for k, v in data.items()
+                                               if isinstance(v, str | int) and not isinstance(v, bool)}
     params.update(words or {})
     if isinstance(msgid, Text):
         return event(kind, visible_to=visible_to, say=Text(msgid.msgid, {**msgid.params, **params},
@@ -394,14 +401,14 @@ class Working:
     told: ClassVar[str] = "events"   # the per-step list that :meth:`say` appends this step's story to
 
     def say(self, kind: str, msgid: str | Text, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
-            words: Mapping[str, Text | str] | None = None, **data: Any) -> None:
-        """Tell one step of the story (:func:`story`: the sentence built from the event's fields),
-        unless the position is ``quiet`` (a fast playout tells nothing). The one way every game's
-        rules tell what happened."""
+            words: Mapping[str, Text | str] | None = None, as_is: bool = False, **data: Any) -> None:
+        """Tell one step of the story (:func:`story`: the sentence built from the event's fields,
+        or with ``as_is`` said as given), unless the position is ``quiet`` (a fast playout tells
+        nothing). The one way every game's rules tell what happened."""
         if getattr(self, "quiet", False):
             return
         steps: list[Event] = getattr(self, self.told)
-        steps.append(story(kind, msgid, visible_to=visible_to, words=words, **data))
+        steps.append(story(kind, msgid, visible_to=visible_to, words=words, as_is=as_is, **data))
 
     def record(self, kind: str, /, *, visible_to: Sequence[Seat] | Literal["all"] = "all",
                **data: Any) -> None:

@@ -92,7 +92,7 @@ def _width(text: str) -> float:
 @functools.lru_cache(maxsize=1024)
 def _width_in(face: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> float:
     """Kept per face and text: every play redraws the frame, with mostly the words of the last
-    one (the title, the names), and measuring them was a fifth of a frame's cost."""
+    one (the title, the names), and measuring them costs a fifth of a frame."""
     return float(face.getlength(text, mode="1"))  # as drawn on a one-bit image
 
 

@@ -1,4 +1,4 @@
-"""Functions over 60 lines in the project's Python (issue 25): a report, read from the source with ``ast``.
+"""Functions over 60 lines in the project's Python: a report, read from the source with ``ast``.
 
 Walks engines/, web/, hardware/, companion/, bench/ and tools/ (never tests/ nor a virtualenv) and
 prints every function longer than the limit (its ``def`` line to its last line, decorators not

@@ -1,17 +1,18 @@
 """Who is asking: seat tokens (cookie or Bearer), the host's device session (cookie) and the host
 key (``X-Host-Key``, or the host page's form).
 
-Each host device holds a session of its own in the ``host_key`` cookie (issue 27: the cookie used
-to be the key itself, the same on every device and never changing): a random token, opened when
+Each host device holds a session of its own in the ``host_key`` cookie: a random token, opened when
 the device gave the key or was paired by the button, listed and revoked on the host page. The key
-itself never goes into a cookie.
+itself never goes into a cookie: a cookie holding it would be the same on every device and never
+change, so one copied cookie would stay the host for good, and revoking one device would mean a new
+key for all.
 
 Guessing the host key is slowed down: after :data:`GUESSES` wrong keys from one client address
 within :data:`GUESS_WINDOW` seconds, every host-key check from that address is answered 429 ("Too
 many wrong host keys: wait a minute and try again.") for :data:`GUESS_BLOCK` seconds, and the log
-says so once per block. A device with a live host session is never counted nor held up (issue 27:
-the right key from a blocked address used to get 429 for every host action): its session is
-checked first, and a 256-bit token is not guessed.
+says so once per block. A device with a live host session is never counted nor held up: its session
+is checked first, and a 256-bit token is not guessed, so the host keeps every host action while
+someone else's wrong guesses block the address they share (one Wi-Fi, one NAT).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Changes come only from the companion's own pages (issue 17): no cross-site request is obeyed.
+"""Changes come only from the companion's own pages: no cross-site request is obeyed.
 
 The seat and host cookies are ``SameSite=Lax``, but another service on the Pi (another port,
 same address) counts as the same site for SameSite, and a page elsewhere can still send a

@@ -142,7 +142,7 @@ def _labels_of(names: frozenset[str] | None) -> tuple[tuple[str, ...], tuple[tup
 def page_labels(scripts: Iterable[str] | None = None) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """The labels (and plural labels) a page needs: the shared scripts' and those of ``scripts``,
     the game scripts the page loads (their addresses, ``/static/games/jaws.js``); None: every
-    page script's. A Loch Ness phone carries no Jaws words (a third of the page it was)."""
+    page script's. A Loch Ness phone carries no Jaws words (they would be a third of its page)."""
     if scripts is None:
         return _labels_of(None)
     return _labels_of(frozenset(s.split("/static/", 1)[-1].split("?", 1)[0] for s in scripts))

@@ -55,7 +55,8 @@ Result = tuple[int, str | None, str | tuple[str, ...], list[str]]
 
 # name of the called function or class -> which arguments are msgids: a position (0-based, for
 # a method call without its object) or a keyword's name. A name may differ between a method call
-# (``d.say(kind, msgid)``) and a plain one (``say(t, kind, msgid)``): "attr"/"name" say which.
+# (``t.say(kind, msgid)``) and a plain one (web's ``say(msgid)``, never a literal): "attr"/"name"
+# say which.
 CALLS: dict[str, tuple[int | str, ...] | dict[str, tuple[int | str, ...]]] = {
     "Text": (0, "msgid"),
     "N_": (0,),                     # engines.text.N_: a msgid in a table, picked at run time
@@ -70,7 +71,7 @@ CALLS: dict[str, tuple[int | str, ...] | dict[str, tuple[int | str, ...]]] = {
     "tell": (2,),                                   # Jaws' Act 2: tell(p, kind, msgid), tell_shark(...)
     "tell_shark": (2,),
     "_fail": (1,),                                  # Jaws' box profile: _fail(where, msgid)
-    "say": {"attr": (1,), "name": (2,)},            # Fzzzt's d.say(kind, msgid); Sharks' say(t, kind, msgid)
+    "say": {"attr": (1,)},                          # Working.say: t.say(kind, msgid), a game's story step
     "drawn": (1,),
     "label": (0,),
     "_t": (0,),

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
-from engines.fzzzt.state import GAME, Fzzzt, FzzztState
+from engines.fzzzt.game import GAME, Fzzzt
+from engines.fzzzt.state import FzzztState
 
 __all__ = ["GAME", "Fzzzt", "FzzztState"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from engines.core import DIGITAL, PHYSICAL, TABLE, Action, Seat, event
+from engines.core import DIGITAL, PHYSICAL, TABLE, Action, Seat
 from engines.fzzzt.table import HAND_SIZE, ROW, FzzztTable, resolve_tie
 from engines.text import Text, plural
 
@@ -158,10 +158,9 @@ def reveal(d: FzzztTable) -> None:
     else:
         d.piles[winner].append(card)
     d.open.pop(0)
-    d.happened.append(event(
-        "reveal", say=why, card=card, winner=winner, tie=len(tied) > 1, chief_before=chief_before,
-        chief=d.chief, bids={str(s): list(d.bids[s] or ()) for s in bidders},
-        powers={str(s): p for s, p in powers.items()}))
+    d.say("reveal", why, as_is=True, card=card, winner=winner, tie=len(tied) > 1, chief_before=chief_before,
+          chief=d.chief, bids={str(s): list(d.bids[s] or ()) for s in bidders},
+          powers={str(s): p for s, p in powers.items()})
     d.bids = [None] * d.n
     if not d.open and not d.face_down:
         start_cleanup(d)

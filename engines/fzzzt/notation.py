@@ -13,6 +13,7 @@ Cards are ids (see cards.json), joined by ``,``; per-seat fields join seats by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar, get_args
 
 from engines.core import CHANCE_MODES, IllegalAction
@@ -67,8 +68,9 @@ def _parse_bid(text: str) -> Bid:
     return None if text == "-" else tuple(_split(text))
 
 
-def load(text: str, kind: type[S]) -> S:
-    """The position ``text`` names, as a ``kind`` (the table, or the state made of it)."""
+def load(text: str, kind: Callable[..., S]) -> S:
+    """The position ``text`` names, made by ``kind`` from its fields (the table, or the state made
+    of it)."""
     if not isinstance(text, str) or not text.startswith("fzzzt "):
         raise IllegalAction('A Fzzzt! position starts with "fzzzt ".')
     body, _, fix = text[len("fzzzt "):].partition(" fix=")

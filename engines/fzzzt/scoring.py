@@ -95,8 +95,8 @@ def best_widgets(units: Sequence[tuple[str, str, int]],
 
 
 # search code: one branch-and-bound over the units, its bounds, pruning and best-so-far kept in one
-# frame of locals (issue 6 holds it under 50 ms on the largest hand); split into calls, the inner
-# loop would pay a call and its arguments per node.
+# frame of locals (under 50 ms on the largest hand: the final view and its score sheets wait for it,
+# bench/fzzzt.py); split into calls, the inner loop would pay a call and its arguments per node.
 def _search(units: Sequence[tuple[str, str, int]],
             pinned: Mapping[str, Sequence[tuple[str, str]]],
             free: Sequence[tuple[str, str]]) -> WidgetResult:

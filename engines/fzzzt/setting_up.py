@@ -9,6 +9,7 @@ The marks the table drawing knows (web/static/games/fzzzt.js): ``"mechanics"``, 
 from __future__ import annotations
 
 from engines.core import SetupStep
+from engines.fzzzt.state import FzzztState
 from engines.fzzzt.table import ROW, FzzztTable
 from engines.text import N_, Text, plural
 
@@ -22,7 +23,7 @@ def conveyor_count(state: FzzztTable) -> int:
     return len(state.deck) + len(state.open)
 
 
-def setup_steps(state: FzzztTable) -> tuple[SetupStep, ...]:
+def steps(state: FzzztState) -> tuple[SetupStep, ...]:
     setup, preparation = Text(SETUP_SECTION), Text(ROUND_SECTION)
     n = state.n
     used = ", ".join(str(k) for k in range(1, n + 1))
@@ -60,7 +61,7 @@ def setup_steps(state: FzzztTable) -> tuple[SetupStep, ...]:
     return tuple(steps)
 
 
-def setup_part(state: FzzztTable, seat: int) -> tuple[Text, ...]:
+def part(state: FzzztState, seat: int) -> tuple[Text, ...]:
     if state.phase == "mechanics" or seat >= len(state.mechanics):
         return (Text("Take the mechanic card you are dealt; the host enters it."),)
     number = state.mechanics[seat]

@@ -1,66 +1,56 @@
-"""The Fzzzt! door and game: :class:`FzzztState` is the working table (:mod:`engines.fzzzt.table`)
-with the engine's contract on top (the legal actions, refusals in the rules' words, the view, the
-notation), and :class:`Fzzzt` is the game that makes it.
+"""The Fzzzt! door: :class:`FzzztState` is the working table (:mod:`engines.fzzzt.table`) with the
+engine's contract on top (the legal actions, refusals in the rules' words, the view, the
+notation). It holds no rule: a step is :func:`engines.fzzzt.flow.apply` on a copy of it.
 
-A state and its game name each other (``state.game``; ``game.start`` makes states), so they share
-this module, the top of the package: it reads the table, the rule steps (:mod:`engines.fzzzt.flow`),
-the notation, the views and the bot (which reads the table) below it.
+It reads the table, the rule steps (:mod:`engines.fzzzt.flow`), the notation and the views below
+it; the game (:mod:`engines.fzzzt.game`) makes it and hands itself to it (``_game``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import permutations, product
-from types import MappingProxyType
 from typing import Any
 
 from engines.core import (
-    CHANCE_LABELS,
-    CHANCE_MODES,
     DIGITAL,
     TABLE,
     Action,
-    Bot,
     ChanceMode,
     Event,
     Game,
-    HardwareRoles,
     IllegalAction,
-    Lesson,
-    Option,
-    PageAssets,
     Seat,
-    SetupStep,
     State,
     View,
-    chance_mode,
-    public_lessons,
 )
-from engines.core import canonical_json as _canonical
-from engines.fzzzt import flow, setting_up
-from engines.fzzzt import lessons as fzzzt_lessons
-from engines.fzzzt.bot import BidBot
-from engines.fzzzt.cards import card_table, names_phrase, parse_overrides
-from engines.fzzzt.notation import dump, load
-from engines.fzzzt.table import FzzztTable, resolve_tie, score_sheet, widgets_for
+from engines.fzzzt import flow
+from engines.fzzzt.cards import names_phrase
+from engines.fzzzt.notation import dump
+from engines.fzzzt.table import FzzztTable
 from engines.fzzzt.views import view
 from engines.rng import Rng
-from engines.text import N_, Text
+from engines.text import Text
 
 
 def _t(msgid: str, **params: Any) -> dict[str, Any]:
     return Text(msgid, params).to_json()
 
 
+@dataclass(eq=False)   # equal when the notations are (engines.core.State)
 class FzzztState(FzzztTable, State):
     """One moment of a game of Fzzzt!: the working table (its fields, declared once in
-    :class:`~engines.fzzzt.table.FzzztTable`) seen through the engine's door."""
+    :class:`~engines.fzzzt.table.FzzztTable`) seen through the engine's door, and the game that
+    made it (a copy keeps it)."""
+
+    _game: Game = field(kw_only=True, repr=False)
 
     # -- contract ---------------------------------------------------------------
 
     @property
     def game(self) -> Game:
-        return GAME
+        return self._game
 
     @property
     def events(self) -> list[Event]:
@@ -218,81 +208,9 @@ class FzzztState(FzzztTable, State):
         return view(self, seat)
 
 
-def fresh(n: int, chance: ChanceMode, overrides: str, rng: Rng, bidding: str = "in_turn") -> FzzztState:
+def fresh(game: Game, n: int, chance: ChanceMode, overrides: str, rng: Rng,
+          bidding: str = "in_turn") -> FzzztState:
     """The table before the mechanic cards are dealt: every seat's zones empty."""
     return FzzztState(n, chance, overrides, rng, bidding, mechanics=[0] * n, hands=[[] for _ in range(n)],
                       piles=[[] for _ in range(n)], bids=[None] * n, units=[[] for _ in range(n)],
-                      pins=[[] for _ in range(n)])
-
-
-class Fzzzt(Game):
-    id = "fzzzt"
-    title = "Fzzzt!"
-    min_players = 2
-    max_players = 4
-    chance_modes = CHANCE_MODES
-    own_chance = True
-    hardware = HardwareRoles(button="actions", button_actions=("pass", "ready"))
-    page = PageAssets(script="fzzzt.js", style="fzzzt.css")
-    physical_input = MappingProxyType({"turn": N_("Enter the conveyor card {seat} turned over."),
-                      "draw": N_("Enter the cards {seat} drew, one at a time.")})
-    option_spec = (
-        Option("chance", DIGITAL,
-               "Who shuffles and deals: the table (digital) or the players with the real cards (physical).",
-               choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
-        Option("bidding", "in_turn",
-               "How bids are placed: in turn, clockwise from the chief mechanic, each seeing how many "
-               "cards the earlier bids hold (the rulebook), or all at once (faster on phones).",
-               choices=("in_turn", "simultaneous"), label=N_("Bidding"),
-               choice_labels={"in_turn": N_("in turn"), "simultaneous": N_("all at once")}),
-        Option("card_overrides", "",
-               "Corrections to the printed card values, as JSON: "
-               '{{"R5O": {{"points": 4}}}} (see docs/fzzzt.md).', label=N_("Card corrections"),
-               advanced=True),
-    )
-
-    def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
-        round_ = view.get("round")
-        # Fzzzt!'s round is a bidding round (biedronde, fzzzt.nl.txt: "Biedronden"), its own msgid
-        return Text("bidding round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
-
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        """Mechanic cards, hands, the conveyor deck and its first row (engines/fzzzt/setting_up.py)."""
-        assert isinstance(state, FzzztState)
-        return setting_up.setup_steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, FzzztState)
-        return setting_up.setup_part(state, seat)
-
-    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""
-        given = dict(options or {})
-        if isinstance(given.get("card_overrides"), Mapping):
-            try:
-                given["card_overrides"] = _canonical(given["card_overrides"])
-            except (TypeError, ValueError):
-                raise IllegalAction("The card corrections are not valid JSON.") from None
-        return super().validate_options(given)
-
-    def _start(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        fixes = parse_overrides(str(options["card_overrides"]))
-        overrides = _canonical(fixes) if fixes else ""
-        card_table(overrides)
-        state = fresh(players, chance_mode(options["chance"]), overrides, Rng.from_seed(seed),
-                      str(options["bidding"]))
-        return flow.start(state)
-
-    def load(self, text: str) -> State:
-        return load(text, FzzztState)
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, fzzzt_lessons.teach)
-
-    def bot(self, **settings: Any) -> Bot:
-        return BidBot()
-
-
-GAME = Fzzzt()
-
-__all__ = ["GAME", "Fzzzt", "FzzztState", "fresh", "resolve_tie", "score_sheet", "widgets_for"]
+                      pins=[[] for _ in range(n)], _game=game)

@@ -12,7 +12,7 @@ every single slip on its way, each with the beam it would give, the likeliest fi
 
 A slip that leaves the beam as it was cannot be seen, and is left out.
 
->>> from engines.laser_chess import setup_board
+>>> from engines.laser_chess.game import setup_board
 >>> blue, red = setup_beams(setup_board("ace"))
 >>> blue.beam.exit, red.beam.exit
 (('j8', 'N'), ('a1', 'S'))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.core import SetupStep
 from engines.laser_chess import board as B
 from engines.laser_chess.state import LaserChessState
-from engines.laser_chess.words import COMPASS
+from engines.laser_chess.words import COMPASS, SETUP_NAMES
 from engines.text import N_, Text, plural
 
 PLACED = (B.KING, B.DEFENDER, B.SWITCH, B.DEFLECTOR)   # the order the steps name them in
@@ -50,9 +50,9 @@ def laser_line(state: LaserChessState, colour: int) -> Text:
     return Text(msgid, {"square": B.SQUARE_NAMES[sq], "direction": COMPASS[facing]})
 
 
-def setup_steps(state: LaserChessState, name: Text) -> tuple[SetupStep, ...]:
-    """The steps; ``name``: the chosen setup's name, as the option's choices say it."""
-    section = Text(SECTION)
+def steps(state: LaserChessState) -> tuple[SetupStep, ...]:
+    """The steps, naming the chosen setup as the host's option says it."""
+    section, name = Text(SECTION), Text(SETUP_NAMES.get(state.setup, state.setup))
     return (
         SetupStep("board", Text("The board and the lasers"), (
             Text("Setup {name}. Lay the board between you: Blue sits at row 1, Red at row 8.",
@@ -71,7 +71,7 @@ def setup_steps(state: LaserChessState, name: Text) -> tuple[SetupStep, ...]:
     )
 
 
-def setup_part(state: LaserChessState, seat: int) -> tuple[Text, ...]:
+def part(state: LaserChessState, seat: int) -> tuple[Text, ...]:
     colour = B.BLUE if seat == 0 else B.RED
     first = (Text("You move first.") if colour == B.BLUE else Text("Blue moves first; you answer."))
     you = (Text("You play Blue: the blue Laser and tokens are yours.") if colour == B.BLUE

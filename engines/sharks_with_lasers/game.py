@@ -24,8 +24,7 @@ from engines.core import (
     public_lessons,
 )
 from engines.rng import Rng
-from engines.sharks_with_lasers import lessons as sharks_with_lasers_lessons
-from engines.sharks_with_lasers import rounds, setting_up
+from engines.sharks_with_lasers import lessons, rounds, setting_up
 from engines.sharks_with_lasers.board import NAMED, layout_for
 from engines.sharks_with_lasers.bot import PlannerBot
 from engines.sharks_with_lasers.state import SharksState
@@ -71,11 +70,11 @@ class SharksWithLasers(Game):
     def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
         """The board and sharks, agents and cards, the specials, who starts (setting_up.py)."""
         assert isinstance(state, SharksState)
-        return setting_up.setup_steps(state.table)
+        return setting_up.steps(state)
 
     def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
         assert isinstance(state, SharksState)
-        return setting_up.setup_part(state.table, seat)
+        return setting_up.part(state, seat)
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         round_ = view.get("round")
@@ -100,7 +99,7 @@ class SharksWithLasers(Game):
         return SharksState(self, Table.load(text))
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, sharks_with_lasers_lessons.teach)
+        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return PlannerBot(**settings)

@@ -15,7 +15,7 @@ from engines.core import Action, IllegalAction
 from engines.sharks_with_lasers import resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_square
 from engines.sharks_with_lasers.cards import CARDS
-from engines.sharks_with_lasers.resolve import SHARK0, say
+from engines.sharks_with_lasers.resolve import SHARK0
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import card_name, compass, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
@@ -82,13 +82,13 @@ def play(t: Table, seat: int, action: Action) -> None:
     code = action["card"]
     t.hands[seat].remove(code)
     t.discard.append(code)
-    say(t, "revealed", "{seat} plays {name}.", {"name": card_name(code)}, seat=seat, card=code,
+    t.say("revealed", "{seat} plays {name}.", words={"name": card_name(code)}, seat=seat, card=code,
         name=CARDS[code].name, label=card_name(code).to_json(), target="pre")
     if kind == "porter":
         index = SHARKS.index(action["shark"])
         frm = t.sharks[index][0]
         t.sharks[index][0] = parse_square(t.layout, action["square"])
-        say(t, "moved", "{shark} is teleported from {square} to {to}.", {"shark": shark_phrase(index)},
+        t.say("moved", "{shark} is teleported from {square} to {to}.", words={"shark": shark_phrase(index)},
             figure="shark",
             shark=action["shark"], square=t.sq(frm), to=action["square"], dir="")
     elif kind == "current":

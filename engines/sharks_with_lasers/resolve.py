@@ -11,24 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.core import story
 from engines.sharks_with_lasers.board import DIRS, DX, DY, SHARKS, E, N, W
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import SIDES, card_name, compass, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
-from engines.text import N_, Text
+from engines.text import N_
 
 SHARK0 = 10
-
-
-def say(t: Table, kind: str, msgid: str, words: dict[str, Text] | None = None, **data: Any) -> None:
-    """A public step of the story, with the sentence the table reads out.
-
-    ``data`` are the event's fields the screens read (plain values: ``shark="white"``); the sentence
-    gets the plain ones (seats, squares, counts) plus ``words``, its translatable phrases."""
-    if not t.quiet:
-        t.events.append(story(kind, msgid, words=words, **data))
 
 
 def is_shark(fig: int) -> bool:
@@ -81,7 +71,7 @@ def turn_shark(t: Table, index: int, quarter_turns: int, why: str = "") -> None:
     shark[1] = (shark[1] + quarter_turns) % 4
     if t.quiet:
         return
-    say(t, "turned", _TURNED[why], {"shark": shark_phrase(index), "facing": compass(DIRS[shark[1]])},
+    t.say("turned", _TURNED[why], words={"shark": shark_phrase(index), "facing": compass(DIRS[shark[1]])},
         shark=SHARKS[index], facing=DIRS[shark[1]], square=t.sq(shark[0]), edge=why, was=DIRS[was])
 
 
@@ -121,7 +111,7 @@ def move(t: Table, fig: int, d: int) -> bool:
             chain.pop()
             wraps.pop()
             target = targets.pop()
-            say(t, "moved", "{seat}'s agent swims from {square} into the shark on {to}.",
+            t.say("moved", "{seat}'s agent swims from {square} into the shark on {to}.",
                 figure="agent", seat=victim, square=t.sq(pos(t, victim)), to=t.sq(target), dir=DIRS[d])
             t.agents[victim] = None
             died_on = target
@@ -147,7 +137,7 @@ def _walk(t: Table, fig: int, d: int, start: int) -> Walk | None:
             _blocked(t, cur, cur_sq, d, edge, pushing=len(chain) > 1)
             return None
         if nsq == start:
-            say(t, "blocked", "The row is full: nothing moves.")
+            t.say("blocked", "The row is full: nothing moves.")
             return None
         targets.append(nsq)
         wraps.append(edge == "wrap")
@@ -165,13 +155,13 @@ def _blocked(t: Table, cur: int, cur_sq: int, d: int, edge: str, *, pushing: boo
     if is_shark(cur):
         turn_shark(t, cur - SHARK0, 2, edge)
         if pushing:
-            say(t, "blocked", _PUSH_STOPS[edge], edge=edge)
+            t.say("blocked", _PUSH_STOPS[edge], edge=edge)
     elif not pushing:
         at = edge if edge in ("beach", "boat") else ""
-        say(t, "blocked", _AGENT_STUCK[at], {"side": side(d)},
+        t.say("blocked", _AGENT_STUCK[at], words={"side": side(d)},
             seat=cur, edge=at or "edge of the board", side=SIDES[d], square=t.sq(cur_sq))
     else:
-        say(t, "blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
+        t.say("blocked", "That push would shove {seat}'s agent off the board, so nothing moves.",
             seat=cur, square=t.sq(cur_sq))
 
 
@@ -189,11 +179,11 @@ def _shift(t: Table, fig: int, d: int, chain: list[int], targets: list[int], wra
         figure = params["figure"]
         words = {"shark": shark_phrase(f - SHARK0)} if is_shark(f) else {}
         if wrapped:
-            say(t, "wrapped", _STORY["wrapped", figure], words, pushed=f != fig, **params)
+            t.say("wrapped", _STORY["wrapped", figure], words=words, pushed=f != fig, **params)
         elif f != fig:
-            say(t, "pushed", _STORY["pushed", figure], words, **params)
+            t.say("pushed", _STORY["pushed", figure], words=words, **params)
         else:
-            say(t, "moved", _STORY["moved", figure], words, **params)
+            t.say("moved", _STORY["moved", figure], words=words, **params)
 
 
 def kill(t: Table, seat: int, how: str, shark: str, square: int | None = None) -> None:
@@ -206,25 +196,25 @@ def kill(t: Table, seat: int, how: str, shark: str, square: int | None = None) -
     t.agents[seat] = None
     at = "" if where is None else t.sq(where)
     if how == "eaten":
-        say(t, "eaten", "{shark} eats {seat}'s agent!", {"shark": shark_phrase(shark)},
+        t.say("eaten", "{shark} eats {seat}'s agent!", words={"shark": shark_phrase(shark)},
             seat=seat, shark=shark, square=at)
     else:
-        say(t, "fried", "{laser} fries {seat}'s agent!", {"laser": shark_phrase(shark, "laser")},
+        t.say("fried", "{laser} fries {seat}'s agent!", words={"laser": shark_phrase(shark, "laser")},
             seat=seat, shark=shark, square=at)
     before = t.deaths[seat]
     t.deaths[seat] = min(3, before + 1)
     if t.deaths[seat] != before:
-        say(t, "counter", "{seat}'s death counter turns to {count}.", seat=seat, count=t.deaths[seat],
+        t.say("counter", "{seat}'s death counter turns to {count}.", seat=seat, count=t.deaths[seat],
             was=before)
     else:
-        say(t, "counter", "{seat}'s death counter stays at three.", seat=seat, count=3, was=3)
+        t.say("counter", "{seat}'s death counter stays at three.", seat=seat, count=3, was=3)
     alive = [s for s in range(t.players) if t.deaths[s] < 3]
     if len(alive) == 1 and not t.is_over:
         t.winner = (alive[0], "deaths")
         t.phase = "over"
         t.beams = []
         t.pending = ()
-        say(t, "winner", "Every other player has lost three agents: {seat} wins!", seat=alive[0])
+        t.say("winner", "Every other player has lost three agents: {seat} wins!", seat=alive[0])
 
 
 def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None:
@@ -242,7 +232,7 @@ def fire(t: Table, origin: int, d: int, shark: int, ultra: bool = False) -> None
                  "of_shark": shark_phrase(shark, "of")}
         if "target" in extra:
             words["target"] = shark_phrase(extra["target"], "object")
-        say(t, "beam", msgid, words, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
+        t.say("beam", msgid, words=words, shark=name, beam=beam, dir=DIRS[d], square=t.sq(origin),
             squares=[t.sq(s) for s in path], hit=hit, **extra)
 
     while True:
@@ -278,7 +268,7 @@ def _ultra_goes_through(t: Table, fig: int, nsq: int, drawn: Drawn, name: str) -
         t.uses[fig] = 0
         drawn("agent", "The Ultra-Power Shield on {seat}'s agent stops the Ultra-Power Laserbeam.",
               seat=fig, to=t.sq(nsq))
-        say(t, "shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
+        t.say("shield", "{seat}'s Ultra-Power Shield is spent against the Ultra-Power Laserbeam.",
             seat=fig, card="h")
         return False
     drawn("agent", "The Ultra-Power Laserbeam {of_shark} goes through {seat}'s agent.",
@@ -294,18 +284,18 @@ def _hits_agent(t: Table, fig: int, nsq: int, d: int, shark: int, drawn: Drawn) 
     if gear == "S" and uses:
         t.uses[fig] = 0
         drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-        say(t, "shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
+        t.say("shield", "{seat}'s shield stops the laser and is turned a quarter: spent.",
             seat=fig, card="S")
         return
     if gear == "h":
         drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
-        say(t, "shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
+        t.say("shield", "{seat}'s Ultra-Power Shield stops the laser.", seat=fig, card="h")
         return
     if gear == "d" and uses:
         drawn("agent", "{laser} reaches {seat}'s Laser Blast Deflector on {to}.",
               seat=fig, to=t.sq(nsq))
         t.pending = ("deflect", fig, nsq, d, shark)
-        say(t, "choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
+        t.say("choice", "{seat} chooses where the Laser Blast Deflector sends the beam.", seat=fig)
         return
     drawn("agent", "{laser} hits {seat}'s agent on {to}.", seat=fig, to=t.sq(nsq))
     kill(t, fig, "fried", SHARKS[shark])
@@ -356,8 +346,8 @@ def shark_card(t: Table, shark: int, code: str) -> None:
         for quarter in (0, 2, 3, 1):   # ahead, behind, left, right
             t.beams.append((sq, (facing + quarter) % 4, shark))
     elif effect == "Shark Freeze":
-        say(t, "frozen", "Shark Freeze: every card played on {shark} after it is blank.",
-            {"shark": shark_phrase(shark, "object")}, shark=SHARKS[shark])
+        t.say("frozen", "Shark Freeze: every card played on {shark} after it is blank.",
+            words={"shark": shark_phrase(shark, "object")}, shark=SHARKS[shark])
     drain_beams(t)
 
 
@@ -377,34 +367,34 @@ def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
     """What a card on an agent does when its turn in phase III comes."""
     card = CARDS[code]
     if t.agents[seat] is None:
-        say(t, "lost", "{seat}'s agent is dead: the card is lost.", seat=seat, card=code)
+        t.say("lost", "{seat}'s agent is dead: the card is lost.", seat=seat, card=code)
         return
     if card.when == "agent_first":
         if slot == 1:
-            say(t, "no_effect", "{name} only works as the first action: too late, no effect.",
-                {"name": card_name(code)}, seat=seat, card=code, name=card.name)
+            t.say("no_effect", "{name} only works as the first action: too late, no effect.",
+                words={"name": card_name(code)}, seat=seat, card=code, name=card.name)
             return
         if code in ("l", "r"):
             target = diagonal_target(t, seat, code)
             if target is None:
-                say(t, "blocked", "{seat}'s agent cannot swim diagonally off the board.", seat=seat)
+                t.say("blocked", "{seat}'s agent cannot swim diagonally off the board.", seat=seat)
                 return
             other = occupancy(t).get(target)
             if other is None:
                 frm = t.agents[seat]
                 t.agents[seat] = target
-                say(t, "moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat,
+                t.say("moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat,
                     figure="agent", square=t.sq(frm), to=t.sq(target), dir="NW" if code == "l" else "NE")
             elif is_shark(other) and t.gear[seat] != "k":
                 frm = t.agents[seat]
                 t.agents[seat] = None
-                say(t, "moved", "{seat}'s agent swims from {square} into the shark on {to}.",
+                t.say("moved", "{seat}'s agent swims from {square} into the shark on {to}.",
                     figure="agent", seat=seat, square=t.sq(frm), to=t.sq(target),
                     dir="NW" if code == "l" else "NE")
                 kill(t, seat, "eaten", SHARKS[other - SHARK0], target)
             else:
                 t.pending = ("push", seat, code)
-                say(t, "choice", "{seat} chooses which way the figure on {to} is pushed.", seat=seat,
+                t.say("choice", "{seat} chooses which way the figure on {to} is pushed.", seat=seat,
                     to=t.sq(target))
             return
         return  # protections were raised when the cards were turned over
@@ -416,9 +406,9 @@ def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
     elif effect == "right":
         move(t, seat, E)
     elif effect == "shield" and slot == 1:
-        say(t, "no_effect", "A shield played second is too late: no effect.", seat=seat, card=code)
+        t.say("no_effect", "A shield played second is too late: no effect.", seat=seat, card=code)
     elif effect == "nothing":
-        say(t, "no_effect", "{seat}'s card has no effect.", seat=seat, card=code)
+        t.say("no_effect", "{seat}'s card has no effect.", seat=seat, card=code)
 
 
 def finish_push(t: Table, seat: int, code: str, d: int) -> None:
@@ -433,10 +423,10 @@ def finish_push(t: Table, seat: int, code: str, d: int) -> None:
     if occupancy(t).get(target) is None:
         frm = t.agents[seat]
         t.agents[seat] = target
-        say(t, "moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat, figure="agent",
+        t.say("moved", "{seat}'s agent moves diagonally from {square} to {to}.", seat=seat, figure="agent",
             square=t.sq(frm), to=t.sq(target), dir="N" + ("W" if code == "l" else "E"))
     else:
-        say(t, "blocked", "The square stays taken, so {seat}'s agent does not move.", seat=seat)
+        t.say("blocked", "The square stays taken, so {seat}'s agent does not move.", seat=seat)
 
 
 def raise_gear(t: Table) -> None:
@@ -447,5 +437,5 @@ def raise_gear(t: Table) -> None:
         if first and first[0] in uses and t.agents[seat] is not None:
             t.gear[seat] = first[0]
             t.uses[seat] = uses[first[0]]
-            say(t, "gear", "{seat}'s agent is protected by {name}.", {"name": card_name(first[0])},
+            t.say("gear", "{seat}'s agent is protected by {name}.", words={"name": card_name(first[0])},
                 seat=seat, card=first[0], name=CARDS[first[0]].name)

@@ -7,11 +7,10 @@ the order of play lives in one module.
 
 from __future__ import annotations
 
-from engines.core import PHYSICAL, TABLE, Action, event
+from engines.core import PHYSICAL, TABLE, Action
 from engines.sharks_with_lasers import preround, resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, parse_square
 from engines.sharks_with_lasers.cards import CARDS, PRE_ROUND, special_deck
-from engines.sharks_with_lasers.resolve import say
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import SIDES, card_name, card_names, label, side
 from engines.sharks_with_lasers.words import shark as shark_phrase
@@ -77,20 +76,18 @@ def entry_actions() -> list[Action]:
 def enter_specials(t: Table, seat: int, cards: list[str]) -> None:
     """A seat enters the two specials it drew from the real deck: only its own phone hears which."""
     t.hands[seat] = sorted([*t.hands[seat], *cards])
-    t.events.append(event("dealt", visible_to=[seat], seat=seat, cards=list(cards),
-                          say=Text("You entered your special cards: {first} and {second}.",
-                                   {"first": card_name(cards[0]), "second": card_name(cards[1])})))
-    t.events.append(event("dealt", seat=seat, say=Text("{seat} has entered their special cards.",
-                                                       {"seat": seat})))
+    t.say("dealt", Text("You entered your special cards: {first} and {second}.",
+                        {"first": card_name(cards[0]), "second": card_name(cards[1])}), as_is=True,
+          visible_to=[seat], seat=seat, cards=list(cards))
+    t.say("dealt", "{seat} has entered their special cards.", seat=seat)
 
 
 def give_special(t: Table, seat: int, code: str) -> None:
     t.deck.remove(code)
     t.hands[seat] = sorted([*t.hands[seat], code])
-    t.events.append(event("dealt", visible_to=[seat], seat=seat, card=code,
-                          say=Text("You are dealt the special card {name}.", {"name": card_name(code)})))
-    t.events.append(event("dealt", seat=seat,
-                          say=Text("{seat} is dealt a special card.", {"seat": seat})))
+    t.say("dealt", Text("You are dealt the special card {name}.", {"name": card_name(code)}), as_is=True,
+          visible_to=[seat], seat=seat, card=code)
+    t.say("dealt", "{seat} is dealt a special card.", seat=seat)
 
 
 def start_setup(t: Table) -> None:
@@ -108,7 +105,7 @@ def free_start_squares(t: Table) -> list[int]:
 def next_placement(t: Table) -> None:
     while t.queue and not free_start_squares(t):
         seat = t.queue.pop(0)
-        say(t, "no_room", "The start zone is full: {seat}'s agent waits on the boat.", seat=seat)
+        t.say("no_room", "The start zone is full: {seat}'s agent waits on the boat.", seat=seat)
     if t.queue:
         t.turn = t.queue[0]
         return
@@ -143,7 +140,7 @@ def next_pre(t: Table) -> None:
         t.queue.pop(0)   # nothing special left in that hand (public: hand sizes tell it)
     if t.queue:
         if t.turn != t.queue[0]:
-            say(t, "asked", "Before the round: {seat} may play a special card, or say done.",
+            t.say("asked", "Before the round: {seat} may play a special card, or say done.",
                 seat=t.queue[0])
         t.turn = t.queue[0]
         return
@@ -162,7 +159,7 @@ def enter_play(t: Table) -> None:
     t.queue = []
     t.passed = -1
     t.turn = t.start
-    say(t, "phase", "Round {round}: play your cards. {seat} starts.", round=t.round, seat=t.start)
+    t.say("phase", "Round {round}: play your cards. {seat} starts.", round=t.round, seat=t.start)
 
 
 _PLAYABLE: dict[tuple[str, bool], list[Action]] = {}
@@ -209,10 +206,10 @@ def play_card(t: Table, seat: int, action: Action) -> None:
         if t.quiet:
             advance_play(t, seat)
             return
-        t.events.append(event("played", visible_to=[seat], seat=seat, target="agent", card=code, slot=where,
-                              say=Text("You play {name} on your agent.", {"name": card_name(code)})))
-        t.events.append(event("played", seat=seat, target="agent", slot=where,
-                              say=Text("{seat} plays a card face down on their agent.", {"seat": seat})))
+        t.say("played", Text("You play {name} on your agent.", {"name": card_name(code)}), as_is=True,
+              visible_to=[seat], seat=seat, target="agent", card=code, slot=where)
+        t.say("played", Text("{seat} plays a card face down on their agent.", {"seat": seat}), as_is=True,
+              seat=seat, target="agent", slot=where)
     elif kind == "shark":
         index = SHARKS.index(action["shark"])
         t.stacks[index].append((seat, code))
@@ -220,24 +217,23 @@ def play_card(t: Table, seat: int, action: Action) -> None:
         if t.quiet:
             advance_play(t, seat)
             return
-        t.events.append(event("played", visible_to=[seat], seat=seat, target=shark, card=code,
-                              say=Text("You play {name} on {shark}.",
-                                       {"name": card_name(code), "shark": shark_phrase(shark, "object")})))
-        t.events.append(event("played", seat=seat, target=shark,
-                              say=Text("{seat} plays a card face down on {shark}.",
-                                       {"seat": seat, "shark": shark_phrase(shark, "object")})))
+        t.say("played", Text("You play {name} on {shark}.",
+                             {"name": card_name(code), "shark": shark_phrase(shark, "object")}), as_is=True,
+              visible_to=[seat], seat=seat, target=shark, card=code)
+        t.say("played", Text("{seat} plays a card face down on {shark}.",
+                             {"seat": seat, "shark": shark_phrase(shark, "object")}), as_is=True,
+              seat=seat, target=shark)
     else:  # Shark Spy, face up
         index = SHARKS.index(action["shark"])
         t.discard.append(code)
         seen = t.stacks[index]
         t.spies.append((seat, index, len(seen)))
-        say(t, "spy", "{seat} plays Shark Spy and looks at {stack}.",
-            {"stack": shark_phrase(index, "stack")}, seat=seat, shark=action["shark"], card=code)
-        t.events.append(event("spied", visible_to=[seat], seat=seat, shark=action["shark"],
-                              cards=[{"seat": s, "card": c} for s, c in seen],
-                              say=Text("{stack} holds: {cards}.",
-                                       {"stack": shark_phrase(index, "Stack"),
-                                        "cards": card_names([c for _, c in seen])})))
+        t.say("spy", "{seat} plays Shark Spy and looks at {stack}.",
+            words={"stack": shark_phrase(index, "stack")}, seat=seat, shark=action["shark"], card=code)
+        t.say("spied", Text("{stack} holds: {cards}.", {"stack": shark_phrase(index, "Stack"),
+                                                        "cards": card_names([c for _, c in seen])}),
+              as_is=True, visible_to=[seat], seat=seat, shark=action["shark"],
+              cards=[{"seat": s, "card": c} for s, c in seen])
     advance_play(t, seat)
 
 
@@ -245,9 +241,9 @@ def pass_turn(t: Table, seat: int) -> None:
     if t.passed < 0:
         t.passed = seat
         t.queue = [(seat + i) % t.players for i in range(1, t.players)]
-        say(t, "passed", "{seat} passes: everyone else has one last action.", seat=seat)
+        t.say("passed", "{seat} passes: everyone else has one last action.", seat=seat)
     else:
-        say(t, "passed", "{seat} passes.", seat=seat)
+        t.say("passed", "{seat} passes.", seat=seat)
     advance_play(t, seat)
 
 
@@ -255,7 +251,7 @@ def advance_play(t: Table, seat: int) -> None:
     """The next player, or phase III. Only public facts decide (how many cards each holds): a player
     whose cards cannot be played (say, a pre-round special) is still asked, and can only pass."""
     if all(not hand for hand in t.hands):
-        say(t, "phase", "Every card is played.")
+        t.say("phase", "Every card is played.")
         start_resolution(t)
         return
     if t.passed < 0:
@@ -287,12 +283,12 @@ def steps(t: Table) -> list[tuple[str, int, int]]:
 def start_resolution(t: Table) -> None:
     t.phase = "resolve"
     t.queue = []
-    say(t, "phase", "Phase III: the cards on the agents are turned over.")
+    t.say("phase", "Phase III: the cards on the agents are turned over.")
     if not t.quiet:
         for seat in t.order():   # the turned pile shows its first card; the second lies under it
             if t.on_agent[seat]:
                 first = t.on_agent[seat][0]
-                say(t, "revealed", "{seat}'s first agent card: {name}.", {"name": card_name(first)},
+                t.say("revealed", "{seat}'s first agent card: {name}.", words={"name": card_name(first)},
                     seat=seat, target="agent", slot=0,
                     card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name,
                     label=card_name(first).to_json())
@@ -320,7 +316,7 @@ def run(t: Table) -> None:
         if kind == "agent":
             code = t.on_agent[who][slot]
             if slot and not t.quiet:   # the second card comes out from under the first only now
-                say(t, "revealed", "{seat}'s second agent card: {name}.", {"name": card_name(code)},
+                t.say("revealed", "{seat}'s second agent card: {name}.", words={"name": card_name(code)},
                     seat=who, target="agent", slot=1,
                     card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name,
                     label=card_name(code).to_json())
@@ -329,12 +325,12 @@ def run(t: Table) -> None:
             seat, code = t.stacks[who][slot]
             frozen = any(c == "f" for _, c in t.stacks[who][:slot])
             if not t.quiet:
-                say(t, "revealed", "{card} from {seat}: {name}.",
-                    {"card": shark_phrase(who, "card"), "name": card_name(code)}, shark=SHARKS[who],
+                t.say("revealed", "{card} from {seat}: {name}.",
+                    words={"card": shark_phrase(who, "card"), "name": card_name(code)}, shark=SHARKS[who],
                     seat=seat, card=code, target=SHARKS[who], index=slot, name=CARDS[code].name,
                     label=card_name(code).to_json(), frozen=frozen)
             if frozen:
-                say(t, "no_effect", "Frozen: the card is blank.", shark=SHARKS[who])
+                t.say("no_effect", "Frozen: the card is blank.", shark=SHARKS[who])
             else:
                 resolve.shark_card(t, who, code)
 
@@ -347,7 +343,7 @@ def choose(t: Table, seat: int, action: Action) -> None:
         t.uses[seat] -= 1
         new = int(d) if action["dir"] == "over" else DIRS.index(action["dir"])
         way = N_("over the agent") if action["dir"] == "over" else SIDES[new]
-        say(t, "deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", {"way": Text(way)},
+        t.say("deflected", "{seat}'s Laser Blast Deflector sends the laser {way}.", words={"way": Text(way)},
             seat=seat, way=way, dir=DIRS[new],
             square=t.sq(int(sq)), uses_left=t.uses[seat])
         t.beams.insert(0, (int(sq), new, int(shark)))
@@ -386,9 +382,9 @@ def end_round(t: Table) -> None:
         t.winner = (best, "beach")
         t.phase = "over"
         if len(arrived) > 1:
-            say(t, "tie", "Several agents reach the beach; fewest deaths, then turn order, decides.",
+            t.say("tie", "Several agents reach the beach; fewest deaths, then turn order, decides.",
                 seats=arrived)
-        say(t, "winner", "{seat}'s agent reaches the beach alive: {seat} wins!", seat=best)
+        t.say("winner", "{seat}'s agent reaches the beach alive: {seat} wins!", seat=best)
         return
     for seat in range(t.players):
         back = list(t.on_agent[seat])
@@ -405,7 +401,7 @@ def end_round(t: Table) -> None:
     t.passed = -1
     t.start = (t.start + 1) % t.players
     t.round += 1
-    say(t, "round", "The round is over: cards back to hand. {seat} is the new start player.", seat=t.start)
+    t.say("round", "The round is over: cards back to hand. {seat} is the new start player.", seat=t.start)
     enter_pre(t)
 
 
@@ -456,7 +452,7 @@ def apply(t: Table, seat: int, action: Action) -> None:
     elif kind == "place":
         t.agents[seat] = parse_square(t.layout, action["square"])
         t.queue.pop(0)
-        say(t, "placed", "{seat} places their agent on {square}.", seat=seat, square=action["square"])
+        t.say("placed", "{seat} places their agent on {square}.", seat=seat, square=action["square"])
         next_placement(t)
     elif t.phase == "pre":
         play_pre(t, seat, action)

@@ -13,6 +13,7 @@ from collections import Counter
 from engines.core import SetupStep
 from engines.sharks_with_lasers.board import square_name
 from engines.sharks_with_lasers.cards import CARDS
+from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import card_name, shark
 from engines.text import N_, Text, plural
@@ -32,7 +33,8 @@ def base_cards(t: Table, seat: int) -> list[str]:
     return [c for c in t.hands[seat] if not CARDS[c].special]
 
 
-def setup_steps(t: Table) -> tuple[SetupStep, ...]:
+def steps(state: SharksState) -> tuple[SetupStep, ...]:
+    t = state.table
     setup, start = Text(SETUP_SECTION), Text(START_SECTION)
     lay = t.layout
     sharks = tuple(Text("{shark} on {square}", {"shark": shark(i), "square": square_name(lay, sq)})
@@ -64,7 +66,8 @@ def setup_steps(t: Table) -> tuple[SetupStep, ...]:
     return tuple(steps)
 
 
-def setup_part(t: Table, seat: int) -> tuple[Text, ...]:
+def part(state: SharksState, seat: int) -> tuple[Text, ...]:
+    t = state.table
     out = [Text("Take your agent figure, your death counter card and these action cards:"),
            *card_lines(base_cards(t, seat))]
     specials = [c for c in t.hands[seat] if CARDS[c].special]

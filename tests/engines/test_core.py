@@ -245,3 +245,36 @@ def test_a_working_copy_changes_nothing_of_the_position_it_was_copied_from() -> 
     assert before.hands == [["a", "b"], ["c"]] and before.deck == ["d", "e"]
     assert before.told == ["an event of the last step"] and work.told == ["drawn"]
     assert work.layout is before.layout   # values that never change are shared, not copied
+
+
+def test_a_working_position_tells_its_steps_and_a_quiet_one_tells_none() -> None:
+    """Working.say builds the sentence from the event's plain fields; with ``as_is`` the sentence
+    is said as it was made (a private line naming less than the event carries for the screens);
+    Working.record adds an event without a sentence; a quiet position (a fast playout) tells
+    nothing."""
+    from dataclasses import dataclass, field
+
+    from engines.core import Event, Working
+
+    @dataclass(eq=False)
+    class Position(Working):
+        quiet: bool = False
+        events: list[Event] = field(default_factory=list)
+
+    loud = Position()
+    loud.say("eaten", "{seat} is eaten on {square}.", seat=1, square="c4", dead=True)
+    loud.say("played", Text("You play {name}.", {"name": Text("Shark Spy")}), as_is=True,
+             visible_to=[1], seat=1, card="s", slot=2)
+    loud.record("beam", path=["c4", "c5"])
+    assert loud.events == [
+        {"type": "eaten", "visible_to": "all", "say": {"msgid": "{seat} is eaten on {square}.",
+                                                       "params": {"seat": 1, "square": "c4"}},
+         "seat": 1, "square": "c4", "dead": True},
+        {"type": "played", "visible_to": [1],
+         "say": {"msgid": "You play {name}.", "params": {"name": {"msgid": "Shark Spy", "params": {}}}},
+         "seat": 1, "card": "s", "slot": 2},
+        {"type": "beam", "visible_to": "all", "path": ["c4", "c5"]}]
+    hushed = Position(quiet=True)
+    hushed.say("eaten", "{seat} is eaten.", seat=1)
+    hushed.record("beam", path=[])
+    assert hushed.events == []

@@ -312,7 +312,7 @@
     return box;
   };
 
-  /* Setting up (issue 26, table.js step.setup = {key, marks}): outline and label in ``root`` what a
+  /* Setting up (docs/web.md "Setting up"; table.js step.setup = {key, marks}): outline and label in ``root`` what a
      setup step names (CSS class "setup-mark": a dashed outline and a word, never colour alone).
      ``known`` is the game's SETUP_MARKS, {mark: {sel, label}}: where the thing is drawn (a selector)
      and its word (a msgid); a mark it does not know is ignored. Every node the selector finds is

@@ -18,7 +18,7 @@ def position(n: int = 3, *, hands: list[list[str]] | None = None, piles: list[li
              chief: int = 0, phase: str = "bid", chance: str = "digital", round: int = 1,
              **more: Any) -> FzzztState:
     """A state in the middle of a round; unnamed zones are empty, mechanics 1..n by seat."""
-    base = fresh(n, chance, "", Rng.from_seed(5))
+    base = fresh(GAME, n, chance, "", Rng.from_seed(5))
     return replace(
         base, phase=phase, round=round, chief=chief, mechanics=list(range(1, n + 1)),
         hands=[sorted(h) for h in (hands or [[] for _ in range(n)])],

@@ -6,7 +6,7 @@ import itertools
 
 from engines.fzzzt.cards import SYMBOLS, card_table
 from engines.fzzzt.scoring import best_widgets
-from engines.fzzzt.state import score_sheet
+from engines.fzzzt.table import score_sheet
 from engines.rng import Rng
 from tests.engines.fzzzt.helpers import position
 

@@ -11,9 +11,9 @@ import tracemalloc
 import pytest
 
 from engines.core import RandomBot
-from engines.laser_chess import SETUPS
 from engines.laser_chess import board as B
 from engines.laser_chess.bot import SLOT_BYTES, TABLE_SIZE, WIN, evaluate
+from engines.laser_chess.game import SETUPS
 from engines.laser_chess.state import LaserChessState
 from tests.engines.laser_chess.helpers import GAME, position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.laser_chess import SETUPS
+from engines.laser_chess.game import SETUPS
 from tests.engines.conformance import check_playouts
 from tests.engines.laser_chess.helpers import GAME
 

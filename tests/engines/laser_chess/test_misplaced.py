@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import engines
-from engines.laser_chess import SETUPS, setup_board
 from engines.laser_chess import board as B
+from engines.laser_chess.game import SETUPS, setup_board
 from engines.laser_chess.misplaced import beam
 
 GAME = engines.get("laser-chess")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines import IllegalAction
-from engines.laser_chess import SETUPS
 from engines.laser_chess import board as B
+from engines.laser_chess.game import SETUPS
 from engines.rng import Rng
 from tests.engines.laser_chess.helpers import GAME
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import engines
-from engines.laser_chess import SETUPS, setup_board
 from engines.laser_chess import board as B
+from engines.laser_chess.game import SETUPS, setup_board
 from tests.engines.laser_chess import reference as R
 from tests.engines.laser_chess.helpers import rows_text
 

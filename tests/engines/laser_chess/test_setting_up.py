@@ -7,8 +7,8 @@ import re
 import pytest
 
 import engines
-from engines.laser_chess import SETUPS
 from engines.laser_chess import board as B
+from engines.laser_chess.game import SETUPS
 from engines.text import translate
 
 GAME = engines.get("laser-chess")

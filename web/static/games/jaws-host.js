@@ -15,7 +15,8 @@
    - on the start form, the "box" option (its JSON under "Advanced") gets a plain face among the
      plain options: a list of the saved profiles (or a new one, named here: what the table enters is
      kept in it); "digital" red dice are offered only when the picked profile holds the dice faces,
-     a "digital" resurface deck only when it holds all 16 cards (issue 12), otherwise the choice is
+     a "digital" resurface deck only when it holds all 16 cards (the companion turns a card only
+     when it knows its printed numbers: the engine refuses such a start), otherwise the choice is
      disabled with the reason beside it and the option goes back to physical;
    - while a managed table awaits a reading (a resurface card turned, a boat tile's numbers, the hits
      of the real dice...), the form to enter it, with the cards the box is known to hold as one tap.

@@ -471,7 +471,7 @@
     if (!choosing) controls.append(cardPanel(view));
   }
 
-  /* ------------------------------------------------------------------ setting up (issue 26)
+  /* ------------------------------------------------------------------ setting up
 
      While the table sets up (step.setup = {key, marks}), the table screen draws the start view with
      the things a step names outlined and labelled (CSS class "setup-mark": an outline and a word,
