@@ -50,15 +50,10 @@ SHAPE_PENDING: set[tuple[str, str]] = {
 }
 """(game id, check) pairs that engines/jaws and engines/loch_ness are being reshaped to pass."""
 
-CLASS_SIZE_PENDING: set[str] = {"companion.service.Service"}
+CLASS_SIZE_PENDING: set[str] = set()
 """Classes (``module.Class``) over :data:`MAX_METHODS` methods that are being split."""
 
-BORROWED_STUBS_PENDING: set[str] = {
-    "companion.presence.Presence",
-    "companion.sealing.Sealing",
-    "companion.setting_up.SettingUp",
-    "companion.telling.Telling",
-}
+BORROWED_STUBS_PENDING: set[str] = set()
 """Companion classes that declare another part's methods under ``if TYPE_CHECKING:``, being turned
 into collaborators (docs/architecture.md)."""
 
