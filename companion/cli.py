@@ -256,8 +256,8 @@ def _settle_memory() -> None:
     """Everything built at start (modules, catalogues, the app, the tables read back) set aside
     from the cycle collector: its full collections then walk only what serving made since, a few
     milliseconds instead of tens in the middle of a play (``bench/web_roundtrip.py``'s p99). What
-    is frozen is never collected as a cycle; nothing of it is let go while serving (the service
-    keeps every table it read back for as long as it runs)."""
+    is frozen is never collected as a cycle; the tables read back at start are those still in play
+    (companion/tables.py), and a table let go later is freed by reference counting."""
     gc.collect()
     gc.freeze()
 
