@@ -390,7 +390,7 @@ class _Session:
 
 
 class HostSessions:
-    """Each host device's own session (issue 27): a random token in that device's HttpOnly cookie,
+    """Each host device's own session: a random token in that device's HttpOnly cookie,
     kept in the store as a hash; the host page lists them and revokes any, ``companion host-key
     --new`` ends them all. A session is checked without the key-guess throttle: a 256-bit token
     is not guessed, and a paired device is never held up by someone else's wrong keys.
