@@ -26,8 +26,9 @@ after the answer (when the server offers ``environ["tc.close_connection"]``),
 so refused requests do not stay open either.
 
 The table's own readers keep their place against strangers (:class:`OpenStreams`): a seat's
-stream (its token proved) and the table screen's (``?screen=1`` from the Pi itself or from a host
-device) are capped per seat or screen (``SSE_MAX_STREAMS_PER_CREDENTIAL``) instead of per address,
+stream (its token proved), a host device's (its session proved) and the table screen's
+(``?screen=1`` from the Pi itself) are capped per seat, device or screen
+(``SSE_MAX_STREAMS_PER_CREDENTIAL``) instead of per address,
 and where a cap in all or per table is reached they end the oldest stranger's stream (a public
 stream nobody proved) to take its place. Strangers' streams are also capped per table
 (``SSE_MAX_STRANGERS_PER_TABLE``, half the table's).
@@ -88,7 +89,7 @@ class Caps:
     per_table: int
     per_address: int          # strangers' streams per address, counting every stream from there
     strangers_per_table: int
-    per_credential: int       # streams of one seat, or of one table screen
+    per_credential: int       # streams of one seat, one host device, or the Pi's own screen
 
 
 class OpenStreams:
@@ -165,7 +166,7 @@ def _setup(state: Any) -> None:
     state.app.config.setdefault("SSE_MAX_STREAMS_PER_TABLE", 16)  # 8 seats, screens, the host
     state.app.config.setdefault("SSE_MAX_STREAMS_PER_ADDRESS", 6)  # a phone, or the Pi's screen and host page
     state.app.config.setdefault("SSE_MAX_STRANGERS_PER_TABLE", 8)  # public streams nobody proved
-    state.app.config.setdefault("SSE_MAX_STREAMS_PER_CREDENTIAL", 4)  # a seat's phone, a screen reloading
+    state.app.config.setdefault("SSE_MAX_STREAMS_PER_CREDENTIAL", 4)  # a phone, a host device, the Pi screen
     state.app.extensions["open_streams"] = OpenStreams()
 
 
@@ -269,20 +270,20 @@ def stream(table: str) -> Response:
 
 def _credential(svc: TableService, table: str, seat: int | None) -> str | None:
     """What keeps this stream's place against strangers: its seat (the token proved it, also when
-    a seated phone asks for the public payload), or the table screen's ``?screen=1`` from the Pi
-    itself or from a host device; None: a stranger's public stream."""
+    a seated phone asks for the public payload), a host device's session (its host page, or the
+    table screen shown on it), or the table screen's ``?screen=1`` from the Pi itself; None: a
+    stranger's public stream."""
     token = seat_token(table)
     if seat is None and token is not None:
         with contextlib.suppress(ServiceError):
             seat = svc.seat_of(table, token)
     if seat is not None:
         return f"seat {table} {seat}"
-    if request.args.get("screen") == "1":
-        if on_this_machine():
-            return "screen of this machine"
-        session = host_session()
-        if session is not None:
-            return f"screen of host device {session}"
+    session = host_session()
+    if session is not None:
+        return f"host device {session}"
+    if request.args.get("screen") == "1" and on_this_machine():
+        return "screen of this machine"
     return None
 
 

@@ -358,12 +358,12 @@ def test_the_tables_seats_and_screen_take_the_place_of_strangers_streams() -> No
     assert ended[-1] is early
 
 
-def test_a_seat_and_a_host_devices_screen_get_a_stream_while_strangers_hold_the_table(
+def test_a_seat_and_a_host_device_get_a_stream_while_strangers_hold_the_table(
     app: Any, client: FlaskClient, make_table: Any, host_key: str, service: Any
 ) -> None:
     """Over the web: strangers on the Wi-Fi hold every place strangers may have at the table; a
     stranger asking as a table screen is still a stranger; a seat's phone and the host's device
-    showing the table screen get their streams, each in place of the oldest stranger's."""
+    (its host page's public stream) get their streams, each in place of the oldest stranger's."""
     app.config.update(SSE_MAX_STREAMS_PER_TABLE=3, SSE_MAX_STRANGERS_PER_TABLE=3, SSE_KEEPALIVE=60.0)
     t = make_table()
     t.claim(0, "Anna")
@@ -385,9 +385,10 @@ def test_a_seat_and_a_host_devices_screen_get_a_stream_while_strangers_hold_the_
         assert opened[-1].status_code == 200
         assert ended() == 1                            # a stranger's stream ends for it
         assert client.get(f"/host?key={host_key}").status_code == 303   # a host device's session
-        opened.append(lan("192.168.4.30", f"{url}?view=public&screen=1"))
+        opened.append(lan("192.168.4.30", f"{url}?view=public"))
         assert opened[-1].status_code == 200
         assert ended() == 2
+        client.delete_cookie("host_key")
         assert lan("192.168.4.71").status_code == 503                  # the table is full again
     finally:
         for resp in [*strangers, *opened]:
