@@ -29,9 +29,22 @@ client on the network could otherwise hold, and how it is bounded here:
     phone's browser opens about 6); and at most half the limit in all, so a newcomer always finds
     a stranger's connection to take the place of.
 - **Unfinished requests.** A request head must be complete within :data:`HEAD_SECONDS` of its
-  first byte, whatever bytes trickle in. A connection with no request running (a keep-alive left
-  open, a phone gone from the Wi-Fi) is closed after :data:`CHANNEL_TIMEOUT` seconds of silence;
-  the server looks every :data:`CLEANUP_INTERVAL` seconds.
+  first byte, and its body within :data:`BODY_SECONDS` of the head, whatever bytes trickle in
+  (each resets the silence timer). A connection with no request running (a keep-alive left open,
+  a phone gone from the Wi-Fi) is closed after :data:`CHANNEL_TIMEOUT` seconds of silence; the
+  server looks every :data:`CLEANUP_INTERVAL` seconds.
+- **Slow readers.** An answer the client has not taken stays in the server's memory, and waitress
+  alone would make every answer a client pipelined (hundreds, for a few KB of requests) and keep
+  up to 16 MB a connection. So a connection's next request is not run while more than
+  :data:`UNSENT_MOST` of its earlier answers is unsent: it waits, with no thread, until the
+  client reads (:meth:`Channel.park`); at most :data:`PIPELINED` requests wait on a connection,
+  and past them the rest of what arrived is dropped unread and the connection is closed once those
+  are answered (:meth:`Channel.cut_pipeline`). A stream writes no frame while more than
+  :data:`UNSENT_MOST` of it is unsent (``web.stream``, through ``environ["tc.unsent"]``); any other
+  answer written in pieces waits past :data:`HIGH_WATERMARK`. Nothing unsent is spooled to a
+  temporary file (:data:`IN_RAM`; on the Pi, the SD card). A connection that never reads so costs
+  the server at most about :data:`UNSENT_MOST` and one answer, and a parked one is closed to make
+  room like an idle one.
 - **Bodies.** ``max_request_body_size`` is the app's own limit: a body announced or streamed
   over it is refused at once (413), never read or spooled to disk.
 - **Half-open connections.** A phone that leaves the Wi-Fi sends no goodbye. TCP keep-alive
@@ -80,23 +93,39 @@ PER_ADDRESS = 32        # from one client address: a phone's browser opens about
 TRUSTED_PER_CREDENTIAL = 6   # connections one seat token, host session or host key keeps trusted
 TRUSTED_PER_ADDRESS = 6      # trusted connections from one address, whatever they proved
 HEAD_SECONDS = 4        # a request head must be complete within this, however it trickles in
+BODY_SECONDS = 8        # and its body within this of the head (64 KB at most: a slow phone needs 1 s)
+UNSENT_MOST = 64 * 1024  # a connection's answers the client has not taken: past it no answer begins
+PIPELINED = 6           # requests waiting on one connection (waitress reads up to the lookahead + 1)
+HIGH_WATERMARK = 256 * 1024   # an answer written in pieces waits past this much unsent
+IN_RAM = 1 << 62        # an unsent answer is never spooled to a temporary file (the Pi's SD card)
 GRACE_SECONDS = 1.0     # a silent connection this young is closed to make room last but streams
 CHANNEL_TIMEOUT = 10    # seconds a connection with no running request may stay silent
 CLEANUP_INTERVAL = 1    # seconds between the looks for silent and unfinished connections
 REQUEST_LOOKAHEAD = 5   # lets a stream notice a phone that left (waitress.client_disconnected)
 UNACKED_SECONDS = 30    # a connection whose data goes unacknowledged this long is dead
 CLOSE_CONNECTION = "tc.close_connection"
+UNSENT = "tc.unsent"    # how many bytes of its answer the client has not taken yet (web/stream.py)
 TRUSTED = "tc.trusted"  # web/auth.py calls it (credential, alive) once a request proved a seat or the host
 LIMIT_VARIABLE = "COMPANION_CONNECTION_LIMIT"   # tests (and a small board): another limit in all
+SEND_BUFFER_VARIABLE = "COMPANION_SEND_BUFFER"   # tests: the kernel's send buffer of a phone on Wi-Fi
 
 
 def socket_options() -> list[tuple[int, int, int]]:
-    """waitress's own (no Nagle) plus keep-alive probes and a limit on unacknowledged data."""
+    """waitress's own (no Nagle) plus keep-alive probes and a limit on unacknowledged data.
+
+    ``COMPANION_SEND_BUFFER`` (bytes) fixes the kernel's send buffer of each connection. Over
+    loopback the kernel lets a connection's send buffer grow to megabytes (its segments are
+    64 KB), so it would take in what a client never reads, where a phone's connection over Wi-Fi
+    takes tens of kilobytes and leaves the rest to the server: the tests set it to see what the
+    server keeps of a slow reader's answers as it would on the Pi."""
     options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1), (socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
     for name, value in (("TCP_KEEPIDLE", 15), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3),
                         ("TCP_USER_TIMEOUT", UNACKED_SECONDS * 1000)):
         if hasattr(socket, name):   # Linux (the Pi); elsewhere the kernel's defaults
             options.append((socket.IPPROTO_TCP, int(getattr(socket, name)), value))
+    send_buffer = int(os.environ.get(SEND_BUFFER_VARIABLE) or 0)
+    if send_buffer > 0:
+        options.append((socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer))
     return options
 
 WAITRESS_SENTENCES: dict[int, str] = {
@@ -133,6 +162,8 @@ class Task(WSGITask):  # type: ignore[misc]
         environ: dict[str, Any] = super().get_environment()
         environ[CLOSE_CONNECTION] = self.set_close_on_finish
         environ[TRUSTED] = self.channel.trust
+        channel = self.channel
+        environ[UNSENT] = lambda: int(channel.total_outbufs_len)
         return environ
 
 
@@ -154,6 +185,10 @@ class Channel(HTTPChannel):  # type: ignore[misc]
     alive: Callable[[], bool] | None = None
     proven = 0.0
     head_since: float | None = None   # the first byte of the head being read (None: none begun)
+    body_since: float | None = None   # the head whose body is being read was complete (None: none)
+    body_of: Any = None               # that request
+    parked = False    # its next request waits, with no thread, for the client to take its answers
+    cut = False       # it pipelined past PIPELINED: nothing more is read; closed once answered
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map=map)
@@ -193,9 +228,46 @@ class Channel(HTTPChannel):  # type: ignore[misc]
         self.trusted, self.credential, self.alive = False, None, None
 
     def service(self) -> None:
-        """Each request proves its own credential: until it does, the connection is a stranger's."""
+        """Run the next request (in a request thread). Each request proves its own credential: until
+        it does, the connection is a stranger's. A request whose connection still holds more than
+        :data:`UNSENT_MOST` of earlier answers is not run yet (:meth:`park`)."""
         self.untrust()
+        if self.park():
+            return
         super().service()
+        if self.body_since is not None:   # a body that waited behind the answers: its time starts now
+            self.body_since = time.time()
+        if self.cut:
+            with self.requests_lock:
+                if not self.requests:
+                    self.close_when_flushed = True
+            self.server.pull_trigger()
+
+    def park(self) -> bool:
+        """The threat: a client that pipelines requests for a large answer and never reads would
+        have every answer made and kept in memory (waitress keeps up to 16 MB a connection), or
+        hold a request thread waiting for it to read. So while more than :data:`UNSENT_MOST` of its
+        answers is unsent, its next request waits with no thread; :meth:`handle_write` queues it
+        again once the client has taken enough. Whether it was parked."""
+        with self.outbuf_lock:
+            if not self.connected or self.total_outbufs_len <= UNSENT_MOST:
+                return False
+            self.parked = True
+        self.server.pull_trigger()
+        return True
+
+    def handle_write(self) -> None:
+        super().handle_write()
+        if self.parked:
+            with self.outbuf_lock:
+                if self.total_outbufs_len > UNSENT_MOST:
+                    return
+                self.parked = False
+            if self.connected and self.requests:
+                self.server.add_task(self)
+
+    def readable(self) -> bool:
+        return not self.cut and bool(super().readable())
 
     def received(self, data: bytes) -> bool:
         now = time.time()
@@ -209,7 +281,27 @@ class Channel(HTTPChannel):  # type: ignore[misc]
             self.head_since = None
         elif self.head_since is None:
             self.head_since = now
+        if request is None or not request.headers_finished:
+            self.body_since = self.body_of = None
+        elif request is not self.body_of:
+            self.body_since, self.body_of = now, request
+        self.cut_pipeline()
         return result
+
+    def cut_pipeline(self) -> None:
+        """Past :data:`PIPELINED` requests waiting, the rest of what arrived is dropped unread,
+        nothing more is read, and the connection is closed once the kept ones are answered (a
+        client retries a request a closed connection left unanswered). A browser never pipelines;
+        a client that sends hundreds of requests at once must not have them all kept."""
+        with self.requests_lock:
+            if len(self.requests) <= PIPELINED:
+                return
+            for dropped in self.requests[PIPELINED:]:
+                dropped.close()
+            del self.requests[PIPELINED:]
+            self.request = None
+            self.cut = True
+        self.head_since = self.body_since = self.body_of = None
 
 
 def _warn(key: str, message: str, *args: Any) -> None:
@@ -258,7 +350,8 @@ def make_room(server: Any, newcomer: Any) -> bool:
             continue
         last_head = getattr(channel, "last_head", channel.creation_time)
         silent_young = getattr(channel, "head_since", None) is None and last_head > young
-        key = (2 if channel.requests else 1 if silent_young else 0, last_head)
+        running = channel.requests and not getattr(channel, "parked", False)  # parked: waits on its client
+        key = (2 if running else 1 if silent_young else 0, last_head)
         if key < best:
             victim, best = channel, key
     if victim is None:
@@ -274,15 +367,17 @@ def make_room(server: Any, newcomer: Any) -> bool:
 
 class ServerHooks:
     """Mixed into waitress's server: past the silence timer, a head must be complete within
-    :data:`HEAD_SECONDS` of its first byte."""
+    :data:`HEAD_SECONDS` of its first byte, and its body within :data:`BODY_SECONDS` of the head
+    (whatever bytes trickle in, each of which resets the silence timer)."""
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # type: ignore[misc]
-        cutoff = now - HEAD_SECONDS
         channels: dict[int, Any] = self.active_channels  # type: ignore[attr-defined]
         for channel in channels.values():
-            since = getattr(channel, "head_since", None)
-            if since is not None and since < cutoff and not channel.requests:
+            head, body = getattr(channel, "head_since", None), getattr(channel, "body_since", None)
+            late = ((head is not None and head < now - HEAD_SECONDS)
+                    or (body is not None and body < now - BODY_SECONDS))
+            if late and not channel.requests:
                 channel.will_close = True
 
 
@@ -319,6 +414,7 @@ def build(app: Any, *, host: str, port: int, max_body: int, threads: int = THREA
         connection_limit=limit + SPARE_CONNECTIONS, channel_timeout=channel_timeout,
         cleanup_interval=CLEANUP_INTERVAL, max_request_body_size=max_body,
         channel_request_lookahead=REQUEST_LOOKAHEAD,
+        outbuf_high_watermark=HIGH_WATERMARK, outbuf_overflow=IN_RAM,
         asyncore_use_poll=True)   # poll(): no 1024-descriptor ceiling as with select()
     channel = type("Channel", (Channel,), {"per_address": per_address, "limit": limit})
     for each in _servers(server):

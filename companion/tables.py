@@ -85,7 +85,8 @@ class Subscription:
             return self._queue.popleft() if self._queue else None
 
     def end(self) -> None:
-        """The companion is stopping: the stream ends now (its reader sees ``closed``)."""
+        """The stream ends now (its reader sees ``closed``): the companion is stopping, or the
+        stream's place went to a seat's or the table screen's (web/stream.py)."""
         with self._cond:
             self._closed = True
             self._cond.notify_all()

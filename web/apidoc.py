@@ -375,4 +375,9 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 @bp.get("/openapi.json")
 @declare("This document.")
 def openapi() -> Response:
-    return jsonify(document(current_app))
+    """Built once per app (its routes and games are fixed once it serves): a client asking for it
+    over and over costs a copy of its bytes, not a rebuild (some 100 KB and tens of milliseconds)."""
+    body = current_app.extensions.get("openapi_json")
+    if body is None:
+        body = current_app.extensions.setdefault("openapi_json", jsonify(document(current_app)).get_data())
+    return Response(body, mimetype="application/json")

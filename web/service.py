@@ -61,6 +61,10 @@ class Subscription(Protocol):
     def closed(self) -> bool:
         """True once the stream should end (the companion is stopping, or it was closed)."""
 
+    def end(self) -> None:
+        """End the stream now (its reader sees ``closed``): the companion is stopping, or its place
+        went to a seat or the table screen."""
+
     def close(self) -> None: ...
 
 

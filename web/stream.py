@@ -24,22 +24,36 @@ are connected; close one and try again."}`` and the page falls back to polling
 ``/view``, which needs no thread held. A refused stream's connection is closed
 after the answer (when the server offers ``environ["tc.close_connection"]``),
 so refused requests do not stay open either.
+
+The table's own readers keep their place against strangers (:class:`OpenStreams`): a seat's
+stream (its token proved), a host device's (its session proved) and the table screen's
+(``?screen=1`` from the Pi itself) are capped per seat, device or screen
+(``SSE_MAX_STREAMS_PER_CREDENTIAL``) instead of per address,
+and where a cap in all or per table is reached they end the oldest stranger's stream (a public
+stream nobody proved) to take its place. Strangers' streams are also capped per table
+(``SSE_MAX_STRANGERS_PER_TABLE``, half the table's).
+
+A stream that is not read costs at most :data:`UNSENT_MOST` of unsent frames (when the server says
+how much is unsent, ``environ["tc.unsent"]``): past it, no frame is written; the stream keeps only
+the newest payload, and sends that once the client reads again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
 from engines.text import translate
+from web.api import on_this_machine
 from web.apidoc import Query, declare
-from web.auth import require_seat, seat_token, service
+from web.auth import host_session, require_seat, seat_token, service
 from web.i18n import lang, localize_payload
 from web.schemas import ref
 from web.service import ServiceError, Subscription, TableService
@@ -47,6 +61,8 @@ from web.service import ServiceError, Subscription, TableService
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
 WAKE_SECONDS = 1.0
+UNSENT_MOST = 64 * 1024   # bytes of a stream the client has not taken: past them no frame is written
+BACKLOG_WAKE = 0.25       # how often a stream holding back its newest payload looks again
 
 
 class TooManyStreams(ServiceError):
@@ -55,32 +71,93 @@ class TooManyStreams(ServiceError):
     status = 503
 
 
+@dataclass(eq=False)
+class Slot:
+    """One open stream's place: its table, its client's address, the seat or screen it proved
+    (None: a stranger's), and how to end the stream (set once it is subscribed)."""
+
+    table: str
+    address: str
+    credential: str | None
+    end: Callable[[], None] | None = None
+    held: bool = True
+
+
+@dataclass(frozen=True)
+class Caps:
+    most: int                 # streams in all (threads)
+    per_table: int
+    per_address: int          # strangers' streams per address, counting every stream from there
+    strangers_per_table: int
+    per_credential: int       # streams of one seat, one host device, or the Pi's own screen
+
+
 class OpenStreams:
-    """How many streams are open, in all and per table; ``take`` refuses over a cap."""
+    """The open streams, oldest first. The threat: strangers on the Wi-Fi holding every place, in
+    all or at a table, so a phone reconnecting to its seat, or the table screen, finds none. So a
+    stranger's stream is refused over any cap, and a seat's or the screen's, over its own cap only:
+    where the table's or the cap in all is reached, the oldest stranger's stream ends for it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.total = 0
-        self.tables: Counter[str] = Counter()
-        self.addresses: Counter[str] = Counter()
+        self._slots: list[Slot] = []
 
-    def take(self, table: str, most: int, most_per_table: int, address: str = "",
-             most_per_address: int | None = None) -> None:
-        with self._lock:
-            if (self.total >= most or self.tables[table] >= most_per_table
-                    or (most_per_address is not None and self.addresses[address] >= most_per_address)):
-                raise TooManyStreams("Too many screens are connected; close one and try again.")
-            self.total += 1
-            self.tables[table] += 1
-            self.addresses[address] += 1
+    @property
+    def total(self) -> int:
+        return len(self._slots)
 
-    def give_back(self, table: str, address: str = "") -> None:
+    def take(self, table: str, address: str, credential: str | None, caps: Caps) -> Slot:
+        """A place for a new stream (TooManyStreams when there is none); ends strangers' streams
+        to make it for a seat or a screen."""
+        slot = Slot(table, address, credential)
         with self._lock:
-            self.total -= 1
-            for counter, key in ((self.tables, table), (self.addresses, address)):
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]
+            victims = self._victims(slot, caps)
+            for victim in victims:
+                self._slots.remove(victim)
+                victim.held = False
+            ends = [victim.end for victim in victims if victim.end is not None]
+            self._slots.append(slot)
+        for end in ends:
+            end()
+        return slot
+
+    def _victims(self, slot: Slot, caps: Caps) -> list[Slot]:
+        """The strangers' streams that end for ``slot``, oldest first; TooManyStreams if it gets no
+        place."""
+        full = TooManyStreams("Too many screens are connected; close one and try again.")
+        here = [s for s in self._slots if s.table == slot.table]
+        if slot.credential is None:
+            if (len(self._slots) >= caps.most or len(here) >= caps.per_table
+                    or sum(s.credential is None for s in here) >= caps.strangers_per_table
+                    or sum(s.address == slot.address for s in self._slots) >= caps.per_address):
+                raise full
+            return []
+        if sum(s.credential == slot.credential for s in self._slots) >= caps.per_credential:
+            raise full
+        strangers_here = [s for s in here if s.credential is None]
+        elsewhere = [s for s in self._slots if s.credential is None and s.table != slot.table]
+        victims = strangers_here[:max(0, len(here) - caps.per_table + 1)]
+        over = len(self._slots) - len(victims) - caps.most + 1
+        if over > 0:
+            victims += (strangers_here[len(victims):] + elsewhere)[:over]
+        if len(here) - sum(v.table == slot.table for v in victims) >= caps.per_table or (
+                len(self._slots) - len(victims) >= caps.most):
+            raise full
+        return victims
+
+    def attach(self, slot: Slot, end: Callable[[], None]) -> None:
+        """How to end ``slot``'s stream; ended at once if its place was taken meanwhile."""
+        with self._lock:
+            slot.end = end
+            taken = not slot.held
+        if taken:
+            end()
+
+    def give_back(self, slot: Slot) -> None:
+        with self._lock:
+            if slot.held:
+                slot.held = False
+                self._slots.remove(slot)
 
 
 @bp.record_once
@@ -88,6 +165,8 @@ def _setup(state: Any) -> None:
     state.app.config.setdefault("SSE_MAX_STREAMS", 24)            # of waitress's 32 threads
     state.app.config.setdefault("SSE_MAX_STREAMS_PER_TABLE", 16)  # 8 seats, screens, the host
     state.app.config.setdefault("SSE_MAX_STREAMS_PER_ADDRESS", 6)  # a phone, or the Pi's screen and host page
+    state.app.config.setdefault("SSE_MAX_STRANGERS_PER_TABLE", 8)  # public streams nobody proved
+    state.app.config.setdefault("SSE_MAX_STREAMS_PER_CREDENTIAL", 4)  # a phone, a host device, the Pi screen
     state.app.extensions["open_streams"] = OpenStreams()
 
 
@@ -167,15 +246,17 @@ def stream(table: str) -> Response:
         svc.public(table)
     else:
         svc.seat_view(table, seat)
-    release = _take_slot(table)
+    slot, release = _take_slot(table, _credential(svc, table, seat))
     subscription, initial = _subscribe(svc, table, seat, release)
+    current_app.extensions["open_streams"].attach(slot, subscription.end)
     config = current_app.config
     # waitress (with channel_request_lookahead > 0) says when the phone has gone, so a thread
     # is not held until a keep-alive write fails.
     client_gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    unsent: Callable[[], int] = request.environ.get("tc.unsent") or (lambda: 0)
     resp = Response(events(table, subscription, initial, release, lang(), client_gone,
                            keepalive=float(config["SSE_KEEPALIVE"]), retry=int(config["SSE_RETRY_MS"]),
-                           max_seconds=config.get("SSE_MAX_SECONDS")),
+                           max_seconds=config.get("SSE_MAX_SECONDS"), unsent=unsent),
                     mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
 
@@ -187,21 +268,35 @@ def stream(table: str) -> Response:
     return resp
 
 
-def _take_slot(table: str) -> Callable[[], None]:
-    """Count this stream against the caps (503 over one); what gives its slot back, once."""
+def _credential(svc: TableService, table: str, seat: int | None) -> str | None:
+    """What keeps this stream's place against strangers: its seat (the token proved it, also when
+    a seated phone asks for the public payload), a host device's session (its host page, or the
+    table screen shown on it), or the table screen's ``?screen=1`` from the Pi itself; None: a
+    stranger's public stream."""
+    token = seat_token(table)
+    if seat is None and token is not None:
+        with contextlib.suppress(ServiceError):
+            seat = svc.seat_of(table, token)
+    if seat is not None:
+        return f"seat {table} {seat}"
+    session = host_session()
+    if session is not None:
+        return f"host device {session}"
+    if request.args.get("screen") == "1" and on_this_machine():
+        return "screen of this machine"
+    return None
+
+
+def _take_slot(table: str, credential: str | None) -> tuple[Slot, Callable[[], None]]:
+    """This stream's place, within the caps (503 over one); and what gives it back."""
     open_streams: OpenStreams = current_app.extensions["open_streams"]
     config = current_app.config
-    address = request.remote_addr or ""
-    open_streams.take(table, int(config["SSE_MAX_STREAMS"]), int(config["SSE_MAX_STREAMS_PER_TABLE"]),
-                      address, int(config["SSE_MAX_STREAMS_PER_ADDRESS"]))
-    released = threading.Event()
-
-    def release() -> None:  # once, whether the stream ran to its end or was never started
-        if not released.is_set():
-            released.set()
-            open_streams.give_back(table, address)
-
-    return release
+    caps = Caps(most=int(config["SSE_MAX_STREAMS"]), per_table=int(config["SSE_MAX_STREAMS_PER_TABLE"]),
+                per_address=int(config["SSE_MAX_STREAMS_PER_ADDRESS"]),
+                strangers_per_table=int(config["SSE_MAX_STRANGERS_PER_TABLE"]),
+                per_credential=int(config["SSE_MAX_STREAMS_PER_CREDENTIAL"]))
+    slot = open_streams.take(table, request.remote_addr or "", credential, caps)
+    return slot, lambda: open_streams.give_back(slot)   # once, however often it is called
 
 
 def _subscribe(svc: TableService, table: str, seat: int | None,
@@ -227,12 +322,20 @@ def _subscribe(svc: TableService, table: str, seat: int | None,
 
 def events(table: str, subscription: Subscription, initial: dict[str, Any], release: Callable[[], None],
            language: str, client_gone: Callable[[], bool], *, keepalive: float, retry: int,
-           max_seconds: float | None) -> Iterator[str]:
+           max_seconds: float | None, unsent: Callable[[], int] = lambda: 0,
+           most_unsent: int = UNSENT_MOST) -> Iterator[str]:
     """The stream's messages. It runs after the request has gone (no request context): it uses
     only what it is given, so interleaved streams in one thread (tests) and waitress threads both
-    work."""
+    work.
+
+    A frame is written only while less than ``most_unsent`` bytes of the stream wait unsent
+    (``unsent()``). The threat: a client that never reads, whose frames would otherwise pile up in
+    the server (waitress keeps 1 MB of them in memory, then up to 16 MB in temporary files).
+    Meanwhile the stream keeps only the newest payload (each is a full view), and writes it once
+    the client has read."""
     started = time.monotonic()
-    last_sent: dict[str, Any] | None = initial
+    last_sent: dict[str, Any] = initial
+    newest: dict[str, Any] | None = None   # a change held back while the client has not read
     try:
         yield f": table {table}\nretry: {retry}\n\n"
         yield frame(localize_payload(initial, language))
@@ -240,23 +343,25 @@ def events(table: str, subscription: Subscription, initial: dict[str, Any], rele
         while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
             try:
                 # wake at least once a second to notice a phone that left (waitress tells us)
-                payload = subscription.get(min(keepalive, WAKE_SECONDS))
+                wait = BACKLOG_WAKE if newest is not None else min(keepalive, WAKE_SECONDS)
+                payload = subscription.get(wait)
             except ServiceError as exc:  # e.g. the host freed this seat: say so, then end the stream
                 gone = json.dumps({"error": translate(exc.text, language)})
                 yield f"event: gone\ndata: {gone}\n\n"
                 return
-            if payload is None:
-                if subscription.closed:   # the companion is stopping: free this thread now
-                    return
-                if time.monotonic() - quiet_since >= keepalive:
-                    yield ": keep-alive\n\n"
+            if payload is None and subscription.closed:   # the companion is stopping: free this thread
+                return
+            # never an older one than the last (the snapshot a subscription starts with may be)
+            if payload is not None and is_newer(payload, last_sent if newest is None else newest):
+                newest = payload
+            if newest is not None:
+                if unsent() < most_unsent:
+                    last_sent, newest = newest, None
                     quiet_since = time.monotonic()
-                continue
-            quiet_since = time.monotonic()
-            if not is_newer(payload, last_sent):
-                continue  # already sent, or older (the snapshot a subscription starts with)
-            last_sent = payload
-            yield frame(localize_payload(payload, language))
+                    yield frame(localize_payload(last_sent, language))
+            elif time.monotonic() - quiet_since >= keepalive and not unsent():
+                yield ": keep-alive\n\n"
+                quiet_since = time.monotonic()
     finally:
         subscription.close()
         release()

@@ -155,10 +155,12 @@ class Client:
             raise HTTPError(status, parsed)
         return parsed
 
-    def stream(self, table: str, token: str | None = None, source: str | None = None) -> Stream:
+    def stream(self, table: str, token: str | None = None, source: str | None = None,
+               query: str = "") -> Stream:
         """``source``: the loopback address to connect from (127.0.0.2, ...): each phone at a real
-        table is a machine of its own, and the server caps streams per address."""
-        return Stream(self.port, table, token, source)
+        table is a machine of its own, and the server caps streams per address. ``query``: the
+        stream's query string (``view=public&screen=1``: the table screen's)."""
+        return Stream(self.port, table, token, source, query)
 
 
 class Stream:
@@ -170,7 +172,8 @@ class Stream:
     ``wait_version`` raises it rather than quietly timing out).
     """
 
-    def __init__(self, port: int, table: str, token: str | None, source: str | None = None) -> None:
+    def __init__(self, port: int, table: str, token: str | None, source: str | None = None,
+                 query: str = "") -> None:
         self.payloads: list[dict[str, Any]] = []
         self.arrived: list[float] = []
         self.error: BaseException | None = None
@@ -182,7 +185,8 @@ class Stream:
         headers = {"Accept": "text/event-stream"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        self.conn.request("GET", f"/api/tables/{table}/stream", headers=headers)
+        self.conn.request("GET", f"/api/tables/{table}/stream" + (f"?{query}" if query else ""),
+                          headers=headers)
         self.sock = self.conn.sock   # http.client forgets it once a streaming response starts
         self.resp = self.conn.getresponse()
         assert self.resp.status == 200, self.resp.status

@@ -299,7 +299,8 @@ def test_the_server_is_built_with_its_bounds() -> None:
                 adj.cleanup_interval) == (64 * 1024 + 1, built.CONNECTION_LIMIT + built.SPARE_CONNECTIONS,
                                           built.CHANNEL_TIMEOUT, built.CLEANUP_INTERVAL)
         assert srv.channel_class.limit == built.CONNECTION_LIMIT    # where new ones make room
-        assert isinstance(srv, built.ServerHooks)                   # the head deadline
+        assert isinstance(srv, built.ServerHooks)                   # the head and body deadlines
+        assert (adj.outbuf_high_watermark, adj.outbuf_overflow) == (built.HIGH_WATERMARK, built.IN_RAM)
         import resource
         assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= built.CONNECTION_LIMIT + 64
         assert (sockets.SOL_SOCKET, sockets.SO_KEEPALIVE, 1) in adj.socket_options

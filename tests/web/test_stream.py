@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 
@@ -273,3 +274,122 @@ def test_streams_over_the_cap_get_a_503_sentence_and_a_closed_one_frees_its_plac
     finally:
         for s in (first, second, third):
             s.close()
+
+
+class Held:
+    """A subscription with payloads waiting (each a full view), handed out in order."""
+
+    def __init__(self, *versions: int) -> None:
+        self.queue = [{"version": v, "step": 0, "view": {"n": v}} for v in versions]
+        self.closed = False
+
+    def get(self, timeout: float) -> dict[str, Any] | None:
+        return self.queue.pop(0) if self.queue else None
+
+    def end(self) -> None:
+        self.closed = True
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_stream_that_is_not_read_holds_back_its_frames_and_resyncs_from_the_newest() -> None:
+    """The threat: a client that never reads, whose frames would pile up in the server. While
+    more than UNSENT_MOST of the stream is unsent, no frame is written; the stream keeps only the
+    newest payload and writes that, alone, once the client has read. While the client reads,
+    every change is written."""
+    from web.stream import UNSENT_MOST, events
+
+    def frames(sub: Held, unsent: Any, count: int) -> list[int]:
+        gen = events("t", sub, {"version": 1, "step": 0}, lambda: None, "en", lambda: False,
+                     keepalive=60.0, retry=3000, max_seconds=None, unsent=unsent)
+        out = [next(gen) for _ in range(count)]
+        gen.close()
+        return [int(f.split("\n")[0].removeprefix("id: ")) for f in out[1:]]
+
+    reading = Held(2, 3)
+    assert frames(reading, lambda: 0, 4) == [1, 2, 3]
+    stalled = Held(2, 3, 4, 5)     # the client reads again once every change has come
+    assert frames(stalled, lambda: UNSENT_MOST if stalled.queue else 0, 3) == [1, 5]
+
+
+def test_the_tables_seats_and_screen_take_the_place_of_strangers_streams() -> None:
+    """Strangers' public streams are capped per table below the table's cap; a seat's or the
+    screen's stream is capped per seat or screen only, and where the table's cap or the cap in
+    all is reached, the oldest stranger's stream ends for it (its own table's first)."""
+    from web.stream import Caps, OpenStreams, TooManyStreams
+
+    caps = Caps(most=6, per_table=4, per_address=6, strangers_per_table=3, per_credential=2)
+    streams, ended = OpenStreams(), []
+
+    def stranger(table: str, address: str = "192.168.4.66") -> Any:
+        slot = streams.take(table, address, None, caps)
+        streams.attach(slot, lambda: ended.append(slot))
+        return slot
+
+    def proved(table: str, credential: str) -> Any:
+        return streams.take(table, "192.168.4.2", credential, caps)
+
+    here = [stranger("t") for _ in range(3)]
+    with pytest.raises(TooManyStreams):
+        stranger("t", "192.168.4.67")          # strangers: 3 of the table's 4 places
+    there = [stranger("u") for _ in range(3)]  # 6: every place in all
+    with pytest.raises(TooManyStreams):
+        stranger("v", "192.168.4.68")
+    proved("t", "seat t 0")
+    assert ended == here[:1]                   # in all: the oldest stranger of its own table
+    streams.give_back(there[2])
+    proved("t", "seat t 1")                    # a free place: nobody's ends
+    proved("t", "screen of this machine")
+    assert ended == here[:2]                   # the table's cap
+    proved("t", "seat t 0")
+    assert ended == here
+    with pytest.raises(TooManyStreams):
+        proved("t", "seat t 0")                # a seat's own cap
+    with pytest.raises(TooManyStreams):
+        proved("t", "seat t 2")                # the table's places are all its own readers'
+    proved("u", "seat u 0")
+    assert ended == [*here, there[0]] and streams.total == 6
+    lone, first = OpenStreams(), Caps(most=1, per_table=1, per_address=1, strangers_per_table=1,
+                                      per_credential=1)
+    early = lone.take("t", "192.168.4.66", None, first)   # not yet subscribed when its place goes
+    lone.take("t", "192.168.4.2", "seat t 0", first)
+    lone.attach(early, lambda: ended.append(early))
+    assert ended[-1] is early
+
+
+def test_a_seat_and_a_host_device_get_a_stream_while_strangers_hold_the_table(
+    app: Any, client: FlaskClient, make_table: Any, host_key: str, service: Any
+) -> None:
+    """Over the web: strangers on the Wi-Fi hold every place strangers may have at the table; a
+    stranger asking as a table screen is still a stranger; a seat's phone and the host's device
+    (its host page's public stream) get their streams, each in place of the oldest stranger's."""
+    app.config.update(SSE_MAX_STREAMS_PER_TABLE=3, SSE_MAX_STRANGERS_PER_TABLE=3, SSE_KEEPALIVE=60.0)
+    t = make_table()
+    t.claim(0, "Anna")
+    url = f"/api/tables/{t.id}/stream"
+
+    def lan(address: str, path: str = url, **kw: Any) -> Any:
+        return client.get(path, buffered=False, environ_base={"REMOTE_ADDR": address}, **kw)
+
+    def ended() -> int:
+        return sum(sub.closed for sub in service.tables.get(t.id).subs)
+
+    strangers = [lan(f"192.168.4.{60 + n}") for n in range(3)]
+    opened = []
+    try:
+        assert [s.status_code for s in strangers] == [200, 200, 200]
+        refused = lan("192.168.4.70", f"{url}?view=public&screen=1")
+        assert refused.status_code == 503 and refused.is_json
+        opened.append(lan("192.168.4.20", headers=t.auth(0)))
+        assert opened[-1].status_code == 200
+        assert ended() == 1                            # a stranger's stream ends for it
+        assert client.get(f"/host?key={host_key}").status_code == 303   # a host device's session
+        opened.append(lan("192.168.4.30", f"{url}?view=public"))
+        assert opened[-1].status_code == 200
+        assert ended() == 2
+        client.delete_cookie("host_key")
+        assert lan("192.168.4.71").status_code == 503                  # the table is full again
+    finally:
+        for resp in [*strangers, *opened]:
+            resp.close()
