@@ -60,11 +60,11 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     plies = 0
     state = rng.state
     while p.phase != "over" and plies < max_plies:  # nothing reads the events: none are told
-        if p.o is not None:
-            if p.o.phase == "prep":
+        if p.act2 is not None:
+            if p.act2.phase == "prep":
                 state, plies = _prep(p, state, plies, max_plies)
                 continue
-            if p.o.phase == "decide":
+            if p.act2.phase == "decide":
                 state, plies = _decide(p, state, plies, max_plies)
                 continue
             state = _act2_step(p, state)

@@ -222,9 +222,9 @@ class Jaws(Game):
         if not isinstance(state, JawsState):
             return None
         p = state.position
-        if p.o is None:
+        if p.act2 is None:
             return None
-        found = learned(p.o)
+        found = learned(p.act2)
         return found.to_json() if found != boxes.Box(found.name) else None
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:

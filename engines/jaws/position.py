@@ -57,7 +57,7 @@ class Plan(NamedTuple):
     """What the shark's steps this turn add up to (secret; engines.jaws.amity.shark)."""
 
     pos: int
-    acts: int = 0  # actions used
+    used: int = 0  # actions used
     eaten: tuple[int, int, int, int] = (0, 0, 0, 0)  # ordinary swimmers eaten per beach slot
     michael: bool = False
     power: int = -1
@@ -73,23 +73,23 @@ def step(p: Position, pl: Plan, s: Step) -> Plan:
     """The plan after one more step (no check: the step is legal)."""
     kind = s[0]
     if kind == "move":
-        return Plan(s[2], pl.acts + 1, pl.eaten, pl.michael, pl.power, (*pl.path, s[2]), pl.knocked)
+        return Plan(s[2], pl.used + 1, pl.eaten, pl.michael, pl.power, (*pl.path, s[2]), pl.knocked)
     if kind == "burst":
-        return pl._replace(pos=s[2][-1], acts=pl.acts + 1, path=pl.path + s[2], power=BURST)
+        return pl._replace(pos=s[2][-1], used=pl.used + 1, path=pl.path + s[2], power=BURST)
     if kind == "eat":
         if s[2]:
-            return pl._replace(michael=True, acts=pl.acts + 1)
+            return pl._replace(michael=True, used=pl.used + 1)
         slot = p.board.beach_slot(pl.pos)
         eaten = list(pl.eaten)
         eaten[slot] += 1
-        return pl._replace(eaten=(eaten[0], eaten[1], eaten[2], eaten[3]), acts=pl.acts + 1)
+        return pl._replace(eaten=(eaten[0], eaten[1], eaten[2], eaten[3]), used=pl.used + 1)
     if kind == "frenzy":
         slot = p.board.beach_slot(pl.pos)
         eaten = list(pl.eaten)
         eaten[slot] = p.swimmers[slot]
         return pl._replace(
             eaten=(eaten[0], eaten[1], eaten[2], eaten[3]),
-            acts=pl.acts + 1,
+            used=pl.used + 1,
             power=FRENZY,
             michael=pl.michael or p.michael == slot,
         )
@@ -124,17 +124,17 @@ class Position(Working):
     deck_mode: str = PHYSICAL
     dice_mode: str = PHYSICAL
     rng: Rng = field(default_factory=lambda: Rng.from_seed(0))  # Act 2's own draws (digital deck and dice)
-    o: Act2 | None = None  # Act 2, once it has begun
+    act2: Act2 | None = None  # Act 2, once it has begun
     act: int = 1
     round: int = 0
     phase: str = "start"  # start, event, choice, shark, crew, orca (Act 2: its own phase), over
     card: int = 0  # the event card of this round
-    fx: str = ""  # its effect (derived from ``card``)
+    effect: str = ""  # what the card does this round (derived from ``card``; data.EFFECTS)
     turned: list[int] = field(default_factory=list)  # cards turned since the last shuffle
     swimmers: list[int] = field(default_factory=list)  # per beach slot N, E, S, W
     michael: int = -1  # his beach slot, or -1
     closed: int = -1  # the beach slot under the "Beach closed" tile, or -1
-    soon: bool = False  # the tile shows "Opens soon"
+    opens_soon: bool = False  # the tile over the closed beach shows its "Opens soon" side
     # the shark (its position and plan are secret)
     shark: int = -1
     eaten: int = 0
@@ -173,8 +173,8 @@ class Position(Working):
 
     def copy(self) -> Position:
         new = super().copy()
-        if new.o is not None:
-            new.o = new.o.copy()
+        if new.act2 is not None:
+            new.act2 = new.act2.copy()
         return new
 
     @classmethod
@@ -219,19 +219,14 @@ class Position(Working):
     # -- small facts ----------------------------------------------------------------
 
     @property
-    def effect(self) -> str:
-        """The effect of this round's event card ("" before the first)."""
-        return self.fx
-
-    @property
     def goal(self) -> int:
         """Swimmers eaten that end Act 1: 7 when Act 1 is played alone, else 9."""
         return 7 if self.acts == "1" else 9
 
     def orca(self) -> Act2:
         """Act 2's working position (only called once Act 2 has begun)."""
-        assert self.o is not None
-        return self.o
+        assert self.act2 is not None
+        return self.act2
 
     def seat_roles(self, seat: int) -> list[int]:
         """The crew members this seat plays (role numbers)."""
@@ -258,7 +253,7 @@ class Position(Working):
             f"round={self.round} phase={self.phase} card={self.card or '-'}",
             f"turned={'.'.join(map(str, self.turned)) or '-'}",
             "swim=" + ".".join(f"{BEACH_ORDER[i]}{n}" for i, n in enumerate(self.swimmers)),
-            f"michael={_slot(self.michael)} closed={_slot(self.closed)}{'~' if self.soon else ''}",
+            f"michael={_slot(self.michael)} closed={_slot(self.closed)}{'~' if self.opens_soon else ''}",
             f"shark={self.name(self.shark) if self.shark >= 0 else '-'} eaten={self.eaten}",
             f"attached={self.attached} powers={_powers(self.powers)} power={_power(self.power)}",
             f"plan={','.join(step_text(self, s) for s in self.steps) or '-'}",
@@ -285,8 +280,8 @@ class Position(Working):
             if self.box != boxes.Box():
                 words.append(f"box={boxes.canonical(self.box)}")
             words.append(f"deck={self.deck_mode} dice={self.dice_mode} rng={self.rng}")
-        if self.o is not None:
-            words.append(f"act2={self.o.notation()}")
+        if self.act2 is not None:
+            words.append(f"act2={self.act2.notation()}")
         words.append("records=" + _json(self.records))
         words.append("trail=" + _json(self.trail))
         return " ".join(words)
@@ -462,7 +457,7 @@ def _read_round(p: Position, f: dict[str, str]) -> None:
     p.card = 0 if card == "-" else int(card)
     if p.card and p.card not in p.cards:
         raise ValueError(card)
-    p.fx = p.cards[p.card].effect if p.card else ""
+    p.effect = p.cards[p.card].effect if p.card else ""
     turned = f.get("turned", "-")
     p.turned = [] if turned == "-" else [int(n) for n in turned.split(".")]
     if not set(p.turned) <= set(p.cards) or len(set(p.turned)) != len(p.turned):
@@ -476,7 +471,7 @@ def _read_beaches(p: Position, f: dict[str, str]) -> None:
             raise ValueError(f["swim"])
     p.michael = _beach(f.get("michael", "-"))
     closed = f.get("closed", "-")
-    p.soon = closed.endswith("~")
+    p.opens_soon = closed.endswith("~")
     p.closed = _beach(closed.rstrip("~"))
 
 
@@ -541,7 +536,7 @@ def _read_table(p: Position, f: dict[str, str]) -> None:
 
 def _read_act2(p: Position, f: dict[str, str]) -> None:
     if "act2" in f:
-        p.o = Act2.load(f["act2"], p.layout, p.box, p.deck_mode, p.dice_mode, p.rng)
+        p.act2 = Act2.load(f["act2"], p.layout, p.box, p.deck_mode, p.dice_mode, p.rng)
         if p.act != 2:
             raise ValueError("act2")
     elif p.act == 2:

@@ -26,7 +26,7 @@ ALONE = Text("Playing Act 1 or Act 2 alone")
 
 def steps(p: Position) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from."""
-    if p.o is not None and p.acts == "2" and p.o.round == 0:
+    if p.act2 is not None and p.acts == "2" and p.act2.round == 0:
         return _act2(p)
     if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
         return _act1_steps(p)
@@ -43,7 +43,7 @@ def part(p: Position, seat: int) -> tuple[Text, ...]:
     if not mine:
         return ()
     out = [Text("You play {roles}.", {"roles": words.roles(mine)})]
-    if p.o is not None:
+    if p.act2 is not None:
         out.append(plural(OWN_CARDS, "Take your own {count} gear card and your target chip.",
                           "Take your own {count} gear cards and your target chip."))
         out.append(Text("When the game opens, put your mover on a boat space of your choice (on your "
@@ -170,7 +170,7 @@ def _shark_takes(p: Position) -> tuple[Text, ...]:
 
 def _shark_part(p: Position) -> tuple[Text, ...]:
     out = [Text("You are the shark.")]
-    if p.o is not None:
+    if p.act2 is not None:
         return (*out, *_hand(p))
     out += _shark_takes(p)
     if p.shark >= 0:

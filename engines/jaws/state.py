@@ -70,7 +70,7 @@ class JawsState(WorkingState[Position]):
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return orca_legal.awaiting(p)
         return rules.awaiting(p)
 
@@ -79,11 +79,11 @@ class JawsState(WorkingState[Position]):
         """Act 2: while the table enters what the real game shows, the seats that may enter it
         (besides the host); None otherwise (engines.core.State.reading)."""
         p = self._w
-        return orca_legal.readers(p) if p.o is not None else None
+        return orca_legal.readers(p) if p.act2 is not None else None
 
     def _final(self) -> Outcome:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return self._outcome2()
         scores = {"swimmers_eaten": p.eaten, "barrels_attached": p.attached, "rounds": p.round}
         if p.winner == "shark":
@@ -112,13 +112,13 @@ class JawsState(WorkingState[Position]):
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return [orca_actions.to_json(p, s) for s in orca_legal.legal(p, seat)]
         return [actions.to_json(p, a) for a in rules.legal(p, seat)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             if TABLE not in self.awaiting:
                 raise IllegalAction("Nothing is left to chance at the moment.")
             return [(orca_actions.to_json(p, s), pr) for s, pr in orca_legal.chance(p)]
@@ -128,7 +128,7 @@ class JawsState(WorkingState[Position]):
         return [(actions.to_json(p, ("card", -1, n, 0)), 1 / len(cards)) for n in cards]
 
     def _step(self, w: Position, seat: Seat, action: Action) -> None:
-        if w.o is not None:
+        if w.act2 is not None:
             orca_legal.apply(w, seat, orca_actions.from_json(w, action))
         else:
             rules.apply(w, seat, actions.from_json(w, action))
@@ -137,7 +137,7 @@ class JawsState(WorkingState[Position]):
         """Act 2's readings: the table may enter any value the rules allow, not only one listed
         (checked by engines.jaws.orca.actions.reading, which names the field that is wrong)."""
         p = self._w
-        if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
+        if p.act2 is None or seat != TABLE or p.act2.phase not in READINGS or not isinstance(action, Mapping):
             return super().find_legal(seat, action)
         given = dict(action)
         if set(given) - PRESENTATION_KEYS == {"type"} and isinstance(given.get("notation"), str):
@@ -158,7 +158,7 @@ class JawsState(WorkingState[Position]):
         only one); a Speed Burst path may be written ``"1-2-4"``."""
         p = self._w
         out = dict(action)
-        if p.o is not None:
+        if p.act2 is not None:
             return self._normalize2(seat, out)
         if out.get("type") == "burst" and isinstance(out.get("path"), str):
             out["path"] = out["path"].split("-")
@@ -188,7 +188,7 @@ class JawsState(WorkingState[Position]):
         return out
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-        if self._w.o is not None:
+        if self._w.act2 is not None:
             return orca_explain.explain(self._w, seat, action)
         return explain.explain(self._w, seat, action)
 
@@ -229,7 +229,7 @@ class JawsState(WorkingState[Position]):
             "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,
             "supply": p.supply(),
             "closed": (
-                {"beach": BEACH_ORDER[p.closed], "side": "soon" if p.soon else "closed"}
+                {"beach": BEACH_ORDER[p.closed], "side": "soon" if p.opens_soon else "closed"}
                 if p.closed >= 0
                 else None
             ),
@@ -248,7 +248,7 @@ class JawsState(WorkingState[Position]):
         if (p.phase == "over" or p.act == 2) and p.shark >= 0:
             out["replay"] = list(p.trail)
             out["shark"]["space"] = name(p.shark)
-        if p.o is not None:
+        if p.act2 is not None:
             out["orca"] = orca_view.public(p)
         if seat is not None and 0 <= seat < p.players:
             out.update(self._seat(seat))
@@ -293,7 +293,7 @@ class JawsState(WorkingState[Position]):
         }
         if seat == p.seats[0]:
             out["secret"] = self._secret()
-            if p.o is not None:
+            if p.act2 is not None:
                 out["secret"]["orca"] = orca_view.secret(p)
         return out
 
@@ -346,7 +346,7 @@ class JawsState(WorkingState[Position]):
             "path": [name(s) for s in pl.path] if planning else [],
             "plan": [step_text(p, s) for s in p.steps],
             "plan_said": [shark.describe(p, s).to_json() for s in p.steps],
-            "actions_left": shark.actions_this_round(p) - pl.acts if planning else 0,
+            "actions_left": shark.actions_this_round(p) - pl.used if planning else 0,
             "eaten": dict(zip(BEACH_ORDER, pl.eaten, strict=True)) if planning else None,
             "michael_eaten": pl.michael if planning else False,
             "powers": [POWER_CODES[i] for i in range(4) if p.powers >> i & 1],

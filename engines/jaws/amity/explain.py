@@ -40,7 +40,7 @@ def _space(p: Position, value: object) -> int:
 def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
     pl = p.plan
     kind = action.get("type")
-    left = shark.actions_this_round(p) - pl.acts
+    left = shark.actions_this_round(p) - pl.used
     board = p.board
     if p.eaten + sum(pl.eaten) + 2 * pl.michael >= p.goal and kind not in ("back", "end"):
         return IllegalAction("Your swimmer track reaches its goal: end your turn to announce it.")

@@ -153,7 +153,7 @@ def apply(p: Position, seat: int, a: Step) -> None:
 def new_round(p: Position) -> None:
     p.round += 1
     p.phase = "event"
-    p.card, p.fx = 0, ""
+    p.card, p.effect = 0, ""
     p.power = -1  # a power played last round went back into the box
     p.spent = [0, 0, 0]
     p.turns = [WAITING, WAITING, WAITING]
@@ -168,7 +168,7 @@ def turn_card(p: Position, number: int) -> None:
     p.turned.append(number)
     p.card = number
     card = p.cards[number]
-    p.fx = card.effect
+    p.effect = card.effect
     if not p.quiet:
         p.events.append(
             story(
@@ -183,7 +183,7 @@ def turn_card(p: Position, number: int) -> None:
             )
         )
     if card.effect == "fourth_of_july" and p.closed >= 0:
-        p.closed, p.soon = -1, False
+        p.closed, p.opens_soon = -1, False
         if not p.quiet:
             p.events.append(story("beach_opened", "Every beach is open again."))
     _swimmers_in(p, card)
@@ -227,8 +227,8 @@ def _swimmers_in(p: Position, card: Card) -> None:
 
 def _closed_beach(p: Position, slot: int) -> None:
     """Swimmers for the closed beach: its tile turns to "Opens soon", or, already turned, it opens."""
-    if not p.soon:
-        p.soon = True
+    if not p.opens_soon:
+        p.opens_soon = True
         if not p.quiet:
             p.events.append(
                 story(
@@ -239,7 +239,7 @@ def _closed_beach(p: Position, slot: int) -> None:
                 )
             )
         return
-    p.closed, p.soon = -1, False
+    p.closed, p.opens_soon = -1, False
     if not p.quiet:
         p.events.append(
             story(
@@ -280,7 +280,7 @@ CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
     "helicopter": lambda p: ask(p, "heli", list(p.board.land_spaces)),
 }
 """What an event card does once its swimmers are in, by its effect (data.EFFECTS); an effect that
-lasts the round (``p.fx``) is read where it matters. A new card's effect: one entry here."""
+lasts the round (``p.effect``) is read where it matters. A new card's effect: one entry here."""
 
 
 def ask(p: Position, what: str, options: list[int]) -> None:
@@ -310,7 +310,7 @@ def choose(p: Position, space: int) -> None:
         p.swimmers[slot] = 0
         if p.michael == slot:
             p.michael = -1
-        p.closed, p.soon = slot, False
+        p.closed, p.opens_soon = slot, False
         if not quiet:
             p.events.append(
                 story(
@@ -401,18 +401,18 @@ def shark_phase(p: Position) -> None:
 
 
 def base_actions(p: Position, r: int) -> int:
-    effect = p.fx
+    effect = p.effect
     return CREW_BASE + (effect == "extra_hooper" and r == HOOPER) + (effect == "extra_quint" and r == QUINT)
 
 
 def actions_left(p: Position, r: int) -> int:
-    pool = p.fx == "extra_any" and p.any_claim in (-1, r)
+    pool = p.effect == "extra_any" and p.any_claim in (-1, r)
     return base_actions(p, r) + pool - p.spent[r]
 
 
 def crew_legal(p: Position, r: int) -> list[Step]:
     """Every action crew member ``r`` may take now (the end of its turn aside)."""
-    fx = p.fx
+    fx = p.effect
     left = (
         CREW_BASE
         + (fx == "extra_hooper" and r == HOOPER)
@@ -491,7 +491,7 @@ def cost(p: Position, a: Step) -> int:
     kind = a[0]
     if kind == "climb":
         return 2
-    if p.fx == "harbor_master" and (kind == "deliver" or (kind == "collect" and a[2] == FROM_DOCK)):
+    if p.effect == "harbor_master" and (kind == "deliver" or (kind == "collect" and a[2] == FROM_DOCK)):
         return 0
     return 1
 
@@ -504,7 +504,7 @@ def crew_act(p: Position, a: Step) -> None:
         _done(p, r)
         return
     p.spent[r] += cost(p, a)
-    if p.fx == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
+    if p.effect == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
         p.any_claim = r
     _do(p, a)
     if p.phase == "over" or p.act == 2:  # Act 1 is over (Act 2 may have begun)
@@ -521,7 +521,7 @@ def _more(p: Position, r: int) -> bool:
         return left >= 2
     if left > 0:
         return True
-    if p.fx != "harbor_master" or p.pos[r] not in p.board.docks:
+    if p.effect != "harbor_master" or p.pos[r] not in p.board.docks:
         return False
     return bool(p.on_boat[BRODY] if r == BRODY else p.dock[p.board.docks.index(p.pos[r])])
 
@@ -703,7 +703,7 @@ def _binoculars(p: Position, r: int, x: int, n: int) -> None:
 
 def _close(p: Position, r: int, x: int, n: int) -> None:
     p.flags[r] |= CLOSED
-    p.closed, p.soon = x, False
+    p.closed, p.opens_soon = x, False
     if not p.quiet:
         p.events.append(
             story(

@@ -28,7 +28,7 @@ def _moves(board: Board) -> tuple[tuple[Step, ...], ...]:
 
 
 def actions_this_round(p: Position) -> int:
-    return 4 if p.fx == "wrong_shark" else 3
+    return 4 if p.effect == "wrong_shark" else 3
 
 
 def legal(p: Position) -> list[Step]:
@@ -39,7 +39,7 @@ def legal(p: Position) -> list[Step]:
             out.append(("back", -1, 0, 0))
         out.append(("end", -1, 0, 0))
         return out
-    left = actions_this_round(p) - pl.acts
+    left = actions_this_round(p) - pl.used
     pos = pl.pos
     board = p.board
     slot = board.beach_slot(pos)
@@ -61,7 +61,7 @@ def legal(p: Position) -> list[Step]:
         out.append(("evade", -1, 0, 0))
     if free and p.powers >> HIDE & 1:
         out.append(("hide", -1, 0, 0))
-    if p.fx == "knock":
+    if p.effect == "knock":
         for captain in (HOOPER, QUINT):
             if not p.wet[captain] and captain not in pl.knocked and p.pos[captain] in pl.path[1:]:
                 out.append(("knock", -1, captain, 0))
@@ -195,7 +195,7 @@ def _before(p: Position) -> dict[str, object]:
         "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,
         "floating": [names[i] for i, n in enumerate(p.floating) if n],
         "boats": {ROLES[c]: names[p.pos[c]] for c in (HOOPER, QUINT) if not p.wet[c]},
-        "knock": p.fx == "knock",
+        "knock": p.effect == "knock",
         "actions": actions_this_round(p),
     }
 

@@ -34,7 +34,7 @@ def start(p: Position) -> None:
     found = carry_over(box, a.eaten)
     if found is not None:
         a.carry = list(found)
-    p.o, p.act, p.phase = a, 2, "orca"
+    p.act2, p.act, p.phase = a, 2, "orca"
     tell(
         p,
         "act2",

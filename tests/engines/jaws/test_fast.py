@@ -45,7 +45,7 @@ def _plain(p: Position, rng: Rng) -> Position:
     """The playout as the rules' lists give it, nothing kept between steps."""
     p.quiet = True
     while p.phase != "over":
-        if p.o is not None:
+        if p.act2 is not None:
             rng = _plain_act2_step(p, rng)
             continue
         seats = rules.awaiting(p)
