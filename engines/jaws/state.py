@@ -27,25 +27,14 @@ from engines.core import (
 )
 from engines.jaws.amity import actions, belief, explain, rules, shark
 from engines.jaws.amity.data import BEACH_ORDER, POWER_CODES
-from engines.jaws.common import ROLES
+from engines.jaws.amity.town import ACTIVE, CLOSED, DONE, FOUND, LOOKED, THREW, step_text
+from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
+from engines.jaws.match import Match
 from engines.jaws.orca import actions as orca_actions
 from engines.jaws.orca import explain as orca_explain
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca import view as orca_view
-from engines.jaws.orca.position import READINGS
-from engines.jaws.position import (
-    ACTIVE,
-    BRODY,
-    CLOSED,
-    DONE,
-    FOUND,
-    HOOPER,
-    LOOKED,
-    QUINT,
-    THREW,
-    Position,
-    step_text,
-)
+from engines.jaws.orca.voyage import READINGS
 from engines.jaws.words import ROLE_NAMES, beach
 from engines.text import Text
 
@@ -53,17 +42,17 @@ TURN_WORDS = ("waiting", "active", "done")
 
 
 @dataclass(frozen=True, eq=False)  # equal when the notations are (engines.core.State)
-class JawsState(WorkingState[Position]):
+class JawsState(WorkingState[Match]):
     """One moment of a game of Jaws. Never changes; :meth:`apply` makes a new one from a copy of
     its working position (the one state pattern, :class:`engines.core.WorkingState`)."""
 
     _game: Game
-    _w: Position
+    _w: Match
 
     # -- the contract ----------------------------------------------------------
 
     @property
-    def position(self) -> Position:
+    def position(self) -> Match:
         """A copy of the working position, secrets and all (for tests and the fast path)."""
         return self._w.copy()
 
@@ -127,7 +116,7 @@ class JawsState(WorkingState[Position]):
             raise IllegalAction("Nothing is left to chance at the moment.")
         return [(actions.to_json(p, ("card", -1, n, 0)), 1 / len(cards)) for n in cards]
 
-    def _step(self, w: Position, seat: Seat, action: Action) -> None:
+    def _step(self, w: Match, seat: Seat, action: Action) -> None:
         if w.act2 is not None:
             orca_legal.apply(w, seat, orca_actions.from_json(w, action))
         else:
@@ -210,7 +199,7 @@ class JawsState(WorkingState[Position]):
         out: View = {
             "game": "jaws",
             "act": p.act,
-            "acts": p.acts,
+            "acts": p.acts.value,
             "round": p.round,
             "phase": p.phase,
             "to_act": list(self.awaiting),
@@ -249,7 +238,9 @@ class JawsState(WorkingState[Position]):
             out["replay"] = list(p.trail)
             out["shark"]["space"] = name(p.shark)
         if p.act2 is not None:
-            out["orca"] = orca_view.public(p)
+            orca = out["orca"] = orca_view.public(p)
+            # Act 1's result, when Act 2 followed it (Act 2's own part knows nothing of Act 1)
+            orca["act1"] = {"winner": p.winner or None, "eaten": p.eaten} if p.act2.eaten >= 0 else None
         if seat is not None and 0 <= seat < p.players:
             out.update(self._seat(seat))
         return out
@@ -369,9 +360,4 @@ def _reason(winner: str, tiles_left: int) -> Text:
     return Text("The whole crew is eliminated: the shark wins.")
 
 
-def crew_turn_owner(p: Position) -> int:
-    """The crew member whose turn is running, or -1 (for the explanations)."""
-    return next((r for r in range(3) if p.turns[r] == ACTIVE), -1)
-
-
-__all__ = ["TABLE", "JawsState", "crew_turn_owner"]
+__all__ = ["JawsState"]

@@ -1,6 +1,6 @@
 """The order of play in Act 1 and every crew action: what is legal and what it does.
 
-Works on a :class:`~engines.jaws.position.Position` in place, with core actions as small tuples
+Works on a :class:`~engines.jaws.amity.town.Town` in place, with core actions as small tuples
 ``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.amity.actions` turns them into
 the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.amity.shark`.
 
@@ -20,10 +20,8 @@ from engines.core import TABLE, story
 from engines.jaws.amity import belief, shark
 from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board, Card
 from engines.jaws.amity.end import finish
-from engines.jaws.common import ROLES
-from engines.jaws.position import (
+from engines.jaws.amity.town import (
     ACTIVE,
-    BRODY,
     CLOSED,
     DONE,
     FOUND,
@@ -31,15 +29,14 @@ from engines.jaws.position import (
     FROM_HOOPER,
     FROM_SHOP,
     FROM_WATER,
-    HOOPER,
     LOOKED,
-    QUINT,
     THREW,
     WAITING,
-    Position,
     Step,
+    Town,
     fresh,
 )
+from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
 from engines.text import N_, plural
 
 CREW_BASE = 4
@@ -48,7 +45,7 @@ CREW_BASE = 4
 # --------------------------------------------------------------------------- who acts
 
 
-def awaiting(p: Position) -> tuple[int, ...]:
+def awaiting(p: Town) -> tuple[int, ...]:
     phase = p.phase
     if phase == "crew":
         turns = p.turns
@@ -72,7 +69,7 @@ def _waiting(seats: tuple[int, int, int, int], turns: tuple[int, ...]) -> tuple[
     return tuple(sorted({seats[r + 1] for r in range(3) if turns[r] == WAITING}))
 
 
-def chance(p: Position) -> list[int]:
+def chance(p: Town) -> list[int]:
     """The event cards the next one may be: those not turned since the last shuffle (all 16 again
     once the deck is used up: a ruling, docs/jaws.md)."""
     if p.phase != "event":
@@ -81,7 +78,7 @@ def chance(p: Position) -> list[int]:
     return left or sorted(p.cards)
 
 
-def legal(p: Position, seat: int) -> list[Step]:
+def legal(p: Town, seat: int) -> list[Step]:
     if seat == TABLE:
         return [("card", -1, n, 0) for n in chance(p)]
     if seat not in awaiting(p):
@@ -89,7 +86,7 @@ def legal(p: Position, seat: int) -> list[Step]:
     return legal_now(p, seat)
 
 
-def legal_now(p: Position, seat: int) -> list[Step]:
+def legal_now(p: Town, seat: int) -> list[Step]:
     """The legal actions of ``seat``, which is awaited (not checked: the fast path)."""
     phase = p.phase
     if phase == "crew":
@@ -116,7 +113,7 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     return []
 
 
-def apply(p: Position, seat: int, a: Step) -> None:
+def apply(p: Town, seat: int, a: Step) -> None:
     kind = a[0]
     if kind == "card":
         turn_card(p, a[2])
@@ -150,7 +147,7 @@ def apply(p: Position, seat: int, a: Step) -> None:
 # --------------------------------------------------------------------------- rounds and events
 
 
-def new_round(p: Position) -> None:
+def new_round(p: Town) -> None:
     p.round += 1
     p.phase = "event"
     p.card, p.effect = 0, ""
@@ -161,7 +158,7 @@ def new_round(p: Position) -> None:
     p.any_claim = -1
 
 
-def turn_card(p: Position, number: int) -> None:
+def turn_card(p: Town, number: int) -> None:
     """Phase 1: swimmers onto the beaches the card names, then its text."""
     if len(p.turned) >= len(p.cards):
         p.turned = []
@@ -194,7 +191,7 @@ def turn_card(p: Position, number: int) -> None:
         shark_phase(p)
 
 
-def _swimmers_in(p: Position, card: Card) -> None:
+def _swimmers_in(p: Town, card: Card) -> None:
     """The card's swimmers onto the open beaches (the closed one's tile turns instead)."""
     counts = list(card.swimmers)
     if card.effect == "alert" and p.eaten <= 3:
@@ -225,7 +222,7 @@ def _swimmers_in(p: Position, card: Card) -> None:
         )
 
 
-def _closed_beach(p: Position, slot: int) -> None:
+def _closed_beach(p: Town, slot: int) -> None:
     """Swimmers for the closed beach: its tile turns to "Opens soon", or, already turned, it opens."""
     if not p.opens_soon:
         p.opens_soon = True
@@ -251,7 +248,7 @@ def _closed_beach(p: Position, slot: int) -> None:
         )
 
 
-def _michael_card(p: Position) -> None:
+def _michael_card(p: Town) -> None:
     if p.michael >= 0:
         return
     open_slots = [s for s in range(4) if s != p.closed]
@@ -263,7 +260,7 @@ def _michael_card(p: Position) -> None:
         ask(p, "michael", [p.board.beaches[s] for s in tied])
 
 
-def _hoax_card(p: Position) -> None:
+def _hoax_card(p: Town) -> None:
     crowd = [p.swimmers[s] + (p.michael == s) for s in range(4)]
     tied = [s for s in range(4) if crowd[s] == max(crowd)]
     if len(tied) == 1:
@@ -272,7 +269,7 @@ def _hoax_card(p: Position) -> None:
         ask(p, "hoax", [p.board.beaches[s] for s in tied])
 
 
-CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
+CARD_EFFECTS: dict[str, Callable[[Town], None]] = {
     "mayor": lambda p: ask(p, "mayor", list(p.board.beaches)),
     "wrong_shark": lambda p: ask(p, "dock", list(p.board.docks)),
     "michael": _michael_card,
@@ -283,7 +280,7 @@ CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
 lasts the round (``p.effect``) is read where it matters. A new card's effect: one entry here."""
 
 
-def ask(p: Position, what: str, options: list[int]) -> None:
+def ask(p: Town, what: str, options: list[int]) -> None:
     p.pending, p.options, p.phase = what, options, "choice"
     if not p.quiet:
         msgid = {
@@ -300,7 +297,7 @@ def ask(p: Position, what: str, options: list[int]) -> None:
         p.events.append(story("choice", msgid, pending=what, options=[p.name(s) for s in options]))
 
 
-def choose(p: Position, space: int) -> None:
+def choose(p: Town, space: int) -> None:
     what = p.pending
     p.pending, p.options = "", []
     slot = p.board.beach_slot(space)
@@ -361,7 +358,7 @@ def choose(p: Position, space: int) -> None:
     shark_phase(p)
 
 
-def _place_michael(p: Position, slot: int) -> None:
+def _place_michael(p: Town, slot: int) -> None:
     p.michael = slot
     if not p.quiet:
         p.events.append(
@@ -374,7 +371,7 @@ def _place_michael(p: Position, slot: int) -> None:
         )
 
 
-def _hoax(p: Position, slot: int) -> None:
+def _hoax(p: Town, slot: int) -> None:
     space = p.board.beaches[slot]
     p.pos = [space, space, space]
     if not p.quiet:
@@ -388,7 +385,7 @@ def _hoax(p: Position, slot: int) -> None:
         )
 
 
-def shark_phase(p: Position) -> None:
+def shark_phase(p: Town) -> None:
     p.phase = "shark"
     p.seen, p.seen_by = -1, ""  # the shark's mover leaves the board: it swims in secret again
     p.steps = []
@@ -400,17 +397,17 @@ def shark_phase(p: Position) -> None:
 # --------------------------------------------------------------------------- the crew
 
 
-def base_actions(p: Position, r: int) -> int:
+def base_actions(p: Town, r: int) -> int:
     effect = p.effect
     return CREW_BASE + (effect == "extra_hooper" and r == HOOPER) + (effect == "extra_quint" and r == QUINT)
 
 
-def actions_left(p: Position, r: int) -> int:
+def actions_left(p: Town, r: int) -> int:
     pool = p.effect == "extra_any" and p.any_claim in (-1, r)
     return base_actions(p, r) + pool - p.spent[r]
 
 
-def crew_legal(p: Position, r: int) -> list[Step]:
+def crew_legal(p: Town, r: int) -> list[Step]:
     """Every action crew member ``r`` may take now (the end of its turn aside)."""
     fx = p.effect
     left = (
@@ -487,7 +484,7 @@ def spaces(board: Board) -> tuple[tuple[int, int, bool, bool, tuple[tuple[Step, 
     )
 
 
-def cost(p: Position, a: Step) -> int:
+def cost(p: Town, a: Step) -> int:
     kind = a[0]
     if kind == "climb":
         return 2
@@ -496,7 +493,7 @@ def cost(p: Position, a: Step) -> int:
     return 1
 
 
-def crew_act(p: Position, a: Step) -> None:
+def crew_act(p: Town, a: Step) -> None:
     kind, r = a[0], a[1]
     if p.turns[r] == WAITING:
         p.turns[r] = ACTIVE
@@ -513,7 +510,7 @@ def crew_act(p: Position, a: Step) -> None:
         _done(p, r)
 
 
-def _more(p: Position, r: int) -> bool:
+def _more(p: Town, r: int) -> bool:
     """Whether crew member ``r`` has any action left (``crew_legal`` is not empty), quickly:
     with an action left there is always a move; without, only a free dock action may be."""
     left = actions_left(p, r)
@@ -526,7 +523,7 @@ def _more(p: Position, r: int) -> bool:
     return bool(p.on_boat[BRODY] if r == BRODY else p.dock[p.board.docks.index(p.pos[r])])
 
 
-def _done(p: Position, r: int) -> None:
+def _done(p: Town, r: int) -> None:
     p.turns[r] = DONE
     if not p.quiet:
         p.events.append(
@@ -536,7 +533,7 @@ def _done(p: Position, r: int) -> None:
         new_round(p)
 
 
-def _answer(p: Position, by: str, at: int, answer: str) -> None:
+def _answer(p: Town, by: str, at: int, answer: str) -> None:
     if not p.quiet and p.records:  # a new record: the old one may be shared with an earlier state
         last = p.records[-1]
         said = {"by": by, "at": p.name(at), "answer": answer}
@@ -544,7 +541,7 @@ def _answer(p: Position, by: str, at: int, answer: str) -> None:
         p.hyps = belief.after_answer(p.board, p.hyps or belief.initial(p.board), said)
 
 
-def _move(p: Position, r: int, x: int, n: int) -> None:
+def _move(p: Town, r: int, x: int, n: int) -> None:
     p.pos[r] = x
     if not p.quiet:
         say, into = words.role(r), p.name(x)
@@ -564,7 +561,7 @@ def _move(p: Position, r: int, x: int, n: int) -> None:
             )
 
 
-def _rescue(p: Position, r: int, x: int, n: int) -> None:
+def _rescue(p: Town, r: int, x: int, n: int) -> None:
     slot = p.board.beach_slot(p.pos[r])
     if x:
         p.michael = -1
@@ -583,7 +580,7 @@ def _rescue(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _collect(p: Position, r: int, x: int, n: int) -> None:
+def _collect(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     if x == FROM_SHOP:
         p.shop -= n
@@ -612,7 +609,7 @@ def _collect(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _deliver(p: Position, r: int, x: int, n: int) -> None:
+def _deliver(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     p.on_boat[BRODY] -= 1
     p.dock[p.board.docks.index(here)] += 1
@@ -628,7 +625,7 @@ def _deliver(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _give(p: Position, r: int, x: int, n: int) -> None:
+def _give(p: Town, r: int, x: int, n: int) -> None:
     count = p.on_boat[HOOPER]
     p.on_boat[QUINT] += count
     p.on_boat[HOOPER] = 0
@@ -652,7 +649,7 @@ _FINDER = {
 }
 
 
-def _finder(p: Position, r: int, x: int, n: int) -> None:
+def _finder(p: Town, r: int, x: int, n: int) -> None:
     here, board = p.pos[r], p.board
     p.flags[r] |= FOUND
     truth = "here" if p.shark == here else "near" if p.shark in board.water[here] else "none"
@@ -674,7 +671,7 @@ def _finder(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _binoculars(p: Position, r: int, x: int, n: int) -> None:
+def _binoculars(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     p.flags[r] |= LOOKED
     answer = "here" if p.shark == here and p.power != HIDE else "none"  # Out of Sight: "not here"
@@ -701,7 +698,7 @@ def _binoculars(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _close(p: Position, r: int, x: int, n: int) -> None:
+def _close(p: Town, r: int, x: int, n: int) -> None:
     p.flags[r] |= CLOSED
     p.closed, p.opens_soon = x, False
     if not p.quiet:
@@ -716,7 +713,7 @@ def _close(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _climb(p: Position, r: int, x: int, n: int) -> None:
+def _climb(p: Town, r: int, x: int, n: int) -> None:
     p.wet[r] = False
     if not p.quiet:
         p.events.append(
@@ -724,11 +721,11 @@ def _climb(p: Position, r: int, x: int, n: int) -> None:
         )
 
 
-def _throw_at(p: Position, r: int, x: int, n: int) -> None:
+def _throw_at(p: Town, r: int, x: int, n: int) -> None:
     _throw(p, x)
 
 
-DO: dict[str, Callable[[Position, int, int, int], None]] = {
+DO: dict[str, Callable[[Town, int, int, int], None]] = {
     "move": _move,
     "rescue": _rescue,
     "collect": _collect,
@@ -744,13 +741,13 @@ DO: dict[str, Callable[[Position, int, int, int], None]] = {
 here (and its legality in :func:`crew_legal`)."""
 
 
-def _do(p: Position, a: Step) -> None:
+def _do(p: Town, a: Step) -> None:
     act = DO.get(a[0])
     if act is not None:
         act(p, a[1], a[2], a[3])
 
 
-def _throw(p: Position, at: int) -> None:
+def _throw(p: Town, at: int) -> None:
     """Quint throws a barrel: the shark must say whether it is there (Out of Sight does not help)."""
     p.flags[QUINT] |= THREW
     p.on_boat[QUINT] -= 1

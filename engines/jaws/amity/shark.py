@@ -1,6 +1,6 @@
 """The shark's turn (phase 2): a secret plan of up to 3 actions and one power, told at its end.
 
-While the shark plans, nothing public changes: the plan lives in ``Position.steps`` and its summary
+While the shark plans, nothing public changes: the plan lives in ``Town.steps`` and its summary
 :class:`Plan`; the swimmers it eats are still on the board for everyone else. Only :func:`commit`
 (the shark's "end") changes the board and tells the crew what the rules say the shark announces:
 how many swimmers it ate at which beach, which motion sensors went off (not when, not in which
@@ -17,8 +17,8 @@ from engines.core import story
 from engines.jaws.amity import belief
 from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES, Board, burst_paths
 from engines.jaws.amity.end import finish
-from engines.jaws.common import ROLES
-from engines.jaws.position import HOOPER, QUINT, Plan, Position, Step, fresh, replan, step, step_text
+from engines.jaws.amity.town import Plan, Step, Town, fresh, replan, step, step_text
+from engines.jaws.common import HOOPER, QUINT, ROLES
 from engines.text import Text
 
 
@@ -27,11 +27,11 @@ def _moves(board: Board) -> tuple[tuple[Step, ...], ...]:
     return tuple(tuple(("move", -1, n, 0) for n in board.water[here]) for here in range(len(board.names)))
 
 
-def actions_this_round(p: Position) -> int:
+def actions_this_round(p: Town) -> int:
     return 4 if p.effect == "wrong_shark" else 3
 
 
-def legal(p: Position) -> list[Step]:
+def legal(p: Town) -> list[Step]:
     pl: Plan = p.plan
     out: list[Step] = []
     if p.eaten + sum(pl.eaten) + 2 * pl.michael >= p.goal:  # the act ends the moment it is told
@@ -71,7 +71,7 @@ def legal(p: Position) -> list[Step]:
     return out
 
 
-def play(p: Position, s: Step) -> None:
+def play(p: Town, s: Step) -> None:
     """One step of the shark's secret plan (or ``back``: take the last one back). Each step is told
     to the shark alone."""
     me = [p.seats[0]]
@@ -146,7 +146,7 @@ def play(p: Position, s: Step) -> None:
         )
 
 
-def commit(p: Position) -> None:
+def commit(p: Town) -> None:
     """The shark ends its turn: the board changes and the crew is told what the rules say."""
     pl: Plan = p.plan
     board = p.board
@@ -187,7 +187,7 @@ def commit(p: Position) -> None:
     p.phase = "crew"
 
 
-def _before(p: Position) -> dict[str, object]:
+def _before(p: Town) -> dict[str, object]:
     """The public board as the shark's turn began: what the crew reasons from (engines.jaws.amity.belief)."""
     names = p.board.names
     return {
@@ -201,7 +201,7 @@ def _before(p: Position) -> dict[str, object]:
 
 
 def _tell(
-    p: Position, pl: Plan, gain: int, michael_slot: int, sensors: list[int], before: dict[str, object] | None
+    p: Town, pl: Plan, gain: int, michael_slot: int, sensors: list[int], before: dict[str, object] | None
 ) -> None:
     """What the shark's end announces, always the same events in the same order; its record for
     the crew's reasoning (:mod:`engines.jaws.amity.belief`)."""
@@ -249,7 +249,7 @@ def _tell(
     p.hyps = belief.after_turn(p.board, belief.new_round(p.hyps or belief.initial(p.board)), record)
 
 
-def _tell_eaten(p: Position, pl: Plan, gain: int, michael_slot: int) -> None:
+def _tell_eaten(p: Town, pl: Plan, gain: int, michael_slot: int) -> None:
     eaten = dict(zip(BEACH_ORDER, pl.eaten, strict=True))
     michael = BEACH_ORDER[michael_slot] if michael_slot >= 0 else None
     if gain:
@@ -279,7 +279,7 @@ def _tell_eaten(p: Position, pl: Plan, gain: int, michael_slot: int) -> None:
         )
 
 
-def describe(p: Position, s: Step) -> Text:
+def describe(p: Town, s: Step) -> Text:
     """A plan step as the shark's phone says it."""
     kind = s[0]
     if kind == "move":

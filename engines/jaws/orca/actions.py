@@ -33,8 +33,7 @@ from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import ZONES
 from engines.jaws.orca.legal import Step, next_slot
-from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import CHIPS, SHARK, Act2, Voyage, abilities
 from engines.jaws.words import label
 from engines.text import N_, Text, plural
 
@@ -260,7 +259,7 @@ TO_JSON: dict[str, Callable[[Act2, str, _Who, Any, Any], Fields]] = {
 """Every step's JSON fields by its kind: a new Act 2 action is one function and one entry here."""
 
 
-def to_json(p: Position, s: Step) -> dict[str, Any]:
+def to_json(p: Voyage, s: Step) -> dict[str, Any]:
     kind, r, x, y = s
     if kind not in TO_JSON:
         raise ValueError(kind)
@@ -335,7 +334,7 @@ FROM_JSON: dict[str, _Read] = {
 """Each action with fields, by its type; any other (``lock``, ``ready``, ...) is its type and role."""
 
 
-def from_json(p: Position, d: Mapping[str, Any]) -> Step:
+def from_json(p: Voyage, d: Mapping[str, Any]) -> Step:
     """A legal JSON action (already matched at the door, or checked by :func:`reading`) as a step."""
     kind = d["type"]
     r = ROLES.index(d["role"]) if "role" in d else -1
@@ -452,7 +451,7 @@ READINGS: dict[str, tuple[str, Callable[[Act2, Mapping[str, Any]], Step]]] = {
 """Each reading's type: the phase that asks for it, and its check (a new reading: one entry)."""
 
 
-def reading(p: Position, d: Mapping[str, Any]) -> Step:
+def reading(p: Voyage, d: Mapping[str, Any]) -> Step:
     """What the table entered, checked against the rules and this moment of the game; IllegalAction
     naming the field that is wrong (nothing changes)."""
     a = p.orca()
@@ -462,6 +461,6 @@ def reading(p: Position, d: Mapping[str, Any]) -> Step:
     return read(a, d)
 
 
-def roller_seat(p: Position, a: Act2) -> int:
+def roller_seat(p: Voyage, a: Act2) -> int:
     who = orca_attack.roller(a)
     return p.seats[0] if who == SHARK else p.seats[who + 1]

@@ -8,12 +8,11 @@ from typing import Any
 
 from engines.core import story
 from engines.jaws.common import ROLES
-from engines.jaws.orca.position import SHARK, TILE_LETTERS
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import SHARK, TILE_LETTERS, Voyage
 from engines.text import Text
 
 
-def board(p: Position) -> dict[str, Any]:
+def board(p: Voyage) -> dict[str, Any]:
     """The public board of Act 2 now: tiles, where the crew is, wounds, the shark when it is up,
     the gear attached to it, the target chips."""
     a = p.orca()
@@ -45,7 +44,7 @@ def board(p: Position) -> dict[str, Any]:
 
 
 def tell(
-    p: Position, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
+    p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
     """A public event (with the board after it), unless the playout is silent."""
     if p.quiet:
@@ -54,7 +53,7 @@ def tell(
 
 
 def tell_shark(
-    p: Position, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
+    p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
     """An event for the shark alone (its hand, its secret choice)."""
     if p.quiet:
