@@ -4,6 +4,10 @@ Works on a :class:`~engines.jaws.amity.town.Town` in place, with core actions as
 ``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.amity.actions` turns them into
 the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.amity.shark`.
 
+Every event is told with :meth:`~engines.core.Working.say`, which tells nothing in a quiet playout;
+a step the playouts make often (a crew action, each round's card and swimmers, a turn's end) asks
+``p.quiet`` first, so that its words are not even built there.
+
 A round (rulebook, "1. Akt: Übersicht"): 1. event (a card is turned: swimmers, then its text),
 2. the shark (secret plan, then its announcements), 3. the crew (each member up to 4 actions, one
 member finishing before the next begins). Act 1 ends at once when the second barrel is attached
@@ -16,7 +20,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import engines.jaws.words as words
-from engines.core import TABLE, story
+from engines.core import TABLE
 from engines.jaws.amity import belief, shark
 from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board, Card
 from engines.jaws.amity.end import finish
@@ -30,6 +34,7 @@ from engines.jaws.amity.town import (
     FROM_SHOP,
     FROM_WATER,
     LOOKED,
+    SOURCES,
     THREW,
     WAITING,
     Step,
@@ -121,17 +126,9 @@ def apply(p: Town, seat: int, a: Step) -> None:
         p.shark = a[2]
         p.plan = fresh(a[2])
         p.hyps = belief.initial(p.board)
-        if not p.quiet:
-            p.events.append(story("shark_start", "The shark has chosen its secret start space."))
-            p.events.append(
-                story(
-                    "your_start",
-                    "You start at {space}.",
-                    visible_to=[p.seats[0]],
-                    space=p.name(a[2]),
-                    words={"space": words.place(p.board, a[2], p.box)},
-                )
-            )
+        p.say("shark_start", "The shark has chosen its secret start space.")
+        p.say("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]),
+              words={"space": words.place(p.board, a[2], p.box)})
         new_round(p)
     elif p.phase == "shark":
         if kind == "end":
@@ -167,22 +164,12 @@ def turn_card(p: Town, number: int) -> None:
     card = p.cards[number]
     p.effect = card.effect
     if not p.quiet:
-        p.events.append(
-            story(
-                "event_card",
-                "Event card: {title}",  # no full stop: a title may end in its own ("Shark Alert!")
-                card=number,
-                title=card.title,
-                words={
-                    "title": p.box.title(str(number), card.title),
-                    "rule": card.rule(words.beach(1, p.box)),
-                },
-            )
-        )
+        # no full stop: a title may end in its own ("Shark Alert!")
+        p.say("event_card", "Event card: {title}", card=number, title=card.title,
+              words={"title": p.box.title(str(number), card.title), "rule": card.rule(words.beach(1, p.box))})
     if card.effect == "fourth_of_july" and p.closed >= 0:
         p.closed, p.opens_soon = -1, False
-        if not p.quiet:
-            p.events.append(story("beach_opened", "Every beach is open again."))
+        p.say("beach_opened", "Every beach is open again.")
     _swimmers_in(p, card)
     effect = CARD_EFFECTS.get(card.effect)
     if effect is not None:
@@ -208,44 +195,20 @@ def _swimmers_in(p: Town, card: Card) -> None:
         p.swimmers[slot] += n
         placed[slot] = n
     if not p.quiet:
-        p.events.append(
-            story(
-                "swimmers",
-                "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
-                n=placed[0],
-                e=placed[1],
-                s=placed[2],
-                w=placed[3],
-                placed=dict(zip(BEACH_ORDER, placed, strict=True)),
-                words={"east": words.beach(1, p.box)},
-            )
-        )
+        p.say("swimmers", "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
+              n=placed[0], e=placed[1], s=placed[2], w=placed[3],
+              placed=dict(zip(BEACH_ORDER, placed, strict=True)), words={"east": words.beach(1, p.box)})
 
 
 def _closed_beach(p: Town, slot: int) -> None:
     """Swimmers for the closed beach: its tile turns to "Opens soon", or, already turned, it opens."""
-    if not p.opens_soon:
+    if p.opens_soon:
+        p.closed, p.opens_soon = -1, False
+        said = N_("{beach} stays closed this time and opens again.")
+    else:
         p.opens_soon = True
-        if not p.quiet:
-            p.events.append(
-                story(
-                    "beach_closed",
-                    "{beach} stays closed; its tile now reads Opens soon.",
-                    beach=BEACH_ORDER[slot],
-                    words={"beach": words.beach(slot, p.box)},
-                )
-            )
-        return
-    p.closed, p.opens_soon = -1, False
-    if not p.quiet:
-        p.events.append(
-            story(
-                "beach_closed",
-                "{beach} stays closed this time and opens again.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+        said = N_("{beach} stays closed; its tile now reads Opens soon.")
+    p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": words.beach(slot, p.box)})
 
 
 def _michael_card(p: Town) -> None:
@@ -280,109 +243,73 @@ CARD_EFFECTS: dict[str, Callable[[Town], None]] = {
 lasts the round (``p.effect``) is read where it matters. A new card's effect: one entry here."""
 
 
+_ASKED = {
+    "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
+    "dock": N_("The crew chooses the dock for Brody and Hooper."),
+    "michael": N_("The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."),
+    "hoax": N_("The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."),
+    "heli": N_("Brody may fly to any space on the island."),
+}
+"""What the table is told when a card's choice is awaited, by the choice."""
+
+
 def ask(p: Town, what: str, options: list[int]) -> None:
     p.pending, p.options, p.phase = what, options, "choice"
-    if not p.quiet:
-        msgid = {
-            "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
-            "dock": N_("The crew chooses the dock for Brody and Hooper."),
-            "michael": N_(
-                "The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."
-            ),
-            "hoax": N_(
-                "The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."
-            ),
-            "heli": N_("Brody may fly to any space on the island."),
-        }[what]
-        p.events.append(story("choice", msgid, pending=what, options=[p.name(s) for s in options]))
+    p.say("choice", _ASKED[what], pending=what, options=[p.name(s) for s in options])
 
 
 def choose(p: Town, space: int) -> None:
     what = p.pending
     p.pending, p.options = "", []
     slot = p.board.beach_slot(space)
-    quiet = p.quiet
     if what == "mayor":
-        removed = p.swimmers[slot] + (p.michael == slot)
-        p.swimmers[slot] = 0
-        if p.michael == slot:
-            p.michael = -1
-        p.closed, p.opens_soon = slot, False
-        if not quiet:
-            p.events.append(
-                story(
-                    "mayor",
-                    "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
-                    beach=BEACH_ORDER[slot],
-                    words={"beach": words.beach(slot, p.box)},
-                    count=removed,
-                )
-            )
+        _mayor(p, slot)
     elif what == "dock":
         p.pos[BRODY] = p.pos[HOOPER] = space
-        if not quiet:
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody and Hooper go to the dock at {space}.",
-                    space=p.name(space),
-                    words={"space": words.place(p.board, space, p.box)},
-                )
-            )
+        p.say("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space),
+              words={"space": words.place(p.board, space, p.box)})
     elif what == "michael":
         _place_michael(p, slot)
     elif what == "hoax":
         _hoax(p, slot)
     elif what == "heli":
-        moved = p.pos[BRODY] != space
-        p.pos[BRODY] = space
-        if not quiet and space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody flies to the Shop." if moved else "Brody stays in the Shop.",
-                    role="brody",
-                    space=p.name(space),
-                )
-            )
-        elif not quiet:
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody flies to {space}." if moved else "Brody stays at {space}.",
-                    role="brody",
-                    space=p.name(space),
-                    words={"space": words.place(p.board, space, p.box)},
-                )
-            )
+        _fly(p, space)
     shark_phase(p)
+
+
+def _mayor(p: Town, slot: int) -> None:
+    removed = p.swimmers[slot] + (p.michael == slot)
+    p.swimmers[slot] = 0
+    if p.michael == slot:
+        p.michael = -1
+    p.closed, p.opens_soon = slot, False
+    p.say("mayor", "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
+          beach=BEACH_ORDER[slot], words={"beach": words.beach(slot, p.box)}, count=removed)
+
+
+def _fly(p: Town, space: int) -> None:
+    """The helicopter: Brody flies to any space on the island (or stays where he is)."""
+    moved = p.pos[BRODY] != space
+    p.pos[BRODY] = space
+    if space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
+        p.say("moved", "Brody flies to the Shop." if moved else "Brody stays in the Shop.", role="brody",
+              space=p.name(space))
+    else:
+        p.say("moved", "Brody flies to {space}." if moved else "Brody stays at {space}.", role="brody",
+              space=p.name(space), words={"space": words.place(p.board, space, p.box)})
 
 
 def _place_michael(p: Town, slot: int) -> None:
     p.michael = slot
-    if not p.quiet:
-        p.events.append(
-            story(
-                "michael",
-                "Michael swims at {beach}.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+    p.say("michael", "Michael swims at {beach}.", beach=BEACH_ORDER[slot],
+          words={"beach": words.beach(slot, p.box)})
 
 
 def _hoax(p: Town, slot: int) -> None:
     space = p.board.beaches[slot]
     p.pos = [space, space, space]
-    if not p.quiet:
-        p.events.append(
-            story(
-                "moved",
-                "Cardboard fin! The whole crew rushes to {beach}.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+    p.say("moved", "Cardboard fin! The whole crew rushes to {beach}.", beach=BEACH_ORDER[slot],
+          words={"beach": words.beach(slot, p.box)})
 
 
 def shark_phase(p: Town) -> None:
@@ -390,8 +317,7 @@ def shark_phase(p: Town) -> None:
     p.seen, p.seen_by = -1, ""  # the shark's mover leaves the board: it swims in secret again
     p.steps = []
     p.plan = fresh(p.shark)
-    if not p.quiet:
-        p.events.append(story("shark_turn", "The shark plans its turn in secret."))
+    p.say("shark_turn", "The shark plans its turn in secret.")
 
 
 # --------------------------------------------------------------------------- the crew
@@ -526,9 +452,7 @@ def _more(p: Town, r: int) -> bool:
 def _done(p: Town, r: int) -> None:
     p.turns[r] = DONE
     if not p.quiet:
-        p.events.append(
-            story("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
-        )
+        p.say("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
     if p.turns == [DONE, DONE, DONE]:
         new_round(p)
 
@@ -543,22 +467,14 @@ def _answer(p: Town, by: str, at: int, answer: str) -> None:
 
 def _move(p: Town, r: int, x: int, n: int) -> None:
     p.pos[r] = x
-    if not p.quiet:
-        say, into = words.role(r), p.name(x)
-        if x == p.board.shop:  # a sentence of its own: "geht in den Shop", "gaat naar de winkel"
-            p.events.append(
-                story("moved", "{role} goes into the Shop.", role=ROLES[r], space=into, words={"role": say})
-            )
-        else:
-            p.events.append(
-                story(
-                    "moved",
-                    "{role} moves to {space}.",
-                    role=ROLES[r],
-                    space=p.name(x),
-                    words={"role": say, "space": words.place(p.board, x, p.box)},
-                )
-            )
+    if p.quiet:
+        return
+    if x == p.board.shop:  # a sentence of its own: "geht in den Shop", "gaat naar de winkel"
+        p.say("moved", "{role} goes into the Shop.", role=ROLES[r], space=p.name(x),
+              words={"role": words.role(r)})
+    else:
+        p.say("moved", "{role} moves to {space}.", role=ROLES[r], space=p.name(x),
+              words={"role": words.role(r), "space": words.place(p.board, x, p.box)})
 
 
 def _rescue(p: Town, r: int, x: int, n: int) -> None:
@@ -568,16 +484,9 @@ def _rescue(p: Town, r: int, x: int, n: int) -> None:
     else:
         p.swimmers[slot] -= 1
     if not p.quiet:
-        p.events.append(
-            story(
-                "rescued",
-                "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
-                role=ROLES[r],
-                beach=BEACH_ORDER[slot],
-                michael=bool(x),
-                words={"role": words.role(r), "beach": words.beach(slot, p.box)},
-            )
-        )
+        p.say("rescued", "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
+              role=ROLES[r], beach=BEACH_ORDER[slot], michael=bool(x),
+              words={"role": words.role(r), "beach": words.beach(slot, p.box)})
 
 
 def _collect(p: Town, r: int, x: int, n: int) -> None:
@@ -592,21 +501,10 @@ def _collect(p: Town, r: int, x: int, n: int) -> None:
         p.on_boat[HOOPER] -= n
     p.on_boat[r] += n
     if not p.quiet:
-        p.events.append(
-            story(
-                "collected",
-                plural(
-                    n,
-                    "{role} collects {count} barrel from {source}.",
-                    "{role} collects {count} barrels from {source}.",
-                ),
-                role=ROLES[r],
-                count=n,
-                source=("shop", "dock", "water", "hooper")[x],
-                space=p.name(here),
-                words={"role": words.role(r), "source": words.source(x)},
-            )
-        )
+        p.say("collected", plural(n, "{role} collects {count} barrel from {source}.",
+                                  "{role} collects {count} barrels from {source}."),
+              role=ROLES[r], count=n, source=SOURCES[x], space=p.name(here),
+              words={"role": words.role(r), "source": words.source(x)})
 
 
 def _deliver(p: Town, r: int, x: int, n: int) -> None:
@@ -614,15 +512,8 @@ def _deliver(p: Town, r: int, x: int, n: int) -> None:
     p.on_boat[BRODY] -= 1
     p.dock[p.board.docks.index(here)] += 1
     if not p.quiet:
-        p.events.append(
-            story(
-                "delivered",
-                "Brody delivers a barrel to the dock at {space}.",
-                role="brody",
-                space=p.name(here),
-                words={"space": words.place(p.board, here, p.box)},
-            )
-        )
+        p.say("delivered", "Brody delivers a barrel to the dock at {space}.", role="brody",
+              space=p.name(here), words={"space": words.place(p.board, here, p.box)})
 
 
 def _give(p: Town, r: int, x: int, n: int) -> None:
@@ -630,16 +521,8 @@ def _give(p: Town, r: int, x: int, n: int) -> None:
     p.on_boat[QUINT] += count
     p.on_boat[HOOPER] = 0
     if not p.quiet:
-        p.events.append(
-            story(
-                "handed",
-                plural(
-                    count, "Hooper hands {count} barrel to Quint.", "Hooper hands {count} barrels to Quint."
-                ),
-                role="hooper",
-                count=count,
-            )
-        )
+        p.say("handed", plural(count, "Hooper hands {count} barrel to Quint.",
+                               "Hooper hands {count} barrels to Quint."), role="hooper", count=count)
 
 
 _FINDER = {
@@ -658,17 +541,9 @@ def _finder(p: Town, r: int, x: int, n: int) -> None:
         p.seen, p.seen_by = here, "finder"
     _answer(p, "finder", here, answer)
     if not p.quiet:
-        p.events.append(
-            story(
-                "finder",
-                _FINDER[answer],
-                role="hooper",
-                space=p.name(here),
-                words={"space": words.place(board, here, p.box)},
-                answer=answer,
-                nearby=[p.name(s) for s in board.water[here]],
-            )
-        )
+        p.say("finder", _FINDER[answer], role="hooper", space=p.name(here),
+              words={"space": words.place(board, here, p.box)}, answer=answer,
+              nearby=[p.name(s) for s in board.water[here]])
 
 
 def _binoculars(p: Town, r: int, x: int, n: int) -> None:
@@ -679,46 +554,26 @@ def _binoculars(p: Town, r: int, x: int, n: int) -> None:
         p.seen, p.seen_by = here, "binoculars"
     _answer(p, "binoculars", here, answer)
     if not p.quiet:
-        msgid = (
-            N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
-            if answer == "here"
-            else N_("Binoculars at {beach}: the shark is not at this beach.")
-        )
         slot = p.board.beach_slot(here)
-        p.events.append(
-            story(
-                "binoculars",
-                msgid,
-                role="brody",
-                space=p.name(here),
-                beach=BEACH_ORDER[slot],
-                answer=answer,
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+        p.say("binoculars",
+              "Binoculars at {beach}: the shark is HERE! Its mover goes on the board." if answer == "here"
+              else "Binoculars at {beach}: the shark is not at this beach.",
+              role="brody", space=p.name(here), beach=BEACH_ORDER[slot], answer=answer,
+              words={"beach": words.beach(slot, p.box)})
 
 
 def _close(p: Town, r: int, x: int, n: int) -> None:
     p.flags[r] |= CLOSED
     p.closed, p.opens_soon = x, False
     if not p.quiet:
-        p.events.append(
-            story(
-                "closed",
-                "Brody closes {beach}.",
-                role="brody",
-                beach=BEACH_ORDER[x],
-                words={"beach": words.beach(x, p.box)},
-            )
-        )
+        p.say("closed", "Brody closes {beach}.", role="brody", beach=BEACH_ORDER[x],
+              words={"beach": words.beach(x, p.box)})
 
 
 def _climb(p: Town, r: int, x: int, n: int) -> None:
     p.wet[r] = False
     if not p.quiet:
-        p.events.append(
-            story("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": words.role(r)})
-        )
+        p.say("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": words.role(r)})
 
 
 def _throw_at(p: Town, r: int, x: int, n: int) -> None:
@@ -756,33 +611,14 @@ def _throw(p: Town, at: int) -> None:
     if hit:
         p.attached += 1
         p.seen, p.seen_by = at, "barrel"
-        if not p.quiet:
-            p.events.append(
-                story(
-                    "hit",
-                    "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
-                    "shark ({count} of 2).",
-                    role="quint",
-                    space=p.name(at),
-                    words={"space": words.place(p.board, at, p.box)},
-                    count=p.attached,
-                    seat=p.seats[0],
-                    hit=True,
-                )
-            )
+        p.say("hit", "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
+              "shark ({count} of 2).", role="quint", space=p.name(at),
+              words={"space": words.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0], hit=True)
         if p.attached >= 2:
             finish(p, "crew")
     else:
         p.floating[at] += 1
         if not p.quiet:
-            p.events.append(
-                story(
-                    "miss",
-                    "Quint throws a barrel at {space}: no shark there. The barrel floats with "
-                    "its motion sensor.",
-                    role="quint",
-                    space=p.name(at),
-                    words={"space": words.place(p.board, at, p.box)},
-                    hit=False,
-                )
-            )
+            p.say("miss", "Quint throws a barrel at {space}: no shark there. The barrel floats with "
+                  "its motion sensor.", role="quint", space=p.name(at),
+                  words={"space": words.place(p.board, at, p.box)}, hit=False)

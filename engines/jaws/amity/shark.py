@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import engines.jaws.words as words
-from engines.core import story
 from engines.jaws.amity import belief
 from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES, Board, burst_paths
 from engines.jaws.amity.end import finish
@@ -74,76 +73,38 @@ def legal(p: Town) -> list[Step]:
 def play(p: Town, s: Step) -> None:
     """One step of the shark's secret plan (or ``back``: take the last one back). Each step is told
     to the shark alone."""
-    me = [p.seats[0]]
     if s[0] == "back":
         p.steps.pop()
         p.plan = replan(p)
-        if not p.quiet:
-            p.events.append(story("took_back", "You took back your last step.", visible_to=me))
+        p.say("took_back", "You took back your last step.", visible_to=[p.seats[0]])
         return
     p.steps.append(s)
     p.plan = step(p, p.plan, s)
-    if p.quiet:
-        return
-    pl, name = p.plan, p.name
-    kind = s[0]
+    if not p.quiet:
+        _tell_step(p, s)
+
+
+def _tell_step(p: Town, s: Step) -> None:
+    """A step of the plan, as the shark's phone tells it to the shark alone."""
+    me, name, board, kind = [p.seats[0]], p.name, p.board, s[0]
     if kind == "move":
-        p.events.append(
-            story(
-                "swam",
-                "You swim to {space}.",
-                visible_to=me,
-                space=name(s[2]),
-                words={"space": words.place(p.board, s[2], p.box)},
-            )
-        )
+        p.say("swam", "You swim to {space}.", visible_to=me, space=name(s[2]),
+              words={"space": words.place(board, s[2], p.box)})
     elif kind == "burst":
-        p.events.append(
-            story(
-                "swam",
-                "Speed Burst: you swim to {space}.",
-                visible_to=me,
-                space=name(s[2][-1]),
-                words={"space": words.place(p.board, s[2][-1], p.box)},
-                path=[name(x) for x in s[2]],
-            )
-        )
+        p.say("swam", "Speed Burst: you swim to {space}.", visible_to=me, space=name(s[2][-1]),
+              words={"space": words.place(board, s[2][-1], p.box)}, path=[name(x) for x in s[2]])
     elif kind == "eat":
-        p.events.append(
-            story(
-                "ate", "You eat Michael." if s[2] else "You eat a swimmer.", visible_to=me, space=name(pl.pos)
-            )
-        )
+        p.say("ate", "You eat Michael." if s[2] else "You eat a swimmer.", visible_to=me,
+              space=name(p.plan.pos))
     elif kind == "frenzy":
-        p.events.append(
-            story(
-                "ate",
-                "Feeding Frenzy: you eat every swimmer at {space}.",
-                visible_to=me,
-                space=name(pl.pos),
-                words={"space": words.place(p.board, pl.pos, p.box)},
-            )
-        )
+        p.say("ate", "Feeding Frenzy: you eat every swimmer at {space}.", visible_to=me,
+              space=name(p.plan.pos), words={"space": words.place(board, p.plan.pos, p.box)})
     elif kind in ("evade", "hide"):
-        p.events.append(
-            story(
-                "power",
-                "You play {power}.",
-                visible_to=me,
-                power=kind,
-                words={"power": words.power(POWER_CODES.index(kind))},
-            )
-        )
+        p.say("power", "You play {power}.", visible_to=me, power=kind,
+              words={"power": words.power(POWER_CODES.index(kind))})
     elif kind == "knock":
-        p.events.append(
-            story(
-                "knock",
-                "You knock {captain} into the water.",
-                visible_to=me,
-                captain=ROLES[s[2]],
-                words={"captain": words.role(s[2])},
-            )
-        )
+        p.say("knock", "You knock {captain} into the water.", visible_to=me, captain=ROLES[s[2]],
+              words={"captain": words.role(s[2])})
 
 
 def commit(p: Town) -> None:
@@ -210,30 +171,17 @@ def _tell(
     _tell_eaten(p, pl, gain, michael_slot)
     spaces = [names[s] for s in sensors]
     if spaces:
-        p.events.append(
-            story(
-                "sensors",
-                "Motion sensors went off at {spaces}.",
-                spaces=", ".join(spaces),
-                at=spaces,
-                words={"spaces": words.listed(p.board, sensors, p.box)},
-            )
-        )
+        p.say("sensors", "Motion sensors went off at {spaces}.", spaces=", ".join(spaces), at=spaces,
+              words={"spaces": words.listed(p.board, sensors, p.box)})
     else:
-        p.events.append(story("sensors", "No motion sensor went off.", spaces="", at=[]))
+        p.say("sensors", "No motion sensor went off.", spaces="", at=[])
     if pl.power >= 0:
-        p.events.append(story("ability", "The shark used an ability.", used=True))
+        p.say("ability", "The shark used an ability.", used=True)
     else:
-        p.events.append(story("ability", "The shark used no ability.", used=False))
+        p.say("ability", "The shark used no ability.", used=False)
     for captain in sorted(pl.knocked):
-        p.events.append(
-            story(
-                "knocked",
-                "The shark knocked {captain} into the water.",
-                captain=ROLES[captain],
-                words={"captain": words.role(captain)},
-            )
-        )
+        p.say("knocked", "The shark knocked {captain} into the water.", captain=ROLES[captain],
+              words={"captain": words.role(captain)})
     record = {
         "round": p.round,
         "card": p.card,
@@ -253,30 +201,12 @@ def _tell_eaten(p: Town, pl: Plan, gain: int, michael_slot: int) -> None:
     eaten = dict(zip(BEACH_ORDER, pl.eaten, strict=True))
     michael = BEACH_ORDER[michael_slot] if michael_slot >= 0 else None
     if gain:
-        p.events.append(
-            story(
-                "shark_ate",
-                "The shark ate {list}. Its swimmer track is at {track}.",
-                eaten=eaten,
-                michael=michael,
-                gain=gain,
-                track=p.eaten,
-                goal=p.goal,
-                words={"list": words.eaten_list(pl.eaten, michael_slot, p.box)},
-            )
-        )
+        p.say("shark_ate", "The shark ate {list}. Its swimmer track is at {track}.", eaten=eaten,
+              michael=michael, gain=gain, track=p.eaten, goal=p.goal,
+              words={"list": words.eaten_list(pl.eaten, michael_slot, p.box)})
     else:
-        p.events.append(
-            story(
-                "shark_ate",
-                "The shark ate no swimmer this round. Its swimmer track is at {track}.",
-                eaten=eaten,
-                michael=michael,
-                gain=0,
-                track=p.eaten,
-                goal=p.goal,
-            )
-        )
+        p.say("shark_ate", "The shark ate no swimmer this round. Its swimmer track is at {track}.",
+              eaten=eaten, michael=michael, gain=0, track=p.eaten, goal=p.goal)
 
 
 def describe(p: Town, s: Step) -> Text:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import story
 from engines.jaws.common import ROLES
 from engines.jaws.orca.voyage import SHARK, TILE_LETTERS, Voyage
 from engines.text import Text
@@ -46,16 +45,14 @@ def board(p: Voyage) -> dict[str, Any]:
 def tell(
     p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
-    """A public event (with the board after it), unless the playout is silent."""
-    if p.quiet:
-        return
-    p.events.append(story(kind, msgid, words=words, board=board(p), **data))
+    """A public event, with the board after it (:meth:`~engines.core.Working.say`; in a quiet playout
+    not even the board is made)."""
+    if not p.quiet:
+        p.say(kind, msgid, words=words, board=board(p), **data)
 
 
 def tell_shark(
     p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
     """An event for the shark alone (its hand, its secret choice)."""
-    if p.quiet:
-        return
-    p.events.append(story(kind, msgid, visible_to=[p.seats[0]], words=words, **data))
+    p.say(kind, msgid, visible_to=[p.seats[0]], words=words, **data)
