@@ -66,7 +66,7 @@ class Jaws(Game):
     # the swimmers, Michael) is told as one step with "The shark plans its turn in secret." (the
     # board shows it all at once, every line listed), and once the shark's answer is waiting that
     # step is told at a glance: what the shark did comes up within a second of the crew's last
-    # "end turn" (issue 29.9), never before the swimmers it ate went in.
+    # "end turn", never before the swimmers it ate went in.
     pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4,
                     together=frozenset({"crew_done", "shark_start", "event_card", "beach_closed",
                                         "beach_opened", "swimmers", "michael"}),
