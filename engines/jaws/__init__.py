@@ -11,12 +11,11 @@ those below it in this picture; docs/engines.md, "Jaws", draws it):
     setting_up              the real box's setup steps and each seat's part, read off a JawsState
     state, bot, fast        JawsState (the views), JawsBot (either act's bot), silent playouts; lessons
     match                   a whole game's working position (both acts' parts) and its notation
-    amity/...  orca/...     each act's rules, views, explanations and bot (Act 1 never imports Act 2,
-                            nor Act 2 Act 1: Match.next_act leads from one into the other)
-    words                   the words both acts say (spaces and beaches named from each act's data)
-    amity/town  orca/voyage each act's part of the working position and its words of the notation
-    amity/data, belief  orca/layout   each act's printed data (and where the shark may be)
-    position                what both acts read: players and roles, which acts, the act, the story
+    amity/...  orca/...     each act: its data, its part of the working position, its rules, views,
+                            explanations and bot (neither act imports the other: Match.next_act
+                            leads from Act 1 into Act 2)
+    position, words         what both acts read of the position (players and roles, which acts, the
+                            act, the story) and the words both say
     box, common             the box profile, the crew's roles
 
 >>> from engines.jaws import GAME

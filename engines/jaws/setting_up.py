@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.jaws import words
+from engines.jaws.amity import phrases
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS
 from engines.jaws.common import BRODY, HOOPER, QUINT
 from engines.jaws.match import Match
@@ -67,7 +68,7 @@ def _steps(p: Match) -> tuple[SetupStep, ...]:
 
 def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
     board = p.board
-    water = words.listed(board, list(board.water_spaces), p.box)
+    water = phrases.listed(board, list(board.water_spaces), p.box)
     return (
         SetupStep("board", Text("The board"), (
             Text("Lay the board with its “Amity: Act 1” side up: the white lines mark the spaces."),
@@ -114,10 +115,10 @@ def _beaches(p: Match) -> Text:
     """The swimmers on the beaches N, E, S and W as the position has them (none at the start)."""
     if not any(p.swimmers):
         return Text("The beaches N, {east}, S and W start empty: each round's event card puts swimmers "
-                    "there.", {"east": words.beach(1, p.box)})
+                    "there.", {"east": phrases.beach(1, p.box)})
     n, e, s, w = p.swimmers
     return Text("Swimmers on the beaches: N {n}, {east} {e}, S {s}, W {w}.",
-                {"n": n, "e": e, "s": s, "w": w, "east": words.beach(1, p.box)})
+                {"n": n, "e": e, "s": s, "w": w, "east": phrases.beach(1, p.box)})
 
 
 def _roles(p: Match) -> tuple[Text, ...]:
@@ -137,7 +138,7 @@ def _roles(p: Match) -> tuple[Text, ...]:
 def _place(p: Match, space: int) -> Text:
     """A start space as the setup names it: the police station, a dock, or a space."""
     board = p.board
-    at = words.place(board, space, p.box)
+    at = phrases.place(board, space, p.box)
     if space == board.police:
         return Text("the police station ({space})", {"space": at})
     if board.is_dock(space):
@@ -165,9 +166,9 @@ def _crew_line(p: Match, r: int) -> Text:
 
 def _shark_takes(p: Match) -> tuple[Text, ...]:
     powers = [i for i in range(4) if p.powers >> i & 1]
-    listed = words.power(powers[0]) if powers else Text("none")
+    listed = phrases.power(powers[0]) if powers else Text("none")
     for i in powers[1:]:
-        listed = Text("{list}, {item}", {"list": listed, "item": words.power(i)})
+        listed = Text("{list}, {item}", {"list": listed, "item": phrases.power(i)})
     return (
         Text("The shark puts a clip on space {track} of the swimmer track of its character board.",
              {"track": p.eaten}),
@@ -183,7 +184,7 @@ def _shark_part(p: Match) -> tuple[Text, ...]:
     out += _shark_takes(p)
     if p.shark >= 0:
         out.append(Text("Your secret start: {space}. Never tell the crew.",
-                        {"space": words.place(p.board, p.shark, p.box)}))
+                        {"space": phrases.place(p.board, p.shark, p.box)}))
     else:
         out.append(Text("When the game opens, choose your start in secret on your phone: one of the water "
                         "spaces. Never tell the crew."))

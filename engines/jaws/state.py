@@ -27,6 +27,7 @@ from engines.core import (
 )
 from engines.jaws.amity import actions, belief, explain, rules, shark
 from engines.jaws.amity.data import BEACH_ORDER, POWER_CODES
+from engines.jaws.amity.phrases import beach
 from engines.jaws.amity.town import ACTIVE, CLOSED, DONE, FOUND, LOOKED, THREW, step_text
 from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
 from engines.jaws.match import Match
@@ -35,7 +36,7 @@ from engines.jaws.orca import explain as orca_explain
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca import view as orca_view
 from engines.jaws.orca.voyage import READINGS
-from engines.jaws.words import ROLE_NAMES, beach
+from engines.jaws.words import ROLE_NAMES
 from engines.text import Text
 
 TURN_WORDS = ("waiting", "active", "done")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import engines.jaws.words as words
-from engines.jaws.amity import shark
+from engines.jaws.amity import phrases, shark
 from engines.jaws.amity.data import BEACH_ORDER
 from engines.jaws.amity.town import SOURCES, Step, Town
 from engines.jaws.common import ROLES
@@ -67,7 +67,7 @@ def _crew_move(p: Town, role: str, who: Text, x: Any, n: int) -> Fields:
     if x == p.board.shop:
         said = words.label("{role}: go into the Shop", role=who)
     else:
-        said = words.label("{role}: move to {space}", role=who, space=words.place(p.board, x, p.box))
+        said = words.label("{role}: move to {space}", role=who, space=phrases.place(p.board, x, p.box))
     return dict(to=p.name(x), notation=f"{role} move {p.name(x)}", label=said)
 
 
@@ -86,18 +86,18 @@ def _crew_collect(p: Town, role: str, who: Text, x: Any, n: int) -> Fields:
         "from": SOURCES[x],
         "count": n,
         "notation": f"{role} collect {SOURCES[x]} {n}",
-        "label": words.label(msgid, role=who, count=n, source=words.source(x)),
+        "label": words.label(msgid, role=who, count=n, source=phrases.source(x)),
     }
 
 
 def _crew_throw(p: Town, role: str, who: Text, x: Any, n: int) -> Fields:
-    said = words.label("{role}: throw a barrel at {space}", role=who, space=words.place(p.board, x, p.box))
+    said = words.label("{role}: throw a barrel at {space}", role=who, space=phrases.place(p.board, x, p.box))
     return dict(at=p.name(x), notation=f"{role} throw {p.name(x)}", label=said)
 
 
 def _crew_close(p: Town, role: str, who: Text, x: Any, n: int) -> Fields:
     return dict(beach=BEACH_ORDER[x], notation=f"{role} close {BEACH_ORDER[x]}",
-                label=words.label("{role}: close {beach}", role=who, beach=words.beach(x, p.box)))
+                label=words.label("{role}: close {beach}", role=who, beach=phrases.beach(x, p.box)))
 
 
 _SAYS = {
@@ -133,7 +133,7 @@ def to_json(p: Town, a: Step) -> dict[str, Any]:
     if kind == "choose":
         return {"type": "choose", "space": p.name(x), "notation": f"choose {p.name(x)}",
                 "label": words.label("Choose the Shop") if x == p.board.shop
-                else words.label("Choose {space}", space=words.place(p.board, x, p.box))}
+                else words.label("Choose {space}", space=phrases.place(p.board, x, p.box))}
     if r < 0:  # the shark
         fields = SHARK_TO_JSON.get(kind, _shark_plain)(p, a)
         return {"type": kind, **fields, "label": shark.describe(p, a).to_json()}

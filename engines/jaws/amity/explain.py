@@ -11,7 +11,7 @@ from typing import Any
 
 import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
-from engines.jaws.amity import rules, shark
+from engines.jaws.amity import phrases, rules, shark
 from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES
 from engines.jaws.amity.town import ACTIVE, CLOSED, DONE, FOUND, LOOKED, THREW, Town
 from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
@@ -52,7 +52,7 @@ def _shark(p: Town, action: Mapping[str, Any]) -> IllegalAction:
             return IllegalAction("You have already played an ability this round.")
         if not p.powers >> code & 1:
             return IllegalAction(
-                "You have already used {power}: each ability works once per game.", power=words.power(code)
+                "You have already used {power}: each ability works once per game.", power=phrases.power(code)
             )
     if kind == "move":
         to = _space(p, action.get("to"))

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import engines.jaws.words as words
 from engines.core import TABLE
-from engines.jaws.amity import belief, shark
+from engines.jaws.amity import belief, phrases, shark
 from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board, Card
 from engines.jaws.amity.end import finish
 from engines.jaws.amity.town import (
@@ -128,7 +128,7 @@ def apply(p: Town, seat: int, a: Step) -> None:
         p.hyps = belief.initial(p.board)
         p.say("shark_start", "The shark has chosen its secret start space.")
         p.say("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]),
-              words={"space": words.place(p.board, a[2], p.box)})
+              words={"space": phrases.place(p.board, a[2], p.box)})
         new_round(p)
     elif p.phase == "shark":
         if kind == "end":
@@ -166,7 +166,8 @@ def turn_card(p: Town, number: int) -> None:
     if not p.quiet:
         # no full stop: a title may end in its own ("Shark Alert!")
         p.say("event_card", "Event card: {title}", card=number, title=card.title,
-              words={"title": p.box.title(str(number), card.title), "rule": card.rule(words.beach(1, p.box))})
+              words={"title": p.box.title(str(number), card.title),
+                     "rule": card.rule(phrases.beach(1, p.box))})
     if card.effect == "fourth_of_july" and p.closed >= 0:
         p.closed, p.opens_soon = -1, False
         p.say("beach_opened", "Every beach is open again.")
@@ -197,7 +198,7 @@ def _swimmers_in(p: Town, card: Card) -> None:
     if not p.quiet:
         p.say("swimmers", "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
               n=placed[0], e=placed[1], s=placed[2], w=placed[3],
-              placed=dict(zip(BEACH_ORDER, placed, strict=True)), words={"east": words.beach(1, p.box)})
+              placed=dict(zip(BEACH_ORDER, placed, strict=True)), words={"east": phrases.beach(1, p.box)})
 
 
 def _closed_beach(p: Town, slot: int) -> None:
@@ -208,7 +209,7 @@ def _closed_beach(p: Town, slot: int) -> None:
     else:
         p.opens_soon = True
         said = N_("{beach} stays closed; its tile now reads Opens soon.")
-    p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": words.beach(slot, p.box)})
+    p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)})
 
 
 def _michael_card(p: Town) -> None:
@@ -267,7 +268,7 @@ def choose(p: Town, space: int) -> None:
     elif what == "dock":
         p.pos[BRODY] = p.pos[HOOPER] = space
         p.say("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space),
-              words={"space": words.place(p.board, space, p.box)})
+              words={"space": phrases.place(p.board, space, p.box)})
     elif what == "michael":
         _place_michael(p, slot)
     elif what == "hoax":
@@ -284,7 +285,7 @@ def _mayor(p: Town, slot: int) -> None:
         p.michael = -1
     p.closed, p.opens_soon = slot, False
     p.say("mayor", "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
-          beach=BEACH_ORDER[slot], words={"beach": words.beach(slot, p.box)}, count=removed)
+          beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)}, count=removed)
 
 
 def _fly(p: Town, space: int) -> None:
@@ -296,20 +297,20 @@ def _fly(p: Town, space: int) -> None:
               space=p.name(space))
     else:
         p.say("moved", "Brody flies to {space}." if moved else "Brody stays at {space}.", role="brody",
-              space=p.name(space), words={"space": words.place(p.board, space, p.box)})
+              space=p.name(space), words={"space": phrases.place(p.board, space, p.box)})
 
 
 def _place_michael(p: Town, slot: int) -> None:
     p.michael = slot
     p.say("michael", "Michael swims at {beach}.", beach=BEACH_ORDER[slot],
-          words={"beach": words.beach(slot, p.box)})
+          words={"beach": phrases.beach(slot, p.box)})
 
 
 def _hoax(p: Town, slot: int) -> None:
     space = p.board.beaches[slot]
     p.pos = [space, space, space]
     p.say("moved", "Cardboard fin! The whole crew rushes to {beach}.", beach=BEACH_ORDER[slot],
-          words={"beach": words.beach(slot, p.box)})
+          words={"beach": phrases.beach(slot, p.box)})
 
 
 def shark_phase(p: Town) -> None:
@@ -474,7 +475,7 @@ def _move(p: Town, r: int, x: int, n: int) -> None:
               words={"role": words.role(r)})
     else:
         p.say("moved", "{role} moves to {space}.", role=ROLES[r], space=p.name(x),
-              words={"role": words.role(r), "space": words.place(p.board, x, p.box)})
+              words={"role": words.role(r), "space": phrases.place(p.board, x, p.box)})
 
 
 def _rescue(p: Town, r: int, x: int, n: int) -> None:
@@ -486,7 +487,7 @@ def _rescue(p: Town, r: int, x: int, n: int) -> None:
     if not p.quiet:
         p.say("rescued", "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
               role=ROLES[r], beach=BEACH_ORDER[slot], michael=bool(x),
-              words={"role": words.role(r), "beach": words.beach(slot, p.box)})
+              words={"role": words.role(r), "beach": phrases.beach(slot, p.box)})
 
 
 def _collect(p: Town, r: int, x: int, n: int) -> None:
@@ -504,7 +505,7 @@ def _collect(p: Town, r: int, x: int, n: int) -> None:
         p.say("collected", plural(n, "{role} collects {count} barrel from {source}.",
                                   "{role} collects {count} barrels from {source}."),
               role=ROLES[r], count=n, source=SOURCES[x], space=p.name(here),
-              words={"role": words.role(r), "source": words.source(x)})
+              words={"role": words.role(r), "source": phrases.source(x)})
 
 
 def _deliver(p: Town, r: int, x: int, n: int) -> None:
@@ -513,7 +514,7 @@ def _deliver(p: Town, r: int, x: int, n: int) -> None:
     p.dock[p.board.docks.index(here)] += 1
     if not p.quiet:
         p.say("delivered", "Brody delivers a barrel to the dock at {space}.", role="brody",
-              space=p.name(here), words={"space": words.place(p.board, here, p.box)})
+              space=p.name(here), words={"space": phrases.place(p.board, here, p.box)})
 
 
 def _give(p: Town, r: int, x: int, n: int) -> None:
@@ -542,7 +543,7 @@ def _finder(p: Town, r: int, x: int, n: int) -> None:
     _answer(p, "finder", here, answer)
     if not p.quiet:
         p.say("finder", _FINDER[answer], role="hooper", space=p.name(here),
-              words={"space": words.place(board, here, p.box)}, answer=answer,
+              words={"space": phrases.place(board, here, p.box)}, answer=answer,
               nearby=[p.name(s) for s in board.water[here]])
 
 
@@ -559,7 +560,7 @@ def _binoculars(p: Town, r: int, x: int, n: int) -> None:
               "Binoculars at {beach}: the shark is HERE! Its mover goes on the board." if answer == "here"
               else "Binoculars at {beach}: the shark is not at this beach.",
               role="brody", space=p.name(here), beach=BEACH_ORDER[slot], answer=answer,
-              words={"beach": words.beach(slot, p.box)})
+              words={"beach": phrases.beach(slot, p.box)})
 
 
 def _close(p: Town, r: int, x: int, n: int) -> None:
@@ -567,7 +568,7 @@ def _close(p: Town, r: int, x: int, n: int) -> None:
     p.closed, p.opens_soon = x, False
     if not p.quiet:
         p.say("closed", "Brody closes {beach}.", role="brody", beach=BEACH_ORDER[x],
-              words={"beach": words.beach(x, p.box)})
+              words={"beach": phrases.beach(x, p.box)})
 
 
 def _climb(p: Town, r: int, x: int, n: int) -> None:
@@ -613,7 +614,7 @@ def _throw(p: Town, at: int) -> None:
         p.seen, p.seen_by = at, "barrel"
         p.say("hit", "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
               "shark ({count} of 2).", role="quint", space=p.name(at),
-              words={"space": words.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0], hit=True)
+              words={"space": phrases.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0], hit=True)
         if p.attached >= 2:
             finish(p, "crew")
     else:
@@ -621,4 +622,4 @@ def _throw(p: Town, at: int) -> None:
         if not p.quiet:
             p.say("miss", "Quint throws a barrel at {space}: no shark there. The barrel floats with "
                   "its motion sensor.", role="quint", space=p.name(at),
-                  words={"space": words.place(p.board, at, p.box)}, hit=False)
+                  words={"space": phrases.place(p.board, at, p.box)}, hit=False)

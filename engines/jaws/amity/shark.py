@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import engines.jaws.words as words
-from engines.jaws.amity import belief
+from engines.jaws.amity import belief, phrases
 from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES, Board, burst_paths
 from engines.jaws.amity.end import finish
 from engines.jaws.amity.town import Plan, Step, Town, fresh, replan, step, step_text
@@ -89,19 +89,19 @@ def _tell_step(p: Town, s: Step) -> None:
     me, name, board, kind = [p.seats[0]], p.name, p.board, s[0]
     if kind == "move":
         p.say("swam", "You swim to {space}.", visible_to=me, space=name(s[2]),
-              words={"space": words.place(board, s[2], p.box)})
+              words={"space": phrases.place(board, s[2], p.box)})
     elif kind == "burst":
         p.say("swam", "Speed Burst: you swim to {space}.", visible_to=me, space=name(s[2][-1]),
-              words={"space": words.place(board, s[2][-1], p.box)}, path=[name(x) for x in s[2]])
+              words={"space": phrases.place(board, s[2][-1], p.box)}, path=[name(x) for x in s[2]])
     elif kind == "eat":
         p.say("ate", "You eat Michael." if s[2] else "You eat a swimmer.", visible_to=me,
               space=name(p.plan.pos))
     elif kind == "frenzy":
         p.say("ate", "Feeding Frenzy: you eat every swimmer at {space}.", visible_to=me,
-              space=name(p.plan.pos), words={"space": words.place(board, p.plan.pos, p.box)})
+              space=name(p.plan.pos), words={"space": phrases.place(board, p.plan.pos, p.box)})
     elif kind in ("evade", "hide"):
         p.say("power", "You play {power}.", visible_to=me, power=kind,
-              words={"power": words.power(POWER_CODES.index(kind))})
+              words={"power": phrases.power(POWER_CODES.index(kind))})
     elif kind == "knock":
         p.say("knock", "You knock {captain} into the water.", visible_to=me, captain=ROLES[s[2]],
               words={"captain": words.role(s[2])})
@@ -172,7 +172,7 @@ def _tell(
     spaces = [names[s] for s in sensors]
     if spaces:
         p.say("sensors", "Motion sensors went off at {spaces}.", spaces=", ".join(spaces), at=spaces,
-              words={"spaces": words.listed(p.board, sensors, p.box)})
+              words={"spaces": phrases.listed(p.board, sensors, p.box)})
     else:
         p.say("sensors", "No motion sensor went off.", spaces="", at=[])
     if pl.power >= 0:
@@ -203,7 +203,7 @@ def _tell_eaten(p: Town, pl: Plan, gain: int, michael_slot: int) -> None:
     if gain:
         p.say("shark_ate", "The shark ate {list}. Its swimmer track is at {track}.", eaten=eaten,
               michael=michael, gain=gain, track=p.eaten, goal=p.goal,
-              words={"list": words.eaten_list(pl.eaten, michael_slot, p.box)})
+              words={"list": phrases.eaten_list(pl.eaten, michael_slot, p.box)})
     else:
         p.say("shark_ate", "The shark ate no swimmer this round. Its swimmer track is at {track}.",
               eaten=eaten, michael=michael, gain=0, track=p.eaten, goal=p.goal)
@@ -213,11 +213,11 @@ def describe(p: Town, s: Step) -> Text:
     """A plan step as the shark's phone says it."""
     kind = s[0]
     if kind == "move":
-        return Text("Swim to {space}", {"space": words.place(p.board, s[2], p.box)})
+        return Text("Swim to {space}", {"space": phrases.place(p.board, s[2], p.box)})
     if kind == "burst":
         return Text(
             "Speed Burst to {space} (via {path})",
-            {"space": words.place(p.board, s[2][-1], p.box), "path": words.path(p.board, s[2], p.box)},
+            {"space": phrases.place(p.board, s[2][-1], p.box), "path": phrases.path(p.board, s[2], p.box)},
         )
     if kind == "eat":
         return Text("Eat Michael") if s[2] else Text("Eat a swimmer")
@@ -234,5 +234,5 @@ def describe(p: Town, s: Step) -> Text:
     if kind == "end":
         return Text("End the turn and announce it")
     if kind == "start":
-        return Text("Start at {space}", {"space": words.place(p.board, s[2], p.box)})
+        return Text("Start at {space}", {"space": phrases.place(p.board, s[2], p.box)})
     raise ValueError(kind)

@@ -33,6 +33,7 @@ from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import ZONES
 from engines.jaws.orca.legal import Step, next_slot
+from engines.jaws.orca.tell import orca_space
 from engines.jaws.orca.voyage import CHIPS, SHARK, Act2, Voyage, abilities
 from engines.jaws.words import label
 from engines.text import N_, Text, plural
@@ -152,7 +153,7 @@ def _lock(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
 def _move(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
     o = a.layout
     return dict(to=o.name(x), notation=f"{role} move {o.name(x)}",
-                label=label("{role}: move to {space}", role=who, space=words.orca_space(o, x)))
+                label=label("{role}: move to {space}", role=who, space=orca_space(o, x)))
 
 
 def _weapon(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:

@@ -19,7 +19,7 @@ import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.fight import to_attacks
 from engines.jaws.orca.layout import ZONES, Layout, Tiles, near_water, neighbours, neighbours_all
-from engines.jaws.orca.tell import tell, tell_shark
+from engines.jaws.orca.tell import orca_space, tell, tell_shark
 from engines.jaws.orca.voyage import CHIPS, Act2, Voyage, abilities
 from engines.text import N_, Text
 
@@ -122,7 +122,7 @@ def move(p: Voyage, r: int, space: int) -> None:
         "{role} moves to {space}.",
         role=ROLES[r],
         space=a.layout.name(space),
-        words={"role": words.role(r), "space": words.orca_space(a.layout, space)},
+        words={"role": words.role(r), "space": orca_space(a.layout, space)},
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.jaws.common import ROLES
+from engines.jaws.orca.layout import Layout
 from engines.jaws.orca.voyage import SHARK, TILE_LETTERS, Voyage
 from engines.text import Text
 
@@ -56,3 +57,9 @@ def tell_shark(
 ) -> None:
     """An event for the shark alone (its hand, its secret choice)."""
     p.say(kind, msgid, visible_to=[p.seats[0]], words=words, **data)
+
+
+def orca_space(layout: Layout, space: int) -> Text:
+    """A space of the Orca as a sentence names it: boat space 3, water space 3."""
+    zone = layout.zones[space % 8]
+    return Text("water space {zone}" if space >= 8 else "boat space {zone}", {"zone": zone})
