@@ -5,8 +5,8 @@ Works on a :class:`~engines.jaws.amity.town.Town` in place, with core actions as
 the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.amity.shark`.
 
 Every event is told with :meth:`~engines.core.Working.say`, which tells nothing in a quiet playout;
-a step the playouts make often (a crew action, each round's card and swimmers, a turn's end) asks
-``p.quiet`` first, so that its words are not even built there.
+a story that needs words built (a space, a beach, a role, a card's title) asks ``p.quiet`` first, so
+that the playouts never build them.
 
 A round (rulebook, "1. Akt: Übersicht"): 1. event (a card is turned: swimmers, then its text),
 2. the shark (secret plan, then its announcements), 3. the crew (each member up to 4 actions, one
@@ -127,8 +127,9 @@ def apply(p: Town, seat: int, a: Step) -> None:
         p.plan = fresh(a[2])
         p.hyps = belief.initial(p.board)
         p.say("shark_start", "The shark has chosen its secret start space.")
-        p.say("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]),
-              words={"space": phrases.place(p.board, a[2], p.box)})
+        if not p.quiet:
+            p.say("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]),
+                  words={"space": phrases.place(p.board, a[2], p.box)})
         new_round(p)
     elif p.phase == "shark":
         if kind == "end":
@@ -209,7 +210,8 @@ def _closed_beach(p: Town, slot: int) -> None:
     else:
         p.opens_soon = True
         said = N_("{beach} stays closed; its tile now reads Opens soon.")
-    p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)})
+    if not p.quiet:
+        p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)})
 
 
 def _michael_card(p: Town) -> None:
@@ -256,7 +258,8 @@ _ASKED = {
 
 def ask(p: Town, what: str, options: list[int]) -> None:
     p.pending, p.options, p.phase = what, options, "choice"
-    p.say("choice", _ASKED[what], pending=what, options=[p.name(s) for s in options])
+    if not p.quiet:
+        p.say("choice", _ASKED[what], pending=what, options=[p.name(s) for s in options])
 
 
 def choose(p: Town, space: int) -> None:
@@ -266,9 +269,7 @@ def choose(p: Town, space: int) -> None:
     if what == "mayor":
         _mayor(p, slot)
     elif what == "dock":
-        p.pos[BRODY] = p.pos[HOOPER] = space
-        p.say("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space),
-              words={"space": phrases.place(p.board, space, p.box)})
+        _dock(p, space)
     elif what == "michael":
         _place_michael(p, slot)
     elif what == "hoax":
@@ -278,12 +279,22 @@ def choose(p: Town, space: int) -> None:
     shark_phase(p)
 
 
+def _dock(p: Town, space: int) -> None:
+    p.pos[BRODY] = p.pos[HOOPER] = space
+    if p.quiet:
+        return
+    p.say("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space),
+          words={"space": phrases.place(p.board, space, p.box)})
+
+
 def _mayor(p: Town, slot: int) -> None:
     removed = p.swimmers[slot] + (p.michael == slot)
     p.swimmers[slot] = 0
     if p.michael == slot:
         p.michael = -1
     p.closed, p.opens_soon = slot, False
+    if p.quiet:
+        return
     p.say("mayor", "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
           beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)}, count=removed)
 
@@ -292,6 +303,8 @@ def _fly(p: Town, space: int) -> None:
     """The helicopter: Brody flies to any space on the island (or stays where he is)."""
     moved = p.pos[BRODY] != space
     p.pos[BRODY] = space
+    if p.quiet:
+        return
     if space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
         p.say("moved", "Brody flies to the Shop." if moved else "Brody stays in the Shop.", role="brody",
               space=p.name(space))
@@ -302,6 +315,8 @@ def _fly(p: Town, space: int) -> None:
 
 def _place_michael(p: Town, slot: int) -> None:
     p.michael = slot
+    if p.quiet:
+        return
     p.say("michael", "Michael swims at {beach}.", beach=BEACH_ORDER[slot],
           words={"beach": phrases.beach(slot, p.box)})
 
@@ -309,6 +324,8 @@ def _place_michael(p: Town, slot: int) -> None:
 def _hoax(p: Town, slot: int) -> None:
     space = p.board.beaches[slot]
     p.pos = [space, space, space]
+    if p.quiet:
+        return
     p.say("moved", "Cardboard fin! The whole crew rushes to {beach}.", beach=BEACH_ORDER[slot],
           words={"beach": phrases.beach(slot, p.box)})
 
@@ -612,9 +629,11 @@ def _throw(p: Town, at: int) -> None:
     if hit:
         p.attached += 1
         p.seen, p.seen_by = at, "barrel"
-        p.say("hit", "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
-              "shark ({count} of 2).", role="quint", space=p.name(at),
-              words={"space": phrases.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0], hit=True)
+        if not p.quiet:
+            p.say("hit", "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
+                  "shark ({count} of 2).", role="quint", space=p.name(at),
+                  words={"space": phrases.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0],
+                  hit=True)
         if p.attached >= 2:
             finish(p, "crew")
     else:

@@ -46,6 +46,7 @@ FROM_SHOP, FROM_DOCK, FROM_WATER, FROM_HOOPER = 0, 1, 2, 3
 SOURCES = ("shop", "dock", "water", "hooper")
 
 Step = tuple[Any, ...]  # a core action: (kind, role, a, b)
+GOALS = {Acts.AMITY: 7, Acts.BOTH: 9, Acts.ORCA: 9}  # swimmers eaten that end Act 1, by the acts played
 
 
 class Plan(NamedTuple):
@@ -126,7 +127,7 @@ class Town(Position):
     @property
     def goal(self) -> int:
         """Swimmers eaten that end Act 1: 7 when Act 1 is played alone, else 9."""
-        return 7 if self.acts is Acts.AMITY else 9
+        return GOALS[self.acts]
 
     def supply(self) -> int:
         """Ordinary swimmers left beside the board (Michael is one of the box's swimmers)."""
