@@ -29,8 +29,8 @@ from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.amity.town import cards_text
 from engines.jaws.bot import JawsBot
 from engines.jaws.match import Match
+from engines.jaws.orca import boarding
 from engines.jaws.orca import layout as orcas
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.voyage import abilities, learned
 from engines.jaws.position import Acts, deal_roles, parse_roles
 from engines.jaws.state import JawsState
@@ -184,7 +184,7 @@ class Jaws(Game):
             seed,
         )
         if p.acts is Acts.ORCA:
-            orca_setup.start(p, -1)  # Act 2 alone: no swimmer track carried over
+            boarding.start(p, -1)  # Act 2 alone: no swimmer track carried over
         return JawsState(self, p)
 
     def load(self, text: str) -> JawsState:

@@ -22,8 +22,8 @@ from engines.core import IllegalAction
 from engines.jaws.amity.data import Board, Card
 from engines.jaws.amity.town import Town, read_board, read_town
 from engines.jaws.box import Box
+from engines.jaws.orca import boarding
 from engines.jaws.orca import layout as orcas
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.voyage import PHYSICAL, Voyage, read_options, read_voyage
 from engines.jaws.position import Acts, parse_roles, read_players, read_words
 from engines.rng import Rng
@@ -49,7 +49,7 @@ class Match(Town, Voyage):
         dice_mode: str = PHYSICAL,
         seed: int = 0,
     ) -> Match:
-        """A game as set up, Act 1 not begun (Act 2 alone begins with :func:`orca_setup.start`)."""
+        """A game as set up, Act 1 not begun (Act 2 alone begins with :func:`boarding.start`)."""
         p = cls(
             players=players,
             acts=acts,
@@ -68,7 +68,7 @@ class Match(Town, Voyage):
     def next_act(self) -> None:
         """Act 1 is over: with both acts, Act 2 begins, the swimmer track carried over."""
         if self.acts is Acts.BOTH:
-            orca_setup.start(self, self.eaten)
+            boarding.start(self, self.eaten)
 
     def notation(self) -> str:
         return " ".join([self.head(), *self.town_words(), *self.voyage_words(), *self.record_words()])

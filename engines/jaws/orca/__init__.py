@@ -7,7 +7,7 @@ parts: ``engines.jaws.common``, ``box``, ``position``, ``words``; never from Act
 working position, :class:`~engines.jaws.orca.voyage.Voyage`, and Act 2 itself,
 :class:`~engines.jaws.orca.voyage.Act2`, with its notation), ``tell`` (events with the board after
 them; the Orca's spaces in words), ``round`` (a round begins and ends; wounds; the game's end),
-``setup`` (the carry-over and the table's setup entries), ``fight`` (phase 5, the rolls, phase 6:
+``boarding`` (Act 2's setup: the carry-over, the table's entries), ``fight`` (phase 5, the rolls, phase 6:
 a boat tile takes hits), ``prepare`` (phases 2-4), ``legal`` (who is awaited and may do what; every
 rule by its step's kind), ``actions`` (JSON actions and the table's readings), ``explain``
 (refusals), ``view`` (the views), ``bot``.

@@ -29,8 +29,8 @@ import engines.jaws.words as words
 from engines.core import IllegalAction
 from engines.jaws.box import TRACKS, Gear, Resurface
 from engines.jaws.common import ROLES
+from engines.jaws.orca import boarding
 from engines.jaws.orca import fight as orca_attack
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import ZONES
 from engines.jaws.orca.legal import Step, next_slot
 from engines.jaws.orca.tell import orca_space
@@ -409,7 +409,7 @@ def _read_track(a: Act2, d: Mapping[str, Any]) -> Step:
 def _read_gear(a: Act2, d: Mapping[str, Any]) -> Step:
     r = _role(d)
     card = boxes.entry("gear", _need(d, "card"))
-    if not orca_setup.may_take(a, r, card):
+    if not boarding.may_take(a, r, card):
         if card.owner != "crew" and card.owner != ROLES[r]:
             raise IllegalAction(
                 "That is {owner}'s own card: it goes to {owner}.",

@@ -23,10 +23,9 @@ from typing import Any
 
 from engines.core import TABLE
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, WEAPONS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.orca import boarding, prepare
 from engines.jaws.orca import fight as orca_attack
-from engines.jaws.orca import prepare
 from engines.jaws.orca import round as orca_round
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import DESTROYED, ZONES, neighbours
 from engines.jaws.orca.voyage import READINGS, SHARK, Act2, Voyage
 
@@ -232,7 +231,7 @@ def offers(p: Voyage) -> list[Step]:
             for r in alive:
                 key = (r, card.owner)
                 if key not in takes:
-                    takes[key] = orca_setup.may_take(a, r, card)
+                    takes[key] = boarding.may_take(a, r, card)
                 if takes[key]:
                     out.append(("gear", r, card, 0))
         return out
@@ -284,10 +283,10 @@ def chance(p: Voyage) -> list[tuple[Step, float]]:
         who = next(i for i, n in enumerate(a.tracks) if not n)
         steps = [("track", -1, who, n) for n in ((10, 12) if who == SHARK else (6, 7, 8))]
     else:  # gear
-        lacking = [r for r in a.alive() if orca_setup.own_count(a, r) < OWN_CARDS]
+        lacking = [r for r in a.alive() if boarding.own_count(a, r) < OWN_CARDS]
         if lacking:
             r = lacking[0]
-            own = _SAMPLE_OWN[orca_setup.own_count(a, r)]
+            own = _SAMPLE_OWN[boarding.own_count(a, r)]
             steps = [
                 (
                     "gear",
@@ -319,12 +318,12 @@ def _hits(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, float], ...]:
 Apply = Callable[[Voyage, int, Any, Any], None]  # (position, role, a, b)
 
 APPLY: dict[str, Apply] = {
-    "carry": lambda p, r, x, y: orca_setup.enter_carry(p, x, y),
-    "tile": lambda p, r, x, y: orca_setup.enter_tile(p, x, y),
-    "track": lambda p, r, x, y: orca_setup.enter_track(p, x, y),
-    "gear": lambda p, r, x, y: orca_setup.enter_gear(p, r, x),
-    "drop": lambda p, r, x, y: orca_setup.drop_gear(p, r, x),
-    "place": lambda p, r, x, y: orca_setup.place(p, r, x),
+    "carry": lambda p, r, x, y: boarding.enter_carry(p, x, y),
+    "tile": lambda p, r, x, y: boarding.enter_tile(p, x, y),
+    "track": lambda p, r, x, y: boarding.enter_track(p, x, y),
+    "gear": lambda p, r, x, y: boarding.enter_gear(p, r, x),
+    "drop": lambda p, r, x, y: boarding.drop_gear(p, r, x),
+    "place": lambda p, r, x, y: boarding.place(p, r, x),
     "resurface": lambda p, r, x, y: orca_round.enter_option(p, x, y),
     "hits": lambda p, r, x, y: orca_attack.finish_roll(p, x),
     "surface": lambda p, r, x, y: prepare.choose(p, x, y),

@@ -12,9 +12,9 @@ from typing import Any
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, TRACKS
 from engines.jaws.common import ROLES
 from engines.jaws.orca import actions as orca_actions
+from engines.jaws.orca import boarding
 from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import legal as orca_legal
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import TILE_WORDS, ZONES, spaces_json
 from engines.jaws.orca.prepare import reaches
 from engines.jaws.orca.voyage import CHIPS, SHARK, Act2, Voyage, abilities
@@ -161,9 +161,9 @@ def _reading(p: Voyage, a: Act2) -> dict[str, Any] | None:
         out["missing"] = [TRACKS[i] for i, n in enumerate(a.tracks) if not n]
     elif a.phase == "gear":
         out.update(
-            own={ROLES[r]: orca_setup.own_count(a, r) for r in range(3)},
+            own={ROLES[r]: boarding.own_count(a, r) for r in range(3)},
             own_of=OWN_CARDS,
-            crew=orca_setup.crew_count(a),
+            crew=boarding.crew_count(a),
             crew_of=a.carry[1],
             entered=[int(e[5:]) for e in a.entered if e.startswith("gear:")],
         )

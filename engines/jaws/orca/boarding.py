@@ -1,4 +1,5 @@
-"""Act 2's setup (rulebook, "2. Akt: Vorbereitung"), with the box's numbers the table enters.
+"""Act 2's setup, up to the crew boarding the Orca (rulebook, "2. Akt: Vorbereitung"), with the
+box's numbers the table enters.
 
 In order: the carry-over from Act 1 (as many ability cards for the shark and gear cards for the
 crew as the swimmer track shows; Act 2 alone: 6 and 7), then whatever the box profile lacks of
