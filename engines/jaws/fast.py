@@ -1,4 +1,5 @@
-"""Fast random playouts on one working :class:`Match`, for the bots and the bench.
+"""Fast random playouts on one working position (:class:`~engines.jaws.match.Match`), for the bots and
+the bench.
 
 The public door (:meth:`State.apply`) copies the position, checks the action and tells the whole
 story in events and round records: right for a table, too slow for thousands of games. Here one

@@ -54,7 +54,8 @@ class JawsState(WorkingState[Match]):
 
     @property
     def position(self) -> Match:
-        """A copy of the working position, secrets and all (for tests and the fast path)."""
+        """A copy of the working position, secrets and all (for tests, the fast path and the setup
+        steps, engines.jaws.setting_up)."""
         return self._w.copy()
 
     @cached_property
