@@ -8,11 +8,14 @@ Two acts beside their shared parts, each package read top-down (every module imp
 those below it in this picture; docs/engines.md, "Jaws", draws it):
 
     game, __init__          the door: options, start, load, the box profile's check and merge
-    state, bot, fast        JawsState (the views), JawsBot (either act's bot), silent playouts
-    amity/...  orca/...     each act's rules, views, explanations and bot (Act 1's end starts Act 2)
-    position                the working position of both acts and its notation
-    words                   the words both acts say
-    amity/data, belief  orca/layout, position   each act's printed data and own state
+    setting_up              the real box's setup steps and each seat's part, read off a JawsState
+    state, bot, fast        JawsState (the views), JawsBot (either act's bot), silent playouts; lessons
+    match                   a whole game's working position (both acts' parts) and its notation
+    amity/...  orca/...     each act: its data, its part of the working position, its rules, views,
+                            explanations and bot (neither act imports the other: Match.next_act
+                            leads from Act 1 into Act 2)
+    position, words         what both acts read of the position (players and roles, which acts, the
+                            act, the story) and the words both say
     box, common             the box profile, the crew's roles
 
 >>> from engines.jaws import GAME

@@ -243,9 +243,8 @@ class Box:
 
 
 def check_modes(box: Box, deck_mode: str, dice_mode: str) -> None:
-    """Digital draws only from what the profile holds (issue 12: "`digital` dice are offered only once
-    the box profile holds the dice faces"; "a profile whose data are complete lets the companion also
-    shuffle and turn the resurface deck itself"). IllegalAction naming what is missing and how to
+    """Digital draws only from what the profile holds: digital dice once it holds the dice's faces, a
+    digital resurface deck once it holds all 16 cards. IllegalAction naming what is missing and how to
     get it; the table never has to type a whole deck or the dice's faces in to start a game."""
     if dice_mode == "digital" and not box.faces:
         raise IllegalAction(

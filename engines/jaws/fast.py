@@ -1,4 +1,5 @@
-"""Fast random playouts on one working :class:`Position`, for the bots and the bench.
+"""Fast random playouts on one working position (:class:`~engines.jaws.match.Match`), for the bots and
+the bench.
 
 The public door (:meth:`State.apply`) copies the position, checks the action and tells the whole
 story in events and round records: right for a table, too slow for thousands of games. Here one
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from engines.core import TABLE
 from engines.jaws.amity import rules
+from engines.jaws.match import Match
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca.legal import APPLY, Step
-from engines.jaws.position import Position
 from engines.playout import weighted
 from engines.rng import Rng
 
@@ -54,17 +55,17 @@ def _below(state: int, n: int) -> tuple[int, int]:
             return z % n, state
 
 
-def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
+def simulate(p: Match, rng: Rng, max_plies: int = 20000) -> Match:
     """Play random legal actions from ``p`` (changed in place) to the end or ``max_plies``."""
     p.quiet = True
     plies = 0
     state = rng.state
     while p.phase != "over" and plies < max_plies:  # nothing reads the events: none are told
-        if p.o is not None:
-            if p.o.phase == "prep":
+        if p.act2 is not None:
+            if p.act2.phase == "prep":
                 state, plies = _prep(p, state, plies, max_plies)
                 continue
-            if p.o.phase == "decide":
+            if p.act2.phase == "decide":
                 state, plies = _decide(p, state, plies, max_plies)
                 continue
             state = _act2_step(p, state)
@@ -90,7 +91,7 @@ def simulate(p: Position, rng: Rng, max_plies: int = 20000) -> Position:
     return p
 
 
-def _act2_step(p: Position, state: int) -> int:
+def _act2_step(p: Match, state: int) -> int:
     """One random step of Act 2: a reading drawn from :func:`orca_legal.chance`, or a random awaited
     seat's random legal step."""
     seats = orca_legal.awaiting(p)
@@ -108,7 +109,7 @@ def _act2_step(p: Position, state: int) -> int:
     return state
 
 
-def _decide(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
+def _decide(p: Match, state: int, plies: int, max_plies: int) -> tuple[int, int]:
     """The shark's secret choice played at random until it locks it: each step as one
     :func:`_act2_step` draws it, the shark's seat (the only one awaited) asked once."""
     a = p.orca()
@@ -128,7 +129,7 @@ OWN_STEPS = frozenset({"move", "weapon", "target"})
 Seen = dict[tuple[int, int, int, int, int], list[Step]]
 
 
-def _prep(p: Position, state: int, plies: int, max_plies: int) -> tuple[int, int]:
+def _prep(p: Match, state: int, plies: int, max_plies: int) -> tuple[int, int]:
     """Act 2's preparation played at random until it ends (or the bait interrupts it): each step is
     drawn from :func:`orca_legal.legal_now`'s list, but a member's part of it is derived again only
     after a step that may change it (a move, weapon or target changes its own member's alone), and

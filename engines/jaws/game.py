@@ -24,14 +24,15 @@ from engines.core import (
     State,
     public_lessons,
 )
-from engines.jaws import lessons as jaws_lessons
-from engines.jaws import setting_up
+from engines.jaws import lessons, setting_up
 from engines.jaws.amity.data import amity, check_text, deck
+from engines.jaws.amity.town import cards_text
 from engines.jaws.bot import JawsBot
+from engines.jaws.match import Match
+from engines.jaws.orca import boarding
 from engines.jaws.orca import layout as orcas
-from engines.jaws.orca import setup as orca_setup
-from engines.jaws.orca.position import abilities, learned
-from engines.jaws.position import Position, _cards_text, deal_roles, parse_roles
+from engines.jaws.orca.voyage import abilities, learned
+from engines.jaws.position import Acts, deal_roles, parse_roles
 from engines.jaws.state import JawsState
 from engines.text import N_, Text, translate
 
@@ -65,7 +66,7 @@ class Jaws(Game):
     # the swimmers, Michael) is told as one step with "The shark plans its turn in secret." (the
     # board shows it all at once, every line listed), and once the shark's answer is waiting that
     # step is told at a glance: what the shark did comes up within a second of the crew's last
-    # "end turn" (issue 29.9), never before the swimmers it ate went in.
+    # "end turn", never before the swimmers it ate went in.
     pacing = Pacing(hold=frozenset({"surfaced", "dived"}), step_seconds=2.4,
                     together=frozenset({"crew_done", "shark_start", "event_card", "beach_closed",
                                         "beach_opened", "swimmers", "michael"}),
@@ -169,11 +170,10 @@ class Jaws(Game):
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> JawsState:
         roles = str(options["roles"]).strip()
         seats = deal_roles(players) if roles == "auto" else parse_roles(roles, players)
-        cards = deck(_cards_text(deck(str(options["cards"]))))  # the correction in its canonical form
-        acts = str(options["acts"])
-        p = Position.new(
+        cards = deck(cards_text(deck(str(options["cards"]))))  # the correction in its canonical form
+        p = Match.new(
             players,
-            acts,
+            Acts(options["acts"]),
             seats,
             amity(str(options["map"])),
             cards,
@@ -183,20 +183,22 @@ class Jaws(Game):
             str(options["dice"]),
             seed,
         )
-        if acts == "2":
-            orca_setup.start(p)
+        if p.acts is Acts.ORCA:
+            boarding.start(p, -1)  # Act 2 alone: no swimmer track carried over
         return JawsState(self, p)
 
     def load(self, text: str) -> JawsState:
-        return JawsState(self, Position.load(text))
+        return JawsState(self, Match.load(text))
 
-    # -- setting up the real box (issue 26; engines.jaws.setting_up) -------------------
+    # -- setting up the real box (engines.jaws.setting_up) ------------------------------
 
     def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        return setting_up.steps(state.position) if isinstance(state, JawsState) else ()
+        assert isinstance(state, JawsState)
+        return setting_up.steps(state)
 
     def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        return setting_up.part(state.position, seat) if isinstance(state, JawsState) else ()
+        assert isinstance(state, JawsState)
+        return setting_up.part(state, seat)
 
     # -- the box profile (engines.core.Game.profile_option) ----------------------------
 
@@ -221,14 +223,14 @@ class Jaws(Game):
     def learned_profile(self, state: State) -> dict[str, Any] | None:
         if not isinstance(state, JawsState):
             return None
-        p = state.position
-        if p.o is None:
+        act2 = state.position.act2
+        if act2 is None:
             return None
-        found = learned(p.o)
+        found = learned(act2)
         return found.to_json() if found != boxes.Box(found.name) else None
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, jaws_lessons.teach)
+        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return JawsBot(**settings)

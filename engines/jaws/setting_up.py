@@ -1,4 +1,4 @@
-"""Setting up the real box (issue 26): the steps the table screen shows and each seat's own part,
+"""Setting up the real box: the steps the table screen shows and each seat's own part,
 built from a start position (never a second copy of the setup).
 
 Act 1 follows the rulebook's "1. Akt: Spielaufbau" point by point, with the counts of the position:
@@ -14,28 +14,29 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.jaws import words
+from engines.jaws.amity import phrases
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS
+from engines.jaws.common import BRODY, HOOPER, QUINT
+from engines.jaws.match import Match
 from engines.jaws.orca.layout import ZONES
-from engines.jaws.orca.position import abilities
-from engines.jaws.position import BRODY, HOOPER, QUINT, Position
+from engines.jaws.orca.voyage import abilities
+from engines.jaws.position import Acts
+from engines.jaws.state import JawsState
 from engines.text import Text, plural
 
 ACT2 = Text("Act 2: Setup")
 ALONE = Text("Playing Act 1 or Act 2 alone")
 
 
-def steps(p: Position) -> tuple[SetupStep, ...]:
+def steps(state: JawsState) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from."""
-    if p.o is not None and p.acts == "2" and p.o.round == 0:
-        return _act2(p)
-    if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
-        return _act1_steps(p)
-    return ()
+    return _steps(state.position)
 
 
-def part(p: Position, seat: int) -> tuple[Text, ...]:
+def part(state: JawsState, seat: int) -> tuple[Text, ...]:
     """What ``seat`` takes and learns while setting up; the shark's secrets only for the shark."""
-    if not 0 <= seat < p.players or not steps(p):
+    p = state.position
+    if not 0 <= seat < p.players or not _steps(p):
         return ()
     if seat == p.seats[0]:
         return _shark_part(p)
@@ -43,7 +44,7 @@ def part(p: Position, seat: int) -> tuple[Text, ...]:
     if not mine:
         return ()
     out = [Text("You play {roles}.", {"roles": words.roles(mine)})]
-    if p.o is not None:
+    if p.act2 is not None:
         out.append(plural(OWN_CARDS, "Take your own {count} gear card and your target chip.",
                           "Take your own {count} gear cards and your target chip."))
         out.append(Text("When the game opens, put your mover on a boat space of your choice (on your "
@@ -54,12 +55,20 @@ def part(p: Position, seat: int) -> tuple[Text, ...]:
     return tuple(out)
 
 
+def _steps(p: Match) -> tuple[SetupStep, ...]:
+    if p.act2 is not None and p.acts is Acts.ORCA and p.act2.round == 0:
+        return _act2(p)
+    if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
+        return _act1_steps(p)
+    return ()
+
+
 # --------------------------------------------------------------------------- Act 1
 
 
-def _act1_steps(p: Position) -> tuple[SetupStep, ...]:
+def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
     board = p.board
-    water = words.listed(board, list(board.water_spaces), p.box)
+    water = phrases.listed(board, list(board.water_spaces), p.box)
     return (
         SetupStep("board", Text("The board"), (
             Text("Lay the board with its “Amity: Act 1” side up: the white lines mark the spaces."),
@@ -102,17 +111,17 @@ def _act1(point: int | str) -> Text:
     return Text("Act 1: Setup, {point}", {"point": point})
 
 
-def _beaches(p: Position) -> Text:
+def _beaches(p: Match) -> Text:
     """The swimmers on the beaches N, E, S and W as the position has them (none at the start)."""
     if not any(p.swimmers):
         return Text("The beaches N, {east}, S and W start empty: each round's event card puts swimmers "
-                    "there.", {"east": words.beach(1, p.box)})
+                    "there.", {"east": phrases.beach(1, p.box)})
     n, e, s, w = p.swimmers
     return Text("Swimmers on the beaches: N {n}, {east} {e}, S {s}, W {w}.",
-                {"n": n, "e": e, "s": s, "w": w, "east": words.beach(1, p.box)})
+                {"n": n, "e": e, "s": s, "w": w, "east": phrases.beach(1, p.box)})
 
 
-def _roles(p: Position) -> tuple[Text, ...]:
+def _roles(p: Match) -> tuple[Text, ...]:
     out = [Text("{seat} plays the shark.", {"seat": p.seats[0]})]
     for seat in range(p.players):
         mine = p.seat_roles(seat)
@@ -121,15 +130,15 @@ def _roles(p: Position) -> tuple[Text, ...]:
     if p.players < 4:
         out.append(Text("Every role is played: with fewer than 4 players, a player takes more than one crew "
                         "member."))
-    if p.acts == "both":
+    if p.acts is Acts.BOTH:
         out.append(Text("Every role stays the same in Act 2."))
     return tuple(out)
 
 
-def _place(p: Position, space: int) -> Text:
+def _place(p: Match, space: int) -> Text:
     """A start space as the setup names it: the police station, a dock, or a space."""
     board = p.board
-    at = words.place(board, space, p.box)
+    at = phrases.place(board, space, p.box)
     if space == board.police:
         return Text("the police station ({space})", {"space": at})
     if board.is_dock(space):
@@ -137,7 +146,7 @@ def _place(p: Position, space: int) -> Text:
     return at
 
 
-def _crew_line(p: Position, r: int) -> Text:
+def _crew_line(p: Match, r: int) -> Text:
     at = _place(p, p.pos[r])
     if r == QUINT:
         return plural(p.on_boat[QUINT],
@@ -155,11 +164,11 @@ def _crew_line(p: Position, r: int) -> Text:
                 {"place": at})
 
 
-def _shark_takes(p: Position) -> tuple[Text, ...]:
+def _shark_takes(p: Match) -> tuple[Text, ...]:
     powers = [i for i in range(4) if p.powers >> i & 1]
-    listed = words.power(powers[0]) if powers else Text("none")
+    listed = phrases.power(powers[0]) if powers else Text("none")
     for i in powers[1:]:
-        listed = Text("{list}, {item}", {"list": listed, "item": words.power(i)})
+        listed = Text("{list}, {item}", {"list": listed, "item": phrases.power(i)})
     return (
         Text("The shark puts a clip on space {track} of the swimmer track of its character board.",
              {"track": p.eaten}),
@@ -168,14 +177,14 @@ def _shark_takes(p: Position) -> tuple[Text, ...]:
     )
 
 
-def _shark_part(p: Position) -> tuple[Text, ...]:
+def _shark_part(p: Match) -> tuple[Text, ...]:
     out = [Text("You are the shark.")]
-    if p.o is not None:
+    if p.act2 is not None:
         return (*out, *_hand(p))
     out += _shark_takes(p)
     if p.shark >= 0:
         out.append(Text("Your secret start: {space}. Never tell the crew.",
-                        {"space": words.place(p.board, p.shark, p.box)}))
+                        {"space": phrases.place(p.board, p.shark, p.box)}))
     else:
         out.append(Text("When the game opens, choose your start in secret on your phone: one of the water "
                         "spaces. Never tell the crew."))
@@ -187,7 +196,7 @@ def _shark_part(p: Position) -> tuple[Text, ...]:
 # --------------------------------------------------------------------------- Act 2 alone
 
 
-def _act2(p: Position) -> tuple[SetupStep, ...]:
+def _act2(p: Match) -> tuple[SetupStep, ...]:
     a = p.orca()
     shark, crew = a.carry if a.carry else (0, 0)
     return (
@@ -227,7 +236,7 @@ def _act2(p: Position) -> tuple[SetupStep, ...]:
     )
 
 
-def _hand(p: Position) -> tuple[Text, ...]:
+def _hand(p: Match) -> tuple[Text, ...]:
     """The shark's ability cards: dealt by the companion (secret), or how many it will get."""
     a = p.orca()
     if not a.hand:

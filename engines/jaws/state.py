@@ -27,50 +27,41 @@ from engines.core import (
 )
 from engines.jaws.amity import actions, belief, explain, rules, shark
 from engines.jaws.amity.data import BEACH_ORDER, POWER_CODES
-from engines.jaws.common import ROLES
+from engines.jaws.amity.phrases import beach
+from engines.jaws.amity.town import ACTIVE, CLOSED, DONE, FOUND, LOOKED, THREW, step_text
+from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
+from engines.jaws.match import Match
 from engines.jaws.orca import actions as orca_actions
 from engines.jaws.orca import explain as orca_explain
 from engines.jaws.orca import legal as orca_legal
 from engines.jaws.orca import view as orca_view
-from engines.jaws.orca.position import READINGS
-from engines.jaws.position import (
-    ACTIVE,
-    BRODY,
-    CLOSED,
-    DONE,
-    FOUND,
-    HOOPER,
-    LOOKED,
-    QUINT,
-    THREW,
-    Position,
-    step_text,
-)
-from engines.jaws.words import ROLE_NAMES, beach
+from engines.jaws.orca.voyage import READINGS
+from engines.jaws.words import ROLE_NAMES
 from engines.text import Text
 
 TURN_WORDS = ("waiting", "active", "done")
 
 
 @dataclass(frozen=True, eq=False)  # equal when the notations are (engines.core.State)
-class JawsState(WorkingState[Position]):
+class JawsState(WorkingState[Match]):
     """One moment of a game of Jaws. Never changes; :meth:`apply` makes a new one from a copy of
     its working position (the one state pattern, :class:`engines.core.WorkingState`)."""
 
     _game: Game
-    _w: Position
+    _w: Match
 
     # -- the contract ----------------------------------------------------------
 
     @property
-    def position(self) -> Position:
-        """A copy of the working position, secrets and all (for tests and the fast path)."""
+    def position(self) -> Match:
+        """A copy of the working position, secrets and all (for tests, the fast path and the setup
+        steps, engines.jaws.setting_up)."""
         return self._w.copy()
 
     @cached_property
     def awaiting(self) -> tuple[Seat, ...]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return orca_legal.awaiting(p)
         return rules.awaiting(p)
 
@@ -79,11 +70,11 @@ class JawsState(WorkingState[Position]):
         """Act 2: while the table enters what the real game shows, the seats that may enter it
         (besides the host); None otherwise (engines.core.State.reading)."""
         p = self._w
-        return orca_legal.readers(p) if p.o is not None else None
+        return orca_legal.readers(p) if p.act2 is not None else None
 
     def _final(self) -> Outcome:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return self._outcome2()
         scores = {"swimmers_eaten": p.eaten, "barrels_attached": p.attached, "rounds": p.round}
         if p.winner == "shark":
@@ -112,13 +103,13 @@ class JawsState(WorkingState[Position]):
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             return [orca_actions.to_json(p, s) for s in orca_legal.legal(p, seat)]
         return [actions.to_json(p, a) for a in rules.legal(p, seat)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         p = self._w
-        if p.o is not None:
+        if p.act2 is not None:
             if TABLE not in self.awaiting:
                 raise IllegalAction("Nothing is left to chance at the moment.")
             return [(orca_actions.to_json(p, s), pr) for s, pr in orca_legal.chance(p)]
@@ -127,8 +118,8 @@ class JawsState(WorkingState[Position]):
             raise IllegalAction("Nothing is left to chance at the moment.")
         return [(actions.to_json(p, ("card", -1, n, 0)), 1 / len(cards)) for n in cards]
 
-    def _step(self, w: Position, seat: Seat, action: Action) -> None:
-        if w.o is not None:
+    def _step(self, w: Match, seat: Seat, action: Action) -> None:
+        if w.act2 is not None:
             orca_legal.apply(w, seat, orca_actions.from_json(w, action))
         else:
             rules.apply(w, seat, actions.from_json(w, action))
@@ -137,7 +128,7 @@ class JawsState(WorkingState[Position]):
         """Act 2's readings: the table may enter any value the rules allow, not only one listed
         (checked by engines.jaws.orca.actions.reading, which names the field that is wrong)."""
         p = self._w
-        if p.o is None or seat != TABLE or p.o.phase not in READINGS or not isinstance(action, Mapping):
+        if p.act2 is None or seat != TABLE or p.act2.phase not in READINGS or not isinstance(action, Mapping):
             return super().find_legal(seat, action)
         given = dict(action)
         if set(given) - PRESENTATION_KEYS == {"type"} and isinstance(given.get("notation"), str):
@@ -158,7 +149,7 @@ class JawsState(WorkingState[Position]):
         only one); a Speed Burst path may be written ``"1-2-4"``."""
         p = self._w
         out = dict(action)
-        if p.o is not None:
+        if p.act2 is not None:
             return self._normalize2(seat, out)
         if out.get("type") == "burst" and isinstance(out.get("path"), str):
             out["path"] = out["path"].split("-")
@@ -188,7 +179,7 @@ class JawsState(WorkingState[Position]):
         return out
 
     def explain_illegal(self, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-        if self._w.o is not None:
+        if self._w.act2 is not None:
             return orca_explain.explain(self._w, seat, action)
         return explain.explain(self._w, seat, action)
 
@@ -210,7 +201,7 @@ class JawsState(WorkingState[Position]):
         out: View = {
             "game": "jaws",
             "act": p.act,
-            "acts": p.acts,
+            "acts": p.acts.value,
             "round": p.round,
             "phase": p.phase,
             "to_act": list(self.awaiting),
@@ -229,7 +220,7 @@ class JawsState(WorkingState[Position]):
             "michael": BEACH_ORDER[p.michael] if p.michael >= 0 else None,
             "supply": p.supply(),
             "closed": (
-                {"beach": BEACH_ORDER[p.closed], "side": "soon" if p.soon else "closed"}
+                {"beach": BEACH_ORDER[p.closed], "side": "soon" if p.opens_soon else "closed"}
                 if p.closed >= 0
                 else None
             ),
@@ -248,8 +239,10 @@ class JawsState(WorkingState[Position]):
         if (p.phase == "over" or p.act == 2) and p.shark >= 0:
             out["replay"] = list(p.trail)
             out["shark"]["space"] = name(p.shark)
-        if p.o is not None:
-            out["orca"] = orca_view.public(p)
+        if p.act2 is not None:
+            orca = out["orca"] = orca_view.public(p)
+            # Act 1's result, when Act 2 followed it (Act 2's own part knows nothing of Act 1)
+            orca["act1"] = {"winner": p.winner or None, "eaten": p.eaten} if p.act2.eaten >= 0 else None
         if seat is not None and 0 <= seat < p.players:
             out.update(self._seat(seat))
         return out
@@ -293,7 +286,7 @@ class JawsState(WorkingState[Position]):
         }
         if seat == p.seats[0]:
             out["secret"] = self._secret()
-            if p.o is not None:
+            if p.act2 is not None:
                 out["secret"]["orca"] = orca_view.secret(p)
         return out
 
@@ -346,7 +339,7 @@ class JawsState(WorkingState[Position]):
             "path": [name(s) for s in pl.path] if planning else [],
             "plan": [step_text(p, s) for s in p.steps],
             "plan_said": [shark.describe(p, s).to_json() for s in p.steps],
-            "actions_left": shark.actions_this_round(p) - pl.acts if planning else 0,
+            "actions_left": shark.actions_this_round(p) - pl.used if planning else 0,
             "eaten": dict(zip(BEACH_ORDER, pl.eaten, strict=True)) if planning else None,
             "michael_eaten": pl.michael if planning else False,
             "powers": [POWER_CODES[i] for i in range(4) if p.powers >> i & 1],
@@ -369,9 +362,4 @@ def _reason(winner: str, tiles_left: int) -> Text:
     return Text("The whole crew is eliminated: the shark wins.")
 
 
-def crew_turn_owner(p: Position) -> int:
-    """The crew member whose turn is running, or -1 (for the explanations)."""
-    return next((r for r in range(3) if p.turns[r] == ACTIVE), -1)
-
-
-__all__ = ["TABLE", "JawsState", "crew_turn_owner"]
+__all__ = ["JawsState"]

@@ -11,13 +11,13 @@ from typing import Any
 
 import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
-from engines.jaws.amity import rules, shark
+from engines.jaws.amity import phrases, rules, shark
 from engines.jaws.amity.data import BEACH_ORDER, BURST, EVADE, FRENZY, HIDE, POWER_CODES
-from engines.jaws.common import ROLES
-from engines.jaws.position import ACTIVE, BRODY, CLOSED, DONE, FOUND, HOOPER, LOOKED, QUINT, THREW, Position
+from engines.jaws.amity.town import ACTIVE, CLOSED, DONE, FOUND, LOOKED, THREW, Town
+from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
 
 
-def explain(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
+def explain(p: Town, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     if seat == TABLE:
         return IllegalAction(
             "Enter the event card that was turned: one not turned since the deck was shuffled."
@@ -33,14 +33,14 @@ def explain(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction("That is not a legal play right now.")
 
 
-def _space(p: Position, value: object) -> int:
+def _space(p: Town, value: object) -> int:
     return p.board.index.get(value, -1) if isinstance(value, str) else -1
 
 
-def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
+def _shark(p: Town, action: Mapping[str, Any]) -> IllegalAction:
     pl = p.plan
     kind = action.get("type")
-    left = shark.actions_this_round(p) - pl.acts
+    left = shark.actions_this_round(p) - pl.used
     board = p.board
     if p.eaten + sum(pl.eaten) + 2 * pl.michael >= p.goal and kind not in ("back", "end"):
         return IllegalAction("Your swimmer track reaches its goal: end your turn to announce it.")
@@ -52,7 +52,7 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
             return IllegalAction("You have already played an ability this round.")
         if not p.powers >> code & 1:
             return IllegalAction(
-                "You have already used {power}: each ability works once per game.", power=words.power(code)
+                "You have already used {power}: each ability works once per game.", power=phrases.power(code)
             )
     if kind == "move":
         to = _space(p, action.get("to"))
@@ -76,7 +76,7 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction("Now you plan your turn: move, eat, play an ability, or end the turn.")
 
 
-def _crew(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
+def _crew(p: Town, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     role = action.get("role")
     if role not in ROLES:
         return IllegalAction("Say which crew member acts: Brody, Hooper or Quint.")
@@ -89,7 +89,7 @@ def _crew(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     return refused if refused is not None else IllegalAction("That is not a legal play right now.")
 
 
-def _crew_turn(p: Position, seat: int, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _crew_turn(p: Town, seat: int, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     """Why this crew member may not act at all now (whatever the action), if so."""
     kind = action.get("type")
     who = words.role(r)
@@ -121,11 +121,11 @@ def _crew_turn(p: Position, seat: int, r: int, action: Mapping[str, Any]) -> Ill
 # the refusal, or None for "That is not a legal play right now."
 
 
-def _climb(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _climb(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     return IllegalAction("{role} is aboard already.", role=words.role(r))
 
 
-def _move(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _move(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     to = _space(p, action.get("to"))
     if r == BRODY:
         if to < 0 or to not in p.board.land_spaces:
@@ -138,7 +138,7 @@ def _move(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | Non
     return IllegalAction("Quint moves one space at a time, to a water space next to his own.")
 
 
-def _rescue(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _rescue(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if action.get("swimmer") == "michael" and r != BRODY:
         return IllegalAction("Only Brody can rescue Michael.")
     if p.board.beach_slot(p.pos[r]) < 0:
@@ -146,7 +146,7 @@ def _rescue(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | N
     return IllegalAction("There is no swimmer to rescue in {role}'s space.", role=words.role(r))
 
 
-def _binoculars(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _binoculars(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != BRODY:
         return IllegalAction("Only Brody has the binoculars.")
     if p.flags[r] & LOOKED:
@@ -154,7 +154,7 @@ def _binoculars(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction
     return IllegalAction("Brody can use the binoculars only on one of the 4 beaches.")
 
 
-def _finder(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _finder(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != HOOPER:
         return IllegalAction("Only Hooper has the fish finder.")
     if p.flags[r] & FOUND:
@@ -162,7 +162,7 @@ def _finder(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | N
     return None
 
 
-def _close(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _close(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != BRODY:
         return IllegalAction("Only Brody closes a beach.")
     if p.effect == "fourth_of_july":
@@ -177,7 +177,7 @@ def _close(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | No
     return IllegalAction("Only a beach with no swimmer at it can be closed.")
 
 
-def _throw(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _throw(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != QUINT:
         return IllegalAction("Only Quint throws barrels.")
     if p.flags[r] & THREW:
@@ -187,7 +187,7 @@ def _throw(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | No
     return IllegalAction("Quint throws a barrel only into his own space or a water space next to it.")
 
 
-def _deliver(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _deliver(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != BRODY:
         return IllegalAction("Only Brody delivers barrels to the docks.")
     if not p.on_boat[BRODY]:
@@ -195,7 +195,7 @@ def _deliver(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | 
     return IllegalAction("Brody delivers a barrel only at a dock.")
 
 
-def _give(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _give(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     if r != HOOPER:
         return IllegalAction("Only Hooper hands his barrels to Quint.")
     if not p.on_boat[HOOPER]:
@@ -203,7 +203,7 @@ def _give(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | Non
     return IllegalAction("Hooper hands barrels to Quint only in the same space.")
 
 
-def _collect(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
+def _collect(p: Town, r: int, action: Mapping[str, Any]) -> IllegalAction | None:
     source = action.get("from")
     if r == BRODY:
         if source != "shop":
@@ -220,7 +220,7 @@ def _collect(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction | 
     return IllegalAction("There are not that many barrels to collect here.")
 
 
-_CREW: dict[str, Callable[[Position, int, Mapping[str, Any]], IllegalAction | None]] = {
+_CREW: dict[str, Callable[[Town, int, Mapping[str, Any]], IllegalAction | None]] = {
     "climb": _climb, "move": _move, "rescue": _rescue, "binoculars": _binoculars, "finder": _finder,
     "close": _close, "throw": _throw, "deliver": _deliver, "give": _give, "collect": _collect,
 }

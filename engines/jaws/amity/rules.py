@@ -1,8 +1,12 @@
 """The order of play in Act 1 and every crew action: what is legal and what it does.
 
-Works on a :class:`~engines.jaws.position.Position` in place, with core actions as small tuples
+Works on a :class:`~engines.jaws.amity.town.Town` in place, with core actions as small tuples
 ``(kind, role, a, b)`` (spaces and roles as numbers); :mod:`engines.jaws.amity.actions` turns them into
 the JSON actions of the contract and back. The shark's turn is :mod:`engines.jaws.amity.shark`.
+
+Every event is told with :meth:`~engines.core.Working.say`, which tells nothing in a quiet playout;
+a story that needs words built (a space, a beach, a role, a card's title) asks ``p.quiet`` first, so
+that the playouts never build them.
 
 A round (rulebook, "1. Akt: Übersicht"): 1. event (a card is turned: swimmers, then its text),
 2. the shark (secret plan, then its announcements), 3. the crew (each member up to 4 actions, one
@@ -16,14 +20,12 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import engines.jaws.words as words
-from engines.core import TABLE, story
-from engines.jaws.amity import belief, shark
+from engines.core import TABLE
+from engines.jaws.amity import belief, phrases, shark
 from engines.jaws.amity.data import BEACH_ORDER, HIDE, Board, Card
 from engines.jaws.amity.end import finish
-from engines.jaws.common import ROLES
-from engines.jaws.position import (
+from engines.jaws.amity.town import (
     ACTIVE,
-    BRODY,
     CLOSED,
     DONE,
     FOUND,
@@ -31,15 +33,15 @@ from engines.jaws.position import (
     FROM_HOOPER,
     FROM_SHOP,
     FROM_WATER,
-    HOOPER,
     LOOKED,
-    QUINT,
+    SOURCES,
     THREW,
     WAITING,
-    Position,
     Step,
+    Town,
     fresh,
 )
+from engines.jaws.common import BRODY, HOOPER, QUINT, ROLES
 from engines.text import N_, plural
 
 CREW_BASE = 4
@@ -48,7 +50,7 @@ CREW_BASE = 4
 # --------------------------------------------------------------------------- who acts
 
 
-def awaiting(p: Position) -> tuple[int, ...]:
+def awaiting(p: Town) -> tuple[int, ...]:
     phase = p.phase
     if phase == "crew":
         turns = p.turns
@@ -72,7 +74,7 @@ def _waiting(seats: tuple[int, int, int, int], turns: tuple[int, ...]) -> tuple[
     return tuple(sorted({seats[r + 1] for r in range(3) if turns[r] == WAITING}))
 
 
-def chance(p: Position) -> list[int]:
+def chance(p: Town) -> list[int]:
     """The event cards the next one may be: those not turned since the last shuffle (all 16 again
     once the deck is used up: a ruling, docs/jaws.md)."""
     if p.phase != "event":
@@ -81,7 +83,7 @@ def chance(p: Position) -> list[int]:
     return left or sorted(p.cards)
 
 
-def legal(p: Position, seat: int) -> list[Step]:
+def legal(p: Town, seat: int) -> list[Step]:
     if seat == TABLE:
         return [("card", -1, n, 0) for n in chance(p)]
     if seat not in awaiting(p):
@@ -89,7 +91,7 @@ def legal(p: Position, seat: int) -> list[Step]:
     return legal_now(p, seat)
 
 
-def legal_now(p: Position, seat: int) -> list[Step]:
+def legal_now(p: Town, seat: int) -> list[Step]:
     """The legal actions of ``seat``, which is awaited (not checked: the fast path)."""
     phase = p.phase
     if phase == "crew":
@@ -116,7 +118,7 @@ def legal_now(p: Position, seat: int) -> list[Step]:
     return []
 
 
-def apply(p: Position, seat: int, a: Step) -> None:
+def apply(p: Town, seat: int, a: Step) -> None:
     kind = a[0]
     if kind == "card":
         turn_card(p, a[2])
@@ -124,17 +126,10 @@ def apply(p: Position, seat: int, a: Step) -> None:
         p.shark = a[2]
         p.plan = fresh(a[2])
         p.hyps = belief.initial(p.board)
+        p.say("shark_start", "The shark has chosen its secret start space.")
         if not p.quiet:
-            p.events.append(story("shark_start", "The shark has chosen its secret start space."))
-            p.events.append(
-                story(
-                    "your_start",
-                    "You start at {space}.",
-                    visible_to=[p.seats[0]],
-                    space=p.name(a[2]),
-                    words={"space": words.place(p.board, a[2], p.box)},
-                )
-            )
+            p.say("your_start", "You start at {space}.", visible_to=[p.seats[0]], space=p.name(a[2]),
+                  words={"space": phrases.place(p.board, a[2], p.box)})
         new_round(p)
     elif p.phase == "shark":
         if kind == "end":
@@ -150,10 +145,10 @@ def apply(p: Position, seat: int, a: Step) -> None:
 # --------------------------------------------------------------------------- rounds and events
 
 
-def new_round(p: Position) -> None:
+def new_round(p: Town) -> None:
     p.round += 1
     p.phase = "event"
-    p.card, p.fx = 0, ""
+    p.card, p.effect = 0, ""
     p.power = -1  # a power played last round went back into the box
     p.spent = [0, 0, 0]
     p.turns = [WAITING, WAITING, WAITING]
@@ -161,31 +156,22 @@ def new_round(p: Position) -> None:
     p.any_claim = -1
 
 
-def turn_card(p: Position, number: int) -> None:
+def turn_card(p: Town, number: int) -> None:
     """Phase 1: swimmers onto the beaches the card names, then its text."""
     if len(p.turned) >= len(p.cards):
         p.turned = []
     p.turned.append(number)
     p.card = number
     card = p.cards[number]
-    p.fx = card.effect
+    p.effect = card.effect
     if not p.quiet:
-        p.events.append(
-            story(
-                "event_card",
-                "Event card: {title}",  # no full stop: a title may end in its own ("Shark Alert!")
-                card=number,
-                title=card.title,
-                words={
-                    "title": p.box.title(str(number), card.title),
-                    "rule": card.rule(words.beach(1, p.box)),
-                },
-            )
-        )
+        # no full stop: a title may end in its own ("Shark Alert!")
+        p.say("event_card", "Event card: {title}", card=number, title=card.title,
+              words={"title": p.box.title(str(number), card.title),
+                     "rule": card.rule(phrases.beach(1, p.box))})
     if card.effect == "fourth_of_july" and p.closed >= 0:
-        p.closed, p.soon = -1, False
-        if not p.quiet:
-            p.events.append(story("beach_opened", "Every beach is open again."))
+        p.closed, p.opens_soon = -1, False
+        p.say("beach_opened", "Every beach is open again.")
     _swimmers_in(p, card)
     effect = CARD_EFFECTS.get(card.effect)
     if effect is not None:
@@ -194,7 +180,7 @@ def turn_card(p: Position, number: int) -> None:
         shark_phase(p)
 
 
-def _swimmers_in(p: Position, card: Card) -> None:
+def _swimmers_in(p: Town, card: Card) -> None:
     """The card's swimmers onto the open beaches (the closed one's tile turns instead)."""
     counts = list(card.swimmers)
     if card.effect == "alert" and p.eaten <= 3:
@@ -211,47 +197,24 @@ def _swimmers_in(p: Position, card: Card) -> None:
         p.swimmers[slot] += n
         placed[slot] = n
     if not p.quiet:
-        p.events.append(
-            story(
-                "swimmers",
-                "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
-                n=placed[0],
-                e=placed[1],
-                s=placed[2],
-                w=placed[3],
-                placed=dict(zip(BEACH_ORDER, placed, strict=True)),
-                words={"east": words.beach(1, p.box)},
-            )
-        )
+        p.say("swimmers", "Swimmers go in: N {n}, {east} {e}, S {s}, W {w}.",
+              n=placed[0], e=placed[1], s=placed[2], w=placed[3],
+              placed=dict(zip(BEACH_ORDER, placed, strict=True)), words={"east": phrases.beach(1, p.box)})
 
 
-def _closed_beach(p: Position, slot: int) -> None:
+def _closed_beach(p: Town, slot: int) -> None:
     """Swimmers for the closed beach: its tile turns to "Opens soon", or, already turned, it opens."""
-    if not p.soon:
-        p.soon = True
-        if not p.quiet:
-            p.events.append(
-                story(
-                    "beach_closed",
-                    "{beach} stays closed; its tile now reads Opens soon.",
-                    beach=BEACH_ORDER[slot],
-                    words={"beach": words.beach(slot, p.box)},
-                )
-            )
-        return
-    p.closed, p.soon = -1, False
+    if p.opens_soon:
+        p.closed, p.opens_soon = -1, False
+        said = N_("{beach} stays closed this time and opens again.")
+    else:
+        p.opens_soon = True
+        said = N_("{beach} stays closed; its tile now reads Opens soon.")
     if not p.quiet:
-        p.events.append(
-            story(
-                "beach_closed",
-                "{beach} stays closed this time and opens again.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+        p.say("beach_closed", said, beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)})
 
 
-def _michael_card(p: Position) -> None:
+def _michael_card(p: Town) -> None:
     if p.michael >= 0:
         return
     open_slots = [s for s in range(4) if s != p.closed]
@@ -263,7 +226,7 @@ def _michael_card(p: Position) -> None:
         ask(p, "michael", [p.board.beaches[s] for s in tied])
 
 
-def _hoax_card(p: Position) -> None:
+def _hoax_card(p: Town) -> None:
     crowd = [p.swimmers[s] + (p.michael == s) for s in range(4)]
     tied = [s for s in range(4) if crowd[s] == max(crowd)]
     if len(tied) == 1:
@@ -272,7 +235,7 @@ def _hoax_card(p: Position) -> None:
         ask(p, "hoax", [p.board.beaches[s] for s in tied])
 
 
-CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
+CARD_EFFECTS: dict[str, Callable[[Town], None]] = {
     "mayor": lambda p: ask(p, "mayor", list(p.board.beaches)),
     "wrong_shark": lambda p: ask(p, "dock", list(p.board.docks)),
     "michael": _michael_card,
@@ -280,139 +243,117 @@ CARD_EFFECTS: dict[str, Callable[[Position], None]] = {
     "helicopter": lambda p: ask(p, "heli", list(p.board.land_spaces)),
 }
 """What an event card does once its swimmers are in, by its effect (data.EFFECTS); an effect that
-lasts the round (``p.fx``) is read where it matters. A new card's effect: one entry here."""
+lasts the round (``p.effect``) is read where it matters. A new card's effect: one entry here."""
 
 
-def ask(p: Position, what: str, options: list[int]) -> None:
+_ASKED = {
+    "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
+    "dock": N_("The crew chooses the dock for Brody and Hooper."),
+    "michael": N_("The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."),
+    "hoax": N_("The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."),
+    "heli": N_("Brody may fly to any space on the island."),
+}
+"""What the table is told when a card's choice is awaited, by the choice."""
+
+
+def ask(p: Town, what: str, options: list[int]) -> None:
     p.pending, p.options, p.phase = what, options, "choice"
     if not p.quiet:
-        msgid = {
-            "mayor": N_("Mayor Vaughn: the crew chooses a beach to clear and close."),
-            "dock": N_("The crew chooses the dock for Brody and Hooper."),
-            "michael": N_(
-                "The crew chooses where Michael swims: the open beaches with the fewest swimmers tie."
-            ),
-            "hoax": N_(
-                "The crew chooses the beach everyone rushes to: the beaches with the most swimmers tie."
-            ),
-            "heli": N_("Brody may fly to any space on the island."),
-        }[what]
-        p.events.append(story("choice", msgid, pending=what, options=[p.name(s) for s in options]))
+        p.say("choice", _ASKED[what], pending=what, options=[p.name(s) for s in options])
 
 
-def choose(p: Position, space: int) -> None:
+def choose(p: Town, space: int) -> None:
     what = p.pending
     p.pending, p.options = "", []
     slot = p.board.beach_slot(space)
-    quiet = p.quiet
     if what == "mayor":
-        removed = p.swimmers[slot] + (p.michael == slot)
-        p.swimmers[slot] = 0
-        if p.michael == slot:
-            p.michael = -1
-        p.closed, p.soon = slot, False
-        if not quiet:
-            p.events.append(
-                story(
-                    "mayor",
-                    "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
-                    beach=BEACH_ORDER[slot],
-                    words={"beach": words.beach(slot, p.box)},
-                    count=removed,
-                )
-            )
+        _mayor(p, slot)
     elif what == "dock":
-        p.pos[BRODY] = p.pos[HOOPER] = space
-        if not quiet:
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody and Hooper go to the dock at {space}.",
-                    space=p.name(space),
-                    words={"space": words.place(p.board, space, p.box)},
-                )
-            )
+        _dock(p, space)
     elif what == "michael":
         _place_michael(p, slot)
     elif what == "hoax":
         _hoax(p, slot)
     elif what == "heli":
-        moved = p.pos[BRODY] != space
-        p.pos[BRODY] = space
-        if not quiet and space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody flies to the Shop." if moved else "Brody stays in the Shop.",
-                    role="brody",
-                    space=p.name(space),
-                )
-            )
-        elif not quiet:
-            p.events.append(
-                story(
-                    "moved",
-                    "Brody flies to {space}." if moved else "Brody stays at {space}.",
-                    role="brody",
-                    space=p.name(space),
-                    words={"space": words.place(p.board, space, p.box)},
-                )
-            )
+        _fly(p, space)
     shark_phase(p)
 
 
-def _place_michael(p: Position, slot: int) -> None:
+def _dock(p: Town, space: int) -> None:
+    p.pos[BRODY] = p.pos[HOOPER] = space
+    if p.quiet:
+        return
+    p.say("moved", "Brody and Hooper go to the dock at {space}.", space=p.name(space),
+          words={"space": phrases.place(p.board, space, p.box)})
+
+
+def _mayor(p: Town, slot: int) -> None:
+    removed = p.swimmers[slot] + (p.michael == slot)
+    p.swimmers[slot] = 0
+    if p.michael == slot:
+        p.michael = -1
+    p.closed, p.opens_soon = slot, False
+    if p.quiet:
+        return
+    p.say("mayor", "Mayor Vaughn clears {beach} ({count} out of the water) and closes it.",
+          beach=BEACH_ORDER[slot], words={"beach": phrases.beach(slot, p.box)}, count=removed)
+
+
+def _fly(p: Town, space: int) -> None:
+    """The helicopter: Brody flies to any space on the island (or stays where he is)."""
+    moved = p.pos[BRODY] != space
+    p.pos[BRODY] = space
+    if p.quiet:
+        return
+    if space == p.board.shop:  # a sentence of its own: "in den Shop", "in de winkel"
+        p.say("moved", "Brody flies to the Shop." if moved else "Brody stays in the Shop.", role="brody",
+              space=p.name(space))
+    else:
+        p.say("moved", "Brody flies to {space}." if moved else "Brody stays at {space}.", role="brody",
+              space=p.name(space), words={"space": phrases.place(p.board, space, p.box)})
+
+
+def _place_michael(p: Town, slot: int) -> None:
     p.michael = slot
-    if not p.quiet:
-        p.events.append(
-            story(
-                "michael",
-                "Michael swims at {beach}.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+    if p.quiet:
+        return
+    p.say("michael", "Michael swims at {beach}.", beach=BEACH_ORDER[slot],
+          words={"beach": phrases.beach(slot, p.box)})
 
 
-def _hoax(p: Position, slot: int) -> None:
+def _hoax(p: Town, slot: int) -> None:
     space = p.board.beaches[slot]
     p.pos = [space, space, space]
-    if not p.quiet:
-        p.events.append(
-            story(
-                "moved",
-                "Cardboard fin! The whole crew rushes to {beach}.",
-                beach=BEACH_ORDER[slot],
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+    if p.quiet:
+        return
+    p.say("moved", "Cardboard fin! The whole crew rushes to {beach}.", beach=BEACH_ORDER[slot],
+          words={"beach": phrases.beach(slot, p.box)})
 
 
-def shark_phase(p: Position) -> None:
+def shark_phase(p: Town) -> None:
     p.phase = "shark"
     p.seen, p.seen_by = -1, ""  # the shark's mover leaves the board: it swims in secret again
     p.steps = []
     p.plan = fresh(p.shark)
-    if not p.quiet:
-        p.events.append(story("shark_turn", "The shark plans its turn in secret."))
+    p.say("shark_turn", "The shark plans its turn in secret.")
 
 
 # --------------------------------------------------------------------------- the crew
 
 
-def base_actions(p: Position, r: int) -> int:
-    effect = p.fx
+def base_actions(p: Town, r: int) -> int:
+    effect = p.effect
     return CREW_BASE + (effect == "extra_hooper" and r == HOOPER) + (effect == "extra_quint" and r == QUINT)
 
 
-def actions_left(p: Position, r: int) -> int:
-    pool = p.fx == "extra_any" and p.any_claim in (-1, r)
+def actions_left(p: Town, r: int) -> int:
+    pool = p.effect == "extra_any" and p.any_claim in (-1, r)
     return base_actions(p, r) + pool - p.spent[r]
 
 
-def crew_legal(p: Position, r: int) -> list[Step]:
+def crew_legal(p: Town, r: int) -> list[Step]:
     """Every action crew member ``r`` may take now (the end of its turn aside)."""
-    fx = p.fx
+    fx = p.effect
     left = (
         CREW_BASE
         + (fx == "extra_hooper" and r == HOOPER)
@@ -487,16 +428,16 @@ def spaces(board: Board) -> tuple[tuple[int, int, bool, bool, tuple[tuple[Step, 
     )
 
 
-def cost(p: Position, a: Step) -> int:
+def cost(p: Town, a: Step) -> int:
     kind = a[0]
     if kind == "climb":
         return 2
-    if p.fx == "harbor_master" and (kind == "deliver" or (kind == "collect" and a[2] == FROM_DOCK)):
+    if p.effect == "harbor_master" and (kind == "deliver" or (kind == "collect" and a[2] == FROM_DOCK)):
         return 0
     return 1
 
 
-def crew_act(p: Position, a: Step) -> None:
+def crew_act(p: Town, a: Step) -> None:
     kind, r = a[0], a[1]
     if p.turns[r] == WAITING:
         p.turns[r] = ACTIVE
@@ -504,7 +445,7 @@ def crew_act(p: Position, a: Step) -> None:
         _done(p, r)
         return
     p.spent[r] += cost(p, a)
-    if p.fx == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
+    if p.effect == "extra_any" and p.any_claim < 0 and p.spent[r] > base_actions(p, r):
         p.any_claim = r
     _do(p, a)
     if p.phase == "over" or p.act == 2:  # Act 1 is over (Act 2 may have begun)
@@ -513,7 +454,7 @@ def crew_act(p: Position, a: Step) -> None:
         _done(p, r)
 
 
-def _more(p: Position, r: int) -> bool:
+def _more(p: Town, r: int) -> bool:
     """Whether crew member ``r`` has any action left (``crew_legal`` is not empty), quickly:
     with an action left there is always a move; without, only a free dock action may be."""
     left = actions_left(p, r)
@@ -521,22 +462,20 @@ def _more(p: Position, r: int) -> bool:
         return left >= 2
     if left > 0:
         return True
-    if p.fx != "harbor_master" or p.pos[r] not in p.board.docks:
+    if p.effect != "harbor_master" or p.pos[r] not in p.board.docks:
         return False
     return bool(p.on_boat[BRODY] if r == BRODY else p.dock[p.board.docks.index(p.pos[r])])
 
 
-def _done(p: Position, r: int) -> None:
+def _done(p: Town, r: int) -> None:
     p.turns[r] = DONE
     if not p.quiet:
-        p.events.append(
-            story("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
-        )
+        p.say("crew_done", "{role} ends the turn.", role=ROLES[r], words={"role": words.role(r)})
     if p.turns == [DONE, DONE, DONE]:
         new_round(p)
 
 
-def _answer(p: Position, by: str, at: int, answer: str) -> None:
+def _answer(p: Town, by: str, at: int, answer: str) -> None:
     if not p.quiet and p.records:  # a new record: the old one may be shared with an earlier state
         last = p.records[-1]
         said = {"by": by, "at": p.name(at), "answer": answer}
@@ -544,46 +483,31 @@ def _answer(p: Position, by: str, at: int, answer: str) -> None:
         p.hyps = belief.after_answer(p.board, p.hyps or belief.initial(p.board), said)
 
 
-def _move(p: Position, r: int, x: int, n: int) -> None:
+def _move(p: Town, r: int, x: int, n: int) -> None:
     p.pos[r] = x
-    if not p.quiet:
-        say, into = words.role(r), p.name(x)
-        if x == p.board.shop:  # a sentence of its own: "geht in den Shop", "gaat naar de winkel"
-            p.events.append(
-                story("moved", "{role} goes into the Shop.", role=ROLES[r], space=into, words={"role": say})
-            )
-        else:
-            p.events.append(
-                story(
-                    "moved",
-                    "{role} moves to {space}.",
-                    role=ROLES[r],
-                    space=p.name(x),
-                    words={"role": say, "space": words.place(p.board, x, p.box)},
-                )
-            )
+    if p.quiet:
+        return
+    if x == p.board.shop:  # a sentence of its own: "geht in den Shop", "gaat naar de winkel"
+        p.say("moved", "{role} goes into the Shop.", role=ROLES[r], space=p.name(x),
+              words={"role": words.role(r)})
+    else:
+        p.say("moved", "{role} moves to {space}.", role=ROLES[r], space=p.name(x),
+              words={"role": words.role(r), "space": phrases.place(p.board, x, p.box)})
 
 
-def _rescue(p: Position, r: int, x: int, n: int) -> None:
+def _rescue(p: Town, r: int, x: int, n: int) -> None:
     slot = p.board.beach_slot(p.pos[r])
     if x:
         p.michael = -1
     else:
         p.swimmers[slot] -= 1
     if not p.quiet:
-        p.events.append(
-            story(
-                "rescued",
-                "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
-                role=ROLES[r],
-                beach=BEACH_ORDER[slot],
-                michael=bool(x),
-                words={"role": words.role(r), "beach": words.beach(slot, p.box)},
-            )
-        )
+        p.say("rescued", "Brody rescues Michael at {beach}." if x else "{role} rescues a swimmer at {beach}.",
+              role=ROLES[r], beach=BEACH_ORDER[slot], michael=bool(x),
+              words={"role": words.role(r), "beach": phrases.beach(slot, p.box)})
 
 
-def _collect(p: Position, r: int, x: int, n: int) -> None:
+def _collect(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     if x == FROM_SHOP:
         p.shop -= n
@@ -595,54 +519,28 @@ def _collect(p: Position, r: int, x: int, n: int) -> None:
         p.on_boat[HOOPER] -= n
     p.on_boat[r] += n
     if not p.quiet:
-        p.events.append(
-            story(
-                "collected",
-                plural(
-                    n,
-                    "{role} collects {count} barrel from {source}.",
-                    "{role} collects {count} barrels from {source}.",
-                ),
-                role=ROLES[r],
-                count=n,
-                source=("shop", "dock", "water", "hooper")[x],
-                space=p.name(here),
-                words={"role": words.role(r), "source": words.source(x)},
-            )
-        )
+        p.say("collected", plural(n, "{role} collects {count} barrel from {source}.",
+                                  "{role} collects {count} barrels from {source}."),
+              role=ROLES[r], count=n, source=SOURCES[x], space=p.name(here),
+              words={"role": words.role(r), "source": phrases.source(x)})
 
 
-def _deliver(p: Position, r: int, x: int, n: int) -> None:
+def _deliver(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     p.on_boat[BRODY] -= 1
     p.dock[p.board.docks.index(here)] += 1
     if not p.quiet:
-        p.events.append(
-            story(
-                "delivered",
-                "Brody delivers a barrel to the dock at {space}.",
-                role="brody",
-                space=p.name(here),
-                words={"space": words.place(p.board, here, p.box)},
-            )
-        )
+        p.say("delivered", "Brody delivers a barrel to the dock at {space}.", role="brody",
+              space=p.name(here), words={"space": phrases.place(p.board, here, p.box)})
 
 
-def _give(p: Position, r: int, x: int, n: int) -> None:
+def _give(p: Town, r: int, x: int, n: int) -> None:
     count = p.on_boat[HOOPER]
     p.on_boat[QUINT] += count
     p.on_boat[HOOPER] = 0
     if not p.quiet:
-        p.events.append(
-            story(
-                "handed",
-                plural(
-                    count, "Hooper hands {count} barrel to Quint.", "Hooper hands {count} barrels to Quint."
-                ),
-                role="hooper",
-                count=count,
-            )
-        )
+        p.say("handed", plural(count, "Hooper hands {count} barrel to Quint.",
+                               "Hooper hands {count} barrels to Quint."), role="hooper", count=count)
 
 
 _FINDER = {
@@ -652,7 +550,7 @@ _FINDER = {
 }
 
 
-def _finder(p: Position, r: int, x: int, n: int) -> None:
+def _finder(p: Town, r: int, x: int, n: int) -> None:
     here, board = p.pos[r], p.board
     p.flags[r] |= FOUND
     truth = "here" if p.shark == here else "near" if p.shark in board.water[here] else "none"
@@ -661,20 +559,12 @@ def _finder(p: Position, r: int, x: int, n: int) -> None:
         p.seen, p.seen_by = here, "finder"
     _answer(p, "finder", here, answer)
     if not p.quiet:
-        p.events.append(
-            story(
-                "finder",
-                _FINDER[answer],
-                role="hooper",
-                space=p.name(here),
-                words={"space": words.place(board, here, p.box)},
-                answer=answer,
-                nearby=[p.name(s) for s in board.water[here]],
-            )
-        )
+        p.say("finder", _FINDER[answer], role="hooper", space=p.name(here),
+              words={"space": phrases.place(board, here, p.box)}, answer=answer,
+              nearby=[p.name(s) for s in board.water[here]])
 
 
-def _binoculars(p: Position, r: int, x: int, n: int) -> None:
+def _binoculars(p: Town, r: int, x: int, n: int) -> None:
     here = p.pos[r]
     p.flags[r] |= LOOKED
     answer = "here" if p.shark == here and p.power != HIDE else "none"  # Out of Sight: "not here"
@@ -682,53 +572,33 @@ def _binoculars(p: Position, r: int, x: int, n: int) -> None:
         p.seen, p.seen_by = here, "binoculars"
     _answer(p, "binoculars", here, answer)
     if not p.quiet:
-        msgid = (
-            N_("Binoculars at {beach}: the shark is HERE! Its mover goes on the board.")
-            if answer == "here"
-            else N_("Binoculars at {beach}: the shark is not at this beach.")
-        )
         slot = p.board.beach_slot(here)
-        p.events.append(
-            story(
-                "binoculars",
-                msgid,
-                role="brody",
-                space=p.name(here),
-                beach=BEACH_ORDER[slot],
-                answer=answer,
-                words={"beach": words.beach(slot, p.box)},
-            )
-        )
+        p.say("binoculars",
+              "Binoculars at {beach}: the shark is HERE! Its mover goes on the board." if answer == "here"
+              else "Binoculars at {beach}: the shark is not at this beach.",
+              role="brody", space=p.name(here), beach=BEACH_ORDER[slot], answer=answer,
+              words={"beach": phrases.beach(slot, p.box)})
 
 
-def _close(p: Position, r: int, x: int, n: int) -> None:
+def _close(p: Town, r: int, x: int, n: int) -> None:
     p.flags[r] |= CLOSED
-    p.closed, p.soon = x, False
+    p.closed, p.opens_soon = x, False
     if not p.quiet:
-        p.events.append(
-            story(
-                "closed",
-                "Brody closes {beach}.",
-                role="brody",
-                beach=BEACH_ORDER[x],
-                words={"beach": words.beach(x, p.box)},
-            )
-        )
+        p.say("closed", "Brody closes {beach}.", role="brody", beach=BEACH_ORDER[x],
+              words={"beach": phrases.beach(x, p.box)})
 
 
-def _climb(p: Position, r: int, x: int, n: int) -> None:
+def _climb(p: Town, r: int, x: int, n: int) -> None:
     p.wet[r] = False
     if not p.quiet:
-        p.events.append(
-            story("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": words.role(r)})
-        )
+        p.say("climbed", "{role} climbs back aboard.", role=ROLES[r], words={"role": words.role(r)})
 
 
-def _throw_at(p: Position, r: int, x: int, n: int) -> None:
+def _throw_at(p: Town, r: int, x: int, n: int) -> None:
     _throw(p, x)
 
 
-DO: dict[str, Callable[[Position, int, int, int], None]] = {
+DO: dict[str, Callable[[Town, int, int, int], None]] = {
     "move": _move,
     "rescue": _rescue,
     "collect": _collect,
@@ -744,13 +614,13 @@ DO: dict[str, Callable[[Position, int, int, int], None]] = {
 here (and its legality in :func:`crew_legal`)."""
 
 
-def _do(p: Position, a: Step) -> None:
+def _do(p: Town, a: Step) -> None:
     act = DO.get(a[0])
     if act is not None:
         act(p, a[1], a[2], a[3])
 
 
-def _throw(p: Position, at: int) -> None:
+def _throw(p: Town, at: int) -> None:
     """Quint throws a barrel: the shark must say whether it is there (Out of Sight does not help)."""
     p.flags[QUINT] |= THREW
     p.on_boat[QUINT] -= 1
@@ -760,32 +630,15 @@ def _throw(p: Position, at: int) -> None:
         p.attached += 1
         p.seen, p.seen_by = at, "barrel"
         if not p.quiet:
-            p.events.append(
-                story(
-                    "hit",
-                    "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
-                    "shark ({count} of 2).",
-                    role="quint",
-                    space=p.name(at),
-                    words={"space": words.place(p.board, at, p.box)},
-                    count=p.attached,
-                    seat=p.seats[0],
-                    hit=True,
-                )
-            )
+            p.say("hit", "Quint throws a barrel at {space}: a hit! The barrel is attached to the "
+                  "shark ({count} of 2).", role="quint", space=p.name(at),
+                  words={"space": phrases.place(p.board, at, p.box)}, count=p.attached, seat=p.seats[0],
+                  hit=True)
         if p.attached >= 2:
             finish(p, "crew")
     else:
         p.floating[at] += 1
         if not p.quiet:
-            p.events.append(
-                story(
-                    "miss",
-                    "Quint throws a barrel at {space}: no shark there. The barrel floats with "
-                    "its motion sensor.",
-                    role="quint",
-                    space=p.name(at),
-                    words={"space": words.place(p.board, at, p.box)},
-                    hit=False,
-                )
-            )
+            p.say("miss", "Quint throws a barrel at {space}: no shark there. The barrel floats with "
+                  "its motion sensor.", role="quint", space=p.name(at),
+                  words={"space": phrases.place(p.board, at, p.box)}, hit=False)

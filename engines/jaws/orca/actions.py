@@ -29,12 +29,12 @@ import engines.jaws.words as words
 from engines.core import IllegalAction
 from engines.jaws.box import TRACKS, Gear, Resurface
 from engines.jaws.common import ROLES
+from engines.jaws.orca import boarding
 from engines.jaws.orca import fight as orca_attack
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import ZONES
 from engines.jaws.orca.legal import Step, next_slot
-from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
-from engines.jaws.position import Position
+from engines.jaws.orca.tell import orca_space
+from engines.jaws.orca.voyage import CHIPS, SHARK, Act2, Voyage, abilities
 from engines.jaws.words import label
 from engines.text import N_, Text, plural
 
@@ -153,7 +153,7 @@ def _lock(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
 def _move(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
     o = a.layout
     return dict(to=o.name(x), notation=f"{role} move {o.name(x)}",
-                label=label("{role}: move to {space}", role=who, space=words.orca_space(o, x)))
+                label=label("{role}: move to {space}", role=who, space=orca_space(o, x)))
 
 
 def _weapon(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
@@ -260,7 +260,7 @@ TO_JSON: dict[str, Callable[[Act2, str, _Who, Any, Any], Fields]] = {
 """Every step's JSON fields by its kind: a new Act 2 action is one function and one entry here."""
 
 
-def to_json(p: Position, s: Step) -> dict[str, Any]:
+def to_json(p: Voyage, s: Step) -> dict[str, Any]:
     kind, r, x, y = s
     if kind not in TO_JSON:
         raise ValueError(kind)
@@ -335,7 +335,7 @@ FROM_JSON: dict[str, _Read] = {
 """Each action with fields, by its type; any other (``lock``, ``ready``, ...) is its type and role."""
 
 
-def from_json(p: Position, d: Mapping[str, Any]) -> Step:
+def from_json(p: Voyage, d: Mapping[str, Any]) -> Step:
     """A legal JSON action (already matched at the door, or checked by :func:`reading`) as a step."""
     kind = d["type"]
     r = ROLES.index(d["role"]) if "role" in d else -1
@@ -409,7 +409,7 @@ def _read_track(a: Act2, d: Mapping[str, Any]) -> Step:
 def _read_gear(a: Act2, d: Mapping[str, Any]) -> Step:
     r = _role(d)
     card = boxes.entry("gear", _need(d, "card"))
-    if not orca_setup.may_take(a, r, card):
+    if not boarding.may_take(a, r, card):
         if card.owner != "crew" and card.owner != ROLES[r]:
             raise IllegalAction(
                 "That is {owner}'s own card: it goes to {owner}.",
@@ -452,7 +452,7 @@ READINGS: dict[str, tuple[str, Callable[[Act2, Mapping[str, Any]], Step]]] = {
 """Each reading's type: the phase that asks for it, and its check (a new reading: one entry)."""
 
 
-def reading(p: Position, d: Mapping[str, Any]) -> Step:
+def reading(p: Voyage, d: Mapping[str, Any]) -> Step:
     """What the table entered, checked against the rules and this moment of the game; IllegalAction
     naming the field that is wrong (nothing changes)."""
     a = p.orca()
@@ -462,6 +462,6 @@ def reading(p: Position, d: Mapping[str, Any]) -> Step:
     return read(a, d)
 
 
-def roller_seat(p: Position, a: Act2) -> int:
+def roller_seat(p: Voyage, a: Act2) -> int:
     who = orca_attack.roller(a)
     return p.seats[0] if who == SHARK else p.seats[who + 1]

@@ -13,8 +13,7 @@ import engines.jaws.words as words
 from engines.core import TABLE, IllegalAction
 from engines.jaws.common import ROLES
 from engines.jaws.orca import prepare
-from engines.jaws.orca.position import abilities
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import Voyage, abilities
 
 SHARK_TYPES = frozenset({"surface", "lock", "reveal", "ram", "bite", "maul", "domino", "second"})
 CREW_TYPES = frozenset(
@@ -22,7 +21,7 @@ CREW_TYPES = frozenset(
 )
 
 
-def explain(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
+def explain(p: Voyage, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     a = p.orca()
     kind = action.get("type")
     if seat == TABLE:
@@ -46,7 +45,7 @@ def explain(p: Position, seat: int, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction("That is not a legal play right now.")
 
 
-def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
+def _shark(p: Voyage, action: Mapping[str, Any]) -> IllegalAction:
     a = p.orca()
     kind = action.get("type")
     if kind in ("surface", "lock"):
@@ -66,11 +65,11 @@ def _shark(p: Position, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction("That is not a legal play right now.")
 
 
-def _hand_codes(p: Position) -> list[str]:
+def _hand_codes(p: Voyage) -> list[str]:
     return [abilities()[k].code for k in p.orca().hand]
 
 
-def _crew(p: Position, r: int, action: Mapping[str, Any]) -> IllegalAction:
+def _crew(p: Voyage, r: int, action: Mapping[str, Any]) -> IllegalAction:
     a = p.orca()
     kind = action.get("type")
     who = words.role(r)

@@ -19,7 +19,9 @@ from __future__ import annotations
 import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.layout import DAMAGED, DESTROYED, INTACT, ZONES, neighbours
-from engines.jaws.orca.position import (
+from engines.jaws.orca.round import end_round, finish, wound
+from engines.jaws.orca.tell import tell
+from engines.jaws.orca.voyage import (
     BIG_MOUTH,
     DOMINO_EFFECT,
     EXTRA_STRENGTH,
@@ -33,16 +35,14 @@ from engines.jaws.orca.position import (
     SECOND_HELPING,
     SHARK,
     Act2,
+    Voyage,
 )
-from engines.jaws.orca.round import end_round, finish, wound
-from engines.jaws.orca.tell import tell
-from engines.jaws.position import Position
 from engines.text import N_, Text, plural
 
 # --------------------------------------------------------------------------- rolls
 
 
-def start_roll(p: Position, purpose: str, who: int, dice: int, bonus: int) -> None:
+def start_roll(p: Voyage, purpose: str, who: int, dice: int, bonus: int) -> None:
     a = p.orca()
     a.roll = [purpose, who, dice, bonus]
     if dice <= 0:
@@ -98,7 +98,7 @@ def max_hits(a: Act2) -> int:
     return int(a.roll[2]) * (max(a.faces) if a.faces else 3)
 
 
-def finish_roll(p: Position, hits: int) -> None:
+def finish_roll(p: Voyage, hits: int) -> None:
     a = p.orca()
     a.hits = hits
     purpose = a.roll[0]
@@ -145,7 +145,7 @@ def finish_roll(p: Position, hits: int) -> None:
 # --------------------------------------------------------------------------- phase 5: the crew attacks
 
 
-def to_attacks(p: Position) -> None:
+def to_attacks(p: Voyage) -> None:
     a = p.orca()
     if p.phase == "over":
         return
@@ -155,7 +155,7 @@ def to_attacks(p: Position) -> None:
     to_phase6(p)
 
 
-def attack(p: Position, r: int) -> None:
+def attack(p: Voyage, r: int) -> None:
     a = p.orca()
     a.decided[r] = 1
     card = a.gear[a.weapon[r]]
@@ -186,7 +186,7 @@ def attack(p: Position, r: int) -> None:
     start_roll(p, ROLL_CREW, r, card.dice, 1 if card.plus_one else 0)
 
 
-def hold(p: Position, r: int) -> None:
+def hold(p: Voyage, r: int) -> None:
     a = p.orca()
     a.decided[r] = 2
     tell(p, "held", "{role} holds back and does not attack.", role=ROLES[r], words={"role": words.role(r)})
@@ -196,7 +196,7 @@ def hold(p: Position, r: int) -> None:
 # --------------------------------------------------------------------------- phase 5: a crew attack's result
 
 
-def _crew_result(p: Position) -> None:
+def _crew_result(p: Voyage) -> None:
     a = p.orca()
     r, bonus = roller(a), int(a.roll[3])
     total = a.hits + bonus
@@ -234,7 +234,7 @@ def _crew_result(p: Position) -> None:
     to_attacks(p)
 
 
-def _discard_weapon(p: Position, r: int) -> None:
+def _discard_weapon(p: Voyage, r: int) -> None:
     a = p.orca()
     gid = a.weapon[r]
     a.kit[r].remove(gid)
@@ -249,7 +249,7 @@ def _discard_weapon(p: Position, r: int) -> None:
     )
 
 
-def ammo(p: Position, r: int, use: bool) -> None:
+def ammo(p: Voyage, r: int, use: bool) -> None:
     a = p.orca()
     if use:
         spent = a.holds(r, "ammo")[0]
@@ -269,7 +269,7 @@ def ammo(p: Position, r: int, use: bool) -> None:
 # --------------------------------------------------------------------------- phase 6
 
 
-def to_phase6(p: Position) -> None:
+def to_phase6(p: Voyage) -> None:
     a = p.orca()
     if a.played == RAMMING_SPEED:  # asked once: phase 6 begins once a round
         a.phase = "ram"
@@ -278,7 +278,7 @@ def to_phase6(p: Position) -> None:
     _to_bite(p)
 
 
-def ram(p: Position, zone: int) -> None:
+def ram(p: Voyage, zone: int) -> None:
     a = p.orca()
     a.rammed = zone >= 0  # only a move gives the 2 hits
     if zone >= 0:
@@ -304,7 +304,7 @@ def targets(a: Act2) -> list[int]:
     return boat + swimmers
 
 
-def _to_bite(p: Position) -> None:
+def _to_bite(p: Voyage) -> None:
     a = p.orca()
     if targets(a):
         a.phase = "bite"
@@ -314,7 +314,7 @@ def _to_bite(p: Position) -> None:
     _to_cage(p)
 
 
-def bite(p: Position, target: int) -> None:
+def bite(p: Voyage, target: int) -> None:
     a = p.orca()
     a.bite = target
     if target < ZONES:
@@ -332,7 +332,7 @@ def bite(p: Position, target: int) -> None:
     _to_cage(p)
 
 
-def _to_cage(p: Position) -> None:
+def _to_cage(p: Voyage) -> None:
     a = p.orca()
     if not a.offered:
         a.offered = True
@@ -345,7 +345,7 @@ def _to_cage(p: Position) -> None:
     _after_cage(p)
 
 
-def cage(p: Position, r: int, use: bool) -> None:
+def cage(p: Voyage, r: int, use: bool) -> None:
     a = p.orca()
     a.asked[r] = False
     if use:
@@ -362,7 +362,7 @@ def cage(p: Position, r: int, use: bool) -> None:
         _after_cage(p)
 
 
-def _after_cage(p: Position) -> None:
+def _after_cage(p: Voyage) -> None:
     a = p.orca()
     if a.bite >= 0:
         start_roll(p, ROLL_BITE, SHARK, a.shark_dice(), 2 if a.rammed else 0)
@@ -370,7 +370,7 @@ def _after_cage(p: Position) -> None:
         start_extras(p)
 
 
-def maul(p: Position, mask: int) -> None:
+def maul(p: Voyage, mask: int) -> None:
     """Maul Again: digital dice, ``mask`` says which dice roll again (0: keep them all); physical,
     ``mask`` 1 means the shark rolls again and enters the new total."""
     a = p.orca()
@@ -404,7 +404,7 @@ def maul(p: Position, mask: int) -> None:
     apply_bite(p)
 
 
-def apply_bite(p: Position) -> None:
+def apply_bite(p: Voyage) -> None:
     a = p.orca()
     total = a.hits + int(a.roll[3])
     if a.bite < ZONES:
@@ -427,7 +427,7 @@ def apply_bite(p: Position) -> None:
         start_extras(p)
 
 
-def _after_tile(p: Position) -> None:
+def _after_tile(p: Voyage) -> None:
     a = p.orca()
     if a.played == SECOND_HELPING and not a.helped:
         a.helped = True
@@ -438,7 +438,7 @@ def _after_tile(p: Position) -> None:
     start_extras(p)
 
 
-def second(p: Position, zone: int) -> None:
+def second(p: Voyage, zone: int) -> None:
     a = p.orca()
     if zone < 0:
         tell(p, "second", "The shark makes no second attack.")
@@ -454,7 +454,7 @@ def second(p: Position, zone: int) -> None:
     start_roll(p, ROLL_SECOND, SHARK, 2, 0)
 
 
-def domino(p: Position, zone: int) -> None:
+def domino(p: Voyage, zone: int) -> None:
     a = p.orca()
     a.domino = -1
     _hit_tile(p, zone, 2, "domino")
@@ -462,7 +462,7 @@ def domino(p: Position, zone: int) -> None:
         _after_tile(p)
 
 
-def _hit_tile(p: Position, z: int, hits: int, cause: str) -> None:
+def _hit_tile(p: Voyage, z: int, hits: int, cause: str) -> None:
     """``hits`` on boat space ``z``: damaged (flipped) or destroyed (removed) as its numbers say."""
     a = p.orca()
     before = a.tiles[z]
@@ -505,7 +505,7 @@ def _tile_after(a: Act2, z: int, hits: int) -> int:
     return before
 
 
-def _tell_tile(p: Position, z: int, hits: int, cause: str, before: int) -> None:
+def _tell_tile(p: Voyage, z: int, hits: int, cause: str, before: int) -> None:
     a = p.orca()
     spec = a.specs[z]
     assert spec is not None
@@ -539,7 +539,7 @@ def _tell_tile(p: Position, z: int, hits: int, cause: str, before: int) -> None:
         )
 
 
-def _big_mouth(p: Position, on: list[int]) -> bool:
+def _big_mouth(p: Voyage, on: list[int]) -> bool:
     """Big Mouth: a wound to each crew member on the hit space; False if that ended the game."""
     for r in on:
         tell(p, "big_mouth", "Big Mouth: {role} takes 1 wound.", role=ROLES[r], words={"role": words.role(r)})
@@ -549,7 +549,7 @@ def _big_mouth(p: Position, on: list[int]) -> bool:
     return True
 
 
-def _fall(p: Position, on: list[int], z: int) -> None:
+def _fall(p: Voyage, on: list[int], z: int) -> None:
     """The crew members on a hit space (not eliminated) fall into its zone's water."""
     a = p.orca()
     for r in on:
@@ -565,7 +565,7 @@ def _fall(p: Position, on: list[int], z: int) -> None:
             )
 
 
-def _making_waves(p: Position) -> None:
+def _making_waves(p: Voyage) -> None:
     a = p.orca()
     for r in a.alive():
         if 0 <= a.at[r] < ZONES:
@@ -580,7 +580,7 @@ def _making_waves(p: Position) -> None:
             )
 
 
-def _domino_effect(p: Position, z: int) -> None:
+def _domino_effect(p: Voyage, z: int) -> None:
     """Domino Effect: 2 hits to the one boat space next to ``z``, or the shark chooses which."""
     a = p.orca()
     near = [y for y in a.layout.boat[z] if a.tiles[y] != DESTROYED]
@@ -597,7 +597,7 @@ def domino_choices(a: Act2) -> list[int]:
     return [y for y in a.layout.boat[a.domino] if a.tiles[y] != DESTROYED] if a.domino >= 0 else []
 
 
-def start_extras(p: Position) -> None:
+def start_extras(p: Voyage) -> None:
     a = p.orca()
     water = ZONES + a.surfaced
     near = neighbours(a.layout, tuple(a.tiles), water)
@@ -616,7 +616,7 @@ def start_extras(p: Position) -> None:
     _next_extra(p)
 
 
-def _next_extra(p: Position) -> None:
+def _next_extra(p: Voyage) -> None:
     a = p.orca()
     if a.extra:
         start_roll(p, ROLL_EXTRA, SHARK, 1, 0)

@@ -23,13 +23,11 @@ from typing import Any
 
 from engines.core import TABLE
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, WEAPONS, Gear, Resurface, Tile, _multiset_max
+from engines.jaws.orca import boarding, prepare
 from engines.jaws.orca import fight as orca_attack
-from engines.jaws.orca import prepare
 from engines.jaws.orca import round as orca_round
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import DESTROYED, ZONES, neighbours
-from engines.jaws.orca.position import READINGS, SHARK, Act2
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import READINGS, SHARK, Act2, Voyage
 
 Step = tuple[Any, ...]
 
@@ -37,7 +35,7 @@ Step = tuple[Any, ...]
 # --------------------------------------------------------------------------- who acts
 
 
-def readers(p: Position) -> tuple[int, ...] | None:
+def readers(p: Voyage) -> tuple[int, ...] | None:
     """The seats that may enter the table's reading now (besides the host), or None: no reading."""
     a = p.orca()
     if a.phase not in READINGS:
@@ -48,7 +46,7 @@ def readers(p: Position) -> tuple[int, ...] | None:
     return tuple(sorted(set(p.seats[1:])))
 
 
-def awaiting(p: Position) -> tuple[int, ...]:
+def awaiting(p: Voyage) -> tuple[int, ...]:
     a = p.orca()
     ph = a.phase
     seats = p.seats
@@ -69,7 +67,7 @@ def awaiting(p: Position) -> tuple[int, ...]:
     return ()
 
 
-def _crew_seats(p: Position, members: list[int]) -> tuple[int, ...]:
+def _crew_seats(p: Voyage, members: list[int]) -> tuple[int, ...]:
     return tuple(sorted({p.seats[r + 1] for r in members}))
 
 
@@ -83,14 +81,14 @@ def _attackers(a: Act2) -> list[int]:
     return [r for r in a.alive() if a.target[r] == a.surfaced and not a.decided[r]]
 
 
-def mine(p: Position, seat: int, members: list[int]) -> list[int]:
+def mine(p: Voyage, seat: int, members: list[int]) -> list[int]:
     return [r for r in members if p.seats[r + 1] == seat]
 
 
 # --------------------------------------------------------------------------- legal steps
 
 
-def legal(p: Position, seat: int) -> list[Step]:
+def legal(p: Voyage, seat: int) -> list[Step]:
     if seat == TABLE:
         return offers(p) if p.orca().phase in READINGS else []
     if seat not in awaiting(p):
@@ -98,7 +96,7 @@ def legal(p: Position, seat: int) -> list[Step]:
     return legal_now(p, seat)
 
 
-def legal_now(p: Position, seat: int) -> list[Step]:
+def legal_now(p: Voyage, seat: int) -> list[Step]:
     a = p.orca()
     ph = a.phase
     out: list[Step] = []
@@ -212,7 +210,7 @@ def next_slot(a: Act2) -> int:
     return next(i for i, c in enumerate(a.options) if c is None)
 
 
-def offers(p: Position) -> list[Step]:
+def offers(p: Voyage) -> list[Step]:
     """What the table may enter with one tap: what this box is known to hold and is not yet used."""
     a = p.orca()
     ph = a.phase
@@ -233,7 +231,7 @@ def offers(p: Position) -> list[Step]:
             for r in alive:
                 key = (r, card.owner)
                 if key not in takes:
-                    takes[key] = orca_setup.may_take(a, r, card)
+                    takes[key] = boarding.may_take(a, r, card)
                 if takes[key]:
                     out.append(("gear", r, card, 0))
         return out
@@ -262,7 +260,7 @@ _SAMPLE_CREW = (
 )
 
 
-def chance(p: Position) -> list[tuple[Step, float]]:
+def chance(p: Voyage) -> list[tuple[Step, float]]:
     """Entries for a random playout to make while a reading is awaited (uniform over a sample of what
     the table might enter; the exact distribution of the hits when the dice faces are known)."""
     a = p.orca()
@@ -285,10 +283,10 @@ def chance(p: Position) -> list[tuple[Step, float]]:
         who = next(i for i, n in enumerate(a.tracks) if not n)
         steps = [("track", -1, who, n) for n in ((10, 12) if who == SHARK else (6, 7, 8))]
     else:  # gear
-        lacking = [r for r in a.alive() if orca_setup.own_count(a, r) < OWN_CARDS]
+        lacking = [r for r in a.alive() if boarding.own_count(a, r) < OWN_CARDS]
         if lacking:
             r = lacking[0]
-            own = _SAMPLE_OWN[orca_setup.own_count(a, r)]
+            own = _SAMPLE_OWN[boarding.own_count(a, r)]
             steps = [
                 (
                     "gear",
@@ -317,15 +315,15 @@ def _hits(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, float], ...]:
 # --------------------------------------------------------------------------- applying a step
 
 
-Apply = Callable[[Position, int, Any, Any], None]  # (position, role, a, b)
+Apply = Callable[[Voyage, int, Any, Any], None]  # (position, role, a, b)
 
 APPLY: dict[str, Apply] = {
-    "carry": lambda p, r, x, y: orca_setup.enter_carry(p, x, y),
-    "tile": lambda p, r, x, y: orca_setup.enter_tile(p, x, y),
-    "track": lambda p, r, x, y: orca_setup.enter_track(p, x, y),
-    "gear": lambda p, r, x, y: orca_setup.enter_gear(p, r, x),
-    "drop": lambda p, r, x, y: orca_setup.drop_gear(p, r, x),
-    "place": lambda p, r, x, y: orca_setup.place(p, r, x),
+    "carry": lambda p, r, x, y: boarding.enter_carry(p, x, y),
+    "tile": lambda p, r, x, y: boarding.enter_tile(p, x, y),
+    "track": lambda p, r, x, y: boarding.enter_track(p, x, y),
+    "gear": lambda p, r, x, y: boarding.enter_gear(p, r, x),
+    "drop": lambda p, r, x, y: boarding.drop_gear(p, r, x),
+    "place": lambda p, r, x, y: boarding.place(p, r, x),
     "resurface": lambda p, r, x, y: orca_round.enter_option(p, x, y),
     "hits": lambda p, r, x, y: orca_attack.finish_roll(p, x),
     "surface": lambda p, r, x, y: prepare.choose(p, x, y),
@@ -350,7 +348,7 @@ APPLY: dict[str, Apply] = {
 :func:`legal_now`)."""
 
 
-def apply(p: Position, seat: int, s: Step) -> None:
+def apply(p: Voyage, seat: int, s: Step) -> None:
     kind, r, x, y = s
     if kind not in APPLY:
         raise ValueError(kind)

@@ -19,13 +19,12 @@ import engines.jaws.words as words
 from engines.jaws.common import ROLES
 from engines.jaws.orca.fight import to_attacks
 from engines.jaws.orca.layout import ZONES, Layout, Tiles, near_water, neighbours, neighbours_all
-from engines.jaws.orca.position import CHIPS, Act2, abilities
-from engines.jaws.orca.tell import tell, tell_shark
-from engines.jaws.position import Position
+from engines.jaws.orca.tell import orca_space, tell, tell_shark
+from engines.jaws.orca.voyage import CHIPS, Act2, Voyage, abilities
 from engines.text import N_, Text
 
 
-def choose(p: Position, chip: int, card: int) -> None:
+def choose(p: Voyage, chip: int, card: int) -> None:
     a = p.orca()
     a.chip, a.card = chip, card
     option = a.options[chip]
@@ -52,7 +51,7 @@ def choose(p: Position, chip: int, card: int) -> None:
         )
 
 
-def lock(p: Position) -> None:
+def lock(p: Voyage) -> None:
     a = p.orca()
     a.locked = True
     a.phase = "prep"
@@ -110,7 +109,7 @@ def aims(a: Act2, r: int) -> tuple[int, ...]:
     return near_water(a.layout, tuple(a.tiles))[here]
 
 
-def move(p: Position, r: int, space: int) -> None:
+def move(p: Voyage, r: int, space: int) -> None:
     a = p.orca()
     here = a.at[r]
     a.moved[r] += 2 if here >= ZONES > space else 1
@@ -123,11 +122,11 @@ def move(p: Position, r: int, space: int) -> None:
         "{role} moves to {space}.",
         role=ROLES[r],
         space=a.layout.name(space),
-        words={"role": words.role(r), "space": words.orca_space(a.layout, space)},
+        words={"role": words.role(r), "space": orca_space(a.layout, space)},
     )
 
 
-def weapon(p: Position, r: int, gid: int) -> None:
+def weapon(p: Voyage, r: int, gid: int) -> None:
     a = p.orca()
     a.weapon[r] = gid
     if p.quiet:  # a playout: no words made for a story nobody reads
@@ -142,7 +141,7 @@ def weapon(p: Position, r: int, gid: int) -> None:
     )
 
 
-def target(p: Position, r: int, zone: int) -> None:
+def target(p: Voyage, r: int, zone: int) -> None:
     a = p.orca()
     a.target[r] = zone
     if p.quiet:  # a playout: no words made for a story nobody reads
@@ -157,7 +156,7 @@ def target(p: Position, r: int, zone: int) -> None:
     )
 
 
-def ready(p: Position, r: int) -> None:
+def ready(p: Voyage, r: int) -> None:
     a = p.orca()
     a.ready[r] = True
     tell(p, "ready", "{role} is ready.", role=ROLES[r], words={"role": words.role(r)})
@@ -165,7 +164,7 @@ def ready(p: Position, r: int) -> None:
         surface(p)
 
 
-def bait(p: Position, r: int, gid: int) -> None:
+def bait(p: Voyage, r: int, gid: int) -> None:
     a = p.orca()
     a.kit[r].remove(gid)
     a.bait = True
@@ -179,7 +178,7 @@ def bait(p: Position, r: int, gid: int) -> None:
     )
 
 
-def reveal(p: Position, chip: int) -> None:
+def reveal(p: Voyage, chip: int) -> None:
     a = p.orca()
     a.baited = chip
     a.phase = "prep"
@@ -194,7 +193,7 @@ def reveal(p: Position, chip: int) -> None:
     )
 
 
-def surface(p: Position) -> None:
+def surface(p: Voyage) -> None:
     a = p.orca()
     card = a.options[a.chip]
     assert card is not None
@@ -226,7 +225,7 @@ def surface(p: Position) -> None:
     to_attacks(p)
 
 
-def _play_ability(p: Position, a: Act2) -> None:
+def _play_ability(p: Voyage, a: Act2) -> None:
     """The ability card under the shark's chip, played as it resurfaces (or none)."""
     if a.card < 0:
         tell(p, "ability2", "It plays no ability card.", ability=None)
@@ -244,7 +243,7 @@ def _play_ability(p: Position, a: Act2) -> None:
     )
 
 
-def _retarget(p: Position, a: Act2) -> None:
+def _retarget(p: Voyage, a: Act2) -> None:
     """A weapon that may retarget moves its target chip onto the shark from a zone next to it."""
     for r in a.alive():
         t, w = a.target[r], a.weapon[r]
@@ -265,7 +264,7 @@ def _retarget(p: Position, a: Act2) -> None:
             )
 
 
-def _on_target(p: Position, a: Act2) -> None:
+def _on_target(p: Voyage, a: Act2) -> None:
     """Target chips elsewhere go back; who is on target is told."""
     on = [r for r in a.alive() if a.target[r] == a.surfaced]
     for r in a.alive():

@@ -15,13 +15,12 @@ import engines.jaws.words as words
 from engines.jaws.box import RESURFACE_CARDS as RESURFACE_CARDS_FULL
 from engines.jaws.box import Resurface, _multiset_max
 from engines.jaws.common import ROLES
-from engines.jaws.orca.position import CHIPS, SHARK
 from engines.jaws.orca.tell import tell
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import CHIPS, SHARK, Voyage
 from engines.text import N_, Text
 
 
-def new_round(p: Position) -> None:
+def new_round(p: Voyage) -> None:
     a = p.orca()
     a.round += 1
     a.options = [None, None, None]
@@ -51,7 +50,7 @@ def new_round(p: Position) -> None:
         a.phase = "turn"
 
 
-def _show(p: Position, slot: int, card: Resurface) -> None:
+def _show(p: Voyage, slot: int, card: Resurface) -> None:
     a = p.orca()
     a.options[slot] = card
     msgid = (
@@ -71,7 +70,7 @@ def _show(p: Position, slot: int, card: Resurface) -> None:
     )
 
 
-def enter_option(p: Position, slot: int, card: Resurface) -> None:
+def enter_option(p: Voyage, slot: int, card: Resurface) -> None:
     """The table turned a resurface card (physical deck) and entered it."""
     a = p.orca()
     if len(a.turned) >= RESURFACE_CARDS_FULL:  # the real deck was used up and shuffled
@@ -84,44 +83,10 @@ def enter_option(p: Position, slot: int, card: Resurface) -> None:
         tell(p, "decide", "The shark chooses where to resurface, in secret.")
 
 
-# --------------------------------------------------------------------------- phase 2
-
-
-
-
-
-
-# --------------------------------------------------------------------------- phase 3
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-# --------------------------------------------------------------------------- phase 4
-
-
-
-
-# --------------------------------------------------------------------------- phase 5
-
-
 # --------------------------------------------------------------------------- wounds and the end
 
 
-def wound(p: Position, who: int, n: int) -> None:
+def wound(p: Voyage, who: int, n: int) -> None:
     """``n`` wounds to a crew member (0-2) or the shark (3); at the end of the track: eliminated."""
     a = p.orca()
     if n <= 0:
@@ -157,7 +122,7 @@ def wound(p: Position, who: int, n: int) -> None:
         finish(p, "shark", Text("The whole crew is eliminated: the shark wins."))
 
 
-def end_round(p: Position) -> None:
+def end_round(p: Voyage) -> None:
     a = p.orca()
     if a.deck_mode == "digital" and a.chip >= 0:
         chosen = a.options[a.chip]
@@ -169,7 +134,7 @@ def end_round(p: Position) -> None:
     new_round(p)
 
 
-def finish(p: Position, winner: str, reason: Text) -> None:
+def finish(p: Voyage, winner: str, reason: Text) -> None:
     a = p.orca()
     a.winner = winner
     a.phase = "over"

@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import story
 from engines.jaws.common import ROLES
-from engines.jaws.orca.position import SHARK, TILE_LETTERS
-from engines.jaws.position import Position
+from engines.jaws.orca.layout import Layout
+from engines.jaws.orca.voyage import SHARK, TILE_LETTERS, Voyage
 from engines.text import Text
 
 
-def board(p: Position) -> dict[str, Any]:
+def board(p: Voyage) -> dict[str, Any]:
     """The public board of Act 2 now: tiles, where the crew is, wounds, the shark when it is up,
     the gear attached to it, the target chips."""
     a = p.orca()
@@ -45,18 +44,22 @@ def board(p: Position) -> dict[str, Any]:
 
 
 def tell(
-    p: Position, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
+    p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
-    """A public event (with the board after it), unless the playout is silent."""
-    if p.quiet:
-        return
-    p.events.append(story(kind, msgid, words=words, board=board(p), **data))
+    """A public event, with the board after it (:meth:`~engines.core.Working.say`; in a quiet playout
+    not even the board is made)."""
+    if not p.quiet:
+        p.say(kind, msgid, words=words, board=board(p), **data)
 
 
 def tell_shark(
-    p: Position, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
+    p: Voyage, kind: str, msgid: str | Text, *, words: Mapping[str, Text] | None = None, **data: Any
 ) -> None:
     """An event for the shark alone (its hand, its secret choice)."""
-    if p.quiet:
-        return
-    p.events.append(story(kind, msgid, visible_to=[p.seats[0]], words=words, **data))
+    p.say(kind, msgid, visible_to=[p.seats[0]], words=words, **data)
+
+
+def orca_space(layout: Layout, space: int) -> Text:
+    """A space of the Orca as a sentence names it: boat space 3, water space 3."""
+    zone = layout.zones[space % 8]
+    return Text("water space {zone}" if space >= 8 else "boat space {zone}", {"zone": zone})

@@ -12,16 +12,15 @@ from typing import Any
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS, TRACKS
 from engines.jaws.common import ROLES
 from engines.jaws.orca import actions as orca_actions
+from engines.jaws.orca import boarding
 from engines.jaws.orca import fight as orca_attack
 from engines.jaws.orca import legal as orca_legal
-from engines.jaws.orca import setup as orca_setup
 from engines.jaws.orca.layout import TILE_WORDS, ZONES, spaces_json
-from engines.jaws.orca.position import CHIPS, SHARK, Act2, abilities
 from engines.jaws.orca.prepare import reaches
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import CHIPS, SHARK, Act2, Voyage, abilities
 
 
-def public(p: Position) -> dict[str, Any]:
+def public(p: Voyage) -> dict[str, Any]:
     a = p.orca()
     o = a.layout
     return {
@@ -49,7 +48,6 @@ def public(p: Position) -> dict[str, Any]:
         if a.carry
         else {"eaten": a.eaten if a.eaten >= 0 else None},
         "box": {"name": a.box.name, "status": a.box.status()},
-        "act1": {"winner": p.winner or None, "eaten": p.eaten} if a.eaten >= 0 else None,
         "winner": a.winner or None,
         "abilities": [
             {
@@ -69,7 +67,7 @@ def _tile(a: Act2, z: int) -> dict[str, Any]:
     return {"zone": a.layout.zones[z], "state": TILE_WORDS[a.tiles[z]], **numbers}
 
 
-def _shark(p: Position, a: Act2) -> dict[str, Any]:
+def _shark(p: Voyage, a: Act2) -> dict[str, Any]:
     up = a.surfaced >= 0
     return {
         "seat": p.seats[0],
@@ -96,7 +94,7 @@ def _option(a: Act2, i: int) -> dict[str, Any] | None:
     return {"chip": CHIPS[i], "zone": zone, "evade": c.evade, "dice": c.dice, "shake_off": c.shake}
 
 
-def _member(p: Position, r: int) -> dict[str, Any]:
+def _member(p: Voyage, r: int) -> dict[str, Any]:
     a = p.orca()
     o = a.layout
     return {
@@ -130,7 +128,7 @@ def _bite(a: Act2) -> str | None:
     return a.layout.name(a.bite) if a.bite < ZONES else ROLES[a.bite - ZONES]
 
 
-def _roll(p: Position, a: Act2) -> dict[str, Any] | None:
+def _roll(p: Voyage, a: Act2) -> dict[str, Any] | None:
     if not a.roll:
         return None
     who = orca_attack.roller(a)
@@ -145,7 +143,7 @@ def _roll(p: Position, a: Act2) -> dict[str, Any] | None:
     }
 
 
-def _reading(p: Position, a: Act2) -> dict[str, Any] | None:
+def _reading(p: Voyage, a: Act2) -> dict[str, Any] | None:
     readers = orca_legal.readers(p)
     if readers is None:
         return None
@@ -163,9 +161,9 @@ def _reading(p: Position, a: Act2) -> dict[str, Any] | None:
         out["missing"] = [TRACKS[i] for i, n in enumerate(a.tracks) if not n]
     elif a.phase == "gear":
         out.update(
-            own={ROLES[r]: orca_setup.own_count(a, r) for r in range(3)},
+            own={ROLES[r]: boarding.own_count(a, r) for r in range(3)},
             own_of=OWN_CARDS,
-            crew=orca_setup.crew_count(a),
+            crew=boarding.crew_count(a),
             crew_of=a.carry[1],
             entered=[int(e[5:]) for e in a.entered if e.startswith("gear:")],
         )
@@ -176,7 +174,7 @@ def _reading(p: Position, a: Act2) -> dict[str, Any] | None:
     return out
 
 
-def secret(p: Position) -> dict[str, Any]:
+def secret(p: Voyage) -> dict[str, Any]:
     """The shark's own Act 2: its hand and its secret choice."""
     a = p.orca()
     chosen = a.options[a.chip] if a.chip >= 0 else None

@@ -142,4 +142,4 @@ def test_fast_playouts_finish_with_a_winner() -> None:
         both = simulate(
             GAME.start(players=2, seed=seed, options={"acts": "both"}).position, Rng.from_seed(seed)
         )
-        assert both.phase == "over" and both.o is not None and both.o.winner in ("shark", "crew")
+        assert both.phase == "over" and both.act2 is not None and both.act2.winner in ("shark", "crew")

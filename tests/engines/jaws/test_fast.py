@@ -14,8 +14,8 @@ from engines.core import TABLE
 from engines.jaws import GAME
 from engines.jaws.amity import rules
 from engines.jaws.fast import simulate
+from engines.jaws.match import Match
 from engines.jaws.orca import legal as orca_legal
-from engines.jaws.position import Position
 from engines.jaws.state import JawsState
 from engines.playout import weighted
 from engines.rng import Rng
@@ -25,7 +25,7 @@ BOX = json.dumps(
 )
 
 
-def _plain_act2_step(p: Position, rng: Rng) -> Rng:
+def _plain_act2_step(p: Match, rng: Rng) -> Rng:
     seats = orca_legal.awaiting(p)
     if seats[0] == TABLE:
         draw, rng = rng.next64()
@@ -41,11 +41,11 @@ def _plain_act2_step(p: Position, rng: Rng) -> Rng:
     return rng
 
 
-def _plain(p: Position, rng: Rng) -> Position:
+def _plain(p: Match, rng: Rng) -> Match:
     """The playout as the rules' lists give it, nothing kept between steps."""
     p.quiet = True
     while p.phase != "over":
-        if p.o is not None:
+        if p.act2 is not None:
             rng = _plain_act2_step(p, rng)
             continue
         seats = rules.awaiting(p)

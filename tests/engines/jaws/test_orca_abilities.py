@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.jaws.orca.position import abilities
+from engines.jaws.orca.voyage import abilities
 from tests.engines.jaws.orca_helpers import CREW, SHARK, enter, kit, orca, play, public, said
 
 

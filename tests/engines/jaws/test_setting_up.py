@@ -10,7 +10,7 @@ import pytest
 
 from engines import TABLE, Text
 from engines.jaws import GAME, JawsState
-from engines.jaws.position import QUINT
+from engines.jaws.common import QUINT
 from tests.engines.setting_up import said, texts
 
 

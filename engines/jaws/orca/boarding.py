@@ -1,4 +1,5 @@
-"""Act 2's setup (rulebook, "2. Akt: Vorbereitung"), with the box's numbers the table enters.
+"""Act 2's setup, up to the crew boarding the Orca (rulebook, "2. Akt: Vorbereitung"), with the
+box's numbers the table enters.
 
 In order: the carry-over from Act 1 (as many ability cards for the shark and gear cards for the
 crew as the swimmer track shows; Act 2 alone: 6 and 7), then whatever the box profile lacks of
@@ -14,17 +15,17 @@ from __future__ import annotations
 import engines.jaws.words as words
 from engines.jaws.box import OWN_CARDS, OWNERS, TRACKS, Gear, Tile
 from engines.jaws.common import ROLES
-from engines.jaws.orca.position import Act2, abilities, carry_over
 from engines.jaws.orca.round import new_round
 from engines.jaws.orca.tell import tell, tell_shark
-from engines.jaws.position import Position
+from engines.jaws.orca.voyage import Act2, Voyage, abilities, carry_over
 from engines.text import Text, plural
 
 
-def start(p: Position) -> None:
-    """Act 2 begins: after Act 1 (both acts) or at once (Act 2 alone)."""
+def start(p: Voyage, eaten: int) -> None:
+    """Act 2 begins: after Act 1 (both acts), with the swimmers ``eaten`` on Act 1's track, or at once
+    (Act 2 alone: ``eaten`` is -1)."""
     a = Act2.new(p.layout, p.box, p.deck_mode, p.dice_mode, p.rng)
-    a.eaten = p.eaten if p.acts == "both" else -1
+    a.eaten = eaten
     box = p.box
     a.specs = list(box.tiles)
     a.tracks = list(box.tracks)
@@ -34,7 +35,7 @@ def start(p: Position) -> None:
     found = carry_over(box, a.eaten)
     if found is not None:
         a.carry = list(found)
-    p.o, p.act, p.phase = a, 2, "orca"
+    p.act2, p.act, p.phase = a, 2, "orca"
     tell(
         p,
         "act2",
@@ -46,7 +47,7 @@ def start(p: Position) -> None:
     proceed(p)
 
 
-def _tell_carry(p: Position) -> None:
+def _tell_carry(p: Voyage) -> None:
     a = p.orca()
     if a.eaten < 0:
         tell(
@@ -68,7 +69,7 @@ def _tell_carry(p: Position) -> None:
         )
 
 
-def proceed(p: Position) -> None:
+def proceed(p: Voyage) -> None:
     """On to the next setup step the table has to make, or to round 1."""
     a = p.orca()
     if not a.carry:
@@ -88,7 +89,7 @@ def proceed(p: Position) -> None:
             new_round(p)
 
 
-def _deal(p: Position) -> None:
+def _deal(p: Voyage) -> None:
     """The shark's hand (shuffled by the companion, from the 16 known cards), the resurface deck
     shuffled (digital), each crew member's own cards where the profile knows them."""
     a = p.orca()
@@ -159,7 +160,7 @@ def may_take(a: Act2, r: int, card: Gear) -> bool:
 # --------------------------------------------------------------------------- the table's entries
 
 
-def enter_carry(p: Position, shark: int, crew: int) -> None:
+def enter_carry(p: Voyage, shark: int, crew: int) -> None:
     a = p.orca()
     a.carry = [shark, crew]
     a.entered.append("carry")
@@ -167,7 +168,7 @@ def enter_carry(p: Position, shark: int, crew: int) -> None:
     proceed(p)
 
 
-def enter_tile(p: Position, zone: int, spec: Tile) -> None:
+def enter_tile(p: Voyage, zone: int, spec: Tile) -> None:
     a = p.orca()
     a.specs[zone] = spec
     a.entered.append(f"tile:{zone}")
@@ -183,7 +184,7 @@ def enter_tile(p: Position, zone: int, spec: Tile) -> None:
     proceed(p)
 
 
-def enter_track(p: Position, who: int, length: int) -> None:
+def enter_track(p: Voyage, who: int, length: int) -> None:
     a = p.orca()
     a.tracks[who] = length
     a.entered.append(f"track:{who}")
@@ -201,7 +202,7 @@ def enter_track(p: Position, who: int, length: int) -> None:
     proceed(p)
 
 
-def enter_gear(p: Position, r: int, card: Gear) -> None:
+def enter_gear(p: Voyage, r: int, card: Gear) -> None:
     a = p.orca()
     gid = _take(a, r, card)
     a.entered.append(f"gear:{gid}")
@@ -216,7 +217,7 @@ def enter_gear(p: Position, r: int, card: Gear) -> None:
     proceed(p)
 
 
-def drop_gear(p: Position, r: int, gid: int) -> None:
+def drop_gear(p: Voyage, r: int, gid: int) -> None:
     a = p.orca()
     a.kit[r].remove(gid)
     if f"gear:{gid}" in a.entered:
@@ -232,7 +233,7 @@ def drop_gear(p: Position, r: int, gid: int) -> None:
     proceed(p)
 
 
-def place(p: Position, r: int, zone: int) -> None:
+def place(p: Voyage, r: int, zone: int) -> None:
     a = p.orca()
     a.at[r] = zone
     tell(

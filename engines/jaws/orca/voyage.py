@@ -1,11 +1,13 @@
-"""The working position of Act 2 (the Orca) and its notation.
+"""Act 2's part of the working position and its notation.
 
-An :class:`Act2` is the mutable half of the state pattern (:class:`engines.core.Working`), held by the
-game's :class:`~engines.jaws.position.Position` once Act 2 begins; every step copies it with the
-position. Its notation is one compact JSON word (``orca=...``) beside Act 1's words; a key left out
-keeps its start value, so a test writes only what matters::
+A :class:`Voyage` is what Act 2 reads of a game: the shared part (:class:`engines.jaws.position.Position`),
+Act 2's options (the Orca's layout, how the resurface deck and the dice are drawn, the companion's
+own draws) and, once Act 2 has begun, :class:`Act2`: the Orca at one moment, the mutable half of
+the state pattern (:class:`engines.core.Working`), copied with the position at every step. Act 2's
+notation is one compact JSON word (``act2=...``) beside the options' words; a key left out keeps its
+start value, so a test writes only what matters::
 
-    jaws acts=2 act=2 phase=orca players=2 roles=S/BHQ orca={"phase":"bite","tiles":"iiddiixi"}
+    jaws acts=2 act=2 phase=orca players=2 roles=S/BHQ act2={"phase":"bite","tiles":"iiddiixi"}
 
 The shark's ability cards (16 = 8 kinds x 2, MED) are data: ``abilities.json``.
 """
@@ -15,8 +17,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, Self
 
+import engines.jaws.box as boxes
 from engines.core import Working
 from engines.jaws.box import (
     ALONE,
@@ -30,7 +33,9 @@ from engines.jaws.box import (
     tile,
 )
 from engines.jaws.common import HERE, ROLES
+from engines.jaws.orca import layout as orcas
 from engines.jaws.orca.layout import DESTROYED, ZONES, Layout
+from engines.jaws.position import Acts, Position
 from engines.rng import Rng
 
 PHYSICAL, DIGITAL = "physical", "digital"
@@ -300,4 +305,65 @@ def carry_over(box: Box, eaten: int) -> tuple[int, int] | None:
     return box.carry_for(min(eaten, 9))
 
 
-__all__ = ["ROLES", "TRACKS", "Act2", "abilities", "carry_over"]
+@dataclass(eq=False, kw_only=True)
+class Voyage(Position):
+    """What Act 2 reads of a game: the shared part, Act 2's options, and Act 2 once it has begun."""
+
+    layout: Layout = field(default_factory=orcas.orca)  # the Orca's zones, with the table's corrections
+    deck_mode: str = PHYSICAL  # the resurface deck: PHYSICAL (the table enters each card) or DIGITAL
+    dice_mode: str = PHYSICAL  # the red dice: PHYSICAL (the roller enters the hits) or DIGITAL
+    rng: Rng = field(default_factory=lambda: Rng.from_seed(0))  # Act 2's own draws (digital deck and dice)
+    act2: Act2 | None = None  # Act 2, once it has begun
+
+    def copy(self) -> Self:
+        new = super().copy()
+        if new.act2 is not None:
+            new.act2 = new.act2.copy()
+        return new
+
+    def orca(self) -> Act2:
+        """Act 2's working position (only asked once Act 2 has begun)."""
+        assert self.act2 is not None
+        return self.act2
+
+    def voyage_words(self) -> list[str]:
+        """Act 2's words of the notation: its options (and the box profile) unless Act 1 is played
+        alone, then Act 2 itself once it has begun."""
+        words = []
+        if self.acts is not Acts.AMITY:
+            if self.layout.text:
+                words.append(f"orca={self.layout.text}")
+            if self.box != Box():
+                words.append(f"box={boxes.canonical(self.box)}")
+            words.append(f"deck={self.deck_mode} dice={self.dice_mode} rng={self.rng}")
+        if self.act2 is not None:
+            words.append(f"act2={self.act2.notation()}")
+        return words
+
+
+def read_options(f: dict[str, str]) -> tuple[Layout, Box, str, str]:
+    """Act 2's options (and the box profile) from a notation's words: the Orca's layout with the
+    table's corrections, the box, how the deck and the dice are drawn (checked against the box)."""
+    layout = orcas.orca(orcas.check_text(f.get("orca", "")))
+    box = boxes.read(f.get("box", ""))
+    deck_mode, dice_mode = f.get("deck", PHYSICAL), f.get("dice", PHYSICAL)
+    if deck_mode not in (PHYSICAL, DIGITAL) or dice_mode not in (PHYSICAL, DIGITAL):
+        raise ValueError(deck_mode)
+    boxes.check_modes(box, deck_mode, dice_mode)
+    return layout, box, deck_mode, dice_mode
+
+
+def read_voyage(p: Voyage, f: dict[str, str]) -> None:
+    """Act 2's words of a notation into ``p`` (the act already read): its draws and Act 2 itself,
+    there exactly when the act is 2."""
+    if "rng" in f:
+        p.rng = Rng.parse(f["rng"])
+    if "act2" in f:
+        p.act2 = Act2.load(f["act2"], p.layout, p.box, p.deck_mode, p.dice_mode, p.rng)
+        if p.act != 2:
+            raise ValueError("act2")
+    elif p.act == 2:
+        raise ValueError("act2")
+
+
+__all__ = ["ROLES", "TRACKS", "Act2", "Voyage", "abilities", "carry_over"]
