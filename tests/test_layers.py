@@ -134,9 +134,9 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def circles_in(package: str, graph: dict[str, set[str]] | None = None) -> list[list[str]]:
     """The import circles among the modules under ``package``, at any depth, each named relative
     to the package (``__init__`` for the package itself, ``amity.rules`` for a module of a
-    subpackage). Modules, not folders, are the nodes: a subpackage may hold an act's data below a
-    part it shares with another act and its rules above it (Jaws' ``position`` reads
-    ``amity.data`` and ``amity.rules`` reads ``position``), and that is layers, not a circle."""
+    subpackage). Modules, not folders, are the nodes: a package's shared modules may sit below a
+    subpackage's and a whole-game module above them (Jaws' ``amity.town`` reads ``position`` and
+    ``match`` reads ``amity.town``), and that is layers, not a circle."""
     graph = import_graph() if graph is None else graph
     prefix = package + "."
 

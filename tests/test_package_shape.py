@@ -37,11 +37,6 @@ ROOMS = ("engines", "companion", "web", "hardware")
 MAX_METHODS = 40
 
 SHAPE_PENDING: set[tuple[str, str]] = {
-    ("jaws", "hooks"),
-    ("jaws", "setting_up"),
-    ("jaws", "no_setup_module"),
-    ("jaws", "no_story_import"),
-    ("jaws", "no_events_by_hand"),
     ("loch-ness", "exports"),
     ("loch-ness", "game_module"),
     ("loch-ness", "hooks"),
