@@ -20,6 +20,7 @@ from companion.service import Service
 from hardware import Rig
 from tests.conftest import HOST_KEY
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 from web import create_app
 
 PROMPT = "Press the button on the companion to make this phone the host"
@@ -92,7 +93,7 @@ def hold(rig: Rig, link: HardwareLink, clock: FakeClock, seconds: float, button:
     pin.drive_low()
     clock.tick(seconds)
     pin.drive_high()
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def test_a_long_press_makes_the_phone_that_asked_the_host(
@@ -282,7 +283,7 @@ def test_a_short_press_is_not_a_long_press(
     assert phone.poll()[0] == "waiting" and not phone.is_host()
     assert paired_link.ignored[-1] == ("next", "no table")  # a plain "next" with no table open
     clean_rig.press("next", held_s=2.5)  # the virtual panel's long press
-    assert paired_link.wait_idle()
+    assert paired_link.wait_idle(patience(5))
     assert phone.poll()[0] == "paired"
 
 

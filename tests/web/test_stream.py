@@ -10,6 +10,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.waits import patience
+
 
 class Stream:
     """Reads a streamed response chunk by chunk (the generator runs lazily, in this thread)."""
@@ -20,9 +22,12 @@ class Stream:
         self.raw = ""
 
     def blocks(self, count: int, timeout: float = 3.0) -> list[str]:
-        """The next ``count`` SSE blocks (messages or comments), bounded in time."""
+        """The next ``count`` SSE blocks (messages or comments), for at most ``timeout`` seconds
+        (a quiet machine's: tests.waits.patience)."""
+        return self._blocks(count, time.monotonic() + patience(timeout))
+
+    def _blocks(self, count: int, end: float) -> list[str]:
         out: list[str] = []
-        end = time.monotonic() + timeout
         while len(out) < count and time.monotonic() < end:
             while "\n\n" in self.raw and len(out) < count:
                 block, self.raw = self.raw.split("\n\n", 1)
@@ -35,10 +40,12 @@ class Stream:
         return out
 
     def payloads(self, count: int, timeout: float = 3.0) -> list[dict[str, Any]]:
+        return self._payloads(count, time.monotonic() + patience(timeout))
+
+    def _payloads(self, count: int, end: float) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = []
-        end = time.monotonic() + timeout
         while len(found) < count and time.monotonic() < end:
-            for block in self.blocks(1, timeout=end - time.monotonic()):
+            for block in self._blocks(1, end):
                 data = [line[6:] for line in block.split("\n") if line.startswith("data: ")]
                 if data:
                     found.append(json.loads("\n".join(data)))
@@ -48,9 +55,9 @@ class Stream:
         """The next ``count`` payloads that show a game change (a new version), skipping the ones
         that only say a phone connected or left (``presence`` moves, ``version`` does not)."""
         found: list[dict[str, Any]] = []
-        end = time.monotonic() + timeout
+        end = time.monotonic() + patience(timeout)
         while len(found) < count and time.monotonic() < end:
-            for p in self.payloads(1, timeout=end - time.monotonic()):
+            for p in self._payloads(1, end):
                 if p["version"] != getattr(self, "last_version", None):
                     self.last_version = p["version"]
                     found.append(p)
