@@ -246,7 +246,7 @@ def test_a_play_between_subscribing_and_the_first_read_never_sends_an_older_view
         first = s.payloads(1)[0]
         assert first["view"]["picked"] == [True, False]
         client.post(f"/api/tables/{t.id}/next", headers=t.host)
-        later = s.payloads(3, timeout=0.5)
+        later = s.payloads(3, timeout=0.5)   # what comes, in time for an older view to show (none may)
         versions = [first["version"]] + [p["version"] for p in later]
         assert versions == sorted(set(versions)), versions  # strictly newer each time
         assert all(p["view"]["picked"] == [True, False] for p in later)
