@@ -6,7 +6,11 @@
   with the fake game registered and no hardware; closed after the test.
 - ``chromium``: one Debian chromium (through Playwright) for the whole run; the browser tests
   (marked ``browser``) run last, after every other test, so Playwright's event loop is never
-  open while another test runs. Each test opens its own contexts and closes them.
+  open while another test runs. Each test opens its own contexts and closes them; each context
+  and page it opens waits ``patience(BROWSER_WAIT)`` for anything by default (tests/waits.py).
+
+The waits' factor is measured once, before the first test (tests/waits.py), and printed in the
+header.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ import pytest
 
 import engines
 from companion.service import Service
-from tests import fakegame
+from tests import fakegame, waits
 
 HOST_KEY = "test-host-key"
 CHROMIUM = "/usr/bin/chromium"
+BROWSER_WAIT = 8.0   # seconds a page gets, on a quiet machine, for each thing a test waits for
 
 # The command line speaks the terminal's language (companion.terminal): the tests read English
 # unless one asks for another, whatever the developer's own terminal speaks.
@@ -57,10 +62,40 @@ def service(fake_game: fakegame.GuessGame, data_dir: Path) -> Iterator[Service]:
         svc.close()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # once, before any test loads the machine; the run's subprocesses (a bench) wait alike
+    os.environ.setdefault(waits.VARIABLE, f"{waits.measure():.2f}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return waits.described()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests last (in their usual order), so they share one chromium (``chromium``)
     and nothing else runs while Playwright's loop is open (asyncio.run would refuse to start)."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+class PatientBrowser:
+    """The run's chromium, whose every new context and page waits ``patience(BROWSER_WAIT)`` for
+    a locator, a navigation or a URL unless a test says otherwise; the rest is Playwright's."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(waits.patience_ms(BROWSER_WAIT))
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(waits.patience_ms(BROWSER_WAIT))
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture(scope="session")
@@ -68,10 +103,10 @@ def chromium() -> Iterator[Any]:
     """Debian's chromium, launched once for the run (each launch costs about a second)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+        browser = pw.chromium.launch(executable_path=CHROMIUM, timeout=waits.patience_ms(30), args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         try:
-            yield browser
+            yield PatientBrowser(browser)
         finally:
             browser.close()

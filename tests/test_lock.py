@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import patience
 from tools import lock
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +30,7 @@ def copy_of_the_repository(into: Path) -> Path:
 def setup_sh(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "VENV": str(root / "venv"), "PYTHON": sys.executable}
     return subprocess.run(["bash", str(root / "setup.sh"), *args], capture_output=True, text=True,
-                          env=env, timeout=60, check=False)
+                          env=env, timeout=patience(60), check=False)
 
 
 def test_the_locks_agree_with_pyproject_and_are_as_uv_wrote_them() -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import patience
+
 ROOT = Path(__file__).resolve().parents[1]
 MISSING = [tool for tool in ("debootstrap", "qemu-aarch64-static") if shutil.which(tool) is None]
 
@@ -27,7 +29,7 @@ MISSING = [tool for tool in ("debootstrap", "qemu-aarch64-static") if shutil.whi
                     reason="needs root and apt's debootstrap and qemu-user-static (CI has them)")
 def test_a_bookworm_arm64_pi_installs_the_lock_from_wheels_and_plays_two_games() -> None:
     done = subprocess.run([sys.executable, "-m", "tools.pi_check"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=1200, check=False)
+                          text=True, timeout=patience(1200), check=False)
     said = done.stdout + done.stderr
     assert done.returncode == 0, said
     for platform in ("bookworm-arm64", "trixie-arm64", "bookworm-armhf", "trixie-armhf"):

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import patience
+
 ROOT = Path(__file__).resolve().parents[1]
 AVAHI = "etc/avahi/services/companion.service"
 MDNS_UNIT = "etc/systemd/system/companion-mdns.service"
@@ -35,7 +37,7 @@ KIOSK = "opt/companion/kiosk"
 
 def render(root: Path, *args: str) -> str:
     done = subprocess.run(["bash", str(ROOT / "setup.sh"), "render", str(root), *args],
-                          capture_output=True, text=True, timeout=30, check=False)
+                          capture_output=True, text=True, timeout=patience(30), check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -78,12 +80,12 @@ def test_the_alias_script_publishes_companion_local_for_the_lan_address(tmp_path
                            env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"},
                            start_new_session=True)
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + patience(10)
         while not log.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
     finally:
         os.killpg(run.pid, signal.SIGTERM)
-        run.wait(timeout=10)
+        run.wait(timeout=patience(10))
     assert log.read_text().splitlines() == ["--address --no-reverse companion.local 192.0.2.23"]
 
 
@@ -121,8 +123,9 @@ def test_the_kiosk_opens_chromium_full_screen_on_the_table_screen(tmp_path: Path
     bin_dir = tmp_path / "bin"
     stub(bin_dir, "chromium", 'echo "$*"')
     stub(bin_dir, "python3", f'exec {sys.executable} "$@"')
-    done = subprocess.run(["sh", str(tmp_path / "root" / KIOSK)], capture_output=True, text=True, timeout=30,
-                          env={**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}, check=False)
+    done = subprocess.run(["sh", str(tmp_path / "root" / KIOSK)], capture_output=True, text=True,
+                          timeout=patience(30), env={**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"},
+                          check=False)
     assert done.returncode == 0, done.stderr
     args = done.stdout.split()
     assert "--kiosk" in args and args[-1] == f"http://localhost:{table_screen}/table/current"

@@ -1,7 +1,8 @@
 """A real ``companion serve`` in a subprocess on loopback, and a small HTTP + SSE client.
 
 Everything is bounded: sockets have timeouts, reads stop at a deadline, and the
-process is always killed (``with ServerProcess(...)``).
+process is always killed (``with ServerProcess(...)``). Each bound is a quiet machine's seconds
+through ``tests.waits.patience``: a slow machine waits longer for the same answer.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from tests.waits import patience
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_KEY = "e2e-host-key-123"
@@ -49,6 +52,7 @@ class ServerProcess:
         self._drain: threading.Thread | None = None
 
     def start(self, timeout: float = 20.0) -> ServerProcess:
+        """Until the banner names the port (``timeout``: a quiet machine's seconds)."""
         env = {**os.environ, **unit_environment(), "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1",
                **(self.env or {})}
         started = time.monotonic()
@@ -58,7 +62,7 @@ class ServerProcess:
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
         lines: list[str] = []
-        timer = threading.Timer(timeout, self.kill)
+        timer = threading.Timer(patience(timeout), self.kill)
         timer.start()
         try:
             for line in self.proc.stdout:
@@ -88,9 +92,9 @@ class ServerProcess:
             return
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
+        self.proc.wait(timeout=patience(10))
         if self._drain is not None:
-            self._drain.join(timeout=5)
+            self._drain.join(timeout=patience(5))
         if self.proc.stdout is not None:
             self.proc.stdout.close()
 
@@ -125,8 +129,8 @@ def call(port: int, method: str, path: str, body: Any = None, *, token: str | No
          host_key: str | None = None, source: str | None = None, timeout: float = 10.0) -> tuple[int, Any]:
     """One request on a connection of its own (as a phone's browser opens them), from ``source``
     (a loopback address: another machine on the Wi-Fi): its status and JSON (None for a page or an
-    empty answer). OSError when the server is down."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+    empty answer). OSError when the server is down; ``timeout``: a quiet machine's seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=patience(timeout),
                                       source_address=(source, 0) if source else None)
     headers = {"Content-Type": "application/json"} if body is not None else {}
     if token:
@@ -180,7 +184,7 @@ class Stream:
         self.ended = False               # the server ended the stream (EOF)
         self._closing = False
         self.cond = threading.Condition()
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=patience(30),
                                                source_address=(source, 0) if source else None)
         headers = {"Accept": "text/event-stream"}
         if token:
@@ -220,8 +224,9 @@ class Stream:
                 self.cond.notify_all()
 
     def wait_version(self, version: int, timeout: float = 10.0) -> float | None:
-        """When (perf_counter) a payload with this version or later arrived, or None."""
-        end = time.monotonic() + timeout
+        """When (perf_counter) a payload with this version or later arrived, or None (after
+        ``timeout``, a quiet machine's seconds)."""
+        end = time.monotonic() + patience(timeout)
         with self.cond:
             while True:
                 for payload, at in zip(self.payloads, self.arrived, strict=True):
@@ -247,6 +252,6 @@ class Stream:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.shutdown(2)
-        self.thread.join(timeout=5)
+        self.thread.join(timeout=patience(5))
         self.resp.close()
         self.conn.close()

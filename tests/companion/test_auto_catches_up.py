@@ -15,13 +15,15 @@ import random
 import time
 from typing import Any
 
+from tests.waits import patience
+
 
 def test_the_computer_shark_answers_at_once_and_auto_catches_up_with_a_backlog(service: Any) -> None:
     table = service.create_table("jaws", 3, {}, seed=7)["table"]
     service.set_auto(table, False)   # the test looks at the story; nobody steps it
     service.public(table, screen=True)   # a table screen is watching: the steps wait for it
     service.seat_bot(table, 0)
-    assert service.wait_for_bots()
+    assert service.wait_for_bots(patience(10))
     rng = random.Random(1)
     slowest = 0.0
     while service.public(table, screen=True)["view"]["round"] < 3:
@@ -32,9 +34,9 @@ def test_the_computer_shark_answers_at_once_and_auto_catches_up_with_a_backlog(s
         action = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
         started = time.monotonic()
         service.act(table, seat, action)
-        assert service.wait_for_bots()
+        assert service.wait_for_bots(patience(10))
         slowest = max(slowest, time.monotonic() - started)
-    assert slowest < 1.0 + 0.5          # the crew's play and the shark's whole answer
+    assert slowest < patience(1.0 + 0.5)         # the crew's play and the shark's whole answer
     story = service.tables.get(table).telling.story.copy()
     assert story.waiting() >= 12          # a quick crew: the table is far behind
     jaws_step = 2.4
@@ -55,7 +57,7 @@ def test_what_the_shark_did_comes_up_within_a_second_of_the_crews_last_end_turn(
     service.set_auto(table, False)
     service.public(table, screen=True)
     service.seat_bot(table, 0)
-    assert service.wait_for_bots()
+    assert service.wait_for_bots(patience(10))
     t = service.tables.get(table)
     pacing = t.game.pacing
     rng = random.Random(1)
@@ -71,7 +73,7 @@ def test_what_the_shark_did_comes_up_within_a_second_of_the_crews_last_end_turn(
         action = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
         round_before = service.public(table, screen=True)["view"]["round"]
         service.act(table, seat, action)
-        assert service.wait_for_bots()
+        assert service.wait_for_bots(patience(10))
         if action["type"] != "end" or service.public(table, screen=True)["view"]["round"] == round_before:
             continue
         story = t.telling.story.copy()

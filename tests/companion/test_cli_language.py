@@ -21,6 +21,7 @@ from companion import cli, terminal
 from engines.text import Text, plural, translate
 from hardware.config import example_rig
 from tests.companion.server import ServerProcess
+from tests.waits import patience
 from tests.web.test_browser_languages import vocabulary
 from tests.web.test_real_languages import english_words
 
@@ -88,8 +89,8 @@ def test_a_config_refusal_speaks_the_terminals_language(tmp_path: Path, lang: st
     path = tmp_path / "c.toml"
     path.write_text('port = "eighty"\n[wifi]\nssid = "Spiele"\n')
     run = subprocess.run([sys.executable, "-m", "companion", "serve", "--config", str(path),
-                          "--data", str(tmp_path / "d")], capture_output=True, text=True, timeout=60,
-                         cwd=ROOT, env={**os.environ, **speaking(lang)})
+                          "--data", str(tmp_path / "d")], capture_output=True, text=True,
+                         timeout=patience(60), cwd=ROOT, env={**os.environ, **speaking(lang)})
     assert run.returncode == 2 and "Traceback" not in run.stderr
     said = translate("expected a whole number from {low} to {high}, got {value!r}.", lang,
                      low=1, high=65535, value="eighty")

@@ -14,6 +14,7 @@ import pytest
 
 from companion import cli
 from companion.config import Config, ConfigError, load, parse
+from tests.waits import patience
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,7 +70,7 @@ def test_serve_with_a_bad_config_prints_a_sentence_not_a_traceback(tmp_path: Pat
     path.write_text('port = "eighty"\n')
     run = subprocess.run([sys.executable, "-m", "companion", "serve", "--config", str(path),
                           "--data", str(tmp_path / "d")],
-                         capture_output=True, text=True, timeout=30, cwd=ROOT)
+                         capture_output=True, text=True, timeout=patience(30), cwd=ROOT)
     assert run.returncode == 2
     assert "port: expected a whole number" in run.stderr and "Traceback" not in run.stderr
 
@@ -121,7 +122,7 @@ def test_a_port_in_use_is_one_sentence(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         run = subprocess.run([sys.executable, "-m", "companion", "serve", "--bind", "127.0.0.1",
                               "--port", str(port), "--data", str(tmp_path / "d"), "--host-key", "k" * 10],
-                             capture_output=True, text=True, timeout=60, cwd=ROOT,
+                             capture_output=True, text=True, timeout=patience(60), cwd=ROOT,
                              env={**os.environ, "GPIOZERO_PIN_FACTORY": "mock"})
     assert run.returncode == 2, run.stderr
     assert f"port {port}: cannot listen" in run.stderr and "Traceback" not in run.stderr
@@ -162,7 +163,7 @@ def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path:
     assert loop.split("\n", 1)[0].split(" in ", 1)[1].removesuffix("; do").split() == wanted
     stubs = ('getent() { [ "$2" = gpio ]; }\ngroupadd() { echo "groupadd $*"; }\n'
              'usermod() { echo "usermod $*"; }\nsay() { :; }\nuser=companion\n')
-    run = subprocess.run(["bash", "-c", stubs + loop], capture_output=True, text=True, timeout=10)
+    run = subprocess.run(["bash", "-c", stubs + loop], capture_output=True, text=True, timeout=patience(10))
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion",

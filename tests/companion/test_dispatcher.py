@@ -2,7 +2,7 @@
 larger than the pool still is, stopping works, and a quiet table keeps to one warm thread (what
 saves the memory: each thread that has answered keeps about 80 KB).
 
-Everything is bounded: every wait has a timeout, and the servers are on loopback.
+Everything is bounded: every wait has a timeout (tests.waits.patience), and the servers are on loopback.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import pytest
 
 from companion import server as built
 from companion.dispatcher import WarmDispatcher
+from tests.waits import patience
 
-PATIENCE = 10.0   # seconds; far above what any of this needs
+PATIENCE = patience(10.0)   # seconds; far above what any of this needs
 
 
 class Job:
@@ -102,7 +103,7 @@ def test_a_burst_larger_than_the_pool_waits_for_the_busy_threads_and_completes(p
     for job in jobs:
         pool.add_task(job)
     log.wait(lambda done: done.running == 4)       # the pool is full; sixteen wait their turn
-    time.sleep(0.05)
+    time.sleep(patience(0.05))                     # time for a fifth thread to start (none may)
     assert log.running == 4 and len(pool.queue) == 16 and len(pool.threads) == 4
     gate.set()
     log.wait(lambda done: len(done.ran) == 20)
@@ -153,7 +154,7 @@ def test_shutdown_lets_running_tasks_end_and_cancels_the_waiting_ones() -> None:
     assert sorted(log.ran) == [0, 1] and [job.cancelled for job in jobs] == [False] * 2 + [True] * 3
     assert not dispatcher.threads and not dispatcher.queue
     dispatcher.add_task(Job(9, log))                     # stopped: nothing runs any more
-    time.sleep(0.05)
+    time.sleep(patience(0.05))                           # time for it to run (it may not)
     assert sorted(log.ran) == [0, 1]
 
 
@@ -206,7 +207,8 @@ def test_the_server_answers_a_quiet_table_on_one_thread() -> None:
             connection.request("GET", "/")
             assert connection.getresponse().read() == b"ok"
             connection.close()
-            time.sleep(0.01)       # a quiet table: its thread is idle again before the next request
+            idle(srv.task_dispatcher, len(srv.task_dispatcher.threads))   # a quiet table: its
+            #                                      thread is idle again before the next request
         assert len(names) == 40 and len(set(names)) <= 2, Counter(names)
         assert len(srv.task_dispatcher.threads) <= 2
     finally:

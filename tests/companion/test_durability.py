@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.service import Service
 from tests.companion.server import HTTPError, ServerProcess
+from tests.waits import patience
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
 SEED, ROUNDS, PLAYERS = 99, 4, 3
@@ -85,7 +86,7 @@ def test_sigkill_at_random_points_loses_no_accepted_play(fake_game: Any, tmp_pat
                 worker.start()
                 time.sleep(rnd.uniform(0, 0.01))
                 server.kill()
-                worker.join(10)
+                worker.join(patience(10))
                 allowed = [done + 1] if "reply" in result else [done, done + 1]
                 if "reply" in result:
                     acknowledged_version = result["reply"]["version"]

@@ -13,6 +13,7 @@ import json
 
 from companion.service import Service
 from engines import TABLE
+from tests.waits import patience
 
 
 def test_the_tables_physical_mode_means_the_real_cards_are_dealt(service: Service) -> None:
@@ -44,7 +45,7 @@ def test_a_digital_table_is_dealt_by_the_pi_and_the_host_sees_one_chance_choice(
 def test_a_bot_seat_bids_alongside_the_phones(service: Service) -> None:
     table = service.create_table("fzzzt", 3, {"bidding": "simultaneous"}, seed=7)["table"]
     service.seat_bot(table, 2)
-    assert service.wait_for_bots()
+    assert service.wait_for_bots(patience(10))
     players = service.public(table)["view"]["players"]
     assert players[2]["bid_count"] is not None and not players[2]["thinking"]  # the bot has bid
     assert [p["thinking"] for p in players[:2]] == [True, True]  # the phones are still thinking
@@ -52,7 +53,7 @@ def test_a_bot_seat_bids_alongside_the_phones(service: Service) -> None:
     for seat in (0, 1):
         hand = service.seat_view(table, seat)["view"]["you"]["hand"]
         service.act(table, seat, {"type": "bid", "cards": [hand[-1]["id"]]})
-    assert service.wait_for_bots()
+    assert service.wait_for_bots(patience(10))
     view = service.public(table)["view"]
     assert view["last"] is not None and set(view["last"]["bids"]) == {"0", "1", "2"}  # all three revealed
     # the next auction: the bot has bid again (if it has cards), the humans are awaited
@@ -63,7 +64,7 @@ def test_three_bots_play_a_whole_game_to_the_score_sheets(service: Service) -> N
     table = service.create_table("fzzzt", 3, {}, seed=11)["table"]
     for seat in range(3):
         service.seat_bot(table, seat)
-    assert service.wait_for_bots(timeout=60)
+    assert service.wait_for_bots(patience(60))
     public = service.public(table)
     assert public["outcome"] is not None
     sheets = public["view"]["scores"]

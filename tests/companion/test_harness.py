@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.companion.server import Stream
+from tests.waits import patience
 
 # one message split across two chunks, then a message whose data is not JSON
 CHUNKS = [b': hello\nretry: 3000\n\nid: 1\ndata: {"vers', b'ion": 1}\n\n', b"data: {broken\n\n"]
@@ -41,7 +42,7 @@ def port() -> Iterator[int]:
     finally:
         server.shutdown()
         server.server_close()
-        thread.join(timeout=5)
+        thread.join(timeout=patience(5))
 
 
 def test_a_message_split_across_chunks_is_read_and_a_broken_one_is_reported(port: int) -> None:

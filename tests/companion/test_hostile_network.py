@@ -2,8 +2,9 @@
 
 A real ``companion serve`` on loopback; the table's own devices speak from 127.0.0.1 and the
 hostile machine from 127.0.0.2 (another address, as another device on the Wi-Fi would be).
-Everything is bounded: a few hundred sockets at most, every read has a timeout, and no test
-asserts a wall-clock time tighter than its timeout.
+Everything is bounded: a few hundred sockets at most, every read has a timeout (a quiet machine's
+seconds through ``tests.waits.patience``), and no test asserts a wall-clock time tighter than its
+timeout.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from typing import Any
 import pytest
 
 from tests.companion.server import HTTPError, ServerProcess, seated_guess_table
+from tests.waits import patience
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
 HOSTILE = "127.0.0.2"
 TOO_MANY_SCREENS = "Too many screens are connected; close one and try again."
-PATIENCE = 5.0   # seconds a device waits for an answer; far above what a free server needs
+PATIENCE = 5.0   # seconds a device waits for an answer (quiet); far above what a free server needs
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def connect(server: ServerProcess, source: str = HOSTILE) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE, source_address=(source, 0))
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=patience(PATIENCE),
+                                    source_address=(source, 0))
     return sock
 
 
@@ -66,7 +69,7 @@ def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
 def settle(server: ServerProcess) -> None:
     """Until the server has let go of the hostile address's closed sockets (its loop closes
     them in its own time): one more connection from there is answered again."""
-    end = time.monotonic() + 3 * PATIENCE
+    end = time.monotonic() + patience(3 * PATIENCE)
     while True:
         try:
             if raw(server, b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200:
@@ -78,9 +81,9 @@ def settle(server: ServerProcess) -> None:
 
 
 def closed_by_server(sock: socket.socket, within: float) -> bool:
-    """Whether the server closes this connection within ``within`` seconds (anything it says first
-    is read and dropped)."""
-    end = time.monotonic() + within
+    """Whether the server closes this connection within ``within`` seconds (a quiet machine's;
+    anything it says first is read and dropped)."""
+    end = time.monotonic() + patience(within)
     while time.monotonic() < end:
         sock.settimeout(max(0.05, end - time.monotonic()))
         try:
@@ -143,7 +146,7 @@ def test_a_refused_stream_closes_its_connection(server: ServerProcess, table: di
     """A stream over the per-address cap is answered 503 with the sentence, then closed."""
     held: list[socket.socket] = []
     answers: list[int] = []
-    end = time.monotonic() + 3 * PATIENCE   # streams closed by an earlier test free their place in ~1 s
+    end = time.monotonic() + patience(3 * PATIENCE)   # an earlier test's streams free their place in ~1 s
     try:
         while not (200 in answers and 503 in answers) and time.monotonic() < end:
             if 200 not in answers and answers:

@@ -12,6 +12,7 @@ import pytest
 from companion.service import Service
 from engines import TABLE, IllegalAction, translate
 from engines.rng import Rng
+from tests.waits import patience
 from web.service import Conflict
 
 JAWS = "jaws"
@@ -77,13 +78,13 @@ def test_the_pi_plays_the_shark_against_a_human_crew(service: Service) -> None:
     """Issue 11: "The Pi can be the shark": a bot in the shark's seat plans and ends its turn alone."""
     table = service.create_table(JAWS, 2, {}, seed=4)["table"]
     service.seat_bot(table, 0)
-    assert service.wait_for_bots(20)
+    assert service.wait_for_bots(patience(20))
     public = service.public(table)
     assert public["view"]["phase"] == "crew" and public["awaiting"] == [1]
     assert public["view"]["rounds"][-1]["round"] == 1
     for role in ("brody", "hooper", "quint"):
         service.act(table, 1, {"type": "end", "role": role})
-    assert service.wait_for_bots(20)
+    assert service.wait_for_bots(patience(20))
     assert service.public(table)["view"]["round"] == 2 and service.public(table)["awaiting"] == [1]
 
 
@@ -94,9 +95,9 @@ def test_the_pi_plays_crew_members_beside_a_human_shark(service: Service) -> Non
     service.act(table, 0, {"type": "start", "space": "3"})
     state = service.state_of(table)
     if state.view(None)["phase"] == "choice":
-        assert service.wait_for_bots(20)
+        assert service.wait_for_bots(patience(20))
     service.act(table, 0, {"type": "end"})
-    assert service.wait_for_bots(30)
+    assert service.wait_for_bots(patience(30))
     view = service.public(table)["view"]
     assert view["round"] == 2 or view["phase"] in ("over", "choice", "shark")
 
@@ -220,7 +221,7 @@ def test_when_the_pi_rolls_real_dice_a_persons_phone_enters_its_hits(service: Se
         if state.reading is not None:
             service.act(table, TABLE, rng.choice([a for a, _ in state.chance_outcomes()])[0])
         elif 0 in state.awaiting:
-            assert service.wait_for_bots(20)
+            assert service.wait_for_bots(patience(20))
         else:
             seat = state.awaiting[0]
             legal = state.legal_actions(seat)

@@ -12,6 +12,7 @@ import pytest
 import engines
 from companion.service import Service
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def test_two_people_and_a_bot_play_to_the_final_count(patient: Service, data_dir
     rng = random.Random(5)
     human = engines.get("loch-ness").bot()      # the people play sensibly too, or the lake never empties
     for ply in range(3000):
-        assert patient.wait_for_bots(30)
+        assert patient.wait_for_bots(patience(30))
         public = patient.public(table)
         if public["outcome"] is not None:
             break

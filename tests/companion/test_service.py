@@ -13,6 +13,7 @@ from companion.service import Service
 from companion.store import MIGRATIONS, Store
 from engines import TABLE, IllegalAction, translate
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 from web.service import BadRequest, Conflict, NotFound, Unauthorized
 
 
@@ -231,7 +232,7 @@ def test_undo_is_logged_and_everyone_is_told(service: Service) -> None:
         service.undo(table)
     subs = [service.subscribe(table, s) for s in (None, 0, 1)]
     for sub in subs:
-        assert sub.get(1) is not None           # the full view on connect
+        assert sub.get(patience(1)) is not None           # the full view on connect
     before = service.public(table)
     service.act(table, 0, pick(4))
     service.undo(table)
@@ -240,7 +241,7 @@ def test_undo_is_logged_and_everyone_is_told(service: Service) -> None:
     assert after["version"] == before["version"] + 2
     assert [r.kind for r in service.store.log(table)] == ["chance", "action", "undo"]
     for sub in subs:
-        played, undone = sub.get(1), sub.get(1)
+        played, undone = sub.get(patience(1)), sub.get(patience(1))
         assert played is not None and undone is not None
         assert undone["events"][0]["type"] == "undo"
         assert undone["events"][0]["say"]["msgid"] == "The host undid the last move."
@@ -259,7 +260,7 @@ def test_each_stream_sees_every_version_and_only_its_own_secrets(service: Servic
     service.act(table, 0, pick(2))
     service.act(table, 1, pick(3))
     for seat, sub in subs.items():
-        got = [sub.get(1) for _ in range(3)]
+        got = [sub.get(patience(1)) for _ in range(3)]
         assert [g["version"] for g in got if g] == [start, start + 1, start + 2]
         assert sub.get(0.01) is None
         first_pick = got[1]
@@ -278,10 +279,10 @@ def test_a_freed_seat_loses_its_stream_and_token(service: Service) -> None:
     table = new_table(service)
     token = service.claim_seat(table, 0, "Anna")
     sub = service.subscribe(table, 0)
-    assert sub.get(1) is not None
+    assert sub.get(patience(1)) is not None
     service.free_seat(table, 0)
     with pytest.raises(Unauthorized, match="freed"):
-        sub.get(1)
+        sub.get(patience(1))
     # A phone that learns it by a poll or a play (its stream not open yet) reads the same words.
     with pytest.raises(Unauthorized, match="The host freed this seat"):
         service.seat_of(table, token)
@@ -299,7 +300,7 @@ def test_bots_play_through_the_same_door_until_the_end(service: Service) -> None
     service.seat_bot(table, 1)
     names = [s["name"] for s in service.public(table)["seats"]]
     assert names[:2] == ["Computer 1", "Computer 2"]  # two bots can be told apart at the table
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     public = service.public(table)
     assert public["outcome"] is not None and public["awaiting"] == []
     kinds = [r.kind for r in service.store.log(table)]
@@ -310,10 +311,10 @@ def test_a_bot_waits_for_the_humans_and_answers_them(service: Service) -> None:
     table = new_table(service)
     service.claim_seat(table, 0, "Anna")
     service.seat_bot(table, 1)
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     assert service.public(table)["awaiting"] == [0]
     service.act(table, 0, pick(1))
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     assert service.public(table)["view"]["round"] == 2
 
 
@@ -324,7 +325,7 @@ def test_listeners_run_outside_the_table_lock(service: Service) -> None:
     def listener(table_id: str, state: object, events: list[dict[str, object]]) -> None:
         worker = threading.Thread(target=lambda: results.append(service.public(table_id)["version"]))
         worker.start()
-        worker.join(2)
+        worker.join(patience(2))
         results.append(worker.is_alive())
 
     service.add_listener(listener)
@@ -387,7 +388,7 @@ def test_a_laser_chess_bot_answers_a_move_through_the_log(service: Service) -> N
     service.seat_bot(table, 1)
     move = service.seat_view(table, 0)["legal_actions"][0]
     service.act(table, 0, move)
-    assert service.wait_for_bots(20)
+    assert service.wait_for_bots(patience(20))
     public = service.public(table)
     assert public["awaiting"] == [0] or public["outcome"] is not None
     assert [(r.kind, r.seat) for r in service.store.log(table)] == [("action", 0), ("action", 1)]
@@ -397,12 +398,12 @@ def test_undo_against_a_bot_takes_back_the_persons_play_and_the_answer(service: 
     table = new_table(service, players=2)
     service.claim_seat(table, 0, "Anna")
     service.seat_bot(table, 1)
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     service.act(table, 0, pick(2))
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     assert service.public(table)["view"]["round"] == 2
     service.undo(table)
-    assert service.wait_for_bots(10)
+    assert service.wait_for_bots(patience(10))
     public = service.public(table)
     assert public["view"]["round"] == 1 and public["awaiting"] == [0]
     assert public["view"]["picked"] == [False, True]     # the bot has answered the round again
@@ -417,7 +418,7 @@ def test_next_steps_the_table_screen_through_the_story_and_a_play_is_appended(se
     assert first["story"]["waiting"] >= 2
     stepped = service.advance(table)
     assert stepped["step"] == first["step"] + 1 and stepped["version"] == first["version"] + 1
-    pushed = sub.get(1)
+    pushed = sub.get(patience(1))
     assert pushed is not None and pushed["step"] == stepped["step"]
     shown = stepped["story"]["steps"][stepped["story"]["at"]]["id"]
     service.act(table, 0, pick(2))                   # the next round's pick: appended, not shown over it

@@ -18,6 +18,7 @@ import pytest
 from companion.service import Service
 from engines import TABLE
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_two_people_and_a_bot_play_three_rounds(patient: Service) -> None:
     patient.seat_bot(table, 2)
     rng = random.Random(3)
     for _ in range(300):
-        assert patient.wait_for_bots(30)
+        assert patient.wait_for_bots(patience(30))
         public = patient.public(table)
         if public["outcome"] is not None or public["view"]["round"] > 3:
             break
@@ -88,7 +89,7 @@ def test_a_bot_answers_a_diagonal_push_in_the_middle_of_the_resolution(patient: 
     state = patient.state_of(table)
     assert state.awaiting == (2,) and state.view(None)["pending"]["kind"] == "push"
     patient.seat_bot(table, 2)
-    assert patient.wait_for_bots(30)
+    assert patient.wait_for_bots(patience(30))
     last = patient.store.log(table)[-1]
     assert last.kind == "action" and last.seat == 2 and last.data["type"] == "push"
     after = patient.state_of(table).view(None)

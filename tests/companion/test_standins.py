@@ -18,6 +18,7 @@ import pytest
 from companion.service import POLL_GRACE, Service
 from engines import TABLE, translate
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 from web.service import Conflict
 
 
@@ -39,7 +40,7 @@ def test_a_bot_chief_mechanic_does_not_guess_the_real_card_the_host_enters_it(se
     the conveyor." The computer cannot see which: it waits, and the host page is asked."""
     table = fzzzt_with_the_real_cards(service)
     service.seat_bot(table, 1)
-    assert service.wait_for_bots(5)
+    assert service.wait_for_bots(patience(5))
     before = service.public(table)
     assert before["awaiting"] == [1] and before["view"]["conveyor"]["open"] == []   # no card guessed
     host = service.seat_view(table, TABLE)
@@ -78,7 +79,7 @@ def test_a_sharks_bot_waits_for_the_host_to_enter_its_two_specials(service: Serv
     table = str(service.create_table("sharks-with-lasers", 2, {"specials": True, "chance": "physical"},
                                      seed=1)["table"])
     service.seat_bot(table, 1)
-    assert service.wait_for_bots(5)
+    assert service.wait_for_bots(patience(5))
     state = service.state_of(table)
     assert 1 in state.awaiting                          # the bot entered nothing by itself
     requests = service.seat_view(table, TABLE)["requests"]

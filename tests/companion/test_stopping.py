@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.companion.server import ServerProcess
+from tests.waits import patience
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
@@ -38,7 +39,7 @@ def test_stopping_with_phones_connected_ends_every_stream_and_says_every_game_is
             assert stream.wait_version(before["version"]) is not None
         assert srv.proc is not None
         srv.proc.send_signal(signum)
-        assert srv.proc.wait(timeout=15) == 0      # a bound, not a speed: bench/stop.py times it
+        assert srv.proc.wait(timeout=patience(15)) == 0      # a bound, not a speed: bench/stop.py times it
         srv.kill()
         said = "".join(srv.output)
         assert "Ctrl-C to stop." in said

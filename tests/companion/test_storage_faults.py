@@ -23,6 +23,7 @@ from flask.testing import FlaskClient
 from companion.service import Service
 from companion.store import STORAGE_FAILING, quick_check
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 from web import create_app
 
 HOST = {"X-Host-Key": HOST_KEY}
@@ -161,7 +162,7 @@ def test_open_streams_are_told_when_the_store_starts_and_stops_failing(
     table, tokens = setup_table(client)
     sub = service.subscribe(table, None)
     try:
-        assert sub.get(1.0) is not None      # the first, full payload
+        assert sub.get(patience(1.0)) is not None      # the first, full payload
         real = service.store._db
         faulty = Faulty(real, "disk I/O error", "COMMIT")
         service.store._db = faulty  # type: ignore[assignment]
@@ -176,7 +177,7 @@ def test_open_streams_are_told_when_the_store_starts_and_stops_failing(
 
 
 def wait_for(sub: Any, test: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + patience(timeout)
     while time.monotonic() < end:
         payload = sub.get(0.2)
         if payload is not None and test(payload):

@@ -20,6 +20,7 @@ from companion.service import Service
 from companion.story import CONTEXT
 from engines import translate
 from tests.conftest import HOST_KEY
+from tests.waits import patience
 from web.service import Conflict
 
 
@@ -145,10 +146,10 @@ def test_while_a_screen_shows_a_sharks_round_plays_wait_and_the_phones_are_told_
                                              "has been shown (Next moves it on).")
     assert service.public(table)["version"] == version   # nothing changed
     service.seat_bot(table, nxt)
-    assert service.wait_for_bots(5) and service.state_of(table) is state       # the bot waits too
+    assert service.wait_for_bots(patience(5)) and service.state_of(table) is state       # the bot waits too
     tell_all(service, table)
     assert not service.seat_view(table, 0)["story"]["hold"]
-    assert service.wait_for_bots(10) and service.state_of(table) is not state   # then it plays
+    assert service.wait_for_bots(patience(10)) and service.state_of(table) is not state   # then it plays
     screen.close()
 
 

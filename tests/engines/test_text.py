@@ -27,6 +27,7 @@ from tests.engines.fzzzt.helpers import everyone_bids
 from tests.engines.fzzzt.helpers import position as fzzzt_position
 from tests.engines.laser_chess.helpers import position
 from tests.engines.sharks_with_lasers.helpers import pos as sharks_position
+from tests.waits import patience
 
 PSEUDO = "xx"
 NAMES = ("ANNA", "BO", "CATO", "DIRK")  # seat names in capitals, so only untranslated words are lowercase
@@ -321,6 +322,6 @@ def test_a_page_label_renders_a_nested_sentence_parameter_not_object_object() ->
     if node is None:
         pytest.skip("node is not installed")
     done = subprocess.run([node, "-e", _NODE_HARNESS, str(_COMMON_JS)], capture_output=True, text=True,
-                          timeout=30, check=True)
+                          timeout=patience(30), check=True)
     assert json.loads(done.stdout) == ["The beam left at j8 heading noord.", "3 kaarten and 4",
                                        "3 cards and {b}"]

@@ -16,6 +16,7 @@ from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_link_races import BLUE_MOVE, RED_MOVE, during_the_window
+from tests.waits import patience
 from web.apidoc import problems
 
 API_MD = Path(__file__).resolve().parents[2] / "docs" / "api.md"
@@ -29,12 +30,12 @@ def test_every_field_of_get_api_hardware_is_in_the_openapi_schema_and_the_docs(
     schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     clean_rig.turn_token(("j5", "E"))  # a real mismatch, in a shot the next move overtakes
     during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
     clock.tick()
     clean_rig.press("seat0")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
     hardware = client.get("/api/hardware", headers=host).get_json()
     check = hardware["last_beam_check"]

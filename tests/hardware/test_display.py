@@ -27,6 +27,7 @@ from hardware.display import open_display
 from tests.conftest import HOST_KEY
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_link import fire, moved
+from tests.waits import patience
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "display"
 SIZE = (128, 64)
@@ -163,7 +164,7 @@ def test_the_status_screen_follows_the_companion(
     keep(start, "screen-start")
     table, _ = moved(service, link)  # Laser Chess, Blue has moved and must fire
     service.claim_seat(table, 1, "Bo")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     waiting = screen.refresh()
     assert waiting.kind == "table" and waiting.lines == ("Laser", "Chess", "Waiting:", "Bo")
     assert waiting.key[3] == f"http://192.0.2.1:8080/play/{table}"

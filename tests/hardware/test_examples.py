@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import patience
+
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = {
     "laser.py": "fired for 0.3 s",
@@ -22,7 +24,7 @@ EXPECTED = {
 @pytest.mark.parametrize("recipe", sorted(EXPECTED))
 def test_the_recipe_runs(recipe: str) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "docs" / "examples" / recipe)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
+                          capture_output=True, text=True, timeout=patience(60), check=False)
     assert done.returncode == 0, done.stderr
     assert EXPECTED[recipe] in done.stdout
 

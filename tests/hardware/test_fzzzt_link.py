@@ -15,6 +15,7 @@ from companion.hardware_link import HardwareLink
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 SIMULTANEOUS = {"bidding": "simultaneous"}
 """The variant where everyone bids at once (the rulebook bids in turn): the LEDs' hard case."""
@@ -27,7 +28,7 @@ def lowest_card(service: Service, table: str, seat: int) -> str:
 
 def bid(service: Service, link: HardwareLink, table: str, seat: int) -> None:
     service.act(table, seat, {"type": "bid", "cards": [lowest_card(service, table, seat)]})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def leds(rig: Rig) -> list[str]:
@@ -37,7 +38,7 @@ def leds(rig: Rig) -> list[str]:
 def test_seat_leds_blink_while_a_bid_is_awaited_and_stay_lit_once_it_is_placed(
         service: Service, clean_rig: Rig, link: HardwareLink) -> None:
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert leds(clean_rig) == ["blinking", "blinking"]  # both bid at once
     bid(service, link, table, 1)
     assert leds(clean_rig) == ["blinking", "on"]  # the second bid is in; nobody sees which cards
@@ -60,7 +61,7 @@ def test_the_next_button_moves_the_table_screen_past_the_reveal(
     for expected in (1, 2):
         clock.tick()
         clean_rig.press("next")
-        assert link.wait_idle()
+        assert link.wait_idle(patience(5))
         after = service.public(table)
         assert after["step"] == expected  # each press: one more event of the resolution shown
         assert after["events"] == public["events"] and after["view"] == public["view"]  # not a play
@@ -70,11 +71,11 @@ def test_a_seat_button_does_not_bid(service: Service, clean_rig: Rig, link: Hard
                                     clock: FakeClock) -> None:
     """The bid is secret and chosen on the phone; the button cannot stand for any card."""
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     before = service.state_of(table).notation()
     clock.tick()
     clean_rig.press("seat0")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.ignored[-1] == ("seat0", "nothing for a button to do")
     assert service.state_of(table).notation() == before
     assert clean_rig.led_mode("seat0") == "blinking"
@@ -92,7 +93,7 @@ def test_a_seat_that_bid_last_auction_is_not_shown_as_bid_when_the_next_awaits_t
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
     hand = [c["id"] for c in service.seat_view(table, 0)["view"]["you"]["hand"]]
     service.act(table, 0, {"type": "bid", "cards": hand})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert leds(clean_rig) == ["on", "blinking"]
     bid(service, link, table, 1)
     public = service.public(table)
@@ -113,6 +114,6 @@ def test_seat_leds_follow_who_has_bid_after_an_undo(service: Service, clean_rig:
     bid(service, link, table, 0)
     bid(service, link, table, 1)
     service.undo(table)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert service.state_of(table).awaiting == (1,)
     assert leds(clean_rig) == ["on", "blinking"]

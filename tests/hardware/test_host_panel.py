@@ -18,6 +18,7 @@ from hardware import Rig
 from tests.conftest import CHROMIUM
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_link_races import BLUE_MOVE, RED_MOVE, during_the_window
+from tests.waits import patience
 
 ORIGIN = "http://companion.test"
 
@@ -46,7 +47,6 @@ def host_page(service: Service, host_key: str, chromium: Any) -> Iterator[Any]:
 
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     try:
-        page.set_default_timeout(8000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.route(f"{ORIGIN}/**", serve)
@@ -70,11 +70,11 @@ def test_a_superseded_beam_check_reads_as_superseded_not_as_a_verdict(
     """
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     ran = during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
     clock.tick()
     clean_rig.press("seat0")
-    assert link.wait_idle() and ran
+    assert link.wait_idle(patience(5)) and ran
     assert link.hardware_status()["last_beam_check"]["superseded"] is True
 
     host_page.goto(f"{ORIGIN}/host")
@@ -87,7 +87,7 @@ def test_a_superseded_beam_check_reads_as_superseded_not_as_a_verdict(
 
     clock.tick()
     clean_rig.press("seat1")  # Red fires: a check that speaks for the board again
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     line = host_page.locator("#beam-check", has_text="a1")
     line.wait_for()  # the panel polls GET /api/hardware every second: Red's check is on it
     assert line.inner_text() == (

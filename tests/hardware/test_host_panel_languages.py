@@ -24,6 +24,7 @@ from tests.conftest import CHROMIUM
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_host_panel import ORIGIN
 from tests.hardware.test_link_races import BLUE_MOVE
+from tests.waits import patience
 from tests.web.test_browser import shot
 from tests.web.test_browser_languages import OVERFLOWS, vocabulary
 from tests.web.test_real_languages import english_words
@@ -70,7 +71,6 @@ def phone_host_page(service: Service, host_key: str, lang: str, chromium: Any) -
                                    locale={"de": "de-DE", "nl": "nl-NL"}[lang])
     try:
         page = context.new_page()
-        page.set_default_timeout(8000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.route(f"{ORIGIN}/**", serve)
@@ -89,10 +89,10 @@ def test_the_hardware_panel_speaks_the_hosts_language_and_fits_a_phone(
     table's language), the beam check; at 390 px nothing runs out of its box."""
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1, lang=lang)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     clock.tick()
     clean_rig.press("seat0")            # Blue fires: the panel shows the beam check
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     clean_rig.inject_fault("j5e", "stuck-lit")
 
     page = phone_host_page

@@ -19,6 +19,7 @@ from engines.core import Refusal
 from hardware import Rig
 from tests import fakegame
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 
 def pick(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def new_table(service: Service, setup: str = "ace") -> str:
 def fire(rig: Rig, link: HardwareLink, clock: FakeClock, seat: int) -> dict[str, Any]:
     clock.tick()
     rig.press(f"seat{seat}")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     check: dict[str, Any] = link.hardware_status()["last_beam_check"]
     return check
 
@@ -56,11 +57,11 @@ def test_a_whole_laser_chess_game_played_with_the_fire_buttons(
     shots = 0
     while (state := service.state_of(table)).outcome is None:
         assert shots < 200
-        assert link.wait_idle()
+        assert link.wait_idle(patience(5))
         seat = state.awaiting[0]
         assert clean_rig.led_mode(f"seat{seat}") == "blinking"
         service.act(table, seat, pick(state, seat, rng))
-        assert link.wait_idle()
+        assert link.wait_idle(patience(5))
         after = service.state_of(table)
         if after.outcome is None:
             assert clean_rig.led_mode(f"seat{seat}") == "blinking"  # fire now
@@ -82,13 +83,13 @@ def test_a_press_from_a_seat_with_nothing_to_fire_is_ignored(
     table = new_table(service)
     clock.tick()
     clean_rig.press("seat1")  # Red presses before anyone has moved
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.hardware_status()["last_beam_check"] is None
     service.act(table, 0, {"type": "rotate", "square": "j1", "turn": "ccw"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     clock.tick()
     clean_rig.press("seat1")  # Red again: the shot waiting is Blue's
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.hardware_status()["last_beam_check"] is None
     assert link.ignored[-1] == ("seat1", "no shot of this seat to fire")
     assert fire(clean_rig, link, clock, 0)["result"] == "agree"
@@ -99,11 +100,11 @@ def test_the_next_button_steps_the_table_screen(service: Service, clean_rig: Rig
     table = new_table(service)
     move = next(a for a in service.state_of(table).legal_actions(0) if a["type"] == "move")
     service.act(table, 0, move)                 # the move, then the laser: two steps to tell
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     before = service.public(table)["step"]
     clock.tick()
     clean_rig.press("next")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert service.public(table)["step"] == before + 1
 
 
@@ -111,7 +112,7 @@ def moved(service: Service, link: HardwareLink) -> tuple[str, str]:
     """A table where Blue has just played c1-c2 (off the opening beam); returns (table, notation)."""
     table = new_table(service)
     service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     return table, service.state_of(table).notation()
 
 
@@ -147,7 +148,7 @@ def test_a_token_turned_the_wrong_way_is_a_mismatch_and_the_host_can_undo(
                                     "heading east; check the token on j5.")
     assert service.state_of(table).notation() == position
     service.undo(table)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.pending is None
     assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
 
@@ -167,7 +168,7 @@ def test_a_shot_can_fire_by_itself_after_the_move(service: Service, clean_rig: R
     link.auto_fire_s = 0.0  # as [hardware.laser] auto_fire_s = 0 would set it
     table = new_table(service)
     service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     check = link.hardware_status()["last_beam_check"]
     assert check["result"] == "agree" and check["table"] == table
 
@@ -175,16 +176,16 @@ def test_a_shot_can_fire_by_itself_after_the_move(service: Service, clean_rig: R
 def test_hidden_plays_blink_then_stay_lit_and_never_reach_the_hardware_status(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
     table: str = service.create_table(fakegame.GAME.id, 2, {}, seed=7)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     state = service.state_of(table)
     assert set(state.awaiting) == {0, 1}
     assert clean_rig.led_mode("seat0") == clean_rig.led_mode("seat1") == "blinking"
     service.act(table, 0, state.legal_actions(0)[0])
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode("seat0") == "on" and clean_rig.led_mode("seat1") == "blinking"
     clock.tick()
     clean_rig.press("seat0")  # seat 0 has played: its button means nothing now
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.ignored[-1] == ("seat0", "seat not awaited")
     status = json.dumps(service.panel.hardware_status())
     for word in fakegame.WORDS:
@@ -258,11 +259,11 @@ def test_without_a_laser_the_sensors_watch_each_move_by_themselves(
     try:
         table = new_table(service)
         service.act(table, 0, {"type": "move", "from": "c1", "to": "c2"})
-        assert linked.wait_idle()
+        assert linked.wait_idle(patience(5))
         assert linked.hardware_status()["last_beam_check"]["result"] == "agree"
         watcher.turn_token(("j8", "N"))  # Red's beam should leave at a1 south
         service.act(table, 1, {"type": "move", "from": "c7", "to": "c6"})
-        assert linked.wait_idle()
+        assert linked.wait_idle(patience(5))
         check = linked.hardware_status()["last_beam_check"]
         assert check["result"] == "mismatch" and check["seat"] == 1
         assert told(service, table).startswith(
@@ -277,9 +278,9 @@ def test_a_table_the_host_ends_turns_the_seat_leds_off(
     table, _ = moved(service, link)
     assert clean_rig.led_mode("seat0") == "blinking"
     service.end_table(table)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert {clean_rig.led_mode("seat0"), clean_rig.led_mode("seat1")} == {"off"}
     clock.tick()
     clean_rig.press("seat0")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert link.hardware_status()["last_beam_check"] is None  # nothing fired for an ended table

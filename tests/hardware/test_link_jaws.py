@@ -19,6 +19,7 @@ from companion.service import Service
 from engines import get
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
 def press(rig: Rig, link: HardwareLink, clock: FakeClock, seat: int) -> None:
     clock.tick()
     rig.press(f"seat{seat}")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def test_the_leds_follow_the_turn_and_a_seat_button_ends_that_seats_turn(
@@ -44,14 +45,14 @@ def test_the_leds_follow_the_turn_and_a_seat_button_ends_that_seats_turn(
     roles = get("jaws").hardware
     assert roles.button_actions == ("end", "lock", "ready") and not roles.shot_event
     table = service.create_table("jaws", 2, {"chance": "physical"}, seed=3)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
     press(clean_rig, link, clock, 0)                       # choosing the start: no button meaning
     assert service.state_of(table).view(None)["phase"] == "start"
     service.act(table, 0, {"type": "start", "space": "1"})
     service.act(table, -1, {"type": "card", "card": 9})
     service.act(table, 0, {"type": "move", "to": "2"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
     press(clean_rig, link, clock, 1)                       # not the crew's turn: ignored
     assert service.state_of(table).view(None)["phase"] == "shark"
@@ -72,9 +73,9 @@ def test_a_barrel_that_hits_flashes_the_sharks_led(
     service.act(table, 0, {"type": "start", "space": "4"})
     service.act(table, -1, {"type": "card", "card": 9})
     service.act(table, 0, {"type": "end"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     service.act(table, 1, {"type": "throw", "role": "quint", "at": "4"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode("seat0") == "error"          # the flash, for death_flash_s
 
 
@@ -94,7 +95,7 @@ def test_in_act_2_the_leds_show_who_still_prepares_and_a_button_locks_or_says_re
         service.act(table, 1, {"type": "gear", "notation": offer["notation"]})
     for role in ("brody", "hooper", "quint"):
         service.act(table, 1, {"type": "place", "role": role, "at": "b3"})
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode("seat0") == "blinking" and clean_rig.led_mode("seat1") == "off"
     press(clean_rig, link, clock, 0)                       # nothing chosen yet: nothing to lock
     assert service.public(table)["view"]["orca"]["phase"] == "decide"
@@ -116,6 +117,6 @@ def test_in_act_2_the_leds_show_who_still_prepares_and_a_button_locks_or_says_re
         wanted = ("attack", "bite", "ready", "target", "weapon")
         service.act(table, seat, next((a for t in wanted for a in legal if a["type"] == t), legal[0]))
     roller = service.public(table)["view"]["orca"]["roll"]["seat"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert clean_rig.led_mode(f"seat{roller}") == "blinking"
     assert clean_rig.led_mode(f"seat{1 - roller}") == "off"

@@ -23,6 +23,7 @@ from companion.hardware_link import HardwareLink, attach
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 BLUE_MOVE = {"type": "move", "from": "c1", "to": "c2"}  # Ace: Blue's beam still leaves at j8 north
 RED_MOVE = {"type": "move", "from": "c7", "to": "c6"}   # Ace: Red's beam leaves at a1 south
@@ -65,7 +66,7 @@ def test_a_move_posted_while_the_previous_shot_fires_is_not_a_false_fault(
     client = create_app(service).test_client()
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     version_after_red = []
 
     def red_moves() -> None:
@@ -89,7 +90,7 @@ def test_a_move_posted_while_the_previous_shot_fires_is_not_a_false_fault(
 
     clock.tick()  # the hook has run once; later shots fire normally
     clean_rig.press("seat1")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     red = link.hardware_status()["last_beam_check"]
     assert red["seat"] == 1 and red["result"] == "agree" and red["lit"] == ["a1s"]
     assert "superseded" not in red
@@ -104,12 +105,12 @@ def test_a_real_fault_in_a_superseded_shot_is_recorded_but_not_broadcast(
     the status LED keeps what it showed."""
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     clean_rig.turn_token(("j5", "E"))  # the physical board disagrees with Blue's shot
     during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
     clock.tick()
     clean_rig.press("seat0")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     check = link.hardware_status()["last_beam_check"]
     assert check["seat"] == 0 and check["result"] == "mismatch" and check["superseded"] is True
     assert hardware_events(service, table) == []
@@ -124,7 +125,7 @@ def test_an_auto_fired_check_overtaken_by_the_next_move_reports_only_the_new_sho
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     during_the_window(monkeypatch, clean_rig, link, lambda: service.act(table, 1, RED_MOVE))
     service.act(table, 0, BLUE_MOVE)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     check = link.hardware_status()["last_beam_check"]
     assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"]
     assert hardware_events(service, table) == []
@@ -144,27 +145,28 @@ def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
     service.subscribe(table, None, screen=True)   # a table screen tells the story (closed with the service)
     for seat in (0, 1):   # the round's reveal: steps for "next" to show
         service.act(table, seat, service.state_of(table).legal_actions(seat)[0])
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     real_advance, writing, done = service.advance, threading.Event(), threading.Event()
 
     def slow_advance(table_id: str) -> dict[str, Any]:
         writing.set()
-        done.wait(10)  # the test lets it finish
+        done.wait(patience(10))  # the test lets it finish
         return real_advance(table_id)
 
     monkeypatch.setattr(service, "advance", slow_advance)
     step = service.public(table)["step"]
     clock.tick()
     clean_rig.press("next")
-    assert writing.wait(10)
+    assert writing.wait(patience(10))
     try:
         service.act(table, 0, service.state_of(table).legal_actions(0)[0])
         with link._work.all_tasks_done:  # the LED worker is free: it is not the one writing
-            assert link._work.all_tasks_done.wait_for(lambda: not link._work.unfinished_tasks, 5)
+            assert link._work.all_tasks_done.wait_for(lambda: not link._work.unfinished_tasks,
+                                                     patience(5))
         assert clean_rig.led_mode("seat0") == "on" and clean_rig.led_mode("seat1") == "blinking"
     finally:
         done.set()
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert service.public(table)["step"] == step + 1  # the press still stepped the screen
 
 
@@ -216,14 +218,14 @@ def test_without_a_laser_the_next_move_ends_the_old_watch_so_the_new_shot_is_see
     link = watching.link
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert watching.opened.get(timeout=10)  # Blue's watch is open, and Blue never fires
+    assert watching.opened.get(timeout=patience(10))  # Blue's watch is open, and Blue never fires
     service.act(table, 1, RED_MOVE)
     try:
-        watching.opened.get(timeout=10)
+        watching.opened.get(timeout=patience(10))
     except queue.Empty:
         pytest.fail("Red's watch did not open while Blue's was still open: Red's shot would be missed")
     watching.fire()  # Red fires the game's laser right after the move
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     check = link.hardware_status()["last_beam_check"]
     assert check["seat"] == 1 and check["result"] == "agree" and check["lit"] == ["a1s"], check
     assert "superseded" not in check
@@ -238,9 +240,9 @@ def test_without_a_laser_an_undo_ends_the_watch_for_the_undone_move(
     link = watching.link
     table = service.create_table("laser-chess", 2, {"setup": "ace"}, seed=1)["table"]
     service.act(table, 0, BLUE_MOVE)
-    assert watching.opened.get(timeout=10)
+    assert watching.opened.get(timeout=patience(10))
     service.undo(table)
-    assert link.wait_idle(timeout=10), "the watch for the undone move is still open"
+    assert link.wait_idle(patience(10)), "the watch for the undone move is still open"
     check = link.hardware_status()["last_beam_check"]
     assert check["seat"] == 0 and check["superseded"] is True, check
     assert hardware_events(service, table) == []

@@ -15,6 +15,7 @@ from companion.hardware_link import HardwareLink
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 SETTING_UP = {"setting_up": True}
 SIMULTANEOUS = {"bidding": "simultaneous", **SETTING_UP}
@@ -28,7 +29,7 @@ def leds(rig: Rig) -> list[str]:
 def press(rig: Rig, link: HardwareLink, clock: FakeClock, button: str) -> None:
     clock.tick()
     rig.press(button)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def setup_of(service: Service, table: str) -> Any:
@@ -38,7 +39,7 @@ def setup_of(service: Service, table: str) -> Any:
 def test_the_seat_leds_are_lit_until_each_seat_has_pressed_ready(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
     table = service.create_table("fzzzt", 2, SIMULTANEOUS, seed=7)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert setup_of(service, table)["ready"] == []
     assert leds(clean_rig) == ["on", "on"]          # both still to press: lit, not blinking
     press(clean_rig, link, clock, "seat1")          # the seat button is Ready for its seat
@@ -48,7 +49,7 @@ def test_the_seat_leds_are_lit_until_each_seat_has_pressed_ready(
     assert link.ignored[-1] == ("seat1", "seat already ready or not at this table")
     assert setup_of(service, table)["ready"] == [1]
     service.setup.ready(table, 0)                         # the last one presses Ready on the phone
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert setup_of(service, table) is None         # the game is open
     assert leds(clean_rig) == ["blinking", "blinking"]   # both bid at once
 
@@ -56,7 +57,7 @@ def test_the_seat_leds_are_lit_until_each_seat_has_pressed_ready(
 def test_in_laser_chess_the_button_is_ready_before_it_is_fire(
         service: Service, clean_rig: Rig, link: HardwareLink, clock: FakeClock) -> None:
     table = service.create_table("laser-chess", 2, {"setup": "ace", **SETTING_UP}, seed=1)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert leds(clean_rig) == ["on", "on"]
     press(clean_rig, link, clock, "seat0")
     assert setup_of(service, table)["ready"] == [0]
@@ -75,7 +76,7 @@ def test_when_the_host_skips_the_leds_follow_the_game(
     press(clean_rig, link, clock, "seat0")
     assert leds(clean_rig) == ["off", "on"]
     service.setup.set_setup(table, skip=True)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert setup_of(service, table) is None
     assert leds(clean_rig) == ["blinking", "blinking"]
     press(clean_rig, link, clock, "seat1")          # open: no pass to play in an auction
@@ -86,7 +87,7 @@ def test_when_the_host_skips_the_leds_follow_the_game(
 def test_a_table_without_setting_up_blinks_at_once(
         service: Service, clean_rig: Rig, link: HardwareLink) -> None:
     service.create_table("fzzzt", 2, {"bidding": "simultaneous"}, seed=7)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert leds(clean_rig) == ["blinking", "blinking"]
 
 
@@ -98,7 +99,7 @@ def test_the_status_display_names_who_is_still_to_press_ready(
     table = service.create_table("laser-chess", 2, {"setup": "ace", **SETTING_UP}, seed=1)["table"]
     service.claim_seat(table, 0, "Al")
     service.claim_seat(table, 1, "Bo")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert screen.frame().lines[-2:] == ("Waiting:", "Al, Bo")   # both, not only Blue who moves first
     press(clean_rig, link, clock, "seat0")
     assert screen.frame().lines[-2:] == ("Waiting:", "Bo")

@@ -18,6 +18,7 @@ from companion.hardware_link import HardwareLink, attach
 from companion.service import Service
 from hardware import Rig
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 
 PLAN = {0: ["agent F", "shark white S"], 1: ["agent F", "shark grey F"]}
 
@@ -35,7 +36,7 @@ def link(service: Service, clean_rig: Rig) -> Iterator[HardwareLink]:
 def press(rig: Rig, link: HardwareLink, clock: FakeClock, seat: int) -> None:
     clock.tick()
     rig.press(f"seat{seat}")
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def placed_table(service: Service) -> str:
@@ -51,13 +52,13 @@ def test_a_seat_button_passes_in_phase_two_and_means_nothing_while_placing(
     """Rulebook, phase II (translated): "instead of playing a card a player may pass; after a pass
     every other player gets one last action." The seat button is that pass."""
     table: str = service.create_table("sharks-with-lasers", 2, {}, seed=0)["table"]
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     placing = service.state_of(table)
     press(clean_rig, link, clock, placing.awaiting[0])  # placing an agent: no button meaning
     assert service.state_of(table).notation() == placing.notation()
     assert link.ignored[-1][1] == "nothing for a button to do"
     table = placed_table(service)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     state = service.state_of(table)
     seat = state.awaiting[0]
     press(clean_rig, link, clock, 1 - seat)  # not this seat's turn: ignored
@@ -78,7 +79,7 @@ def test_the_laser_fires_for_every_shark_shot_and_a_dead_agents_led_flashes(
     pin = clean_rig.laser.pin
     plan = {seat: list(moves) for seat, moves in PLAN.items()}
     while service.state_of(table).view(None)["round"] == 1:
-        assert link.wait_idle()
+        assert link.wait_idle(patience(5))
         pin.clear_states()
         seat = service.state_of(table).awaiting[0]
         if plan[seat]:
@@ -87,7 +88,7 @@ def test_the_laser_fires_for_every_shark_shot_and_a_dead_agents_led_flashes(
         else:
             press(clean_rig, link, clock, seat)  # the seat button passes
     state = service.state_of(table)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     beams = [ev for ev in state.events if ev["type"] == "beam"]
     dead = {ev["seat"] for ev in state.events if ev["type"] in ("eaten", "fried")}
     assert len(beams) == 1 and dead == {0}
@@ -96,10 +97,10 @@ def test_the_laser_fires_for_every_shark_shot_and_a_dead_agents_led_flashes(
     assert link.hardware_status()["shots_shown"] == len(beams)
     assert clean_rig.led_mode("seat0") == "error"  # the dead agent's seat flashes
     assert clean_rig.led_mode("seat1") != "error"
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + patience(3)
     while clean_rig.led_mode("seat0") == "error" and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     awaited = service.state_of(table).awaiting
     assert clean_rig.led_mode("seat0") == ("blinking" if 0 in awaited else "off")
 
@@ -111,11 +112,11 @@ def test_no_laser_shot_for_a_round_without_shark_lasers(
     assert clean_rig.laser is not None
     pin = clean_rig.laser.pin
     while service.state_of(table).view(None)["round"] == 1:
-        assert link.wait_idle()
+        assert link.wait_idle(patience(5))
         seat = service.state_of(table).awaiting[0]
         pin.clear_states()
         press(clean_rig, link, clock, seat)
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
     assert not any(ev["type"] == "beam" for ev in service.state_of(table).events)
     assert not any(change.state for change in pin.states[1:])
     assert link.hardware_status()["shots_shown"] == 0

@@ -21,6 +21,7 @@ from companion.service import Service
 from hardware import Rig
 from tests.conftest import HOST_KEY
 from tests.hardware.conftest import FakeClock
+from tests.waits import patience
 from web import create_app
 
 PROMPT = "Hold the button on the companion: it shows a code, and this phone says whether it is yours."
@@ -108,7 +109,7 @@ def hold(rig: Rig, link: HardwareLink, clock: FakeClock, seconds: float, button:
     pin.drive_low()
     clock.tick(seconds)
     pin.drive_high()
-    assert link.wait_idle()
+    assert link.wait_idle(patience(5))
 
 
 def display_line(link: HardwareLink) -> str:
@@ -331,7 +332,7 @@ def test_a_short_press_is_not_a_long_press(
     assert paired_link.ignored[-1] == ("next", "no table")  # a plain "next" with no table open
     for _ in range(2):
         clean_rig.press("next", held_s=2.5)  # the virtual panel's long press
-        assert paired_link.wait_idle()
+        assert paired_link.wait_idle(patience(5))
     assert phone.poll()[0] == "paired"
 
 

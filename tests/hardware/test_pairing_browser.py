@@ -22,6 +22,7 @@ from hardware import Rig
 from tests.conftest import CHROMIUM, HOST_KEY
 from tests.hardware.conftest import FakeClock
 from tests.hardware.test_pairing import PROMPT, hold
+from tests.waits import page_pause, until
 
 ORIGIN = "http://companion.test"
 
@@ -54,7 +55,6 @@ def phone_page(service: Service, chromium: Any) -> Iterator[tuple[Any, list[byte
 
     page = chromium.new_page(viewport={"width": 412, "height": 860})
     try:
-        page.set_default_timeout(8000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.route(f"{ORIGIN}/**", serve)
         yield page, bodies
@@ -75,11 +75,8 @@ def test_a_phone_becomes_the_host_by_a_long_press_without_typing_anything(
     try:
         page.goto(f"{ORIGIN}/host")
         page.locator("#pair-state", has_text=PROMPT).wait_for()
-        for _ in range(50):  # the page's POST /api/host/pair has arrived
-            if service.pairing.waiting():
-                break
-            page.wait_for_timeout(100)
-        assert service.pairing.waiting()
+        # the page's POST /api/host/pair has arrived
+        assert until(service.pairing.waiting, 5.0, every=0.1, pause=page_pause(page))
         assert page.locator("#pair-code").is_hidden()                 # asking hands out no code
         hold(clean_rig, link, clock, 2.5)                              # shows this phone's code
         code = service.pairing.board()["shown"]

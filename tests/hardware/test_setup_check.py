@@ -7,7 +7,6 @@ The module's example rig on mock pins; the simulator is given the board as it re
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -22,6 +21,7 @@ from engines.laser_chess import board as B
 from engines.text import CATALOGUES, translate
 from hardware import Rig, build
 from hardware.config import parse
+from tests.waits import until
 from web.i18n import load_catalogues
 
 GAME = engines.get("laser-chess")
@@ -163,11 +163,8 @@ def test_the_table_screen_names_a_misplaced_token_at_the_mirrors_step(
     last = len(steps) - 1
     assert steps[last]["check"] == "beam"
     service.setup.set_setup(table, step=last)
-    for _ in range(500):   # the laser fires on a thread of its own
-        check = service.public(table)["setup"]["check"]
-        if check is not None:
-            break
-        time.sleep(0.01)
+    # the laser fires on a thread of its own
+    check = until(lambda: service.public(table)["setup"]["check"], 5.0, every=0.01)
     assert check is not None and not check["ok"] and check["suspects"] == ["j5"]
     assert str(translate(check["lines"][1], "en")) == "Most likely the Deflector on j5 is missing."
     service.setup.set_setup(table, step=0)

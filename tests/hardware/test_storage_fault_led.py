@@ -12,12 +12,13 @@ from companion.hardware_link import HardwareLink
 from companion.service import Service
 from companion.store import STORAGE_FAILING, StorageFailure
 from hardware import Rig
+from tests.waits import patience
 
 
 def eventually(test: Callable[[], bool], link: HardwareLink, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
+    end = time.monotonic() + patience(timeout)
     while time.monotonic() < end:
-        link.wait_idle(timeout=1.0)
+        link.wait_idle(patience(1.0))
         if test():
             return True
         time.sleep(0.01)
@@ -27,7 +28,7 @@ def eventually(test: Callable[[], bool], link: HardwareLink, timeout: float = 5.
 def test_a_failing_store_lights_the_fault_line_until_writes_work_again(
         service: Service, link: HardwareLink, clean_rig: Rig) -> None:
     table = service.create_table("fake-guess", 2, {}, seed=4)["table"]
-    link.wait_idle()
+    link.wait_idle(patience(5))
     assert clean_rig.led_mode("status") == "on"
     service.store._db.execute("PRAGMA query_only = 1")   # SQLite: "attempt to write a readonly database"
     with pytest.raises(StorageFailure):

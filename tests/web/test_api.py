@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from engines import TABLE
+from tests.waits import patience
 
 
 def snapshot(t: Any) -> dict[str, Any]:
@@ -176,7 +177,7 @@ def test_host_seats_a_bot_that_plays_through_the_same_door(
     t.claim(0, "Anna")
     resp = client.post(f"/api/tables/{t.id}/seats/1/bot", headers=host)
     assert resp.status_code == 200 and resp.get_json()["seats"][1]["bot"] is True
-    assert service.wait_for_bots(5)
+    assert service.wait_for_bots(patience(5))
     assert t.public()["awaiting"] == [0]  # the bot has picked; only Anna is left
     refused(client.post(f"/api/tables/{t.id}/seats/1", json={"name": "Bo"}), 409)
 

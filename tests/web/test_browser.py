@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import CHROMIUM
+from tests.waits import page_pause, patience, patience_ms, until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -29,7 +30,7 @@ pytestmark = [
 def server(app: Any, service: Any) -> Iterator[str]:
     from waitress.server import create_server
 
-    app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=60.0)
+    app.config.update(SSE_KEEPALIVE=0.5, SSE_MAX_SECONDS=patience(60.0))
     srv: Any = create_server(app, host="127.0.0.1", port=0, threads=16, channel_timeout=30,
                                 channel_request_lookahead=5)
     thread = threading.Thread(target=srv.run, name="waitress-browser-test", daemon=True)
@@ -40,12 +41,12 @@ def server(app: Any, service: Any) -> Iterator[str]:
         # Stopped as `companion serve` stops: the service ends every open stream at once (pages
         # the test left open included), then the server lets its running requests finish.
         service.stop()
-        srv.task_dispatcher.shutdown(timeout=5)
+        srv.task_dispatcher.shutdown(timeout=patience(5))
         # End the loop from inside it (an empty map ends waitress's loop), then close its sockets
         # here: closing them while its poll() runs in the other thread fails there (EBADF).
         sockets = list(srv._map.values())
         srv.trigger.pull_trigger(srv._map.clear)
-        thread.join(timeout=5)
+        thread.join(timeout=patience(5))
         for each in sockets:
             each.close()
 
@@ -82,7 +83,6 @@ def no_script_errors() -> Iterator[None]:
 def phone(browser: Any) -> Any:
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
-    context.set_default_timeout(8000)
     return watch(context.new_page())
 
 
@@ -143,7 +143,6 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
                                                               service: Any) -> None:
     # The host starts a Laser Chess table.
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    host_ctx.set_default_timeout(8000)
     host = watch(host_ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator("#game option[value=laser-chess]").wait_for(state="attached")
@@ -160,7 +159,6 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
 
     # The table screen (a 1280x720 TV) and two phones.
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg").wait_for(state="visible")
@@ -364,7 +362,7 @@ def test_a_phone_plays_a_hidden_information_game_with_generic_buttons(server: st
     shot(page, "phone-generic-game")
     # Bo plays from his own phone; this phone has no stream, so polling must bring round 2.
     assert t.act(1, {"type": "pick", "notation": "pick1"}).status_code == 200
-    page.locator("#status", has_text="Your turn.").wait_for(timeout=6000)
+    page.locator("#status", has_text="Your turn.").wait_for(timeout=patience_ms(6))
     assert "retrying" in page.locator("#conn").inner_text()
     # A reload brings the phone back to its seat with its cookie, not to the claim screen.
     page.reload()
@@ -398,7 +396,6 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         attach(service, rig)
         created = service.create_table("laser-chess", 2, {})
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(8000)
         host = watch(ctx.new_page())
         host.goto(f"{server}/host?key={host_key}")
         panel = host.locator("#hardware")
@@ -419,10 +416,7 @@ def test_host_virtual_hardware_panel_presses_buttons_and_injects_faults(server: 
         service.act(created["table"], 0, move)    # the move, then its beam: a step for "next" to show
         step = service.public(created["table"])["step"]
         host.locator('.device-button[data-device="next"] button', has_text="Press").click()
-        for _ in range(50):
-            if service.public(created["table"])["step"] > step:
-                break
-            host.wait_for_timeout(100)
+        until(lambda: service.public(created["table"])["step"] > step, 5.0, pause=page_pause(host))
         assert service.public(created["table"])["step"] == step + 1  # the table's next button
         assert host.locator(".device-led").count() >= 2
         shot(host, "host-hardware-panel")
@@ -457,7 +451,6 @@ def test_the_table_screen_shows_no_winner_before_the_step_that_wins(server: str,
         service.act(table, seat, rnd.choice(actions))
     assert winning is not None and game.id == "laser-chess"
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg").wait_for()

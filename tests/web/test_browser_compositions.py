@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.waits import patience_ms
 from tests.web import test_browser as shared
 from tests.web.test_browser_jaws import tap_space
 
@@ -28,7 +29,7 @@ def update_from_elsewhere(service: Any, table: str, page: Any) -> None:
     lang = "de" if service.public(table).get("lang") != "de" else "nl"
     service.set_language(table, lang)
     page.wait_for_function("(v) => +document.getElementById('seat').dataset.version > v", arg=before)
-    page.wait_for_timeout(150)   # and a redraw after it, should one follow
+    page.wait_for_timeout(patience_ms(0.15))   # and a redraw after it, should one follow
 
 
 def test_jaws_a_speed_burst_half_tapped_survives_an_update_and_is_swum(server: str, browser: Any,

@@ -34,7 +34,7 @@ def test_a_full_table_says_who_sits_there_and_a_freed_seat_comes_up_by_itself(
     assert page.locator(f'#dead-links a[href="/table/{table}"]').inner_text() == "Watch the table screen"
     shot(page, "phone-table-full")
     service.free_seat(table, 1)               # the host frees Bo's seat: it comes up by itself
-    page.locator('#seat-buttons button[data-seat="1"]:not([disabled])').wait_for(timeout=8000)
+    page.locator('#seat-buttons button[data-seat="1"]:not([disabled])').wait_for()
     assert dead.is_hidden()
     page.context.close()
 
@@ -100,6 +100,6 @@ def test_a_companion_that_cannot_be_reached_says_so_and_tries_again(server: str,
     assert "on the table's Wi-Fi" in said and "tries again by itself" in said
     shot(page, "phone-unreachable")
     cut["on"] = False                        # back: the page finds the table without a tap
-    page.locator("#claim").wait_for(state="visible", timeout=8000)
+    page.locator("#claim").wait_for(state="visible")
     assert page.locator("#dead-end").is_hidden()
     page.context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.waits import patience_ms
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -28,14 +29,13 @@ def finish(service: Any, table: str) -> None:
 
 def on_screen(tv: Any, table: str) -> None:
     """The TV, still on /table/current, shows ``table`` (its join code is that table's)."""
-    tv.locator(f'#join-qr[src="/qr/join/{table}.svg"]').wait_for(timeout=12000)
+    tv.locator(f'#join-qr[src="/qr/join/{table}.svg"]').wait_for(timeout=patience_ms(12))
     assert tv.url.endswith("/table/current")
 
 
 def test_an_evening_of_three_games_on_one_table_screen(server: str, browser: Any, service: Any) -> None:
     first = service.create_table("fake-guess", 2, {"rounds": 1}, seed=7)["table"]
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/current")
     on_screen(tv, first)
@@ -105,7 +105,6 @@ def test_every_banner_wraps_within_a_360px_phone_in_dutch(server: str, browser: 
     table = service.create_table("fake-guess", 2, {}, seed=7)["table"]
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, locale="nl-NL")
-    context.set_default_timeout(8000)
     page = watch(context.new_page())
     page.route("**/stream*", lambda route: route.abort())   # the stream is down: the page polls
     page.goto(f"{server}/play/{table}")

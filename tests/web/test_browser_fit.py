@@ -180,7 +180,6 @@ def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
     for seat in range(game.max_players):
         service.claim_seat(table, seat, ["Anna", "Bram", "Clara", "Daan"][seat % 4])
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     for moment, plies in (("start", 0), ("early", 8), ("later", 60), ("end", 3000)):
         # The screen is opened after the plays (the last change told to its end), as a table screen
@@ -213,7 +212,6 @@ def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(serve
     service.claim_seat(table, 0, "Anna")
     service.claim_seat(table, 1, "Bram")
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     for seat in (0, 1, 2):
@@ -271,7 +269,6 @@ def test_every_games_buttons_fit_a_360_px_phone_in_dutch_and_german(
     service.set_auto(table, False)
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, locale=lang)
-    context.set_default_timeout(8000)
     page = watch(context.new_page())
     try:
         page.goto(f"{server}/play/{table}")
@@ -299,7 +296,6 @@ def test_a_dutch_fzzzt_table_of_four_fits_whatever_the_conveyor_turned_up(
     second row and leaves the players' boxes less room: "nog geen productie-eenheden" under each
     name went past the bottom of the screen)."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     for seed in range(8):
         table = service.create_table("fzzzt", 4, {}, seed=seed, lang="nl")["table"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import engines
+from tests.waits import patience, patience_ms
 from tests.web import test_browser as shared
 
 # the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
@@ -52,7 +53,6 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     head = public["conveyor"]["head"]
 
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator(".fz-conveyor .fz-slot.head svg").wait_for()
@@ -161,7 +161,7 @@ def play_seat_until(service: Any, table: str, seat: int, done: Any, limit: int =
     """Seat ``seat`` plays by the game's own bot rule (the others are companion bots) until ``done()``."""
     bot = engines.get("fzzzt").bot()
     for i in range(limit):
-        assert service.wait_for_bots()
+        assert service.wait_for_bots(patience(10))
         if done():
             return
         state = service.state_of(table)
@@ -213,7 +213,7 @@ def test_clean_up_on_the_phone_and_the_score_sheets_on_the_table_screen(server: 
     shown = tv.locator("#events li.current").inner_text()
     tv.locator("#auto").click()
     tv.locator("#auto[aria-pressed=true]").wait_for()
-    tv.locator("#events li.current").filter(has_not_text=shown).wait_for(timeout=9000)
+    tv.locator("#events li.current").filter(has_not_text=shown).wait_for(timeout=patience_ms(9))
     tv.locator("#auto").click()
     tv.locator("#auto[aria-pressed=false]").wait_for()
     tell_all(service, table)

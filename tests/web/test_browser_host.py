@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import engines
+from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -24,7 +25,6 @@ def test_the_host_page_says_everything_in_words_and_asks_before_ending_a_game(
     running = service.create_table("laser-chess", 2, {}, seed=1)["table"]
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                               is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(8000)
     host = watch(ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator(f'#tables button[data-table="{running}"]').wait_for()
@@ -77,10 +77,7 @@ def test_the_host_page_says_everything_in_words_and_asks_before_ending_a_game(
     assert service.public(running)["ended"] is False and service.public(running)["next_table"] is None
     host.locator("#next-game").tap()
     host.locator("#sheet-ok").tap()
-    for _ in range(50):
-        if service.public(running)["next_table"]:
-            break
-        host.wait_for_timeout(100)
+    until(lambda: service.public(running)["next_table"], 5.0, every=0.1, pause=page_pause(host))
     assert service.public(running)["ended"] is True
     ctx.close()
 
@@ -95,7 +92,6 @@ def test_the_host_page_enters_the_real_card_the_computer_turned(server: str, bro
     service.act(table, TABLE, {"type": "mechanics", "numbers": [2, 1, 3]})   # seat 1 is chief
     service.seat_bot(table, 1)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(8000)
     host = watch(ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator(f'#tables button[data-table="{table}"]').tap()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines import TABLE
+from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -42,14 +43,15 @@ def changes(service: Any, table: str) -> int:
 
 
 def settle(service: Any, table: str, version: int, page: Any) -> int:
-    """Wait until a play arrived (``version``: :func:`changes` before it); the new count."""
-    for _ in range(200):
-        now = changes(service, table)
-        if now > version:
-            page.wait_for_timeout(150)
-            return changes(service, table)
-        page.wait_for_timeout(25)
-    raise AssertionError("the play did not arrive")
+    """Wait until a play arrived (``version``: :func:`changes` before it) and ``page``, when it is
+    the phone of the seat that played it, shows it; the new count."""
+    arrived = until(lambda: changes(service, table) > version, 5.0, every=0.025, pause=page_pause(page))
+    assert arrived, "the play did not arrive"
+    tokens = [c["value"] for c in page.context.cookies() if c["name"] == f"seat_{table}"]
+    if tokens:
+        shown = int(service.seat_view(table, service.seat_of(table, tokens[0]))["version"])
+        page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v", arg=shown)
+    return changes(service, table)
 
 
 # Where a player's thumb lands on a water space: on its name (the bounding box's centre of an open
@@ -88,12 +90,14 @@ def play(service: Any, table: str, page: Any, text: str, sure: bool = False) -> 
 
 def said_on_tv(tv: Any, sentence: str) -> None:
     """The table screen tells ``sentence`` (stepping on by a tap until it shows)."""
-    for _ in range(12):
+
+    def said() -> bool:
         if sentence in " ".join(tv.locator("#events li").all_text_contents()):
-            return
+            return True
         tv.locator("#resolution").click(force=True) if tv.locator("#resolution").is_visible() else None
-        tv.wait_for_timeout(250)
-    raise AssertionError(
+        return False
+
+    assert until(said, 3.0, every=0.25, pause=page_pause(tv)), (
         f"the table screen never said {sentence!r}: {tv.locator('#events li').all_text_contents()}"
     )
 
@@ -110,7 +114,6 @@ def test_a_shark_and_two_crew_phones_play_two_rounds_and_the_table_screen_tells_
 ) -> None:
     table = service.create_table("jaws", 3, {"chance": "physical"}, seed=7)["table"]
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.jaws-map").wait_for(state="visible")
@@ -220,17 +223,19 @@ def test_at_the_end_of_the_act_the_table_screen_replays_the_sharks_path_round_by
     trail = service.public(table)["view"]["replay"]
     assert len(trail) >= 2
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.jaws-map").wait_for()
     say = tv.locator(".jaws-replay-say")
     assert say.count() == 0 or "revealed" in " ".join(tv.locator("#events li").all_text_contents())
-    for _ in range(10):  # the path only from the step that reveals it
+
+    def revealed() -> bool:   # the path only from the step that reveals it
         if say.count():
-            break
+            return True
         tv.locator("#events").click()
-        tv.wait_for_timeout(100)
+        return False
+
+    until(revealed, 1.0, every=0.1, pause=page_pause(tv))
     say.wait_for()
     assert "The shark's secret path is revealed" in " ".join(tv.locator("#events li").all_text_contents())
     first = " → ".join(trail[0]["path"])

@@ -113,7 +113,6 @@ def test_the_table_screen_cuts_none_of_its_words_in_either_act(server: str, brow
     for seat, name in enumerate(["Sharky", "Bea", "Hal", "Quentin"]):
         service.claim_seat(table, seat, name)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     seen_card = False
     for moment, count in (("start", 0), ("early", 4), ("crew", 14), ("later", 40), ("late", 90)):

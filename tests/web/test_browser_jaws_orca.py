@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from engines import translate
+from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import PHONE_FIT
 from tests.web.test_browser_jaws import changes, claim, confirm, settle
@@ -67,7 +68,6 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
     for page, seat in ((shark, 0), (crew, 1), (hooper, 2)):
         claim(page, server, table, seat)
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.orca-map").wait_for(state="visible")
@@ -247,11 +247,13 @@ def step_through(service: Any, table: str, tv: Any) -> list[tuple[dict[str, Any]
         if not story["waiting"]:
             return out
         tv.locator("#next").click()
-        for _ in range(100):
+
+        def moved(story: dict[str, Any] = story) -> dict[str, Any] | None:
             now = service.public(table)["story"]
-            if now["at"] >= 0 and now["steps"][now["at"]]["id"] != story["steps"][story["at"]]["id"]:
-                break
-            tv.wait_for_timeout(20)
+            on = now["at"] >= 0 and now["steps"][now["at"]]["id"] != story["steps"][story["at"]]["id"]
+            return now if on else None
+
+        now = until(moved, 2.0, every=0.02, pause=page_pause(tv)) or service.public(table)["story"]
         step = now["steps"][now["at"]]
         tv.locator(f'#events li.current[data-id="{step["id"]}"]').wait_for()
         out.append((step["event"], tv.locator("#game-area .orca-track-row.shark .orca-track").inner_text()))
@@ -272,7 +274,6 @@ def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_
     east beach's letter (E, said to be the default); what the host types is checked and saved."""
     service.keeping.save_profile("jaws", "Kiste", json.loads(BOX))
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
-    host_ctx.set_default_timeout(8000)
     host = watch(host_ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 0 von 24, Oststrand E (Voreinstellung)"
@@ -287,11 +288,9 @@ def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_
     host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 1 von 24, Oststrand O").wait_for()
     shot(host, "jaws-host-printed-titles")
     host.click("#jp-save")
-    for _ in range(40):
-        kept = service.keeping.profile("jaws", "Kiste")["profile"]
-        if kept.get("titles"):
-            break
-        host.wait_for_timeout(100)
+    keeping = service.keeping
+    until(lambda: keeping.profile("jaws", "Kiste")["profile"].get("titles"), 4.0, pause=page_pause(host))
+    kept = service.keeping.profile("jaws", "Kiste")["profile"]
     assert kept["titles"] == {"de": {"10": "Die Indianapolis"}} and kept["east"] == {"de": "O"}
     host.select_option("#jp-title-lang", "nl")
     assert field.input_value() == "" and field.get_attribute("placeholder") == "De USS Indianapolis"
@@ -307,7 +306,6 @@ def test_the_host_imports_a_box_profile_starts_a_table_on_it_and_enters_what_the
     faces": the start form offers them for the complete profile only, and switching to a profile
     without the faces puts the dice back to physical."""
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    host_ctx.set_default_timeout(8000)
     host = watch(host_ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator("#jaws-profiles").wait_for(state="visible")

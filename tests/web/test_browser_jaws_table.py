@@ -26,7 +26,6 @@ BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / 
 def dutch_phone(browser: Any, width: int = 360, height: int = 740) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                               is_mobile=True, has_touch=True, locale="nl-NL")
-    ctx.set_default_timeout(8000)
     return watch(ctx.new_page())
 
 
@@ -81,7 +80,6 @@ def test_an_event_cards_choice_stands_with_the_cards_rule(server: str, browser: 
 def german_phone(browser: Any) -> Any:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                               is_mobile=True, has_touch=True, locale="de-DE")
-    ctx.set_default_timeout(8000)
     return watch(ctx.new_page())
 
 
@@ -245,7 +243,6 @@ def test_numbers_read_right_in_dutch(server: str, browser: Any, service: Any) ->
     # a track past its goal (Michael counts 2: at 6 of 7 he makes 8) says why
     table = service.create_table("jaws", 3, {}, seed=7, lang="nl")["table"]
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.jaws-map").wait_for()

@@ -66,7 +66,6 @@ OVERFLOWS = """() => {
 def context(browser: Any, locale: str, width: int = 390, height: int = 844, mobile: bool = True) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2 if mobile else 1,
                               is_mobile=mobile, has_touch=mobile, locale=locale)
-    ctx.set_default_timeout(8000)
     return watch(ctx.new_page())
 
 

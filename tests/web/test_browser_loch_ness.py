@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from tests.engines.loch_ness.test_board import SIX
+from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 
 # the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
@@ -65,7 +66,6 @@ def draw_six(host: Any) -> None:
 def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
         server: str, browser: Any, host_key: str, service: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    ctx.set_default_timeout(8000)
     host = watch(ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
     host.locator("#ln-editor").wait_for(state="visible")
@@ -117,10 +117,8 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     host.set_input_files("#ln-import", files=[{"name": "six.json", "mimeType": "application/json",
                                                "buffer": json.dumps(SIX).encode()}])
     host.locator("#ln-name").wait_for()
-    for _ in range(50):
-        if host.locator("#ln-name").input_value() == "Six spaces":
-            break
-        host.wait_for_timeout(100)
+    assert until(lambda: host.locator("#ln-name").input_value() == "Six spaces", 5.0, every=0.1,
+                 pause=page_pause(host))
     host.locator('#ln-status[data-ok="true"]').wait_for()
     assert host.locator("#ln-canvas [data-space]").count() == 6
     host.set_input_files("#ln-import", files=[{"name": "bad.json", "mimeType": "application/json",
@@ -142,10 +140,8 @@ def test_the_host_draws_a_six_space_board_saves_it_and_starts_a_table_on_it(
     assert "placeholder" not in host.locator('#ln-board-choice option[value="Kitchen six"]').inner_text()
     host.select_option("#ln-board-choice", "Kitchen six")
     host.locator("#ln-board-note", has_text="Your own board: Kitchen six.").wait_for()
-    for _ in range(80):          # the board's JSON is fetched when it is chosen
-        if len(host.locator('[data-option="board"]').input_value()) > 100:
-            break
-        host.wait_for_timeout(100)
+    assert until(lambda: len(host.locator('[data-option="board"]').input_value()) > 100,   # the board's
+                 8.0, every=0.1, pause=page_pause(host))            # JSON is fetched when it is chosen
     if host.locator("#opt-setting_up").count():   # this test plays at once: no setting up (issue 26)
         host.uncheck("#opt-setting_up")
     host.click("#start")
@@ -166,7 +162,6 @@ def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
     with a confirmation that says which boats have not acted; the table screen draws every boat."""
     table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.ln-map").wait_for(state="visible")
@@ -215,7 +210,6 @@ def _face_off(victim_tools: str) -> Any:
 def _phone_in(browser: Any, locale: str) -> Any:
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, locale=locale)
-    context.set_default_timeout(8000)
     return watch(context.new_page())
 
 
@@ -293,7 +287,6 @@ def test_the_table_screen_keeps_every_label_readable_with_boats_on_it(
         patch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
         table = service.create_table("loch-ness", 4, {}, seed=1)["table"]
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#game-area svg.ln-map").wait_for(state="visible")

@@ -47,7 +47,6 @@ def seated_table(service: Any, browser: Any, players: int, lang: str,
     for seat, name in enumerate(["Nessa", "Bram", "Clara", "Dirk"][:players]):
         service.claim_seat(table, seat, name)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     return table, ctx, watch(ctx.new_page())
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import engines
 from tests.companion.test_story import play_to_the_resolution, tell_all
+from tests.waits import page_pause, patience_ms, until
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -42,7 +43,6 @@ def test_a_phone_plans_its_first_card_while_the_table_tells_the_round(server: st
     seat, resolving = play_to_the_resolution(service, table, random.Random(1))
     tell_all(service, table)
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg.swl-board").wait_for(state="visible")
@@ -79,25 +79,27 @@ def test_a_phone_plans_its_first_card_while_the_table_tells_the_round(server: st
     assert eager.locator("#refusal").inner_text().strip() == ""
     assert eager.locator(".swl-card").count() == cards - 1            # the card left its hand
     shot(eager, "sealed-phone-sealed")
-    tv.wait_for_timeout(600)   # time for anything pushed to arrive (nothing may)
+    tv.wait_for_timeout(patience_ms(0.6))   # time for anything pushed to arrive (nothing may)
     assert service.public(table)["version"] == public
     assert versions(others) == seen
     assert tv.locator("#resolution .resolution-count").inner_text() == count
     assert [lines(page) for page in [*others, tv]] == listed       # not a line more anywhere
 
     # The table tells the round with Next; then the card is played, and everyone is told.
-    while service.public(table)["story"]["hold"]:
+    def told() -> bool:
+        if not service.public(table)["story"]["hold"]:
+            return True
         tv.locator("#next").click()
-        tv.wait_for_timeout(60)
+        return False
+
+    assert until(told, 10.0, every=0.06, pause=page_pause(tv)), "the table never told the round"
     name = NAMES[first]
     for page, before in zip([*others, tv], listed, strict=True):
-        for _ in range(100):
-            new = [line for line in lines(page) if line not in before]
-            if any(f"{name} plays a card face down" in text for _, text in new):
-                break
-            page.wait_for_timeout(50)
-        else:
-            raise AssertionError(f"the sealed card was not told: {new}")
+        def new(page: Any = page, before: Any = before) -> list[Any]:
+            return [line for line in lines(page) if line not in before]
+
+        assert until(lambda: any(f"{name} plays a card face down" in text for _, text in new()), 5.0,
+                     pause=page_pause(page)), f"the sealed card was not told: {new()}"
     eager.locator("#telling").wait_for(state="hidden")
     eager.locator("#status", has_text="Not your turn").wait_for()
     assert eager.locator(".swl-card").count() == cards - 1

@@ -38,7 +38,6 @@ SECRET = {  # a game's line that only one seat's part may hold: the shark's secr
 def context(browser: Any, locale: str, width: int, height: int, mobile: bool) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=mobile,
                               device_scale_factor=2 if mobile else 1, locale=locale)
-    ctx.set_default_timeout(8000)
     return watch(ctx.new_page())
 
 

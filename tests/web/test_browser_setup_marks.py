@@ -41,7 +41,6 @@ def test_each_step_marks_what_it_names(server: str, browser: Any, service: Any, 
     table = service.create_table(game_id, players, options, seed=3)["table"]
     steps = game.setup_steps(service.state_of(table))
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="de-DE")
-    ctx.set_default_timeout(8000)
     tv = shared.watch(ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.wait_for_function(f"() => window.GameUI && window.GameUI['{game_id}']")

@@ -22,6 +22,7 @@ from typing import Any
 import engines
 from companion.story import stops
 from engines import may_see
+from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -40,11 +41,8 @@ confirm = shared.confirm
 
 
 def wait_version(service: Any, table: str, version: int, page: Any) -> None:
-    for _ in range(100):
-        if service.public(table)["version"] > version:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the play did not arrive")
+    assert until(lambda: service.public(table)["version"] > version, 5.0, pause=page_pause(page)), (
+        "the play did not arrive")
 
 
 def early_play(page: Any, action: dict[str, Any]) -> None:
@@ -107,7 +105,6 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
     table = service.create_table("sharks-with-lasers", 3, {}, seed=5)["table"]
     service.set_auto(table, False)   # the test steps with Next
     tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv_ctx.set_default_timeout(8000)
     tv = watch(tv_ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#board svg.swl-board").wait_for(state="visible")
@@ -382,10 +379,7 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
     shot(cor, "sharks-phone-push-choice")
     cor.locator('.swl-dir[data-dir="N"]').tap()
     confirm(cor)
-    for _ in range(60):
-        if service.state_of(table).view(None)["round"] == 2:
-            break
-        cor.wait_for_timeout(50)
+    until(lambda: service.state_of(table).view(None)["round"] == 2, 3.0, pause=page_pause(cor))
     agents = {a["seat"]: a["square"] for a in service.state_of(table).view(None)["agents"]}
     assert agents[0] == "b3" and agents[2] == "b2"  # Ann's agent pushed forward, Cor's on b2
     for page in phones:

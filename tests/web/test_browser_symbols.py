@@ -67,7 +67,6 @@ def test_the_auto_switch_draws_its_pause_sign(server: str, browser: Any, service
     table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
     service.set_auto(table, True)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(8000)
     tv = watch(ctx.new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#auto[aria-pressed=true] svg.icon-pause").wait_for()

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.waits import patience
+
 
 class Stream:
     """Reads a streamed response chunk by chunk (the generator runs lazily, in this thread)."""
@@ -21,9 +23,12 @@ class Stream:
         self.raw = ""
 
     def blocks(self, count: int, timeout: float = 3.0) -> list[str]:
-        """The next ``count`` SSE blocks (messages or comments), bounded in time."""
+        """The next ``count`` SSE blocks (messages or comments), for at most ``timeout`` seconds
+        (a quiet machine's: tests.waits.patience)."""
+        return self._blocks(count, time.monotonic() + patience(timeout))
+
+    def _blocks(self, count: int, end: float) -> list[str]:
         out: list[str] = []
-        end = time.monotonic() + timeout
         while len(out) < count and time.monotonic() < end:
             while "\n\n" in self.raw and len(out) < count:
                 block, self.raw = self.raw.split("\n\n", 1)
@@ -36,10 +41,12 @@ class Stream:
         return out
 
     def payloads(self, count: int, timeout: float = 3.0) -> list[dict[str, Any]]:
+        return self._payloads(count, time.monotonic() + patience(timeout))
+
+    def _payloads(self, count: int, end: float) -> list[dict[str, Any]]:
         found: list[dict[str, Any]] = []
-        end = time.monotonic() + timeout
         while len(found) < count and time.monotonic() < end:
-            for block in self.blocks(1, timeout=end - time.monotonic()):
+            for block in self._blocks(1, end):
                 data = [line[6:] for line in block.split("\n") if line.startswith("data: ")]
                 if data:
                     found.append(json.loads("\n".join(data)))
@@ -49,9 +56,9 @@ class Stream:
         """The next ``count`` payloads that show a game change (a new version), skipping the ones
         that only say a phone connected or left (``presence`` moves, ``version`` does not)."""
         found: list[dict[str, Any]] = []
-        end = time.monotonic() + timeout
+        end = time.monotonic() + patience(timeout)
         while len(found) < count and time.monotonic() < end:
-            for p in self.payloads(1, timeout=end - time.monotonic()):
+            for p in self._payloads(1, end):
                 if p["version"] != getattr(self, "last_version", None):
                     self.last_version = p["version"]
                     found.append(p)
@@ -240,7 +247,7 @@ def test_a_play_between_subscribing_and_the_first_read_never_sends_an_older_view
         first = s.payloads(1)[0]
         assert first["view"]["picked"] == [True, False]
         client.post(f"/api/tables/{t.id}/next", headers=t.host)
-        later = s.payloads(3, timeout=0.5)
+        later = s.payloads(3, timeout=0.5)   # what comes, in time for an older view to show (none may)
         versions = [first["version"]] + [p["version"] for p in later]
         assert versions == sorted(set(versions)), versions  # strictly newer each time
         assert all(p["view"]["picked"] == [True, False] for p in later)
