@@ -70,7 +70,12 @@ def _is_storage_error(exc: sqlite3.Error) -> bool:
 
 
 WATCH_S = 2.0
-"""How often the store looks at its files when nothing is written."""
+"""How often the store looks at its files when nothing is written; and, while writes keep coming,
+the longest a committed write waits to be checkpointed into the database file."""
+SETTLE_S = 0.25
+"""The quiet after a write before the store checkpoints it into the database file: long enough
+that a burst of plays (simultaneous picks, a bench) does not wait on a checkpoint, short enough
+that a WAL lost soon after a play loses nothing."""
 COMPANIONS = ("-wal", "-shm")
 """The files SQLite keeps beside the database in WAL mode, while a connection is open."""
 
@@ -359,6 +364,16 @@ class Store:
         self._identity = _file_id(path)
         self._companions = self._companion_ids()
         self._closed = threading.Event()
+        self._wake = threading.Event()         # a write committed: the watch's thread plans a checkpoint
+        self._first_unsaved: float | None = None   # when the oldest write not yet checkpointed committed
+        self._due: float | None = None         # when the next checkpoint is due (None: nothing to do)
+        with self._lock:
+            try:
+                self._checkpoint_now()         # what the last run's WAL held is in the database file
+            except sqlite3.Error as exc:
+                if not _is_storage_error(exc):
+                    raise
+                self.failing = str(exc)
         if watch_s > 0:
             threading.Thread(target=self._watching, args=(watch_s,), name="store-watch", daemon=True).start()
 
@@ -457,14 +472,23 @@ class Store:
             return f"{cause}; it could not be mended ({exc})"
         return cause
 
-    def watch(self) -> None:
-        """Look at the store's files now (its thread does every :data:`WATCH_S`): a fault found
-        is shown (``on_failing``) as a failed write's would be."""
+    def _background(self, work: Callable[[], None]) -> None:
+        """Under the lock, with no write in hand: look at the store's files, then ``work``; a fault
+        found is shown (``on_failing``) as a failed write's would be."""
         with self._lock:
             if self._closed.is_set():
                 return
             before = self.failing
             found = self._check()
+            if found is None:
+                try:
+                    work()
+                except StorageFailure as exc:
+                    found = exc.cause
+                except sqlite3.Error as exc:
+                    if not _is_storage_error(exc):
+                        raise
+                    found = str(exc)
             if found is not None:
                 self.failing = found
         if found is not None and found != before:
@@ -472,12 +496,70 @@ class Store:
             if self.on_failing is not None:
                 self.on_failing(found)
 
+    def watch(self) -> None:
+        """Look at the store's files now (its thread does every :data:`WATCH_S`)."""
+        self._background(lambda: None)
+
+    def checkpoint(self) -> None:
+        """Checkpoint what the WAL holds into the database file now (its thread does
+        :data:`SETTLE_S` after a write, and at most :data:`WATCH_S` after the first write not yet
+        in the database file)."""
+        self._background(self._checkpoint_now)
+
+    def _checkpoint_now(self) -> None:
+        """Under the lock. The database file takes every committed write (synced: a WAL lost
+        afterwards loses none of them), and the WAL's next generation is begun at once with a
+        write of no meaning (the database header's ``user_version``; the schema's version is in
+        ``schema_version``): SQLite syncs a new WAL's header at the first commit into it, and that
+        sync belongs here, not in a play's commit."""
+        self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        self._first_unsaved = self._due = None
+        mark = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        self._write([(f"PRAGMA user_version = {mark ^ 1}", ())])
+
+    def _written(self) -> None:
+        """Under the lock, after a write committed: plan its checkpoint (:data:`SETTLE_S` from now,
+        no later than :data:`WATCH_S` after the oldest write not yet checkpointed)."""
+        now = time.monotonic()
+        if self._first_unsaved is None:
+            self._first_unsaved = now
+        self._due = min(now + SETTLE_S, self._first_unsaved + WATCH_S)
+        self._wake.set()
+
     def _watching(self, every: float) -> None:
-        while not self._closed.wait(every):
+        look_at = time.monotonic() + every
+        while not self._closed.is_set():
+            due = self._due
+            self._wake.wait(max(0.0, (look_at if due is None else min(due, look_at)) - time.monotonic()))
+            self._wake.clear()
+            now = time.monotonic()
+            due = self._due
             try:
-                self.watch()
+                if due is not None and now >= due:
+                    self.checkpoint()
+                elif now >= look_at:
+                    self.watch()
+                else:
+                    continue
             except Exception:
                 log.exception("watching the store failed")
+            look_at = now + every
+            if self._due is not None and self._due <= now:   # not done (failing): try again later
+                self._due = now + every
+
+    def _write(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Under the lock: one transaction, committed and synced, or an exception and nothing kept."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                self._db.execute(sql, args)
+            self._in_place()
+            self._db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+        self._after_commit()
 
     def _tx(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
         """One transaction, committed and synced, or :class:`StorageFailure` and nothing kept."""
@@ -487,17 +569,7 @@ class Store:
                 found = self._check()
                 if found is not None:
                     raise StorageFailure(found)
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
-                    self._in_place()
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._db.execute("ROLLBACK")
-                    raise
-                self._after_commit()
+                self._write(statements)
             except StorageFailure as exc:
                 self.failing = exc.cause
             except sqlite3.Error as exc:
@@ -506,6 +578,7 @@ class Store:
                 self.failing = str(exc)
             else:
                 self.failing = None
+                self._written()
             now = self.failing
         if now is None and before is not None:
             log.warning("The store at %s takes writes again.", self.path)
@@ -693,5 +766,6 @@ class Store:
 
     def close(self) -> None:
         self._closed.set()
+        self._wake.set()
         with self._lock:
             self._db.close()
