@@ -9,14 +9,19 @@ table is exactly one of those two positions, and every seat's token still works.
 from __future__ import annotations
 
 import http.client
+import os
 import random
+import signal
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.service import Service
+from companion.store import STORAGE_FAILING
 from tests.companion.server import HTTPError, ServerProcess, call
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
@@ -215,5 +220,67 @@ def test_a_wal_deleted_and_a_power_cut_at_once_keeps_every_acknowledged_play(
         api = server.client()
         assert [s["name"] for s in api.request("GET", f"/api/tables/{table}")["seats"]] == NAMES
         assert look(api, table, tokens) == expected[len(plays)]
+    finally:
+        server.kill()
+
+
+def damage(path: Path, how: str, older: bytes) -> None:
+    """Change the live WAL in place: its inode stays, so SQLite goes on writing to it."""
+    inode = path.stat().st_ino
+    if how == "truncated":
+        os.truncate(path, 0)                                  # truncate -s0
+    elif how == "zeroed":
+        size = path.stat().st_size                            # every frame zeroed, the header kept
+        with path.open("r+b") as f:
+            f.seek(32)
+            f.write(bytes(size - 32))
+    else:
+        with path.open("wb") as f:                            # cp older-copy companion.db-wal
+            f.write(older)
+    assert path.stat().st_ino == inode
+
+
+@pytest.mark.parametrize("how", ["truncated", "zeroed", "an older copy written over it",
+                                 "truncated, then SIGTERM"])
+def test_a_wal_changed_in_place_is_refused_and_kill_9_loses_no_acknowledged_play(
+        fake_game: Any, tmp_path: Path, how: str) -> None:
+    """Plays, the live WAL changed in place (same inode), more plays, kill -9 (or SIGTERM) and a
+    restart. SQLite does not notice such a change: it goes on appending frames after a hole or
+    after frames recovery will not read. The store must: the first play after the change is
+    refused with the storage sentence, later plays are acknowledged, and after the restart the
+    table is exactly at its last acknowledged play."""
+    plays = script(random.Random(11))
+    expected = positions(fake_game, tmp_path, plays)
+    data = tmp_path / "data"
+    server = ServerProcess(data, *FAKE).start()
+    try:
+        api = server.client()
+        table, tokens = open_table(api)
+        for play in plays[:3]:
+            assert play_at(api, table, tokens, play)[0] == 200
+        older = (data / WAL).read_bytes()
+        for play in plays[3:6]:
+            assert play_at(api, table, tokens, play)[0] == 200
+        done = 6
+        damage(data / WAL, how.split(",")[0], older)
+        after: list[tuple[int, Any]] = []
+        if "SIGTERM" in how:
+            assert server.proc is not None
+            server.proc.send_signal(signal.SIGTERM)
+            server.proc.wait(timeout=20)
+        else:
+            after.append(play_at(api, table, tokens, plays[done]))
+            done += after[0][0] == 200
+            for play in plays[done:done + 2]:
+                after.append(play_at(api, table, tokens, play))
+                assert after[-1][0] == 200, after
+                done += 1
+        server.kill()
+        server = ServerProcess(data, *FAKE).start()
+        api = server.client()
+        assert look(api, table, tokens) == expected[done], f"{how}: acknowledged plays were lost"
+        assert not list(data.glob("companion.db.damaged-*")), "the store was set aside at start"
+        if after:
+            assert after[0] == (503, {"error": STORAGE_FAILING}), "the play after the change was acknowledged"
     finally:
         server.kill()
