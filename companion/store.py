@@ -18,10 +18,12 @@ writing to the deleted file).
 
 The plays since the last checkpoint live in the WAL alone, so the store checkpoints them into
 the database file :data:`SETTLE_S` after the last write (at most :data:`WATCH_S` into a burst of
-writes), on its watch's thread: a WAL lost with no look of the store's after it (a power cut
-before the watch comes round) loses at most the plays of those last moments, never the session.
-The files beside the database are watched before each write, again before its COMMIT and after
-it (before it is acknowledged), at each checkpoint, at close, and every :data:`WATCH_S`:
+writes, or once the WAL holds :data:`WAL_MOST`), on its watch's thread: a WAL lost with no look
+of the store's after it (a power cut before the watch comes round) loses at most the plays of
+those last moments, never the session.
+The files beside the database are watched before each write, again before its COMMIT (the WAL by
+its size and times) and after it (before it is acknowledged), at each checkpoint, at close, and
+every :data:`WATCH_S`:
 
 - the WAL or shared-memory file gone, or another file in its place (SQLite would go on writing to
   the deleted one, and a power cut would lose every play since the last checkpoint);
@@ -94,6 +96,9 @@ SETTLE_S = 0.25
 """The quiet after a write before the store checkpoints it into the database file: long enough
 that a burst of plays (simultaneous picks, a bench) does not wait on a checkpoint, short enough
 that a WAL lost soon after a play loses nothing."""
+WAL_MOST = 1 << 20
+"""The WAL's size at which its checkpoint is due at once, even while writes keep coming: each write
+compares the WAL with what SQLite wrote, so its cost grows with the WAL."""
 COMPANIONS = ("-wal", "-shm")
 """The files SQLite keeps beside the database in WAL mode, while a connection is open."""
 
@@ -147,7 +152,7 @@ def _wal_restarted(header: bytes, now: bytes) -> bool:
     return (next_sequence, next_salt1) == ((sequence + 1) & 0xFFFFFFFF, (salt1 + 1) & 0xFFFFFFFF)
 
 
-def _wal_continues(header: bytes, image: bytes, now: bytes) -> bool:
+def _wal_continues(header: bytes, image: bytes | bytearray, now: bytes) -> bool:
     """``now`` is what a commit of SQLite's makes of the WAL ``image`` (whose last header was
     ``header``): frames appended to it, or, after a checkpoint, its next generation."""
     if not _wal_whole(now):
@@ -157,14 +162,14 @@ def _wal_continues(header: bytes, image: bytes, now: bytes) -> bool:
     return now.startswith(image)
 
 
-def _wal_says(data: bytes) -> str:
+def _wal_says(data: bytes | bytearray) -> str:
     if len(data) < WAL_HEADER_SIZE:
         return "no header"
     _, _, _, sequence, salt1, salt2 = WAL_HEADER.unpack_from(data)
     return f"checkpoint {sequence}, salts {salt1:08x} {salt2:08x}"
 
 
-def _wal_difference(image: bytes, now: bytes, name: str) -> str:
+def _wal_difference(image: bytes | bytearray, now: bytes, name: str) -> str:
     """How ``now`` differs from the WAL SQLite wrote (``image``), for the log and the host."""
     if len(now) < len(image):
         return f"the store's {name} was cut short in place ({len(now)} of {len(image)} bytes)"
@@ -178,9 +183,9 @@ def _wal_difference(image: bytes, now: bytes, name: str) -> str:
         at += 1
     if at == len(image):
         return f"bytes SQLite did not write were added to the store's {name}"
-    page = WAL_HEADER.unpack_from(image)[2]
-    frame = (at - WAL_HEADER_SIZE) // (WAL_FRAME_HEADER_SIZE + page) + 1
-    return f"the store's {name} was changed in place (frame {frame} of {len(image) // page})"
+    size = WAL_FRAME_HEADER_SIZE + WAL_HEADER.unpack_from(image)[2]
+    frame, frames = (at - WAL_HEADER_SIZE) // size + 1, (len(image) - WAL_HEADER_SIZE) // size
+    return f"the store's {name} was changed in place (frame {frame} of {frames})"
 
 
 class _Wal:
@@ -189,50 +194,72 @@ class _Wal:
     elsewhere or nowhere.
 
     Invariant: SQLite writes the WAL only inside the store's calls, under its lock, so between them
-    the file is byte for byte ``image`` (unless another connection committed: the store then takes
-    the WAL as it finds it). The threat: the WAL cut short, zeroed or overwritten by an older copy
-    in place (``truncate -s0``, ``dd``, ``cp``). SQLite keeps its descriptor and its index, reads
-    garbage and appends frames after a hole or after frames recovery stops at, so a power cut
-    loses every play since the last checkpoint, or silently rolls the tables back to the older
-    copy; and a checkpoint would copy the garbage into the database file. ``image`` is what SQLite
-    indexes, so putting it back makes the file what SQLite believes it is.
+    the file is byte for byte ``image`` (a change SQLite could have made, whole frames of its salts
+    appended or its next generation, is taken as another connection's). The threat: the WAL cut
+    short, zeroed or overwritten by an older copy in place (``truncate -s0``, ``dd``, ``cp``).
+    SQLite keeps its descriptor and its index, reads garbage and appends frames after a hole or
+    after frames recovery stops at, so a power cut loses every play since the last checkpoint, or
+    silently rolls the tables back to the older copy; and a checkpoint would copy the garbage into
+    the database file. ``image`` is what SQLite indexes, so putting it back makes the file what
+    SQLite believes it is.
     """
 
     def __init__(self, path: Path) -> None:
         self.name = path.name
         self.fd = os.open(path, os.O_RDWR)
-        self.image = self.read()
-        self.header = self.image[:WAL_HEADER_SIZE]     # the last header SQLite wrote (b"": none yet)
+        self.header = b""                  # the last header SQLite wrote (b"": none yet)
+        self.take(*self.read())
 
-    def read(self) -> bytes:
-        return os.pread(self.fd, os.fstat(self.fd).st_size, 0)
+    def _stat(self) -> tuple[int, int, int]:
+        st = os.fstat(self.fd)
+        return st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
-    def take(self, now: bytes) -> None:
-        self.image = now
+    def read(self) -> tuple[tuple[int, int, int], bytes]:
+        """The file's size and times (taken first: a change while reading shows next time), and its bytes."""
+        seen = self._stat()
+        return seen, os.pread(self.fd, seen[0], 0)
+
+    def untouched(self) -> bool:
+        """Not written since the store last read it, as far as its size and times tell (any write or
+        truncation sets the inode's ctime, but within the clock's tick it may not change it)."""
+        return self._stat() == self.seen
+
+    def take(self, seen: tuple[int, int, int], now: bytes) -> None:
+        self.seen, self.image = seen, bytearray(now)   # grown in place by each commit
         if len(now) >= WAL_HEADER_SIZE:
             self.header = now[:WAL_HEADER_SIZE]
 
     def put_back(self) -> None:
         """The WAL as SQLite wrote it, synced, over whatever was made of it in place."""
-        if self.read() != self.image:
+        if self.read()[1] != self.image:
             os.pwrite(self.fd, self.image, 0)
             os.ftruncate(self.fd, len(self.image))
             os.fsync(self.fd)
+            self.seen = self._stat()
 
     def committed(self) -> None:
-        """Right after a commit: what SQLite wrote is the WAL to expect from now on. Changed in place
-        while the commit was made: what SQLite appended is put back after what the WAL held
-        (:class:`_Mendable`), or, when that is no WAL SQLite could have written,
-        :class:`StorageFailure`."""
-        now = self.read()
+        """Right after a commit: what SQLite wrote is the WAL to expect from now on. Its frames
+        appended after the image (read alone: the image was looked at just before the commit), or
+        its next generation. Changed in place while the commit was made: what SQLite appended is put
+        back after what the WAL held (:class:`_Mendable`), or, when that is no WAL SQLite could have
+        written, :class:`StorageFailure`."""
+        seen = self._stat()
+        known = len(self.image)
+        if self.image and seen[0] > known and os.pread(self.fd, WAL_HEADER_SIZE, 0) == self.header:
+            tail = os.pread(self.fd, seen[0] - known, known)
+            if _wal_whole(self.header + tail):
+                self.seen = seen
+                self.image += tail
+                return
+        seen, now = self.read()
         if _wal_continues(self.header, self.image, now):
-            self.take(now)
+            self.take(seen, now)
             return
         cause = f"{_wal_difference(self.image, now, self.name)} while a write was made"
-        mended = self.image + now[len(self.image):]
+        mended = bytes(self.image) + now[known:]
         if not _wal_continues(self.header, self.image, mended):
             raise StorageFailure(f"{cause}; it could not be mended")
-        self.take(mended)
+        self.take(seen, mended)
         self.put_back()
         raise _Mendable(cause)
 
@@ -609,24 +636,29 @@ class Store:
         self._wal = _Wal(self.path.with_name(self.path.name + "-wal"))
         self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
 
-    def _look(self) -> None:
+    def _look(self, *, closely: bool = True) -> None:
         """Under the lock: the store's files are as SQLite left them; else :class:`StorageFailure`
         (the database file gone or replaced: nothing to mend) or :class:`_Mendable` (the WAL or
-        shared-memory file gone or replaced, or the WAL changed in place)."""
+        shared-memory file gone or replaced, or the WAL changed in place). The WAL's bytes are
+        compared; not ``closely`` (just before a COMMIT, microseconds after a close look), only
+        its size and times."""
         self._in_place()
         wal = self._wal
         try:
-            now = wal.read()
+            if not closely and wal.untouched():
+                return
+            seen, now = wal.read()
         except OSError as exc:
             raise _Mendable(f"the store's WAL cannot be read ({exc.strerror})") from None
         if now == wal.image:
+            wal.seen = seen       # touched, not changed
             return
         version = self._db.execute("PRAGMA data_version").fetchone()[0]
         if _wal_continues(wal.header, wal.image, now) or (version != self._data_version and _wal_whole(now)):
             # SQLite's own writing, by a connection other than the store's writes (an admin's
             # sqlite3): whole frames appended, a next generation, or another connection's commits
             log.info("The store at %s was written outside its own writes.", self.path)
-            wal.take(now)
+            wal.take(seen, now)
             self._data_version = version
             return
         raise _Mendable(_wal_difference(wal.image, now, wal.name))
@@ -723,11 +755,14 @@ class Store:
 
     def _written(self) -> None:
         """Under the lock, after a write committed: plan its checkpoint (:data:`SETTLE_S` from now,
-        no later than :data:`WATCH_S` after the oldest write not yet checkpointed)."""
+        no later than :data:`WATCH_S` after the oldest write not yet checkpointed, now once the WAL
+        holds :data:`WAL_MOST`)."""
         now = time.monotonic()
         if self._first_unsaved is None:
             self._first_unsaved = now
         self._due = min(now + SETTLE_S, self._first_unsaved + WATCH_S)
+        if len(self._wal.image) >= WAL_MOST:
+            self._due = now
         self._wake.set()
 
     def _watching(self, every: float) -> None:
@@ -758,7 +793,7 @@ class Store:
         try:
             for sql, args in statements:
                 self._db.execute(sql, args)
-            self._look()
+            self._look(closely=False)
             self._db.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
