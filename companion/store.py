@@ -14,12 +14,31 @@ A write that cannot be made durable at the store's path raises
 changed."), with the transaction rolled back: SQLite's own errors (``readonly
 database``, ``database or disk is full``, ``disk I/O error``, ...) and a store
 file that is no longer at its path (the data folder removed: SQLite would go on
-writing to the deleted file). Every file the database needs is watched, at each write and every
-:data:`WATCH_S`: a WAL or shared-memory file gone or replaced under the same database
-file is a fault too (SQLite would go on writing to the deleted WAL, and a power cut would lose
-every play since the last checkpoint). Then what the open WAL holds is checkpointed into the
-database file at once and the connection reopened, so SQLite makes new ones and the next write
-works without a restart. ``failing`` says what failed last, until a write succeeds again.
+writing to the deleted file).
+
+The plays since the last checkpoint live in the WAL alone, so the store checkpoints them into
+the database file :data:`SETTLE_S` after the last write (at most :data:`WATCH_S` into a burst of
+writes, or once the WAL holds :data:`WAL_MOST`), on its watch's thread: a WAL lost with no look
+of the store's after it (a power cut before the watch comes round) loses at most the plays of
+those last moments, never the session.
+The files beside the database are watched before each write, again before its COMMIT (the WAL by
+its size and times) and after it (before it is acknowledged), at each checkpoint, at close, and
+every :data:`WATCH_S`:
+
+- the WAL or shared-memory file gone, or another file in its place (SQLite would go on writing to
+  the deleted one, and a power cut would lose every play since the last checkpoint);
+- the WAL changed in place, same inode: it must be byte for byte what SQLite last wrote (cut short
+  by ``truncate``, frames zeroed, an older copy ``cp``'d over it: SQLite would append frames that
+  recovery never reaches, and a power cut would lose them or silently roll the tables back). Whole
+  frames SQLite appended outside the store's writes (another connection) are taken as its own.
+
+Either is a fault, mended at once: what SQLite wrote is put back into the WAL, checkpointed into
+the database file and the connection reopened, so SQLite makes new files and writes resume without
+a restart. The first write after the fault is refused, whoever found it, and ``failing`` says what
+failed last, until a write succeeds again. Not guarded: the database file or the shared-memory
+file changed in place, and a second companion or program writing the same store (one companion
+owns its data folder).
+
 At start, a store that fails ``PRAGMA quick_check`` is moved aside (``set_aside`` says where)
 and a new one is begun.
 
@@ -40,6 +59,7 @@ import json
 import logging
 import os
 import sqlite3
+import struct
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -70,7 +90,15 @@ def _is_storage_error(exc: sqlite3.Error) -> bool:
 
 
 WATCH_S = 2.0
-"""How often the store looks at its files when nothing is written."""
+"""How often the store looks at its files when nothing is written; and, while writes keep coming,
+the longest a committed write waits to be checkpointed into the database file."""
+SETTLE_S = 0.25
+"""The quiet after a write before the store checkpoints it into the database file: long enough
+that a burst of plays (simultaneous picks, a bench) does not wait on a checkpoint, short enough
+that a WAL lost soon after a play loses nothing."""
+WAL_MOST = 1 << 20
+"""The WAL's size at which its checkpoint is due at once, even while writes keep coming: each write
+compares the WAL with what SQLite wrote, so its cost grows with the WAL."""
 COMPANIONS = ("-wal", "-shm")
 """The files SQLite keeps beside the database in WAL mode, while a connection is open."""
 
@@ -80,8 +108,165 @@ def _file_id(path: Path) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 
 
-class _CompanionFileLost(Exception):
-    """The WAL or shared-memory file is gone or replaced, under the same database file."""
+class _Mendable(Exception):
+    """The WAL or shared-memory file is gone or replaced under the same database file, or the WAL
+    was changed in place: the store can mend it (what SQLite wrote is still in its hands)."""
+
+
+# SQLite's WAL format (https://sqlite.org/fileformat2.html#walformat), big-endian words; checksums follow
+# each header and are SQLite's to check (recovery stops at the first frame whose chain breaks):
+WAL_HEADER = struct.Struct(">6I")   # magic, format, page size, checkpoint sequence, salt-1, salt-2
+WAL_FRAME = struct.Struct(">4I")    # page number, pages after a commit (0: none), salt-1, salt-2
+WAL_HEADER_SIZE, WAL_FRAME_HEADER_SIZE = 32, 24
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_FORMAT = 3007000
+
+
+def _wal_whole(data: bytes) -> bool:
+    """``data`` is a WAL as SQLite leaves it after a commit (with ``journal_size_limit=0``): empty,
+    or its header and whole frames, each carrying the header's salts, the last one a commit."""
+    if not data:
+        return True
+    if len(data) < WAL_HEADER_SIZE:
+        return False
+    magic, form, page, _, salt1, salt2 = WAL_HEADER.unpack_from(data)
+    if magic not in WAL_MAGIC or form != WAL_FORMAT or page < 512 or page & (page - 1):
+        return False
+    size = WAL_FRAME_HEADER_SIZE + page
+    count, rest = divmod(len(data) - WAL_HEADER_SIZE, size)
+    commit = 0
+    for n in range(count):
+        number, commit, s1, s2 = WAL_FRAME.unpack_from(data, WAL_HEADER_SIZE + n * size)
+        if number == 0 or (s1, s2) != (salt1, salt2):
+            return False
+    return rest == 0 and commit != 0
+
+
+def _wal_restarted(header: bytes, now: bytes) -> bool:
+    """``now`` is the generation SQLite begins after a checkpoint of the WAL whose header is
+    ``header``: checkpoint sequence and salt-1 one more (salt-2 drawn anew)."""
+    if len(header) < WAL_HEADER_SIZE or len(now) < WAL_HEADER_SIZE:
+        return False
+    _, _, _, sequence, salt1, _ = WAL_HEADER.unpack_from(header)
+    _, _, _, next_sequence, next_salt1, _ = WAL_HEADER.unpack_from(now)
+    return (next_sequence, next_salt1) == ((sequence + 1) & 0xFFFFFFFF, (salt1 + 1) & 0xFFFFFFFF)
+
+
+def _wal_continues(header: bytes, image: bytes | bytearray, now: bytes) -> bool:
+    """``now`` is what a commit of SQLite's makes of the WAL ``image`` (whose last header was
+    ``header``): frames appended to it, or, after a checkpoint, its next generation."""
+    if not _wal_whole(now):
+        return False
+    if header and now and now[:WAL_HEADER_SIZE] != header:
+        return _wal_restarted(header, now)
+    return now.startswith(image)
+
+
+def _wal_says(data: bytes | bytearray) -> str:
+    if len(data) < WAL_HEADER_SIZE:
+        return "no header"
+    _, _, _, sequence, salt1, salt2 = WAL_HEADER.unpack_from(data)
+    return f"checkpoint {sequence}, salts {salt1:08x} {salt2:08x}"
+
+
+def _wal_difference(image: bytes | bytearray, now: bytes, name: str) -> str:
+    """How ``now`` differs from the WAL SQLite wrote (``image``), for the log and the host."""
+    if len(now) < len(image):
+        return f"the store's {name} was cut short in place ({len(now)} of {len(image)} bytes)"
+    if now[:WAL_HEADER_SIZE] != image[:WAL_HEADER_SIZE]:
+        return (f"another copy was written over the store's {name} ({_wal_says(now)}; "
+                f"SQLite wrote {_wal_says(image)})")
+    at = WAL_HEADER_SIZE
+    while at < len(image) and image[at:at + 4096] == now[at:at + 4096]:
+        at += 4096
+    while at < len(image) and image[at] == now[at]:
+        at += 1
+    if at == len(image):
+        return f"bytes SQLite did not write were added to the store's {name}"
+    size = WAL_FRAME_HEADER_SIZE + WAL_HEADER.unpack_from(image)[2]
+    frame, frames = (at - WAL_HEADER_SIZE) // size + 1, (len(image) - WAL_HEADER_SIZE) // size
+    return f"the store's {name} was changed in place (frame {frame} of {frames})"
+
+
+class _Wal:
+    """The store's WAL as SQLite left it at the store's last commit, checkpoint or mend, read
+    through a descriptor of the store's own: the inode SQLite writes, even once the path leads
+    elsewhere or nowhere.
+
+    Invariant: SQLite writes the WAL only inside the store's calls, under its lock, so between them
+    the file is byte for byte ``image`` (a change SQLite could have made, whole frames of its salts
+    appended or its next generation, is taken as another connection's). The threat: the WAL cut
+    short, zeroed or overwritten by an older copy in place (``truncate -s0``, ``dd``, ``cp``).
+    SQLite keeps its descriptor and its index, reads garbage and appends frames after a hole or
+    after frames recovery stops at, so a power cut loses every play since the last checkpoint, or
+    silently rolls the tables back to the older copy; and a checkpoint would copy the garbage into
+    the database file. ``image`` is what SQLite indexes, so putting it back makes the file what
+    SQLite believes it is.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.name = path.name
+        self.fd = os.open(path, os.O_RDWR)
+        self.header = b""                  # the last header SQLite wrote (b"": none yet)
+        self.take(*self.read())
+
+    def _stat(self) -> tuple[int, int, int]:
+        st = os.fstat(self.fd)
+        return st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+    def read(self) -> tuple[tuple[int, int, int], bytes]:
+        """The file's size and times (taken first: a change while reading shows next time), and its bytes."""
+        seen = self._stat()
+        return seen, os.pread(self.fd, seen[0], 0)
+
+    def untouched(self) -> bool:
+        """Not written since the store last read it, as far as its size and times tell (any write or
+        truncation sets the inode's ctime, but within the clock's tick it may not change it)."""
+        return self._stat() == self.seen
+
+    def take(self, seen: tuple[int, int, int], now: bytes) -> None:
+        self.seen, self.image = seen, bytearray(now)   # grown in place by each commit
+        if len(now) >= WAL_HEADER_SIZE:
+            self.header = now[:WAL_HEADER_SIZE]
+
+    def put_back(self) -> None:
+        """The WAL as SQLite wrote it, synced, over whatever was made of it in place."""
+        if self.read()[1] != self.image:
+            os.pwrite(self.fd, self.image, 0)
+            os.ftruncate(self.fd, len(self.image))
+            os.fsync(self.fd)
+            self.seen = self._stat()
+
+    def committed(self) -> None:
+        """Right after a commit: what SQLite wrote is the WAL to expect from now on. Its frames
+        appended after the image (read alone: the image was looked at just before the commit), or
+        its next generation. Changed in place while the commit was made: what SQLite appended is put
+        back after what the WAL held (:class:`_Mendable`), or, when that is no WAL SQLite could have
+        written, :class:`StorageFailure`."""
+        seen = self._stat()
+        known = len(self.image)
+        if self.image and seen[0] > known and os.pread(self.fd, WAL_HEADER_SIZE, 0) == self.header:
+            tail = os.pread(self.fd, seen[0] - known, known)
+            if _wal_whole(self.header + tail):
+                self.seen = seen
+                self.image += tail
+                return
+        seen, now = self.read()
+        if _wal_continues(self.header, self.image, now):
+            self.take(seen, now)
+            return
+        cause = f"{_wal_difference(self.image, now, self.name)} while a write was made"
+        mended = bytes(self.image) + now[known:]
+        if not _wal_continues(self.header, self.image, mended):
+            raise StorageFailure(f"{cause}; it could not be mended")
+        self.take(seen, mended)
+        self.put_back()
+        raise _Mendable(cause)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
 def quick_check(path: Path) -> str | None:
@@ -367,6 +552,22 @@ class Store:
         self._identity = _file_id(path)
         self._companions = self._companion_ids()
         self._closed = threading.Event()
+        self._wake = threading.Event()         # a write committed: the watch's thread plans a checkpoint
+        self._first_unsaved: float | None = None   # when the oldest write not yet checkpointed committed
+        self._due: float | None = None         # when the next checkpoint is due (None: nothing to do)
+        self._owed: str | None = None          # a fault in the files found with no write in hand
+        with self._lock:
+            self._follow()                     # what the last run's WAL held is in the database file
+            try:
+                self._checkpoint_now()
+            except _Mendable as exc:
+                self.failing = self._mended(str(exc))
+            except StorageFailure as exc:
+                self.failing = exc.cause
+            except sqlite3.Error as exc:
+                if not _is_storage_error(exc):
+                    raise
+                self.failing = str(exc)
         if watch_s > 0:
             threading.Thread(target=self._watching, args=(watch_s,), name="store-watch", daemon=True).start()
 
@@ -374,6 +575,7 @@ class Store:
         db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA journal_size_limit=0")   # the WAL file holds its live frames only
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()   # SQLite makes its -wal and -shm
         return db
@@ -429,34 +631,67 @@ class Store:
             try:
                 now = _file_id(self.path.with_name(name))
             except OSError:
-                raise _CompanionFileLost(f"the store's {name} is gone from {self.path.parent}") from None
+                raise _Mendable(f"the store's {name} is gone from {self.path.parent}") from None
             if known is None:
                 self._companions[suffix] = now
             elif now != known:
-                raise _CompanionFileLost(f"another file took the place of the store's {name}")
+                raise _Mendable(f"another file took the place of the store's {name}")
+
+    def _follow(self) -> None:
+        """Under the lock, at start and after a mend: what the WAL holds checkpointed into the
+        database file and the WAL emptied, then taken as the WAL the store expects."""
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        self._wal = _Wal(self.path.with_name(self.path.name + "-wal"))
+        self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def _look(self, *, closely: bool = True) -> None:
+        """Under the lock: the store's files are as SQLite left them; else :class:`StorageFailure`
+        (the database file gone or replaced: nothing to mend) or :class:`_Mendable` (the WAL or
+        shared-memory file gone or replaced, or the WAL changed in place). The WAL's bytes are
+        compared; not ``closely`` (just before a COMMIT, microseconds after a close look), only
+        its size and times."""
+        self._in_place()
+        wal = self._wal
+        try:
+            if not closely and wal.untouched():
+                return
+            seen, now = wal.read()
+        except OSError as exc:
+            raise _Mendable(f"the store's WAL cannot be read ({exc.strerror})") from None
+        if now == wal.image:
+            wal.seen = seen       # touched, not changed
+            return
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if _wal_continues(wal.header, wal.image, now) or (version != self._data_version and _wal_whole(now)):
+            # SQLite's own writing, by a connection other than the store's writes (an admin's
+            # sqlite3): whole frames appended, a next generation, or another connection's commits
+            log.info("The store at %s was written outside its own writes.", self.path)
+            wal.take(seen, now)
+            self._data_version = version
+            return
+        raise _Mendable(_wal_difference(wal.image, now, wal.name))
 
     def _reopen(self) -> None:
-        """After a lost WAL or shared-memory file: checkpoint what the open WAL holds into the
-        database file (synced: ``synchronous=FULL``), then reopen, so SQLite makes new files."""
+        """After a fault in the files beside the store: the WAL put back as SQLite wrote it, what it
+        holds checkpointed into the database file (synced: ``synchronous=FULL``), and the
+        connection reopened, so SQLite makes new files."""
+        self._wal.put_back()
         self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         self._db.close()
         self._db = self._connect()
         if _file_id(self.path) != self._identity:
             raise StorageFailure(f"another file took the store's place at {self.path}")
         self._companions = self._companion_ids()
-        log.warning("The store at %s lost a file beside it; what it held was saved into %s and "
-                    "new ones were made.", self.path, self.path.name)
+        lost = self._wal
+        self._follow()
+        lost.close()
+        self._first_unsaved = self._due = None
+        log.warning("The store at %s: a file beside it was lost or changed; what its WAL held was "
+                    "saved into %s and new ones were made.", self.path, self.path.name)
 
-    def _check(self) -> str | None:
-        """Under the lock: the files in place (None), or what is wrong; a lost WAL or
-        shared-memory file is mended at once, and still said (a write finding it is refused)."""
-        try:
-            self._in_place()
-            return None
-        except StorageFailure as exc:
-            return exc.cause
-        except _CompanionFileLost as exc:
-            cause = str(exc)
+    def _mended(self, cause: str) -> str:
+        """Under the lock, after a fault in the files beside the store: mended (:meth:`_reopen`);
+        the cause, as a refused write says it."""
         try:
             self._reopen()
         except StorageFailure as exc:
@@ -465,14 +700,39 @@ class Store:
             return f"{cause}; it could not be mended ({exc})"
         return cause
 
-    def watch(self) -> None:
-        """Look at the store's files now (its thread does every :data:`WATCH_S`): a fault found
-        is shown (``on_failing``) as a failed write's would be."""
+    def _check(self) -> str | None:
+        """Under the lock: the files in place (None), or what is wrong; a lost or changed WAL or
+        shared-memory file is mended at once, and still said (the next write is refused)."""
+        try:
+            self._look()
+        except StorageFailure as exc:
+            return exc.cause
+        except _Mendable as exc:
+            return self._mended(str(exc))
+        return None
+
+    def _background(self, work: Callable[[], None]) -> None:
+        """Under the lock, with no write in hand: look at the store's files, then ``work``. A fault
+        found is shown (``on_failing``) as a failed write's would be; one in the files is mended
+        and still refuses the next write, so whoever plays next hears of it too."""
         with self._lock:
             if self._closed.is_set():
                 return
             before = self.failing
-            found = self._check()
+            found = owed = self._check()
+            if found is None:
+                try:
+                    work()
+                except _Mendable as exc:
+                    found = owed = self._mended(str(exc))
+                except StorageFailure as exc:
+                    found = owed = exc.cause
+                except sqlite3.Error as exc:
+                    if not _is_storage_error(exc):
+                        raise
+                    found = str(exc)
+            self._owed = owed or self._owed
+            found = found or self._owed
             if found is not None:
                 self.failing = found
         if found is not None and found != before:
@@ -480,48 +740,105 @@ class Store:
             if self.on_failing is not None:
                 self.on_failing(found)
 
+    def watch(self) -> None:
+        """Look at the store's files now (its thread does every :data:`WATCH_S`)."""
+        self._background(lambda: None)
+
+    def checkpoint(self) -> None:
+        """Checkpoint what the WAL holds into the database file now (its thread does
+        :data:`SETTLE_S` after a write, and at most :data:`WATCH_S` after the first write not yet
+        in the database file)."""
+        self._background(self._checkpoint_now)
+
+    def _checkpoint_now(self) -> None:
+        """Under the lock. The database file takes every committed write (synced: a WAL lost
+        afterwards loses none of them), and the WAL's next generation is begun at once with a
+        write of no meaning (the database header's ``user_version``; the schema's version is in
+        ``schema_version``): SQLite syncs a new WAL's header at the first commit into it, and that
+        sync belongs here, not in a play's commit."""
+        self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        self._first_unsaved = self._due = None
+        mark = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        self._write([(f"PRAGMA user_version = {mark ^ 1}", ())])
+
+    def _written(self) -> None:
+        """Under the lock, after a write committed: plan its checkpoint (:data:`SETTLE_S` from now,
+        no later than :data:`WATCH_S` after the oldest write not yet checkpointed, now once the WAL
+        holds :data:`WAL_MOST`)."""
+        now = time.monotonic()
+        if self._first_unsaved is None:
+            self._first_unsaved = now
+        self._due = min(now + SETTLE_S, self._first_unsaved + WATCH_S)
+        if len(self._wal.image) >= WAL_MOST:
+            self._due = now
+        self._wake.set()
+
     def _watching(self, every: float) -> None:
-        while not self._closed.wait(every):
+        look_at = time.monotonic() + every
+        while not self._closed.is_set():
+            due = self._due
+            self._wake.wait(max(0.0, (look_at if due is None else min(due, look_at)) - time.monotonic()))
+            self._wake.clear()
+            now = time.monotonic()
+            due = self._due
             try:
-                self.watch()
+                if due is not None and now >= due:
+                    self.checkpoint()
+                elif now >= look_at:
+                    self.watch()
+                else:
+                    continue
             except Exception:
                 log.exception("watching the store failed")
+            look_at = now + every
+            if self._due is not None and self._due <= now:   # not done (failing): try again later
+                self._due = now + every
+
+    def _write(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Under the lock: one transaction, committed and synced, or an exception and nothing kept.
+        The files are looked at again before COMMIT: a change since the look before BEGIN."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                self._db.execute(sql, args)
+            self._look(closely=False)
+            self._db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+        self._after_commit()
 
     def _tx(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
         """One transaction, committed and synced, or :class:`StorageFailure` and nothing kept."""
         with self._lock:
             before = self.failing
+            refused: str | None = None
             try:
-                found = self._check()
+                found = self._check() or self._owed
+                self._owed = None
                 if found is not None:
                     raise StorageFailure(found)
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
-                    self._in_place()
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    with contextlib.suppress(sqlite3.Error):
-                        self._db.execute("ROLLBACK")
-                    raise
-                self._after_commit()
+                self._write(statements)
+            except _Mendable as exc:    # found before COMMIT: rolled back
+                refused = self._mended(str(exc))
             except StorageFailure as exc:
-                self.failing = exc.cause
+                refused = exc.cause
             except sqlite3.Error as exc:
                 if not _is_storage_error(exc):
                     raise
-                self.failing = str(exc)
+                refused = str(exc)
             else:
-                self.failing = None
+                self._written()
+            self.failing = refused or self._owed   # owed: a fault met by the commit, which was kept
             now = self.failing
         if now is None and before is not None:
             log.warning("The store at %s takes writes again.", self.path)
         if now != before and self.on_failing is not None:
             self.on_failing(now)
-        if now is not None:
-            log.error("A write to the store at %s failed: %s", self.path, now)
-            raise StorageFailure(now)
+        if refused is not None:
+            log.error("A write to the store at %s failed: %s", self.path, refused)
+            raise StorageFailure(refused)
 
     def create_table(self, row: TableRow, seats: Sequence[SeatRow] = (), rows: Sequence[LogRow] = (),
                      *, ends: tuple[str, int] | None = None) -> None:
@@ -697,17 +1014,31 @@ class Store:
         return [(int(r[0]), int(r[1]), json.loads(r[2])) for r in rows]
 
     def _after_commit(self) -> None:
-        """Removed during the commit: the rows went to a deleted database file (refused), or to a
-        deleted WAL, which is checkpointed into the database file now (then they are kept)."""
+        """Under the lock, right after a commit, before it is acknowledged. The rows went to a
+        deleted database file: refused (:class:`StorageFailure`). To a WAL lost or changed in place
+        during the commit: what SQLite wrote is put back and checkpointed into the database file
+        now, so they are kept, and the fault refuses the next write. Else what SQLite wrote is the
+        WAL the store expects from now on."""
         try:
+            self._wal.committed()
             self._in_place()
-        except _CompanionFileLost as exc:
-            try:
-                self._reopen()
-            except (sqlite3.Error, OSError) as failed:
-                raise StorageFailure(f"{exc}; it could not be mended ({failed})") from None
+            self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
+            return
+        except _Mendable as exc:
+            cause = str(exc)
+        try:
+            self._reopen()
+        except (sqlite3.Error, OSError) as failed:
+            raise StorageFailure(f"{cause}; it could not be mended ({failed})") from None
+        self._owed = cause
 
     def close(self) -> None:
+        """Closed; a WAL changed in place is put back first (SQLite's last checkpoint reads it)."""
         self._closed.set()
+        self._wake.set()
         with self._lock:
+            found = self._check()
+            if found is not None:
+                log.error("The store at %s, at its close: %s", self.path, found)
             self._db.close()
+            self._wal.close()

@@ -9,15 +9,20 @@ table is exactly one of those two positions, and every seat's token still works.
 from __future__ import annotations
 
 import http.client
+import os
 import random
+import signal
 import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.service import Service
-from tests.companion.server import HTTPError, ServerProcess
+from companion.store import STORAGE_FAILING
+from tests.companion.server import HTTPError, ServerProcess, call
 from tests.waits import patience
 
 FAKE = ("--extra-game", "tests.fakegame:GAME")
@@ -141,3 +146,142 @@ def test_a_play_cut_off_before_its_dice_are_drawn_is_completed_on_start(fake_gam
         assert again.public(table)["view"] == view     # the same die, drawn again from the same Rng
     finally:
         again.close()
+
+
+# -- the WAL under a running companion ---------------------------------------------------------
+#
+# A power cut keeps only what the files at the store's path hold. The plays since the last
+# checkpoint live in ``companion.db-wal`` alone; these tests take that file away or change it in
+# place (same inode) under a served companion, then kill -9 it and start it again.
+
+WAL = "companion.db-wal"
+
+
+def open_table(api: Any) -> tuple[str, list[str]]:
+    table = api.request("POST", "/api/tables", {"game": "fake-guess", "players": PLAYERS,
+                                                "options": {"rounds": ROUNDS}, "seed": SEED},
+                        host=True)["table"]
+    return table, [api.request("POST", f"/api/tables/{table}/seats/{s}", {"name": n})["token"]
+                   for s, n in enumerate(NAMES)]
+
+
+def play_at(api: Any, table: str, tokens: list[str], play: tuple[int, str]) -> tuple[int, Any]:
+    seat, notation = play
+    return call(api.port, "POST", f"/api/tables/{table}/actions",
+                {"action": {"type": "pick", "notation": notation}}, token=tokens[seat])
+
+
+def database_file_holds(data: Path, table: str, scratch: Path) -> int:
+    """The table's version in the database file alone: what a power cut keeps if the WAL is gone
+    (-1 while the table is not in it yet, or a checkpoint is half written)."""
+    scratch.mkdir(exist_ok=True)
+    copy = scratch / "companion.db"
+    copy.write_bytes((data / "companion.db").read_bytes())
+    try:
+        db = sqlite3.connect(copy)
+        try:
+            row = db.execute("SELECT version FROM tables WHERE id = ?", (table,)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return -1
+    finally:
+        copy.unlink()
+    return -1 if row is None else int(row[0])
+
+
+def look(api: Any, table: str, tokens: list[str]) -> list[Any]:
+    """What the table screen and every seat see."""
+    return [api.request("GET", f"/api/tables/{table}")["view"],
+            *(api.request("GET", f"/api/tables/{table}/view", token=t)["view"] for t in tokens)]
+
+
+def test_a_wal_deleted_and_a_power_cut_at_once_keeps_every_acknowledged_play(
+        fake_game: Any, tmp_path: Path) -> None:
+    """The window the watch cannot close: ``rm companion.db-wal`` with no play after it, and the
+    power goes before the store looks. The database file must already hold the acknowledged plays
+    (within seconds of the last one), so losing the WAL loses none of them."""
+    plays = script(random.Random(7))[:5]
+    expected = positions(fake_game, tmp_path, plays)
+    data = tmp_path / "data"
+    server = ServerProcess(data, *FAKE).start()
+    try:
+        api = server.client()
+        table, tokens = open_table(api)
+        for play in plays:
+            status, reply = play_at(api, table, tokens, play)
+            assert status == 200
+        deadline = time.monotonic() + 10
+        while database_file_holds(data, table, tmp_path / "peek") < reply["version"]:
+            assert time.monotonic() < deadline, "the database file never took the acknowledged plays"
+            time.sleep(0.05)
+        (data / WAL).unlink()
+        server.kill()
+        server = ServerProcess(data, *FAKE).start()
+        api = server.client()
+        assert [s["name"] for s in api.request("GET", f"/api/tables/{table}")["seats"]] == NAMES
+        assert look(api, table, tokens) == expected[len(plays)]
+    finally:
+        server.kill()
+
+
+def damage(path: Path, how: str, older: bytes) -> None:
+    """Change the live WAL in place: its inode stays, so SQLite goes on writing to it."""
+    inode = path.stat().st_ino
+    if how == "truncated":
+        os.truncate(path, 0)                                  # truncate -s0
+    elif how == "zeroed":
+        size = path.stat().st_size                            # every frame zeroed, the header kept
+        with path.open("r+b") as f:
+            f.seek(32)
+            f.write(bytes(size - 32))
+    else:
+        with path.open("wb") as f:                            # cp older-copy companion.db-wal
+            f.write(older)
+    assert path.stat().st_ino == inode
+
+
+@pytest.mark.parametrize("how", ["truncated", "zeroed", "an older copy written over it",
+                                 "truncated, then SIGTERM"])
+def test_a_wal_changed_in_place_is_refused_and_kill_9_loses_no_acknowledged_play(
+        fake_game: Any, tmp_path: Path, how: str) -> None:
+    """Plays, the live WAL changed in place (same inode), more plays, kill -9 (or SIGTERM) and a
+    restart. SQLite does not notice such a change: it goes on appending frames after a hole or
+    after frames recovery will not read. The store must: the first play after the change is
+    refused with the storage sentence, later plays are acknowledged, and after the restart the
+    table is exactly at its last acknowledged play."""
+    plays = script(random.Random(11))
+    expected = positions(fake_game, tmp_path, plays)
+    data = tmp_path / "data"
+    server = ServerProcess(data, *FAKE).start()
+    try:
+        api = server.client()
+        table, tokens = open_table(api)
+        for play in plays[:3]:
+            assert play_at(api, table, tokens, play)[0] == 200
+        older = (data / WAL).read_bytes()
+        for play in plays[3:6]:
+            assert play_at(api, table, tokens, play)[0] == 200
+        done = 6
+        damage(data / WAL, how.split(",")[0], older)
+        after: list[tuple[int, Any]] = []
+        if "SIGTERM" in how:
+            assert server.proc is not None
+            server.proc.send_signal(signal.SIGTERM)
+            server.proc.wait(timeout=20)
+        else:
+            after.append(play_at(api, table, tokens, plays[done]))
+            done += after[0][0] == 200
+            for play in plays[done:done + 2]:
+                after.append(play_at(api, table, tokens, play))
+                assert after[-1][0] == 200, after
+                done += 1
+        server.kill()
+        server = ServerProcess(data, *FAKE).start()
+        api = server.client()
+        assert look(api, table, tokens) == expected[done], f"{how}: acknowledged plays were lost"
+        assert not list(data.glob("companion.db.damaged-*")), "the store was set aside at start"
+        if after:
+            assert after[0] == (503, {"error": STORAGE_FAILING}), "the play after the change was acknowledged"
+    finally:
+        server.kill()

@@ -10,6 +10,8 @@ carry the fault, and a restart finds exactly what was acknowledged. A store that
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import sqlite3
 import time
@@ -252,22 +254,46 @@ def power_cut(data_dir: Path, into: Path) -> Path:
     return into
 
 
-@pytest.mark.parametrize("damage", ["-wal removed", "-shm removed", "-wal replaced"])
-def test_a_wal_or_shm_file_gone_is_a_storage_fault_and_writes_resume(
+def change(path: Path, how: str, older: bytes) -> None:
+    """Take a file beside the store away, put another in its place, or change it where it is
+    (same inode: SQLite goes on writing to it and does not notice)."""
+    if how in ("removed", "replaced"):
+        path.unlink()
+        if how == "replaced":
+            path.write_bytes(b"")
+        return
+    inode = path.stat().st_ino
+    if how == "truncated":
+        os.truncate(path, 0)
+    elif how == "zeroed":                       # every frame zeroed, the header kept
+        with path.open("r+b") as f:
+            f.seek(32)
+            f.write(bytes(path.stat().st_size - 32))
+    else:                                       # "overwritten": an older copy cp'd over it
+        with path.open("wb") as f:
+            f.write(older)
+    assert path.stat().st_ino == inode
+
+
+DAMAGES = ["-wal removed", "-shm removed", "-wal replaced", "-wal truncated", "-wal zeroed",
+           "-wal overwritten"]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_wal_or_shm_file_gone_or_changed_is_a_storage_fault_and_writes_resume(
         service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path, damage: str) -> None:
-    """Issue 27, 3: with ``companion.db-wal`` removed while running, plays were still acknowledged,
-    and after a power cut every table was gone, including plays acknowledged before the deletion.
-    Now the write that finds it is refused (503, the fault shown, nothing changed); what the WAL
-    held is put into the database file at once; the next write works again without a restart; and
-    a power cut keeps every acknowledged play."""
+    """With ``companion.db-wal`` removed, emptied, zeroed or overwritten by an older copy while
+    running, SQLite goes on acknowledging plays, and after a power cut every table is gone or
+    silently older. The write that finds it is refused (503, the fault shown, nothing changed);
+    the WAL is mended at once; the next write works again without a restart; and a power cut
+    keeps every acknowledged play."""
     table, tokens = setup_table(client)
-    assert play(client, table, tokens[0], 1).status_code == 200
-    before = snapshot(service, table)
     suffix, how = damage.split()
     path = data_dir / f"companion.db{suffix}"
-    path.unlink()
-    if how == "replaced":
-        path.write_bytes(b"")
+    older = path.read_bytes()
+    assert play(client, table, tokens[0], 1).status_code == 200
+    before = snapshot(service, table)
+    change(path, how, older)
 
     refused = play(client, table, tokens[1], 2)
     assert refused.status_code == 503 and refused.get_json() == {"error": STORAGE_FAILING}
@@ -286,14 +312,17 @@ def test_a_wal_or_shm_file_gone_is_a_storage_fault_and_writes_resume(
         again.close()
 
 
-def test_a_wal_removed_with_no_write_after_it_is_noticed_by_the_watch(
-        service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["removed", "truncated", "zeroed", "overwritten"])
+def test_a_wal_lost_or_changed_with_no_write_after_it_is_noticed_by_the_watch(
+        service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path, how: str) -> None:
     """Nothing needs to be written for the store to notice: its watch (every ``WATCH_S``) finds the
-    WAL gone, shows the fault and puts what the WAL held into the database file, so a power cut
-    right after keeps the acknowledged play."""
+    WAL gone or changed, shows the fault and mends it, so a power cut right after keeps the
+    acknowledged play; the next play is still refused (the fault is said to whoever plays)."""
     table, tokens = setup_table(client)
+    path = data_dir / "companion.db-wal"
+    older = path.read_bytes()
     assert play(client, table, tokens[0], 1).status_code == 200
-    (data_dir / "companion.db-wal").unlink()
+    change(path, how, older)
     service.store.watch()
     assert service.public(table)["fault"] is not None
     again = Service(power_cut(data_dir, tmp_path / "after"), HOST_KEY)
@@ -301,3 +330,31 @@ def test_a_wal_removed_with_no_write_after_it_is_noticed_by_the_watch(
         assert [r.kind for r in again.store.log(table)] == ["chance", "action"]
     finally:
         again.close()
+    refused = play(client, table, tokens[1], 2)
+    assert refused.status_code == 503 and refused.get_json() == {"error": STORAGE_FAILING}
+    assert play(client, table, tokens[1], 2).status_code == 200
+    assert service.public(table)["fault"] is None
+
+
+def test_the_database_file_takes_the_plays_soon_so_a_lost_wal_loses_none(
+        service: Service, client: FlaskClient, data_dir: Path, tmp_path: Path) -> None:
+    """The plays since the last checkpoint live in the WAL alone: were the store never to
+    checkpoint, a WAL deleted just before a power cut would take every table with it. Within
+    seconds of a play the database file alone holds it."""
+    table, tokens = setup_table(client)
+    assert play(client, table, tokens[0], 1).status_code == 200
+    alone = tmp_path / "alone.db"
+    deadline = time.monotonic() + 10
+    while True:
+        alone.write_bytes((data_dir / "companion.db").read_bytes())
+        with contextlib.suppress(sqlite3.DatabaseError):   # copied while a checkpoint was half written
+            db = sqlite3.connect(alone)
+            try:
+                kinds = [r[0] for r in db.execute("SELECT kind FROM log WHERE table_id = ? ORDER BY idx",
+                                                  (table,))]
+            finally:
+                db.close()
+            if kinds == ["chance", "action"]:
+                break
+        assert time.monotonic() < deadline, "the database file never took the acknowledged play"
+        time.sleep(0.05)
