@@ -10,6 +10,7 @@ change is made under the table's lock.
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 import threading
 from collections import deque
@@ -214,14 +215,16 @@ class Tables:
     """The tables by id: those in memory, and those that are over and were let go.
 
     A table that is over (ended, or its game finished) and that nobody has opened for
-    :data:`LINGER` seconds is let go from memory (:meth:`let_go`); only its entry in the list of
-    tables stays (kept in the store too, so a restart lists it without replaying it). Opening it
-    again reads it back from its log, exactly as it was (``reader``, set by the service). So an
-    evening's memory holds the tables in play, however many were played.
+    :data:`LINGER` seconds (``COMPANION_LINGER`` in the environment sets another time) is let go
+    from memory (:meth:`let_go`); only its entry in the list of tables stays (kept in the store
+    too, so a restart lists it without replaying it). Opening it again reads it back from its log,
+    exactly as it was (``reader``, set by the service). So an evening's memory holds the tables in
+    play, however many were played.
     """
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], linger: float | None = None) -> None:
         self.clock = clock
+        self.linger = linger_seconds() if linger is None else linger
         self._by_id: dict[str, OpenTable] = {}
         self._kept: dict[str, dict[str, Any]] = {}   # let go: the table's entry in the list
         self._touched: dict[str, float] = {}         # when each table in memory was last opened
@@ -268,8 +271,8 @@ class Tables:
         return list(self._kept.values())
 
     def idle(self, table: OpenTable) -> bool:
-        """Nobody has opened the table for :data:`LINGER` seconds and no stream reads it."""
-        return not table.subs and self.clock() - self._touched.get(table.id, 0.0) >= LINGER
+        """Nobody has opened the table for :attr:`linger` seconds and no stream reads it."""
+        return not table.subs and self.clock() - self._touched.get(table.id, 0.0) >= self.linger
 
     def let_go(self, table: OpenTable, entry: dict[str, Any]) -> None:
         """The table leaves memory; ``entry`` stands for it in the list (caller holds its lock)."""
@@ -287,6 +290,12 @@ class Tables:
 
 
 LINGER = 120.0   # seconds a table that is over stays in memory after it was last opened
+LINGER_VARIABLE = "COMPANION_LINGER"   # another time (bench/soak.py compresses an evening's)
+
+
+def linger_seconds() -> float:
+    """:data:`LINGER`, or the environment's ``COMPANION_LINGER`` (seconds, 0 or more)."""
+    return max(0.0, float(os.environ.get(LINGER_VARIABLE) or LINGER))
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 

@@ -122,3 +122,22 @@ def test_an_undo_after_the_end_is_kept_when_the_table_goes_again(fake_game: obje
         assert again.public(table)["outcome"] is None
     finally:
         again.close()
+
+
+def test_the_linger_time_is_the_environments_when_it_sets_one(fake_game: object, data_dir: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COMPANION_LINGER`` (bench/soak.py compresses an evening): a table that is over leaves
+    memory after that many seconds, not before."""
+    monkeypatch.setenv("COMPANION_LINGER", "5")
+    clock = Clock()
+    service = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        table = played_out(service, True)
+        clock.now += 4
+        service.clockwork.pace()
+        assert service.tables.find(table) is not None
+        clock.now += 1
+        service.clockwork.pace()
+        assert service.tables.find(table) is None
+    finally:
+        service.close()
