@@ -2,7 +2,8 @@
 # Table Companion: one script for a laptop, CI and the Raspberry Pi.
 #   ./setup.sh run        a virtual environment, the package, then `companion serve`
 #                         (mock pins and the example rig on anything that is not a Pi)
-#   ./setup.sh test       dev dependencies, then lint, types and the whole test suite
+#   ./setup.sh test       dev dependencies, then lint, types and the whole test suite (offline: in a
+#                         network namespace with loopback only, but the few tests marked network)
 #   sudo ./setup.sh install [--kiosk | --no-kiosk]
 #                         on Raspberry Pi OS: apt packages, a service user, the systemd unit,
 #                         companion.local by mDNS; --kiosk: Chromium on /table/current at boot
@@ -15,6 +16,10 @@
 #                         keeping every version that still fits
 #   ./setup.sh upgrade    every dependency to its newest version within pyproject.toml's ranges, the
 #                         whole suite run on them, and the versions that moved printed
+#   ./setup.sh wheelhouse DIR [run | pi | dev] [--for PLATFORM]
+#                         every wheel of a lock into DIR, hashes checked (once, online); then
+#                         WHEELHOUSE=DIR ./setup.sh run (or sudo WHEELHOUSE=DIR ./setup.sh install)
+#                         installs with the network off: README, "Offline"
 # Every install comes from the lock (requirements/*.txt, hashes checked, no resolver): docs/dependencies.md.
 # Safe to run twice: every step checks before it acts.
 set -euo pipefail
@@ -80,10 +85,12 @@ install_locked() {  # $1: run, pi or dev; $2: "-e" for an editable install of th
     lock="$VENV/requirements-$name.txt"
     log="$VENV/pip-install.log"
     "$PY" tools/lock.py here "$name" >"$lock"
+    local index=()   # WHEELHOUSE=DIR: from DIR alone (./setup.sh wheelhouse DIR), no index asked
+    if [ -n "${WHEELHOUSE:-}" ]; then index=(--no-index --find-links "$WHEELHOUSE"); fi
     # Exactly the lock: hashes required, no dependency resolution, wheels only (nothing is built).
     # Then the companion itself, with the locked setuptools and nothing fetched.
     if ! { "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes \
-               --no-deps --only-binary :all: -r "$lock" &&
+               --no-deps --only-binary :all: "${index[@]}" -r "$lock" &&
            "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
                --no-build-isolation --no-index $editable "$HERE"; } >"$log" 2>&1; then
         cat "$log" >&2
@@ -112,6 +119,58 @@ compile_bytecode() {  # $1: "checkout" as well for an editable install (run, tes
 
 browser_ready() { [ -x /usr/bin/chromium ]; }
 
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/table-companion
+
+dev_tools() {  # apt's tools the tests drive: Debian's chromium (the browser tests), faketime (the
+    # clock ten years ahead: tests/test_offline.py)
+    local missing=()
+    browser_ready || missing+=(chromium)
+    command -v faketime >/dev/null || missing+=(faketime)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        say "installing Debian's ${missing[*]} for the tests"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "Note: apt's ${missing[*]} missing, so the tests that need it will be skipped." >&2
+        echo "      Install it with: sudo apt-get install ${missing[*]}" >&2
+    fi
+}
+
+download_wheels() {  # DIR LOCK [pip's platform options...]: every wheel of LOCK into DIR, hashes checked
+    local dir=$1 lock=$2
+    shift 2
+    mkdir -p "$dir"
+    "$VENV/bin/python" -m pip download --quiet --disable-pip-version-check --require-hashes --no-deps \
+        --only-binary :all: --dest "$dir" -r "$lock" "$@"
+}
+
+test_wheelhouse() {  # requirements/run.txt's wheels in the cache, once per lock: tests/test_offline.py
+    # installs the companion from them in a namespace with no network
+    local dir="$CACHE/wheelhouse"
+    "$PY" tools/lock.py here run >"$VENV/requirements-wheelhouse.txt"
+    if cmp -s "$VENV/requirements-wheelhouse.txt" "$dir/requirements-run.txt"; then return 0; fi
+    say "the wheels of requirements/run.txt into $dir (once: the offline install's test)"
+    if download_wheels "$dir" "$VENV/requirements-wheelhouse.txt" 2>"$VENV/wheelhouse.log"; then
+        cp "$VENV/requirements-wheelhouse.txt" "$dir/requirements-run.txt"   # what it holds
+    else
+        echo "Note: the wheels could not be downloaded ($VENV/wheelhouse.log), so the offline install's test will be skipped." >&2
+    fi
+}
+
+run_suite() {  # pytest: the tests marked network with it, then every other test offline (tools/offline.py)
+    local rc=0
+    if ! "$VENV/bin/python" -m tools.offline --check; then
+        say "pytest (no network namespace on this machine: the suite runs with the network)"
+        "$VENV/bin/python" -m pytest -q "$@"
+        return
+    fi
+    say "pytest: the tests that reach past this machine (marked network)"
+    COMPANION_TESTS=network "$VENV/bin/python" -m pytest -q "$@" || rc=$?
+    if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then return $rc; fi   # 5: none among those asked for
+    say "pytest: every other test, offline (a network namespace with loopback only, tools/offline.py)"
+    "$VENV/bin/python" -m tools.offline "$VENV/bin/python" -m pytest -q "$@"
+}
+
 cmd_run() {
     check_locks
     make_venv run
@@ -128,22 +187,45 @@ cmd_test() {
     make_venv dev
     install_locked dev -e
     compile_bytecode checkout   # the tests' servers run as the unit runs the companion
-    if ! browser_ready; then
-        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            say "installing Debian's chromium for the browser tests"
-            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-        else
-            echo "Note: /usr/bin/chromium is missing, so the browser tests will be skipped." >&2
-            echo "      Install it with: sudo apt-get install chromium" >&2
-        fi
-    fi
+    dev_tools
+    test_wheelhouse
     export GPIOZERO_PIN_FACTORY=mock
     say "ruff"
     "$VENV/bin/ruff" check .
     say "mypy --strict engines web hardware companion"
     "$VENV/bin/mypy" --strict engines web hardware companion
-    say "pytest"
-    "$VENV/bin/python" -m pytest -q "$@"
+    run_suite "$@"
+}
+
+cmd_wheelhouse() {  # DIR [run | pi | dev] [--for PLATFORM]: a lock's wheels, for an install offline
+    local dir=${1:-} name="" where="" lock tags=()
+    if [ -z "$dir" ]; then echo "usage: ./setup.sh wheelhouse DIR [run | pi | dev] [--for PLATFORM]" >&2; exit 2; fi
+    shift
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            run | pi | dev) name=$1; shift ;;
+            --for) where=${2:?--for needs a Pi platform, such as bookworm-arm64}; shift 2 ;;
+            *) echo "wheelhouse: unknown option $1 (run, pi, dev or --for PLATFORM)" >&2; exit 2 ;;
+        esac
+    done
+    if [ -z "$name" ]; then
+        if is_pi || [ -n "$where" ]; then name=pi; else name=run; fi
+    fi
+    check_locks
+    make_venv run   # its pip downloads
+    mkdir -p "$dir"
+    lock="$VENV/requirements-wheelhouse.txt"
+    if [ -n "$where" ]; then   # another machine's wheels: a Pi's, from a laptop (tools/pi_check.py)
+        "$PY" tools/lock.py for-platform "$name" "$where" >"$lock"
+        mapfile -t tags < <("$VENV/bin/python" -c 'import sys; from tools.pi_check import wheel_tags
+print("\n".join(wheel_tags(sys.argv[1])))' "$where")
+    else
+        "$PY" tools/lock.py here "$name" >"$lock"
+    fi
+    download_wheels "$dir" "$lock" "${tags[@]}"
+    cp "$lock" "$dir/requirements-$name.txt"   # what it holds
+    say "$(find "$dir" -name '*.whl' | wc -l) wheels in $dir, hashes checked (requirements-$name.txt there)"
+    say "with the network off: WHEELHOUSE=$dir ./setup.sh run (on a Pi: sudo WHEELHOUSE=$dir ./setup.sh install)"
 }
 
 cmd_translations() {  # the catalogues: extract, update (Babel), then say what is left to do
@@ -432,6 +514,7 @@ case "${1:-}" in
     translations) shift; cmd_translations "$@" ;;
     lock) shift; cmd_lock "$@" ;;
     upgrade) shift; cmd_upgrade "$@" ;;
-    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR | translations [check] | lock | upgrade" >&2
+    wheelhouse) shift; cmd_wheelhouse "$@" ;;
+    *) echo "usage: ./setup.sh run | test | install [--kiosk | --no-kiosk] | render DIR | translations [check] | lock | upgrade | wheelhouse DIR" >&2
        exit 2 ;;
 esac

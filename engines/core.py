@@ -172,6 +172,9 @@ class Option:
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name."""
     advanced: bool = False
+    needs: Mapping[str, str] = field(default_factory=dict)
+    """A choice that is refused unless another option is given too: choice -> that option's name
+    (the API's document says it; the game still checks what that option holds)."""
 
     @property
     def kind(self) -> str:
@@ -200,6 +203,8 @@ class Option:
             out["label"] = self.label
         if self.choice_labels:
             out["choice_labels"] = dict(self.choice_labels)
+        if self.needs:
+            out["needs"] = dict(self.needs)
         return out
 
     def validate(self, value: object) -> OptionValue:

@@ -71,9 +71,25 @@ def pytest_report_header(config: pytest.Config) -> str:
     return waits.described()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+OFFLINE = os.environ.get("COMPANION_OFFLINE") == "1"   # in tools/offline.py's namespace: loopback only
+NETWORK_PART = os.environ.get("COMPANION_TESTS") == "network"   # setup.sh's part that may reach out
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The browser tests last (in their usual order), so they share one chromium (``chromium``)
-    and nothing else runs while Playwright's loop is open (asyncio.run would refuse to start)."""
+    and nothing else runs while Playwright's loop is open (asyncio.run would refuse to start).
+
+    ``./setup.sh test`` runs the suite in two parts: the tests marked ``network`` (they fetch the
+    Pi's wheels and a Debian root) with the network, then every other test offline; a test marked
+    ``network`` skips offline, saying why."""
+    if NETWORK_PART:
+        config.hook.pytest_deselected(items=[i for i in items if not i.get_closest_marker("network")])
+        items[:] = [i for i in items if i.get_closest_marker("network")]
+    elif OFFLINE:
+        for item in items:
+            if item.get_closest_marker("network"):
+                item.add_marker(pytest.mark.skip(reason="needs the network: ./setup.sh test runs it "
+                                                        "before the offline part"))
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

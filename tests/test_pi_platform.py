@@ -25,6 +25,7 @@ MISSING = [tool for tool in ("debootstrap", "qemu-aarch64-static") if shutil.whi
 
 
 @pytest.mark.slow
+@pytest.mark.network
 @pytest.mark.skipif(bool(MISSING or os.geteuid() != 0) and not os.environ.get("CI"),
                     reason="needs root and apt's debootstrap and qemu-user-static (CI has them)")
 def test_a_bookworm_arm64_pi_installs_the_lock_from_wheels_and_plays_two_games() -> None:

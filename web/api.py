@@ -21,7 +21,7 @@ from web.address import table_links
 from web.apidoc import Field, Link, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_token, service, set_seat_cookie
 from web.i18n import lang, localize_payload, say, seat_names
-from web.schemas import ref
+from web.schemas import SEED_MAX, ref, table_rules
 from web.service import MAX_NAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -120,24 +120,29 @@ LANG_FIELD = Field("lang", {"enum": list(LANGUAGES)}, refusal='"lang" must be on
 
 TABLE_OF_ANSWER = {"path.table": "$response.body#/table"}
 CREATED_LINKS = (
-    Link("claimSeat", "claimSeat", "A phone takes the new table's first seat (its token is in the answer).",
-         {**TABLE_OF_ANSWER, "path.seat": 0}, {"name": "Anna"}),
+    Link("claimSeat", "claimSeat", "A phone takes the seat the new table waits for first (its token is "
+         "in the answer).", {**TABLE_OF_ANSWER, "path.seat": "$response.body#/awaiting/0"}, {"name": "Anna"}),
     Link("public", "public", "What the new table's screen shows.", TABLE_OF_ANSWER),
+    Link("openGame", "setup", "The host opens the game now, whoever is not ready (a table started "
+         "with setting_up sets up first).", TABLE_OF_ANSWER, {"skip": True}, exact=True),
 )
 CLAIMED_LINKS = (
     Link("seatView", "seatView", "The seat's own payload, with its token: its view and its legal plays.",
          {**TABLE_OF_ANSWER, "header.Authorization": "Bearer {$response.body#/token}"}),
+    Link("claimNextSeat", "claimSeat", "Another phone takes the next seat.",
+         {**TABLE_OF_ANSWER, "path.seat": 1}, {"name": "Bert"}),
 )
 VIEW_LINKS = (
-    Link("act", "act", "Play the first of the seat's legal plays, at the version the view showed (the "
-         "seat's token as for the view).", TABLE_OF_ANSWER,
-         {"action": "$response.body#/legal_actions/0", "version": "$response.body#/version"}, exact=True),
+    Link("act", "act", "Play the first of the seat's legal plays, with the seat's token as for the view "
+         "(a phone also sends the version it showed, and a stale one is refused).",
+         {**TABLE_OF_ANSWER, "header.Authorization": "$request.header.Authorization"},
+         {"action": "$response.body#/legal_actions/0"}, exact=True),
 )
 
 
 @bp.post("/tables")
 @declare("Start a table (host).", who="host", answers=ref("Created"), status=201, links=CREATED_LINKS,
-         answer="The table, with its join address.", body=(
+         answer="The table, with its join address.", combos=table_rules, body=(
              Field("game", ref("GameId"), required=True,
                    refusal='"game" must be the id of a game (GET /api/games lists them).'),
              Field("players", {"type": "integer"}, required=True, refusal='"{key}" must be a whole number.'),
@@ -145,7 +150,8 @@ VIEW_LINKS = (
                    refusal='"options" must be an object of option names and values.',
                    description='Game options, plus the table\'s "chance": digital or physical.'),
              Field("seed", {"type": ["integer", "null"]}, refusal='"{key}" must be a whole number.',
-                   description="Same seed, same game; left out, the table picks one."),
+                   description="Same seed, same game; left out, the table picks one.",
+                   rules={"minimum": 0, "maximum": SEED_MAX}),
              LANG_FIELD,
          ))
 def create_table() -> Response:
@@ -172,6 +178,7 @@ def public(table: str) -> Response:
 @declare("Claim a free seat by name; sets the seat cookie.", answers=ref("Claimed"), errors=(409,),
          links=CLAIMED_LINKS,
          body=(Field("name", {"type": ["string", "null"]}, refusal="A name is text.",
+                     rules={"maxLength": MAX_NAME},
                      description=f"At most {MAX_NAME} characters once runs of spaces are one; "
                                  "left out or blank: the seat keeps no name and every screen "
                                  "shows \"Player N\" in its own language."),))
@@ -223,7 +230,8 @@ def seat_view(table: str) -> Response:
 
 @bp.post("/tables/<table>/actions")
 @declare("Play one of the seat's legal actions; the reply (after the commit) is its new payload.",
-         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,), errors=(409,), body=(
+         who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,), errors=(409,), links=VIEW_LINKS,
+         body=(
              Field("action", ref("Action"), required=True,
                    refusal='"action" must be an object with a "type", one of your legal plays.'),
              VERSION))
@@ -302,8 +310,11 @@ def ready(table: str) -> Response:
 @bp.post("/tables/<table>/setup")
 @declare("While the table is setting up: show another setup step (Next, Back; a seat, the host or "
          "the Pi itself), or skip the rest and open the game (the host or the Pi itself). 409 when "
-         "the table is not setting up.",
-         who="seat-or-host", answers=ref("Public"), errors=(409,), body=(
+         "the table is not setting up; 400 for a step the table does not have (Public's setup.steps).",
+         who="seat-or-host", answers=ref("Public"), errors=(409,),
+         combos={"anyOf": [{"required": ["step"]},
+                           {"required": ["skip"], "properties": {"skip": {"const": True}}}]},
+         body=(
              Field("step", {"type": "integer", "minimum": 0},
                    refusal='"step" must be a whole number: the setup step to show, counted from 0.',
                    description="The setup step to show, counted from 0."),

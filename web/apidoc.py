@@ -69,16 +69,20 @@ PATH_PARAMS: dict[str, str] = {
 @dataclass(frozen=True)
 class Field:
     """One field of a JSON body: its schema, whether it is required, and the sentence (a msgid)
-    a phone reads when the value does not fit the schema."""
+    a phone reads when the value does not fit the schema.
+
+    ``rules``: what the service checks itself, each refusal with its own sentence ("Fzzzt! is for
+    2 to 4 players."): in the document beside ``schema``, never checked by :func:`json_body`."""
 
     name: str
     schema: Mapping[str, Any]
     required: bool = False
     refusal: str = '"{key}" is not what this request takes.'
     description: str = ""
+    rules: Mapping[str, Any] | None = None
 
     def to_schema(self) -> dict[str, Any]:
-        out = dict(self.schema)
+        out = {**self.schema, **(self.rules or {})}
         if self.description:
             out["description"] = self.description
         return out
@@ -133,6 +137,10 @@ class Doc:
     form: Mapping[str, Any] | None = None      # a form body instead of JSON (the host key form)
     page: bool = False
     links: tuple[Link, ...] = ()               # from the success answer (Link)
+    combos: Mapping[str, Any] | Callable[[Sequence[Mapping[str, Any]]], Mapping[str, Any]] | None = None
+    """The body's rules across its fields, or a function of the games served (``GET /api/games``)
+    giving them: a schema whose ``properties`` add to the fields' and whose other keys (``oneOf``,
+    ``anyOf``) join the body's. Checked by the service, like a field's ``rules``."""
 
 
 def declare(summary: str, *, method: str = "*", **fields: Any) -> Callable[[F], F]:
@@ -211,6 +219,13 @@ def problems(value: Any, schema: Mapping[str, Any], where: str = "", *, strict: 
     return out
 
 
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction: a whole one (``3.0``, ``8e0``) is the integer, as JSON Schema
+    counts it, so a field or option the document calls an integer takes it."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, checked against the route's declared body.
 
@@ -224,7 +239,7 @@ def json_body() -> dict[str, Any]:
         data: Any = {}
     else:
         try:
-            data = json.loads(raw)
+            data = json.loads(raw, parse_float=_number)
         except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
             raise BadRequest("The request body is not valid JSON.") from None
     if not isinstance(data, dict):
@@ -238,6 +253,7 @@ def json_body() -> dict[str, Any]:
         if problems(data[field.name], field.schema, strict=False):
             raise BadRequest(field.refusal, key=field.name)
     return data
+
 
 
 # --------------------------------------------------------------------------- the document
@@ -263,7 +279,8 @@ def operation_id(endpoint: str, method: str, methods: int = 1) -> str:
     return words[0] + "".join(w.capitalize() for w in words[1:])
 
 
-def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[str, Any]:
+def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str,
+              games: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """One operation of the document: ``params`` are the path's (name, converter) pairs.
 
     A change (any method but GET) may be refused as cross-site (403, :mod:`web.guard`); a change
@@ -288,21 +305,39 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str) -> dict[
     responses.update({str(code): _error(code, doc.page) for code in sorted(codes)})
     out: dict[str, Any] = {"summary": doc.summary, "tags": ["pages" if doc.page else "api"],
                            "security": SECURITY[doc.who], "responses": responses}
-    parameters = [{"name": name, "in": "path", "required": True,
-                   "schema": {"type": "integer", "minimum": 0} if conv == "int"
-                   else ref("GameId") if name == "game" else {"type": "string"},
+    parameters = [{"name": name, "in": "path", "required": True, "schema": _path_schema(name, conv),
                    "description": PATH_PARAMS.get(name, "")} for name, conv in params]
     parameters += [{"name": q.name, "in": "query", "schema": dict(q.schema), "description": q.description}
                    for q in doc.query]
     if parameters:
         out["parameters"] = parameters
     if doc.body is not None:
-        out["requestBody"] = {"required": any(f.required for f in doc.body), "content": {JSON: {"schema": {
-            "type": "object", "required": [f.name for f in doc.body if f.required],
-            "properties": {f.name: f.to_schema() for f in doc.body}}}}}
+        out["requestBody"] = {"required": any(f.required for f in doc.body),
+                              "content": {JSON: {"schema": _body_schema(doc, games)}}}
     if doc.form is not None:
         out["requestBody"] = {"content": {"application/x-www-form-urlencoded": {"schema": dict(doc.form)}}}
     return out
+
+
+def _path_schema(name: str, converter: str) -> dict[str, Any]:
+    if converter == "int":
+        return {"type": "integer", "minimum": 0}
+    if name == "game":
+        return ref("GameId")
+    if name == "name":
+        return ref("KeptName")
+    return {"type": "string"}
+
+
+def _body_schema(doc: Doc, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A JSON body's schema: its fields, and the rules across them (:attr:`Doc.combos`)."""
+    fields = doc.body or ()
+    body: dict[str, Any] = {"type": "object", "required": [f.name for f in fields if f.required],
+                            "properties": {f.name: f.to_schema() for f in fields}}
+    combos = dict((doc.combos(games) if callable(doc.combos) else doc.combos) or {})
+    for name, extra in combos.pop("properties", {}).items():
+        body["properties"][name] = {**body["properties"].get(name, {}), **extra}
+    return {**body, **combos}
 
 
 def _game_ids(app: Flask) -> list[str]:
@@ -318,6 +353,7 @@ def document(app: Flask) -> dict[str, Any]:
     """The OpenAPI 3.1 document of every route ``app`` serves, from the routes' declarations."""
     paths: dict[str, dict[str, Any]] = {}
     ids: dict[str, str] = {}
+    games = app.extensions["table_service"].games()
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if rule.endpoint == "static":
             continue
@@ -328,7 +364,7 @@ def document(app: Flask) -> dict[str, Any]:
             doc = doc_of(app.view_functions[rule.endpoint], method)
             if doc is None:
                 raise LookupError(f"{method} {rule.rule} has no declaration (web.apidoc.declare)")
-            op = paths.setdefault(path, {})[method.lower()] = operation(doc, params, method)
+            op = paths.setdefault(path, {})[method.lower()] = operation(doc, params, method, games)
             op_id = op["operationId"] = operation_id(rule.endpoint, method, len(methods))
             if ids.setdefault(op_id, f"{method} {rule.rule}") != f"{method} {rule.rule}":
                 raise LookupError(f"operationId {op_id} twice: {ids[op_id]} and {method} {rule.rule}")

@@ -10,9 +10,19 @@ key for all.
 Guessing the host key is slowed down: after :data:`GUESSES` wrong keys from one client address
 within :data:`GUESS_WINDOW` seconds, every host-key check from that address is answered 429 ("Too
 many wrong host keys: wait a minute and try again.") for :data:`GUESS_BLOCK` seconds, and the log
-says so once per block. A device with a live host session is never counted nor held up: its session
-is checked first, and a 256-bit token is not guessed, so the host keeps every host action while
-someone else's wrong guesses block the address they share (one Wi-Fi, one NAT).
+says so once per block. A device with a live host session is never counted nor held up: its
+session is checked first, and a 256-bit token is not guessed, so the host keeps every host action
+while someone else's wrong guesses block the address they share (one Wi-Fi, one NAT).
+
+However many other addresses guess, an address's wrong keys are never forgotten within the window,
+and memory stays bounded: :data:`TRACED` addresses are traced one by one; when more come, the
+least recent address's traces move into one of :data:`SPILLED` shared buckets (picked by a keyed
+hash of the address, so a crowd cannot aim at the host's), and an address's wrong keys are its own
+traces plus its bucket's. A count is never too low; while a crowd of more than :data:`TRACED`
+addresses guesses, it may be too high, so a wrong key is answered 429 sooner (a paired device is
+never held up, and the right key is never counted). Holds are kept for :data:`HELD` addresses at
+once; past that (thousands of addresses each guessing five times in a minute), the holds that end
+soonest are let go first.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import secrets
 import threading
 import time
 from collections import deque
@@ -37,6 +48,9 @@ TRUSTED = "tc.trusted"
 GUESSES = 5
 GUESS_WINDOW = 60.0
 GUESS_BLOCK = 60.0
+TRACED = 1000    # addresses whose wrong keys are kept one by one (a few hundred bytes each)
+SPILLED = 256    # the shared buckets the least recent addresses' wrong keys move into
+HELD = 4 * TRACED   # addresses answered 429 at once
 
 log = logging.getLogger("web.auth")
 
@@ -49,10 +63,14 @@ class KeyGuesses:
     """Wrong host keys per client address, and the addresses that must wait."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = GUESSES,
-                 window: float = GUESS_WINDOW, block: float = GUESS_BLOCK) -> None:
+                 window: float = GUESS_WINDOW, block: float = GUESS_BLOCK, traced: int = TRACED,
+                 spilled: int = SPILLED, held: int = HELD) -> None:
         self.clock, self.most, self.window, self.block = clock, most, window, block
+        self.traced, self.spilled, self.held = traced, spilled, held
         self._lock = threading.Lock()
-        self._wrong: dict[str, deque[float]] = {}
+        self._wrong: dict[str, deque[float]] = {}   # the least recent first
+        self._spill: dict[int, deque[float]] = {}
+        self._salt = secrets.token_bytes(16)
         self._until: dict[str, float] = {}
 
     def check(self, address: str) -> None:
@@ -66,17 +84,37 @@ class KeyGuesses:
     def wrong(self, address: str) -> None:
         now = self.clock()
         with self._lock:
-            if len(self._wrong) > 1000:   # many addresses: forget the oldest traces
-                self._wrong.clear()
-            seen = self._wrong.setdefault(address, deque())
+            seen = self._wrong.pop(address, None) or deque()
+            self._wrong[address] = seen
             seen.append(now)
-            while seen and now - seen[0] > self.window:
-                seen.popleft()
-            if len(seen) >= self.most:
-                seen.clear()
-                self._until[address] = now + self.block
+            bucket = self._spill.get(self._bucket(address), deque())
+            for times in (seen, bucket):
+                while times and now - times[0] > self.window:
+                    times.popleft()
+            if len(seen) + len(bucket) >= self.most:
+                del self._wrong[address]
+                self._hold(address, now)
                 log.warning("%d wrong host keys from %s within %.0f s: its host-key checks are "
                             "answered 429 for %.0f s", self.most, address, self.window, self.block)
+            while len(self._wrong) > self.traced:
+                self._move_to_spill(next(iter(self._wrong)))
+
+    def _bucket(self, address: str) -> int:
+        digest = hashlib.blake2b(address.encode(), key=self._salt, digest_size=4).digest()
+        return int.from_bytes(digest, "big") % self.spilled
+
+    def _move_to_spill(self, address: str) -> None:
+        """The address's traces, kept in its bucket: the newest ``most`` of them, oldest first."""
+        key = self._bucket(address)
+        self._spill[key] = deque(sorted([*self._spill.get(key, ()), *self._wrong.pop(address)])[-self.most:])
+
+    def _hold(self, address: str, now: float) -> None:
+        self._until[address] = now + self.block
+        if len(self._until) > self.held:
+            for gone in [a for a, until in self._until.items() if until <= now]:
+                del self._until[gone]
+            for gone in sorted(self._until, key=self._until.__getitem__)[:len(self._until) - self.held]:
+                del self._until[gone]
 
 
 def key_guesses() -> KeyGuesses:

@@ -14,11 +14,11 @@ from flask import Blueprint, Response
 from web.api import ok
 from web.apidoc import Field, declare, json_body
 from web.auth import require_host, service
-from web.schemas import ref
+from web.schemas import json_text_or_object, ref
 
 bp = Blueprint("boards", __name__, url_prefix="/api")
 
-BOARD = Field("board", {"type": ["object", "string"]}, required=True,
+BOARD = Field("board", json_text_or_object("board"), required=True,
               refusal='"board" must be a board: a JSON object, or its text.',
               description="The board (the game's map schema), as an object or as JSON text.")
 

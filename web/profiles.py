@@ -15,11 +15,11 @@ from flask import Blueprint, Response
 from web.api import ok
 from web.apidoc import Field, declare, json_body
 from web.auth import require_host, service
-from web.schemas import ref
+from web.schemas import SCHEMAS, json_text_or_object, ref
 
 bp = Blueprint("profiles", __name__, url_prefix="/api")
 
-PROFILE = Field("profile", {"type": ["object", "string"]}, required=True,
+PROFILE = Field("profile", json_text_or_object("box profile"), required=True,
                 refusal='"profile" must be a box profile: a JSON object, or its text.',
                 description="The box profile (in the game's schema, see its docs), as an object or as JSON "
                             "text (an exported file's contents).")
@@ -55,7 +55,8 @@ def save(game: str, name: str) -> Response:
 @declare("Rename a box profile (host); 409 if the new name is taken.", who="host",
          answers=ref("SavedProfile"), errors=(409,),
          body=(Field("to", {"type": "string", "minLength": 1}, required=True,
-                     refusal='"to" must be the new name.'),))
+                     refusal='"to" must be the new name.', description=SCHEMAS["KeptName"]["description"],
+                     rules={k: SCHEMAS["KeptName"][k] for k in ("maxLength", "pattern")}),))
 def rename(game: str, name: str) -> Response:
     require_host()
     return ok(service().keeping.rename_profile(game, name, json_body()["to"]))

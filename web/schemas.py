@@ -8,17 +8,76 @@ service starts sending must be described here first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core import CHANCE_MODES
 from engines.text import LANGUAGES
+
+SEED_MAX = (1 << 63) - 1   # the largest seed the store keeps (SQLite's signed 64-bit INTEGER)
+KEPT_NAME_MAX = 40         # a saved board's or box profile's name, once runs of spaces are one
+# Python's whitespace (str.split: runs become one space) and what str.isprintable() takes besides
+# the space, less "/": the kept name's characters, as an ECMA-262 pattern.
+WHITESPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+KEPT_NAME_PATTERN = rf"^[{WHITESPACE}]*[^/\p{{C}}\p{{Z}}](?:[{WHITESPACE}]|[^/\p{{C}}\p{{Z}}])*$"
 
 
 def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def json_text_or_object(what: str) -> dict[str, Any]:
+    """A body field that takes an object, or its JSON text (an exported file's contents)."""
+    return {"oneOf": [{"type": "object", "description": f"The {what}."},
+                      {"type": "string", "contentMediaType": "application/json",
+                       "contentSchema": {"type": "object"},
+                       "description": f"The {what} as JSON text: it must parse to an object."}]}
+
+
+def option_schema(option: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """The values a table option takes (``Game.options``, ``table_options``), as the game checks them."""
+    kind = option.get("type")
+    if kind == "bool":
+        return {"type": "boolean"}
+    if kind == "int":
+        bounds = {key: option[key] for key in ("minimum", "maximum") if option.get(key) is not None}
+        return {"type": "integer", **bounds}
+    if kind == "choice":
+        return {"enum": [*option.get("choices", ()), *dict(option.get("aliases") or {})]}
+    return {"type": "string", "description": f"Checked by the game, as docs/{game}.md describes "
+                                             f"(default {option.get('default')!r})."}
+
+
+def table_rules(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """``POST /api/tables``' rules across its fields (web.apidoc ``Doc.combos``): each game with
+    its player counts and the options it takes (its own, then the table's: chance where the game
+    leaves something to chance, setting up, "First game"), an unknown option refused."""
+    if not games:
+        return {}
+    per_game = []
+    for game in games:
+        taken = [*game.get("table_options", ()), *game.get("options", ())]
+        options = {"setting_up": {"type": "boolean"}, "first_game": {"type": "boolean"},
+                   **{str(o["name"]): option_schema(o, str(game["id"])) for o in taken}}
+        needs = [{"if": {"required": [str(o["name"])], "properties": {str(o["name"]): {"const": choice}}},
+                  "then": {"required": [other]}}
+                 for o in taken for choice, other in dict(o.get("needs") or {}).items()]
+        per_game.append({"properties": {
+            "game": {"const": game["id"]},
+            "players": {"type": "integer", "minimum": game["min_players"], "maximum": game["max_players"]},
+            "options": {"type": ["object", "null"], "properties": options, "additionalProperties": False,
+                        **({"allOf": needs} if needs else {})}}})
+    return {"properties": {"players": {"minimum": min(g["min_players"] for g in games),
+                                       "maximum": max(g["max_players"] for g in games)}},
+            "oneOf": per_game}
+
+
 SCHEMAS: dict[str, Any] = {
+    "KeptName": {
+        "type": "string", "minLength": 1, "maxLength": KEPT_NAME_MAX, "pattern": KEPT_NAME_PATTERN,
+        "description": f"A saved board's or box profile's name: 1 to {KEPT_NAME_MAX} printable characters "
+                       "once runs of spaces are one, no /.",
+    },
     "Error": {
         "type": "object",
         "required": ["error"],
@@ -316,6 +375,9 @@ SCHEMAS: dict[str, Any] = {
                         "description": "Other names a choice may be given by (an older name)."},
             "minimum": {"type": "integer"},
             "maximum": {"type": "integer"},
+            "needs": {"type": "object", "additionalProperties": {"type": "string"},
+                      "description": "A choice refused unless another option is given too: choice, "
+                                     "that option's name."},
         },
     },
     "Game": {

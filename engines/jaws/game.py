@@ -130,6 +130,7 @@ class Jaws(Game):
             choices=("physical", "digital"),
             label=N_("Resurface cards"),
             choice_labels=DRAWN,
+            needs={"digital": "box"},
         ),
         Option(
             "dice",
@@ -139,6 +140,7 @@ class Jaws(Game):
             choices=("physical", "digital"),
             label=N_("Red dice"),
             choice_labels=DRAWN,
+            needs={"digital": "box"},
         ),
     )
     profile_option = "box"

@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from web.auth import GUESS_BLOCK, GUESSES, KeyGuesses
+from web.auth import GUESS_BLOCK, GUESSES, SPILLED, TRACED, KeyGuesses, TooManyGuesses
 
 WAIT = "Too many wrong host keys: wait a minute and try again."
 
@@ -81,3 +81,47 @@ def test_each_host_device_has_its_own_session_and_a_revoked_one_is_no_host(
     assert sessions.revoke(sessions.check(b.value))
     assert other.get("/api/hardware").status_code == 401
     assert client.get("/api/hardware").status_code == 200
+
+
+def test_a_crowd_of_other_addresses_does_not_wash_away_a_guessing_address(
+        app: Flask, client: FlaskClient, host: dict[str, str]) -> None:
+    """The audit's attack: one address sends 8 wrong keys, 1,005 other addresses (more than the
+    throttle traces one by one) each guessing between any two of them; the address still gets 429
+    by its fifth wrong key within the minute. The right key from an address that did not guess
+    still works, and the throttle's memory stays bounded."""
+    clock = Clock()
+    guesses = app.extensions["key_guesses"] = KeyGuesses(clock=clock)
+    guesser = {"REMOTE_ADDR": "192.168.4.66"}
+    statuses = []
+    for n in range(8):
+        statuses.append(client.get("/api/hardware", headers={"X-Host-Key": f"guess{n}"},
+                                   environ_base=guesser).status_code)
+        for other in range(1005):
+            guesses.wrong(f"10.0.{other // 250}.{other % 250}")
+        clock.now += 1.0
+    assert statuses[0] == 401 and statuses[GUESSES:] == [429] * (8 - GUESSES), statuses
+    assert client.get("/api/hardware", headers=host, environ_base=guesser).status_code == 429
+    fresh = {"REMOTE_ADDR": "192.168.4.23"}
+    assert client.get("/api/hardware", headers=host, environ_base=fresh).status_code == 200
+    assert len(guesses._wrong) <= TRACED and len(guesses._spill) <= SPILLED
+
+
+def test_wrong_keys_moved_out_of_the_trace_still_count_and_expire_with_the_window() -> None:
+    """Tracing one address at a time, an address whose traces another address's keep moving out
+    is held by its fifth wrong key; a minute later the moved traces are gone."""
+    clock = Clock()
+    guesses = KeyGuesses(clock=clock, traced=1)
+    held = 0
+    for n in range(GUESSES):
+        guesses.wrong("192.168.4.66")
+        guesses.wrong("192.168.4.67")
+        assert len(guesses._wrong) <= 1
+        try:
+            guesses.check("192.168.4.66")
+        except TooManyGuesses:
+            held = held or n + 1
+    assert 0 < held <= GUESSES
+    clock.now += GUESS_BLOCK + 1
+    for _ in range(GUESSES - 1):
+        guesses.wrong("192.168.4.68")
+        guesses.check("192.168.4.68")   # nothing older than the window counts: a typo is a typo
