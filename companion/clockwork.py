@@ -71,7 +71,7 @@ class Clockwork:
         if self.guide.setting_up(t):   # Auto steps through the setup first
             return _sooner(due, self.guide.pace(t, now, t.telling.since))
         played += self.sealer.unseal(t)   # nothing holds plays any more (a screen gone, a polling one quiet)
-        if t.row.ended or not t.row.auto or not self.presence.watched(t) or not t.telling.story.waiting():
+        if t.row.ended or not t.row.auto or not self.presence.present(t) or not t.telling.story.waiting():
             return due
         at = self.teller.due(t)
         if now >= at:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion import teaching
 from companion.store import LogRow, SeatRow, TableRow
-from companion.story import Chapter, Story, chapters_from_log, snapshot
+from companion.story import CONTEXT, Chapter, Story, chapters_from_log, snapshot
 from companion.tables import OpenTable, Telling, effective_rows, logged, table_rng
 from engines import TABLE, Event, Game, State, Text, event
 from engines.core import DIGITAL
@@ -30,7 +30,10 @@ def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], 
            story_from: int | None = None) -> OpenTable:
     """The table as its log makes it; with ``story_from``, also the story's chapters from that log
     position on (a restart: companion/story.py), the host's closing one of an ended table, and the
-    last chapter's events as the last change's (a table read back is told as it was left)."""
+    last chapter's events as the last change's (a table read back is told as it was left). Chapters
+    from ``story_from`` that tell fewer than CONTEXT steps before the shown one (changes with no
+    public step: a shark's secret moves) are read again from the start, so the screen comes back
+    with the lines it showed under its step."""
     start = game.start(row.players, row.seed, row.options)
     rng = table_rng(row.seed)
 
@@ -56,6 +59,8 @@ def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], 
                                      game, row.salt))
     if chapters:
         table.telling.story.restore(chapters, row.shown, row.step)
+        if story_from and table.telling.story.told() < CONTEXT:
+            return replay(row, game, seats, rows, story_from=0)
         if row.ended or state.outcome is not None:
             table.heard.tell(list(chapters[-1].events))
     return table

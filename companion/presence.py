@@ -3,7 +3,10 @@
 ``connected`` in a payload's ``seats``: a bot, or a taken seat whose phone has a stream open, had
 one less than the grace ago (a phone waking up or changing Wi-Fi never flashes "away"), or polled
 less than ``POLL_GRACE`` ago (its stream blocked). A table screen is *watching* while its stream is
-open, for the grace after it closed (a reload), or while it polls. A change of the flags bumps
+open, for the grace after it closed (a reload), or while it polls; after a restart, a table that was
+telling counts as watched for ``RESUME_SECONDS`` (its screen comes back; nothing it had still to
+show is skipped, and no sealed play is played over it), though Auto waits for a screen that is
+really there (:meth:`Presence.present`). A change of the flags bumps
 ``presence`` (not ``version``: a pending play never goes stale over it, and nothing is stored); the
 caller pushes it. :class:`Presence` only keeps and reads this bookkeeping; every method runs under
 the table's lock.
@@ -17,6 +20,7 @@ from typing import Any
 from companion.tables import OpenTable
 
 POLL_GRACE = 5.0       # seconds a poll keeps a phone or a table screen present (pages poll every 2 s)
+RESUME_SECONDS = 10.0  # after a restart: how long a table screen that was telling has to come back
 
 
 class Presence:
@@ -66,7 +70,16 @@ class Presence:
                  "bot": s.bot, "connected": shown[s.seat]} for s in table.seats]
 
     def watched(self, table: OpenTable) -> bool:
-        """A table screen is open (or its stream closed less than the grace ago: a reload)."""
+        """A table screen is open (or its stream closed less than the grace ago: a reload), or the
+        companion restarted less than RESUME_SECONDS ago while the table was telling."""
+        if self.present(table):
+            return True
+        until = table.here.resume_until
+        return until is not None and self.clock() < until
+
+    def present(self, table: OpenTable) -> bool:
+        """A table screen is there to be shown a step (Auto moves on for it): open, polling, or
+        within its reload's grace; not a screen only waited for after a restart."""
         if any(s.screen for s in table.subs):
             return True
         here, now = table.here, self.clock()
@@ -82,10 +95,16 @@ class Presence:
             table.here.polled[seat] = self.clock()
 
     def screen_polled(self, table: OpenTable) -> bool:
-        """A table screen polled; True when it was not watching before (Auto restarts its wait)."""
-        newly = not self.watched(table)
+        """A table screen polled; True when none was there before (Auto restarts its wait)."""
+        newly = not self.present(table)
         table.here.screen_polled = self.clock()
+        table.here.resume_until = None
         return newly
+
+    def resumed(self, table: OpenTable) -> None:
+        """The companion restarted while the table was telling: its screen has RESUME_SECONDS to
+        come back before the table counts as unwatched (the pacer looks then)."""
+        table.here.resume_until = self.clock() + RESUME_SECONDS
 
     def stream_closed(self, table: OpenTable, seat: int | None, screen: bool) -> bool:
         """A stream (already taken off the table) closed; True when it was the last table screen's
@@ -102,18 +121,21 @@ class Presence:
         table.here.left.pop(seat, None)
 
     def screen_grace_ends(self, table: OpenTable) -> float | None:
-        """When the last table screen's grace runs out (its stream closed, none open), else None."""
+        """When the last table screen's grace runs out (its stream closed, none open; or the wait
+        for it after a restart), else None."""
         here = table.here
-        if here.screen_left is None or any(s.screen for s in table.subs):
+        if any(s.screen for s in table.subs):
             return None
-        return here.screen_left + self.grace
+        ends = [at for at in (None if here.screen_left is None else here.screen_left + self.grace,
+                              here.resume_until) if at is not None]
+        return max(ends, default=None)
 
     def screen_went(self, table: OpenTable) -> None:
         """The last table screen's grace ran out: nobody is telling the story any more."""
-        table.here.screen_left = None
+        table.here.screen_left = table.here.resume_until = None
 
     def screen_opened(self, table: OpenTable) -> None:
-        table.here.screen_left = None
+        table.here.screen_left = table.here.resume_until = None
 
     @staticmethod
     def bump(table: OpenTable) -> None:

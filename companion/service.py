@@ -207,7 +207,7 @@ class Service:
         self.sealing = Sealer(self.store, self.telling, play=self._play,
                               push_seat=lambda t, seat: self.payloads.push_seat(t, seat))
         self.setup = SetupGuide(now, self.store, self.tables, lambda: self.hardware,
-                                watched=self.presence.watched, push=lambda t: self.payloads.fan_out(t),
+                                watched=self.presence.present, push=lambda t: self.payloads.fan_out(t),
                                 payload=lambda t, seat: self.payloads.payload(t, seat),
                                 opened=self._schedule_bots, poke=self._pacer.poke,
                                 notify=lambda t, state: self._notify(t, state, []))
@@ -232,18 +232,20 @@ class Service:
             if row.summary is not None and row.summary.get("version") == row.version:
                 self.tables.keep(row.id, row.summary)
                 continue
-            table = self._open(row)
+            table = self._open(row, resumed=True)
             if table is not None:
                 self.tables.add(table)
         for table in self.tables:
             self._schedule_bots(table)
         self._pacer.poke()
 
-    def _open(self, row: TableRow) -> OpenTable | None:
+    def _open(self, row: TableRow, *, resumed: bool = False) -> OpenTable | None:
         """A stored table read back from its log (None if it no longer replays); one still in play
         gets its sealed plays, what each reader is shown now (a later change compares with it), the
-        draws a crash cut off between a play and its commit, and, since no table screen holds plays
-        yet, its sealed plays played."""
+        draws a crash cut off between a play and its commit, and, once no table screen holds plays,
+        its sealed plays played. ``resumed``: the companion is starting (a power cut, a restart):
+        a table with steps still to tell waits for its screen to come back first
+        (``Presence.resumed``), so the screen finds the step it showed."""
         try:
             game = engines.get(row.game)
             # the story from a few chapters before the shown step (the lines under it) on
@@ -261,6 +263,8 @@ class Service:
             if row.ended:
                 return table
             table.sealing.plays = self.store.sealed(table.id)
+            if resumed and table.telling.story.waiting():
+                self.presence.resumed(table)
             self.payloads.look(table)
             events: list[Event] = []
             rows = draw(table, len(table.log), events)

@@ -200,6 +200,13 @@ class Story:
                 if c > start_c or i > start_i:
                     yield chapter, i
 
+    def told(self) -> int:
+        """How many steps the chapters kept have told before the shown one."""
+        if self.pos is None:
+            return 0
+        c, i = self.pos
+        return i + sum(len(chapter.steps) for chapter in self.chapters[:c])
+
     def waiting(self) -> int:
         """How many stops the table has still to tell after the one it shows."""
         return sum(1 for _ in self._untold())
@@ -280,13 +287,14 @@ class Story:
                 break
 
     def _trim(self) -> None:
-        """Forget chapters told long ago: keep the shown one and enough before it for CONTEXT."""
+        """Forget chapters told long ago: keep the shown one and enough before it for the CONTEXT
+        lines a payload carries under the shown step."""
         if self.pos is None:
             keep = len(self.chapters) - 1 if self.chapters else 0   # nothing shown: the newest only
             self.chapters = self.chapters[keep:]
             return
         c, i = self.pos
-        told, first = i + 1, c
+        told, first = i, c
         while first > 0 and told < CONTEXT:
             first -= 1
             told += len(self.chapters[first].steps)

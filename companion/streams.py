@@ -35,7 +35,7 @@ class Streams:
         if self._stopping():
             sub.end()
         with t.lock:
-            newly = sub.screen and not self.presence.watched(t)
+            newly = sub.screen and not self.presence.present(t)
             held = newly and self.teller.holding_story(t)
             if newly:
                 t.telling.since = self.presence.clock()   # Auto gives the first step its time on the screen

@@ -127,6 +127,7 @@ class Here:
     polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
     screen_left: float | None = None                        # when the last table screen's stream closed
     screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
+    resume_until: float | None = None                       # after a restart: its screen may return until
 
 
 @dataclass

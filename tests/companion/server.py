@@ -41,10 +41,13 @@ LISTENING = re.compile(r"http://\S+:(\d+)/$")
 
 class ServerProcess:
     def __init__(self, data: Path, *extra: str, host_key: str = HOST_KEY,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, port: int = 0) -> None:
+        """``port``: 0 for any free one; a fixed one for a server started again where the pages
+        that were open look for it (a power cut)."""
         self.data, self.extra, self.host_key = data, extra, host_key
         self.env = env  # the process's environment over os.environ (a language: LANG=de_DE.UTF-8)
         self.proc: subprocess.Popen[str] | None = None
+        self.asked_port = port
         self.port = 0
         self.ready_seconds = 0.0
         self.output: list[str] = []
@@ -57,7 +60,8 @@ class ServerProcess:
                **(self.env or {})}
         started = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--port", "0", "--bind", "127.0.0.1",
+            [sys.executable, "-m", "companion", "serve", "--port", str(self.asked_port),
+             "--bind", "127.0.0.1",
              "--data", str(self.data), "--host-key", self.host_key, *self.extra],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
@@ -106,6 +110,15 @@ class ServerProcess:
 
     def client(self) -> Client:
         return Client(self.port, self.host_key)
+
+    def power_cut(self, timeout: float = 60.0) -> float:
+        """kill -9, then ``companion serve`` again on the same data and port (as the unit restarts
+        it); when (time.monotonic) it listens again."""
+        self.kill()
+        self.asked_port = self.asked_port or self.port
+        self.proc, self._drain, self.port = None, None, 0
+        self.start(timeout)
+        return time.monotonic()
 
 
 def seated_guess_table(server: ServerProcess) -> dict[str, Any]:

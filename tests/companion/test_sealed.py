@@ -21,6 +21,7 @@ import pytest
 
 import engines
 from companion.payloads import Payloads
+from companion.presence import RESUME_SECONDS
 from companion.service import Service, Subscription
 from engines import TABLE
 from tests.companion.test_story import Clock, play_to_the_resolution, tell_all
@@ -190,20 +191,28 @@ def _sealed_during_the_round(service: Service) -> tuple[str, Subscription, int, 
     return table, screen, first, card
 
 
-def test_sealed_plays_survive_a_restart_and_are_played_then(fake_game: object, data_dir: Path) -> None:
+def test_sealed_plays_survive_a_restart_and_are_played_once_the_screen_stays_away(
+        fake_game: object, data_dir: Path) -> None:
     """Durable: acknowledged means stored. A companion that restarts while the table was telling
-    has no table screen yet, so nothing holds plays: the sealed play is played at start, once."""
+    keeps the told step and the sealed play for RESUME_SECONDS, the time its table screen has to
+    come back; with none back by then nothing holds plays, and the sealed play is played, once."""
     clock = Clock()
     service = Service(data_dir, HOST_KEY, clock=clock)
     try:
         table, screen, first, card = _sealed_during_the_round(service)
         log_rows = len(service.store.log(table))
         assert service.store.sealed(table) == [(service.tables.get(table).sealing.plays[0][0], first, card)]
+        shown = service.public(table)["story"]["shown"]
         screen.close()
     finally:
         service.close()   # a power cut after the answer: the play is on disk
     again = Service(data_dir, HOST_KEY, clock=clock)
     try:
+        assert len(again.store.log(table)) == log_rows and again.store.sealed(table)
+        assert again.public(table)["story"]["shown"] == shown   # the step the screen showed, still
+        assert again.seat_view(table, first)["sealed"] == 1
+        clock.now += RESUME_SECONDS
+        again.clockwork.pace()
         rows = again.store.log(table)
         assert len(rows) == log_rows + 1 and rows[-1].seat == first and rows[-1].data["card"] == card["card"]
         assert not again.store.sealed(table)
@@ -216,6 +225,36 @@ def test_sealed_plays_survive_a_restart_and_are_played_then(fake_game: object, d
         assert len(third.store.log(table)) == log_rows + 1
     finally:
         third.close()
+
+
+def test_a_screen_back_after_a_restart_finds_its_step_and_the_play_still_sealed(
+        fake_game: object, data_dir: Path) -> None:
+    """The table screen comes back after the restart: the same step, the round still to tell, and
+    the sealed play sealed until the table has shown it."""
+    clock = Clock()
+    service = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        table, screen, first, _ = _sealed_during_the_round(service)
+        before = {k: v for k, v in service.public(table)["story"].items() if k != "screen"}
+        log_rows = len(service.store.log(table))
+        screen.close()
+    finally:
+        service.close()
+    again = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        clock.now += RESUME_SECONDS / 2
+        back = again.subscribe(table, None, screen=True)
+        clock.now += RESUME_SECONDS
+        again.clockwork.pace()
+        after = {k: v for k, v in again.public(table)["story"].items() if k != "screen"}
+        assert after == before
+        assert len(again.store.log(table)) == log_rows and again.store.sealed(table)
+        tell_all(again, table)
+        again.clockwork.pace()
+        assert not again.store.sealed(table) and first not in again.state_of(table).awaiting
+        back.close()
+    finally:
+        again.close()
 
 
 def test_auto_tells_the_round_and_then_plays_the_sealed_card(fake_game: object, data_dir: Path) -> None:

@@ -246,6 +246,36 @@ def test_two_screens_and_a_power_cut_show_the_same_step(fake_game: object, data_
         again.close()
 
 
+def test_after_a_power_cut_auto_waits_for_the_screen_to_come_back(fake_game: object, data_dir: Path) -> None:
+    """Auto on, the screen part-way through: a restart keeps the step however long the screen takes
+    to come back (nobody is shown the steps meanwhile), and Auto tells on from it once it is."""
+    clock = Clock()
+    service = Service(data_dir, HOST_KEY, clock=clock)
+    table = service.create_table("fake-guess", 2, {}, seed=7)["table"]
+    screen = service.subscribe(table, None, screen=True)
+    for seat, number in ((0, 1), (1, 2), (0, 3)):
+        service.act(table, seat, {"type": "pick", "notation": f"pick{number}"})
+    before = service.public(table)["story"]
+    assert before["auto"] and before["waiting"] >= 2
+    screen.close()
+    service.close()                                    # the plug is pulled
+    again = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        for _ in range(3):   # the screen is slow to come back: past RESUME_SECONDS
+            clock.now += 5.0
+            again.clockwork.pace()
+            assert shown(again.public(table)) == shown({"story": before})
+        back = again.subscribe(table, None, screen=True)
+        again.clockwork.pace()
+        assert shown(again.public(table)) == shown({"story": before})   # its first step read first
+        clock.now += 7.0
+        again.clockwork.pace()
+        assert shown(again.public(table)) != shown({"story": before})   # then Auto tells on
+        back.close()
+    finally:
+        again.close()
+
+
 def test_an_undo_takes_its_untold_steps_out_and_says_so(service: Service) -> None:
     table = service.create_table("fake-guess", 2, {}, seed=7)["table"]
     screen = service.subscribe(table, None, screen=True)

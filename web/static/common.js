@@ -203,6 +203,81 @@
     return { stop: stop, refresh: poll };
   };
 
+  /* ------------------------------------------------------------------ what a phone composes
+     (docs/web.md, "What survives a power cut"): a play put together but not sent (a card tapped
+     before its target, a bid half built, a path half tapped, a half-filled form) is kept in the
+     phone's own storage (localStorage), keyed by table, seat and what it is for (the decision it
+     answers: a game's ``phone.draft.about(payload)``), so a page that reloads, or comes back after
+     the companion restarted, finds it again. One entry a seat at most: saving for a new decision
+     drops the one before (that decision is gone), and an empty composition (sent, cancelled, set
+     aside) drops its own. Entries a day old go when a page opens. Storage that is off or full
+     keeps nothing: the page still holds the composition in memory. */
+  const DRAFT = "tc-draft|", DRAFT_MS = 24 * 3600 * 1000;
+  const storage = function () {
+    try { return window.localStorage || null; } catch (e) { return null; }   // off in this browser
+  };
+  const keysFrom = function (store, prefix) {
+    const out = [];
+    for (let i = 0; store && i < store.length; i++) {
+      const key = store.key(i);
+      if (key && key.indexOf(prefix) === 0) out.push(key);
+    }
+    return out;
+  };
+  const readDraft = function (store, key) {
+    try { const kept = JSON.parse(store.getItem(key)); return kept && typeof kept === "object" ? kept : null; } catch (e) { return null; }
+  };
+  TC.drafts = function (table, seat) {
+    const store = storage();
+    const prefix = DRAFT + table + "|" + seat + "|";
+    keysFrom(store, DRAFT).forEach(function (key) {   // old evenings' leftovers
+      const kept = readDraft(store, key);
+      if (!kept || !(Date.now() - kept.at < DRAFT_MS)) store.removeItem(key);
+    });
+    return {
+      /* What was composed for ``about`` ({state, fields}), or null. */
+      load: function (about) {
+        if (!store || about === null || about === undefined) return null;
+        return readDraft(store, prefix + about);
+      },
+      /* Keep ``value`` ({state, fields}) for ``about``; null keeps nothing for it. Either way no
+         other decision of this seat keeps anything. */
+      save: function (about, value) {
+        if (!store) return;
+        const key = about === null || about === undefined ? null : prefix + about;
+        keysFrom(store, prefix).forEach(function (k) { if (k !== key || !value) store.removeItem(k); });
+        if (!key || !value) return;
+        try { store.setItem(key, JSON.stringify(Object.assign({ at: Date.now() }, value))); } catch (e) { /* full: memory only */ }
+      },
+    };
+  };
+
+  /* The fields typed, ticked or chosen inside ``root`` (by id; those left as they were drawn are
+     not), or null when there are none: a form's part of a composition. */
+  TC.typedFields = function (root) {
+    const out = {};
+    let any = false;
+    (root ? root.querySelectorAll("input[id], select[id], textarea[id]") : []).forEach(function (f) {
+      if (f.type === "checkbox" || f.type === "radio") {
+        if (f.checked !== f.defaultChecked) { out[f.id] = f.checked; any = true; }
+      } else if (f.tagName === "SELECT") {
+        const first = Array.prototype.find.call(f.options, function (o) { return o.defaultSelected; }) || f.options[0];
+        if (first && f.value !== first.value) { out[f.id] = f.value; any = true; }
+      } else if (f.value !== f.defaultValue) { out[f.id] = f.value; any = true; }
+    });
+    return any ? out : null;
+  };
+
+  /* Put typed fields back into the fields of ``root`` with the same ids (a form drawn again). */
+  TC.fillFields = function (root, fields) {
+    Object.keys(fields || {}).forEach(function (id) {
+      const f = root.querySelector("#" + (window.CSS && CSS.escape ? CSS.escape(id) : id));
+      if (!f || !("value" in f)) return;
+      if (f.type === "checkbox" || f.type === "radio") f.checked = !!fields[id];
+      else f.value = String(fields[id]);
+    });
+  };
+
   /* A confirmation sheet; resolves true on Confirm. TC.closeSheet() answers an open one with no
      (the play it asks about is no longer possible). */
   let closeSheet = null;

@@ -7,6 +7,7 @@
   const $ = TC.$;
   let payload = null, viewOpened = false, own = false, feed = null, busy = false;
   let asking = null;   // the play an open "are you sure?" sheet asks about
+  let drafts = null, restoring = true;   // the phone's own storage of what it composes (TC.drafts)
   const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
 
   function setConn(state) {
@@ -274,7 +275,10 @@
       const api = { legal: legal, own: own, play: play, redraw: draw, drop: drop,
                     busy: function () { return busy; } };
       own = false;
+      const fields = restoreDraft(ui, p);
       ui.phone.render(root, p, api);
+      if (fields) TC.fillFields(root, fields);
+      keepDraft();
       return;
     }
     own = false;
@@ -302,6 +306,49 @@
     });
   }
 
+  /* ---------------------------------------------------------------- the unsent composition
+     kept in the phone's own storage (TC.drafts; docs/web.md "What survives a power cut"): a game's
+     phone.draft says what it composes ({about(payload), save(), load(state)}), and the fields
+     typed in its forms are kept by id. Kept after every drawing and every tap or keystroke in
+     the game's part; put back once, when the page has come again (a reload, a phone that slept). */
+  function draftOf(p) {
+    const ui = p ? gameUI(p) : null;
+    return ui && ui.phone.draft ? ui.phone.draft : null;
+  }
+
+  function storeOf(p) {
+    if (!drafts || drafts.seat !== p.seat) drafts = { seat: p.seat, store: TC.drafts(table, p.seat) };
+    return drafts.store;
+  }
+
+  /* The first drawing of the seat: the composition kept for this decision goes back into the game's
+     page; returns the typed fields to put back once it is drawn. */
+  function restoreDraft(ui, p) {
+    if (!restoring) return null;
+    restoring = false;
+    const d = ui.phone.draft;
+    const kept = d ? storeOf(p).load(d.about(p)) : null;
+    if (!kept) return null;
+    try {
+      if (kept.state !== null && kept.state !== undefined) d.load(kept.state);
+    } catch (e) { return null; }   // kept by another version of the page: set aside
+    return kept.fields || null;
+  }
+
+  function keepDraft() {
+    const d = draftOf(payload);
+    if (!d) return;
+    const about = d.about(payload);
+    const state = about === null || about === undefined ? null : d.save();
+    const fields = about === null || about === undefined ? null : TC.typedFields($("game-ui"));
+    const empty = (state === null || state === undefined) && !fields;
+    storeOf(payload).save(about, empty ? null : { state: state === undefined ? null : state, fields: fields });
+  }
+
+  // a tap or a keystroke in the game's part may change the composition without a drawing (a form)
+  ["input", "change", "click"].forEach(function (type) { $("game-ui").addEventListener(type, keepDraft); });
+  window.addEventListener("pagehide", keepDraft);
+
   /* A composition the game no longer allows is set aside, in a sentence on the phone. */
   function drop(sentence) { TC.showRefusal(sentence); }
 
@@ -322,6 +369,8 @@
       TC.showRefusal(TC.storyLine(payload) + " " + T("You can plan your next play; it opens once the table has shown this."));
       return false;
     }
+    const draft = draftOf(payload);
+    const composed = draft ? JSON.stringify(draft.save() || null) : "null";   // as it was before it was sent
     if (opts.onSend) opts.onSend();
     busy = true;
     // From here the composition is on its way: a draw before the answer (the stream may bring this
@@ -337,6 +386,9 @@
     // nothing, and "own" must not outlive it to wipe the next composition begun since.
     if (r.ok) { own = true; show(r.data); own = false; return true; }
     own = false;
+    // the companion could not be reached (a power cut, the Wi-Fi): the composition is still the
+    // player's, to send again once it is back
+    if (r.status === 0 && draft && composed !== "null") draft.load(JSON.parse(composed));
     TC.showRefusal(r.data.error || T("Refused"));
     if (r.status === 401) { showClaim(); return false; }
     if (feed) feed.refresh();

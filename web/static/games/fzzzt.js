@@ -535,7 +535,11 @@
   window.GameUI = window.GameUI || {};
   window.GameUI.fzzzt = {
     accepts: function (p) { return !!(p.view && p.view.game === "fzzzt" && p.view.conveyor); },
-    phone: { showView: false, render: phoneRender },
+    phone: { showView: false, render: phoneRender,
+             // the bid being built, kept for this card's auction in the phone's storage (phone.js, TC.drafts)
+             draft: { about: function (p) { const c = p.view.conveyor || {}; return ["bid", p.view.round, c.head ? c.head.id : "", c.deck, c.face_down].join(" "); },
+                      save: function () { return chosen.length ? chosen.slice() : null; },
+                      load: function (ids) { chosen = Array.isArray(ids) ? ids : []; } } },
     table: { render: tableRender },
     cardSVG: cardSVG,
   };

@@ -117,6 +117,7 @@
     const legal = api.legal, board = O.boardOf(orca, null);
     const boardBox = TC.clear(root.querySelector("#board")), controls = TC.clear(root.querySelector("#controls"));
     const choice = secret.choice;
+    if (pendingCard && secret.hand.indexOf(pendingCard) < 0) pendingCard = null;   // no longer in the hand
     const targets = {};
     legal.forEach(function (a) {
       if (a.type === "bite") targets[a.tile ? "b" + a.tile : (orca.crew.find(function (c) { return c.role === a.crew; }) || {}).at] = function () { api.play(a, TC.say(a.label) + "?", T("The shark attacks now.")); };
@@ -382,5 +383,20 @@
     return T("Waiting for the table to enter what it shows (the host, or {names}).", { names: names });
   }
 
-  window.JawsAct2 = { sharkPhone: sharkPhone, crewPhone: crewPhone, table: tableRender };
+  /* What Act 2's phones compose, for jaws.js's phone.draft: the card the shark tapped before its
+     chip and the resurface card being entered (JawsOrca.draft); a form's typed fields are kept by
+     phone.js itself. */
+  const draft = {
+    about: function (p) {
+      const orca = p.view.orca, reading = orca.reading;
+      return ["act 2", orca.round, orca.phase, reading ? reading.what + " " + (reading.chip || "") : ""].join(" ");
+    },
+    save: function () {
+      const card = O.draft.save();
+      return pendingCard || card ? { card: pendingCard, resurface: card } : null;
+    },
+    load: function (v) { pendingCard = v.card || null; if (v.resurface) O.draft.load(v.resurface); },
+  };
+
+  window.JawsAct2 = { sharkPhone: sharkPhone, crewPhone: crewPhone, table: tableRender, draft: draft };
 })();

@@ -410,6 +410,12 @@
     }
   }
 
-  window.JawsOrca = { draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
+  /* The resurface card being entered, for the phone's storage (jaws-act2.js's draft). */
+  const keep = {
+    save: function () { return draft.key && (draft.zone !== null || draft.dice !== null) ? Object.assign({}, draft) : null; },
+    load: function (v) { draft = { key: v.key || null, zone: v.zone === undefined ? null : v.zone, dice: v.dice === undefined ? null : v.dice }; },
+  };
+
+  window.JawsOrca = { draft: keep, draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
                       track: track, optionLine: optionLine, ROLE: ROLE, ROLES: ROLES, WHO: WHO, KIND: KIND };
 })();

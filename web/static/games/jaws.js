@@ -613,7 +613,12 @@
   window.GameUI = window.GameUI || {};
   window.GameUI["jaws"] = {
     accepts: function (p) { return !!(p.view && p.view.map && p.view.map.drawing && Array.isArray(p.view.crew)); },
-    phone: { showView: false, render: phoneRender },
+    phone: { showView: false, render: phoneRender,
+             // Act 1: the Speed Burst being tapped; Act 2: what its phones compose (JawsAct2.draft):
+             // kept for this round and phase in the phone's storage (phone.js, TC.drafts)
+             draft: { about: function (p) { const v = p.view; return v.act === 2 && v.orca ? window.JawsAct2.draft.about(p) : ["act 1", v.round, v.phase].join(" "); },
+                      save: function () { const two = window.JawsAct2 ? window.JawsAct2.draft.save() : null; return burst || two ? { burst: burst, two: two } : null; },
+                      load: function (v) { burst = Array.isArray(v.burst) ? v.burst : null; if (v.two && window.JawsAct2) window.JawsAct2.draft.load(v.two); } } },
     table: { render: tableEntry },
   };
 })();

@@ -374,7 +374,10 @@
     accepts: isLaser,
     /* a seat's side: a name (said with the seat) and a colour with its letter (never colour alone) */
     seatSide: function (seat) { return SIDES[seat] || null; },
-    phone: { showView: false, render: phoneRender },
+    phone: { showView: false, render: phoneRender,
+             // the piece tapped, kept for this move in the phone's storage (phone.js, TC.drafts)
+             draft: { about: function (p) { return "ply " + p.view.ply; },
+                      save: function () { return selected; }, load: function (square) { selected = square; } } },
     table: { render: tableRender },
   };
 })();

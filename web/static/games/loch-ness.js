@@ -403,7 +403,12 @@
   window.GameUI["loch-ness"] = {
     accepts: function (payload) { return !!(payload.view && payload.view.board && payload.view.players); },
     seatSide: function (seat) { const s = SIDES[seat % 4]; return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
-    phone: { showView: false, render: renderPhone },
+    phone: { showView: false, render: renderPhone,
+             // the boat sailing, the card to lay, the bagpipes, the water to moor from: kept for this
+             // turn in the phone's storage (phone.js, TC.drafts)
+             draft: { about: function (p) { return ["turn", p.view.phase, p.view.turn, p.view.sightings].join(" "); },
+                      save: function () { return UI.boat === null && !UI.mode && !UI.mooring ? null : { boat: UI.boat, mode: UI.mode, mooring: UI.mooring }; },
+                      load: function (v) { UI.boat = v.boat; UI.mode = v.mode; UI.mooring = v.mooring; } } },
     table: { render: renderTable, giveWay: giveWay },
   };
 })();

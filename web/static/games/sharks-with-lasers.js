@@ -676,7 +676,13 @@
   window.GameUI["sharks-with-lasers"] = {
     accepts: function (p) { return !!(p.view && p.view.board && Array.isArray(p.view.sharks)); },
     seatSide: function (seat) { const s = seatInfo(seat); return { name: s.name, colour: s.colour, letter: String(seat + 1) }; },
-    phone: { showView: false, render: phoneRender },
+    phone: { showView: false, render: phoneRender,
+             // the card tapped before its target, the Shark-o-Porter's shark, the specials drawn: kept
+             // for this round and phase in the phone's storage (phone.js, TC.drafts)
+             draft: { about: function (p) { return "round " + p.view.round + " " + p.view.phase; },
+                      save: function () { return selected === null && !porterShark && !drawn.length ? null
+                        : { selected: selected, code: selectedCode, porter: porterShark, drawn: drawn.slice() }; },
+                      load: function (v) { selected = v.selected; selectedCode = v.code; porterShark = v.porter; drawn = v.drawn || []; } } },
     table: { render: tableRender },
   };
 })();
