@@ -281,6 +281,8 @@ class Service:
         the list is kept in the store first (a store that refuses: it stays). Under the lock."""
         if not (t.row.ended or t.state.outcome is not None) or not self.tables.idle(t):
             return
+        if self.tables.find(t.id) is not t:
+            return   # let go already by another look (and maybe read back since)
         entry = self.payloads.listed(t)
         try:
             self.store.keep_summary(t.id, entry)

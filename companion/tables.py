@@ -278,7 +278,9 @@ class Tables:
     def let_go(self, table: OpenTable, entry: dict[str, Any]) -> None:
         """The table leaves memory; ``entry`` stands for it in the list (caller holds its lock)."""
         with self.lock:
-            self._by_id.pop(table.id, None)
+            if self._by_id.get(table.id) is not table:
+                return   # let go already (and maybe read back since): the one in memory stays
+            del self._by_id[table.id]
             self._touched.pop(table.id, None)
             self._kept[table.id] = entry
 
