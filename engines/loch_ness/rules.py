@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from engines.loch_ness import play, town
-from engines.loch_ness.setup import open_slots, place
+from engines.loch_ness.placing import open_slots, place
 from engines.loch_ness.table import BOATS, Table
 from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
 from engines.text import Text

@@ -1,5 +1,6 @@
-"""Setting up the real box (issue 26): the steps the table screen shows and each seat's own part,
-built from the start position :func:`engines.loch_ness.setup.set_up` made (never a second copy).
+"""Setting up the real box: the steps the table screen shows and each seat's own part, built from
+the start position :func:`engines.loch_ness.placing.set_up` made (never a second copy of the setup,
+which could drift from the one the game plays).
 
 The rulebook's "Begin van het spel" (and "Versie voor gevorderden" when the advanced version is
 played), with the counts of the position: the tool cards (open and sorted, or in face-down
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.loch_ness.decks import default_decks
+from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import BOATS, RESERVE, Table
 from engines.loch_ness.words import TOOLS, find_phrase, tool_phrase
 from engines.text import Text, plural
@@ -23,16 +25,18 @@ START = Text("Start of the game")
 ADVANCED = Text("Advanced version")
 
 
-def steps(t: Table) -> tuple[SetupStep, ...]:
+def steps(state: LochNessState) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from (() once it is over)."""
+    t = state.table
     if t.phase == "over":
         return ()
     return (_board(t), _tools(t), _discoveries(t), _piles(t), _players(t), _nessie(t))
 
 
-def part(t: Table, seat: int) -> tuple[Text, ...]:
+def part(state: LochNessState, seat: int) -> tuple[Text, ...]:
     """What ``seat`` takes: its boats, reputation, bagpipes and (advanced) its coloured cards."""
-    if not 0 <= seat < t.n or not steps(t):
+    t = state.table
+    if not 0 <= seat < t.n or t.phase == "over":
         return ()
     boats = t.boats_of(seat)
     home = sum(1 for b in boats if t.pos[b] == t.board.harbour)

@@ -1,4 +1,4 @@
-"""Setting up the real box (issue 26): Loch Ness' steps and each seat's part come from the start
+"""Setting up the real box: Loch Ness' steps and each seat's part come from the start
 position (its counts are the position's), and a player's own cards are in their part only."""
 
 from __future__ import annotations
