@@ -139,7 +139,7 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
         return keen[draws.below(len(keen))]
     moves = kinds.get("move")
     if moves and any(finds[t.seat * BOATS:t.seat * BOATS + BOATS]):
-        pos, home = t.pos, t.board.home
+        pos, home = t.where, t.board.home
         homeward = [a for a in moves if finds[a[1]] and home[a[2]] < home[pos[a[1]]]]
         if homeward and draws.below(2):
             return homeward[draws.below(len(homeward))]
@@ -148,8 +148,8 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
-    rich = t.rep[t.seat] >= 6
-    tools, took = t.tools, t.took
+    rich = t.reputation[t.seat] >= 6
+    tools, took = t.tools, t.tools_taken
     lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich)
                and a[2] not in tools[a[1]] and a[2].upper() not in tools[a[1]]]
     if len(lacking) > 1:
@@ -165,7 +165,7 @@ def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
 def _needed(t: Table) -> set[str | None]:
     """The tools the face-up finds on the lake ask for (no tool: ``None``), and a diving suit while
     a dive site holds cards."""
-    up, down = t.up, t.down
+    up, down = t.face_up, t.face_down
     needed = {NEEDS.get(c) for cards in up if cards for c in cards}
     if any(down[s] or up[s] for s in t.board.dive_sites):
         needed.add("d")

@@ -24,7 +24,7 @@ from typing import Any
 
 from engines.loch_ness import play, town
 from engines.loch_ness.placing import open_slots, place
-from engines.loch_ness.table import BOATS, Table
+from engines.loch_ness.table import BOATS, Stage, Table
 from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
 from engines.text import Text
 
@@ -38,9 +38,9 @@ def remaining(t: Table) -> dict[str, int]:
     """Discovery cards of each kind not yet turned face up: public knowledge (the composition is in
     the rules, every turned card was shown to all)."""
     counts = dict.fromkeys(FINDS, 0)
-    for g in t.decks.in_play(t.n):
+    for g in t.decks.in_play(t.players):
         counts[g.kind] += g.count
-    return {k: counts[k] - t.shown_out[i] for i, k in enumerate(FINDS)}
+    return {k: counts[k] - t.turned_up[i] for i, k in enumerate(FINDS)}
 
 
 def explorable(t: Table, boat: int, p: int) -> bool:
@@ -49,7 +49,7 @@ def explorable(t: Table, boat: int, p: int) -> bool:
     board = t.board
     if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, "d")):
         return False
-    return bool(t.down[p]) or any(play.can_take(t, boat, c) for c in t.up[p])
+    return bool(t.face_down[p]) or any(play.can_take(t, boat, c) for c in t.face_up[p])
 
 
 def legal(t: Table, seat: int) -> list[Act]:
@@ -83,7 +83,7 @@ def _deciding(t: Table, seat: int) -> list[Act]:
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
     harbour = board.harbour
-    pos, acted, side, tools = t.pos, t.acted, t.side, t.tools
+    pos, acted, side, tools = t.where, t.acted, t.on_side, t.tools
     out: list[Act] = []
     for b in range(seat * BOATS, seat * BOATS + BOATS):
         p = pos[b]
@@ -95,34 +95,35 @@ def _act(t: Table, seat: int) -> list[Act]:
             if explorable(t, b, p):
                 out.append(("explore", b))
             continue
-        if not (t.town[b] or t.end == 2):
+        if not (t.looked_in_town[b] or t.stage == Stage.LAST_TURNS):
             out += board.moves(b, p, t.nessie, steps)
         out.append(("town", b))
     if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
-        out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
-    if t.pipes[seat] and t.end != 2:
+        out += [("chest", b) for b in t.boats_of(seat) if t.where[b] >= 0 and t.acted[b] and not t.on_side[b]]
+    if t.bagpipes[seat] and t.stage != Stage.LAST_TURNS:
         out += [("bagpipe", s) for s in board.lake[t.nessie]]
     out.append(("end",))
     return out
 
 
 def _after(t: Table, step: str) -> list[Act]:
-    b = t.boat
+    b = t.step_boat
     out: list[Act] = []
-    p = t.pos[b]
-    last: Act = ("bottom",) if step == "explore" and t.turning >= 0 else ("done",)
+    p = t.where[b]
+    last: Act = ("bottom",) if step == "explore" and t.turning_site >= 0 else ("done",)
     if p < 0:
         return [last]
-    if t.board.site[p] and t.up[p]:
-        out += [("take", c) for c in sorted(set(t.up[p])) if play.can_take(t, b, c)]
-    if step == "moved" and not t.fought and not t.looked and p != t.board.harbour:
+    if t.board.site[p] and t.face_up[p]:
+        out += [("take", c) for c in sorted(set(t.face_up[p])) if play.can_take(t, b, c)]
+    if step == "moved" and not t.fought and not t.observed and p != t.board.harbour:
         for o in _others_at(t, p):
             out.append(("attack", o, False))
             if t.has(b, "w"):
                 out.append(("attack", o, True))
             if t.has(b, "t") and len(t.finds[b]) < 3:
                 out.append(("steal", o))
-        if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
+        if (t.stage != Stage.LAST_TURNS and t.has(b, "b") and len(t.finds[b]) < 3
+                and t.nessie in t.board.nbrs[p]):
             out.append(("observe",))
     out.append(last)
     return out
@@ -130,7 +131,7 @@ def _after(t: Table, step: str) -> list[Act]:
 
 def _others_at(t: Table, p: int) -> list[int]:
     """The other players' boats on space ``p``."""
-    pos = t.pos
+    pos = t.where
     if pos.count(p) < 2:
         return []
     mine = t.seat * BOATS
@@ -138,30 +139,31 @@ def _others_at(t: Table, p: int) -> list[int]:
 
 
 def _town(t: Table, seat: int) -> list[Act]:
-    b, q = t.boat, t.partner
+    b, q = t.step_boat, t.town_partner
     out: list[Act] = []
-    harbour, pos = t.board.harbour, t.pos
+    harbour, pos = t.board.harbour, t.where
     if q < 0 and pos[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
         out += [("join", o) for o in t.boats_of(seat)
-                if o != b and pos[o] == harbour and not t.acted[o] and not t.side[o]]
+                if o != b and pos[o] == harbour and not t.acted[o] and not t.on_side[o]]
     stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
     for x in (b, q) if q >= 0 else (b,):
         kit = t.tools[x]
         if kit:
             out += _returns(x, tuple(kit), stacks)
-        if len(kit) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
+        taken = t.tools_taken[x]
+        if len(kit) >= 3 or taken >= 2 or (taken == 1 and t.reputation[seat] < town.SECOND_TOOL_COST):
             continue
         if not t.advanced:
             out += [("tool", x, c) for c, left in zip(TOOLS, t.supply, strict=True) if left]
-        elif t.picked[x] < 0:
-            if t.took[x] == 0:
+        elif t.stack_picked[x] < 0:
+            if t.tools_taken[x] == 0:
                 out += [("stack", x, k) for k in stacks if t.stacks[k]]
         else:
-            stack = t.stacks[t.picked[x]]
+            stack = t.stacks[t.stack_picked[x]]
             choices = sorted(set(stack),
                              key=TOOLS.index) if t.chance == "digital" else list(TOOLS) if stack else []
             out += [("tool", x, c) for c in choices]
-    if q >= 0 and t.gives < town.MAX_GIVES:
+    if q >= 0 and t.tools_handed < town.MAX_GIVES:
         for x, y in ((b, q), (q, b)):
             if len(t.tools[y]) < 3:
                 out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
@@ -349,7 +351,7 @@ def _done(t: Table, a: Act) -> dict[str, Any]:
 
 def _bottom(t: Table, a: Act) -> dict[str, Any]:
     return {"type": "bottom", "notation": "bottom",
-            "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning])}
+            "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning_site])}
 
 
 def _drawn(t: Table, a: Act) -> dict[str, Any]:
@@ -382,7 +384,7 @@ def _stack(t: Table, a: Act) -> dict[str, Any]:
 
 def _tool(t: Table, a: Act) -> dict[str, Any]:
     b, tool = _boat(a[1]), a[2]
-    cost = t.took[a[1]] == 1
+    cost = t.tools_taken[a[1]] == 1
     return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
             "notation": f"tool {b} {tool}",
             "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,

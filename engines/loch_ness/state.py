@@ -41,16 +41,16 @@ class LochNessState(WorkingState[Table]):
 
     def _final(self) -> Outcome:
         t = self._w
-        sheets = [score(t, s) for s in range(t.n)]
+        sheets = [score(t, s) for s in range(t.players)]
         best = max(int(str(s["halves"])) for s in sheets)
-        winners = [s for s in range(t.n) if sheets[s]["halves"] == best]
+        winners = [s for s in range(t.players) if sheets[s]["halves"] == best]
         points = points_text(best)
         if len(winners) == 1:
             reason = Text("{seat} has the best reputation: {points}.", {"seat": winners[0], "points": points})
         else:
             reason = Text("A shared win: {count} players have the best reputation, {points}.",
                           {"count": len(winners), "points": points})
-        return outcome(winners, reason, {str(s): sheets[s] for s in range(t.n)})
+        return outcome(winners, reason, {str(s): sheets[s] for s in range(t.players)})
 
     @cached_property
     def _legal(self) -> tuple[int, list[tuple[Any, ...]], list[Action]]:

@@ -17,6 +17,7 @@ for a real card the companion has not seen (physical chance).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import ClassVar
 
 from engines.core import DIGITAL, Event, Working
@@ -32,60 +33,69 @@ START_REPUTATION = 5
 BAGPIPES = 3
 
 
+class Stage(IntEnum):
+    """How near the end the game is ("Einde van het spel"); the notation writes the number."""
+
+    PLAYING = 0
+    IN_SIGHT = 1       # Nessie seen three times, or no card to fill a site: she attacks next round
+    LAST_TURNS = 2     # Nessie swims to the harbour; every player has two more turns
+
+    @property
+    def word(self) -> str:
+        """The stage in the views (``endgame.stage``): ``playing``, ``in_sight``, ``last_turns``."""
+        return self.name.lower()
+
+
 @dataclass(slots=True, eq=False)
 class Table(Working):
-    """Everything about one moment of a game, in plain lists."""
+    """Everything about one moment of a game, in plain lists indexed by seat, boat or space."""
 
     board: Board
-    n: int
+    players: int
     advanced: bool
     chance: str                      # digital | physical
     decks: Decks
     rng: Rng
-    rep: list[int]
-    pipes: list[int]
-    chests: list[int]                # treasure chests brought home, not yet spent
-    pos: list[int]
-    via: list[int]
-    tools: list[list[str]]
-    finds: list[list[str]]
-    side: list[bool]                 # on its side after a fight
-    acted: list[bool]                # has had its action this turn
-    town: list[bool]                 # looked around in town this turn (may not sail out again)
-    down: list[list[str]]            # per space: face-down cards, bottom first
-    placer: list[list[int]]          # per space: who placed each face-down card (advanced), else -1
-    up: list[list[str]]              # per space: face-up cards
+    reputation: list[int]            # per seat
+    bagpipes: list[int]              # per seat: bagpipe tokens left
+    chests: list[int]                # per seat: treasure chests brought home, not yet spent
+    where: list[int]                 # per boat: its space, RESERVE or OFF
+    moored_from: list[int]           # per boat: the water space a moored boat moored from, else -1
+    tools: list[list[str]]           # per boat
+    finds: list[list[str]]           # per boat: discovery cards and observations aboard
+    on_side: list[bool]              # per boat: knocked on its side in a fight
+    acted: list[bool]                # per boat: has had its action this turn
+    looked_in_town: list[bool]       # per boat: looked around in town this turn (may not sail out)
+    face_down: list[list[str]]       # per space: face-down cards, bottom first
+    laid_by: list[list[int]]         # per space: who laid each face-down card (advanced), else -1
+    face_up: list[list[str]]         # per space: face-up cards
     piles: list[list[str]]           # the water pile and the land pile, top last
     supply: list[int]                # base: the open tool supply, per TOOLS
     stacks: list[list[str]]          # advanced: the face-down tool stacks, top last
     hands: list[list[str]]           # advanced placement: each player's coloured cards (kind+back)
-    shown_out: list[int]             # discovery cards turned face up so far, per FINDS (public)
-    nessie: int
+    turned_up: list[int]             # discovery cards turned face up so far, per FINDS (public)
+    nessie: int                      # her space
     phase: str = "turn"              # place | turn | over
-    start: int = 0                   # the start player
+    start_player: int = 0
     seat: int = 0                    # whose turn (or placement) it is
-    seen: int = 0                    # Nessie cards turned
-    end: int = 0                     # 0 playing, 1 the end is in sight, 2 the last turns
-    left: int = 0                    # last turns still to play
-    chest_used: bool = False
+    sightings: int = 0               # Nessie cards turned
+    stage: Stage = Stage.PLAYING
+    turns_left: int = 0              # last turns still to play (Stage.LAST_TURNS)
+    chest_used: bool = False         # a treasure chest was spent this turn
     step: str = "act"                # act | moved | explore | card | draw | town | thief | defend
-    boat: int = -1                   # the boat of a moved/explore/card/draw/town step
-    partner: int = -1                # a second boat looking around in town with it
+    step_boat: int = -1              # the boat of a moved/explore/card/draw/town step
+    town_partner: int = -1           # a second boat looking around in town with it
     fought: bool = False             # this move's boat attacked or stole
-    looked: bool = False             # this move's boat observed Nessie
-    took: list[int] = field(default_factory=list)     # per boat: tools taken in this town visit
-    picked: list[int] = field(default_factory=list)   # per boat: the stack chosen (advanced), -1
-    gives: int = 0                   # tools handed between two boats in this town visit
+    observed: bool = False           # this move's boat observed Nessie
+    tools_taken: list[int] = field(default_factory=list)    # per boat: tools taken in this town visit
+    stack_picked: list[int] = field(default_factory=list)   # per boat: the stack chosen (advanced), -1
+    tools_handed: int = 0            # tools handed between two boats in this town visit
     target: int = -1                 # the robbed or attacked boat while its owner or the thief decides
-    armed: bool = False              # the attacker showed a weapon (while the defender decides)
-    turning: int = -1                # the site whose card is awaited from the explorer (physical)
+    attacker_armed: bool = False     # the attacker showed a weapon (while the defender decides)
+    turning_site: int = -1           # the site whose card is awaited from the explorer (physical)
     events: list[Event] = field(default_factory=list)
     quiet: bool = False              # True: tell no story (fast simulations)
     per_step: ClassVar[tuple[str, ...]] = ("events",)
-
-    @property
-    def players(self) -> int:
-        return self.n
 
     # -- reading ------------------------------------------------------------------
 
@@ -106,12 +116,12 @@ class Table(Working):
 
     def water_of(self, boat: int) -> int:
         """The water space a boat lies on: its own, or the one it moored from."""
-        p = self.pos[boat]
-        return self.via[boat] if p >= 0 and self.board.terrain[p] == "island" else p
+        p = self.where[boat]
+        return self.moored_from[boat] if p >= 0 and self.board.terrain[p] == "island" else p
 
     def site_of(self, boat: int) -> int:
         """The site the boat is at (its island, or the dive site it floats on), else -1."""
-        p = self.pos[boat]
+        p = self.where[boat]
         return p if p >= 0 and self.board.site[p] else -1
 
     def boats_of(self, seat: int) -> range:
@@ -123,17 +133,18 @@ def new_table(board: Board, decks: Decks, players: int, advanced: bool, chance: 
     three bagpipe tokens each, Nessie on her picture."""
     boats = players * BOATS
     spaces = len(board.ids)
-    pos = [RESERVE] * boats
+    where = [RESERVE] * boats
     for seat in range(players):
-        pos[seat * BOATS] = board.harbour
-    return Table(board=board, n=players, advanced=advanced, chance=chance, decks=decks, rng=rng,
-                 rep=[START_REPUTATION] * players, pipes=[BAGPIPES] * players, chests=[0] * players,
-                 pos=pos, via=[-1] * boats, tools=[[] for _ in range(boats)],
-                 finds=[[] for _ in range(boats)], side=[False] * boats, acted=[False] * boats,
-                 town=[False] * boats, down=[[] for _ in range(spaces)],
-                 placer=[[] for _ in range(spaces)], up=[[] for _ in range(spaces)], piles=[[], []],
-                 supply=[0] * len(TOOLS), stacks=[], hands=[[] for _ in range(players)],
-                 shown_out=[0] * len(FINDS), nessie=board.nessie, took=[0] * boats, picked=[-1] * boats)
+        where[seat * BOATS] = board.harbour
+    return Table(board=board, players=players, advanced=advanced, chance=chance, decks=decks, rng=rng,
+                 reputation=[START_REPUTATION] * players, bagpipes=[BAGPIPES] * players,
+                 chests=[0] * players, where=where, moored_from=[-1] * boats,
+                 tools=[[] for _ in range(boats)], finds=[[] for _ in range(boats)],
+                 on_side=[False] * boats, acted=[False] * boats, looked_in_town=[False] * boats,
+                 face_down=[[] for _ in range(spaces)], laid_by=[[] for _ in range(spaces)],
+                 face_up=[[] for _ in range(spaces)], piles=[[], []], supply=[0] * len(TOOLS), stacks=[],
+                 hands=[[] for _ in range(players)], turned_up=[0] * len(FINDS), nessie=board.nessie,
+                 tools_taken=[0] * boats, stack_picked=[-1] * boats)
 
 
 def shuffled(t: Table, items: list[str]) -> list[str]:
@@ -148,14 +159,14 @@ def deal(t: Table, site: int) -> int:
     """Fill an empty site from the pile of its back; how many cards were missing."""
     pile = t.piles[0 if t.board.back[site] == "water" else 1]
     missing = 0
-    for _ in range(t.board.site[site] - len(t.down[site])):
+    for _ in range(t.board.site[site] - len(t.face_down[site])):
         if not pile:
             missing += 1
             continue
-        t.down[site].append(pile.pop())
-        t.placer[site].append(-1)
+        t.face_down[site].append(pile.pop())
+        t.laid_by[site].append(-1)
     return missing
 
 
-__all__ = ["BAGPIPES", "BOATS", "OFF", "RESERVE", "START_REPUTATION", "Table", "deal", "new_table",
+__all__ = ["BAGPIPES", "BOATS", "OFF", "RESERVE", "START_REPUTATION", "Stage", "Table", "deal", "new_table",
            "shuffled"]

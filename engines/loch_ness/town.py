@@ -25,14 +25,14 @@ MAX_GIVES = 6
 
 def hand_in(t: Table, boat: int) -> None:
     seat = t.owner(boat)
-    t.acted[boat] = t.town[boat] = True
-    t.took[boat], t.picked[boat] = 0, -1
+    t.acted[boat] = t.looked_in_town[boat] = True
+    t.tools_taken[boat], t.stack_picked[boat] = 0, -1
     finds = t.finds[boat]
     if not finds:
         return
     points = sum(POINTS[c] for c in finds if c != "C")
     chests = finds.count("C")
-    t.rep[seat] += points
+    t.reputation[seat] += points
     t.chests[seat] += chests
     if not t.quiet:
         t.say("handed_in", plural(len(finds),
@@ -49,14 +49,14 @@ def enter(t: Table, boat: int) -> None:
     if not t.quiet:
         t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
     hand_in(t, boat)
-    t.step, t.boat, t.partner, t.gives = "town", boat, -1, 0
+    t.step, t.step_boat, t.town_partner, t.tools_handed = "town", boat, -1, 0
 
 
 def join(t: Table, boat: int) -> None:
     t.say("town_join", "{seat}'s boat {boat} looks around in town too.", seat=t.owner(boat),
           boat=boat_no(boat))
     hand_in(t, boat)
-    t.partner = boat
+    t.town_partner = boat
 
 
 def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
@@ -81,17 +81,17 @@ def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
 
 
 def pick_stack(t: Table, boat: int, stack: int) -> None:
-    t.picked[boat] = stack
+    t.stack_picked[boat] = stack
     t.say("stack", "{seat} looks through stack {stack} for boat {boat}.", seat=t.owner(boat),
           boat=boat_no(boat), stack=stack + 1, size=len(t.stacks[stack]))
 
 
 def take_tool(t: Table, boat: int, tool: str) -> None:
     seat = t.owner(boat)
-    paid = t.took[boat] == 1
+    paid = t.tools_taken[boat] == 1
     if paid:
-        t.rep[seat] -= SECOND_TOOL_COST
-    t.took[boat] += 1
+        t.reputation[seat] -= SECOND_TOOL_COST
+    t.tools_taken[boat] += 1
     t.tools[boat].append(tool)
     if not t.advanced:
         t.supply[TOOLS.index(tool)] -= 1
@@ -105,17 +105,17 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
             t.say("tool", "{seat} takes a tool for boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
                   seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool], paid=0)
         return
-    stack = t.stacks[t.picked[boat]]
+    stack = t.stacks[t.stack_picked[boat]]
     stack.remove(tool if t.chance == "digital" else "?")
     if t.quiet:
         return
     if paid:
         t.say("tool", "{seat} takes a second tool from stack {stack} for boat {boat}, for 2 reputation.",
-              seat=seat, boat=boat_no(boat), stack=t.picked[boat] + 1, paid=SECOND_TOOL_COST)
+              seat=seat, boat=boat_no(boat), stack=t.stack_picked[boat] + 1, paid=SECOND_TOOL_COST)
     else:
         t.say("tool", "{seat} takes a tool from stack {stack} for boat {boat}.", seat=seat,
               boat=boat_no(boat),
-              stack=t.picked[boat] + 1, paid=0)
+              stack=t.stack_picked[boat] + 1, paid=0)
     t.say("tool_own", "You take a tool for boat {boat}, face down: {tool}.", visible_to=[seat],
           words={"tool": tool_phrase(tool)}, boat=boat_no(boat), tool=TOOL_WORD[tool])
 
@@ -124,7 +124,7 @@ def give(t: Table, src: int, dst: int, tool: str) -> None:
     seat = t.owner(src)
     code = drop_tool(t, src, tool)
     t.tools[dst].append(code)
-    t.gives += 1
+    t.tools_handed += 1
     if not t.advanced or code.isupper():
         t.say("gave", "{seat} moves a tool from boat {boat} to boat {other}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(src), other=boat_no(dst),

@@ -26,7 +26,7 @@ def cleared(players: int = 4, *, advanced: bool = False, chance: str = "digital"
     t = GAME.start(players=players, seed=seed, options=opts).table
     assert t.phase == "turn" or advanced
     for s in t.board.sites:
-        t.down[s], t.placer[s], t.up[s] = [], [], []
+        t.face_down[s], t.laid_by[s], t.face_up[s] = [], [], []
     t.events = []
     return t
 
@@ -39,9 +39,9 @@ def boat(t: Table, seat: int, number: int, where: str | None, *, via: str | None
          finds: str = "", side: bool = False) -> int:
     """Put boat ``number`` (1-3) of ``seat`` on ``where`` (None: not on the board)."""
     b = seat * BOATS + number - 1
-    t.pos[b] = RESERVE if where is None else at(t, where)
-    t.via[b] = at(t, via) if via else -1
-    t.tools[b], t.finds[b], t.side[b] = list(tools), list(finds), side
+    t.where[b] = RESERVE if where is None else at(t, where)
+    t.moored_from[b] = at(t, via) if via else -1
+    t.tools[b], t.finds[b], t.on_side[b] = list(tools), list(finds), side
     return b
 
 
