@@ -103,7 +103,7 @@ class Board:
 
     def route_from(self, players: int) -> tuple[int, ...]:
         """Nessie's endgame path: from the IV space (III with 3 players) to the front."""
-        start = self.iv if players >= 4 else self.iii
+        start = self.iv if route_mark(players) == "IV" else self.iii
         return self.route[self.route.index(start):]
 
     def reach(self, start: int, nessie: int, steps: int) -> Reach:
@@ -166,6 +166,11 @@ class Board:
 
 
 # --------------------------------------------------------------------------- checking
+
+
+def route_mark(players: int) -> str:
+    """The mark of the space where Nessie starts her endgame route: IV with 4 players, III with 3."""
+    return "IV" if players >= 4 else "III"
 
 
 def _number(value: object) -> float | None:

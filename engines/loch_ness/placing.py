@@ -16,10 +16,8 @@ the rest are filled from the piles (our ruling: the rulebook assumes enough card
 from __future__ import annotations
 
 from engines.loch_ness.play import begin_turn
-from engines.loch_ness.table import Table, deal, shuffled
+from engines.loch_ness.table import STACKS, Table, deal, shuffled
 from engines.loch_ness.words import FIND_WORD, TOOLS, find_phrase
-
-STACKS = {3: 2, 4: 3}
 
 
 def set_up(t: Table) -> None:

@@ -10,7 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Stage, Table, deal
+from engines.loch_ness.board import route_mark
+from engines.loch_ness.table import (
+    ACTIVISTS_COST,
+    BOATS,
+    EATEN_POINTS,
+    LAST_TURNS_EACH,
+    MAX_FINDS,
+    MOVE,
+    OFF,
+    RESERVE,
+    SIGHTINGS,
+    Stage,
+    Table,
+    deal,
+)
 from engines.loch_ness.words import (
     FIND_WORD,
     FINDS,
@@ -23,8 +37,6 @@ from engines.loch_ness.words import (
     tool_phrase,
 )
 from engines.text import N_, plural
-
-EATEN_POINTS = 2
 
 
 def boat_no(boat: int) -> int:
@@ -74,9 +86,9 @@ def begin_turn(t: Table) -> None:
 
 
 def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
-    """Up to three spaces, four with a motor; mooring at an island counts as a space."""
+    """Up to MOVE spaces, MOTOR_MOVE with a motor; mooring at an island counts as a space."""
     seat, start = t.owner(boat), t.where[boat]
-    if steps > 3:
+    if steps > MOVE:
         show(t, boat, "m")
     t.where[boat], t.moored_from[boat], t.acted[boat] = dest, via, True
     t.step, t.step_boat, t.fought, t.observed = "moved", boat, False, False
@@ -96,7 +108,7 @@ def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
 def can_take(t: Table, boat: int, card: str) -> bool:
     """A face-up find goes aboard with the right tool ("mits daarvoor het juiste gereedschap aan
     boord is"); under water a diving suit too (our ruling); never a fourth find."""
-    if len(t.finds[boat]) >= 3:
+    if len(t.finds[boat]) >= MAX_FINDS:
         return False
     need = NEEDS.get(card)
     if need is not None and not t.has(boat, need):
@@ -311,7 +323,7 @@ def reveal(t: Table, site: int, card: str) -> None:
         t.face_up[site].append(card)
     elif card == "A":
         before = t.reputation[seat]
-        t.reputation[seat] = max(0, before - 1)
+        t.reputation[seat] = max(0, before - ACTIVISTS_COST)
         t.say("activists", "The activists cost {seat} a point of reputation.", seat=seat,
               points=t.reputation[seat] - before)
     elif card == "O":
@@ -328,7 +340,7 @@ def reveal(t: Table, site: int, card: str) -> None:
               seen=t.sightings)
         t.nessie = water
         eat(t, water, points=True)
-        if t.sightings >= 3:
+        if t.sightings >= SIGHTINGS:
             trigger_end(t, "nessie")
 
 
@@ -411,9 +423,9 @@ def end_turn(t: Table) -> None:
     t.seat = (seat + 1) % t.players
     if t.stage == Stage.IN_SIGHT and t.seat == t.start_player:
         start = t.board.route_from(t.players)[0]
-        t.stage, t.turns_left = Stage.LAST_TURNS, 2 * t.players
+        t.stage, t.turns_left = Stage.LAST_TURNS, LAST_TURNS_EACH * t.players
         t.say("harbour_attack", "Nessie attacks the harbour! She starts from {space}; everyone has two more "
-              "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark="IV" if t.players >= 4 else "III")
+              "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark=route_mark(t.players))
         t.nessie = start
         eat(t, start, points=False)
         home(t)
@@ -487,9 +499,10 @@ def score(t: Table, seat: int) -> dict[str, object]:
             home_pts += pts
         elif t.where[b] >= 0:
             out_pts += pts
-    halves = 2 * t.reputation[seat] + 4 * t.chests[seat] + 2 * home_pts + out_pts
+    chest_points = POINTS["C"] * t.chests[seat]
+    halves = 2 * (t.reputation[seat] + chest_points + home_pts) + out_pts
     return {"seat": seat, "reputation": t.reputation[seat], "chests": t.chests[seat],
-            "chest_points": 2 * t.chests[seat],
+            "chest_points": chest_points,
             "harbour": home_pts, "outside": out_pts, "outside_counted": out_pts / 2, "total": halves / 2,
             "halves": halves}
 

@@ -24,7 +24,17 @@ from typing import Any
 
 from engines.loch_ness import play, town
 from engines.loch_ness.placing import open_slots, place
-from engines.loch_ness.table import BOATS, Stage, Table
+from engines.loch_ness.table import (
+    BOATS,
+    MAX_FINDS,
+    MAX_TOOLS,
+    MOTOR_MOVE,
+    MOVE,
+    SECOND_TOOL_COST,
+    TOOLS_PER_VISIT,
+    Stage,
+    Table,
+)
 from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
 from engines.text import Text
 
@@ -83,13 +93,13 @@ def _deciding(t: Table, seat: int) -> list[Act]:
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
     harbour = board.harbour
-    pos, acted, side, tools = t.where, t.acted, t.on_side, t.tools
+    where, acted, on_side = t.where, t.acted, t.on_side
     out: list[Act] = []
     for b in range(seat * BOATS, seat * BOATS + BOATS):
-        p = pos[b]
-        if p < 0 or acted[b] or side[b]:
+        p = where[b]
+        if p < 0 or acted[b] or on_side[b]:
             continue
-        steps = 4 if "m" in tools[b] or "M" in tools[b] else 3   # a motor: four spaces
+        steps = MOTOR_MOVE if t.has(b, "m") else MOVE
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
             if explorable(t, b, p):
@@ -120,9 +130,9 @@ def _after(t: Table, step: str) -> list[Act]:
             out.append(("attack", o, False))
             if t.has(b, "w"):
                 out.append(("attack", o, True))
-            if t.has(b, "t") and len(t.finds[b]) < 3:
+            if t.has(b, "t") and len(t.finds[b]) < MAX_FINDS:
                 out.append(("steal", o))
-        if (t.stage != Stage.LAST_TURNS and t.has(b, "b") and len(t.finds[b]) < 3
+        if (t.stage != Stage.LAST_TURNS and t.has(b, "b") and len(t.finds[b]) < MAX_FINDS
                 and t.nessie in t.board.nbrs[p]):
             out.append(("observe",))
     out.append(last)
@@ -131,27 +141,28 @@ def _after(t: Table, step: str) -> list[Act]:
 
 def _others_at(t: Table, p: int) -> list[int]:
     """The other players' boats on space ``p``."""
-    pos = t.where
-    if pos.count(p) < 2:
+    where = t.where
+    if where.count(p) < 2:
         return []
     mine = t.seat * BOATS
-    return [o for o in range(len(pos)) if pos[o] == p and not mine <= o < mine + BOATS]
+    return [o for o in range(len(where)) if where[o] == p and not mine <= o < mine + BOATS]
 
 
 def _town(t: Table, seat: int) -> list[Act]:
     b, q = t.step_boat, t.town_partner
     out: list[Act] = []
-    harbour, pos = t.board.harbour, t.where
-    if q < 0 and pos[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
+    harbour, where = t.board.harbour, t.where
+    if q < 0 and where[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
         out += [("join", o) for o in t.boats_of(seat)
-                if o != b and pos[o] == harbour and not t.acted[o] and not t.on_side[o]]
+                if o != b and where[o] == harbour and not t.acted[o] and not t.on_side[o]]
     stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
     for x in (b, q) if q >= 0 else (b,):
         kit = t.tools[x]
         if kit:
             out += _returns(x, tuple(kit), stacks)
         taken = t.tools_taken[x]
-        if len(kit) >= 3 or taken >= 2 or (taken == 1 and t.reputation[seat] < town.SECOND_TOOL_COST):
+        if len(kit) >= MAX_TOOLS or taken >= TOOLS_PER_VISIT or (
+                taken and t.reputation[seat] < SECOND_TOOL_COST):
             continue
         if not t.advanced:
             out += [("tool", x, c) for c, left in zip(TOOLS, t.supply, strict=True) if left]
@@ -165,7 +176,7 @@ def _town(t: Table, seat: int) -> list[Act]:
             out += [("tool", x, c) for c in choices]
     if q >= 0 and t.tools_handed < town.MAX_GIVES:
         for x, y in ((b, q), (q, b)):
-            if len(t.tools[y]) < 3:
+            if len(t.tools[y]) < MAX_TOOLS:
                 out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
     out.append(("done",))
     return out
@@ -384,8 +395,8 @@ def _stack(t: Table, a: Act) -> dict[str, Any]:
 
 def _tool(t: Table, a: Act) -> dict[str, Any]:
     b, tool = _boat(a[1]), a[2]
-    cost = t.tools_taken[a[1]] == 1
-    return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
+    cost = t.tools_taken[a[1]] > 0
+    return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": SECOND_TOOL_COST if cost else 0,
             "notation": f"tool {b} {tool}",
             "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
                            tool=tool_phrase(tool))

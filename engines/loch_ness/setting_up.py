@@ -15,6 +15,7 @@ A player's own coloured cards (advanced) are in that player's part only.
 from __future__ import annotations
 
 from engines.core import SetupStep
+from engines.loch_ness.board import route_mark
 from engines.loch_ness.decks import default_decks
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import BOATS, RESERVE, Table
@@ -152,7 +153,7 @@ def _players(t: Table) -> SetupStep:
 
 def _nessie(t: Table) -> SetupStep:
     board = t.board
-    mark = "IV" if t.players >= 4 else "III"
+    mark = route_mark(t.players)
     start = board.route_from(t.players)[0]
     lines = (
         Text("Nessie goes on the space with her picture: {space}.", {"space": board.ids[t.nessie]}),

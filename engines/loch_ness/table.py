@@ -5,13 +5,14 @@ A :class:`~engines.loch_ness.state.LochNessState` never changes: each action cop
 :mod:`engines.loch_ness.play` and :mod:`engines.loch_ness.town` change the copy, and the copy is
 wrapped in a new state.
 
-Boats are numbered ``seat * 3 + k`` (``k`` 0-2, shown as boat 1-3). A boat's ``pos`` is a space
+Boats are numbered ``seat * 3 + k`` (``k`` 0-2, shown as boat 1-3). A boat's ``where`` is a space
 index, :data:`RESERVE` (not on the board yet) or :data:`OFF` (eaten or sunk this turn: it goes
-back to the harbour at the end of the turn). A moored boat's ``pos`` is its island and ``via`` the
-water space it moored from. Tools are codes (:data:`engines.loch_ness.words.TOOLS`); in the
-advanced version a capital letter is a tool that has been shown ("dit gereedschap blijft dicht in de
-boot liggen tot je het gebruikt"). Face-down cards lie bottom first (the top is the last), ``?``
-for a real card the companion has not seen (physical chance).
+back to the harbour at the end of the turn). A moored boat's ``where`` is its island and
+``moored_from`` the water space it moored from. Tools are codes
+(:data:`engines.loch_ness.words.TOOLS`); in the advanced version a capital letter is a tool that
+has been shown ("dit gereedschap blijft dicht in de boot liggen tot je het gebruikt"). Face-down
+cards lie bottom first (the top is the last), ``?`` for a real card the companion has not seen
+(physical chance).
 """
 
 from __future__ import annotations
@@ -28,9 +29,38 @@ from engines.rng import Rng
 
 RESERVE = -1
 OFF = -2
+
+# --------------------------------------------------------------------------- the rulebook's numbers
+# The one place each is written. Sentences that quote one (explain.py, lessons.py, the events)
+# spell it out in words; tests/engines/loch_ness/test_rules.py holds them to these values.
+
 BOATS = 3
+"""Boats per player."""
 START_REPUTATION = 5
 BAGPIPES = 3
+"""Bagpipe tokens per player at the start."""
+MOVE = 3
+"""Spaces a boat moves at most; mooring at an island counts as one."""
+MOTOR_MOVE = 4
+"""Spaces a boat with a motor aboard moves at most."""
+MAX_FINDS = 3
+"""Discovery cards (observations included) a boat carries at most."""
+MAX_TOOLS = 3
+"""Tools aboard one boat at most."""
+TOOLS_PER_VISIT = 2
+"""Tools a boat takes at most in one look around town."""
+SECOND_TOOL_COST = 2
+"""Reputation the second of those costs."""
+EATEN_POINTS = 2
+"""Reputation for the story of a boat Nessie eats (not in the last turns)."""
+ACTIVISTS_COST = 1
+"""Reputation the environmental activists cost (never below 0)."""
+SIGHTINGS = 3
+"""Nessie cards turned before the end is in sight."""
+LAST_TURNS_EACH = 2
+"""Turns each player has once Nessie attacks the harbour."""
+STACKS = {3: 2, 4: 3}
+"""Advanced: face-down tool stacks, by the number of players."""
 
 
 class Stage(IntEnum):
@@ -168,5 +198,6 @@ def deal(t: Table, site: int) -> int:
     return missing
 
 
-__all__ = ["BAGPIPES", "BOATS", "OFF", "RESERVE", "START_REPUTATION", "Stage", "Table", "deal", "new_table",
-           "shuffled"]
+__all__ = ["ACTIVISTS_COST", "BAGPIPES", "BOATS", "EATEN_POINTS", "LAST_TURNS_EACH", "MAX_FINDS", "MAX_TOOLS",
+           "MOTOR_MOVE", "MOVE", "OFF", "RESERVE", "SECOND_TOOL_COST", "SIGHTINGS", "STACKS",
+           "START_REPUTATION", "TOOLS_PER_VISIT", "Stage", "Table", "deal", "new_table", "shuffled"]

@@ -14,13 +14,13 @@ players see how many tools moved, never which.
 from __future__ import annotations
 
 from engines.loch_ness.play import boat_no, drop_tool
-from engines.loch_ness.table import Table
+from engines.loch_ness.table import SECOND_TOOL_COST, Table
 from engines.loch_ness.words import FIND_WORD, POINTS, TOOL_WORD, TOOLS, tool_phrase
 from engines.text import plural
 
-SECOND_TOOL_COST = 2
 MAX_GIVES = 6
-"""Tools handed between the two boats in one visit (a bound, so a visit always ends)."""
+"""Tools handed between the two boats in one visit: not the rulebook's, a bound so that a visit
+always ends."""
 
 
 def hand_in(t: Table, boat: int) -> None:
@@ -88,7 +88,7 @@ def pick_stack(t: Table, boat: int, stack: int) -> None:
 
 def take_tool(t: Table, boat: int, tool: str) -> None:
     seat = t.owner(boat)
-    paid = t.tools_taken[boat] == 1
+    paid = t.tools_taken[boat] > 0
     if paid:
         t.reputation[seat] -= SECOND_TOOL_COST
     t.tools_taken[boat] += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.loch_ness.board import route_mark
 from engines.loch_ness.play import score
 from engines.loch_ness.rules import remaining
 from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
@@ -59,7 +60,7 @@ def view(t: Table, seat: int | None) -> dict[str, Any]:
         "partner": t.town_partner % BOATS + 1 if t.town_partner >= 0 else None,
         "advanced": t.advanced, "chance": t.chance, "nessie": ids[t.nessie], "sightings": t.sightings,
         "endgame": {"stage": t.stage.word, "turns_left": t.turns_left, "route": [ids[r] for r in route],
-                    "start": ids[route[0]], "mark": "IV" if t.players >= 4 else "III"},
+                    "start": ids[route[0]], "mark": route_mark(t.players)},
         "players": players, "sites": sites,
         "piles": {"water": len(t.piles[0]), "land": len(t.piles[1])},
         "supply": None if t.advanced else {TOOL_WORD[c]: n for c, n in zip(TOOLS, t.supply, strict=True)},

@@ -4,6 +4,12 @@ Positions are built on the sample board (see helpers.py for its map)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+import pytest
+
+from engines.loch_ness import table
 from engines.loch_ness.table import BOATS
 from tests.engines.conformance import assert_refused
 from tests.engines.loch_ness.helpers import GAME, OFF, at, boat, cleared, event_types, said, state
@@ -481,3 +487,41 @@ def test_a_refused_action_says_why_and_changes_nothing() -> None:
     assert_refused(st, 0, {"type": "explore", "boat": 1}, "nothing to explore")
     assert_refused(st, 0, {"type": "bagpipe", "to": "F"}, "never in front of the harbour")
     assert st.players * BOATS == 12 and OFF == -2
+
+
+# --------------------------------------------------------------------------- the rulebook's numbers
+
+SPELLED = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _sentences() -> str:
+    """Every string literal of engines/loch_ness (adjacent literals joined, as Python joins them)."""
+    found = []
+    for path in Path(table.__file__).parent.glob("*.py"):
+        found += [node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("phrase", [
+    f"moves up to {SPELLED[table.MOVE]} spaces, {SPELLED[table.MOTOR_MOVE]} with a motor",
+    f"this turn: {SPELLED[table.MOVE]} spaces ({SPELLED[table.MOTOR_MOVE]} with a motor)",
+    f"a boat carries at most {table.MAX_FINDS} finds",
+    f"one or {SPELLED[table.TOOLS_PER_VISIT]} tools (the second costs {table.SECOND_TOOL_COST} reputation)",
+    f"(the second costs 2 reputation), at most {table.MAX_TOOLS} aboard",
+    f"one or {SPELLED[table.TOOLS_PER_VISIT]} tools, two cost {table.SECOND_TOOL_COST} reputation points",
+    f"reputation points. A boat holds at most {SPELLED[table.MAX_TOOLS]} tools",
+    f"a second tool for boat {{boat}}, for {table.SECOND_TOOL_COST} reputation",
+    f"take for {table.SECOND_TOOL_COST} reputation",
+    f"gets {table.EATEN_POINTS} reputation for the story",
+    f"reputation {table.START_REPUTATION} and {table.BAGPIPES} bagpipe tokens",
+    f"Nessie has been seen {SPELLED[table.SIGHTINGS]} times",
+    f"everyone has {SPELLED[table.LAST_TURNS_EACH]} more turns",
+    f"Each player has {SPELLED[table.LAST_TURNS_EACH]} more turns",
+    f"which of your boats: 1, 2 or {table.BOATS}.",
+    "The activists cost {seat} a point of reputation." if table.ACTIVISTS_COST == 1 else "(a new sentence)",
+])
+def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:
+    """The refusals, the lessons and the story spell out the numbers that engines/loch_ness/table.py
+    names: a number changed there without its sentences fails here."""
+    assert phrase in _sentences()
