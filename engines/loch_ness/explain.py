@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core import IllegalAction, Seat
-from engines.loch_ness.table import BOATS, Stage, Table
+from engines.loch_ness.table import BOATS, LAST_TURNS, Table
+from engines.loch_ness.words import DIVING_SUIT
 from engines.text import N_
 
 Why = Callable[[Table, Seat, Mapping[str, Any]], IllegalAction]
@@ -80,7 +81,7 @@ def _boat(t: Table, b: int, boat: int, action: Mapping[str, Any]) -> IllegalActi
 def _move(t: Table, b: int, boat: int, action: Mapping[str, Any]) -> IllegalAction:
     if t.where[b] == t.board.harbour and t.looked_in_town[b]:
         return IllegalAction("A boat that looked around in town may not sail out straight away.")
-    if t.where[b] == t.board.harbour and t.stage == Stage.LAST_TURNS:
+    if t.where[b] == t.board.harbour and t.stage == LAST_TURNS:
         return IllegalAction("Nessie is attacking: boats in the harbour may not sail out any "
                              "more.")
     if action.get("to") == t.board.ids[t.nessie]:
@@ -93,14 +94,14 @@ def _explore(t: Table, b: int, boat: int) -> IllegalAction:
     site = t.site_of(b)
     if site < 0:
         return IllegalAction("There is nothing to explore where boat {boat} lies.", boat=boat)
-    if t.board.terrain[site] == "water" and not t.has(b, "d"):
+    if t.board.terrain[site] == "water" and not t.has(b, DIVING_SUIT):
         return IllegalAction("Exploring under water needs a diving suit aboard.")
     return IllegalAction("There is nothing left here that boat {boat} can turn or take.",
                          boat=boat)
 
 
 def _bagpipe(t: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-    if t.stage == Stage.LAST_TURNS:
+    if t.stage == LAST_TURNS:
         return IllegalAction("No bagpipes in the last turns.")
     if not t.bagpipes[seat]:
         return IllegalAction("You have no bagpipe tokens left.")

@@ -32,7 +32,7 @@ from typing import Any
 
 from engines.loch_ness import rules
 from engines.loch_ness.table import BOATS, Table
-from engines.loch_ness.words import NEEDS
+from engines.loch_ness.words import DIVING_SUIT, NEEDS
 from engines.rng import Rng
 
 Act = tuple[Any, ...]
@@ -149,9 +149,8 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
     rich = t.reputation[t.seat] >= 6
-    tools, took = t.tools, t.tools_taken
-    lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich)
-               and a[2] not in tools[a[1]] and a[2].upper() not in tools[a[1]]]
+    took = t.tools_taken
+    lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich) and not t.has(a[1], a[2])]
     if len(lacking) > 1:
         needed = _needed(t)
         want = [a for a in lacking if a[2] in needed] or lacking
@@ -168,7 +167,7 @@ def _needed(t: Table) -> set[str | None]:
     up, down = t.face_up, t.face_down
     needed = {NEEDS.get(c) for cards in up if cards for c in cards}
     if any(down[s] or up[s] for s in t.board.dive_sites):
-        needed.add("d")
+        needed.add(DIVING_SUIT)
     return needed
 
 

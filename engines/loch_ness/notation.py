@@ -10,9 +10,10 @@
 
 - ``boats``: per seat (``|``) three boats (``,``), each ``where/tools/finds/flags``: ``where`` is a
   space id, ``I2@w5`` (moored at I2 from w5), ``-`` (not on the board yet) or ``x`` (taken off
-  this turn, ``x@w5`` if it was moored); tools are codes (``mscbdtw``, a capital letter has been
-  shown), finds are codes (``TNEYCV``); flags: ``s`` on its side, ``a`` acted this turn, ``t``
-  looked around in town this turn, ``k1`` tools taken in this visit, ``p2`` the stack looked at.
+  this turn, ``x@w5`` if it was moored); tools are codes (``mscbdtw``; advanced: a capital letter
+  has been shown, :meth:`~engines.loch_ness.table.Tool.code`), finds are codes (``TNEYCV``);
+  flags: ``s`` on its side, ``a`` acted this turn, ``t`` looked around in town this turn, ``k1``
+  tools taken in this visit, ``p2`` the stack looked at.
 - ``sites``: each site with cards, ``id:down/placers/up`` (face-down bottom first, ``?`` unseen;
   who laid each face-down card, ``-`` = the pile; face-up cards).
 - ``piles``: the water pile and the land pile, top last; ``stacks``: the advanced tool stacks;
@@ -36,7 +37,7 @@ from __future__ import annotations
 from engines.core import CHANCE_MODES, IllegalAction
 from engines.loch_ness.board import Board, BoardError, board_from_text, sample_board
 from engines.loch_ness.decks import Decks
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Stage, Table
+from engines.loch_ness.table import BOATS, OFF, RESERVE, Stage, Table, Tool
 from engines.loch_ness.words import FINDS, TOOLS
 from engines.rng import Rng
 
@@ -70,7 +71,8 @@ def _boat(t: Table, b: int) -> str:
         flags += f"k{t.tools_taken[b]}"
     if t.stack_picked[b] >= 0:
         flags += f"p{t.stack_picked[b]}"
-    return f"{where}/{''.join(t.tools[b])}/{''.join(t.finds[b])}/{flags}"
+    kit = "".join(x.code(t.advanced) for x in t.tools[b])
+    return f"{where}/{kit}/{''.join(t.finds[b])}/{flags}"
 
 
 def dump(t: Table) -> str:
@@ -174,9 +176,9 @@ def _build(f: dict[str, str], board: Board) -> Table:
             place, _, via = where.partition("@")
             t.where.append(RESERVE if place == "-" else OFF if place == "x" else ids[place])
             t.moored_from.append(ids[via] if via else -1)
-            if set(kit) - set(TOOLS + TOOLS.upper()) or set(finds) - set(FINDS + "V"):
+            if set(finds) - set(FINDS + "V"):
                 raise ValueError
-            t.tools.append(list(kit))
+            t.tools.append([Tool.of_code(c, t.advanced) for c in kit])
             t.finds.append(list(finds))
             t.on_side.append("s" in flags)
             t.acted.append("a" in flags)

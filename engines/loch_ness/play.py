@@ -15,24 +15,32 @@ from engines.loch_ness.table import (
     ACTIVISTS_COST,
     BOATS,
     EATEN_POINTS,
+    IN_SIGHT,
+    LAST_TURNS,
     LAST_TURNS_EACH,
     MAX_FINDS,
     MOVE,
     OFF,
+    PLAYING,
     RESERVE,
     SIGHTINGS,
-    Stage,
     Table,
+    Tool,
     deal,
 )
 from engines.loch_ness.words import (
+    BINOCULARS,
+    DIVING_SUIT,
     FIND_WORD,
     FINDS,
+    MOTOR,
     NEEDS,
     POINTS,
     TAKEABLE,
+    THIEF,
     TOOL_WORD,
     TOOLS,
+    WEAPON,
     find_phrase,
     tool_phrase,
 )
@@ -46,22 +54,25 @@ def boat_no(boat: int) -> int:
 # --------------------------------------------------------------------------- tools shown
 
 
-def show(t: Table, boat: int, tool: str) -> None:
-    """Advanced: a hidden tool is turned face up when it is used (base: tools are open anyway)."""
-    if not t.advanced or tool.upper() in t.tools[boat]:
+def show(t: Table, boat: int, kind: str) -> None:
+    """A hidden tool of this kind is turned face up when it is used, unless one is shown already
+    (base: every tool is open)."""
+    kit = t.tools[boat]
+    hidden = Tool(kind, False)
+    if Tool(kind, True) in kit or hidden not in kit:
         return
-    kit = t.tools[boat]
-    kit[kit.index(tool)] = tool.upper()
-    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
-          seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[tool])
+    kit[kit.index(hidden)] = Tool(kind, True)
+    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(kind)},
+          seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[kind])
 
 
-def drop_tool(t: Table, boat: int, tool: str) -> str:
-    """Take one ``tool`` off a boat (a hidden copy before a shown one); the code as it lay."""
+def drop_tool(t: Table, boat: int, kind: str) -> Tool:
+    """Take one tool of this kind off a boat (a hidden one before a shown one): the tool taken."""
     kit = t.tools[boat]
-    code = tool if tool in kit else tool.upper()
-    kit.remove(code)
-    return code
+    hidden = Tool(kind, False)
+    dropped = hidden if hidden in kit else Tool(kind, True)
+    kit.remove(dropped)
+    return dropped
 
 
 # --------------------------------------------------------------------------- the turn
@@ -82,14 +93,14 @@ def begin_turn(t: Table) -> None:
                 t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
                       seat=seat, boat=boat_no(b))
     if not t.quiet:
-        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.stage == Stage.LAST_TURNS)
+        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.stage == LAST_TURNS)
 
 
 def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
     """Up to MOVE spaces, MOTOR_MOVE with a motor; mooring at an island counts as a space."""
     seat, start = t.owner(boat), t.where[boat]
     if steps > MOVE:
-        show(t, boat, "m")
+        show(t, boat, MOTOR)
     t.where[boat], t.moored_from[boat], t.acted[boat] = dest, via, True
     t.step, t.step_boat, t.fought, t.observed = "moved", boat, False, False
     if t.quiet:
@@ -114,7 +125,7 @@ def can_take(t: Table, boat: int, card: str) -> bool:
     if need is not None and not t.has(boat, need):
         return False
     site = t.site_of(boat)
-    return not (site >= 0 and t.board.terrain[site] == "water" and not t.has(boat, "d"))
+    return not (site >= 0 and t.board.terrain[site] == "water" and not t.has(boat, DIVING_SUIT))
 
 
 def take(t: Table, card: str) -> None:
@@ -123,7 +134,7 @@ def take(t: Table, card: str) -> None:
     t.face_up[site].remove(card)
     t.finds[boat].append(card)
     if t.board.terrain[site] == "water":
-        show(t, boat, "d")
+        show(t, boat, DIVING_SUIT)
     need = NEEDS.get(card)
     if need is not None:
         show(t, boat, need)
@@ -139,11 +150,11 @@ def done(t: Table) -> None:
 # --------------------------------------------------------------------------- conflicts
 
 
-def may_hold(t: Table, boat: int, tool: str) -> bool:
-    """Whether the other players cannot rule out that ``boat`` holds ``tool``: it does, or (advanced)
-    it carries a tool still hidden. Only then is its owner asked to show one: asking a boat that
+def may_hold(t: Table, boat: int, kind: str) -> bool:
+    """Whether the other players cannot rule out that ``boat`` holds a tool of this kind: it does,
+    or (advanced) it carries a tool still hidden. Only then is its owner asked to show one: asking a boat that
     surely has none would tell nothing, and asking only boats that have one would tell everything."""
-    return t.has(boat, tool) or (t.advanced and any(c.islower() for c in t.tools[boat]))
+    return t.has(boat, kind) or any(not x.shown for x in t.tools[boat])
 
 
 def attack(t: Table, target: int, weapon: bool) -> None:
@@ -151,13 +162,13 @@ def attack(t: Table, target: int, weapon: bool) -> None:
     Daarna mag de verdediger hetzelfde doen": the attacker's choice, then the defender's."""
     boat = t.step_boat
     if weapon:
-        show(t, boat, "w")
+        show(t, boat, WEAPON)
     t.fought = True
     said = (N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}, showing a weapon.") if weapon
             else N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}."))
     t.say("attack", said, seat=t.owner(boat), boat=boat_no(boat), target_seat=t.owner(target),
           target=boat_no(target), weapon=weapon)
-    if may_hold(t, target, "w"):
+    if may_hold(t, target, WEAPON):
         t.step, t.target, t.attacker_armed = "defend", target, weapon
         return
     knock(t, target, weapon, False)
@@ -168,7 +179,7 @@ def defended(t: Table, shown: bool) -> None:
     target, weapon = t.target, t.attacker_armed
     victim = t.owner(target)
     if shown:
-        show(t, target, "w")
+        show(t, target, WEAPON)
         t.say("defended", "{target_seat} shows a weapon on boat {target}.", target_seat=victim,
               target=boat_no(target))
     else:
@@ -191,11 +202,11 @@ def steal(t: Table, target: int) -> None:
     """The thief is turned face up; the robbed player may show a thief on that boat ("mag hij deze
     laten zien"), and is asked whenever the others cannot rule one out."""
     boat = t.step_boat
-    show(t, boat, "t")
+    show(t, boat, THIEF)
     t.fought = True
     t.say("steal", "{seat}'s boat {boat} tries to rob {target_seat}'s boat {target}.", seat=t.owner(boat),
           boat=boat_no(boat), target_seat=t.owner(target), target=boat_no(target))
-    if may_hold(t, target, "t"):
+    if may_hold(t, target, THIEF):
         t.step, t.target = "thief", target
         return
     draw_from(t, target)
@@ -208,7 +219,7 @@ def thief_shown(t: Table, shown: bool) -> None:
     victim = t.owner(target)
     t.step, t.target = "moved", -1
     if shown:
-        show(t, target, "t")
+        show(t, target, THIEF)
         t.say("blocked", "{target_seat} shows a thief on boat {target}: the robbery fails.",
               target_seat=victim, target=boat_no(target))
         return
@@ -220,15 +231,17 @@ def thief_shown(t: Table, shown: bool) -> None:
 def draw_from(t: Table, target: int) -> None:
     """The thief draws a random card from the robbed boat ("een willekeurig kaartje")."""
     victim = t.owner(target)
-    cards = [("tool", c) for c in t.tools[target]] + [("find", c) for c in t.finds[target]]
-    if not cards:
+    tools, finds = t.tools[target], t.finds[target]
+    if not tools and not finds:
         t.say("empty", "Boat {target} of {target_seat} has nothing aboard to steal.", target_seat=victim,
               target=boat_no(target))
         return
-    if t.chance == "digital":
-        index, t.rng = t.rng.below(len(cards))
-        what, code = cards[index]
-        robbed(t, target, "tool" if what == "tool" else code, code.lower())
+    if t.chance == "digital":   # one draw over the tools, then the finds, as they lie
+        index, t.rng = t.rng.below(len(tools) + len(finds))
+        if index < len(tools):
+            robbed(t, target, "tool", tools[index].kind)
+        else:
+            robbed(t, target, finds[index - len(tools)])
         return
     t.step, t.target = "draw", target
 
@@ -255,7 +268,7 @@ def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
 def observe(t: Table) -> None:
     """With binoculars, from a space next to Nessie: an observation card (6 points at home)."""
     boat = t.step_boat
-    show(t, boat, "b")
+    show(t, boat, BINOCULARS)
     t.finds[boat].append("V")
     t.observed = True
     t.say("observed", "{seat}'s boat {boat} observes Nessie through binoculars.", seat=t.owner(boat),
@@ -272,7 +285,7 @@ def explore(t: Table, boat: int) -> None:
     t.acted[boat] = True
     t.step, t.step_boat, t.turning_site = "explore", boat, -1
     if t.board.terrain[site] == "water":
-        show(t, boat, "d")
+        show(t, boat, DIVING_SUIT)
         if not t.quiet:
             t.say("dived", "{seat}'s boat {boat} dives at {site}.", seat=t.owner(boat), boat=boat_no(boat),
                   site=t.sid(site))
@@ -331,7 +344,7 @@ def reveal(t: Table, site: int, card: str) -> None:
             t.where[boat] = OFF
             t.say("sunk", "A giant octopus sinks {seat}'s boat {boat}.", seat=seat, boat=boat_no(boat))
     elif card == "X":
-        if t.stage == Stage.LAST_TURNS:
+        if t.stage == LAST_TURNS:
             t.say("nessie_card_late", "Nessie is already on her way to the harbour: nothing happens.")
             return
         t.sightings += 1
@@ -386,9 +399,9 @@ def bagpipe(t: Table, space: int) -> None:
 
 
 def trigger_end(t: Table, why: str) -> None:
-    if t.stage != Stage.PLAYING:
+    if t.stage != PLAYING:
         return
-    t.stage = Stage.IN_SIGHT
+    t.stage = IN_SIGHT
     if why == "nessie":
         t.say("end_in_sight", "Nessie has been seen three times: when {start_seat}'s turn comes again, she "
               "attacks the harbour.", start_seat=t.start_player, reason=why)
@@ -401,7 +414,7 @@ def end_turn(t: Table) -> None:
     """Nessie's last-turns swim, eaten boats home, a new boat, empty sites refilled, the next turn."""
     seat = t.seat
     done(t)
-    if t.stage == Stage.LAST_TURNS:
+    if t.stage == LAST_TURNS:
         route = t.board.route
         nxt = route[min(route.index(t.nessie) + 1, len(route) - 1)]
         t.say("nessie_swims", "Nessie swims on to {space}.", frm=t.sid(t.nessie), space=t.sid(nxt))
@@ -415,15 +428,15 @@ def end_turn(t: Table) -> None:
             t.where[reserve[0]] = t.board.harbour
             t.say("new_boat", "{seat} puts a new boat in the harbour.", seat=seat, boat=boat_no(reserve[0]))
     refill(t)
-    if t.stage == Stage.LAST_TURNS:
+    if t.stage == LAST_TURNS:
         t.turns_left -= 1
         if t.nessie == t.board.front or t.turns_left <= 0:
             finish(t)
             return
     t.seat = (seat + 1) % t.players
-    if t.stage == Stage.IN_SIGHT and t.seat == t.start_player:
+    if t.stage == IN_SIGHT and t.seat == t.start_player:
         start = t.board.route_from(t.players)[0]
-        t.stage, t.turns_left = Stage.LAST_TURNS, LAST_TURNS_EACH * t.players
+        t.stage, t.turns_left = LAST_TURNS, LAST_TURNS_EACH * t.players
         t.say("harbour_attack", "Nessie attacks the harbour! She starts from {space}; everyone has two more "
               "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark=route_mark(t.players))
         t.nessie = start
@@ -454,15 +467,15 @@ def home(t: Table) -> None:
         t.finds[b], t.tools[b] = [], []
 
 
-def return_tools(t: Table, boat: int, kit: list[str]) -> None:
+def return_tools(t: Table, boat: int, kit: list[Tool]) -> None:
     if not kit:
         return
     if not t.advanced:
-        for code in kit:
-            t.supply[TOOLS.index(code.lower())] += 1
+        for x in kit:
+            t.supply[TOOLS.index(x.kind)] += 1
         return
     smallest = min(range(len(t.stacks)), key=lambda k: (len(t.stacks[k]), k))
-    t.stacks[smallest] += [c.lower() if t.chance == "digital" else "?" for c in kit]
+    t.stacks[smallest] += [x.kind if t.chance == "digital" else "?" for x in kit]
     t.say("tools_back", "The tools of {seat}'s boat {boat} go back face down on stack {stack}.",
           seat=t.owner(boat), boat=boat_no(boat), stack=smallest + 1, count=len(kit))
 

@@ -26,16 +26,30 @@ from engines.loch_ness import play, town
 from engines.loch_ness.placing import open_slots, place
 from engines.loch_ness.table import (
     BOATS,
+    LAST_TURNS,
     MAX_FINDS,
     MAX_TOOLS,
     MOTOR_MOVE,
     MOVE,
     SECOND_TOOL_COST,
     TOOLS_PER_VISIT,
-    Stage,
     Table,
+    Tool,
 )
-from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
+from engines.loch_ness.words import (
+    BINOCULARS,
+    DIVING_SUIT,
+    FIND_CODE,
+    FIND_WORD,
+    FINDS,
+    MOTOR,
+    THIEF,
+    TOOL_WORD,
+    TOOLS,
+    WEAPON,
+    find_phrase,
+    tool_phrase,
+)
 from engines.text import Text
 
 Act = tuple[Any, ...]
@@ -57,7 +71,7 @@ def explorable(t: Table, boat: int, p: int) -> bool:
     """Whether the boat at ``p`` (on the board) may explore: a site with a card face down, or one it
     may take; under water only with a diving suit."""
     board = t.board
-    if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, "d")):
+    if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, DIVING_SUIT)):
         return False
     return bool(t.face_down[p]) or any(play.can_take(t, boat, c) for c in t.face_up[p])
 
@@ -80,7 +94,8 @@ def _deciding(t: Table, seat: int) -> list[Act]:
     if step in SETTLING:
         return _after(t, step)
     if step in ("thief", "defend"):   # the robbed or attacked player: show the tool, or not
-        return ([(step, True)] if t.has(t.target, "t" if step == "thief" else "w") else []) + [(step, False)]
+        shown = t.has(t.target, THIEF if step == "thief" else WEAPON)
+        return ([(step, True)] if shown else []) + [(step, False)]
     if step == "card":
         return [("turned", k) for k, left in remaining(t).items() if left > 0]
     if step == "draw":
@@ -99,18 +114,18 @@ def _act(t: Table, seat: int) -> list[Act]:
         p = where[b]
         if p < 0 or acted[b] or on_side[b]:
             continue
-        steps = MOTOR_MOVE if t.has(b, "m") else MOVE
+        steps = MOTOR_MOVE if t.has(b, MOTOR) else MOVE
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
             if explorable(t, b, p):
                 out.append(("explore", b))
             continue
-        if not (t.looked_in_town[b] or t.stage == Stage.LAST_TURNS):
+        if not (t.looked_in_town[b] or t.stage == LAST_TURNS):
             out += board.moves(b, p, t.nessie, steps)
         out.append(("town", b))
     if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
         out += [("chest", b) for b in t.boats_of(seat) if t.where[b] >= 0 and t.acted[b] and not t.on_side[b]]
-    if t.bagpipes[seat] and t.stage != Stage.LAST_TURNS:
+    if t.bagpipes[seat] and t.stage != LAST_TURNS:
         out += [("bagpipe", s) for s in board.lake[t.nessie]]
     out.append(("end",))
     return out
@@ -128,11 +143,11 @@ def _after(t: Table, step: str) -> list[Act]:
     if step == "moved" and not t.fought and not t.observed and p != t.board.harbour:
         for o in _others_at(t, p):
             out.append(("attack", o, False))
-            if t.has(b, "w"):
+            if t.has(b, WEAPON):
                 out.append(("attack", o, True))
-            if t.has(b, "t") and len(t.finds[b]) < MAX_FINDS:
+            if t.has(b, THIEF) and len(t.finds[b]) < MAX_FINDS:
                 out.append(("steal", o))
-        if (t.stage != Stage.LAST_TURNS and t.has(b, "b") and len(t.finds[b]) < MAX_FINDS
+        if (t.stage != LAST_TURNS and t.has(b, BINOCULARS) and len(t.finds[b]) < MAX_FINDS
                 and t.nessie in t.board.nbrs[p]):
             out.append(("observe",))
     out.append(last)
@@ -183,15 +198,15 @@ def _town(t: Table, seat: int) -> list[Act]:
 
 
 @cache
-def _returns(boat: int, kit: tuple[str, ...], stacks: range) -> tuple[Act, ...]:
+def _returns(boat: int, kit: tuple[Tool, ...], stacks: range) -> tuple[Act, ...]:
     """Putting back each kind of tool aboard, on each stack (base: the open supply, ``-1``)."""
     return tuple(("return", boat, tool, k) for tool in _kinds(kit) for k in stacks)
 
 
 @cache
-def _kinds(kit: tuple[str, ...]) -> tuple[str, ...]:
-    """The kinds of tool aboard, in the order of :data:`TOOLS` (kept: a boat holds at most three)."""
-    return tuple(sorted({c.lower() for c in kit}, key=TOOLS.index))
+def _kinds(kit: tuple[Tool, ...]) -> tuple[str, ...]:
+    """The kinds of tool aboard, in the order of :data:`TOOLS` (cached: a boat holds at most three)."""
+    return tuple(sorted({x.kind for x in kit}, key=TOOLS.index))
 
 
 # --------------------------------------------------------------------------- applying

@@ -8,9 +8,8 @@ wrapped in a new state.
 Boats are numbered ``seat * 3 + k`` (``k`` 0-2, shown as boat 1-3). A boat's ``where`` is a space
 index, :data:`RESERVE` (not on the board yet) or :data:`OFF` (eaten or sunk this turn: it goes
 back to the harbour at the end of the turn). A moored boat's ``where`` is its island and
-``moored_from`` the water space it moored from. Tools are codes
-(:data:`engines.loch_ness.words.TOOLS`); in the advanced version a capital letter is a tool that
-has been shown ("dit gereedschap blijft dicht in de boot liggen tot je het gebruikt"). Face-down
+``moored_from`` the water space it moored from. A boat's tools are :class:`Tool` values; the
+supply and the stacks hold tool kinds (codes of :data:`engines.loch_ness.words.TOOLS`). Face-down
 cards lie bottom first (the top is the last), ``?`` for a real card the companion has not seen
 (physical chance).
 """
@@ -19,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from engines.core import DIGITAL, Event, Working
 from engines.loch_ness.board import Board
@@ -76,6 +75,39 @@ class Stage(IntEnum):
         return self.name.lower()
 
 
+PLAYING, IN_SIGHT, LAST_TURNS = Stage.PLAYING, Stage.IN_SIGHT, Stage.LAST_TURNS
+"""The stages by plain names, for the rules' hot paths: in Python 3.11 ``Stage.LAST_TURNS`` is an
+enum look-up on every read (about 3 times a module global's cost), and the fast path reads the
+stage at every boat action."""
+
+
+class Tool(NamedTuple):
+    """A tool card aboard a boat: its kind (a code of :data:`~engines.loch_ness.words.TOOLS`) and
+    whether every player knows it. Base game: always, the tools come from the open supply.
+    Advanced: taken face down from a stack, it is shown when used ("dit gereedschap blijft dicht in
+    de boot liggen tot je het gebruikt") and stays shown."""
+
+    kind: str
+    shown: bool
+
+    def code(self, advanced: bool) -> str:
+        """Its letter in the notation: the kind, a capital letter once shown in the advanced version."""
+        return self.kind.upper() if self.shown and advanced else self.kind
+
+    @staticmethod
+    def of_code(code: str, advanced: bool) -> Tool:
+        """The tool a notation letter stands for (:meth:`code` read back)."""
+        kind = code.lower()
+        if kind not in TOOLS or (code.isupper() and not advanced):   # base: no tool is ever hidden
+            raise ValueError(code)
+        return _TOOL[kind, code.isupper() or not advanced]
+
+
+_TOOL = {(kind, shown): Tool(kind, shown) for kind in TOOLS for shown in (False, True)}
+"""The fourteen tools (one value each, so a kit's ``in`` finds them by identity first)."""
+_HIDDEN_SHOWN = {kind: (_TOOL[kind, False], _TOOL[kind, True]) for kind in TOOLS}
+
+
 @dataclass(slots=True, eq=False)
 class Table(Working):
     """Everything about one moment of a game, in plain lists indexed by seat, boat or space."""
@@ -91,7 +123,7 @@ class Table(Working):
     chests: list[int]                # per seat: treasure chests brought home, not yet spent
     where: list[int]                 # per boat: its space, RESERVE or OFF
     moored_from: list[int]           # per boat: the water space a moored boat moored from, else -1
-    tools: list[list[str]]           # per boat
+    tools: list[list[Tool]]          # per boat
     finds: list[list[str]]           # per boat: discovery cards and observations aboard
     on_side: list[bool]              # per boat: knocked on its side in a fight
     acted: list[bool]                # per boat: has had its action this turn
@@ -109,7 +141,7 @@ class Table(Working):
     start_player: int = 0
     seat: int = 0                    # whose turn (or placement) it is
     sightings: int = 0               # Nessie cards turned
-    stage: Stage = Stage.PLAYING
+    stage: Stage = PLAYING
     turns_left: int = 0              # last turns still to play (Stage.LAST_TURNS)
     chest_used: bool = False         # a treasure chest was spent this turn
     step: str = "act"                # act | moved | explore | card | draw | town | thief | defend
@@ -141,8 +173,15 @@ class Table(Working):
     def owner(self, boat: int) -> int:
         return boat // BOATS
 
-    def has(self, boat: int, tool: str) -> bool:
-        return tool in self.tools[boat] or tool.upper() in self.tools[boat]
+    def has(self, boat: int, kind: str) -> bool:
+        """Whether the boat carries a tool of this kind, shown or not."""
+        hidden, shown = _HIDDEN_SHOWN[kind]   # (the bench's hot path: one look-up, two identity tests)
+        kit = self.tools[boat]
+        return hidden in kit or shown in kit
+
+    def new_tool(self, kind: str) -> Tool:
+        """A tool taken in town: shown in the base game (the supply is open), hidden in the advanced."""
+        return _TOOL[kind, not self.advanced]
 
     def water_of(self, boat: int) -> int:
         """The water space a boat lies on: its own, or the one it moored from."""
@@ -198,6 +237,30 @@ def deal(t: Table, site: int) -> int:
     return missing
 
 
-__all__ = ["ACTIVISTS_COST", "BAGPIPES", "BOATS", "EATEN_POINTS", "LAST_TURNS_EACH", "MAX_FINDS", "MAX_TOOLS",
-           "MOTOR_MOVE", "MOVE", "OFF", "RESERVE", "SECOND_TOOL_COST", "SIGHTINGS", "STACKS",
-           "START_REPUTATION", "TOOLS_PER_VISIT", "Stage", "Table", "deal", "new_table", "shuffled"]
+__all__ = [
+    "ACTIVISTS_COST",
+    "BAGPIPES",
+    "BOATS",
+    "EATEN_POINTS",
+    "IN_SIGHT",
+    "LAST_TURNS",
+    "LAST_TURNS_EACH",
+    "MAX_FINDS",
+    "MAX_TOOLS",
+    "MOTOR_MOVE",
+    "MOVE",
+    "OFF",
+    "PLAYING",
+    "RESERVE",
+    "SECOND_TOOL_COST",
+    "SIGHTINGS",
+    "STACKS",
+    "START_REPUTATION",
+    "TOOLS_PER_VISIT",
+    "Stage",
+    "Table",
+    "Tool",
+    "deal",
+    "new_table",
+    "shuffled",
+]

@@ -61,7 +61,7 @@ def join(t: Table, boat: int) -> None:
 
 def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
     seat = t.owner(boat)
-    code = drop_tool(t, boat, tool)
+    dropped = drop_tool(t, boat, tool)
     if not t.advanced:
         t.supply[TOOLS.index(tool)] += 1
         t.say("returned", "{seat} puts back a tool of boat {boat}: {tool}.",
@@ -69,7 +69,7 @@ def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
               seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool])
         return
     t.stacks[stack].append(tool if t.chance == "digital" else "?")
-    if code.isupper():   # a tool everyone has seen: no secret
+    if dropped.shown:   # a tool everyone has seen: no secret
         t.say("returned", "{seat} puts back a tool of boat {boat} on stack {stack}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool],
               stack=stack + 1)
@@ -92,7 +92,7 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
     if paid:
         t.reputation[seat] -= SECOND_TOOL_COST
     t.tools_taken[boat] += 1
-    t.tools[boat].append(tool)
+    t.tools[boat].append(t.new_tool(tool))
     if not t.advanced:
         t.supply[TOOLS.index(tool)] -= 1
         if t.quiet:
@@ -122,10 +122,10 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
 
 def give(t: Table, src: int, dst: int, tool: str) -> None:
     seat = t.owner(src)
-    code = drop_tool(t, src, tool)
-    t.tools[dst].append(code)
+    moved = drop_tool(t, src, tool)
+    t.tools[dst].append(moved)
     t.tools_handed += 1
-    if not t.advanced or code.isupper():
+    if moved.shown:
         t.say("gave", "{seat} moves a tool from boat {boat} to boat {other}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(src), other=boat_no(dst),
               tool=TOOL_WORD[tool])

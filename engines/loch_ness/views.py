@@ -34,10 +34,10 @@ def _boat(t: Table, b: int, own: bool) -> dict[str, Any]:
     where, state = _where(t, b)
     kit = t.tools[b]
     if own or not t.advanced:
-        tools = [{"tool": TOOL_WORD[c.lower()], "shown": not t.advanced or c.isupper()} for c in kit]
+        tools = [{"tool": TOOL_WORD[x.kind], "shown": x.shown} for x in kit]
     else:   # shown tools by name, hidden ones as a count: never their order
-        tools = [{"tool": TOOL_WORD[c.lower()], "shown": True} for c in sorted(kit) if c.isupper()]
-        tools += [{"tool": None, "shown": False} for c in kit if not c.isupper()]
+        tools = [{"tool": TOOL_WORD[x.kind], "shown": True} for x in sorted(kit) if x.shown]
+        tools += [{"tool": None, "shown": False} for x in kit if not x.shown]
     via = t.moored_from[b]
     return {"boat": b % BOATS + 1, "where": where, "via": t.board.ids[via] if via >= 0 else None,
             "state": state, "side": t.on_side[b], "acted": t.acted[b], "tools": tools, "tool_count": len(kit),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.core import IllegalAction
 from engines.loch_ness import table
 from engines.loch_ness.table import BOATS
 from tests.engines.conformance import assert_refused
@@ -525,3 +526,18 @@ def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:
     """The refusals, the lessons and the story spell out the numbers that engines/loch_ness/table.py
     names: a number changed there without its sentences fails here."""
     assert phrase in _sentences()
+
+
+def test_tools_keep_their_letters_in_the_notation_and_a_base_game_has_no_hidden_tool() -> None:
+    """A tool is written by its kind's letter, a capital only for a shown tool of the advanced
+    version: in the base game every tool lies open, so a capital there is refused."""
+    t = cleared()
+    boat(t, 0, 1, "H", tools="cd")
+    text = state(t).notation()
+    assert " boats=H/cd//," in text and GAME.load(text) == state(t)
+    with pytest.raises(IllegalAction, match="malformed"):
+        GAME.load(text.replace(" boats=H/cd//,", " boats=H/Cd//,"))
+    advanced = cleared(3, advanced=True)
+    boat(advanced, 0, 1, "H", tools="cD")
+    assert " boats=H/cD//," in state(advanced).notation()
+    assert [x.shown for x in GAME.load(state(advanced).notation()).table.tools[0]] == [False, True]  # type: ignore[attr-defined]
