@@ -32,7 +32,7 @@ from engines.loch_ness.decks import parse_sevens
 from engines.loch_ness.notation import load
 from engines.loch_ness.placing import set_up
 from engines.loch_ness.state import LochNessState
-from engines.loch_ness.table import new_table
+from engines.loch_ness.table import MAX_PLAYERS, MIN_PLAYERS, new_table
 from engines.rng import Rng
 from engines.text import N_, Text
 
@@ -40,8 +40,8 @@ from engines.text import N_, Text
 class LochNess(Game):
     id = "loch-ness"
     title = "Loch Ness"
-    min_players = 3
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     chance_modes = CHANCE_MODES
     own_chance = True
     hardware = HardwareRoles(button="actions", button_actions=("end_turn",))

@@ -37,7 +37,7 @@ from __future__ import annotations
 from engines.core import CHANCE_MODES, IllegalAction
 from engines.loch_ness.board import Board, BoardError, board_from_text, sample_board
 from engines.loch_ness.decks import Decks
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Stage, Table, Tool
+from engines.loch_ness.table import BOATS, MAX_PLAYERS, MIN_PLAYERS, OFF, RESERVE, Stage, Table, Tool
 from engines.loch_ness.words import FINDS, TOOLS
 from engines.rng import Rng
 
@@ -142,7 +142,7 @@ def _ints_of(text: str) -> list[int]:
 
 def _build(f: dict[str, str], board: Board) -> Table:
     n = int(f["n"])
-    if n not in (3, 4) or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES \
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES \
             or f["step"] not in STEPS:
         raise ValueError
     ids = board.index

@@ -58,10 +58,10 @@ def show(t: Table, boat: int, kind: str) -> None:
     """A hidden tool of this kind is turned face up when it is used, unless one is shown already
     (base: every tool is open)."""
     kit = t.tools[boat]
-    hidden = Tool(kind, False)
-    if Tool(kind, True) in kit or hidden not in kit:
+    hidden, shown = t.tool(kind, False), t.tool(kind, True)
+    if shown in kit or hidden not in kit:
         return
-    kit[kit.index(hidden)] = Tool(kind, True)
+    kit[kit.index(hidden)] = shown
     t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(kind)},
           seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[kind])
 
@@ -69,8 +69,8 @@ def show(t: Table, boat: int, kind: str) -> None:
 def drop_tool(t: Table, boat: int, kind: str) -> Tool:
     """Take one tool of this kind off a boat (a hidden one before a shown one): the tool taken."""
     kit = t.tools[boat]
-    hidden = Tool(kind, False)
-    dropped = hidden if hidden in kit else Tool(kind, True)
+    hidden = t.tool(kind, False)
+    dropped = hidden if hidden in kit else t.tool(kind, True)
     kit.remove(dropped)
     return dropped
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.core import TABLE, Action, Game, IllegalAction, Outcome, Seat, View, WorkingState, outcome
 from engines.loch_ness import rules
+from engines.loch_ness.actions import Act
 from engines.loch_ness.explain import explain
 from engines.loch_ness.notation import dump
 from engines.loch_ness.play import points_text, score
@@ -53,7 +54,7 @@ class LochNessState(WorkingState[Table]):
         return outcome(winners, reason, {str(s): sheets[s] for s in range(t.players)})
 
     @cached_property
-    def _legal(self) -> tuple[int, list[tuple[Any, ...]], list[Action]]:
+    def _legal(self) -> tuple[int, list[Act], list[Action]]:
         seat = self._w.actor
         acts = rules.legal(self._w, seat)
         return seat, acts, [rules.as_dict(self._w, a) for a in acts]

@@ -33,6 +33,7 @@ OFF = -2
 # The one place each is written. Sentences that quote one (explain.py, lessons.py, the events)
 # spell it out in words; tests/engines/loch_ness/test_rules.py holds them to these values.
 
+MIN_PLAYERS, MAX_PLAYERS = 3, 4
 BOATS = 3
 """Boats per player."""
 START_REPUTATION = 5
@@ -179,6 +180,11 @@ class Table(Working):
         kit = self.tools[boat]
         return hidden in kit or shown in kit
 
+    @staticmethod
+    def tool(kind: str, shown: bool) -> Tool:
+        """The tool of this kind, hidden or shown (one value each)."""
+        return _TOOL[kind, shown]
+
     def new_tool(self, kind: str) -> Tool:
         """A tool taken in town: shown in the base game (the supply is open), hidden in the advanced."""
         return _TOOL[kind, not self.advanced]
@@ -246,7 +252,9 @@ __all__ = [
     "LAST_TURNS",
     "LAST_TURNS_EACH",
     "MAX_FINDS",
+    "MAX_PLAYERS",
     "MAX_TOOLS",
+    "MIN_PLAYERS",
     "MOTOR_MOVE",
     "MOVE",
     "OFF",

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engines.loch_ness import GAME, LochNessState, rules
+from engines.loch_ness.actions import DONE, Bottom, Done, Explore, ShowThief, ShowWeapon, Take, Town, Turned
 from engines.loch_ness.fast import Draws, eager, pick, simulate
 from engines.rng import Rng
 from tests.engines.conformance import check_playouts, check_state
@@ -89,3 +90,10 @@ def test_draws_are_the_rngs_numbers() -> None:
     assert draws.rng == rng
     with pytest.raises(ValueError):
         draws.below(0)
+
+
+def test_actions_of_two_kinds_never_compare_equal() -> None:
+    """The rules compare action lists (a step with nothing left but "done" settles by itself): a
+    kind with the same fields as another, Explore(1) and Town(1), Bottom() and Done(), stays apart."""
+    assert Explore(1) != Town(1) and Take("T") != Turned("T") and Bottom() != DONE
+    assert ShowThief(True) != ShowWeapon(True) and [Done()] == [DONE]
