@@ -162,7 +162,7 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
-    rich = t.reputation[t.seat] >= 6
+    rich = t.reputation[t.seat] >= 6   # a second tool only with reputation to spare (a taste, not a rule)
     took = t.tools_taken
     lacking = [a for a in acts
                if type(a) is TakeTool and (took[a.boat] == 0 or rich) and not t.has(a.boat, a.tool)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.loch_ness.board import route_mark
-from engines.loch_ness.decks import default_decks
+from engines.loch_ness.decks import SEVEN, default_decks
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import BOATS, RESERVE, Table
 from engines.loch_ness.words import TOOLS, find_phrase, tool_phrase
@@ -77,7 +77,7 @@ def _board(t: Table) -> SetupStep:
 
 def _tools(t: Table) -> SetupStep:
     counts = t.decks.tools
-    sevens = [tool_phrase(c) for c, n in zip(TOOLS, counts, strict=True) if n == 7]
+    sevens = [tool_phrase(c) for c, n in zip(TOOLS, counts, strict=True) if n == SEVEN]
     listed = _listed([Text("{tool} {count}", {"tool": tool_phrase(c), "count": n})
                       for c, n in zip(TOOLS, counts, strict=True)])
     note = Text("The rulebook does not print which three tools have 7 cards: this table counts 7 for {list}.",
