@@ -43,6 +43,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from engines.loch_ness.actions import Move
 from engines.loch_ness.decks import Decks, check_decks, default_decks
 from engines.loch_ness.words import TERRAINS
 from engines.text import Text
@@ -86,7 +87,8 @@ class Board:
         self.home: tuple[int, ...] = self._distances(self.harbour)
         """Boat steps from each space to the harbour (Nessie aside)."""
         self._reach: dict[tuple[int, int, int], Reach] = {}
-        self._moves: dict[tuple[int, int, int, int], tuple[tuple[Any, ...], ...]] = {}
+        self._moves: dict[tuple[int, int, int, int], tuple[Move, ...]] = {}
+        self._move: dict[tuple[int, int, int, int], Move] = {}   # one value per move
 
     def _distances(self, goal: int) -> tuple[int, ...]:
         dist = {goal: 0}
@@ -103,7 +105,7 @@ class Board:
 
     def route_from(self, players: int) -> tuple[int, ...]:
         """Nessie's endgame path: from the IV space (III with 3 players) to the front."""
-        start = self.iv if players >= 4 else self.iii
+        start = self.iv if route_mark(players) == "IV" else self.iii
         return self.route[self.route.index(start):]
 
     def reach(self, start: int, nessie: int, steps: int) -> Reach:
@@ -152,13 +154,18 @@ class Board:
         self._reach[key] = result
         return result
 
-    def moves(self, boat: int, start: int, nessie: int, steps: int) -> tuple[tuple[Any, ...], ...]:
-        """The move actions (``("move", boat, dest, via, steps)``) of a boat: cached, few starts."""
+    def moves(self, boat: int, start: int, nessie: int, steps: int) -> tuple[Move, ...]:
+        """The move actions of a boat: cached, few starts."""
         key = (boat, start, nessie, steps)
         found = self._moves.get(key)
         if found is None:
-            found = self._moves[key] = tuple(("move", boat, dest, via, d)
-                                             for dest, via, d in self.reach(start, nessie, steps))
+            made = []
+            for dest, via, d in self.reach(start, nessie, steps):
+                move = self._move.get(fields := (boat, dest, via, d))
+                if move is None:   # (a named tuple's constructor costs several plain tuples)
+                    move = self._move[fields] = Move(boat, dest, via, d)
+                made.append(move)
+            found = self._moves[key] = tuple(made)
         return found
 
     def to_json(self) -> dict[str, Any]:
@@ -166,6 +173,11 @@ class Board:
 
 
 # --------------------------------------------------------------------------- checking
+
+
+def route_mark(players: int) -> str:
+    """The mark of the space where Nessie starts her endgame route: IV with 4 players, III with 3."""
+    return "IV" if players >= 4 else "III"
 
 
 def _number(value: object) -> float | None:

@@ -29,6 +29,10 @@ from engines.loch_ness.words import BACKS, FIND_CODE, FIND_WORD, FINDS, TOOL_COD
 from engines.text import Text
 
 TOOL_TOTAL = 45
+SIX, SEVEN = 6, 7
+SEVENS = 3
+"""Tool kinds with SEVEN cards; the other four have SIX (which ones, the rulebook does not say)."""
+TOOL_SPLIT = sorted([SIX] * (len(TOOLS) - SEVENS) + [SEVEN] * SEVENS)
 DISCOVERY_TOTAL = 50
 PER_COLOUR = 7
 COLOURS = 4
@@ -74,7 +78,7 @@ class Decks:
 
     def with_sevens(self, kinds: tuple[str, ...]) -> Decks:
         """These decks with 7 copies of ``kinds`` (tool codes) and 6 of the others."""
-        return Decks(tuple(7 if c in kinds else 6 for c in TOOLS), self.groups)
+        return Decks(tuple(SEVEN if c in kinds else SIX for c in TOOLS), self.groups)
 
 
 def _whole(value: object, low: int, high: int) -> int | None:
@@ -100,7 +104,7 @@ def check_tools(data: object) -> tuple[tuple[int, ...] | None, list[Text]]:
     if sum(tools) != TOOL_TOTAL:
         return None, [Text("The tool cards add up to {count}; the rulebook has 45 (6 of four kinds and 7 "
                            "of the three others).", {"count": sum(tools)})]
-    if sorted(tools) != [6, 6, 6, 6, 7, 7, 7]:
+    if sorted(tools) != TOOL_SPLIT:
         return None, [Text("The rulebook has 6 cards of four tool kinds and 7 of the three others; these "
                            "decks have {counts}.",
                            {"counts": ", ".join(f"{TOOL_WORD[c]} {n}" for c, n in zip(TOOLS, tools,
@@ -191,7 +195,7 @@ def parse_sevens(text: str) -> tuple[str, ...] | None:
     """
     names = [w.strip() for w in text.replace(";", ",").split(",") if w.strip()]
     codes = {TOOL_CODE.get(n.replace(" ", "_").lower()) for n in names}
-    if len(names) != 3 or None in codes or len(codes) != 3:
+    if len(names) != SEVENS or None in codes or len(codes) != SEVENS:
         return None
     return tuple(sorted(c for c in codes if c is not None))
 

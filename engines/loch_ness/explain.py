@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core import IllegalAction, Seat
-from engines.loch_ness.table import BOATS, Table
+from engines.loch_ness.table import BOATS, LAST_TURNS, Table
+from engines.loch_ness.words import DIVING_SUIT
 from engines.text import N_
 
 Why = Callable[[Table, Seat, Mapping[str, Any]], IllegalAction]
@@ -41,7 +42,7 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
                              "room.")
     step = t.step
     if step == "card":
-        return IllegalAction("First say which card you turned on {site}.", site=t.board.ids[t.turning])
+        return IllegalAction("First say which card you turned on {site}.", site=t.board.ids[t.turning_site])
     if step == "thief":
         return IllegalAction("Boat {boat} is being robbed: show a thief aboard it, or show none.",
                              boat=t.target % BOATS + 1)
@@ -53,9 +54,9 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
     if step == "town" and kind not in ("join", "return", "stack", "tool", "give", "done"):
         return IllegalAction("Your boat is looking around in town: hand tools back, take tools, or say "
                              "done.")
-    if step == "explore" and t.turning >= 0 and kind not in ("take", "bottom"):
+    if step == "explore" and t.turning_site >= 0 and kind not in ("take", "bottom"):
         return IllegalAction("Take the top card or leave it, then turn the bottom card on {site}: the "
-                             "explorer looks at both.", site=t.board.ids[t.turning])
+                             "explorer looks at both.", site=t.board.ids[t.turning_site])
     if step in ("moved", "explore") and kind not in ("take", "attack", "steal", "observe", "done"):
         return IllegalAction("Finish with this boat first: take finds, fight, observe, or say done.")
     return None
@@ -63,9 +64,9 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
 
 def _boat(t: Table, b: int, boat: int, action: Mapping[str, Any]) -> IllegalAction:
     """Boat ``b`` (the player's ``boat``, 1-3) asked to move, explore or look around in town."""
-    if t.pos[b] < 0:
+    if t.where[b] < 0:
         return IllegalAction("Boat {boat} is not on the board.", boat=boat)
-    if t.side[b]:
+    if t.on_side[b]:
         return IllegalAction("Boat {boat} lies on its side and is put upright in your next turn.",
                              boat=boat)
     if t.acted[b]:
@@ -78,9 +79,9 @@ def _boat(t: Table, b: int, boat: int, action: Mapping[str, Any]) -> IllegalActi
 
 
 def _move(t: Table, b: int, boat: int, action: Mapping[str, Any]) -> IllegalAction:
-    if t.pos[b] == t.board.harbour and t.town[b]:
+    if t.where[b] == t.board.harbour and t.looked_in_town[b]:
         return IllegalAction("A boat that looked around in town may not sail out straight away.")
-    if t.pos[b] == t.board.harbour and t.end == 2:
+    if t.where[b] == t.board.harbour and t.stage == LAST_TURNS:
         return IllegalAction("Nessie is attacking: boats in the harbour may not sail out any "
                              "more.")
     if action.get("to") == t.board.ids[t.nessie]:
@@ -93,16 +94,16 @@ def _explore(t: Table, b: int, boat: int) -> IllegalAction:
     site = t.site_of(b)
     if site < 0:
         return IllegalAction("There is nothing to explore where boat {boat} lies.", boat=boat)
-    if t.board.terrain[site] == "water" and not t.has(b, "d"):
+    if t.board.terrain[site] == "water" and not t.has(b, DIVING_SUIT):
         return IllegalAction("Exploring under water needs a diving suit aboard.")
     return IllegalAction("There is nothing left here that boat {boat} can turn or take.",
                          boat=boat)
 
 
 def _bagpipe(t: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
-    if t.end == 2:
+    if t.stage == LAST_TURNS:
         return IllegalAction("No bagpipes in the last turns.")
-    if not t.pipes[seat]:
+    if not t.bagpipes[seat]:
         return IllegalAction("You have no bagpipe tokens left.")
     return IllegalAction("The bagpipes move Nessie to a lake space next to hers, never in front of "
                          "the harbour.")

@@ -28,17 +28,29 @@ Two random players:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engines.loch_ness import rules
+from engines.loch_ness.actions import (
+    DONE,
+    Act,
+    Bottom,
+    Done,
+    EndTurn,
+    Explore,
+    Move,
+    Observe,
+    PickStack,
+    Take,
+    TakeTool,
+    Town,
+)
 from engines.loch_ness.table import BOATS, Table
-from engines.loch_ness.words import NEEDS
+from engines.loch_ness.words import DIVING_SUIT, NEEDS
 from engines.rng import Rng
 
-Act = tuple[Any, ...]
-BOAT_ACTIONS = frozenset({"move", "explore", "town"})
-EAGER = ("explore", "take", "observe")
-LONE = frozenset({"end", "done", "bottom"})
+BOAT_ACTIONS = frozenset({Move, Explore, Town})
+EAGER = (Explore, Take, Observe)
+LONE = frozenset({EndTurn, Done, Bottom})
 """Kinds of action that, left alone, are played without a draw (the eager player draws for finds,
 for a way home, and between two or more actions)."""
 _MASK = (1 << 64) - 1
@@ -91,11 +103,12 @@ class Draws:
 Policy = Callable[[Table, list[Act], Draws], Act]
 
 
-def _group(acts: list[Act]) -> dict[str, list[Act]]:
-    """The actions by kind, kinds in the order they first come."""
-    kinds: dict[str, list[Act]] = {}
+def _group(acts: list[Act]) -> dict[type[Act], list[Act]]:
+    """The actions by kind (their type: read faster than their ``kind``), kinds in the order they
+    first come."""
+    kinds: dict[type[Act], list[Act]] = {}
     for a in acts:
-        kind = a[0]
+        kind = type(a)
         if kind in kinds:
             kinds[kind].append(a)
         else:
@@ -103,7 +116,7 @@ def _group(acts: list[Act]) -> dict[str, list[Act]]:
     return kinds
 
 
-def _choose(kinds: dict[str, list[Act]], draws: Draws) -> Act:
+def _choose(kinds: dict[type[Act], list[Act]], draws: Draws) -> Act:
     """A kind (ending the turn only when no boat can act), then one action of it."""
     if len(kinds) > 1:
         boats = [g for k, g in kinds.items() if k in BOAT_ACTIONS]
@@ -122,7 +135,7 @@ def pick(t: Table, acts: list[Act], draws: Draws) -> Act:
 def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
     one tool the boat lacks, then done; a boat with a find sails home half the time."""
-    if len(acts) == 1 and acts[0][0] in LONE:
+    if len(acts) == 1 and type(acts[0]) in LONE:
         return acts[0]
     if t.step == "town":   # nothing to explore, take, observe or hand in there
         return _shop(t, acts, draws)
@@ -132,15 +145,16 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
         if k in kinds:
             keen += kinds[k]
     finds = t.finds
-    entering = kinds.get("town")
+    entering = kinds.get(Town)
     if entering:
-        keen += [a for a in entering if finds[a[1]] or not t.tools[a[1]]]
+        keen += [a for a in entering if type(a) is Town and (finds[a.boat] or not t.tools[a.boat])]
     if keen:
         return keen[draws.below(len(keen))]
-    moves = kinds.get("move")
+    moves = kinds.get(Move)
     if moves and any(finds[t.seat * BOATS:t.seat * BOATS + BOATS]):
-        pos, home = t.pos, t.board.home
-        homeward = [a for a in moves if finds[a[1]] and home[a[2]] < home[pos[a[1]]]]
+        where, home = t.where, t.board.home
+        homeward = [a for a in moves
+                    if type(a) is Move and finds[a.boat] and home[a.dest] < home[where[a.boat]]]
         if homeward and draws.below(2):
             return homeward[draws.below(len(homeward))]
     return _choose(kinds, draws)
@@ -148,27 +162,27 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
-    rich = t.rep[t.seat] >= 6
-    tools, took = t.tools, t.took
-    lacking = [a for a in acts if a[0] == "tool" and (took[a[1]] == 0 or rich)
-               and a[2] not in tools[a[1]] and a[2].upper() not in tools[a[1]]]
+    rich = t.reputation[t.seat] >= 6   # a second tool only with reputation to spare (a taste, not a rule)
+    took = t.tools_taken
+    lacking = [a for a in acts
+               if type(a) is TakeTool and (took[a.boat] == 0 or rich) and not t.has(a.boat, a.tool)]
     if len(lacking) > 1:
         needed = _needed(t)
-        want = [a for a in lacking if a[2] in needed] or lacking
+        want: list[Act] = [a for a in lacking if a.tool in needed] or list(lacking)
     else:
-        want = lacking
+        want = list(lacking)
     if t.advanced:
-        want += [a for a in acts if a[0] == "stack" and took[a[1]] == 0]
-    return want[draws.below(len(want))] if want else ("done",)
+        want += [a for a in acts if type(a) is PickStack and took[a.boat] == 0]
+    return want[draws.below(len(want))] if want else DONE
 
 
 def _needed(t: Table) -> set[str | None]:
     """The tools the face-up finds on the lake ask for (no tool: ``None``), and a diving suit while
     a dive site holds cards."""
-    up, down = t.up, t.down
+    up, down = t.face_up, t.face_down
     needed = {NEEDS.get(c) for cards in up if cards for c in cards}
     if any(down[s] or up[s] for s in t.board.dive_sites):
-        needed.add("d")
+        needed.add(DIVING_SUIT)
     return needed
 
 

@@ -10,15 +10,23 @@
 
 - ``boats``: per seat (``|``) three boats (``,``), each ``where/tools/finds/flags``: ``where`` is a
   space id, ``I2@w5`` (moored at I2 from w5), ``-`` (not on the board yet) or ``x`` (taken off
-  this turn, ``x@w5`` if it was moored); tools are codes (``mscbdtw``, a capital letter has been
-  shown), finds are codes (``TNEYCV``); flags: ``s`` on its side, ``a`` acted this turn, ``t``
-  looked around in town this turn, ``k1`` tools taken in this visit, ``p2`` the stack looked at.
+  this turn, ``x@w5`` if it was moored); tools are codes (``mscbdtw``; advanced: a capital letter
+  has been shown, :meth:`~engines.loch_ness.table.Tool.code`), finds are codes (``TNEYCV``);
+  flags: ``s`` on its side, ``a`` acted this turn, ``t`` looked around in town this turn, ``k1``
+  tools taken in this visit, ``p2`` the stack looked at.
 - ``sites``: each site with cards, ``id:down/placers/up`` (face-down bottom first, ``?`` unseen;
   who laid each face-down card, ``-`` = the pile; face-up cards).
 - ``piles``: the water pile and the land pile, top last; ``stacks``: the advanced tool stacks;
   ``hands``: the advanced placement hands (kind+back pairs, ``Yw``); ``out``: cards turned so far
   per kind (``TNEYCAOX``).
 - ``board``: ``sample`` or the board's JSON (engines/loch_ness/board.py).
+
+The keys are short and fixed (stored games and tests hold them); the :class:`Table` field each one
+loads, where the names differ: ``n`` players, ``adv`` advanced, ``start``
+start_player, ``rep`` reputation, ``pipes`` bagpipes, ``seen`` sightings, ``end`` stage (0-2,
+:class:`~engines.loch_ness.table.Stage`), ``left`` turns_left, ``chest`` chest_used, ``boat``
+step_boat, ``partner`` town_partner, ``looked`` observed, ``gives`` tools_handed, ``turning``
+turning_site, ``armed`` attacker_armed, ``out`` turned_up.
 
 **The notation holds every secret** (face-down cards, hidden tools): for logs, tests and bug
 reports, never for a phone.
@@ -29,7 +37,7 @@ from __future__ import annotations
 from engines.core import CHANCE_MODES, IllegalAction
 from engines.loch_ness.board import Board, BoardError, board_from_text, sample_board
 from engines.loch_ness.decks import Decks
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
+from engines.loch_ness.table import BOATS, MAX_PLAYERS, MIN_PLAYERS, OFF, RESERVE, Stage, Table, Tool
 from engines.loch_ness.words import FINDS, TOOLS
 from engines.rng import Rng
 
@@ -38,7 +46,8 @@ KEYS = ("n", "adv", "chance", "rng", "tools", "phase", "start", "seat", "rep", "
         "turning", "armed", "out", "boats", "sites", "piles", "supply", "stacks", "hands", "board")
 PHASES = ("place", "turn", "over")
 STEPS = ("act", "moved", "explore", "card", "draw", "town", "thief", "defend")
-OPTIONAL = {"armed": "0"}   # positions written before the field was added
+OPTIONAL = {"armed": "0"}
+"""Keys a stored position may lack, and the value each then loads as."""
 
 
 def _ints(values: list[int]) -> str:
@@ -53,32 +62,34 @@ def _opt(value: int, ids: tuple[str, ...] | None = None) -> str:
 
 def _boat(t: Table, b: int) -> str:
     ids = t.board.ids
-    p = t.pos[b]
+    p = t.where[b]
     where = "-" if p == RESERVE else "x" if p == OFF else ids[p]
-    if t.via[b] >= 0:
-        where += "@" + ids[t.via[b]]
-    flags = ("s" if t.side[b] else "") + ("a" if t.acted[b] else "") + ("t" if t.town[b] else "")
-    if t.took[b]:
-        flags += f"k{t.took[b]}"
-    if t.picked[b] >= 0:
-        flags += f"p{t.picked[b]}"
-    return f"{where}/{''.join(t.tools[b])}/{''.join(t.finds[b])}/{flags}"
+    if t.moored_from[b] >= 0:
+        where += "@" + ids[t.moored_from[b]]
+    flags = ("s" if t.on_side[b] else "") + ("a" if t.acted[b] else "") + ("t" if t.looked_in_town[b] else "")
+    if t.tools_taken[b]:
+        flags += f"k{t.tools_taken[b]}"
+    if t.stack_picked[b] >= 0:
+        flags += f"p{t.stack_picked[b]}"
+    kit = "".join(x.code(t.advanced) for x in t.tools[b])
+    return f"{where}/{kit}/{''.join(t.finds[b])}/{flags}"
 
 
 def dump(t: Table) -> str:
     ids = t.board.ids
-    seats = [",".join(_boat(t, b) for b in t.boats_of(s)) for s in range(t.n)]
-    sites = [f"{ids[s]}:{''.join(t.down[s])}/{''.join('-' if p < 0 else str(p) for p in t.placer[s])}/"
-             f"{''.join(t.up[s])}" for s in t.board.sites if t.down[s] or t.up[s]]
+    seats = [",".join(_boat(t, b) for b in t.boats_of(s)) for s in range(t.players)]
+    sites = [f"{ids[s]}:{''.join(t.face_down[s])}/{''.join('-' if p < 0 else str(p) for p in t.laid_by[s])}/"
+             f"{''.join(t.face_up[s])}" for s in t.board.sites if t.face_down[s] or t.face_up[s]]
     board = "sample" if t.board is sample_board() else t.board.text
-    f = {"n": str(t.n), "adv": str(int(t.advanced)), "chance": t.chance, "rng": str(t.rng),
-         "tools": _ints(list(t.decks.tools)), "phase": t.phase, "start": str(t.start), "seat": str(t.seat),
-         "rep": _ints(t.rep), "pipes": _ints(t.pipes), "chests": _ints(t.chests), "nessie": ids[t.nessie],
-         "seen": str(t.seen), "end": str(t.end), "left": str(t.left), "chest": str(int(t.chest_used)),
-         "step": t.step, "boat": _opt(t.boat), "partner": _opt(t.partner), "fought": str(int(t.fought)),
-         "looked": str(int(t.looked)), "gives": str(t.gives), "target": _opt(t.target),
-         "turning": _opt(t.turning, ids), "armed": str(int(t.armed)), "out": _ints(t.shown_out),
-         "boats": "|".join(seats),
+    f = {"n": str(t.players), "adv": str(int(t.advanced)), "chance": t.chance, "rng": str(t.rng),
+         "tools": _ints(list(t.decks.tools)), "phase": t.phase, "start": str(t.start_player),
+         "seat": str(t.seat), "rep": _ints(t.reputation), "pipes": _ints(t.bagpipes),
+         "chests": _ints(t.chests), "nessie": ids[t.nessie], "seen": str(t.sightings),
+         "end": str(int(t.stage)), "left": str(t.turns_left), "chest": str(int(t.chest_used)),
+         "step": t.step, "boat": _opt(t.step_boat), "partner": _opt(t.town_partner),
+         "fought": str(int(t.fought)), "looked": str(int(t.observed)), "gives": str(t.tools_handed),
+         "target": _opt(t.target), "turning": _opt(t.turning_site, ids),
+         "armed": str(int(t.attacker_armed)), "out": _ints(t.turned_up), "boats": "|".join(seats),
          "sites": ",".join(sites), "piles": "|".join("".join(p) for p in t.piles),
          "supply": _ints(t.supply), "stacks": "|".join("".join(s) for s in t.stacks),
          "hands": "|".join("".join(h) for h in t.hands), "board": board}
@@ -125,34 +136,36 @@ def load(text: str) -> Table:
         raise IllegalAction("The Loch Ness position is malformed.") from None
 
 
+def _ints_of(text: str) -> list[int]:
+    return [int(x) for x in _split(text, ",")]
+
+
 def _build(f: dict[str, str], board: Board) -> Table:
     n = int(f["n"])
-    if n not in (3,
-                 4) or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES or f["step"] not in STEPS:
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or f["chance"] not in CHANCE_MODES or f["phase"] not in PHASES \
+            or f["step"] not in STEPS:
         raise ValueError
     ids = board.index
-    tools = tuple(int(x) for x in _split(f["tools"], ","))
+    tools = tuple(_ints_of(f["tools"]))
     if len(tools) != len(TOOLS):
         raise ValueError
-    t = Table(board=board, n=n, advanced=f["adv"] == "1", chance=f["chance"], decks=Decks(tools,
-                                                                                          board.decks.groups),
-              rng=Rng.parse(f["rng"]), rep=[int(x) for x in _split(f["rep"], ",")],
-              pipes=[int(x) for x in _split(f["pipes"], ",")], chests=[int(x) for x in _split(f["chests"],
-                                                                                              ",")],
-              pos=[], via=[], tools=[], finds=[], side=[], acted=[], town=[],
-              down=[[] for _ in board.ids], placer=[[] for _ in board.ids], up=[[] for _ in board.ids],
-              piles=[list(p) for p in f["piles"].split("|")], supply=[int(x) for x in _split(f["supply"],
-                                                                                             ",")],
-              stacks=[list(s) for s in _split(f["stacks"], "|")],
+    t = Table(board=board, players=n, advanced=f["adv"] == "1", chance=f["chance"],
+              decks=Decks(tools, board.decks.groups), rng=Rng.parse(f["rng"]),
+              reputation=_ints_of(f["rep"]), bagpipes=_ints_of(f["pipes"]), chests=_ints_of(f["chests"]),
+              where=[], moored_from=[], tools=[], finds=[], on_side=[], acted=[], looked_in_town=[],
+              face_down=[[] for _ in board.ids], laid_by=[[] for _ in board.ids],
+              face_up=[[] for _ in board.ids], piles=[list(p) for p in f["piles"].split("|")],
+              supply=_ints_of(f["supply"]), stacks=[list(s) for s in _split(f["stacks"], "|")],
               hands=[[h[i:i + 2] for i in range(0, len(h), 2)] for h in f["hands"].split("|")],
-              shown_out=[int(x) for x in _split(f["out"], ",")], nessie=ids[f["nessie"]], phase=f["phase"],
-              start=int(f["start"]), seat=int(f["seat"]), seen=int(f["seen"]), end=int(f["end"]),
-              left=int(f["left"]), chest_used=f["chest"] == "1", step=f["step"], boat=_num(f["boat"]),
-              partner=_num(f["partner"]), fought=f["fought"] == "1", looked=f["looked"] == "1",
-              gives=int(f["gives"]), target=_num(f["target"]), turning=_space(ids, f["turning"]),
-              armed=f["armed"] == "1")
+              turned_up=_ints_of(f["out"]), nessie=ids[f["nessie"]], phase=f["phase"],
+              start_player=int(f["start"]), seat=int(f["seat"]), sightings=int(f["seen"]),
+              stage=Stage(int(f["end"])), turns_left=int(f["left"]), chest_used=f["chest"] == "1",
+              step=f["step"], step_boat=_num(f["boat"]), town_partner=_num(f["partner"]),
+              fought=f["fought"] == "1", observed=f["looked"] == "1", tools_handed=int(f["gives"]),
+              target=_num(f["target"]), turning_site=_space(ids, f["turning"]),
+              attacker_armed=f["armed"] == "1")
     seats = f["boats"].split("|")
-    if len(seats) != n or len(t.rep) != n or len(t.pipes) != n or len(t.chests) != n or len(t.hands) != n:
+    if any(len(per_seat) != n for per_seat in (seats, t.reputation, t.bagpipes, t.chests, t.hands)):
         raise ValueError
     for seat_boats in seats:
         boats = seat_boats.split(",")
@@ -161,25 +174,25 @@ def _build(f: dict[str, str], board: Board) -> Table:
         for token in boats:
             where, kit, finds, flags = token.split("/")
             place, _, via = where.partition("@")
-            t.pos.append(RESERVE if place == "-" else OFF if place == "x" else ids[place])
-            t.via.append(ids[via] if via else -1)
-            if set(kit) - set(TOOLS + TOOLS.upper()) or set(finds) - set(FINDS + "V"):
+            t.where.append(RESERVE if place == "-" else OFF if place == "x" else ids[place])
+            t.moored_from.append(ids[via] if via else -1)
+            if set(finds) - set(FINDS + "V"):
                 raise ValueError
-            t.tools.append(list(kit))
+            t.tools.append([Tool.of_code(c, t.advanced) for c in kit])
             t.finds.append(list(finds))
-            t.side.append("s" in flags)
+            t.on_side.append("s" in flags)
             t.acted.append("a" in flags)
-            t.town.append("t" in flags)
-            t.took.append(int(flags.split("k")[1][:1]) if "k" in flags else 0)
-            t.picked.append(int(flags.split("p")[1][:1]) if "p" in flags else -1)
+            t.looked_in_town.append("t" in flags)
+            t.tools_taken.append(int(flags.split("k")[1][:1]) if "k" in flags else 0)
+            t.stack_picked.append(int(flags.split("p")[1][:1]) if "p" in flags else -1)
     for token in _split(f["sites"], ","):
         sid, _, rest = token.partition(":")
         down, placers, up = rest.split("/")
         s = ids[sid]
         if len(placers) != len(down) or not board.site[s]:
             raise ValueError
-        t.down[s], t.up[s] = list(down), list(up)
-        t.placer[s] = [-1 if p == "-" else int(p) for p in placers]
-    if len(t.piles) != 2 or len(t.supply) != len(TOOLS) or len(t.shown_out) != len(FINDS):
+        t.face_down[s], t.face_up[s] = list(down), list(up)
+        t.laid_by[s] = [-1 if p == "-" else int(p) for p in placers]
+    if len(t.piles) != 2 or len(t.supply) != len(TOOLS) or len(t.turned_up) != len(FINDS):
         raise ValueError
     return t

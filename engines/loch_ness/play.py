@@ -10,21 +10,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Table, deal
+from engines.loch_ness.board import route_mark
+from engines.loch_ness.table import (
+    ACTIVISTS_COST,
+    BOATS,
+    EATEN_POINTS,
+    IN_SIGHT,
+    LAST_TURNS,
+    LAST_TURNS_EACH,
+    MAX_FINDS,
+    MOVE,
+    OFF,
+    PLAYING,
+    RESERVE,
+    SIGHTINGS,
+    Table,
+    Tool,
+    deal,
+)
 from engines.loch_ness.words import (
+    BINOCULARS,
+    DIVING_SUIT,
     FIND_WORD,
     FINDS,
+    MOTOR,
     NEEDS,
     POINTS,
     TAKEABLE,
+    THIEF,
     TOOL_WORD,
     TOOLS,
+    WEAPON,
     find_phrase,
     tool_phrase,
 )
 from engines.text import N_, plural
-
-EATEN_POINTS = 2
 
 
 def boat_no(boat: int) -> int:
@@ -34,22 +54,25 @@ def boat_no(boat: int) -> int:
 # --------------------------------------------------------------------------- tools shown
 
 
-def show(t: Table, boat: int, tool: str) -> None:
-    """Advanced: a hidden tool is turned face up when it is used (base: tools are open anyway)."""
-    if not t.advanced or tool.upper() in t.tools[boat]:
+def show(t: Table, boat: int, kind: str) -> None:
+    """A hidden tool of this kind is turned face up when it is used, unless one is shown already
+    (base: every tool is open)."""
+    kit = t.tools[boat]
+    hidden, shown = t.tool(kind, False), t.tool(kind, True)
+    if shown in kit or hidden not in kit:
         return
-    kit = t.tools[boat]
-    kit[kit.index(tool)] = tool.upper()
-    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
-          seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[tool])
+    kit[kit.index(hidden)] = shown
+    t.say("shown", "{seat} shows a tool of boat {boat}: {tool}.", words={"tool": tool_phrase(kind)},
+          seat=t.owner(boat), boat=boat_no(boat), tool=TOOL_WORD[kind])
 
 
-def drop_tool(t: Table, boat: int, tool: str) -> str:
-    """Take one ``tool`` off a boat (a hidden copy before a shown one); the code as it lay."""
+def drop_tool(t: Table, boat: int, kind: str) -> Tool:
+    """Take one tool of this kind off a boat (a hidden one before a shown one): the tool taken."""
     kit = t.tools[boat]
-    code = tool if tool in kit else tool.upper()
-    kit.remove(code)
-    return code
+    hidden = t.tool(kind, False)
+    dropped = hidden if hidden in kit else t.tool(kind, True)
+    kit.remove(dropped)
+    return dropped
 
 
 # --------------------------------------------------------------------------- the turn
@@ -58,28 +81,28 @@ def drop_tool(t: Table, boat: int, tool: str) -> str:
 def begin_turn(t: Table) -> None:
     """A boat on its side is put upright in its owner's next turn and does nothing else then."""
     seat = t.seat
-    t.chest_used, t.step, t.boat, t.partner = False, "act", -1, -1
+    t.chest_used, t.step, t.step_boat, t.town_partner = False, "act", -1, -1
     boats = len(t.acted)
     t.acted[:] = [False] * boats
-    t.town[:] = [False] * boats
-    if True in t.side:
+    t.looked_in_town[:] = [False] * boats
+    if True in t.on_side:
         for b in t.boats_of(seat):
-            if t.side[b] and t.pos[b] >= 0:
-                t.side[b] = False
+            if t.on_side[b] and t.where[b] >= 0:
+                t.on_side[b] = False
                 t.acted[b] = True
                 t.say("upright", "{seat}'s boat {boat} is put upright and does nothing else this turn.",
                       seat=seat, boat=boat_no(b))
     if not t.quiet:
-        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.end == 2)
+        t.say("turn", "It is {seat}'s turn.", seat=seat, last=t.stage == LAST_TURNS)
 
 
 def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
-    """Up to three spaces, four with a motor; mooring at an island counts as a space."""
-    seat, start = t.owner(boat), t.pos[boat]
-    if steps > 3:
-        show(t, boat, "m")
-    t.pos[boat], t.via[boat], t.acted[boat] = dest, via, True
-    t.step, t.boat, t.fought, t.looked = "moved", boat, False, False
+    """Up to MOVE spaces, MOTOR_MOVE with a motor; mooring at an island counts as a space."""
+    seat, start = t.owner(boat), t.where[boat]
+    if steps > MOVE:
+        show(t, boat, MOTOR)
+    t.where[boat], t.moored_from[boat], t.acted[boat] = dest, via, True
+    t.step, t.step_boat, t.fought, t.observed = "moved", boat, False, False
     if t.quiet:
         return
     terrain = t.board.terrain[dest]
@@ -96,22 +119,22 @@ def move(t: Table, boat: int, dest: int, via: int, steps: int) -> None:
 def can_take(t: Table, boat: int, card: str) -> bool:
     """A face-up find goes aboard with the right tool ("mits daarvoor het juiste gereedschap aan
     boord is"); under water a diving suit too (our ruling); never a fourth find."""
-    if len(t.finds[boat]) >= 3:
+    if len(t.finds[boat]) >= MAX_FINDS:
         return False
     need = NEEDS.get(card)
     if need is not None and not t.has(boat, need):
         return False
     site = t.site_of(boat)
-    return not (site >= 0 and t.board.terrain[site] == "water" and not t.has(boat, "d"))
+    return not (site >= 0 and t.board.terrain[site] == "water" and not t.has(boat, DIVING_SUIT))
 
 
 def take(t: Table, card: str) -> None:
-    boat = t.boat
+    boat = t.step_boat
     site = t.site_of(boat)
-    t.up[site].remove(card)
+    t.face_up[site].remove(card)
     t.finds[boat].append(card)
     if t.board.terrain[site] == "water":
-        show(t, boat, "d")
+        show(t, boat, DIVING_SUIT)
     need = NEEDS.get(card)
     if need is not None:
         show(t, boat, need)
@@ -121,69 +144,69 @@ def take(t: Table, card: str) -> None:
 
 
 def done(t: Table) -> None:
-    t.step, t.boat, t.partner = "act", -1, -1
+    t.step, t.step_boat, t.town_partner = "act", -1, -1
 
 
 # --------------------------------------------------------------------------- conflicts
 
 
-def may_hold(t: Table, boat: int, tool: str) -> bool:
-    """Whether the other players cannot rule out that ``boat`` holds ``tool``: it does, or (advanced)
-    it carries a tool still hidden. Only then is its owner asked to show one: asking a boat that
+def may_hold(t: Table, boat: int, kind: str) -> bool:
+    """Whether the other players cannot rule out that ``boat`` holds a tool of this kind: it does,
+    or (advanced) it carries a tool still hidden. Only then is its owner asked to show one: asking a boat that
     surely has none would tell nothing, and asking only boats that have one would tell everything."""
-    return t.has(boat, tool) or (t.advanced and any(c.islower() for c in t.tools[boat]))
+    return t.has(boat, kind) or any(not x.shown for x in t.tools[boat])
 
 
 def attack(t: Table, target: int, weapon: bool) -> None:
     """"Als hij een wapen aan boord heeft mag hij dit kiezen te gebruiken door het te laten zien.
     Daarna mag de verdediger hetzelfde doen": the attacker's choice, then the defender's."""
-    boat = t.boat
+    boat = t.step_boat
     if weapon:
-        show(t, boat, "w")
+        show(t, boat, WEAPON)
     t.fought = True
     said = (N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}, showing a weapon.") if weapon
             else N_("{seat}'s boat {boat} attacks {target_seat}'s boat {target}."))
     t.say("attack", said, seat=t.owner(boat), boat=boat_no(boat), target_seat=t.owner(target),
           target=boat_no(target), weapon=weapon)
-    if may_hold(t, target, "w"):
-        t.step, t.target, t.armed = "defend", target, weapon
+    if may_hold(t, target, WEAPON):
+        t.step, t.target, t.attacker_armed = "defend", target, weapon
         return
     knock(t, target, weapon, False)
 
 
 def defended(t: Table, shown: bool) -> None:
     """The defender chose: a weapon shown is public; one not used stays hidden in the boat."""
-    target, weapon = t.target, t.armed
+    target, weapon = t.target, t.attacker_armed
     victim = t.owner(target)
     if shown:
-        show(t, target, "w")
+        show(t, target, WEAPON)
         t.say("defended", "{target_seat} shows a weapon on boat {target}.", target_seat=victim,
               target=boat_no(target))
     else:
         t.say("undefended", "{target_seat} shows no weapon on boat {target}.", target_seat=victim,
               target=boat_no(target))
-    t.step, t.target, t.armed = "moved", -1, False
+    t.step, t.target, t.attacker_armed = "moved", -1, False
     knock(t, target, weapon, shown)
 
 
 def knock(t: Table, target: int, weapon: bool, defends: bool) -> None:
     """A boat without a weapon against one with one goes on its side; both or neither: both do."""
-    boat = t.boat
+    boat = t.step_boat
     knocked = [target] if weapon and not defends else [boat] if defends and not weapon else [boat, target]
     for b in knocked:
-        t.side[b] = True
+        t.on_side[b] = True
         t.say("knocked", "{seat}'s boat {boat} is knocked on its side.", seat=t.owner(b), boat=boat_no(b))
 
 
 def steal(t: Table, target: int) -> None:
     """The thief is turned face up; the robbed player may show a thief on that boat ("mag hij deze
     laten zien"), and is asked whenever the others cannot rule one out."""
-    boat = t.boat
-    show(t, boat, "t")
+    boat = t.step_boat
+    show(t, boat, THIEF)
     t.fought = True
     t.say("steal", "{seat}'s boat {boat} tries to rob {target_seat}'s boat {target}.", seat=t.owner(boat),
           boat=boat_no(boat), target_seat=t.owner(target), target=boat_no(target))
-    if may_hold(t, target, "t"):
+    if may_hold(t, target, THIEF):
         t.step, t.target = "thief", target
         return
     draw_from(t, target)
@@ -196,7 +219,7 @@ def thief_shown(t: Table, shown: bool) -> None:
     victim = t.owner(target)
     t.step, t.target = "moved", -1
     if shown:
-        show(t, target, "t")
+        show(t, target, THIEF)
         t.say("blocked", "{target_seat} shows a thief on boat {target}: the robbery fails.",
               target_seat=victim, target=boat_no(target))
         return
@@ -208,22 +231,24 @@ def thief_shown(t: Table, shown: bool) -> None:
 def draw_from(t: Table, target: int) -> None:
     """The thief draws a random card from the robbed boat ("een willekeurig kaartje")."""
     victim = t.owner(target)
-    cards = [("tool", c) for c in t.tools[target]] + [("find", c) for c in t.finds[target]]
-    if not cards:
+    tools, finds = t.tools[target], t.finds[target]
+    if not tools and not finds:
         t.say("empty", "Boat {target} of {target_seat} has nothing aboard to steal.", target_seat=victim,
               target=boat_no(target))
         return
-    if t.chance == "digital":
-        index, t.rng = t.rng.below(len(cards))
-        what, code = cards[index]
-        robbed(t, target, "tool" if what == "tool" else code, code.lower())
+    if t.chance == "digital":   # one draw over the tools, then the finds, as they lie
+        index, t.rng = t.rng.below(len(tools) + len(finds))
+        if index < len(tools):
+            robbed(t, target, "tool", tools[index].kind)
+        else:
+            robbed(t, target, finds[index - len(tools)])
         return
     t.step, t.target = "draw", target
 
 
 def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
     """What the thief drew: a find goes to the thief's boat, a tool goes back."""
-    boat, victim = t.boat, t.owner(target)
+    boat, victim = t.step_boat, t.owner(target)
     if card == "tool":
         t.say("drew_tool", "{seat} draws a tool from boat {target} and gives it back.", seat=t.owner(boat),
               target=boat_no(target), target_seat=victim)
@@ -242,10 +267,10 @@ def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
 
 def observe(t: Table) -> None:
     """With binoculars, from a space next to Nessie: an observation card (6 points at home)."""
-    boat = t.boat
-    show(t, boat, "b")
+    boat = t.step_boat
+    show(t, boat, BINOCULARS)
     t.finds[boat].append("V")
-    t.looked = True
+    t.observed = True
     t.say("observed", "{seat}'s boat {boat} observes Nessie through binoculars.", seat=t.owner(boat),
           boat=boat_no(boat))
 
@@ -256,93 +281,93 @@ def observe(t: Table) -> None:
 def explore(t: Table, boat: int) -> None:
     """Turn the site's card for everyone to see; of two, only the top one: the explorer settles it
     before the bottom one is turned (:func:`turn_bottom`)."""
-    site = t.pos[boat]
+    site = t.where[boat]
     t.acted[boat] = True
-    t.step, t.boat, t.turning = "explore", boat, -1
+    t.step, t.step_boat, t.turning_site = "explore", boat, -1
     if t.board.terrain[site] == "water":
-        show(t, boat, "d")
+        show(t, boat, DIVING_SUIT)
         if not t.quiet:
             t.say("dived", "{seat}'s boat {boat} dives at {site}.", seat=t.owner(boat), boat=boat_no(boat),
                   site=t.sid(site))
     elif not t.quiet:
         t.say("explores", "{seat}'s boat {boat} explores {site}.", seat=t.owner(boat), boat=boat_no(boat),
               site=t.sid(site))
-    if t.down[site]:
+    if t.face_down[site]:
         turn_one(t, site)
 
 
 def turn_bottom(t: Table) -> None:
     """"... handelt hij eerst de bovenste af en bekijkt daarna ook de onderste": the top card
     settled, the explorer turns the bottom one."""
-    turn_one(t, t.turning)
+    turn_one(t, t.turning_site)
 
 
 def turn_one(t: Table, site: int) -> None:
     """Turn the site's top face-down card (physical: the explorer turns the real one and enters it)."""
-    if t.down[site][-1] == "?":
-        t.step, t.turning = "card", site
+    if t.face_down[site][-1] == "?":
+        t.step, t.turning_site = "card", site
         return
-    t.placer[site].pop()
-    reveal(t, site, t.down[site].pop())
+    t.laid_by[site].pop()
+    reveal(t, site, t.face_down[site].pop())
     _turned_one(t, site)
 
 
 def _turned_one(t: Table, site: int) -> None:
     """After a card is turned: a card still face down under it waits until this one is settled."""
-    t.step, t.turning = "explore", site if t.down[site] else -1
+    t.step, t.turning_site = "explore", site if t.face_down[site] else -1
 
 
 def turned(t: Table, card: str) -> None:
     """Physical: the explorer entered the card they turned."""
-    site = t.turning
-    t.down[site].pop()
-    t.placer[site].pop()
+    site = t.turning_site
+    t.face_down[site].pop()
+    t.laid_by[site].pop()
     reveal(t, site, card)
     _turned_one(t, site)
 
 
 def reveal(t: Table, site: int, card: str) -> None:
-    boat, seat = t.boat, t.seat
-    t.shown_out[FINDS.index(card)] += 1
+    boat, seat = t.step_boat, t.seat
+    t.turned_up[FINDS.index(card)] += 1
     if not t.quiet:
         t.say("turned", "{seat} turns {card} on {site}.", words={"card": find_phrase(card)}, seat=seat,
               card=FIND_WORD[card], site=t.sid(site))
     if card in TAKEABLE:
-        t.up[site].append(card)
+        t.face_up[site].append(card)
     elif card == "A":
-        before = t.rep[seat]
-        t.rep[seat] = max(0, before - 1)
+        before = t.reputation[seat]
+        t.reputation[seat] = max(0, before - ACTIVISTS_COST)
         t.say("activists", "The activists cost {seat} a point of reputation.", seat=seat,
-              points=t.rep[seat] - before)
+              points=t.reputation[seat] - before)
     elif card == "O":
-        if t.pos[boat] >= 0:
-            t.pos[boat] = OFF
+        if t.where[boat] >= 0:
+            t.where[boat] = OFF
             t.say("sunk", "A giant octopus sinks {seat}'s boat {boat}.", seat=seat, boat=boat_no(boat))
     elif card == "X":
-        if t.end == 2:
+        if t.stage == LAST_TURNS:
             t.say("nessie_card_late", "Nessie is already on her way to the harbour: nothing happens.")
             return
-        t.seen += 1
-        water = site if t.board.terrain[site] == "water" else t.via[boat]
+        t.sightings += 1
+        water = site if t.board.terrain[site] == "water" else t.moored_from[boat]
         t.say("surfaced", "Nessie surfaces at {space}!", frm=t.sid(t.nessie), space=t.sid(water),
-              seen=t.seen)
+              seen=t.sightings)
         t.nessie = water
         eat(t, water, points=True)
-        if t.seen >= 3:
+        if t.sightings >= SIGHTINGS:
             trigger_end(t, "nessie")
 
 
 def eat(t: Table, space: int, points: bool) -> None:
     """Every boat on Nessie's space is eaten (a moored boat lies on the water it moored from);
     its owner gets 2 reputation, except in the last turns."""
-    for b in range(t.n * BOATS):
-        p = t.pos[b]
-        if p < 0 or (p != space and not (t.board.terrain[p] == "island" and t.via[b] == space)):
+    for b in range(t.players * BOATS):
+        p = t.where[b]
+        if p < 0 or (p != space and not (t.board.terrain[p] == "island" and t.moored_from[b] == space)):
             continue
-        t.pos[b] = OFF
+        t.where[b] = OFF
         owner = t.owner(b)
         if points:
-            t.rep[owner] += EATEN_POINTS
+            t.reputation[owner] += EATEN_POINTS
             t.say("eaten", "Nessie eats {seat}'s boat {boat}: {seat} gets 2 reputation for the story.",
                   seat=owner, boat=boat_no(b), space=t.sid(space), points=EATEN_POINTS)
         else:
@@ -366,7 +391,7 @@ def spend_chest(t: Table, boat: int) -> None:
 def bagpipe(t: Table, space: int) -> None:
     """A bagpipe token moves Nessie to a lake space next to her; she eats every boat there."""
     seat = t.seat
-    t.pipes[seat] -= 1
+    t.bagpipes[seat] -= 1
     t.say("bagpipe", "{seat} plays the bagpipes: Nessie swims to {space}.", seat=seat,
           frm=t.sid(t.nessie), space=t.sid(space))
     t.nessie = space
@@ -374,46 +399,46 @@ def bagpipe(t: Table, space: int) -> None:
 
 
 def trigger_end(t: Table, why: str) -> None:
-    if t.end:
+    if t.stage != PLAYING:
         return
-    t.end = 1
+    t.stage = IN_SIGHT
     if why == "nessie":
         t.say("end_in_sight", "Nessie has been seen three times: when {start_seat}'s turn comes again, she "
-              "attacks the harbour.", start_seat=t.start, reason=why)
+              "attacks the harbour.", start_seat=t.start_player, reason=why)
     else:
         t.say("end_in_sight", "No discovery cards are left to fill the empty sites: when {start_seat}'s "
-              "turn comes again, Nessie attacks the harbour.", start_seat=t.start, reason=why)
+              "turn comes again, Nessie attacks the harbour.", start_seat=t.start_player, reason=why)
 
 
 def end_turn(t: Table) -> None:
     """Nessie's last-turns swim, eaten boats home, a new boat, empty sites refilled, the next turn."""
     seat = t.seat
     done(t)
-    if t.end == 2:
+    if t.stage == LAST_TURNS:
         route = t.board.route
         nxt = route[min(route.index(t.nessie) + 1, len(route) - 1)]
         t.say("nessie_swims", "Nessie swims on to {space}.", frm=t.sid(t.nessie), space=t.sid(nxt))
         t.nessie = nxt
         eat(t, nxt, points=False)
     home(t)
-    own = t.pos[seat * BOATS:seat * BOATS + BOATS]
+    own = t.where[seat * BOATS:seat * BOATS + BOATS]
     if t.board.harbour not in own and RESERVE in own:
-        reserve = [b for b in t.boats_of(seat) if t.pos[b] == RESERVE]
+        reserve = [b for b in t.boats_of(seat) if t.where[b] == RESERVE]
         if reserve:
-            t.pos[reserve[0]] = t.board.harbour
+            t.where[reserve[0]] = t.board.harbour
             t.say("new_boat", "{seat} puts a new boat in the harbour.", seat=seat, boat=boat_no(reserve[0]))
     refill(t)
-    if t.end == 2:
-        t.left -= 1
-        if t.nessie == t.board.front or t.left <= 0:
+    if t.stage == LAST_TURNS:
+        t.turns_left -= 1
+        if t.nessie == t.board.front or t.turns_left <= 0:
             finish(t)
             return
-    t.seat = (seat + 1) % t.n
-    if t.end == 1 and t.seat == t.start:
-        start = t.board.route_from(t.n)[0]
-        t.end, t.left = 2, 2 * t.n
+    t.seat = (seat + 1) % t.players
+    if t.stage == IN_SIGHT and t.seat == t.start_player:
+        start = t.board.route_from(t.players)[0]
+        t.stage, t.turns_left = LAST_TURNS, LAST_TURNS_EACH * t.players
         t.say("harbour_attack", "Nessie attacks the harbour! She starts from {space}; everyone has two more "
-              "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark="IV" if t.n >= 4 else "III")
+              "turns.", frm=t.sid(t.nessie), space=t.sid(start), mark=route_mark(t.players))
         t.nessie = start
         eat(t, start, points=False)
         home(t)
@@ -423,13 +448,13 @@ def end_turn(t: Table) -> None:
 def home(t: Table) -> None:
     """Boats taken off the board go back to the harbour: their finds leave the game, their tools go
     back to the stacks."""
-    if OFF not in t.pos:
+    if OFF not in t.where:
         return
-    for b in range(t.n * BOATS):
-        if t.pos[b] != OFF:
+    for b in range(t.players * BOATS):
+        if t.where[b] != OFF:
             continue
         lost, kit = t.finds[b], t.tools[b]
-        t.pos[b], t.via[b], t.side[b] = t.board.harbour, -1, False
+        t.where[b], t.moored_from[b], t.on_side[b] = t.board.harbour, -1, False
         if lost:
             t.say("home", plural(len(lost),
                                  "{seat}'s boat {boat} is back in the harbour; {count} find is lost.",
@@ -442,15 +467,15 @@ def home(t: Table) -> None:
         t.finds[b], t.tools[b] = [], []
 
 
-def return_tools(t: Table, boat: int, kit: list[str]) -> None:
+def return_tools(t: Table, boat: int, kit: list[Tool]) -> None:
     if not kit:
         return
     if not t.advanced:
-        for code in kit:
-            t.supply[TOOLS.index(code.lower())] += 1
+        for x in kit:
+            t.supply[TOOLS.index(x.kind)] += 1
         return
     smallest = min(range(len(t.stacks)), key=lambda k: (len(t.stacks[k]), k))
-    t.stacks[smallest] += [c.lower() if t.chance == "digital" else "?" for c in kit]
+    t.stacks[smallest] += [x.kind if t.chance == "digital" else "?" for x in kit]
     t.say("tools_back", "The tools of {seat}'s boat {boat} go back face down on stack {stack}.",
           seat=t.owner(boat), boat=boat_no(boat), stack=smallest + 1, count=len(kit))
 
@@ -458,18 +483,18 @@ def return_tools(t: Table, boat: int, kit: list[str]) -> None:
 def refill(t: Table) -> None:
     """Empty islands and dive sites get cards from the piles: empty means no boat (moored boats
     count), no Nessie and no card there."""
-    down, up, nessie = t.down, t.up, t.nessie
+    down, up, nessie = t.face_down, t.face_up, t.nessie
     empty = [s for s in t.board.sites if not down[s] and not up[s] and s != nessie]
     if not empty:
         return
-    taken = set(t.pos)
+    taken = set(t.where)
     short = False
     for s in empty:
         if s in taken:
             continue
         missing = deal(t, s)
-        if len(t.down[s]):
-            t.say("refilled", "{site} gets a new card face down.", site=t.sid(s), count=len(t.down[s]))
+        if len(t.face_down[s]):
+            t.say("refilled", "{site} gets a new card face down.", site=t.sid(s), count=len(t.face_down[s]))
         short = short or missing > 0
     if short:
         trigger_end(t, "cards")
@@ -483,13 +508,14 @@ def score(t: Table, seat: int) -> dict[str, object]:
     home_pts = out_pts = 0
     for b in t.boats_of(seat):
         pts = sum(_points(c) for c in t.finds[b])
-        if t.pos[b] == t.board.harbour:
+        if t.where[b] == t.board.harbour:
             home_pts += pts
-        elif t.pos[b] >= 0:
+        elif t.where[b] >= 0:
             out_pts += pts
-    halves = 2 * t.rep[seat] + 4 * t.chests[seat] + 2 * home_pts + out_pts
-    return {"seat": seat, "reputation": t.rep[seat], "chests": t.chests[seat],
-            "chest_points": 2 * t.chests[seat],
+    chest_points = POINTS["C"] * t.chests[seat]
+    halves = 2 * (t.reputation[seat] + chest_points + home_pts) + out_pts
+    return {"seat": seat, "reputation": t.reputation[seat], "chests": t.chests[seat],
+            "chest_points": chest_points,
             "harbour": home_pts, "outside": out_pts, "outside_counted": out_pts / 2, "total": halves / 2,
             "halves": halves}
 

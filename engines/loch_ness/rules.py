@@ -1,8 +1,9 @@
 """The legal actions of Loch Ness and how each one is applied.
 
-Internally an action is a small tuple (``("move", boat, dest, via, steps)``), which the fast
-simulation (:mod:`engines.loch_ness.fast`) draws and applies directly; the door shows each as a
-JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn:
+Internally an action is a small named tuple (:mod:`engines.loch_ness.actions`, ``Move(boat, dest,
+via, steps)``), which the fast simulation (:mod:`engines.loch_ness.fast`) draws and applies
+directly; the door shows each as a JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`).
+Steps of a turn:
 
 - ``place``: the advanced placement round (a card from your colour on a site);
 - ``act``: each boat may move or look around (town, an island, a dive site); a treasure chest
@@ -18,18 +19,70 @@ JSON dict with a ``notation`` and a ``label`` (:func:`as_dict`). Steps of a turn
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from engines.loch_ness import play, town
-from engines.loch_ness.setup import open_slots, place
-from engines.loch_ness.table import BOATS, Table
-from engines.loch_ness.words import FIND_CODE, FIND_WORD, FINDS, TOOL_WORD, TOOLS, find_phrase, tool_phrase
+from engines.loch_ness.actions import (
+    BOTTOM,
+    DONE,
+    END,
+    OBSERVE,
+    Act,
+    Attack,
+    Bagpipe,
+    Bottom,
+    Chest,
+    Done,
+    Drawn,
+    EndTurn,
+    Explore,
+    GiveTool,
+    Join,
+    Move,
+    Observe,
+    PickStack,
+    Place,
+    ReturnTool,
+    ShowThief,
+    ShowWeapon,
+    Steal,
+    Take,
+    TakeTool,
+    Town,
+    Turned,
+)
+from engines.loch_ness.placing import open_slots, place
+from engines.loch_ness.table import (
+    BOATS,
+    LAST_TURNS,
+    MAX_FINDS,
+    MAX_PLAYERS,
+    MAX_TOOLS,
+    MOTOR_MOVE,
+    MOVE,
+    SECOND_TOOL_COST,
+    STACKS,
+    TOOLS_PER_VISIT,
+    Table,
+    Tool,
+)
+from engines.loch_ness.words import (
+    BINOCULARS,
+    DIVING_SUIT,
+    FIND_WORD,
+    FINDS,
+    MOTOR,
+    THIEF,
+    TOOL_WORD,
+    TOOLS,
+    WEAPON,
+    find_phrase,
+    tool_phrase,
+)
 from engines.text import Text
 
-Act = tuple[Any, ...]
-DONE: list[Act] = [("done",)]
+ONLY_DONE: list[Act] = [DONE]
 SETTLING = ("moved", "explore")
 """The steps after a move or an exploration, which end by themselves once only "done" is left."""
 
@@ -38,18 +91,18 @@ def remaining(t: Table) -> dict[str, int]:
     """Discovery cards of each kind not yet turned face up: public knowledge (the composition is in
     the rules, every turned card was shown to all)."""
     counts = dict.fromkeys(FINDS, 0)
-    for g in t.decks.in_play(t.n):
+    for g in t.decks.in_play(t.players):
         counts[g.kind] += g.count
-    return {k: counts[k] - t.shown_out[i] for i, k in enumerate(FINDS)}
+    return {k: counts[k] - t.turned_up[i] for i, k in enumerate(FINDS)}
 
 
 def explorable(t: Table, boat: int, p: int) -> bool:
     """Whether the boat at ``p`` (on the board) may explore: a site with a card face down, or one it
     may take; under water only with a diving suit."""
     board = t.board
-    if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, "d")):
+    if not board.site[p] or (board.terrain[p] == "water" and not t.has(boat, DIVING_SUIT)):
         return False
-    return bool(t.down[p]) or any(play.can_take(t, boat, c) for c in t.up[p])
+    return bool(t.face_down[p]) or any(play.can_take(t, boat, c) for c in t.face_up[p])
 
 
 def legal(t: Table, seat: int) -> list[Act]:
@@ -61,7 +114,7 @@ def legal(t: Table, seat: int) -> list[Act]:
 def _deciding(t: Table, seat: int) -> list[Act]:
     """The legal actions of ``seat``, the player who decides now in a game not over."""
     if t.phase == "place":
-        return [("place", card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
+        return [Place(card, s) for card in sorted(set(t.hands[seat])) for s in open_slots(t)]
     step = t.step
     if step == "act":
         return _act(t, seat)
@@ -69,175 +122,217 @@ def _deciding(t: Table, seat: int) -> list[Act]:
         return _town(t, seat)
     if step in SETTLING:
         return _after(t, step)
-    if step in ("thief", "defend"):   # the robbed or attacked player: show the tool, or not
-        return ([(step, True)] if t.has(t.target, "t" if step == "thief" else "w") else []) + [(step, False)]
+    if step == "thief":   # the robbed player: show a thief, or not
+        return _SHOW_THIEF[:] if t.has(t.target, THIEF) else _SHOW_THIEF[1:]
+    if step == "defend":   # the attacked player: show a weapon, or not
+        return _SHOW_WEAPON[:] if t.has(t.target, WEAPON) else _SHOW_WEAPON[1:]
     if step == "card":
-        return [("turned", k) for k, left in remaining(t).items() if left > 0]
+        return [Turned(k) for k, left in remaining(t).items() if left > 0]
     if step == "draw":
         target = t.target
-        out: list[Act] = [("drawn", c) for c in sorted(set(t.finds[target]))]
-        return out + ([("drawn", "tool")] if t.tools[target] else [])
+        out: list[Act] = [Drawn(c) for c in sorted(set(t.finds[target]))]
+        return out + ([Drawn("tool")] if t.tools[target] else [])
     raise ValueError(f"no such step: {step}")
 
 
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
     harbour = board.harbour
-    pos, acted, side, tools = t.pos, t.acted, t.side, t.tools
+    where, acted, on_side = t.where, t.acted, t.on_side
     out: list[Act] = []
     for b in range(seat * BOATS, seat * BOATS + BOATS):
-        p = pos[b]
-        if p < 0 or acted[b] or side[b]:
+        p = where[b]
+        if p < 0 or acted[b] or on_side[b]:
             continue
-        steps = 4 if "m" in tools[b] or "M" in tools[b] else 3   # a motor: four spaces
+        steps = MOTOR_MOVE if t.has(b, MOTOR) else MOVE
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
             if explorable(t, b, p):
-                out.append(("explore", b))
+                out.append(_EXPLORE[b])
             continue
-        if not (t.town[b] or t.end == 2):
+        if not (t.looked_in_town[b] or t.stage == LAST_TURNS):
             out += board.moves(b, p, t.nessie, steps)
-        out.append(("town", b))
+        out.append(_TOWN[b])
     if t.chests[seat] and not t.chest_used and not out:   # "Einde van de beurt": once no boat can act
-        out += [("chest", b) for b in t.boats_of(seat) if t.pos[b] >= 0 and t.acted[b] and not t.side[b]]
-    if t.pipes[seat] and t.end != 2:
-        out += [("bagpipe", s) for s in board.lake[t.nessie]]
-    out.append(("end",))
+        out += [_CHEST[b] for b in t.boats_of(seat) if t.where[b] >= 0 and t.acted[b] and not t.on_side[b]]
+    if t.bagpipes[seat] and t.stage != LAST_TURNS:
+        out += _bagpipes(board.lake[t.nessie])
+    out.append(END)
     return out
 
 
+# The actions the fast path lists at nearly every step, made once (a named tuple's constructor is a
+# Python call, several times a plain tuple's cost): per boat, per card, per kind of tool.
+_BOATS = range(MAX_PLAYERS * BOATS)
+_EXPLORE, _TOWN, _JOIN, _CHEST, _STEAL = (tuple(make(b) for b in _BOATS)
+                                          for make in (Explore, Town, Join, Chest, Steal))
+_ATTACK = tuple((Attack(b, False), Attack(b, True)) for b in _BOATS)   # without, with a weapon
+_SHOW_THIEF: list[Act] = [ShowThief(True), ShowThief(False)]
+_SHOW_WEAPON: list[Act] = [ShowWeapon(True), ShowWeapon(False)]
+_TAKE = {card: Take(card) for card in FINDS}
+_TAKE_TOOL = tuple(tuple(TakeTool(b, kind) for kind in TOOLS) for b in _BOATS)
+_PICK_STACK = tuple(tuple(PickStack(b, k) for k in range(max(STACKS.values()))) for b in _BOATS)
+
+
+@cache
+def _bagpipes(lake: tuple[int, ...]) -> tuple[Bagpipe, ...]:
+    return tuple(Bagpipe(s) for s in lake)
+
+
 def _after(t: Table, step: str) -> list[Act]:
-    b = t.boat
+    b = t.step_boat
     out: list[Act] = []
-    p = t.pos[b]
-    last: Act = ("bottom",) if step == "explore" and t.turning >= 0 else ("done",)
+    p = t.where[b]
+    last: Act = BOTTOM if step == "explore" and t.turning_site >= 0 else DONE
     if p < 0:
         return [last]
-    if t.board.site[p] and t.up[p]:
-        out += [("take", c) for c in sorted(set(t.up[p])) if play.can_take(t, b, c)]
-    if step == "moved" and not t.fought and not t.looked and p != t.board.harbour:
+    if t.board.site[p] and t.face_up[p]:
+        out += [_TAKE[c] for c in sorted(set(t.face_up[p])) if play.can_take(t, b, c)]
+    if step == "moved" and not t.fought and not t.observed and p != t.board.harbour:
         for o in _others_at(t, p):
-            out.append(("attack", o, False))
-            if t.has(b, "w"):
-                out.append(("attack", o, True))
-            if t.has(b, "t") and len(t.finds[b]) < 3:
-                out.append(("steal", o))
-        if t.end != 2 and t.has(b, "b") and len(t.finds[b]) < 3 and t.nessie in t.board.nbrs[p]:
-            out.append(("observe",))
+            out.append(_ATTACK[o][False])
+            if t.has(b, WEAPON):
+                out.append(_ATTACK[o][True])
+            if t.has(b, THIEF) and len(t.finds[b]) < MAX_FINDS:
+                out.append(_STEAL[o])
+        if (t.stage != LAST_TURNS and t.has(b, BINOCULARS) and len(t.finds[b]) < MAX_FINDS
+                and t.nessie in t.board.nbrs[p]):
+            out.append(OBSERVE)
     out.append(last)
     return out
 
 
 def _others_at(t: Table, p: int) -> list[int]:
     """The other players' boats on space ``p``."""
-    pos = t.pos
-    if pos.count(p) < 2:
+    where = t.where
+    if where.count(p) < 2:
         return []
     mine = t.seat * BOATS
-    return [o for o in range(len(pos)) if pos[o] == p and not mine <= o < mine + BOATS]
+    return [o for o in range(len(where)) if where[o] == p and not mine <= o < mine + BOATS]
 
 
 def _town(t: Table, seat: int) -> list[Act]:
-    b, q = t.boat, t.partner
+    b, q = t.step_boat, t.town_partner
     out: list[Act] = []
-    harbour, pos = t.board.harbour, t.pos
-    if q < 0 and pos[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
-        out += [("join", o) for o in t.boats_of(seat)
-                if o != b and pos[o] == harbour and not t.acted[o] and not t.side[o]]
+    harbour, where = t.board.harbour, t.where
+    if q < 0 and where[seat * BOATS:seat * BOATS + BOATS].count(harbour) > 1:   # another boat in town
+        out += [_JOIN[o] for o in t.boats_of(seat)
+                if o != b and where[o] == harbour and not t.acted[o] and not t.on_side[o]]
     stacks = range(len(t.stacks)) if t.advanced else range(-1, 0)
     for x in (b, q) if q >= 0 else (b,):
         kit = t.tools[x]
         if kit:
             out += _returns(x, tuple(kit), stacks)
-        if len(kit) >= 3 or t.took[x] >= 2 or (t.took[x] == 1 and t.rep[seat] < town.SECOND_TOOL_COST):
+        taken = t.tools_taken[x]
+        if len(kit) >= MAX_TOOLS or taken >= TOOLS_PER_VISIT or (
+                taken and t.reputation[seat] < SECOND_TOOL_COST):
             continue
         if not t.advanced:
-            out += [("tool", x, c) for c, left in zip(TOOLS, t.supply, strict=True) if left]
-        elif t.picked[x] < 0:
-            if t.took[x] == 0:
-                out += [("stack", x, k) for k in stacks if t.stacks[k]]
+            out += [take for take, left in zip(_TAKE_TOOL[x], t.supply, strict=True) if left]
+        elif t.stack_picked[x] < 0:
+            if t.tools_taken[x] == 0:
+                out += [_PICK_STACK[x][k] for k in stacks if t.stacks[k]]
         else:
-            stack = t.stacks[t.picked[x]]
+            stack = t.stacks[t.stack_picked[x]]
             choices = sorted(set(stack),
                              key=TOOLS.index) if t.chance == "digital" else list(TOOLS) if stack else []
-            out += [("tool", x, c) for c in choices]
-    if q >= 0 and t.gives < town.MAX_GIVES:
+            out += [_TAKE_TOOL[x][TOOLS.index(c)] for c in choices]
+    if q >= 0 and t.tools_handed < town.MAX_GIVES:
         for x, y in ((b, q), (q, b)):
-            if len(t.tools[y]) < 3:
-                out += [("give", x, y, c) for c in _kinds(tuple(t.tools[x]))]
-    out.append(("done",))
+            if len(t.tools[y]) < MAX_TOOLS:
+                out += [GiveTool(x, y, c) for c in _kinds(tuple(t.tools[x]))]
+    out.append(DONE)
     return out
 
 
 @cache
-def _returns(boat: int, kit: tuple[str, ...], stacks: range) -> tuple[Act, ...]:
+def _returns(boat: int, kit: tuple[Tool, ...], stacks: range) -> tuple[ReturnTool, ...]:
     """Putting back each kind of tool aboard, on each stack (base: the open supply, ``-1``)."""
-    return tuple(("return", boat, tool, k) for tool in _kinds(kit) for k in stacks)
+    return tuple(ReturnTool(boat, tool, k) for tool in _kinds(kit) for k in stacks)
 
 
 @cache
-def _kinds(kit: tuple[str, ...]) -> tuple[str, ...]:
-    """The kinds of tool aboard, in the order of :data:`TOOLS` (kept: a boat holds at most three)."""
-    return tuple(sorted({c.lower() for c in kit}, key=TOOLS.index))
+def _kinds(kit: tuple[Tool, ...]) -> tuple[str, ...]:
+    """The kinds of tool aboard, in the order of :data:`TOOLS` (cached: a boat holds at most three)."""
+    return tuple(sorted({x.kind for x in kit}, key=TOOLS.index))
 
 
 # --------------------------------------------------------------------------- applying
 
 
 def apply(t: Table, seat: int, a: Act) -> None:
-    _APPLY[a[0]](t, seat, a)
+    _apply(t, seat, a)
     settle(t)
 
 
 def settle(t: Table) -> None:
     """A step with nothing left to choose but "done" ends by itself (a move into open water with
     nobody near, an island whose cards were all taken)."""
-    while t.phase == "turn" and t.step in SETTLING and _after(t, t.step) == DONE:
+    while t.phase == "turn" and t.step in SETTLING and _after(t, t.step) == ONLY_DONE:
         play.done(t)
 
 
 def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
     """:func:`apply`, then ``legal(t, t.actor)``: the same two, for the fast simulation, with the
     list that :func:`settle` looks at kept as the next one instead of made twice."""
-    _APPLY[a[0]](t, seat, a)
+    _apply(t, seat, a)
     while t.phase != "over":
         acts = _deciding(t, t.actor)
-        if acts != DONE or t.step not in SETTLING or t.phase != "turn":
+        if acts != ONLY_DONE or t.step not in SETTLING or t.phase != "turn":
             return acts
         play.done(t)
     return []
 
 
-def _bagpipe_and_end(t: Table, space: int) -> None:
-    play.bagpipe(t, space)
-    play.end_turn(t)
-
-
-_APPLY: dict[str, Callable[[Table, int, Act], None]] = {
-    "place": lambda t, seat, a: place(t, seat, a[1], a[2]),
-    "move": lambda t, seat, a: play.move(t, a[1], a[2], a[3], a[4]),
-    "explore": lambda t, seat, a: play.explore(t, a[1]),
-    "town": lambda t, seat, a: town.enter(t, a[1]),
-    "chest": lambda t, seat, a: play.spend_chest(t, a[1]),
-    "bagpipe": lambda t, seat, a: _bagpipe_and_end(t, a[1]),
-    "end": lambda t, seat, a: play.end_turn(t),
-    "take": lambda t, seat, a: play.take(t, a[1]),
-    "attack": lambda t, seat, a: play.attack(t, a[1], a[2]),
-    "steal": lambda t, seat, a: play.steal(t, a[1]),
-    "thief": lambda t, seat, a: play.thief_shown(t, a[1]),
-    "defend": lambda t, seat, a: play.defended(t, a[1]),
-    "observe": lambda t, seat, a: play.observe(t),
-    "done": lambda t, seat, a: play.done(t),
-    "bottom": lambda t, seat, a: play.turn_bottom(t),
-    "turned": lambda t, seat, a: play.turned(t, a[1]),
-    "drawn": lambda t, seat, a: play.robbed(t, t.target, a[1]),
-    "join": lambda t, seat, a: town.join(t, a[1]),
-    "return": lambda t, seat, a: town.return_tool(t, a[1], a[2], a[3]),
-    "stack": lambda t, seat, a: town.pick_stack(t, a[1], a[2]),
-    "tool": lambda t, seat, a: town.take_tool(t, a[1], a[2]),
-    "give": lambda t, seat, a: town.give(t, a[1], a[2], a[3]),
-}
-"""Each kind of action and the rule that applies it (its fields unpacked)."""
+def _apply(t: Table, seat: int, a: Act) -> None:
+    """The rule that applies each kind of action (the kinds in the order of how often random games
+    play them: each case is one more type test)."""
+    match a:
+        case Move():
+            play.move(t, a.boat, a.dest, a.via, a.steps)
+        case Done():
+            play.done(t)
+        case EndTurn():
+            play.end_turn(t)
+        case Town():
+            town.enter(t, a.boat)
+        case TakeTool():
+            town.take_tool(t, a.boat, a.tool)
+        case PickStack():
+            town.pick_stack(t, a.boat, a.stack)
+        case Explore():
+            play.explore(t, a.boat)
+        case Attack():
+            play.attack(t, a.target, a.weapon)
+        case Take():
+            play.take(t, a.card)
+        case Bagpipe():
+            play.bagpipe(t, a.space)
+            play.end_turn(t)
+        case ShowWeapon():
+            play.defended(t, a.shown)
+        case Place():
+            place(t, seat, a.card, a.site)
+        case Bottom():
+            play.turn_bottom(t)
+        case Observe():
+            play.observe(t)
+        case Steal():
+            play.steal(t, a.target)
+        case Chest():
+            play.spend_chest(t, a.boat)
+        case ShowThief():
+            play.thief_shown(t, a.shown)
+        case ReturnTool():
+            town.return_tool(t, a.boat, a.tool, a.stack)
+        case GiveTool():
+            town.give(t, a.src, a.dst, a.tool)
+        case Join():
+            town.join(t, a.boat)
+        case Turned():
+            play.turned(t, a.card)
+        case Drawn():
+            play.robbed(t, t.target, a.card)
 
 
 # --------------------------------------------------------------------------- as the door shows them
@@ -254,40 +349,71 @@ def label(msgid: str, **params: Any) -> dict[str, Any]:
 
 def as_dict(t: Table, a: Act) -> dict[str, Any]:
     """The JSON form of an action: what a phone sends, with its notation and a button label."""
-    return _AS_DICT[a[0]](t, a)
+    match a:
+        case Move():
+            return _move(t, a)
+        case Explore() | Town() | Chest() | Join():
+            return _boat_acts(a)
+        case Take() | Turned():
+            return _card(a)
+        case Attack() | Steal():
+            return _fight(a)
+        case ShowThief() | ShowWeapon():
+            return _show(t, a)
+        case ReturnTool():
+            return _return(a)
+        case PickStack():
+            return _stack(a)
+        case TakeTool():
+            return _tool(t, a)
+        case GiveTool():
+            return _give(a)
+        case Drawn():
+            return _drawn(a)
+        case Bagpipe():
+            return _bagpipe(t, a)
+        case Place():
+            return _place(t, a)
+        case Bottom():
+            return {"type": "bottom", "notation": "bottom",
+                    "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning_site])}
+        case EndTurn():
+            return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
+        case Observe():
+            return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
+        case Done():
+            return {"type": "done", "notation": "done", "label": label("Done")}
 
 
 # --------------------------------------------------------------------------- the JSON codec, per kind
-# One small function per kind of action (the table :data:`_AS_DICT`): a new kind of action gets its
-# function and its line there.
+# One small function per kind of action (dispatched by :func:`as_dict`): a new kind of action gets
+# its function and its case there.
 
 
-def _place(t: Table, a: Act) -> dict[str, Any]:
-    card, site = a[1], t.board.ids[a[2]]
+def _place(t: Table, a: Place) -> dict[str, Any]:
+    card, site = a.card, t.board.ids[a.site]
     return {"type": "place", "card": FIND_WORD[card[0]], "back": "water" if card[1] == "w" else "land",
             "site": site, "notation": f"place {card}@{site}",
             "label": label("Lay {card} face down on {site}", card=find_phrase(card[0]), site=site)}
 
 
-def _move(t: Table, a: Act) -> dict[str, Any]:
+def _move(t: Table, a: Move) -> dict[str, Any]:
     ids = t.board.ids
-    b, dest, via = _boat(a[1]), ids[a[2]], a[3]
+    b, dest, via = _boat(a.boat), ids[a.dest], a.via
     out: dict[str, Any] = {"type": "move", "boat": b, "to": dest}
     if via >= 0:
         out["via"] = ids[via]
         out.update(notation=f"move {b} {dest}@{ids[via]}",
                    label=label("Boat {boat}: moor at {to} from {via}", boat=b, to=dest, via=ids[via]))
-    elif t.board.terrain[a[2]] == "harbour":
-        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour",
-                                                             boat=b))
+    elif t.board.terrain[a.dest] == "harbour":
+        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail into the harbour", boat=b))
     else:
-        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b,
-                                                             to=dest))
+        out.update(notation=f"move {b} {dest}", label=label("Boat {boat}: sail to {to}", boat=b, to=dest))
     return out
 
 
-def _boat_acts(t: Table, a: Act) -> dict[str, Any]:
-    kind, b = a[0], _boat(a[1])
+def _boat_acts(a: Explore | Town | Chest | Join) -> dict[str, Any]:
+    kind, b = a.kind, _boat(a.boat)
     said = {"explore": label("Boat {boat}: explore here", boat=b),
             "town": label("Boat {boat}: look around in town", boat=b),
             "chest": label("Spend a treasure chest: boat {boat} acts once more", boat=b),
@@ -295,33 +421,27 @@ def _boat_acts(t: Table, a: Act) -> dict[str, Any]:
     return {"type": kind, "boat": b, "notation": f"{kind} {b}", "label": said}
 
 
-def _bagpipe(t: Table, a: Act) -> dict[str, Any]:
-    space = t.board.ids[a[1]]
+def _bagpipe(t: Table, a: Bagpipe) -> dict[str, Any]:
+    space = t.board.ids[a.space]
     return {"type": "bagpipe", "to": space, "notation": f"bagpipe {space}",
             "label": label("Play the bagpipes: Nessie to {space}, and end the turn", space=space)}
 
 
-def _end(t: Table, a: Act) -> dict[str, Any]:
-    return {"type": "end_turn", "notation": "end", "label": label("End my turn")}
-
-
-def _card(t: Table, a: Act) -> dict[str, Any]:
-    kind, card = a[0], a[1]
+def _card(a: Take | Turned) -> dict[str, Any]:
+    kind, card = a.kind, a.card
     said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
             else label("I turned {card}", card=find_phrase(card)))
     return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
 
 
-def _fight(t: Table, a: Act) -> dict[str, Any]:
-    kind, target = a[0], a[1]
-    seat, b = target // BOATS, _boat(target)
-    out = {"type": kind, "target_seat": seat, "target_boat": b}
-    if kind == "attack":
-        out["weapon"] = a[2]
-        out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a[2] else ""),
-                   label=label("Attack {target_seat}'s boat {target}, showing a weapon",
-                               target_seat=seat,
-                               target=b) if a[2] else
+def _fight(a: Attack | Steal) -> dict[str, Any]:
+    seat, b = a.target // BOATS, _boat(a.target)
+    out: dict[str, Any] = {"type": a.kind, "target_seat": seat, "target_boat": b}
+    if isinstance(a, Attack):
+        out["weapon"] = a.weapon
+        out.update(notation=f"attack {seat + 1}/{b}" + ("+w" if a.weapon else ""),
+                   label=label("Attack {target_seat}'s boat {target}, showing a weapon", target_seat=seat,
+                               target=b) if a.weapon else
                    label("Attack {target_seat}'s boat {target}", target_seat=seat, target=b))
     else:
         out.update(notation=f"steal {seat + 1}/{b}",
@@ -329,8 +449,8 @@ def _fight(t: Table, a: Act) -> dict[str, Any]:
     return out
 
 
-def _show(t: Table, a: Act) -> dict[str, Any]:
-    kind, shown, b = a[0], a[1], _boat(t.target)
+def _show(t: Table, a: ShowThief | ShowWeapon) -> dict[str, Any]:
+    kind, shown, b = a.kind, a.shown, _boat(t.target)
     if kind == "thief":
         said = (label("Show the thief on boat {boat}: the robbery fails", boat=b) if shown
                 else label("Show no thief: the robbery goes on"))
@@ -339,21 +459,8 @@ def _show(t: Table, a: Act) -> dict[str, Any]:
     return {"type": kind, "show": shown, "notation": f"{kind} {'+' if shown else '-'}", "label": said}
 
 
-def _observe(t: Table, a: Act) -> dict[str, Any]:
-    return {"type": "observe", "notation": "observe", "label": label("Observe Nessie")}
-
-
-def _done(t: Table, a: Act) -> dict[str, Any]:
-    return {"type": "done", "notation": "done", "label": label("Done")}
-
-
-def _bottom(t: Table, a: Act) -> dict[str, Any]:
-    return {"type": "bottom", "notation": "bottom",
-            "label": label("Turn the bottom card on {site}", site=t.board.ids[t.turning])}
-
-
-def _drawn(t: Table, a: Act) -> dict[str, Any]:
-    card = a[1]
+def _drawn(a: Drawn) -> dict[str, Any]:
+    card = a.card
     if card == "tool":
         return {"type": "drawn", "card": "tool", "notation": "drawn tool",
                 "label": label("I drew a tool (it goes back)")}
@@ -361,9 +468,9 @@ def _drawn(t: Table, a: Act) -> dict[str, Any]:
             "label": label("I drew {card}", card=find_phrase(card))}
 
 
-def _return(t: Table, a: Act) -> dict[str, Any]:
-    b, tool, k = _boat(a[1]), a[2], a[3]
-    out = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
+def _return(a: ReturnTool) -> dict[str, Any]:
+    b, tool, k = _boat(a.boat), a.tool, a.stack
+    out: dict[str, Any] = {"type": "return", "boat": b, "tool": TOOL_WORD[tool]}
     if k >= 0:
         out.update(stack=k + 1, notation=f"return {b} {tool} {k + 1}",
                    label=label("Boat {boat}: put back on stack {stack}: {tool}", boat=b,
@@ -374,39 +481,24 @@ def _return(t: Table, a: Act) -> dict[str, Any]:
     return out
 
 
-def _stack(t: Table, a: Act) -> dict[str, Any]:
-    b, k = _boat(a[1]), a[2] + 1
+def _stack(a: PickStack) -> dict[str, Any]:
+    b, k = _boat(a.boat), a.stack + 1
     return {"type": "stack", "boat": b, "stack": k, "notation": f"stack {b} {k}",
             "label": label("Boat {boat}: look through stack {stack}", boat=b, stack=k)}
 
 
-def _tool(t: Table, a: Act) -> dict[str, Any]:
-    b, tool = _boat(a[1]), a[2]
-    cost = t.took[a[1]] == 1
-    return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": 2 if cost else 0,
+def _tool(t: Table, a: TakeTool) -> dict[str, Any]:
+    b, tool = _boat(a.boat), a.tool
+    cost = t.tools_taken[a.boat] > 0
+    return {"type": "tool", "boat": b, "tool": TOOL_WORD[tool], "cost": SECOND_TOOL_COST if cost else 0,
             "notation": f"tool {b} {tool}",
-            "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b,
-                           tool=tool_phrase(tool))
+            "label": label("Boat {boat}: take for 2 reputation: {tool}", boat=b, tool=tool_phrase(tool))
             if cost else label("Boat {boat}: take: {tool}", boat=b, tool=tool_phrase(tool))}
 
 
-def _give(t: Table, a: Act) -> dict[str, Any]:
-    src, dst, tool = _boat(a[1]), _boat(a[2]), a[3]
+def _give(a: GiveTool) -> dict[str, Any]:
+    src, dst, tool = _boat(a.src), _boat(a.dst), a.tool
     return {"type": "give", "from": src, "to": dst, "tool": TOOL_WORD[tool],
             "notation": f"give {src}>{dst} {tool}",
-            "label": label("From boat {boat} to boat {other}: {tool}", tool=tool_phrase(tool),
-                           boat=src,
+            "label": label("From boat {boat} to boat {other}: {tool}", tool=tool_phrase(tool), boat=src,
                            other=dst)}
-
-
-_AS_DICT: dict[str, Callable[[Table, Act], dict[str, Any]]] = {
-    "place": _place, "move": _move, "explore": _boat_acts, "town": _boat_acts, "chest": _boat_acts,
-    "join": _boat_acts, "bagpipe": _bagpipe, "end": _end, "take": _card, "turned": _card,
-    "attack": _fight, "steal": _fight, "thief": _show, "defend": _show, "observe": _observe,
-    "done": _done, "bottom": _bottom, "drawn": _drawn,
-    "return": _return, "stack": _stack, "tool": _tool, "give": _give,
-}
-"""Each kind of action (an :data:`Act`'s first item) and the function that writes its JSON form."""
-
-
-WORD_TO_CODE = {**FIND_CODE, **{w: c for c, w in TOOL_WORD.items()}}

@@ -1,5 +1,6 @@
-"""Setting up the real box (issue 26): the steps the table screen shows and each seat's own part,
-built from the start position :func:`engines.loch_ness.setup.set_up` made (never a second copy).
+"""Setting up the real box: the steps the table screen shows and each seat's own part, built from
+the start position :func:`engines.loch_ness.placing.set_up` made (never a second copy of the setup,
+which could drift from the one the game plays).
 
 The rulebook's "Begin van het spel" (and "Versie voor gevorderden" when the advanced version is
 played), with the counts of the position: the tool cards (open and sorted, or in face-down
@@ -14,7 +15,9 @@ A player's own coloured cards (advanced) are in that player's part only.
 from __future__ import annotations
 
 from engines.core import SetupStep
-from engines.loch_ness.decks import default_decks
+from engines.loch_ness.board import route_mark
+from engines.loch_ness.decks import SEVEN, default_decks
+from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import BOATS, RESERVE, Table
 from engines.loch_ness.words import TOOLS, find_phrase, tool_phrase
 from engines.text import Text, plural
@@ -23,29 +26,31 @@ START = Text("Start of the game")
 ADVANCED = Text("Advanced version")
 
 
-def steps(t: Table) -> tuple[SetupStep, ...]:
+def steps(state: LochNessState) -> tuple[SetupStep, ...]:
     """The table's steps for the position the game starts from (() once it is over)."""
+    t = state.table
     if t.phase == "over":
         return ()
     return (_board(t), _tools(t), _discoveries(t), _piles(t), _players(t), _nessie(t))
 
 
-def part(t: Table, seat: int) -> tuple[Text, ...]:
+def part(state: LochNessState, seat: int) -> tuple[Text, ...]:
     """What ``seat`` takes: its boats, reputation, bagpipes and (advanced) its coloured cards."""
-    if not 0 <= seat < t.n or not steps(t):
+    t = state.table
+    if not 0 <= seat < t.players or t.phase == "over":
         return ()
     boats = t.boats_of(seat)
-    home = sum(1 for b in boats if t.pos[b] == t.board.harbour)
+    home = sum(1 for b in boats if t.where[b] == t.board.harbour)
     out = [
         plural(home, "Put {count} boat of your colour in the harbour; your other {reserve} wait beside the "
                "board.",
                "Put {count} boats of your colour in the harbour; your other {reserve} wait beside the board.",
-               reserve=sum(1 for b in boats if t.pos[b] == RESERVE)),
+               reserve=sum(1 for b in boats if t.where[b] == RESERVE)),
         Text("Your boats carry no tools yet: they take them in town."),
         Text("Set your score marker to {count} and take {pipes} bagpipe tokens.",
-             {"count": t.rep[seat], "pipes": t.pipes[seat]}),
+             {"count": t.reputation[seat], "pipes": t.bagpipes[seat]}),
     ]
-    if seat == t.start:
+    if seat == t.start_player:
         out.append(Text("You begin: take the start player card."))
     hand = t.hands[seat]
     if hand:
@@ -72,7 +77,7 @@ def _board(t: Table) -> SetupStep:
 
 def _tools(t: Table) -> SetupStep:
     counts = t.decks.tools
-    sevens = [tool_phrase(c) for c, n in zip(TOOLS, counts, strict=True) if n == 7]
+    sevens = [tool_phrase(c) for c, n in zip(TOOLS, counts, strict=True) if n == SEVEN]
     listed = _listed([Text("{tool} {count}", {"tool": tool_phrase(c), "count": n})
                       for c, n in zip(TOOLS, counts, strict=True)])
     note = Text("The rulebook does not print which three tools have 7 cards: this table counts 7 for {list}.",
@@ -94,8 +99,8 @@ def _tools(t: Table) -> SetupStep:
 
 def _discoveries(t: Table) -> SetupStep:
     board = t.board
-    water = sum(len(t.down[s]) for s in board.sites if board.back[s] == "water")
-    land = sum(len(t.down[s]) for s in board.sites if board.back[s] == "land")
+    water = sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "water")
+    land = sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "land")
     lines: list[Text] = []
     if t.advanced:
         lines.append(Text("Each player takes the {count} discovery cards of their own colour. Starting with "
@@ -107,7 +112,7 @@ def _discoveries(t: Table) -> SetupStep:
         lines.append(Text("Lay a blue card face down on each dive site and a green card on each island site: "
                           "{water} water cards and {land} land cards; some sites take two.",
                           {"water": water, "land": land}))
-    left_out = sum(g.count for g in t.decks.groups) - sum(g.count for g in t.decks.in_play(t.n))
+    left_out = sum(g.count for g in t.decks.groups) - sum(g.count for g in t.decks.in_play(t.players))
     if left_out:
         lines.append(plural(left_out, "With 3 players the {count} card marked IV is not used.",
                             "With 3 players the {count} cards marked IV are not used."))
@@ -134,26 +139,26 @@ def _piles(t: Table) -> SetupStep:
 
 def _players(t: Table) -> SetupStep:
     harbour = t.board.harbour
-    home = sum(1 for b in range(t.n * BOATS) if t.pos[b] == harbour)
+    home = sum(1 for b in range(t.players * BOATS) if t.where[b] == harbour)
     lines = (
         plural(home, "Each player puts one boat of their colour in the harbour: {count} boat.",
                "Each player puts one boat of their colour in the harbour: {count} boats."),
-        Text("Each player sets their score marker to {count}.", {"count": t.rep[0]}),
-        Text("Each player takes {count} bagpipe tokens.", {"count": t.pipes[0]}),
+        Text("Each player sets their score marker to {count}.", {"count": t.reputation[0]}),
+        Text("Each player takes {count} bagpipe tokens.", {"count": t.bagpipes[0]}),
         Text("The rulebook lets the best swimmer begin; here {seat} begins and takes the start player card.",
-             {"seat": t.start}),
+             {"seat": t.start_player}),
     )
     return SetupStep("players", Text("The players"), lines, ("harbour", "boats", "reputation"), START)
 
 
 def _nessie(t: Table) -> SetupStep:
     board = t.board
-    mark = "IV" if t.n >= 4 else "III"
-    start = board.route_from(t.n)[0]
+    mark = route_mark(t.players)
+    start = board.route_from(t.players)[0]
     lines = (
         Text("Nessie goes on the space with her picture: {space}.", {"space": board.ids[t.nessie]}),
         Text("With {count} players her endgame route starts at the space marked {mark}: {space}.",
-             {"count": t.n, "mark": mark, "space": board.ids[start]}),
+             {"count": t.players, "mark": mark, "space": board.ids[start]}),
     )
     return SetupStep("nessie", Text("Nessie"), lines, ("nessie", "route"), START)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.core import TABLE, Action, Game, IllegalAction, Outcome, Seat, View, WorkingState, outcome
 from engines.loch_ness import rules
+from engines.loch_ness.actions import Act
 from engines.loch_ness.explain import explain
 from engines.loch_ness.notation import dump
 from engines.loch_ness.play import points_text, score
@@ -41,19 +42,19 @@ class LochNessState(WorkingState[Table]):
 
     def _final(self) -> Outcome:
         t = self._w
-        sheets = [score(t, s) for s in range(t.n)]
+        sheets = [score(t, s) for s in range(t.players)]
         best = max(int(str(s["halves"])) for s in sheets)
-        winners = [s for s in range(t.n) if sheets[s]["halves"] == best]
+        winners = [s for s in range(t.players) if sheets[s]["halves"] == best]
         points = points_text(best)
         if len(winners) == 1:
             reason = Text("{seat} has the best reputation: {points}.", {"seat": winners[0], "points": points})
         else:
             reason = Text("A shared win: {count} players have the best reputation, {points}.",
                           {"count": len(winners), "points": points})
-        return outcome(winners, reason, {str(s): sheets[s] for s in range(t.n)})
+        return outcome(winners, reason, {str(s): sheets[s] for s in range(t.players)})
 
     @cached_property
-    def _legal(self) -> tuple[int, list[tuple[Any, ...]], list[Action]]:
+    def _legal(self) -> tuple[int, list[Act], list[Action]]:
         seat = self._w.actor
         acts = rules.legal(self._w, seat)
         return seat, acts, [rules.as_dict(self._w, a) for a in acts]

@@ -14,25 +14,25 @@ players see how many tools moved, never which.
 from __future__ import annotations
 
 from engines.loch_ness.play import boat_no, drop_tool
-from engines.loch_ness.table import Table
+from engines.loch_ness.table import SECOND_TOOL_COST, Table
 from engines.loch_ness.words import FIND_WORD, POINTS, TOOL_WORD, TOOLS, tool_phrase
 from engines.text import plural
 
-SECOND_TOOL_COST = 2
 MAX_GIVES = 6
-"""Tools handed between the two boats in one visit (a bound, so a visit always ends)."""
+"""Tools handed between the two boats in one visit: not the rulebook's, a bound so that a visit
+always ends."""
 
 
 def hand_in(t: Table, boat: int) -> None:
     seat = t.owner(boat)
-    t.acted[boat] = t.town[boat] = True
-    t.took[boat], t.picked[boat] = 0, -1
+    t.acted[boat] = t.looked_in_town[boat] = True
+    t.tools_taken[boat], t.stack_picked[boat] = 0, -1
     finds = t.finds[boat]
     if not finds:
         return
     points = sum(POINTS[c] for c in finds if c != "C")
     chests = finds.count("C")
-    t.rep[seat] += points
+    t.reputation[seat] += points
     t.chests[seat] += chests
     if not t.quiet:
         t.say("handed_in", plural(len(finds),
@@ -49,19 +49,19 @@ def enter(t: Table, boat: int) -> None:
     if not t.quiet:
         t.say("town", "{seat}'s boat {boat} looks around in town.", seat=t.owner(boat), boat=boat_no(boat))
     hand_in(t, boat)
-    t.step, t.boat, t.partner, t.gives = "town", boat, -1, 0
+    t.step, t.step_boat, t.town_partner, t.tools_handed = "town", boat, -1, 0
 
 
 def join(t: Table, boat: int) -> None:
     t.say("town_join", "{seat}'s boat {boat} looks around in town too.", seat=t.owner(boat),
           boat=boat_no(boat))
     hand_in(t, boat)
-    t.partner = boat
+    t.town_partner = boat
 
 
 def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
     seat = t.owner(boat)
-    code = drop_tool(t, boat, tool)
+    dropped = drop_tool(t, boat, tool)
     if not t.advanced:
         t.supply[TOOLS.index(tool)] += 1
         t.say("returned", "{seat} puts back a tool of boat {boat}: {tool}.",
@@ -69,7 +69,7 @@ def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
               seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool])
         return
     t.stacks[stack].append(tool if t.chance == "digital" else "?")
-    if code.isupper():   # a tool everyone has seen: no secret
+    if dropped.shown:   # a tool everyone has seen: no secret
         t.say("returned", "{seat} puts back a tool of boat {boat} on stack {stack}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool],
               stack=stack + 1)
@@ -81,18 +81,18 @@ def return_tool(t: Table, boat: int, tool: str, stack: int) -> None:
 
 
 def pick_stack(t: Table, boat: int, stack: int) -> None:
-    t.picked[boat] = stack
+    t.stack_picked[boat] = stack
     t.say("stack", "{seat} looks through stack {stack} for boat {boat}.", seat=t.owner(boat),
           boat=boat_no(boat), stack=stack + 1, size=len(t.stacks[stack]))
 
 
 def take_tool(t: Table, boat: int, tool: str) -> None:
     seat = t.owner(boat)
-    paid = t.took[boat] == 1
+    paid = t.tools_taken[boat] > 0
     if paid:
-        t.rep[seat] -= SECOND_TOOL_COST
-    t.took[boat] += 1
-    t.tools[boat].append(tool)
+        t.reputation[seat] -= SECOND_TOOL_COST
+    t.tools_taken[boat] += 1
+    t.tools[boat].append(t.new_tool(tool))
     if not t.advanced:
         t.supply[TOOLS.index(tool)] -= 1
         if t.quiet:
@@ -105,27 +105,27 @@ def take_tool(t: Table, boat: int, tool: str) -> None:
             t.say("tool", "{seat} takes a tool for boat {boat}: {tool}.", words={"tool": tool_phrase(tool)},
                   seat=seat, boat=boat_no(boat), tool=TOOL_WORD[tool], paid=0)
         return
-    stack = t.stacks[t.picked[boat]]
+    stack = t.stacks[t.stack_picked[boat]]
     stack.remove(tool if t.chance == "digital" else "?")
     if t.quiet:
         return
     if paid:
         t.say("tool", "{seat} takes a second tool from stack {stack} for boat {boat}, for 2 reputation.",
-              seat=seat, boat=boat_no(boat), stack=t.picked[boat] + 1, paid=SECOND_TOOL_COST)
+              seat=seat, boat=boat_no(boat), stack=t.stack_picked[boat] + 1, paid=SECOND_TOOL_COST)
     else:
         t.say("tool", "{seat} takes a tool from stack {stack} for boat {boat}.", seat=seat,
               boat=boat_no(boat),
-              stack=t.picked[boat] + 1, paid=0)
+              stack=t.stack_picked[boat] + 1, paid=0)
     t.say("tool_own", "You take a tool for boat {boat}, face down: {tool}.", visible_to=[seat],
           words={"tool": tool_phrase(tool)}, boat=boat_no(boat), tool=TOOL_WORD[tool])
 
 
 def give(t: Table, src: int, dst: int, tool: str) -> None:
     seat = t.owner(src)
-    code = drop_tool(t, src, tool)
-    t.tools[dst].append(code)
-    t.gives += 1
-    if not t.advanced or code.isupper():
+    moved = drop_tool(t, src, tool)
+    t.tools[dst].append(moved)
+    t.tools_handed += 1
+    if moved.shown:
         t.say("gave", "{seat} moves a tool from boat {boat} to boat {other}: {tool}.",
               words={"tool": tool_phrase(tool)}, seat=seat, boat=boat_no(src), other=boat_no(dst),
               tool=TOOL_WORD[tool])

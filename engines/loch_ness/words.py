@@ -16,7 +16,8 @@ from engines.text import Text
 
 # --------------------------------------------------------------------------- tools
 
-TOOLS = "mscbdtw"
+MOTOR, SHOVEL, CAMERA, BINOCULARS, DIVING_SUIT, THIEF, WEAPON = "m", "s", "c", "b", "d", "t", "w"
+TOOLS = MOTOR + SHOVEL + CAMERA + BINOCULARS + DIVING_SUIT + THIEF + WEAPON
 """motor, shovel, camera, binoculars, diving suit, thief, weapon: the rulebook's seven tools."""
 TOOL_WORD: dict[str, str] = {"m": "motor", "s": "shovel", "c": "camera", "b": "binoculars",
                              "d": "diving_suit", "t": "thief", "w": "weapon"}
@@ -42,7 +43,7 @@ _FIND_PHRASE: dict[str, str] = {"T": "tracks", "N": "a nest", "E": "egg shells",
 
 POINTS: dict[str, int] = {"T": 6, "N": 4, "E": 1, "Y": 8, "C": 2, "V": 6}
 """Reputation for a find handed in at the harbour (a chest: 2 at the end if never spent)."""
-NEEDS: dict[str, str] = {"T": "c", "Y": "c", "N": "s"}
+NEEDS: dict[str, str] = {"T": CAMERA, "Y": CAMERA, "N": SHOVEL}
 """The tool a find needs to be taken: a camera for tracks and a young monster, a shovel for a nest."""
 TAKEABLE = "TNEYC"
 """Finds that stay face up when not taken; activists, the octopus and Nessie act and leave."""

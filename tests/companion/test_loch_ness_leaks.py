@@ -99,7 +99,7 @@ def test_worlds_differing_only_in_the_face_down_cards(service: Service) -> None:
         worlds = [_World(service, seed * 1000 + k, {}, 3) for k in range(2)]
         try:
             one, two = (service.state_of(w.table).table for w in worlds)   # type: ignore[attr-defined]
-            assert one.down != two.down or one.piles != two.piles          # the secrets do differ
+            assert one.face_down != two.face_down or one.piles != two.piles          # the secrets do differ
             compared += _same_walk(service, worlds, [None, 0, 1, 2], 40, seed)
         finally:
             for w in worlds:
@@ -152,7 +152,7 @@ def _laid(service: Service, monkeypatch: pytest.MonkeyPatch, tables: list[Table]
     for t in tables:
         with monkeypatch.context() as patch:     # (the service's own patches stay)
             patch.setattr(game, "_start", lambda players, seed, options, t=t: LochNessState(game, t.copy()))
-            worlds.append(_World(service, 1, {"advanced": advanced}, t.n))
+            worlds.append(_World(service, 1, {"advanced": advanced}, t.players))
     return worlds
 
 
@@ -175,7 +175,7 @@ def test_an_unturned_bottom_card_reaches_nobody(service: Service, monkeypatch: p
     for bottom in ("N", "X"):
         t = cleared(4)
         s = at(t, "I2")
-        t.down[s], t.placer[s] = [bottom, "E"], [-1, -1]
+        t.face_down[s], t.laid_by[s] = [bottom, "E"], [-1, -1]
         boat(t, 0, 1, "I2", via="w8")
         tables.append(t)
     worlds = _laid(service, monkeypatch, tables)

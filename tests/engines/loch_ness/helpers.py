@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.loch_ness import GAME, LochNessState
-from engines.loch_ness.table import BOATS, OFF, RESERVE, Table
+from engines.loch_ness.table import BOATS, OFF, RESERVE, Table, Tool
 
 __all__ = ["GAME", "OFF", "RESERVE", "at", "boat", "cleared", "event_types", "said", "state"]
 
@@ -26,7 +26,7 @@ def cleared(players: int = 4, *, advanced: bool = False, chance: str = "digital"
     t = GAME.start(players=players, seed=seed, options=opts).table
     assert t.phase == "turn" or advanced
     for s in t.board.sites:
-        t.down[s], t.placer[s], t.up[s] = [], [], []
+        t.face_down[s], t.laid_by[s], t.face_up[s] = [], [], []
     t.events = []
     return t
 
@@ -37,11 +37,13 @@ def at(t: Table, space: str) -> int:
 
 def boat(t: Table, seat: int, number: int, where: str | None, *, via: str | None = None, tools: str = "",
          finds: str = "", side: bool = False) -> int:
-    """Put boat ``number`` (1-3) of ``seat`` on ``where`` (None: not on the board)."""
+    """Put boat ``number`` (1-3) of ``seat`` on ``where`` (None: not on the board), with ``tools`` in
+    the notation's letters (advanced: a capital letter is a shown tool)."""
     b = seat * BOATS + number - 1
-    t.pos[b] = RESERVE if where is None else at(t, where)
-    t.via[b] = at(t, via) if via else -1
-    t.tools[b], t.finds[b], t.side[b] = list(tools), list(finds), side
+    t.where[b] = RESERVE if where is None else at(t, where)
+    t.moored_from[b] = at(t, via) if via else -1
+    t.tools[b] = [Tool.of_code(c, t.advanced) for c in tools]
+    t.finds[b], t.on_side[b] = list(finds), side
     return b
 
 

@@ -67,7 +67,7 @@ def test_placement_by_hand_then_the_card_is_turned_for_everyone() -> None:
     st = st.apply(1, {"type": "place", "card": "nessie", "back": "water", "site": "I4"})
     st = play_placement(st)
     t = st.table   # type: ignore[attr-defined]
-    assert t.down[at(t, "I4")] == ["X"] and t.placer[at(t, "I4")] == [1]
+    assert t.face_down[at(t, "I4")] == ["X"] and t.laid_by[at(t, "I4")] == [1]
     boat(t, 0, 1, "I4", via="w9")
     t.seat = 0
     turned = state(t).apply(0, {"type": "explore", "boat": 1})

@@ -12,7 +12,8 @@ from typing import Any
 from engines.core import IllegalAction, canonical_json, events_for
 from engines.loch_ness import LochNessState, rules
 from engines.loch_ness.fast import Draws, pick
-from engines.loch_ness.table import Table
+from engines.loch_ness.table import Table, Tool
+from engines.loch_ness.words import TOOLS
 from engines.rng import Rng
 from tests.engines.loch_ness.helpers import GAME, boat, state
 
@@ -76,7 +77,7 @@ def test_face_down_cards_are_nobodys_until_turned() -> None:
         one = GAME.start(players=4, seed=seed).table
         two = one.copy()
         for s in two.board.sites:
-            two.down[s] = ["X" if c != "X" else "E" for c in two.down[s]]
+            two.face_down[s] = ["X" if c != "X" else "E" for c in two.face_down[s]]
         two.piles = [list(reversed(p)) for p in two.piles]
         a, b = state(one), state(two)
         assert_same_for(a, b, [None, 0, 1, 2, 3])
@@ -93,7 +94,7 @@ def test_the_bottom_card_is_nobodys_until_the_top_one_is_settled() -> None:
     for bottom in ("N", "X"):
         t = GAME.start(players=4, seed=5).table
         s = t.board.index["I2"]
-        t.down[s], t.placer[s] = [bottom, "E"], [-1, -1]
+        t.face_down[s], t.laid_by[s] = [bottom, "E"], [-1, -1]
         boat(t, 0, 1, "I2", via="w8")
         worlds.append(state(t).apply(0, {"type": "explore", "boat": 1}))
     a, b = worlds
@@ -120,7 +121,8 @@ def test_hidden_tools_are_seen_only_by_their_owner() -> None:
         for seat in range(3):
             boat(one, seat, 1, "H", tools="")
         two = one.copy()
-        one.tools[3], two.tools[3] = ["c", "s"], ["w", "d"]       # seat 1's first boat
+        one.tools[3] = [Tool("c", False), Tool("s", False)]       # seat 1's first boat
+        two.tools[3] = [Tool("w", False), Tool("d", False)]
         a, b = state(one), state(two)
         assert_same_for(a, b, [None, 0, 2])
         assert seen_by(a, 1) != seen_by(b, 1)                      # its owner does know
@@ -158,14 +160,14 @@ def test_the_bot_chooses_from_its_own_view_only() -> None:
             seat = t.actor
             twin = t.copy()
             for s in twin.board.sites:
-                twin.down[s] = [c if p == seat else ("X" if c != "X" else "E") for c, p in
-                                zip(twin.down[s], twin.placer[s], strict=True)]
+                twin.face_down[s] = [c if p == seat else ("X" if c != "X" else "E") for c, p in
+                                     zip(twin.face_down[s], twin.laid_by[s], strict=True)]
             twin.piles = [list(reversed(p)) for p in twin.piles]
             twin.rng = Rng.from_seed(seed + 99)
-            for b in range(twin.n * 3):
+            for b in range(twin.players * 3):
                 if b // 3 != seat:
-                    twin.tools[b] = [c if c.isupper() or not twin.advanced else "mscbdtw"[(i + b) % 7]
-                                     for i, c in enumerate(twin.tools[b])]
+                    twin.tools[b] = [x if x.shown else Tool(TOOLS[(i + b) % 7], False)
+                                     for i, x in enumerate(twin.tools[b])]
             one, two = state(t), state(twin)
             assert one.view(seat) == two.view(seat)
             assert bot.choose(one, seat, lambda: False, ply).action == bot.choose(two, seat, lambda: False,

@@ -4,6 +4,13 @@ Positions are built on the sample board (see helpers.py for its map)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+import pytest
+
+from engines.core import IllegalAction
+from engines.loch_ness import table
 from engines.loch_ness.table import BOATS
 from tests.engines.conformance import assert_refused
 from tests.engines.loch_ness.helpers import GAME, OFF, at, boat, cleared, event_types, said, state
@@ -36,10 +43,10 @@ def test_setup_cards_on_every_site_reputation_bagpipes_one_boat_and_nessie() -> 
 def test_with_three_players_the_cards_marked_iv_are_left_out() -> None:
     """Start of the game: "With 3 players the cards marked IV are not used"."""
     t = GAME.start(players=3, seed=3).table
-    on_board = sum(len(d) for d in t.down)
+    on_board = sum(len(d) for d in t.face_down)
     assert on_board + len(t.piles[0]) + len(t.piles[1]) == 43
     t4 = GAME.start(players=4, seed=3).table
-    assert sum(len(d) for d in t4.down) + len(t4.piles[0]) + len(t4.piles[1]) == 50
+    assert sum(len(d) for d in t4.face_down) + len(t4.piles[0]) + len(t4.piles[1]) == 50
 
 
 # --------------------------------------------------------------------------- moving
@@ -110,7 +117,7 @@ def test_face_up_finds_are_taken_at_the_end_of_a_move_with_the_right_tool() -> N
     """Moving: "If a boat ends on a space where discovery cards already lie open, they may be taken
     along, provided the right tool is on board"; tracks need a camera, egg shells can always be taken."""
     t = cleared()
-    t.up[at(t, "I4")] = ["T", "E"]
+    t.face_up[at(t, "I4")] = ["T", "E"]
     boat(t, 0, 1, "w9")
     st = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
     assert [a["card"] for a in st.legal_actions(0) if a["type"] == "take"] == ["egg_shells"]
@@ -125,7 +132,7 @@ def test_a_boat_carries_at_most_three_finds_and_none_is_thrown_away() -> None:
     """Exploring: "A boat can carry at most 3 discovery cards. A fourth may not be taken. It is not
     allowed to throw discovery cards away."""
     t = cleared()
-    t.up[at(t, "I4")] = ["E"]
+    t.face_up[at(t, "I4")] = ["E"]
     boat(t, 0, 1, "w9", finds="TNE")
     st = state(t).apply(0, {"type": "move", "boat": 1, "to": "I4", "via": "w9"})
     assert not any(a["type"] in ("take", "discard", "drop") for a in st.legal_actions(0))
@@ -332,7 +339,7 @@ def test_an_island_is_explored_by_a_moored_boat_and_the_card_shown_to_all() -> N
     """Looking around: "A boat moored at an island can explore that island. The player turns over the
     card that lies there and shows it to everyone."""
     t = cleared()
-    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["E"], [-1]
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["E"], [-1]
     boat(t, 0, 1, "I4", via="w9")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert "Player 1 turns egg shells on I4." in said(st, 2)
@@ -343,7 +350,7 @@ def test_an_island_is_explored_by_a_moored_boat_and_the_card_shown_to_all() -> N
 def test_diving_needs_a_diving_suit() -> None:
     """Looking around: "A boat at a dive site can explore under water if there is a diving suit aboard."""
     t = cleared()
-    t.down[at(t, "w13")], t.placer[at(t, "w13")] = ["E"], [-1]
+    t.face_down[at(t, "w13")], t.laid_by[at(t, "w13")] = ["E"], [-1]
     boat(t, 0, 1, "w13")
     assert_refused(state(t), 0, {"type": "explore", "boat": 1}, "diving suit")
     boat(t, 0, 1, "w13", tools="d")
@@ -357,7 +364,7 @@ def test_of_two_cards_the_top_one_is_settled_before_the_bottom_one_is_turned() -
     the explorer takes it or leaves it, and only then is the bottom one turned."""
     t = cleared()
     s = at(t, "I2")
-    t.down[s], t.placer[s] = ["N", "A"], [-1, -1]       # bottom first: the activists lie on top
+    t.face_down[s], t.laid_by[s] = ["N", "A"], [-1, -1]       # bottom first: the activists lie on top
     boat(t, 0, 1, "I2", via="w8", tools="s")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert event_types(st) == ["explores", "turned", "activists"]
@@ -379,7 +386,7 @@ def test_the_top_card_is_taken_or_left_before_the_bottom_card_is_seen() -> None:
     blijven open liggen")."""
     t = cleared()
     s = at(t, "w15")
-    t.down[s], t.placer[s] = ["O", "Y"], [-1, -1]       # a young monster on an octopus
+    t.face_down[s], t.laid_by[s] = ["O", "Y"], [-1, -1]       # a young monster on an octopus
     boat(t, 0, 1, "w15", tools="dc")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert {a["type"] for a in st.legal_actions(0)} == {"take", "bottom"}
@@ -396,7 +403,7 @@ def test_physical_two_cards_are_entered_one_at_a_time() -> None:
     enters the bottom one."""
     t = cleared(chance="physical")
     s = at(t, "I2")
-    t.down[s], t.placer[s] = ["?", "?"], [-1, -1]
+    t.face_down[s], t.laid_by[s] = ["?", "?"], [-1, -1]
     boat(t, 0, 1, "I2", via="w8")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert st.view(None)["step"] == "card"
@@ -415,7 +422,7 @@ def test_each_find_needs_its_tool_young_monster_and_tracks_a_camera_a_nest_a_sho
     for card, tools, takeable in (("T", "", False), ("T", "c", True), ("N", "c", False), ("N", "s", True),
                                   ("Y", "s", False), ("Y", "c", True), ("E", "", True), ("C", "", True)):
         t = cleared()
-        t.down[at(t, "I4")], t.placer[at(t, "I4")] = [card], [-1]
+        t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = [card], [-1]
         boat(t, 0, 1, "I4", via="w9", tools=tools)
         st = state(t).apply(0, {"type": "explore", "boat": 1})
         assert any(a["type"] == "take" for a in st.legal_actions(0)) is takeable, (card, tools)
@@ -427,8 +434,8 @@ def test_activists_cost_a_point_but_never_below_zero() -> None:
     """Exploring: "Environmental activists ... cost you one reputation point. Your reputation cannot
     drop below zero. The activists are removed from the board."""
     t = cleared()
-    t.rep[0] = 0
-    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["A"], [-1]
+    t.reputation[0] = 0
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["A"], [-1]
     boat(t, 0, 1, "I4", via="w9")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert st.view(None)["players"][0]["reputation"] == 0 and st.view(None)["sites"]["I4"] == {
@@ -439,7 +446,7 @@ def test_the_octopus_sinks_the_boat() -> None:
     """Exploring: "Octopus. A giant octopus sinks the boat! Both the octopus and the boat are taken off
     the board." At the end of the turn the boat is back in the harbour, its finds lost."""
     t = cleared()
-    t.down[at(t, "w13")], t.placer[at(t, "w13")] = ["O"], [-1]
+    t.face_down[at(t, "w13")], t.laid_by[at(t, "w13")] = ["O"], [-1]
     b = boat(t, 0, 1, "w13", tools="dc", finds="Y")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert "A giant octopus sinks Player 1's boat 1." in said(st)
@@ -456,7 +463,7 @@ def test_a_nessie_card_puts_her_on_the_boats_water_and_she_eats_every_boat_there
     put Nessie on the water space where the boat moored. All boats on Nessie's space are eaten and taken
     off the board. For each eaten boat the owner gets 2 reputation points."""
     t = cleared()
-    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["X"], [-1]
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["X"], [-1]
     boat(t, 0, 1, "I4", via="w9")
     boat(t, 1, 1, "w9", finds="T")
     boat(t, 2, 1, "I4", via="w10")        # moored at the same island, from another water space
@@ -481,3 +488,56 @@ def test_a_refused_action_says_why_and_changes_nothing() -> None:
     assert_refused(st, 0, {"type": "explore", "boat": 1}, "nothing to explore")
     assert_refused(st, 0, {"type": "bagpipe", "to": "F"}, "never in front of the harbour")
     assert st.players * BOATS == 12 and OFF == -2
+
+
+# --------------------------------------------------------------------------- the rulebook's numbers
+
+SPELLED = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _sentences() -> str:
+    """Every string literal of engines/loch_ness (adjacent literals joined, as Python joins them)."""
+    found = []
+    for path in Path(table.__file__).parent.glob("*.py"):
+        found += [node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("phrase", [
+    f"moves up to {SPELLED[table.MOVE]} spaces, {SPELLED[table.MOTOR_MOVE]} with a motor",
+    f"this turn: {SPELLED[table.MOVE]} spaces ({SPELLED[table.MOTOR_MOVE]} with a motor)",
+    f"a boat carries at most {table.MAX_FINDS} finds",
+    f"one or {SPELLED[table.TOOLS_PER_VISIT]} tools (the second costs {table.SECOND_TOOL_COST} reputation)",
+    f"(the second costs 2 reputation), at most {table.MAX_TOOLS} aboard",
+    f"one or {SPELLED[table.TOOLS_PER_VISIT]} tools, two cost {table.SECOND_TOOL_COST} reputation points",
+    f"reputation points. A boat holds at most {SPELLED[table.MAX_TOOLS]} tools",
+    f"a second tool for boat {{boat}}, for {table.SECOND_TOOL_COST} reputation",
+    f"take for {table.SECOND_TOOL_COST} reputation",
+    f"gets {table.EATEN_POINTS} reputation for the story",
+    f"reputation {table.START_REPUTATION} and {table.BAGPIPES} bagpipe tokens",
+    f"Nessie has been seen {SPELLED[table.SIGHTINGS]} times",
+    f"everyone has {SPELLED[table.LAST_TURNS_EACH]} more turns",
+    f"Each player has {SPELLED[table.LAST_TURNS_EACH]} more turns",
+    f"which of your boats: 1, 2 or {table.BOATS}.",
+    "The activists cost {seat} a point of reputation." if table.ACTIVISTS_COST == 1 else "(a new sentence)",
+])
+def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:
+    """The refusals, the lessons and the story spell out the numbers that engines/loch_ness/table.py
+    names: a number changed there without its sentences fails here."""
+    assert phrase in _sentences()
+
+
+def test_tools_keep_their_letters_in_the_notation_and_a_base_game_has_no_hidden_tool() -> None:
+    """A tool is written by its kind's letter, a capital only for a shown tool of the advanced
+    version: in the base game every tool lies open, so a capital there is refused."""
+    t = cleared()
+    boat(t, 0, 1, "H", tools="cd")
+    text = state(t).notation()
+    assert " boats=H/cd//," in text and GAME.load(text) == state(t)
+    with pytest.raises(IllegalAction, match="malformed"):
+        GAME.load(text.replace(" boats=H/cd//,", " boats=H/Cd//,"))
+    advanced = cleared(3, advanced=True)
+    boat(advanced, 0, 1, "H", tools="cD")
+    assert " boats=H/cD//," in state(advanced).notation()
+    assert [x.shown for x in GAME.load(state(advanced).notation()).table.tools[0]] == [False, True]  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""Setting up the real box (issue 26): Loch Ness' steps and each seat's part come from the start
+"""Setting up the real box: Loch Ness' steps and each seat's part come from the start
 position (its counts are the position's), and a player's own cards are in their part only."""
 
 from __future__ import annotations
@@ -31,22 +31,22 @@ def test_the_base_game_counts_are_the_start_positions(players: int) -> None:
     assert listed == t.supply
     board = t.board
     laid = said(steps, "Lay a blue card")[0].params
-    assert laid["water"] == sum(len(t.down[s]) for s in board.sites if board.back[s] == "water")
-    assert laid["land"] == sum(len(t.down[s]) for s in board.sites if board.back[s] == "land")
+    assert laid["water"] == sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "water")
+    assert laid["land"] == sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "land")
     piles = said(steps, "The rest make two piles")[0].params
     assert (piles["water"], piles["land"]) == (len(t.piles[0]), len(t.piles[1]))
     left_out = said(steps, "With 3 players the {count} card")
     assert bool(left_out) == (players == 3)
     assert said(steps, "Each player puts one boat")[0].params["count"] == players
-    assert said(steps, "Each player sets their score marker")[0].params["count"] == t.rep[0] == 5
-    assert said(steps, "Each player takes {count} bagpipe")[0].params["count"] == t.pipes[0] == 3
+    assert said(steps, "Each player sets their score marker")[0].params["count"] == t.reputation[0] == 5
+    assert said(steps, "Each player takes {count} bagpipe")[0].params["count"] == t.bagpipes[0] == 3
     assert said(steps, "Nessie goes on")[0].params["space"] == board.ids[t.nessie]
     route = said(steps, "With {count} players her endgame route")[0].params
     assert route["mark"] == ("IV" if players == 4 else "III")
     assert route["space"] == board.ids[board.route_from(players)[0]]
     # what the rulebook does not print is said to be a choice, never a rule
     assert said(steps, "The rulebook does not print which three tools")
-    assert said(steps, "The rulebook lets the best swimmer begin")[0].params["seat"] == t.start
+    assert said(steps, "The rulebook lets the best swimmer begin")[0].params["seat"] == t.start_player
 
 
 def test_tools_with_seven_changes_the_tool_counts() -> None:
@@ -82,6 +82,6 @@ def test_each_seat_reads_its_boats_and_the_start_player_its_card() -> None:
         part = GAME.setup_part(state, seat)
         boats = said(part, "Put {count} boat")[0].params
         assert (boats["count"], boats["reserve"]) == (1, 2)
-        assert bool(said(part, "You begin")) == (seat == t.start)
+        assert bool(said(part, "You begin")) == (seat == t.start_player)
         assert not said(part, "Your discovery card")
     assert GAME.setup_part(state, 7) == ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.loch_ness.table import Stage
 from tests.engines.conformance import assert_refused
 from tests.engines.loch_ness.helpers import at, boat, cleared, event_types, said, state
 
@@ -160,7 +161,7 @@ def test_empty_sites_are_refilled_unless_a_boat_or_nessie_is_there() -> None:
     t.nessie = at(t, "w8")
     boat(t, 1, 1, "I2", via="w1")
     boat(t, 1, 2, "w13")
-    t.up[at(t, "I4")] = ["N"]
+    t.face_up[at(t, "I4")] = ["N"]
     st = state(t).apply(0, {"type": "end_turn"})
     sites = st.view(None)["sites"]
     assert [s for s, v in sites.items() if v["down"] == 0] == ["I2", "w8", "I4", "w13"]
@@ -186,8 +187,8 @@ def test_the_end_is_in_sight_at_the_third_nessie_card() -> None:
     """End of the game: "This also happens when a discovery card with Nessie is turned for the third
     time."""
     t = cleared()
-    t.seen = 2
-    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["X"], [-1]
+    t.sightings = 2
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["X"], [-1]
     boat(t, 0, 1, "I4", via="w9")
     st = state(t).apply(0, {"type": "explore", "boat": 1})
     assert st.view(None)["sightings"] == 3 and st.view(None)["endgame"]["stage"] == "in_sight"
@@ -205,7 +206,7 @@ def test_the_last_turns_nessie_swims_from_iv_or_iii_to_the_harbour(players: int,
     too all boats on Nessie's space are eaten ... If Nessie reaches the field in front of the harbour,
     the harbour is blocked and the game ends."""
     t = cleared(players)
-    t.end, t.seat = 1, players - 1
+    t.stage, t.seat = Stage.IN_SIGHT, players - 1
     boat(t, 1, 1, "w9", finds="T")
     st = state(t).apply(players - 1, {"type": "end_turn"})
     view = st.view(None)
@@ -225,10 +226,10 @@ def test_in_the_last_turns_no_bagpipes_no_observing_no_sailing_out_and_nessie_ca
     Nor can points be earned any more when Nessie eats a boat. Boats in the harbour may no longer sail
     out. If you now find a discovery card with Nessie on it, nothing happens."""
     t = cleared()
-    t.end, t.left, t.nessie = 2, 8, at(t, "w12")
+    t.stage, t.turns_left, t.nessie = Stage.LAST_TURNS, 8, at(t, "w12")
     boat(t, 0, 1, "H")
     boat(t, 0, 2, "I4", via="w9", tools="b")
-    t.down[at(t, "I4")], t.placer[at(t, "I4")] = ["X"], [-1]
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["X"], [-1]
     st = state(t)
     kinds = {(a["type"], a.get("boat")) for a in st.legal_actions(0)}
     assert ("move", 1) not in kinds and ("town", 1) in kinds and not any(k == "bagpipe" for k, _ in kinds)
@@ -242,12 +243,12 @@ def test_the_final_count_full_points_in_the_harbour_half_outside_chests_two() ->
     harbour count for only half. Whoever has the highest reputation wins." A treasure chest: "2 points
     (if not used for an extra turn)"."""
     t = cleared()
-    t.end, t.left, t.nessie = 2, 1, at(t, "w14")
+    t.stage, t.turns_left, t.nessie = Stage.LAST_TURNS, 1, at(t, "w14")
     boat(t, 0, 1, "H", finds="YT")          # 8 + 6 in full
     boat(t, 0, 2, "w1", finds="NE")         # (4 + 1) / 2
     t.chests[0] = 1
     boat(t, 1, 1, "w2", finds="YY")         # 16 / 2
-    t.rep[1] = 10
+    t.reputation[1] = 10
     st = state(t).apply(0, {"type": "end_turn"})
     assert st.outcome is not None
     sheet = st.outcome["scores"]["0"]
@@ -258,8 +259,8 @@ def test_the_final_count_full_points_in_the_harbour_half_outside_chests_two() ->
 
 def test_a_shared_win() -> None:
     t = cleared(3)
-    t.end, t.left, t.nessie = 2, 1, at(t, "w14")
-    t.rep = [9, 9, 3]
+    t.stage, t.turns_left, t.nessie = Stage.LAST_TURNS, 1, at(t, "w14")
+    t.reputation = [9, 9, 3]
     st = state(t).apply(0, {"type": "end_turn"})
     assert st.outcome is not None and st.outcome["winners"] == [0, 1]
     assert st.outcome["reason"] == "A shared win: 2 players have the best reputation, 9."

@@ -16,10 +16,8 @@ the rest are filled from the piles (our ruling: the rulebook assumes enough card
 from __future__ import annotations
 
 from engines.loch_ness.play import begin_turn
-from engines.loch_ness.table import Table, deal, shuffled
+from engines.loch_ness.table import STACKS, Table, deal, shuffled
 from engines.loch_ness.words import FIND_WORD, TOOLS, find_phrase
-
-STACKS = {3: 2, 4: 3}
 
 
 def set_up(t: Table) -> None:
@@ -27,19 +25,20 @@ def set_up(t: Table) -> None:
     if t.advanced:
         tools = [code for code, count in zip(TOOLS, t.decks.tools, strict=True) for _ in range(count)]
         tools = shuffled(t, tools)
-        k = STACKS[t.n]
+        k = STACKS[t.players]
         t.stacks = [tools[i::k] for i in range(k)]
-        t.hands = [sorted(t.decks.cards(t.n, colour=seat + 1)) for seat in range(t.n)]
-        rest = [c for colour in (0, *range(t.n + 1, 5)) for c in t.decks.cards(t.n, colour=colour)]
+        t.hands = [sorted(t.decks.cards(t.players, colour=seat + 1)) for seat in range(t.players)]
+        uncoloured = (0, *range(t.players + 1, 5))   # the cards without a colour, and the absent players'
+        rest = [c for colour in uncoloured for c in t.decks.cards(t.players, colour=colour)]
         _fill_piles(t, rest)
         t.say("setup", "The tool cards are shuffled into {count} face-down stacks. Each player lays "
               "their own colour's discovery cards face down on the sites, one at a time.", count=k)
         t.phase = "place"
-        t.seat = (t.start + 1) % t.n
+        t.seat = (t.start_player + 1) % t.players
         _next_placer(t, first=True)
         return
     t.supply = list(t.decks.tools)
-    _fill_piles(t, t.decks.cards(t.n))
+    _fill_piles(t, t.decks.cards(t.players))
     for s in t.board.sites:
         deal(t, s)
     t.say("setup", "A discovery card lies face down on every site; the rest make the water pile and the "
@@ -54,7 +53,7 @@ def _fill_piles(t: Table, cards: list[str]) -> None:
 
 
 def start_play(t: Table) -> None:
-    t.phase, t.seat = "turn", t.start
+    t.phase, t.seat = "turn", t.start_player
     begin_turn(t)
 
 
@@ -62,18 +61,18 @@ def start_play(t: Table) -> None:
 
 
 def open_slots(t: Table) -> list[int]:
-    return [s for s in t.board.sites if len(t.down[s]) < t.board.site[s]]
+    return [s for s in t.board.sites if len(t.face_down[s]) < t.board.site[s]]
 
 
 def place(t: Table, seat: int, card: str, site: int) -> None:
     """``card`` (kind+back) from the player's hand face down on ``site``."""
     t.hands[seat].remove(card)
-    t.down[site].append(card[0])
-    t.placer[site].append(seat)
+    t.face_down[site].append(card[0])
+    t.laid_by[site].append(seat)
     t.say("placed", "{seat} lays a card face down on {site}.", seat=seat, site=t.sid(site))
     t.say("placed_own", "You lay {card} face down on {site}.", visible_to=[seat],
           words={"card": find_phrase(card[0])}, seat=seat, site=t.sid(site), card=FIND_WORD[card[0]])
-    t.seat = (seat + 1) % t.n
+    t.seat = (seat + 1) % t.players
     _next_placer(t)
 
 
@@ -81,8 +80,8 @@ def _next_placer(t: Table, first: bool = False) -> None:
     """The next player with a card in hand, clockwise; the end of the round when the sites are
     full or the hands empty."""
     if open_slots(t):
-        for i in range(t.n):
-            seat = (t.seat + i) % t.n
+        for i in range(t.players):
+            seat = (t.seat + i) % t.players
             if t.hands[seat]:
                 t.seat = seat
                 return
