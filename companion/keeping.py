@@ -70,7 +70,7 @@ class Keeper:
         out: list[dict[str, Any]] = [
             {"name": n, "sample": True, "placeholder": bool(b.get("placeholder")), "saved": None}
             for n, b in g.sample_boards().items()]
-        for name, saved in self.store.boards(g.id):   # a saved board is the table's own: no placeholder
+        for name, saved in self.store.shelves.boards(g.id):   # the table's own: no placeholder
             out.append({"name": name, "sample": False, "placeholder": False, "saved": saved})
         return out
 
@@ -79,7 +79,7 @@ class Keeper:
         samples = g.sample_boards()
         if name in samples:
             return {"name": name, "sample": True, "saved": None, "board": samples[name]}
-        found = self.store.board(g.id, name)
+        found = self.store.shelves.board(g.id, name)
         if found is None:
             raise NotFound("There is no board called {name}.", name=name)
         return {"name": name, "sample": False, "saved": found[1], "board": json.loads(found[0])}
@@ -104,16 +104,16 @@ class Keeper:
             raise BadRequest(first.msgid, **first.params)
         text = json.dumps(found.board, sort_keys=True, separators=(",", ":"))
         saved = time.time()
-        self.store.save_board(g.id, name, text, saved)   # StorageFailure (503): nothing saved
+        self.store.shelves.save_board(g.id, name, text, saved)   # StorageFailure (503): nothing saved
         return {"name": name, "sample": False, "saved": saved, "board": found.board}
 
     def delete_board(self, game: str, name: str) -> None:
         g = self._board_game(game)
         if name in g.sample_boards():
             raise Conflict("The sample board comes with the game and cannot be deleted.")
-        if self.store.board(g.id, name) is None:
+        if self.store.shelves.board(g.id, name) is None:
             raise NotFound("There is no board called {name}.", name=name)
-        self.store.delete_board(g.id, name)
+        self.store.shelves.delete_board(g.id, name)
 
     # -- box profiles (games that declare a profile option) ------------------------------
     #
@@ -132,11 +132,11 @@ class Keeper:
         """The game's box profiles by name, each with how complete it is."""
         g = self._profile_game(game)
         return [{"name": name, "saved": saved, "status": g.check_profile(data).status}
-                for name, data, saved in self.store.profiles(g.id)]
+                for name, data, saved in self.store.shelves.profiles(g.id)]
 
     def profile(self, game: str, name: str) -> dict[str, Any]:
         g = self._profile_game(game)
-        found = self.store.profile(g.id, name)
+        found = self.store.shelves.profile(g.id, name)
         if found is None:
             raise NotFound("There is no box profile called {name}.", name=name)
         checked = g.check_profile(found[0])
@@ -162,22 +162,23 @@ class Keeper:
             raise BadRequest(first.msgid, **first.params)
         profile = {**found.profile, "name": name}
         saved = time.time()
-        self.store.save_profile(g.id, name, json.dumps(profile, sort_keys=True), saved, replaces=rename_from)
+        text = json.dumps(profile, sort_keys=True)
+        self.store.shelves.save_profile(g.id, name, text, saved, replaces=rename_from)
         return {"name": name, "saved": saved, "profile": profile, "status": found.status}
 
     def rename_profile(self, game: str, name: str, to: str) -> dict[str, Any]:
         g = self._profile_game(game)
         to = _kept_name(to, PROFILE_NAME)
         current = self.profile(g.id, name)
-        if to != name and self.store.profile(g.id, to) is not None:
+        if to != name and self.store.shelves.profile(g.id, to) is not None:
             raise Conflict("There is a box profile called {name} already.", name=to)
         return self.save_profile(g.id, to, current["profile"], rename_from=name)
 
     def delete_profile(self, game: str, name: str) -> None:
         g = self._profile_game(game)
-        if self.store.profile(g.id, name) is None:
+        if self.store.shelves.profile(g.id, name) is None:
             raise NotFound("There is no box profile called {name}.", name=name)
-        self.store.delete_profile(g.id, name)
+        self.store.shelves.delete_profile(g.id, name)
 
     def learn(self, t: OpenTable) -> None:
         """Keep in the table's box profile what its players entered (caller holds the lock). The
@@ -189,12 +190,12 @@ class Keeper:
         if not learned or learned == t.learned or not learned.get("name"):
             return
         name = str(learned["name"])
-        stored = self.store.profile(g.id, name)
+        stored = self.store.shelves.profile(g.id, name)
         base = json.loads(stored[0]) if stored else {"name": name}
         merged = g.merge_profile(base, learned)
         if merged != base:
             try:
-                self.store.save_profile(g.id, name, json.dumps(merged, sort_keys=True), time.time())
+                self.store.shelves.save_profile(g.id, name, json.dumps(merged, sort_keys=True), time.time())
             except StorageFailure:
                 return
         t.learned = learned
@@ -208,5 +209,5 @@ class Keeper:
             name = json.loads(str(options[key])).get("name")
         except (ValueError, AttributeError):
             return options
-        found = self.store.profile(g.id, name) if isinstance(name, str) and name else None
+        found = self.store.shelves.profile(g.id, name) if isinstance(name, str) and name else None
         return {**options, key: found[0]} if found else options

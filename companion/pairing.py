@@ -410,7 +410,7 @@ class HostSessions:
         if key is not None:
             key.on_change(self.revoke_all)   # a new key ends every session (HostKey)
         self._lock = threading.Lock()
-        rows = store.host_sessions() if store is not None else []
+        rows = store.shelves.host_sessions() if store is not None else []
         self._sessions = {sid: _Session(sid, digest, label, created, created)
                           for sid, digest, label, created in rows}
 
@@ -423,7 +423,8 @@ class HostSessions:
         token = secrets.token_urlsafe(32)
         session = _Session(secrets.token_hex(4), self._hash(token), label[:80], self._clock(), self._clock())
         if self._store is not None:
-            self._store.save_host_session(session.id, session.token_hash, session.label, session.created)
+            self._store.shelves.save_host_session(session.id, session.token_hash, session.label,
+                                                  session.created)
         with self._lock:
             self._sessions[session.id] = session
         log.info("host session %s opened for %s", session.id, session.label)
@@ -462,7 +463,7 @@ class HostSessions:
             if session_id not in self._sessions:
                 return False
         if self._store is not None:
-            self._store.delete_host_sessions([session_id])
+            self._store.shelves.delete_host_sessions([session_id])
         with self._lock:
             self._sessions.pop(session_id, None)
         log.info("host session %s revoked", session_id)
@@ -473,7 +474,7 @@ class HostSessions:
         with self._lock:
             ids = list(self._sessions)
         if self._store is not None and ids:
-            self._store.delete_host_sessions(ids)
+            self._store.shelves.delete_host_sessions(ids)
         with self._lock:
             for session_id in ids:
                 self._sessions.pop(session_id, None)

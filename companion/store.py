@@ -543,6 +543,7 @@ class Store:
         self.failing: str | None = None
         self.damaged: str | None = None       # what quick_check found at start, if anything
         self.set_aside: Path | None = None    # where the damaged store was kept
+        self.shelves = Shelves(self)          # boards, box profiles, host sessions
         problem = quick_check(path)
         if problem is not None:
             self.damaged, self.set_aside = problem, set_aside(path, problem)
@@ -906,67 +907,6 @@ class Store:
             _set_table(table_id, version=version),
         ])
 
-    def save_board(self, game: str, name: str, data: str, saved: float) -> None:
-        """A board under its name (replacing one of that name): one transaction."""
-        self._tx([("INSERT OR REPLACE INTO boards VALUES (?,?,?,?)", (game, name, data, saved))])
-
-    def delete_board(self, game: str, name: str) -> None:
-        self._tx([("DELETE FROM boards WHERE game = ? AND name = ?", (game, name))])
-
-    def boards(self, game: str) -> list[tuple[str, float]]:
-        """The saved boards of a game: (name, when saved), by name."""
-        with self._lock:
-            rows = self._db.execute("SELECT name, saved FROM boards WHERE game = ? ORDER BY name",
-                                    (game,)).fetchall()
-        return [(r[0], r[1]) for r in rows]
-
-    def board(self, game: str, name: str) -> tuple[str, float] | None:
-        """A saved board's JSON text and when it was saved, or None."""
-        with self._lock:
-            row = self._db.execute("SELECT data, saved FROM boards WHERE game = ? AND name = ?",
-                                   (game, name)).fetchone()
-        return None if row is None else (row[0], row[1])
-
-    def save_profile(self, game: str, name: str, data: str, saved: float, *,
-                     replaces: str | None = None) -> None:
-        """A box profile under its name (replacing one of that name; ``replaces``: a rename, the old
-        name goes in the same transaction)."""
-        stmts: list[tuple[str, tuple[Any, ...]]] = []
-        if replaces is not None and replaces != name:
-            stmts.append(("DELETE FROM profiles WHERE game = ? AND name = ?", (game, replaces)))
-        stmts.append(("INSERT OR REPLACE INTO profiles VALUES (?,?,?,?)", (game, name, data, saved)))
-        self._tx(stmts)
-
-    def delete_profile(self, game: str, name: str) -> None:
-        self._tx([("DELETE FROM profiles WHERE game = ? AND name = ?", (game, name))])
-
-    def profiles(self, game: str) -> list[tuple[str, str, float]]:
-        """The box profiles of a game: (name, JSON text, when saved), by name."""
-        with self._lock:
-            rows = self._db.execute("SELECT name, data, saved FROM profiles WHERE game = ? ORDER BY name",
-                                    (game,)).fetchall()
-        return [(r[0], r[1], r[2]) for r in rows]
-
-    def profile(self, game: str, name: str) -> tuple[str, float] | None:
-        """A box profile's JSON text and when it was saved, or None."""
-        with self._lock:
-            row = self._db.execute("SELECT data, saved FROM profiles WHERE game = ? AND name = ?",
-                                   (game, name)).fetchone()
-        return None if row is None else (row[0], row[1])
-
-    def save_host_session(self, session_id: str, token_hash: str, label: str, created: float) -> None:
-        self._tx([("INSERT INTO host_sessions VALUES (?,?,?,?)", (session_id, token_hash, label, created))])
-
-    def delete_host_sessions(self, session_ids: Sequence[str]) -> None:
-        self._tx([("DELETE FROM host_sessions WHERE id = ?", (sid,)) for sid in session_ids])
-
-    def host_sessions(self) -> list[tuple[str, str, str, float]]:
-        """The host devices' sessions: (id, token hash, label, created), oldest first."""
-        with self._lock:
-            rows = self._db.execute("SELECT id, token_hash, label, created FROM host_sessions "
-                                    "ORDER BY created, id").fetchall()
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
-
     # -- reads (at start-up) --------------------------------------------------
 
     def load_tables(self, table_id: str | None = None) -> list[TableRow]:
@@ -1042,3 +982,73 @@ class Store:
                 log.error("The store at %s, at its close: %s", self.path, found)
             self._db.close()
             self._wal.close()
+
+
+class Shelves:
+    """What the host keeps beside the tables, in the same database and transactions as the store:
+    boards it drew, box profiles, host devices' sessions (``Store.shelves``)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def save_board(self, game: str, name: str, data: str, saved: float) -> None:
+        """A board under its name (replacing one of that name): one transaction."""
+        self._store._tx([("INSERT OR REPLACE INTO boards VALUES (?,?,?,?)", (game, name, data, saved))])
+
+    def delete_board(self, game: str, name: str) -> None:
+        self._store._tx([("DELETE FROM boards WHERE game = ? AND name = ?", (game, name))])
+
+    def boards(self, game: str) -> list[tuple[str, float]]:
+        """The saved boards of a game: (name, when saved), by name."""
+        with self._store._lock:
+            rows = self._store._db.execute("SELECT name, saved FROM boards WHERE game = ? ORDER BY name",
+                                    (game,)).fetchall()
+        return [(r[0], r[1]) for r in rows]
+
+    def board(self, game: str, name: str) -> tuple[str, float] | None:
+        """A saved board's JSON text and when it was saved, or None."""
+        with self._store._lock:
+            row = self._store._db.execute("SELECT data, saved FROM boards WHERE game = ? AND name = ?",
+                                   (game, name)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def save_profile(self, game: str, name: str, data: str, saved: float, *,
+                     replaces: str | None = None) -> None:
+        """A box profile under its name (replacing one of that name; ``replaces``: a rename, the old
+        name goes in the same transaction)."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = []
+        if replaces is not None and replaces != name:
+            stmts.append(("DELETE FROM profiles WHERE game = ? AND name = ?", (game, replaces)))
+        stmts.append(("INSERT OR REPLACE INTO profiles VALUES (?,?,?,?)", (game, name, data, saved)))
+        self._store._tx(stmts)
+
+    def delete_profile(self, game: str, name: str) -> None:
+        self._store._tx([("DELETE FROM profiles WHERE game = ? AND name = ?", (game, name))])
+
+    def profiles(self, game: str) -> list[tuple[str, str, float]]:
+        """The box profiles of a game: (name, JSON text, when saved), by name."""
+        with self._store._lock:
+            rows = self._store._db.execute(
+                "SELECT name, data, saved FROM profiles WHERE game = ? ORDER BY name", (game,)).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def profile(self, game: str, name: str) -> tuple[str, float] | None:
+        """A box profile's JSON text and when it was saved, or None."""
+        with self._store._lock:
+            row = self._store._db.execute("SELECT data, saved FROM profiles WHERE game = ? AND name = ?",
+                                   (game, name)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def save_host_session(self, session_id: str, token_hash: str, label: str, created: float) -> None:
+        self._store._tx([("INSERT INTO host_sessions VALUES (?,?,?,?)",
+                          (session_id, token_hash, label, created))])
+
+    def delete_host_sessions(self, session_ids: Sequence[str]) -> None:
+        self._store._tx([("DELETE FROM host_sessions WHERE id = ?", (sid,)) for sid in session_ids])
+
+    def host_sessions(self) -> list[tuple[str, str, str, float]]:
+        """The host devices' sessions: (id, token hash, label, created), oldest first."""
+        with self._store._lock:
+            rows = self._store._db.execute("SELECT id, token_hash, label, created FROM host_sessions "
+                                    "ORDER BY created, id").fetchall()
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
