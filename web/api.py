@@ -408,7 +408,10 @@ def press(button: str) -> Response:
          body=(Field("device", {"type": "string", "minLength": 1}, required=True,
                      refusal='"device" must be the name of a device, like "sensor0".'),
                Field("fault", {"type": ["string", "null"]},
-                     refusal='"fault" must be "dead", "stuck-lit", "stuck-dark" or null.')))
+                     refusal='"fault" must be "dead", "stuck-lit", "stuck-dark" or null.',
+                     rules={"enum": ["dead", "stuck-lit", "stuck-dark", "turned", "none", "", None]},
+                     description="dead: the laser; stuck-lit, stuck-dark: a sensor; turned: the board "
+                                 "(a token turned); none, empty or null: the device's fault cleared.")))
 def faults() -> Response:
     require_host()
     data = json_body()

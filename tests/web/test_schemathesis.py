@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import schemathesis
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks as st_checks
 from schemathesis.generation.modes import GenerationMode
@@ -111,6 +111,9 @@ def test_the_stateful_phase_follows_the_links_to_tables_seats_and_plays(
 
     class Evening(base):  # type: ignore[valid-type, misc]
         def before_call(self, case: Any) -> None:
+            op = case.operation.definition.raw.get("operationId")
+            if op == "createTable" and isinstance(case.body, dict) and case.body.get("seed") is None:
+                case.body["seed"] = 1   # a table's draws as the scenario's: the same answers each run
             table = (case.path_parameters or {}).get("table")
             given = (case.headers or {}).get("Authorization", "")
             linked = given.removeprefix("Bearer ") in tokens.values()   # a seat's token, by a link
@@ -134,8 +137,11 @@ def test_the_stateful_phase_follows_the_links_to_tables_seats_and_plays(
                 checks.append(st_checks.positive_data_acceptance)
             case.validate_response(response, checks=checks, headers=kwargs.get("headers"))
 
+    # No shrinking: the service keeps every table between scenarios, so a scenario replayed to
+    # shrink it meets other tables and seats (Hypothesis calls that flaky); the first failure is told.
     Evening.run(settings=settings(max_examples=STATEFUL_EXAMPLES, stateful_step_count=10, derandomize=True,
-                                  database=None, deadline=None, suppress_health_check=list(HealthCheck)))
+                                  database=None, deadline=None, suppress_health_check=list(HealthCheck),
+                                  phases=[Phase.explicit, Phase.generate]))
     made, claimed, plays = steps["createTable", 201], steps["claimSeat", 200], steps["act", 200]
     with capsys.disabled():
         print(f"\nSchemathesis' stateful phase: {made} tables made, {claimed} seats claimed, {plays} plays "
