@@ -22,11 +22,13 @@ restart, or at the end), each with its goal:
 
 ``--hours H`` (issue 42, point 5) or ``--games N``: a long evening counted in games, about
 :data:`GAMES_PER_HOUR` an hour at the table (``--hours 12``: 48 games), the five in turn, each
-table played to its end or ended by the host after ``--table-seconds``; a ``kill -9`` every four
-hours of evening (``--kills``); the server's ``COMPANION_LINGER`` compressed (``--linger``) so that
-the tables that are over leave memory as in a real evening. Printed besides: the RSS after the
-first hour's games and after the last game, for the evening and for each server process, and the
-tables let go (their entry kept in the store). The goals:
+table played to its end or ended by the host after ``--table-seconds``; a ``kill -9`` for every
+four hours of evening, spread evenly, each a few seconds into its table (``--kills``; ``--hours 12``:
+in tables 13, 25 and 37; ``--kills 0`` keeps one process all evening); the server's
+``COMPANION_LINGER`` compressed (``--linger``) so that the tables that are over leave memory as in
+a real evening. Printed besides: the RSS after the first hour's games and after the last game, for
+the evening and for each server process, and the tables let go (their entry kept in the store).
+The goals:
 
     0 lost; the end within 5 MB of the first hour's RSS; every table that is over let go
 
@@ -64,7 +66,7 @@ GAMES = (("laser-chess", 2), ("fzzzt", 4), ("sharks-with-lasers", 4), ("jaws", 4
 PHONES = 8
 GOALS = {"lost": 0, "rss_growth_mb": 10.0, "play_p99_ms": 100.0, "rss_end_mb": 5.0}
 GAMES_PER_HOUR = 4        # an evening at one table: a game of about a quarter of an hour
-HOURS_PER_KILL = 4        # a counted evening's kill -9s: one every four hours of it (at least one)
+HOURS_PER_KILL = 4        # a counted evening's kill -9s: one for every four hours of it (at least one)
 LINGER = 5.0              # the server's COMPANION_LINGER in a counted evening (the companion's: 120 s)
 TABLE_SECONDS = 30.0      # a counted evening's table not over by then is ended by the host
 KILL_INTO_TABLE = 3.0     # seconds into its table a counted evening's kill comes (mid-game)
@@ -657,7 +659,7 @@ def main() -> int:
                         help=f"slow-header sockets, {CROWD_PER_ADDRESS} per address (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, help="the computer's seconds per move (default: 1)")
-    parser.add_argument("--kills", type=int, help=f"kill -9s in a counted evening (default: one every "
+    parser.add_argument("--kills", type=int, help=f"kill -9s in a counted evening (default: one for every "
                                                   f"{HOURS_PER_KILL} hours of it, at least one)")
     parser.add_argument("--linger", type=float, default=LINGER,
                         help=f"the server's COMPANION_LINGER in a counted evening (default {LINGER} s)")

@@ -247,6 +247,8 @@ class HardwareLink:
         closed = any(ev.get("type") == "table_ended" for ev in public)
         ended = state.outcome is not None or closed
         with self._lock:
+            if ended:
+                self._forget(table)
             if not ended or self.current is None or self.current == table:
                 if self.current != table and self.pending is not None:
                     self.pending = None  # another table took over: its shot can wait no more
@@ -275,6 +277,13 @@ class HardwareLink:
             self._game_signals(table, roles, public)
             self._show(table, state)
 
+    def _forget(self, table: str) -> None:
+        """A table that is over: what the seat LEDs followed of it goes (its last state among it),
+        so an evening keeps none of the tables played (an undo that opens it again starts from a
+        new decision). Caller holds the lock."""
+        for followed in (self._awaiting, self._submitted, self._seen):
+            followed.pop(table, None)
+
     def _game_signals(self, table: str, roles: HardwareRoles, public: list[Event]) -> None:
         """The game's own lasers (a shot of the module each) and flashing seats, as it declares."""
         shots = sum(1 for ev in public if ev.get("type") in roles.show_shot_events)
@@ -291,7 +300,11 @@ class HardwareLink:
 
     def _unflash(self, table: str, seats: frozenset[int]) -> None:
         with self._lock:
-            self._flashing[table] = self._flashing.get(table, frozenset()) - seats
+            left = self._flashing.get(table, frozenset()) - seats
+            if left:
+                self._flashing[table] = left
+            else:
+                self._flashing.pop(table, None)
             if table == self.current and not self._closed:
                 self._show(table, self.service.state_of(table))
 

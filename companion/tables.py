@@ -276,7 +276,8 @@ class Tables:
         return not table.subs and self.clock() - self._touched.get(table.id, 0.0) >= self.linger
 
     def let_go(self, table: OpenTable, entry: dict[str, Any]) -> None:
-        """The table leaves memory; ``entry`` stands for it in the list (caller holds its lock)."""
+        """The table leaves memory; ``entry`` stands for it in the list (caller holds its lock). Not
+        if it left already and was read back since: the copy in memory now is another object."""
         with self.lock:
             if self._by_id.get(table.id) is not table:
                 return   # let go already (and maybe read back since): the one in memory stays

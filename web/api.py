@@ -37,9 +37,11 @@ def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
     return resp
 
 
-_SENT_MOST = 64
+_SENT_MOST = 8   # a couple of tables in play, each in the languages asked; then begun again
 _sent: dict[tuple[str, str], tuple[dict[str, Any], bytes]] = {}
-"""The public payload last answered per table and language, with the JSON it was answered as."""
+"""The public payload last answered per table and language, with the JSON it was answered as. Kept
+for the tables in play, not for every table of the evening: a finished Fzzzt! table's is ~300 KB,
+and a table that left memory (companion/tables.py) must not stay here."""
 
 
 def ok_public(table: str, payload: dict[str, Any]) -> Response:

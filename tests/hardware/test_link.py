@@ -6,8 +6,10 @@ example rig on mock pins; ``attach`` wires them as ``companion serve`` does.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -284,3 +286,20 @@ def test_a_table_the_host_ends_turns_the_seat_leds_off(
     clean_rig.press("seat0")
     assert link.wait_idle(patience(5))
     assert link.hardware_status()["last_beam_check"] is None  # nothing fired for an ended table
+
+
+def test_a_table_that_is_over_leaves_none_of_its_states_in_the_link(service: Service,
+                                                                     link: HardwareLink) -> None:
+    """An evening's memory holds the tables in play (docs/web.md, "How tables are kept and let
+    go"): once a game is over, the state the seat LEDs were last worked out for is let go too."""
+    table = str(service.create_table("fake-guess", 2, {"rounds": 1}, seed=3)["table"])
+    service.claim_seat(table, 0, "Anna")
+    service.claim_seat(table, 1, "Ben")
+    service.act(table, 0, {"type": "pick", "number": 2})
+    assert link.wait_idle()
+    followed = weakref.ref(service.state_of(table))   # Ben still to pick: the LEDs follow this state
+    service.act(table, 1, {"type": "pick", "number": 4})
+    assert link.wait_idle()
+    assert service.public(table)["outcome"] is not None
+    gc.collect()
+    assert followed() is None

@@ -526,3 +526,18 @@ def test_an_early_draw_claim_says_once_not_1_times(make_table: Any) -> None:
     t.claim(0, "Anna")
     sentence = refused(t.act(0, {"type": "declare_draw"}), 400, "third time")
     assert sentence.endswith("this one has come up once.") and "(s)" not in sentence
+
+
+def test_the_public_payloads_kept_for_their_json_are_a_few_tables_not_the_evenings(
+        client: FlaskClient, host: dict[str, str]) -> None:
+    """An evening's memory holds the tables in play (docs/web.md, "How tables are kept and let
+    go"): the JSON last answered for a table's public payload is kept for a few tables, not for
+    every table asked for in the evening (a finished Fzzzt! table's is ~300 KB)."""
+    from web import api
+
+    api._sent.clear()
+    for seed in range(20):
+        made = client.post("/api/tables", json={"game": "fake-guess", "players": 2, "seed": seed},
+                           headers=host).get_json()
+        assert client.get(f"/api/tables/{made['table']}").status_code == 200
+    assert 0 < len(api._sent) <= 8
