@@ -238,12 +238,16 @@ class Tables:
 
     def get(self, table_id: object) -> OpenTable:
         """The table (read back if it was let go), or NotFound in the players' words."""
-        table = self._by_id.get(table_id) if isinstance(table_id, str) else None
-        if table is None and isinstance(table_id, str) and table_id in self._kept:
-            table = self._read_back(table_id)
+        table = None
+        if isinstance(table_id, str):
+            with self.lock:   # found and touched at once: a table handed out is not let go after
+                table = self._by_id.get(table_id)
+                if table is not None:
+                    self._touched[table.id] = self.clock()
+            if table is None and table_id in self._kept:
+                table = self._read_back(table_id)
         if table is None:
             raise NotFound("There is no table {table}.", table=str(table_id))
-        self._touched[table.id] = self.clock()
         return table
 
     def _read_back(self, table_id: str) -> OpenTable | None:
@@ -254,6 +258,8 @@ class Tables:
                 if table is not None:
                     del self._kept[table_id]
                     self.add(table)
+            elif table is not None:
+                self._touched[table.id] = self.clock()
         return table
 
     def find(self, table_id: str) -> OpenTable | None:
@@ -281,6 +287,8 @@ class Tables:
         with self.lock:
             if self._by_id.get(table.id) is not table:
                 return   # let go already (and maybe read back since): the one in memory stays
+            if not self.idle(table):
+                return   # handed out since it was looked at: whoever has it plays on this one
             del self._by_id[table.id]
             self._touched.pop(table.id, None)
             self._kept[table.id] = entry

@@ -124,6 +124,27 @@ def test_an_undo_after_the_end_is_kept_when_the_table_goes_again(fake_game: obje
         again.close()
 
 
+def test_a_table_handed_out_as_it_is_let_go_stays_so_the_undo_made_on_it_is_seen(
+        fake_game: object, data_dir: Path) -> None:
+    """The host opens a finished table just as the pacer's look finds it idle: the look lets go of
+    nothing, so the undo made on the copy the host was handed is the one everyone sees."""
+    clock = Clock()
+    service = Service(data_dir, HOST_KEY, clock=clock)
+    try:
+        table = played_out(service, False)
+        clock.now += LINGER
+        found = service.tables.find(table)
+        assert found is not None and service.tables.idle(found)   # the look: idle, to be let go
+        handed = service.tables.get(table)                         # the host's request, meanwhile
+        service.tables.let_go(found, service.payloads.listed(found))
+        assert service.tables.find(table) is handed                # still the one in memory
+        service.undo(table)
+        assert service.public(table)["outcome"] is None
+        assert [t["finished"] for t in service.list_tables() if t["table"] == table] == [False]
+    finally:
+        service.close()
+
+
 def test_the_linger_time_is_the_environments_when_it_sets_one(fake_game: object, data_dir: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """``COMPANION_LINGER`` (bench/soak.py compresses an evening): a table that is over leaves
