@@ -712,6 +712,22 @@ PublicTeacher = Callable[[Mapping[str, Any], tuple[Seat, ...], list[Event]], tup
 the play that made the state, never from anything hidden (:func:`public_lessons`)."""
 
 
+class SettingUpRules(Protocol):
+    """A game's ``setting_up`` module: the real box's set-up, read from a start position of the
+    game's own state type (:attr:`Game.state_type`)."""
+
+    def steps(self, state: Any, /) -> tuple[SetupStep, ...]: ...
+
+    def part(self, state: Any, seat: Seat, /) -> tuple[Text, ...]: ...
+
+
+class LessonRules(Protocol):
+    """A game's ``lessons`` module: its teacher (:data:`PublicTeacher`)."""
+
+    def teach(self, view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event], /
+              ) -> tuple[Lesson, ...]: ...
+
+
 def public_lessons(state: State, teach: PublicTeacher) -> tuple[Lesson, ...]:
     """``state``'s lessons as ``teach`` picks them from what everyone may know: lessons are told on
     the table screen, so a game's ``lessons`` hands its teacher the public view, the seats awaited
@@ -814,22 +830,37 @@ class Game(ABC):
         """The boards that ship with the game, by name (each one a placeholder or a real one)."""
         return {}
 
+    state_type: ClassVar[type[Any]] = State
+    """The game's own state class: the one every hook below is handed."""
+    setting_up: SettingUpRules | None = None
+    """The package's ``setting_up`` module (``steps``, ``part``); None: nothing to set up."""
+    teaching: LessonRules | None = None
+    """The package's ``lessons`` module (``teach``); None: no lessons."""
+
+    def own(self, state: State) -> State:
+        """``state``, checked to be this game's (a hook handed another game's state is a bug)."""
+        ours = isinstance(state, self.state_type)
+        if not ours:
+            raise TypeError(f"{self.id} was handed a {type(state).__name__}")
+        return state
+
     def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
         """How to set up the real box for ``state`` (a start position), in order; () when the game
-        has nothing to set up. Built from the state itself, never from a second copy."""
-        return ()
+        has nothing to set up. Built from the state itself, never from a second copy: the package's
+        ``setting_up.steps`` (:attr:`setting_up`)."""
+        return self.setting_up.steps(self.own(state)) if self.setting_up is not None else ()
 
     def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
         """What ``seat`` takes or learns while setting up (its role, its hand, its boats, its secret
         start where the rules make one). It may name hidden things: it goes to that seat only."""
-        return ()
+        return self.setting_up.part(self.own(state), seat) if self.setting_up is not None else ()
 
     def lessons(self, state: State) -> tuple[Lesson, ...]:
         """The lessons for what ``state`` asks now (its phase, the kinds of decision awaited), in
         order, the last one about the decision awaited now (the phone of the seat to act shows it);
-        the table shows each key once per table, with "First game" on. Public: build them with
-        :func:`public_lessons`."""
-        return ()
+        the table shows each key once per table, with "First game" on. Public: the package's
+        ``lessons.teach`` (:attr:`teaching`) is handed what everyone may know (:func:`public_lessons`)."""
+        return public_lessons(state, self.teaching.teach) if self.teaching is not None else ()
 
     def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
         """The lasers of ``state`` (a start position), each with its beam and the single misplaced

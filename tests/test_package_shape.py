@@ -4,8 +4,9 @@ copies the same pattern.
 
 - ``__init__`` re-exports exactly three names: ``GAME``, the Game class, the State class;
 - the Game subclass and ``GAME`` live in ``<pkg>/game.py``, the State class in ``<pkg>/state.py``;
-- ``setting_up.steps(state)`` / ``setting_up.part(state, seat)`` and ``lessons.teach``, and the
-  game's hooks delegate to them with one guard spelling;
+- ``setting_up.steps(state)`` / ``setting_up.part(state, seat)`` and ``lessons.teach``, declared on
+  the Game (``state_type``, ``setting_up``, ``teaching``) and answered by ``engines.core.Game``'s
+  hooks, which no game writes again;
 - no module named ``setup.py`` (setting up the real box is ``setting_up``);
 - a story step is told through ``Working.say`` / ``Working.record``: no module of a game imports
   ``story`` or appends to an events list by hand.
@@ -161,36 +162,18 @@ def check_lessons(game: Game) -> list[str]:
         f"{package.__name__}.lessons.teach is missing"]
 
 
-HOOKS = {
-    "setup_steps": (["self", "state"],
-                    ["assert isinstance(state, {state})", "return setting_up.steps(state)"]),
-    "setup_part": (["self", "state", "seat"],
-                   ["assert isinstance(state, {state})", "return setting_up.part(state, seat)"]),
-    "lessons": (["self", "state"], ["return public_lessons(state, lessons.teach)"]),
-}
-"""The hooks that only delegate, and the one way each is spelled (its docstring aside)."""
+HOOKS = ("setup_steps", "setup_part", "lessons")
+"""The hooks :class:`engines.core.Game` answers from the parts a game declares: none is written again."""
 
 
 def check_hooks(game: Game) -> list[str]:
-    path = folder_of(package_of(game)) / "game.py"
-    if not path.is_file():
-        return [f"{relative(path)} is missing"]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == type(game).__name__]
-    if not found:
-        return [f"{relative(path)} does not define {type(game).__name__}"]
-    methods = {n.name: n for n in found[0].body if isinstance(n, ast.FunctionDef)}
-    problems = []
-    for name, (args, body) in HOOKS.items():
-        if name not in methods:
-            problems.append(f"{type(game).__name__}.{name} is missing")
-            continue
-        node = methods[name]
-        statements = node.body[1:] if ast.get_docstring(node) is not None else node.body
-        said = [ast.unparse(s) for s in statements]
-        wanted = [line.format(state=state_class(game).__name__) for line in body]
-        if [a.arg for a in node.args.args] != args or said != wanted:
-            problems.append(f"{relative(path)} {name}: {said}, not {wanted}")
+    package = package_of(game)
+    problems = [f"{type(game).__name__}.{name} is written again (declare the package's part instead)"
+                for name in HOOKS if name in vars(type(game))]
+    declared = {"state_type": state_class(game), "setting_up": submodule(package, "setting_up"),
+                "teaching": submodule(package, "lessons")}
+    problems += [f"{type(game).__name__}.{name} is {getattr(game, name)!r}, not {wanted!r}"
+                 for name, wanted in declared.items() if getattr(game, name) is not wanted]
     return problems
 
 

@@ -18,14 +18,10 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
-    Lesson,
     Option,
     PageAssets,
-    Seat,
-    SetupStep,
     State,
     chance_mode,
-    public_lessons,
 )
 from engines.core import canonical_json as _canonical
 from engines.fzzzt import flow, lessons, setting_up
@@ -39,6 +35,9 @@ from engines.text import N_, Text
 
 class Fzzzt(Game):
     id = "fzzzt"
+    state_type = FzzztState
+    setting_up = setting_up
+    teaching = lessons
     title = "Fzzzt!"
     min_players = 2
     max_players = 4
@@ -68,15 +67,6 @@ class Fzzzt(Game):
         # Fzzzt!'s round is a bidding round (biedronde, fzzzt.nl.txt: "Biedronden"), its own msgid
         return Text("bidding round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
 
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        """Mechanic cards, hands, the conveyor deck and its first row (engines/fzzzt/setting_up.py)."""
-        assert isinstance(state, FzzztState)
-        return setting_up.steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, FzzztState)
-        return setting_up.part(state, seat)
-
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As every game, but ``card_overrides`` may also come as a JSON object (a dict)."""
         given = dict(options or {})
@@ -97,9 +87,6 @@ class Fzzzt(Game):
 
     def load(self, text: str) -> State:
         return load(text, partial(FzzztState, _game=self))
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return BidBot()

@@ -14,15 +14,11 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
-    Lesson,
     Option,
     Pacing,
     PageAssets,
     ProfileCheck,
-    Seat,
-    SetupStep,
     State,
-    public_lessons,
 )
 from engines.jaws import lessons, setting_up
 from engines.jaws.amity.data import amity, check_text, deck
@@ -46,6 +42,9 @@ class Jaws(Game):
     and attacks."""
 
     id = "jaws"
+    state_type = JawsState
+    setting_up = setting_up
+    teaching = lessons
     title = "Jaws"
     min_players = 2
     max_players = 4
@@ -194,14 +193,6 @@ class Jaws(Game):
 
     # -- setting up the real box (engines.jaws.setting_up) ------------------------------
 
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        assert isinstance(state, JawsState)
-        return setting_up.steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, JawsState)
-        return setting_up.part(state, seat)
-
     # -- the box profile (engines.core.Game.profile_option) ----------------------------
 
     def check_profile(self, data: object) -> ProfileCheck:
@@ -230,9 +221,6 @@ class Jaws(Game):
             return None
         found = learned(act2)
         return found.to_json() if found != boxes.Box(found.name) else None
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return JawsBot(**settings)

@@ -16,14 +16,10 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
-    Lesson,
     Option,
     PageAssets,
-    Seat,
     SetupBeam,
-    SetupStep,
     State,
-    public_lessons,
 )
 from engines.laser_chess import board as B
 from engines.laser_chess import lessons, setting_up
@@ -52,6 +48,9 @@ def setup_board(name: str) -> bytes:
 
 class LaserChess(Game):
     id = "laser-chess"
+    state_type = LaserChessState
+    setting_up = setting_up
+    teaching = lessons
     title = "Laser Chess"
     min_players = 2
     max_players = 2
@@ -69,15 +68,6 @@ class LaserChess(Game):
                "House rule: a Switch swap may leave the other token on a square forbidden to its colour.",
                label=N_("Swaps onto the other colour's squares")),
     )
-
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        """The board and lasers, each colour's tokens, then the check (engines/laser_chess/setting_up.py)."""
-        assert isinstance(state, LaserChessState)
-        return setting_up.steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, LaserChessState)
-        return setting_up.part(state, seat)
 
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         ply = view.get("ply")
@@ -113,9 +103,6 @@ class LaserChess(Game):
         return LaserChessState(self, board, 1 if side[0] == "r" else 0, ply=int(ply), setup=setup,
                                king_rotation="k" in rules, swap_onto_restricted="s" in rules,
                                history=keys, drawn=side.endswith("="))
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         """Settings: max_depth, check_every (nodes between stop() questions), table_size."""

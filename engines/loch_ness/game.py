@@ -16,14 +16,9 @@ from engines.core import (
     Game,
     HardwareRoles,
     IllegalAction,
-    Lesson,
     Option,
     PageAssets,
-    Seat,
-    SetupStep,
-    State,
     chance_mode,
-    public_lessons,
 )
 from engines.loch_ness import lessons, setting_up
 from engines.loch_ness.board import Board, BoardError, board_from_text, check_board, sample_board
@@ -34,11 +29,14 @@ from engines.loch_ness.placing import set_up
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import MAX_PLAYERS, MIN_PLAYERS, new_table
 from engines.rng import Rng
-from engines.text import N_, Text
+from engines.text import N_
 
 
 class LochNess(Game):
     id = "loch-ness"
+    state_type = LochNessState
+    setting_up = setting_up
+    teaching = lessons
     title = "Loch Ness"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -110,17 +108,6 @@ class LochNess(Game):
         """The sample board, with the default decks written out (so the map editor shows them)."""
         board = sample_board()
         return {board.name: {**board.to_json(), "decks": board.decks.to_json()}}
-
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        assert isinstance(state, LochNessState)
-        return setting_up.steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, LochNessState)
-        return setting_up.part(state, seat)
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return ExplorerBot()

@@ -13,15 +13,10 @@ from engines.core import (
     Bot,
     Game,
     HardwareRoles,
-    Lesson,
     Option,
     Pacing,
     PageAssets,
-    Seat,
-    SetupStep,
-    State,
     chance_mode,
-    public_lessons,
 )
 from engines.rng import Rng
 from engines.sharks_with_lasers import lessons, rounds, setting_up
@@ -36,6 +31,9 @@ class SharksWithLasers(Game):
     """Secret agents swim for the beach while everyone programs the laser sharks."""
 
     id = "sharks-with-lasers"
+    state_type = SharksState
+    setting_up = setting_up
+    teaching = lessons
     title = "Sharks with Lasers"
     min_players = 2
     max_players = 4
@@ -67,15 +65,6 @@ class SharksWithLasers(Game):
                choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),
     )
 
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
-        """The board and sharks, agents and cards, the specials, who starts (setting_up.py)."""
-        assert isinstance(state, SharksState)
-        return setting_up.steps(state)
-
-    def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
-        assert isinstance(state, SharksState)
-        return setting_up.part(state, seat)
-
     def chapter_title(self, view: Mapping[str, Any]) -> Text | None:
         round_ = view.get("round")
         return Text("round {n}", {"n": round_}) if isinstance(round_, int) and round_ > 0 else None
@@ -97,9 +86,6 @@ class SharksWithLasers(Game):
 
     def load(self, text: str) -> SharksState:
         return SharksState(self, Table.load(text))
-
-    def lessons(self, state: State) -> tuple[Lesson, ...]:
-        return public_lessons(state, lessons.teach)
 
     def bot(self, **settings: Any) -> Bot:
         return PlannerBot(**settings)
