@@ -60,7 +60,7 @@ class Clockwork:
         """:meth:`pace` for one table, under its lock; the sealed plays it plays go in ``played``."""
         now = self.presence.clock()
         due = None
-        if t.here.polled:   # a phone that stopped polling is shown away
+        if t.here.polled or t.here.beats or t.here.left:   # a phone not heard from is shown away
             self.payloads.push_presence(t)
             due = self.presence.polls_due(t)
         gone = self.presence.screen_grace_ends(t)

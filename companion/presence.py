@@ -2,7 +2,11 @@
 
 ``connected`` in a payload's ``seats``: a bot, or a taken seat whose phone has a stream open, had
 one less than the grace ago (a phone waking up or changing Wi-Fi never flashes "away"), or polled
-less than ``POLL_GRACE`` ago (its stream blocked). A table screen is *watching* while its stream is
+less than ``POLL_GRACE`` ago (its stream blocked). A phone whose page sends heartbeats (every
+``BEAT_EVERY`` seconds while its stream is open) is judged by them instead of by its stream: a
+phone whose Wi-Fi dropped leaves its stream open on the companion's side for minutes (nothing tells
+the server the other end is gone), but its heartbeats stop, so it is shown away ``BEAT_GRACE``
+seconds after its last one. A table screen is *watching* while its stream is
 open, for the grace after it closed (a reload), or while it polls; after a restart, a table that was
 telling counts as watched for ``RESUME_SECONDS`` (its screen comes back; nothing it had still to
 show is skipped, and no sealed play is played over it), though Auto waits for a screen that is
@@ -20,6 +24,8 @@ from typing import Any
 from companion.tables import OpenTable
 
 POLL_GRACE = 5.0       # seconds a poll keeps a phone or a table screen present (pages poll every 2 s)
+BEAT_EVERY = 1.5       # seconds between a phone page's heartbeats (web/static/common.js TC.live)
+BEAT_GRACE = 3.5       # seconds a heartbeat keeps a phone present: one late beat is not "away"
 RESUME_SECONDS = 10.0  # after a restart: how long a table screen that was telling has to come back
 
 
@@ -32,17 +38,20 @@ class Presence:
         less than the grace ago, or polled less than POLL_GRACE ago (its stream blocked: a phone
         that keeps up by polling is at the table too)."""
         here = table.here
-        streaming = {s.seat for s in table.subs}
         now = self.clock()
+        for seat, since in list(here.beats.items()):
+            if now - since >= BEAT_GRACE:
+                del here.beats[seat]
+        # a stream counts for a phone that does not beat; a beating phone's stream may be dead
+        streaming = {s.seat for s in table.subs} - here.beating
         for seat, since in list(here.left.items()):
             if seat in streaming or now - since >= self.grace:
                 del here.left[seat]
         for seat, since in list(here.polled.items()):
             if now - since >= POLL_GRACE:
                 del here.polled[seat]
-        return tuple(s.bot or (s.token_hash is not None and (s.seat in streaming or s.seat in here.left
-                                                              or s.seat in here.polled))
-                     for s in table.seats)
+        heard = streaming | here.left.keys() | here.polled.keys() | here.beats.keys()
+        return tuple(s.bot or (s.token_hash is not None and s.seat in heard) for s in table.seats)
 
     def shown(self, table: OpenTable) -> tuple[bool, ...]:
         """The flags as last shown (made now if never shown)."""
@@ -94,6 +103,24 @@ class Presence:
         if table.seats[seat].token_hash is not None:
             table.here.polled[seat] = self.clock()
 
+    def phone_beat(self, table: OpenTable, seat: int) -> bool:
+        """A taken seat's phone sent its heartbeat: it is at the table, and from now on judged by
+        its heartbeats rather than by its stream. True when it had none running (the pacer is to
+        look when this one runs out; a later beat only puts that off)."""
+        if table.seats[seat].token_hash is None:
+            return False
+        newly = seat not in table.here.beats
+        table.here.beats[seat] = self.clock()
+        table.here.beating.add(seat)
+        table.here.polled.pop(seat, None)   # on its stream again: its heartbeats say when it goes
+        return newly
+
+    def phone_leaving(self, table: OpenTable, seat: int) -> None:
+        """A seat's page is closing (its last word): shown away once the grace runs out, unless
+        it comes back (a reload) within it."""
+        if table.here.beats.pop(seat, None) is not None:
+            table.here.left[seat] = self.clock()
+
     def screen_polled(self, table: OpenTable) -> bool:
         """A table screen polled; True when none was there before (Auto restarts its wait)."""
         newly = not self.present(table)
@@ -117,8 +144,10 @@ class Presence:
         return False
 
     def seat_left(self, table: OpenTable, seat: int) -> None:
-        """A freed or new seat has no grace from an earlier phone."""
+        """A freed or new seat has no grace, and no heartbeats, from an earlier phone."""
         table.here.left.pop(seat, None)
+        table.here.beats.pop(seat, None)
+        table.here.beating.discard(seat)
 
     def screen_grace_ends(self, table: OpenTable) -> float | None:
         """When the last table screen's grace runs out (its stream closed, none open; or the wait
@@ -144,5 +173,8 @@ class Presence:
         table.here.presence += 1
 
     def polls_due(self, table: OpenTable) -> float | None:
-        """When the earliest polling phone is shown away unless it polls again."""
-        return min((since + POLL_GRACE for since in table.here.polled.values()), default=None)
+        """When the earliest polling, beating or leaving phone is shown away unless it is heard again."""
+        here = table.here
+        return min([*(since + POLL_GRACE for since in here.polled.values()),
+                    *(since + BEAT_GRACE for since in here.beats.values()),
+                    *(since + self.grace for since in here.left.values())], default=None)

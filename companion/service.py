@@ -365,6 +365,22 @@ class Service:
             self.payloads.push_presence(t)
             return self.payloads.seat(t, seat)
 
+    def beat(self, table: str, seat: int, *, leaving: bool = False) -> None:
+        """The seat's phone is at the table (its heartbeat; companion/presence.py): a phone whose
+        heartbeats stop is shown away, though its stream may still look open. ``leaving``: its
+        page is closing (shown away after the grace, unless it is back by then)."""
+        t = self.tables.get(table)
+        seat_number(t, seat)
+        with t.lock:
+            if leaving:
+                self.presence.phone_leaving(t, seat)
+                newly = True
+            else:
+                newly = self.presence.phone_beat(t, seat)
+            self.payloads.push_presence(t)
+        if newly:
+            self._pacer.poke()   # it is shown away once its heartbeats stop, or its grace runs out
+
     def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
         """A stream of payloads (companion/streams.py); ``screen``: a table screen's public stream."""
         return self.streams.subscribe(table, seat, screen=screen)

@@ -60,8 +60,9 @@ class Streams:
         with t.lock:
             if sub in t.subs:
                 t.subs.remove(sub)
-                if self.presence.stream_closed(t, sub.seat, sub.screen):
-                    self._poke()   # a screen reloading comes back within the grace
+                # a screen reloading comes back within the grace; a phone is shown away when it ends
+                if self.presence.stream_closed(t, sub.seat, sub.screen) or t.here.left:
+                    self._poke()
                 self.payloads.push_presence(t)
 
     def sweep(self, table_id: str) -> None:

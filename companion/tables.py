@@ -125,6 +125,8 @@ class Here:
     shown: tuple[bool, ...] | None = None                   # the ``connected`` flags last shown
     left: dict[int, float] = field(default_factory=dict)    # seat -> when its last stream closed
     polled: dict[int, float] = field(default_factory=dict)  # seat -> its phone's last poll (stream blocked)
+    beats: dict[int, float] = field(default_factory=dict)   # seat -> its phone's last heartbeat
+    beating: set[int] = field(default_factory=set)          # seats whose phone sends heartbeats
     screen_left: float | None = None                        # when the last table screen's stream closed
     screen_polled: float | None = None                      # when a table screen (stream blocked) last polled
     resume_until: float | None = None                       # after a restart: its screen may return until

@@ -230,6 +230,19 @@ def seat_view(table: str) -> Response:
     return ok(service().seat_view(table, seat, present=request.args.get("poll") == "1"))
 
 
+@bp.post("/tables/<table>/here")
+@declare("The seat's heartbeat: its phone's page is open and reaches the companion (sent every "
+         "1.5 s while its stream is open; a phone not heard for 3.5 s is shown away). "
+         '{"leaving": true}: its page is closing (away after 2 s unless it is back).',
+         who="seat", status=204, answer="Heard.", body=(
+             Field("leaving", {"type": "boolean"}, refusal='"leaving" must be true or false.'),))
+def here(table: str) -> Response:
+    leaving = json_body().get("leaving") is True
+    seat = require_seat(table)
+    service().beat(table, seat, leaving=leaving)
+    return Response(status=204)
+
+
 @bp.post("/tables/<table>/actions")
 @declare("Play one of the seat's legal actions; the reply (after the commit) is its new payload.",
          who="seat-or-host", answers=ref("SeatView"), query=(AS_TABLE,), errors=(409,), links=VIEW_LINKS,

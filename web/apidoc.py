@@ -298,7 +298,8 @@ def operation(doc: Doc, params: Sequence[tuple[str, str]], method: str,
     if doc.body is not None:
         codes |= {400, 413}
     answer: dict[str, Any] = {"description": doc.answer}
-    answer["content"] = {doc.media: {"schema": dict(doc.answers or {"type": "object"})}}
+    if doc.status != 204:   # "No Content": an answer without a body
+        answer["content"] = {doc.media: {"schema": dict(doc.answers or {"type": "object"})}}
     if doc.links:
         answer["links"] = {link.name: link.to_json() for link in doc.links}
     responses: dict[str, Any] = {str(doc.status): answer, **(doc.extra or {})}

@@ -224,6 +224,10 @@ class TableService(Protocol):
     def seat_of(self, table: str, token: str | None) -> int:
         """The seat this token holds at this table; Unauthorized otherwise."""
 
+    def beat(self, table: str, seat: int, *, leaving: bool = False) -> None:
+        """The seat's phone is at the table (its heartbeat, every few seconds while its page is
+        open); ``leaving``: its page is closing."""
+
     def seat_view(self, table: str, seat: int, *, present: bool = False) -> dict[str, Any]:
         """``{"seat", "view", "awaiting", "legal_actions", "outcome", "version", "events", ...}``."""
 

@@ -158,3 +158,68 @@ def test_a_screen_started_after_a_phone_left_sees_it_away(svc: Service, clock: C
     clock.now += 3
     screen = svc.subscribe(table, None)
     assert connected(drain(screen)[-1]) == [False, False]
+
+
+def test_a_phone_whose_wifi_dropped_is_shown_away_though_its_stream_looks_open(
+        svc: Service, clock: Clock) -> None:
+    """A dropped Wi-Fi sends nothing: the companion's side of the stream stays open for minutes.
+    The phone's heartbeats stop, so the table sees it away 3.5 s after the last one."""
+    table, _ = seated_table(svc)
+    screen = svc.subscribe(table, None)
+    anna = svc.subscribe(table, 0)                   # stays open: nothing closes it
+    for _ in range(4):
+        svc.beat(table, 0)
+        clock.now += 1.5
+    drain(screen)
+    assert connected(svc.public(table)) == [True, False]
+    clock.now += 3.4 - 1.5                           # 3.4 s after her last heartbeat: still here
+    assert drain(screen) == []
+    clock.now += 0.1
+    (pushed,) = drain(screen)                        # 3.5 s: away, though her stream is open
+    assert connected(pushed) == [False, False] and anna in svc.tables.find(table).subs  # type: ignore[union-attr]
+    svc.beat(table, 0)                               # her Wi-Fi is back: at once
+    assert connected(drain(screen)[-1]) == [True, False]
+
+
+def test_a_beating_phone_whose_page_closes_is_away_when_its_heartbeats_run_out(
+        svc: Service, clock: Clock) -> None:
+    table, _ = seated_table(svc)
+    screen = svc.subscribe(table, None)
+    anna = svc.subscribe(table, 0)
+    svc.beat(table, 0)
+    drain(screen)
+    anna.close()
+    clock.now += 3.4
+    assert drain(screen) == [] and connected(svc.public(table)) == [True, False]
+    clock.now += 0.1
+    assert connected(drain(screen)[-1]) == [False, False]
+
+
+def test_only_a_seated_phone_beats_and_a_freed_seat_forgets_its_heartbeats(svc: Service) -> None:
+    table, _ = seated_table(svc)
+    svc.beat(table, 1)
+    svc.free_seat(table, 1)
+    assert connected(svc.public(table)) == [False, False]
+    svc.beat(table, 1)                               # a free seat's "phone": nobody is there
+    assert connected(svc.public(table)) == [False, False]
+
+
+def test_a_page_that_says_it_is_closing_is_away_after_the_grace_unless_it_reloads(
+        svc: Service, clock: Clock) -> None:
+    """Its last word (``leaving``): away after the 2 s grace rather than when its heartbeats run out;
+    a reload that beats within the grace never shows away."""
+    table, _ = seated_table(svc)
+    screen = svc.subscribe(table, None)
+    svc.subscribe(table, 0)
+    svc.beat(table, 0)
+    drain(screen)
+    svc.beat(table, 0, leaving=True)                 # a reload: gone, and back within the grace
+    clock.now += 1.0
+    svc.beat(table, 0)
+    clock.now += 2.0
+    assert drain(screen) == [] and connected(svc.public(table)) == [True, False]
+    svc.beat(table, 0, leaving=True)                 # closed for good
+    clock.now += 1.9
+    assert drain(screen) == []
+    clock.now += 0.1
+    assert connected(drain(screen)[-1]) == [False, False]

@@ -541,3 +541,22 @@ def test_the_public_payloads_kept_for_their_json_are_a_few_tables_not_the_evenin
                            headers=host).get_json()
         assert client.get(f"/api/tables/{made['table']}").status_code == 200
     assert 0 < len(api._sent) <= 8
+
+
+def test_a_seats_heartbeat_shows_it_at_the_table_and_needs_its_token(make_table: Any,
+                                                                     client: FlaskClient) -> None:
+    """POST /here: the seat's phone is there (204, no body); a stranger's beat is refused and
+    shows nobody."""
+    t = make_table()
+    t.claim(0, "Anna")
+    assert [s["connected"] for s in t.public()["seats"]] == [False, False]
+    stranger = client.post(f"/api/tables/{t.id}/here")
+    assert stranger.status_code == 401 and stranger.get_json()["error"]
+    assert [s["connected"] for s in t.public()["seats"]] == [False, False]
+    beat = client.post(f"/api/tables/{t.id}/here", headers=t.auth(0))
+    assert beat.status_code == 204 and beat.data == b""
+    assert [s["connected"] for s in t.public()["seats"]] == [True, False]
+    wrong = client.post(f"/api/tables/{t.id}/here", json={"leaving": "soon"}, headers=t.auth(0))
+    assert wrong.status_code == 400 and wrong.get_json() == {"error": '"leaving" must be true or false.'}
+    leaving = client.post(f"/api/tables/{t.id}/here", json={"leaving": True}, headers=t.auth(0))
+    assert leaving.status_code == 204

@@ -44,6 +44,7 @@ def changes(t: Any) -> list[tuple[str, str, dict[str, Any] | None]]:
         ("POST", f"{base}/next", None),
         ("POST", f"{base}/actions", {"action": {"type": "pick", "notation": "pick1"}}),
         ("POST", f"{base}/seats/1", {"name": "Mallory"}),
+        ("POST", f"{base}/here", None),
         ("POST", "/api/hardware/press/seat0", None),
         ("DELETE", f"{base}/seats/0", None),
         ("POST", f"{base}/undo", None),

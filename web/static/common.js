@@ -161,25 +161,60 @@
   };
 
   /* Live updates: EventSource first; while it is down, poll every 2 s; back to the stream when it recovers.
-     onPayload(payload); onAuthLost() when polling says the seat is gone (401/404). */
-  TC.live = function (streamUrl, pollUrl, onPayload, onState, onAuthLost) {
-    let source = null, pollTimer = null, stopped = false;
+     onPayload(payload); onAuthLost() when polling says the seat is gone (401/404). beatUrl (a seat's
+     page): while the stream is open, a heartbeat every 1.5 s, so the table sees at once a phone
+     whose Wi-Fi dropped (its stream looks open to the companion for minutes: companion/presence.py).
+     A heartbeat that fails or is not answered within 3 s means the stream is dead too, though the
+     browser still shows it open: the page drops it and polls (the phone says it is cut off), and
+     opens a new stream at the first poll that gets through (back in its seat within 2 s). */
+  const BEAT_MS = 1500, BEAT_WAIT_MS = 3000;
+  TC.live = function (streamUrl, pollUrl, onPayload, onState, onAuthLost, beatUrl) {
+    let source = null, pollTimer = null, stopped = false, beatTimer = null, dropped = false;
+    const cutOff = function () {   // the heartbeat did not get through: this stream is dead
+      if (stopped || !source) return;
+      source.close();
+      source = null;
+      dropped = true;
+      startPolling();
+    };
+    const beat = function () {
+      if (stopped || pollTimer || !source || source.readyState !== EventSource.OPEN) return;  // a poll counts
+      const abort = window.AbortController ? new AbortController() : null;
+      const late = abort && setTimeout(function () { abort.abort(); }, BEAT_WAIT_MS);
+      fetch(beatUrl, { method: "POST", credentials: "same-origin", signal: abort ? abort.signal : undefined })
+        .then(function () { if (late) clearTimeout(late); })
+        .catch(function () { if (late) clearTimeout(late); cutOff(); });
+    };
+    if (beatUrl) {
+      beatTimer = setInterval(beat, BEAT_MS);
+      // the page's last word as it closes: the table shows it away after the grace, not 3.5 s on
+      window.addEventListener("pagehide", function (ev) {
+        if (stopped || ev.persisted) return;   // kept in the back/forward cache: it may come back
+        fetch(beatUrl, { method: "POST", credentials: "same-origin", keepalive: true,
+                         headers: { "Content-Type": "application/json" }, body: '{"leaving": true}' })
+          .catch(function () { /* gone already: its heartbeats stop anyway */ });
+      });
+    }
+    // the Wi-Fi is back (the browser knows it): ask at once rather than at the next poll
+    window.addEventListener("online", function () { if (pollTimer && !stopped) poll(); });
     const poll = async function () {
       const r = await TC.api("GET", pollUrl);
-      if (r.ok) onPayload(r.data);
-      else if ((r.status === 401 || r.status === 404) && onAuthLost) { stop(); onAuthLost(r); }
+      if (r.ok) {
+        onPayload(r.data);
+        if (dropped && !stopped && !source) { dropped = false; open(); }   // through again: a new stream
+      } else if ((r.status === 401 || r.status === 404) && onAuthLost) { stop(); onAuthLost(r); }
     };
     const startPolling = function () {
       if (pollTimer || stopped) return;
       onState && onState("polling");
-      pollTimer = setInterval(poll, 2000);
+      pollTimer = setInterval(poll, dropped ? 1000 : 2000);   // cut off: back the moment it gets through
       poll();
     };
     const stopPolling = function () { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } };
     const open = function () {
       if (!window.EventSource) { startPolling(); return; }
       source = new EventSource(streamUrl);
-      source.onopen = function () { onState && onState("live"); };
+      source.onopen = function () { onState && onState("live"); if (beatUrl) beat(); };
       source.onmessage = function (ev) {
         stopPolling();
         onState && onState("live");
@@ -198,7 +233,10 @@
         }
       };
     };
-    const stop = function () { stopped = true; stopPolling(); if (source) source.close(); };
+    const stop = function () {
+      stopped = true; stopPolling(); if (source) source.close();
+      if (beatTimer) { clearInterval(beatTimer); beatTimer = null; }
+    };
     open();
     return { stop: stop, refresh: poll };
   };

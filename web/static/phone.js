@@ -118,7 +118,7 @@
       // the seat is gone (the host freed it): say so above the seats still free
       TC.showRefusal((r && r.data && r.data.error) || T("This phone no longer holds a seat here."));
       showClaim();
-    });
+    }, base + "/here");   // its heartbeat: the table sees at once when this phone's Wi-Fi drops
   }
 
   let lastText = "";
