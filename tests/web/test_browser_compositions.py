@@ -180,3 +180,53 @@ def test_jaws_act2_a_half_entered_resurface_card_survives_an_update(server: str,
     options = service.public(table)["view"]["orca"]["options"]
     assert options[0] == {**options[0], "zone": "5", "evade": 2, "dice": 3, "shake_off": True}, options
     crew.context.close()
+
+
+def test_jaws_act2_entering_one_boat_tile_keeps_the_numbers_typed_for_the_others(
+        server: str, browser: Any, service: Any) -> None:
+    """The game night (J1): "Type the three numbers of all 8 tiles, tap the first Enter: tile 1 is
+    accepted, and all 21 other fields are empty." A new box: the table is asked for every tile."""
+    table = service.create_table("jaws", 3, {"acts": "2"}, seed=31)["table"]
+    assert service.public(table)["view"]["orca"]["reading"]["what"] == "tiles"
+    crew = phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    crew.locator('.orca-reading .orca-form[data-tile="1"]').wait_for()
+    typed = {f"#orca-t{z}-{field}": str(n)
+             for z, numbers in ((1, (2, 4, 1)), (2, (3, 5, 2)), (3, (2, 3, 1)))
+             for field, n in zip(("damage", "destroy", "damaged"), numbers, strict=True)}
+    for field, value in typed.items():
+        crew.locator(field).fill(value)
+    crew.locator('.orca-form[data-tile="1"] button').tap()
+    crew.locator('.orca-form[data-tile="1"]').wait_for(state="detached")    # tile 1 went in
+    for field, value in typed.items():
+        if not field.startswith("#orca-t1-"):
+            assert crew.locator(field).input_value() == value, field
+    crew.locator('.orca-form[data-tile="2"] button').tap()
+    crew.locator('.orca-form[data-tile="2"]').wait_for(state="detached")
+    third = [crew.locator(f"#orca-t3-{f}").input_value() for f in ("damage", "destroy", "damaged")]
+    assert third == ["2", "3", "1"]
+    crew.context.close()
+
+
+def test_jaws_act2_a_card_another_phone_entered_first_leaves_no_half_of_it_behind(
+        server: str, browser: Any, service: Any) -> None:
+    """The game night (J2): "Daan enters card A first: Bernd's form moves on to card B with the
+    evade field still 2, but the zone and the dice choice are gone." What Bernd tapped and typed
+    was card A's: card B's form starts empty, all of it."""
+    table = act2_at_the_first_resurface_card(service)
+    chip = service.public(table)["view"]["orca"]["reading"]["chip"]
+    bernd = phone(browser)
+    shared.sit(bernd, server, table, 1, "Bernd")
+    bernd.locator(".orca-reading .orca-form").wait_for()
+    bernd.locator('.orca-mini [data-space="b3"]').first.tap()
+    bernd.locator("#orca-evade").fill("2")
+    bernd.locator('.orca-dice-pick button[data-dice="2"]').tap()
+    offer = service.public(table)["view"]["orca"]["reading"]["offers"][0]   # Daan: one tap, this box's card
+    service.act(table, 2, {"type": offer["type"], "notation": offer["notation"]})
+    bernd.wait_for_function("(c) => !document.querySelector('#orca-enter-card').textContent.includes(c)",
+                            arg=chip)
+    assert bernd.locator("#orca-evade").input_value() == ""
+    assert bernd.locator('.orca-dice-pick button[aria-pressed="true"]').count() == 0
+    assert "5" not in bernd.locator(".orca-zone-picked").inner_text()
+    assert "3" not in bernd.locator(".orca-zone-picked").inner_text()
+    bernd.context.close()

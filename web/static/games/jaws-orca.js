@@ -312,7 +312,7 @@
   /* The reading the table is asked for, as one tap per card this box is known to hold and a form
      for anything else. ``send(action)`` posts it; opts.roles: the crew members whose gear this
      phone enters first (all three on the host page). */
-  let lastForm = { key: null, node: null, what: null };
+  let lastForm = { key: null, node: null, what: null, chip: null };
 
   function readingForm(p, send, opts) {
     opts = opts || {};
@@ -320,12 +320,19 @@
     // the same reading: the same form, with what was typed in it so far (an update from elsewhere,
     // a step the table tells, a phone connecting, must not wipe it); a changed reading of the same
     // kind (another phone entered a gear card) is drawn anew with what this phone typed carried over
+    // A form of one row per thing (the boat tiles, the wound tracks) keeps what was typed in the
+    // other rows when this phone enters one of them; a resurface card's form keeps its taps and
+    // numbers only while it is for the same card (another phone entering that card ends it, all of
+    // it: its zone, dice and evade were that card's).
     const key = [p.table, JSON.stringify(reading), (opts.roles || []).join("+")].join("#");
     if (lastForm.key === key && lastForm.node && !opts.own) return lastForm.node;
     const box = el("div", { class: "orca-reading", "data-reading": reading.what });
     if (opts.own) draft = { key: null, zone: null, dice: null };   // this phone's own entry went in: a fresh form
-    const before = lastForm.node && lastForm.what === reading.what && !opts.own ? lastForm.node : null;
-    lastForm = { key: key, node: box, what: reading.what };
+    const rows = reading.what === "tiles" || reading.what === "tracks";
+    const sameCard = reading.what !== "turn" || lastForm.chip === reading.chip;
+    const before = lastForm.node && lastForm.what === reading.what && (rows || !opts.own) && sameCard
+      ? lastForm.node : null;
+    lastForm = { key: key, node: box, what: reading.what, chip: reading.chip };
     fillReading(box, reading, p, send, opts);
     if (before) typedOver(before, box);
     return box;
