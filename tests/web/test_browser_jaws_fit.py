@@ -16,7 +16,7 @@ import pytest
 
 from engines import TABLE
 from tests.web import test_browser as shared
-from tests.web.test_browser_fit import SETTLED, TABLE_FIT
+from tests.web.test_browser_fit import PHONE_FIT, SETTLED, TABLE_FIT
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -136,4 +136,39 @@ def test_the_table_screen_cuts_none_of_its_words_in_either_act(server: str, brow
                 assert tv.locator(".jaws-card-text").count() == 1, where
     if act == "1":
         assert seen_card
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_sharks_phone_with_three_rounds_recorded_is_no_wider_than_the_phone(
+        server: str, browser: Any, service: Any, lang: str) -> None:
+    """The game night (J5): "From Act 1, round 3, the 'Dein Bewegungsplan' table (Runde | Weg |
+    Gefressen | Zusatzfähigkeit) is 391 px wide, so the page is 401 px", and the end-turn sheet's
+    "Bestätigen" runs past the right edge. Three rounds recorded, the shark to play: the page and
+    the sheet fit 360 px."""
+    table = service.create_table("jaws", 3, {"acts": "1"}, seed=7, lang=lang)["table"]
+    service.set_auto(table, False)
+    tokens = [service.claim_seat(table, seat, name) for seat, name in enumerate(["Sharky", "Bea", "Hal"])]
+    rng = random.Random(1)
+    for _ in range(400):
+        state = service.state_of(table)
+        if len(state.view(0)["secret"].get("trail") or []) >= 3 and 0 in state.awaiting:
+            break
+        seat = state.awaiting[0]
+        service.act(table, seat, rng.choice(state.legal_actions(seat)))
+    else:
+        raise AssertionError("no third round for the shark")
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale=lang)
+    shark = watch(ctx.new_page())
+    ctx.add_cookies([{"name": f"seat_{table}", "value": tokens[0], "url": server}])   # Sharky's phone
+    shark.goto(f"{server}/play/{table}?lang={lang}")
+    shark.locator(".jaws-record tr").nth(3).wait_for()
+    fit = shark.evaluate(PHONE_FIT)
+    assert fit["scroll"] <= 360 and not fit["out"], (lang, fit)
+    shark.locator("#controls button.big:not([disabled])").last.tap()
+    shark.locator("#sheet").wait_for(state="visible")
+    box = shark.locator("#sheet-ok").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (lang, box)
+    assert shark.evaluate(PHONE_FIT)["scroll"] <= 360
     ctx.close()

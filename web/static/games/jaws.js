@@ -397,7 +397,7 @@
     table.append(el("tr", null, el("th", { text: T("Round") }), el("th", { text: T("Path") }), el("th", { text: T("Eaten") }), el("th", { text: T("Ability") })));
     rows.forEach(function (r) {
       const eaten = ["N", "E", "S", "W"].map(function (b, i) { return r.eaten[i] ? r.eaten[i] + named(view, b) : ""; }).filter(Boolean).join(" ") + (r.michael ? " M" : "");
-      table.append(el("tr", null, el("td", { text: String(r.round) }), el("td", { text: namedAll(view, r.path).join("→") }),
+      table.append(el("tr", null, el("td", { text: String(r.round) }), el("td", { text: namedAll(view, r.path).join("→\u200b") }),   // it may wrap after an arrow
         el("td", { text: eaten || "—" }), el("td", { text: r.power ? T(POWER[r.power]) : "—" })));
     });
     box.append(table);
