@@ -327,7 +327,7 @@ SCHEMAS: dict[str, Any] = {
             "finished": {"type": "boolean"},
             "winners": {"oneOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}],
                         "description": "Who won, once the table screen has told the end; else null."},
-            "outcome": {"oneOf": [ref("Outcome"), {"type": "null"}],
+            "outcome": {**ref("Outcome"),
                         "description": "The game's outcome (its winners, scores and reason), once the table "
                                        "screen has told the end; else null."},
             "created": {"type": "number", "description": "When the table was started (seconds since 1970)."},

@@ -122,8 +122,9 @@
     fitScreen(ui, drawSide);
   }
 
-  /* Between games (this table's end told, or the host ended it): tonight's games so far, each in
-     one line (web/evening.py: public only), under the outcome; looked up once per change. */
+  /* Between games (this table's end told, or the host ended it): tonight's other games, the last
+     three, each in one line (web/evening.py: public only), under the outcome; looked up once per
+     change. */
   let eveningOf = null;
   async function drawEvening(over) {
     $("evening-panel").hidden = !over;
@@ -132,7 +133,8 @@
     const r = await TC.api("GET", "/api/evening?lang=" + encodeURIComponent(TC.lang));
     if (!r.ok) return;
     const lines = TC.clear($("evening-lines"));
-    (r.data.games || []).slice(-4).forEach(function (g) {
+    const others = (r.data.games || []).filter(function (g) { return g.table !== table; });
+    others.slice(-3).forEach(function (g) {   // this table's own result is in the outcome above
       lines.append(el("li", { "data-table": g.table, text: g.title + ": " + g.status.text }));
     });
     TC.fitAll($("table-screen"), 18);
