@@ -132,6 +132,13 @@ def test_each_game_tonight_is_listed_as_it_stands_in_the_tables_language(
     assert 'href="/api/evening/export?format=bgstats"' in html
 
 
+def test_an_evening_without_games_says_so(client: FlaskClient) -> None:
+    assert client.get("/api/evening").get_json() == {"since": None, "games": []}
+    page = client.get("/evening?lang=nl").get_data(as_text=True)
+    assert "Vanavond is er nog geen spel gespeeld." in page and "export" not in page.lower()
+    assert 'href="/evening"' in client.get("/table/current").get_data(as_text=True)
+
+
 def test_an_undo_of_the_end_takes_the_game_back_to_being_played(client: FlaskClient, service: Service,
                                                                  host_key: str) -> None:
     table = guess(service, ("Anna", "Bo"))
