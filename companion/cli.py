@@ -237,7 +237,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         service.key.follow(data_dir / "host_key")
     link = built[1].attach(service, rig, lang) if built else None   # the status display's language
     app = create_app(service, wifi=config.wifi,   # the service checks the key (it may change)
-                     config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS})
+                     config={"SSE_MAX_STREAMS": waitress_server.THREADS - waitress_server.FREE_THREADS,
+                             "PLAY_LOGGING": data_dir / "play-logging.json"})   # the table's BGG ids
     server = _listen(app, service, rig, bind, port, args.channel_timeout, lang)
     _settle_memory()
     actual = server.effective_port

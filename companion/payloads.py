@@ -100,12 +100,16 @@ class Payloads:
         return requests(t, self.presence.shown(t))
 
     def listed(self, t: OpenTable) -> dict[str, Any]:
-        """The table's entry in the list of tables (public)."""
+        """The table's entry in the list of tables (public): with the game's outcome once the table
+        has told it (``winners``), and when it reached its end (``finished_at``), for the
+        evening's results."""
+        winners = self.winners(t)
         return {"table": t.id, "game": t.row.game, "title": t.game.title,
                 "players": t.row.players, "seats": self.presence.seats_json(t),
                 "awaiting": awaiting_now(t), "version": t.version_for(PUBLIC),
                 "ended": t.row.ended, "finished": t.state.outcome is not None,
-                "winners": self.winners(t), "created": t.row.created,
+                "winners": winners, "outcome": None if winners is None else t.state.outcome,
+                "created": t.row.created, "finished_at": t.row.finished or None,
                 "next_table": t.row.next_table, "lang": t.row.lang}
 
     def winners(self, t: OpenTable) -> list[int] | None:

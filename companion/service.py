@@ -153,6 +153,15 @@ def _checked_name(name: object) -> str:
     return name
 
 
+def _finished(t: OpenTable) -> float | None:
+    """When the game reached its end, as a change to its state is stored: now (wall-clock) when this
+    change ends it, 0 when it takes the end back (an undo), None when the end is as it was."""
+    over = t.state.outcome is not None
+    if over == bool(t.row.finished):
+        return None
+    return time.time() if over else 0.0
+
+
 def _start(table: OpenTable, setting_up: bool) -> None:
     """A new table's first draws (its log, stored with it), its story's first chapter, the
     lessons that start tells and its setup stage; nothing stored yet."""
@@ -448,11 +457,14 @@ class Service:
         shown, step = story.cursor()
         unseen = self.payloads.unseen(t, story, step, shown, list(chapter.events))
         hidden = {**t.row.hidden, **{r: t.row.hidden.get(r, 0) + 1 for r in unseen}}
+        finished = _finished(t)
         # commit
         self.store.append(t.id, rows, version=version, step=step, shown=shown,
-                          hidden=hidden if unseen else None, lessons=told, unseal=unseal)
+                          hidden=hidden if unseen else None, lessons=told, unseal=unseal, finished=finished)
         t.log.extend(rows)
         t.row.version, t.row.step, t.row.shown, t.row.hidden = version, step, shown, hidden
+        if finished is not None:
+            t.row.finished = finished
         if told is not None:
             t.row.lessons = told
         # tell

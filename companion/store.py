@@ -425,6 +425,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN summary TEXT NOT NULL DEFAULT '';
     """,
+    # 12: when the game reached its end (wall-clock seconds; 0 while it has not, or when an undo
+    # took the end back): the evening's results say how long each game took
+    """
+    ALTER TABLE tables ADD COLUMN finished REAL NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -511,6 +516,8 @@ class TableRow:
     ("" for one told at an earlier table of the same seats); a key here is never told again."""
     summary: dict[str, Any] | None = None
     """A table that is over and let go from memory: its entry in the list of tables, as it was."""
+    finished: float = 0.0
+    """When its game reached the end (wall-clock seconds); 0 while it has not."""
 
 
 @dataclass(frozen=True)
@@ -867,17 +874,20 @@ class Store:
 
     def append(self, table_id: str, rows: Sequence[LogRow], *, version: int, step: int = 0,
                shown: str | None = None, hidden: dict[str, int] | None = None,
-               lessons: dict[str, str] | None = None, unseal: Sequence[int] = ()) -> None:
+               lessons: dict[str, str] | None = None, unseal: Sequence[int] = (),
+               finished: float | None = None) -> None:
         """Append log rows (``idx`` given by the caller), set the version, the step the table
-        screen shows (``shown``: its chapter), what each reader could not see and the lessons told,
-        and delete the sealed plays ``unseal`` (played now, or taken back): one transaction."""
+        screen shows (``shown``: its chapter), what each reader could not see, the lessons told and
+        when the game reached its end (``finished``; None leaves it), and delete the sealed plays
+        ``unseal`` (played now, or taken back): one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO log VALUES (?,?,?,?,?)", (table_id, r.idx, r.kind, r.seat, json.dumps(r.data)))
             for r in rows]
         stmts += [("DELETE FROM sealed WHERE table_id = ? AND n = ?", (table_id, n)) for n in unseal]
         stmts.append(_set_table(table_id, version=version, step=step, shown=shown,
                                 hidden=None if hidden is None else json.dumps(hidden, sort_keys=True),
-                                lessons=None if lessons is None else json.dumps(lessons, sort_keys=True)))
+                                lessons=None if lessons is None else json.dumps(lessons, sort_keys=True),
+                                finished=finished))
         self._tx(stmts)
 
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
@@ -915,12 +925,12 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt, setup, first_game, lessons, summary "
+                "lang, shown, auto, hidden, salt, setup, first_game, lessons, summary, finished "
                 f"FROM tables {where}ORDER BY created, id", args).fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
                          r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15],
                          json.loads(r[16]) if r[16] else None, bool(r[17]), json.loads(r[18]),
-                         json.loads(r[19]) if r[19] else None)
+                         json.loads(r[19]) if r[19] else None, float(r[20]))
                 for r in rows]
 
     def keep_summary(self, table_id: str, summary: dict[str, Any] | None) -> None:

@@ -769,6 +769,19 @@ class Game(ABC):
         "the last plays"."""
         return None
 
+    def seat_scores(self, outcome: Mapping[str, Any], players: int) -> list[int | float | None]:
+        """Each seat's final score, as a play-logging app records it (the evening's results, their
+        export), read from ``outcome["scores"]``: a number under the seat's key, or a score sheet's
+        ``"total"``; None for a seat the game gives no score (a race, a team's win)."""
+        scores = outcome.get("scores") or {}
+        out: list[int | float | None] = []
+        for seat in range(players):
+            found = scores.get(str(seat)) if isinstance(scores, Mapping) else None
+            if isinstance(found, Mapping):
+                found = found.get("total")
+            out.append(found if isinstance(found, int | float) and not isinstance(found, bool) else None)
+        return out
+
     board_option: ClassVar[str | None] = None
     """The option that takes a board the table drew and saved (its JSON), for games whose printed
     board the table transcribes; the companion keeps saved boards and checks them with

@@ -32,7 +32,21 @@ def create_app(service: TableService, *, host_key: str | None = None,
     URL phones should use (``http://192.168.4.1:8000``); by default the Pi's
     LAN address and the port the request came in on.
     """
-    from web import api, apidoc, boards, errors, guard, host, i18n, phone, profiles, qr, stream, table
+    from web import (
+        api,
+        apidoc,
+        boards,
+        errors,
+        evening,
+        guard,
+        host,
+        i18n,
+        phone,
+        profiles,
+        qr,
+        stream,
+        table,
+    )
 
     app = Flask(__name__)
     app.config.update(
@@ -51,7 +65,8 @@ def create_app(service: TableService, *, host_key: str | None = None,
     errors.register(app)
     guard.init_app(app)
     i18n.init_app(app)
-    for bp in (api.bp, boards.bp, profiles.bp, stream.bp, apidoc.bp, qr.bp, phone.bp, table.bp, host.bp):
+    for bp in (api.bp, boards.bp, profiles.bp, stream.bp, apidoc.bp, qr.bp, phone.bp, table.bp, host.bp,
+               evening.bp):
         app.register_blueprint(bp)
     return app
 

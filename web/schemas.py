@@ -327,7 +327,13 @@ SCHEMAS: dict[str, Any] = {
             "finished": {"type": "boolean"},
             "winners": {"oneOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}],
                         "description": "Who won, once the table screen has told the end; else null."},
+            "outcome": {**ref("Outcome"),
+                        "description": "The game's outcome (its winners, scores and reason), once the table "
+                                       "screen has told the end; else null."},
             "created": {"type": "number", "description": "When the table was started (seconds since 1970)."},
+            "finished_at": {"type": ["number", "null"],
+                            "description": "When the game reached its end (seconds since 1970); null while "
+                                           "it has not, or when that was not recorded."},
             "next_table": {"type": ["string", "null"],
                            "description": "The next game with the same seats, once the host set one up."},
             "lang": {"enum": ["en", "nl", "de"],

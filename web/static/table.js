@@ -110,6 +110,7 @@
     const outcome = $("outcome");
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
+    drawEvening(!!p.outcome && !st.telling || (latest.ended && !st.telling));
 
     const drawSide = function () {
       drawSetup(setup);
@@ -119,6 +120,24 @@
     drawSide();
     drawLessons(setup ? {} : st, ui ? $("game-area") : $("generic-view"));
     fitScreen(ui, drawSide);
+  }
+
+  /* Between games (this table's end told, or the host ended it): tonight's other games, the last
+     three, each in one line (web/evening.py: public only), under the outcome; looked up once per
+     change. */
+  let eveningOf = null;
+  async function drawEvening(over) {
+    $("evening-panel").hidden = !over;
+    if (!over || eveningOf === latest.version) return;
+    eveningOf = latest.version;
+    const r = await TC.api("GET", "/api/evening?lang=" + encodeURIComponent(TC.lang));
+    if (!r.ok) return;
+    const lines = TC.clear($("evening-lines"));
+    const others = (r.data.games || []).filter(function (g) { return g.table !== table; });
+    others.slice(-3).forEach(function (g) {   // this table's own result is in the outcome above
+      lines.append(el("li", { "data-table": g.table, text: g.title + ": " + g.status.text }));
+    });
+    TC.fitAll($("table-screen"), 18);
   }
 
   /* Nothing scrolls on a TV and nothing is under 18 px (TC.fitAll: the text shrinks, then the
