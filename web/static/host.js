@@ -98,6 +98,7 @@
 
   function manage(table, info) {
     current = table;
+    latest = null;   // until this table's first payload: nothing is planned on another table's seats
     $("manage").hidden = false;
     $("manage-title").textContent = (info.title || info.game || "") + " · " + table;
     $("screen-link").href = "/table/" + encodeURIComponent(table);
