@@ -104,7 +104,8 @@ def test_an_evening_of_three_games_with_one_claim_per_phone(server: str, browser
     daan_seat = host.locator('#next-people li[data-seat="2"] select')
     assert daan_seat.locator('option[value="0"]').inner_text() == "Seat 1 · The shark"
     daan_seat.select_option("0")   # Anna, who sat there, takes Daan's place
-    host.locator('#next-people li[data-seat="0"] select option[value="2"][selected]').wait_for(state="attached")
+    anna_moved = '#next-people li[data-seat="0"] select option[value="2"][selected]'
+    host.locator(anna_moved).wait_for(state="attached")
     assert host.evaluate(WIDE) <= 360
     shot(host, "next-game-host-plans-jaws")
     host.locator("#next-start").tap()
