@@ -77,7 +77,7 @@ from companion.telling import Teller
 from engines import TABLE, Event, Game, IllegalAction, State
 from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL
 from engines.text import N_
-from web.service import MAX_NAME, BadRequest, Conflict, Unauthorized
+from web.service import MAX_NAME, SEATS_REFUSAL, BadRequest, Conflict, Unauthorized
 
 log = logging.getLogger("companion")
 
@@ -120,6 +120,46 @@ def _game_options(game: Game, options: Any) -> tuple[dict[str, Any], str, bool]:
     if game.own_chance:
         game_options["chance"] = chance  # the game deals itself unless told the cards are real
     return game_options, chance, setting_up
+
+
+def _known_game(game: Any) -> Game:
+    if not isinstance(game, str):
+        raise BadRequest("Choose a game.")
+    try:
+        return engines.get(game)
+    except engines.UnknownGame:
+        raise BadRequest("There is no game called {game}.", game=game) from None
+
+
+def _seat_roles(game: Game) -> dict[str, Any]:
+    roles = {str(n): [text.to_json() for text in game.seat_roles(n)]
+             for n in range(game.min_players, game.max_players + 1)}
+    return {"seat_roles": roles} if any(roles.values()) else {}
+
+
+def _seats_for(t: OpenTable, g: Game, seats: Any) -> list[SeatRow]:
+    """The next game's seats: for each entry of ``seats`` (None: every seat of ``t`` as it is), a
+    seat of ``t`` carried (its name, token and bot), a bot, or a free seat; checked against the
+    game's player count."""
+    given = list(range(t.row.players)) if seats is None else seats
+    if not isinstance(given, list):
+        raise BadRequest(SEATS_REFUSAL)
+    if not g.min_players <= len(given) <= g.max_players:
+        if g.min_players == g.max_players:
+            raise BadRequest("{title} is for exactly {low} players.", title=g.title, low=g.min_players)
+        raise BadRequest("{title} is for {low} to {high} players, not {count}.", title=g.title,
+                         low=g.min_players, high=g.max_players, count=len(given))
+    out: list[SeatRow] = []
+    for seat, entry in enumerate(given):
+        if entry is None or entry == "bot":
+            out.append(SeatRow(seat, "", None, entry == "bot"))
+        elif (isinstance(entry, int) and not isinstance(entry, bool) and 0 <= entry < t.row.players
+              and entry not in given[:seat]):
+            old = t.seats[entry]
+            out.append(SeatRow(seat, old.name, old.token_hash, old.bot))
+        else:
+            raise BadRequest(SEATS_REFUSAL)
+    return out
 
 
 def _checked_seed(seed: Any) -> int:
@@ -331,7 +371,9 @@ class Service:
         return self.key.current()
 
     def games(self) -> list[dict[str, Any]]:
-        return [{**g.describe(), "table_options": _table_options(g)}
+        """Each game as it describes itself, its table options and, where its seats have roles,
+        each seat's role by player count (its default options): the host's next-game form."""
+        return [{**g.describe(), "table_options": _table_options(g), **_seat_roles(g)}
                 for g in engines.GAMES.values()]
 
     def list_tables(self) -> list[dict[str, Any]]:
@@ -593,13 +635,8 @@ class Service:
 
         ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
         same transaction (the next game); ``told``: the lessons its seats were told there."""
-        if not isinstance(game, str):
-            raise BadRequest("Choose a game.")
         lang = table_language(lang)
-        try:
-            g = engines.get(game)
-        except engines.UnknownGame:
-            raise BadRequest("There is no game called {game}.", game=game) from None
+        g = _known_game(game)
         options, first_game = teaching.first_game_option(options)
         game_options, chance, setting_up = _game_options(g, options)
         seed = _checked_seed(seed)
@@ -634,17 +671,27 @@ class Service:
             events, state = t.heard.events, t.state
         self._notify(t, state, events)
 
-    def next_game(self, table: str) -> dict[str, Any]:
-        """A new table: same game, options and seats (names, tokens, bots); the old one points to it."""
+    def next_game(self, table: str, game: str | None = None, options: Mapping[str, Any] | None = None,
+                  seats: Any = None) -> dict[str, Any]:
+        """A new table for the people of this one; the old one ends and points to it (every phone
+        and screen follows). Left out, each of ``game``, ``options`` and ``seats`` is as here: the
+        same game, its options, and every seat as it is (names, tokens, bots).
+
+        ``game``: another game; its ``options`` left out are its defaults. The table's own choices
+        (chance, setting up, first game) are kept unless ``options`` names them. ``seats``: one
+        entry per seat of the new table, in its order (the order is the role where the game gives
+        seats roles): a seat of this table (its person, name and token, sits there), ``"bot"``, or
+        None (free: someone new claims it). Someone left out claims a free seat like a newcomer.
+        A refusal (a player count the game does not take) changes nothing."""
         t = self.tables.get(table)
         with t.lock:
-            options = {**self.keeping.fresh_profile(t.game, dict(t.row.options)),
-                       **({"chance": t.row.chance} if t.game.chance_modes else {}),
-                       SETTING_UP: t.row.setup is not None,   # the table's choice, kept
-                       **({teaching.FIRST_GAME: True} if t.row.first_game else {})}
+            g = t.game if game is None else _known_game(game)
+            same = g.id == t.game.id
+            carried = _seats_for(t, g, seats)
+            options = self._next_options(t, g, options, same=same)
             version = t.row.version + 1
-            payload = self.create_table(t.row.game, t.row.players, options, seats=list(t.seats),
-                                        ends=(t.id, version), lang=t.row.lang, told=teaching.carried(t.row))
+            payload = self.create_table(g.id, len(carried), options, seats=carried, ends=(t.id, version),
+                                        lang=t.row.lang, told=teaching.carried(t.row) if same else None)
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             self.sealing.drop(t)
             story = t.telling.story.copy()
@@ -653,6 +700,19 @@ class Service:
             t.heard.tell(list(story.chapters[-1].events))
             self.payloads.fan_out(t)
         return payload
+
+    def _next_options(self, t: OpenTable, g: Game, options: Mapping[str, Any] | None, *,
+                      same: bool) -> dict[str, Any]:
+        """The next game's options: those given, or the same game's (with its box profile as kept
+        now), or another game's defaults; the table's own choices kept unless named."""
+        if options is not None and not isinstance(options, Mapping):
+            raise BadRequest("The options must be an object.")
+        given = (dict(options) if options is not None
+                 else self.keeping.fresh_profile(g, dict(t.row.options)) if same else {})
+        kept = {**({"chance": t.row.chance} if g.chance_modes else {}),
+                SETTING_UP: t.row.setup is not None,   # the table's choice, kept
+                **({teaching.FIRST_GAME: True} if t.row.first_game else {})}
+        return {**kept, **given}
 
     def set_language(self, table: str, lang: str) -> None:
         """The host changes the table screen's language; every screen of the table hears of it

@@ -881,6 +881,12 @@ class Game(ABC):
         sets up (a step with ``check="beam"``). () when the game has no laser of its own."""
         return ()
 
+    def seat_roles(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[Text, ...]:
+        """What each seat plays, in seat order, where the game gives seats roles of their own (one
+        seat the shark, the others the crew), for ``players`` seats with ``options``; () where seats
+        differ only in their order. Raises :class:`IllegalAction` as :meth:`start` would."""
+        return ()
+
     def bot(self, **settings: Any) -> Bot:
         """A computer player for this game (a random one unless the game has better)."""
         return RandomBot()

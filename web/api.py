@@ -22,7 +22,7 @@ from web.apidoc import Field, Link, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_token, service, set_seat_cookie
 from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import SEED_MAX, ref, table_rules
-from web.service import MAX_NAME
+from web.service import MAX_NAME, SEATS_REFUSAL
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -96,6 +96,9 @@ def games() -> Response:
             if isinstance(game.get(key), list):
                 game[key] = [_option_texts(opt) if isinstance(opt, dict) and isinstance(opt.get("help"), str)
                              else opt for opt in game[key]]
+        if isinstance(game.get("seat_roles"), dict):   # each seat's role, in the host's words
+            game["seat_roles"] = {n: [say(Text.from_json(r)) for r in roles]
+                                  for n, roles in game["seat_roles"].items()}
         out.append(game)
     return jsonify({"games": out})
 
@@ -377,11 +380,31 @@ def set_language(table: str) -> Response:
 
 
 @bp.post("/tables/<table>/next-game")
-@declare("A new table: same game, options and seats (host).", who="host", answers=ref("Created"),
-         status=201, errors=(409,))
+@declare("A new table for the people of this one (host); an empty body: the same game, options and "
+         "seats. Every phone and screen of this table follows it.", who="host", answers=ref("Created"),
+         status=201, errors=(409,), body=(
+             Field("game", ref("GameId"),
+                   refusal='"game" must be the id of a game (GET /api/games lists them).',
+                   description="Another game; left out: the same one."),
+             Field("options", {"type": ["object", "null"]},
+                   refusal='"options" must be an object of option names and values.',
+                   description="The game's options; left out: the same game's, or another game's "
+                               "defaults. The table's chance, setting_up and first_game are kept "
+                               "unless named."),
+             Field("seats", {"type": ["array", "null"], "items": {"type": ["integer", "string", "null"]}},
+                   refusal=SEATS_REFUSAL,
+                   rules={"items": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "bot"},
+                                              {"type": "null"}]}},
+                   description="One entry per seat of the new game, in its order (the order is the "
+                               "role where the game's seats have roles, as GET /api/games "
+                               "seat_roles says): a seat of this table (its person moves there, name "
+                               "and token kept), \"bot\", or null (free for someone new). Left out: "
+                               "every seat as it is. The game's player count is checked."),
+         ))
 def next_game(table: str) -> Response:
     require_host()
-    created = dict(service().next_game(table))
+    data = json_body()
+    created = dict(service().next_game(table, data.get("game"), data.get("options"), data.get("seats")))
     created.update(table_links(str(created["table"])))
     return ok(created, 201)
 

@@ -30,7 +30,9 @@ def index() -> Response:
 @bp.get("/play/<table>")
 @declare("A phone's page at a table: claim a seat, play.", page=True,
          extra={"303": {"description": "?from=: the seat carried over from the table before; back here."}},
-         query=(Query("from", {"type": "string"}, "The table before: the phone keeps its seat."),))
+         query=(Query("from", {"type": "string"}, "The table before: the phone keeps its seat."),
+                Query("unseated", {"const": "1"}, "The phone held a seat at the table before and "
+                      "none here: its claim page says so.")))
 def play(table: str) -> BaseResponse:
     public = service().public(table)  # an unknown table is a plain 404 page
     previous = request.args.get("from")
@@ -38,8 +40,9 @@ def play(table: str) -> BaseResponse:
         return carry_seat(previous, table)
     token = request.cookies.get(seat_cookie(table))
     carried = None if token else held_seat(table)
+    first = first_payload(table, token or carried)
     resp = page("phone.html", table=table, game=public.get("game"), title=public.get("title"),
-                first=first_payload(table, token or carried))
+                first=first, unseated=first is None and request.args.get("unseated") == "1")
     if carried:
         set_seat_cookie(resp, table, carried)
     return resp
@@ -77,9 +80,10 @@ def held_seat(table: str) -> str | None:
 
 
 def carry_seat(previous: str, table: str) -> BaseResponse:
-    """The next game with the same seats: the phone's token from ``previous`` opens ``table`` too.
+    """The next game: the phone's token from ``previous`` opens ``table`` too when the host gave
+    its person a seat there (same game or another, same seat or another).
 
-    The companion copies the seats (and their tokens) to the new table; only the
+    The companion copies the seats it is told to (and their tokens) to the new table; only the
     cookie's name changes with the table, so it is set again here. (Without ``from``, the page
     finds the seat among every seat cookie the phone holds: :func:`held_seat`.)
     """
@@ -89,6 +93,16 @@ def carry_seat(previous: str, table: str) -> BaseResponse:
         try:
             service().seat_of(table, token)
         except ServiceError:
-            return resp  # not a seat here: the phone claims one as usual
+            return unseated(previous, table, token) or resp  # not a seat here: the phone claims one
         set_seat_cookie(resp, table, token)
     return resp
+
+
+def unseated(previous: str, table: str, token: str) -> BaseResponse | None:
+    """The host started the next game without this phone's person in a seat: its claim page says
+    so (it may take a free seat). None for a phone that held no seat before either."""
+    try:
+        service().seat_of(previous, token)
+    except ServiceError:
+        return None
+    return redirect(url_for("phone.play", table=table, unseated="1"), code=303)

@@ -396,6 +396,9 @@ SCHEMAS: dict[str, Any] = {
             "max_players": {"type": "integer"},
             "options": {"type": "array", "items": ref("Option")},
             "table_options": {"type": "array", "items": ref("Option")},
+            "seat_roles": {"type": "object", "description": "Where the game's seats have roles: by "
+                           "player count, each seat's role in words (seat 1 first).",
+                           "additionalProperties": {"type": "array", "items": {"type": "string"}}},
         },
     },
     "BoardEntry": {

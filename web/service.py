@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from engines.core import Refusal
-from engines.text import Text
+from engines.text import N_, Text
 
 
 class ServiceError(Refusal):
@@ -29,6 +29,9 @@ class ServiceError(Refusal):
 MAX_NAME = 24
 """The longest seat name, in characters (the service refuses longer; the pages and the API
 description say so)."""
+SEATS_REFUSAL = N_("Each seat of the next game takes a seat of this table (each one once), a bot "
+                   "(\"bot\") or nobody yet (null).")
+"""The next game's ``seats`` refused (the API checks its shape, the service the rest)."""
 
 
 class BadRequest(ServiceError):
@@ -252,8 +255,10 @@ class TableService(Protocol):
 
     def end_table(self, table: str) -> None: ...
 
-    def next_game(self, table: str) -> dict[str, Any]:
-        """A new table with the same game, options and seats (same names and tokens)."""
+    def next_game(self, table: str, game: str | None = None, options: Mapping[str, Any] | None = None,
+                  seats: Any = None) -> dict[str, Any]:
+        """A new table for the people of this one (same names and tokens); left out, the same game,
+        options and seats. ``seats``: per new seat, a seat of this table, "bot" or None (free)."""
 
     def subscribe(self, table: str, seat: int | None, *, screen: bool = False) -> Subscription:
         """A stream; ``screen``: a table screen's public stream (Auto runs and held plays wait

@@ -20,7 +20,7 @@ from engines.core import (
     ProfileCheck,
     State,
 )
-from engines.jaws import lessons, setting_up
+from engines.jaws import lessons, setting_up, words
 from engines.jaws.amity.data import amity, check_text, deck
 from engines.jaws.amity.town import cards_text
 from engines.jaws.bot import JawsBot
@@ -167,6 +167,17 @@ class Jaws(Game):
         if roles != "auto" and len(roles.split("/")) < 2:
             raise IllegalAction("The roles name one entry per seat, such as S/BQ/H.")
         return out
+
+    def seat_roles(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[Text, ...]:
+        """The shark's seat, then each crew seat with the crew members it plays (Brody, Quint)."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("{title} is for {low} to {high} players.",
+                                title=self.title, low=self.min_players, high=self.max_players)
+        roles = str(self.validate_options(options)["roles"]).strip()
+        shark, *crew = deal_roles(players) if roles == "auto" else parse_roles(roles, players)
+        return tuple(Text("The shark") if seat == shark
+                     else words.roles([r for r, held in enumerate(crew) if held == seat])
+                     for seat in range(players))
 
     def _start(self, players: int, seed: int, options: dict[str, Any]) -> JawsState:
         roles = str(options["roles"]).strip()

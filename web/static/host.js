@@ -98,6 +98,7 @@
 
   function manage(table, info) {
     current = table;
+    latest = null;   // until this table's first payload: nothing is planned on another table's seats
     $("manage").hidden = false;
     $("manage-title").textContent = (info.title || info.game || "") + " · " + table;
     $("screen-link").href = "/table/" + encodeURIComponent(table);
@@ -136,6 +137,8 @@
         !s.taken && !p.ended ? el("button", { type: "button", text: T("Seat a bot"), on: { click: function () { seatBot(s); } } }) : null));
     });
     $("undo").disabled = $("end").disabled = !!p.ended;
+    // the next game's plan follows who sits here (not redrawn while the host changes nothing)
+    if ($("next-other").open && (planFor !== p.table || planSeats !== JSON.stringify(seatedHere(p)))) drawPlan(p);
     const chance = TC.clear($("chance"));
     chance.hidden = true;
     const part = (window.GameHost || {})[p.game];  // a game's own panel for what the table enters (games/<id>-host.js)
@@ -216,6 +219,90 @@
       T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
     const r = await hostPost("/next-game");
     if (r.ok) { manage(r.data.table, r.data); loadTables(); }
+  });
+
+  /* ---------------------------------------------------------------- the next game: another game, other seats
+     ``plan``: one entry per seat of the next game, in its order: a seat of this table (its person
+     moves there, name and token kept: no claiming) or null (free for someone new). The order is
+     the role where the game's seats have roles (``seat_roles`` of GET /api/games: Jaws' shark). */
+  let plan = [], planFor = null, planSeats = "";
+  function seatedHere(p) { return (p.seats || []).filter(function (s) { return s.taken; }); }
+
+  function resetPlan(p) {
+    planFor = p.table;
+    plan = seatedHere(p).map(function (s) { return s.seat; });
+    $("next-free").value = "0";
+    const select = TC.clear($("next-game-id"));
+    games.forEach(function (g) { select.append(el("option", { value: g.id, selected: g.id === p.game, text: g.title })); });
+  }
+
+  function nextGame() { return games.find(function (g) { return g.id === $("next-game-id").value; }); }
+
+  function seatWords(game, count, i) {
+    const roles = game && game.seat_roles && game.seat_roles[String(count)];
+    return T("Seat {number}", { number: i + 1 }) + (roles && roles[i] ? " · " + roles[i] : "");
+  }
+
+  /* the free seats as many as asked: added at the end, taken from the end */
+  function fitFree() {
+    const want = Math.max(0, parseInt($("next-free").value, 10) || 0);
+    let have = plan.filter(function (x) { return x === null; }).length;
+    for (; have < want; have++) plan.push(null);
+    for (let i = plan.length - 1; i >= 0 && have > want; i--) if (plan[i] === null) { plan.splice(i, 1); have--; }
+  }
+
+  function drawPlan(p) {
+    if (!p) return;
+    if (planFor !== p.table) resetPlan(p);
+    planSeats = JSON.stringify(seatedHere(p));
+    const here = seatedHere(p).map(function (s) { return s.seat; });
+    plan = plan.filter(function (x) { return x === null || here.indexOf(x) >= 0; });   // a seat freed meanwhile
+    fitFree();
+    const game = nextGame(), count = plan.length;
+    const list = TC.clear($("next-people"));
+    seatedHere(p).forEach(function (s) {
+      const at = plan.indexOf(s.seat), id = "next-plays-" + s.seat;
+      const name = s.name + (s.bot ? " (" + T("bot") + ")" : "");
+      const tick = el("input", { id: id, type: "checkbox", checked: at >= 0, on: { change: function () {
+        if (tick.checked) {   // before the free seats
+          const free = plan.indexOf(null);
+          plan.splice(free < 0 ? plan.length : free, 0, s.seat);
+        } else plan.splice(plan.indexOf(s.seat), 1);
+        drawPlan(p);
+      } } });
+      let choose = null;
+      if (at >= 0) {
+        choose = el("select", { "aria-label": name, "data-seat": s.seat, on: { change: function () {
+          const to = +choose.value, from = plan.indexOf(s.seat);   // swapped with whoever sat there
+          plan[from] = plan[to];
+          plan[to] = s.seat;
+          drawPlan(p);
+        } } });
+        for (let i = 0; i < count; i++) choose.append(el("option", { value: String(i), selected: i === at, text: seatWords(game, count, i) }));
+      }
+      list.append(el("li", { "data-seat": s.seat }, el("label", { for: id }, tick, " " + name), choose));
+    });
+    if (!game) return;
+    $("next-free").max = String(game.max_players);
+    const range = game.min_players === game.max_players
+      ? T("{title} is for exactly {low} players.", { title: game.title, low: game.min_players })
+      : T("{title} is for {low} to {high} players.", { title: game.title, low: game.min_players, high: game.max_players });
+    $("next-count").textContent = T("Players") + ": " + count + ". " + range;
+  }
+
+  $("next-other").addEventListener("toggle", function () { if ($("next-other").open) drawPlan(latest); });
+  $("next-game-id").addEventListener("change", function () { drawPlan(latest); });
+  $("next-free").addEventListener("input", function () { drawPlan(latest); });
+  $("next-start").addEventListener("click", async function () {
+    const running = latest && !latest.outcome && !latest.ended;
+    if (running && !(await TC.confirm(T("Start the next game") + "?",
+      T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
+    const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/next-game",
+                           { game: $("next-game-id").value, seats: plan });
+    if (!refuse(r)) return;
+    $("next-other").open = false;
+    manage(r.data.table, r.data);
+    loadTables();
   });
 
   /* ---------------------------------------------------------------- the host devices */

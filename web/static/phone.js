@@ -56,7 +56,7 @@
     const firstFree = seats.find(function (s) { return !s.taken; });
     if (!firstFree) {
       const who = seats.map(function (s) { return TC.seatName(p, s.seat) + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
-      deadEnd(T("Every seat at this table is taken."), [T("Sitting: {names}.", { names: who }),
+      deadEnd(T("Every seat at this table is taken."), [$("unseated") ? $("unseated").textContent : "", T("Sitting: {names}.", { names: who }),
         T("If one of them is you on another phone, or a seat is free at the real table, ask the host to free that seat: it comes up here by itself.")],
         [{ href: "/table/" + encodeURIComponent(table), text: T("Watch the table screen") }, { href: "/", text: T("See the tables") }]);
       again(showClaim, 3000);   // a seat the host frees shows up here
@@ -157,6 +157,8 @@
     const outcome = $("outcome");
     outcome.hidden = !p.outcome || st.watched;
     outcome.textContent = st.watched ? "" : TC.outcomeText(p);
+    // what comes next, once the end is shown: the next table (this page goes there by itself) or the host
+    $("next-note").hidden = !!p.next_table || !(p.ended || (p.outcome && !st.watched));
     drawSetupPart(setup);
     drawTelling(p, setup ? { watched: false } : st);
     drawLesson(p);
