@@ -226,6 +226,17 @@ def _start(table: OpenTable, setting_up: bool) -> None:
 # --------------------------------------------------------------------------- the service
 
 
+
+def _next_options(t: OpenTable, g: Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The next game's options: those given (the same game's, when none are), or another game's
+    defaults; the table's own choices (chance, setting up, "First game") kept unless named."""
+    if options is not None and not isinstance(options, Mapping):
+        raise BadRequest("The options must be an object.")
+    kept = {**({"chance": t.row.chance} if g.chance_modes else {}),
+            SETTING_UP: t.row.setup is not None,   # the table's choice, kept
+            **({teaching.FIRST_GAME: True} if t.row.first_game else {})}
+    return {**kept, **dict(options or {})}
+
 class Service:
     """The companion's table service (see the module docstring)."""
 
@@ -688,7 +699,9 @@ class Service:
             g = t.game if game is None else _known_game(game)
             same = g.id == t.game.id
             carried = _seats_for(t, g, seats)
-            options = self._next_options(t, g, options, same=same)
+            given = options if options is not None or not same else self.keeping.fresh_profile(
+                g, dict(t.row.options))   # the same game: its box profile as kept now
+            options = _next_options(t, g, given)
             version = t.row.version + 1
             payload = self.create_table(g.id, len(carried), options, seats=carried, ends=(t.id, version),
                                         lang=t.row.lang, told=teaching.carried(t.row) if same else None)
@@ -700,19 +713,6 @@ class Service:
             t.heard.tell(list(story.chapters[-1].events))
             self.payloads.fan_out(t)
         return payload
-
-    def _next_options(self, t: OpenTable, g: Game, options: Mapping[str, Any] | None, *,
-                      same: bool) -> dict[str, Any]:
-        """The next game's options: those given, or the same game's (with its box profile as kept
-        now), or another game's defaults; the table's own choices kept unless named."""
-        if options is not None and not isinstance(options, Mapping):
-            raise BadRequest("The options must be an object.")
-        given = (dict(options) if options is not None
-                 else self.keeping.fresh_profile(g, dict(t.row.options)) if same else {})
-        kept = {**({"chance": t.row.chance} if g.chance_modes else {}),
-                SETTING_UP: t.row.setup is not None,   # the table's choice, kept
-                **({teaching.FIRST_GAME: True} if t.row.first_game else {})}
-        return {**kept, **given}
 
     def set_language(self, table: str, lang: str) -> None:
         """The host changes the table screen's language; every screen of the table hears of it
