@@ -477,7 +477,8 @@ def test_a_young_monster_is_photographed_and_the_photo_goes_aboard() -> None:
         "Das junge Monster fotografieren und das Foto an Bord nehmen"]
     st = st.apply(0, {"type": "take", "card": "young_monster"})
     said_to = [e["say"] for e in st.events if e["type"] == "took"]
-    assert [translate(s, lang, seat_name=lambda seat: "Anna") for s in said_to for lang in ("en", "nl", "de")] == [
+    anna = {"seat_name": lambda seat: "Anna"}
+    assert [translate(s, lang, **anna) for s in said_to for lang in ("en", "nl", "de")] == [
         "Anna's boat 1 photographs a young monster and takes the photo aboard.",
         "Boot 1 van Anna maakt een foto van een jong monster en neemt deze mee aan boord.",
         "Boot 1 von Anna fotografiert ein junges Monster und nimmt das Foto an Bord."]

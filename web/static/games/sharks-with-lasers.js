@@ -38,7 +38,7 @@
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
   const FACE = {
     forward: window.TC.N("Forward"), left: window.TC.N("Move left"), right: window.TC.N("Move right"), shield: window.TC.N("Shield"), nothing: window.TC.N("No effect"),
-    turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180°"), laser: window.TC.N("Fire laser"),
+    turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180 degrees"), laser: window.TC.N("Fire laser"),
   };
 
   const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
