@@ -46,7 +46,7 @@ class Jaws(Game):
     and attacks."""
 
     id = "jaws"
-    title = "Jaws"
+    title = N_("Jaws")   # a msgid: the German edition is "Der weiße Hai" (jaws.de.txt:3)
     min_players = 2
     max_players = 4
     chance_modes = CHANCE_MODES  # the event deck: shuffled by the companion, or the real one
