@@ -45,7 +45,7 @@ class Jaws(Game):
     state_type = JawsState
     setting_up = setting_up
     teaching = lessons
-    title = "Jaws"
+    title = N_("Jaws")   # a msgid: the German edition is "Der weiße Hai" (jaws.de.txt:3)
     min_players = 2
     max_players = 4
     chance_modes = CHANCE_MODES  # the event deck: shuffled by the companion, or the real one

@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import IllegalAction, Seat
 from engines.loch_ness.table import BOATS, LAST_TURNS, Table
-from engines.loch_ness.words import DIVING_SUIT
+from engines.loch_ness.words import DIVING_SUIT, FIND_CODE
 from engines.text import N_
 
 Why = Callable[[Table, Seat, Mapping[str, Any]], IllegalAction]
@@ -22,7 +22,7 @@ Why = Callable[[Table, Seat, Mapping[str, Any]], IllegalAction]
 def explain(t: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
     """Why ``action`` is not one of ``seat``'s legal plays on ``t``."""
     kind = action.get("type")
-    waiting = _what_the_moment_asks(t, kind)
+    waiting = _what_the_moment_asks(t, kind, action.get("card"))
     if waiting is not None:
         return waiting
     boat = action.get("boat")
@@ -36,7 +36,18 @@ def explain(t: Table, seat: Seat, action: Mapping[str, Any]) -> IllegalAction:
     return IllegalAction(why) if isinstance(why, str) else why(t, seat, action)
 
 
-def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
+def _left_on_top(t: Table, card: object) -> bool:
+    """Whether ``card`` (a find's word) lies face up only among the cards the explorer settled
+    before turning the bottom one."""
+    site = t.site_of(t.step_boat)
+    code = FIND_CODE.get(card) if isinstance(card, str) else None
+    if site < 0 or code is None:
+        return False
+    up = t.face_up[site]
+    return code in up[:t.settled] and code not in up[t.settled:]
+
+
+def _what_the_moment_asks(t: Table, kind: object, card: object = None) -> IllegalAction | None:
     if t.phase == "place":
         return IllegalAction("Lay one of your own colour's cards face down on a site that still has "
                              "room.")
@@ -57,6 +68,10 @@ def _what_the_moment_asks(t: Table, kind: object) -> IllegalAction | None:
     if step == "explore" and t.turning_site >= 0 and kind not in ("take", "bottom"):
         return IllegalAction("Take the top card or leave it, then turn the bottom card on {site}: the "
                              "explorer looks at both.", site=t.board.ids[t.turning_site])
+    if step == "explore" and t.settled and kind == "take" and _left_on_top(t, card):
+        return IllegalAction("The top card on {site} was settled before the bottom card was turned: a "
+                             "card left there stays face up for a later visit.",
+                             site=t.board.ids[t.site_of(t.step_boat)])
     if step in ("moved", "explore") and kind not in ("take", "attack", "steal", "observe", "done"):
         return IllegalAction("Finish with this boat first: take finds, fight, observe, or say done.")
     return None

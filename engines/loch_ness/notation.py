@@ -2,7 +2,8 @@
 
     loch n=4 adv=0 chance=digital rng=... tools=7,6,7,6,7,6,6 phase=turn start=0 seat=0
       rep=5,5,5,5 pipes=3,3,3,3 chests=0,0,0,0 nessie=w4 seen=0 end=0 left=0 chest=0
-      step=act boat=- partner=- fought=0 looked=0 gives=0 target=- turning=- armed=0 out=0,0,0,0,0,0,0,0
+      step=act boat=- partner=- fought=0 looked=0 gives=0 target=- turning=- armed=0 settled=0
+      out=0,0,0,0,0,0,0,0
       boats=H//,-//,-//|... sites=w1:Y/-/,I2:TN/--/ piles=YOC|TNE supply=7,6,7,6,7,6,6
       stacks= hands=| board=sample
 
@@ -26,7 +27,8 @@ loads, where the names differ: ``n`` players, ``adv`` advanced, ``start``
 start_player, ``rep`` reputation, ``pipes`` bagpipes, ``seen`` sightings, ``end`` stage (0-2,
 :class:`~engines.loch_ness.table.Stage`), ``left`` turns_left, ``chest`` chest_used, ``boat``
 step_boat, ``partner`` town_partner, ``looked`` observed, ``gives`` tools_handed, ``turning``
-turning_site, ``armed`` attacker_armed, ``out`` turned_up.
+turning_site, ``armed`` attacker_armed, ``settled`` settled (the explored site's face-up cards settled
+before its bottom card was turned), ``out`` turned_up.
 
 **The notation holds every secret** (face-down cards, hidden tools): for logs, tests and bug
 reports, never for a phone.
@@ -43,10 +45,10 @@ from engines.rng import Rng
 
 KEYS = ("n", "adv", "chance", "rng", "tools", "phase", "start", "seat", "rep", "pipes", "chests", "nessie",
         "seen", "end", "left", "chest", "step", "boat", "partner", "fought", "looked", "gives", "target",
-        "turning", "armed", "out", "boats", "sites", "piles", "supply", "stacks", "hands", "board")
+        "turning", "armed", "settled", "out", "boats", "sites", "piles", "supply", "stacks", "hands", "board")
 PHASES = ("place", "turn", "over")
 STEPS = ("act", "moved", "explore", "card", "draw", "town", "thief", "defend")
-OPTIONAL = {"armed": "0"}
+OPTIONAL = {"armed": "0", "settled": "0"}
 """Keys a stored position may lack, and the value each then loads as."""
 
 
@@ -89,7 +91,8 @@ def dump(t: Table) -> str:
          "step": t.step, "boat": _opt(t.step_boat), "partner": _opt(t.town_partner),
          "fought": str(int(t.fought)), "looked": str(int(t.observed)), "gives": str(t.tools_handed),
          "target": _opt(t.target), "turning": _opt(t.turning_site, ids),
-         "armed": str(int(t.attacker_armed)), "out": _ints(t.turned_up), "boats": "|".join(seats),
+         "armed": str(int(t.attacker_armed)), "settled": str(t.settled), "out": _ints(t.turned_up),
+         "boats": "|".join(seats),
          "sites": ",".join(sites), "piles": "|".join("".join(p) for p in t.piles),
          "supply": _ints(t.supply), "stacks": "|".join("".join(s) for s in t.stacks),
          "hands": "|".join("".join(h) for h in t.hands), "board": board}
@@ -163,7 +166,7 @@ def _build(f: dict[str, str], board: Board) -> Table:
               step=f["step"], step_boat=_num(f["boat"]), town_partner=_num(f["partner"]),
               fought=f["fought"] == "1", observed=f["looked"] == "1", tools_handed=int(f["gives"]),
               target=_num(f["target"]), turning_site=_space(ids, f["turning"]),
-              attacker_armed=f["armed"] == "1")
+              attacker_armed=f["armed"] == "1", settled=int(f["settled"]))
     seats = f["boats"].split("|")
     if any(len(per_seat) != n for per_seat in (seats, t.reputation, t.bagpipes, t.chests, t.hands)):
         raise ValueError

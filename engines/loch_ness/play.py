@@ -35,12 +35,14 @@ from engines.loch_ness.words import (
     FINDS,
     MOTOR,
     NEEDS,
+    PHOTOGRAPHED,
     POINTS,
     TAKEABLE,
     THIEF,
     TOOL_WORD,
     TOOLS,
     WEAPON,
+    aboard_phrase,
     find_phrase,
     tool_phrase,
 )
@@ -131,20 +133,29 @@ def can_take(t: Table, boat: int, card: str) -> bool:
 def take(t: Table, card: str) -> None:
     boat = t.step_boat
     site = t.site_of(boat)
-    t.face_up[site].remove(card)
+    up = t.face_up[site]
+    if t.settled:   # only a card turned after the settled ones (the bottom card) is offered
+        del up[len(up) - 1 - up[::-1].index(card)]
+    else:
+        up.remove(card)
     t.finds[boat].append(card)
     if t.board.terrain[site] == "water":
         show(t, boat, DIVING_SUIT)
     need = NEEDS.get(card)
     if need is not None:
         show(t, boat, need)
-    if not t.quiet:
+    if t.quiet:
+        return
+    if card in PHOTOGRAPHED:   # the young monster stays a monster: its photo goes aboard
+        t.say("took", "{seat}'s boat {boat} photographs a young monster and takes the photo aboard.",
+              seat=t.owner(boat), boat=boat_no(boat), card=FIND_WORD[card], site=t.sid(site))
+    else:
         t.say("took", "{seat}'s boat {boat} takes {card} aboard.", words={"card": find_phrase(card)},
               seat=t.owner(boat), boat=boat_no(boat), card=FIND_WORD[card], site=t.sid(site))
 
 
 def done(t: Table) -> None:
-    t.step, t.step_boat, t.town_partner = "act", -1, -1
+    t.step, t.step_boat, t.town_partner, t.settled = "act", -1, -1, 0
 
 
 # --------------------------------------------------------------------------- conflicts
@@ -260,7 +271,7 @@ def robbed(t: Table, target: int, card: str, tool: str = "") -> None:
         t.finds[target].remove(card)
         t.finds[boat].append(card)
         t.say("stole", "{seat} steals {card} from {target_seat}'s boat {target}.",
-              words={"card": find_phrase(card)}, seat=t.owner(boat), card=FIND_WORD[card],
+              words={"card": aboard_phrase(card)}, seat=t.owner(boat), card=FIND_WORD[card],
               target_seat=victim, target=boat_no(target))
     t.step, t.target = "moved", -1
 
@@ -283,7 +294,7 @@ def explore(t: Table, boat: int) -> None:
     before the bottom one is turned (:func:`turn_bottom`)."""
     site = t.where[boat]
     t.acted[boat] = True
-    t.step, t.step_boat, t.turning_site = "explore", boat, -1
+    t.step, t.step_boat, t.turning_site, t.settled = "explore", boat, -1, 0
     if t.board.terrain[site] == "water":
         show(t, boat, DIVING_SUIT)
         if not t.quiet:
@@ -298,7 +309,9 @@ def explore(t: Table, boat: int) -> None:
 
 def turn_bottom(t: Table) -> None:
     """"... handelt hij eerst de bovenste af en bekijkt daarna ook de onderste": the top card
-    settled, the explorer turns the bottom one."""
+    settled, the explorer turns the bottom one. The top card, taken or left, is settled: a card
+    left lies open for a later visit, no longer for this explorer."""
+    t.settled = len(t.face_up[t.turning_site])
     turn_one(t, t.turning_site)
 
 

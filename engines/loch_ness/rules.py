@@ -10,7 +10,8 @@ Steps of a turn:
   buys one more boat action; the bagpipes or "end turn" end the turn;
 - ``moved``: after a move, take face-up finds, attack or rob a boat, or observe Nessie;
 - ``explore``: after turning the site's top card, take what may be taken; of two cards the bottom
-  one is turned (``bottom``) only once the top one is settled;
+  one is turned (``bottom``) only once the top one is settled, and a top card left is then no
+  longer the explorer's to take;
 - ``thief`` / ``defend``: the robbed or attacked player (not the player whose turn it is) shows a
   thief or a weapon, or does not;
 - ``card`` / ``draw`` (physical chance): the explorer enters the card turned, the thief the card drawn;
@@ -73,10 +74,12 @@ from engines.loch_ness.words import (
     FIND_WORD,
     FINDS,
     MOTOR,
+    PHOTOGRAPHED,
     THIEF,
     TOOL_WORD,
     TOOLS,
     WEAPON,
+    aboard_phrase,
     find_phrase,
     tool_phrase,
 )
@@ -186,8 +189,9 @@ def _after(t: Table, step: str) -> list[Act]:
     last: Act = BOTTOM if step == "explore" and t.turning_site >= 0 else DONE
     if p < 0:
         return [last]
-    if t.board.site[p] and t.face_up[p]:
-        out += [_TAKE[c] for c in sorted(set(t.face_up[p])) if play.can_take(t, b, c)]
+    up = t.face_up[p]
+    if t.board.site[p] and len(up) > t.settled:
+        out += [_TAKE[c] for c in sorted(set(up[t.settled:] if t.settled else up)) if play.can_take(t, b, c)]
     if step == "moved" and not t.fought and not t.observed and p != t.board.harbour:
         for o in _others_at(t, p):
             out.append(_ATTACK[o][False])
@@ -429,8 +433,12 @@ def _bagpipe(t: Table, a: Bagpipe) -> dict[str, Any]:
 
 def _card(a: Take | Turned) -> dict[str, Any]:
     kind, card = a.kind, a.card
-    said = (label("Take {card} aboard", card=find_phrase(card)) if kind == "take"
-            else label("I turned {card}", card=find_phrase(card)))
+    if kind != "take":
+        said = label("I turned {card}", card=find_phrase(card))
+    elif card in PHOTOGRAPHED:
+        said = label("Photograph the young monster and take the photo aboard")
+    else:
+        said = label("Take {card} aboard", card=find_phrase(card))
     return {"type": kind, "card": FIND_WORD[card], "notation": f"{kind} {card}", "label": said}
 
 
@@ -465,7 +473,7 @@ def _drawn(a: Drawn) -> dict[str, Any]:
         return {"type": "drawn", "card": "tool", "notation": "drawn tool",
                 "label": label("I drew a tool (it goes back)")}
     return {"type": "drawn", "card": FIND_WORD[card], "notation": f"drawn {card}",
-            "label": label("I drew {card}", card=find_phrase(card))}
+            "label": label("I drew {card}", card=aboard_phrase(card))}
 
 
 def _return(a: ReturnTool) -> dict[str, Any]:

@@ -156,6 +156,8 @@ class Table(Working):
     target: int = -1                 # the robbed or attacked boat while its owner or the thief decides
     attacker_armed: bool = False     # the attacker showed a weapon (while the defender decides)
     turning_site: int = -1           # the site whose card is awaited from the explorer (physical)
+    settled: int = 0                 # the explored site's first face-up cards, settled before its
+    #                                  bottom card was turned: no longer the explorer's to take
     events: list[Event] = field(default_factory=list)
     quiet: bool = False              # True: tell no story (fast simulations)
     per_step: ClassVar[tuple[str, ...]] = ("events",)

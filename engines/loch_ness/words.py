@@ -41,6 +41,13 @@ _FIND_PHRASE: dict[str, str] = {"T": "tracks", "N": "a nest", "E": "egg shells",
                                 "C": "a treasure chest", "A": "environmental activists",
                                 "O": "an octopus", "X": "Nessie", "V": "an observation of Nessie"}
 
+_ABOARD_PHRASE: dict[str, str] = {"Y": "a photo of a young monster"}
+"""A find as a boat carries it, where that is not the card turned: a young monster is photographed
+("Als de speler een camera heeft kan hij een foto maken en deze meenemen op de boot"; the score table:
+"Foto van een jong monster: 8 punten")."""
+PHOTOGRAPHED = frozenset(_ABOARD_PHRASE)
+"""Finds the boat photographs instead of taking the card's subject aboard."""
+
 POINTS: dict[str, int] = {"T": 6, "N": 4, "E": 1, "Y": 8, "C": 2, "V": 6}
 """Reputation for a find handed in at the harbour (a chest: 2 at the end if never spent)."""
 NEEDS: dict[str, str] = {"T": CAMERA, "Y": CAMERA, "N": SHOVEL}
@@ -64,10 +71,15 @@ def find_phrase(code: str) -> Text:
     return Text(_FIND_PHRASE[code])
 
 
+def aboard_phrase(code: str) -> Text:
+    """The find as it lies aboard: a photo of a young monster, else the card itself."""
+    return Text(_ABOARD_PHRASE.get(code) or _FIND_PHRASE[code])
+
+
 # The msgids above, written out so the catalogue extractor finds them as whole literals.
 _MSGIDS = (
     Text("motor"), Text("shovel"), Text("camera"), Text("binoculars"), Text("diving suit"),
     Text("thief"), Text("weapon"), Text("tracks"), Text("a nest"), Text("egg shells"),
     Text("a young monster"), Text("a treasure chest"), Text("environmental activists"),
-    Text("an octopus"), Text("Nessie"), Text("an observation of Nessie"),
+    Text("an octopus"), Text("Nessie"), Text("an observation of Nessie"), Text("a photo of a young monster"),
 )

@@ -299,3 +299,32 @@ def test_the_table_screen_keeps_every_label_readable_with_boats_on_it(
     hidden = [(x["cls"], x["text"]) for x in texts if x["covered"]]
     assert hidden == []
     ctx.close()
+
+
+def test_the_town_sheet_promises_a_hand_in_only_for_a_boat_with_finds_and_names_a_photo(
+        server: str, browser: Any, service: Any, monkeypatch: Any) -> None:
+    """Rondkijken in de stad (line 109): "Hierbij kunnen er ontdekkingen ingeleverd worden": a boat
+    with finds hands them in; the sheet of a boat without any says so, not that its finds are handed
+    in. A young monster aboard is its photo ("een foto maken en deze meenemen op de boot"; the score
+    table: "Foto van een jong monster"), on a German phone."""
+    from engines.loch_ness import GAME, LochNessState
+    from tests.engines.loch_ness.helpers import boat, cleared
+    t = cleared(3)
+    boat(t, 0, 1, "H")
+    boat(t, 0, 2, "H", tools="c", finds="Y")
+    with monkeypatch.context() as patch:
+        patch.setattr(GAME, "_start", lambda players, seed, options: LochNessState(GAME, t.copy()))
+        table = service.create_table("loch-ness", 3, {}, seed=1)["table"]
+    anna = _phone_in(browser, "de")
+    shared.sit(anna, server, table, 0, "Anna")
+    cards = anna.locator("#controls .ln-boat-card")
+    cards.nth(1).wait_for()
+    assert "Funde: ein Foto von einem jungen Monster" in cards.nth(1).inner_text()
+    for number, detail in ((1, "Boot 1 hat keine Funde abzugeben"),
+                           (2, "Deine Funde werden gegen Rufpunkte abgegeben.")):
+        anna.locator(f'[data-action="town {number}"]').tap()
+        anna.locator("#sheet").wait_for(state="visible")
+        assert detail in anna.locator("#sheet-detail").inner_text()
+        anna.locator("#sheet-cancel").tap()
+        anna.locator("#sheet").wait_for(state="hidden")
+    anna.context.close()

@@ -174,7 +174,7 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
         else:
             card, target = "", "pass"
             page.locator(".swl-pass").tap()
-            assert "one last action" in page.locator("#sheet-detail").inner_text()
+            assert "last action" in page.locator("#sheet-detail").inner_text()   # given, or given up
         confirm(page)
         wait_version(service, table, version, page)
         if service.state_of(table).view(None)["round"] == 1:
@@ -383,4 +383,39 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
     agents = {a["seat"]: a["square"] for a in service.state_of(table).view(None)["agents"]}
     assert agents[0] == "b3" and agents[2] == "b2"  # Ann's agent pushed forward, Cor's on b2
     for page in phones:
+        page.context.close()
+
+
+def test_the_pass_sheet_says_what_a_pass_does_at_that_moment(server: str, browser: Any, service: Any) -> None:
+    """Phase II (translated): "If a player calls 'pass' ... then all other players may still take one
+    last action or give up that last action." The first pass gives the others a last action; a
+    player giving up their last action is told who still has one, and the last of them that the
+    round is resolved at once (not that everyone else gets a last action). Dutch phones."""
+    table = service.create_table("sharks-with-lasers", 3, {}, seed=5)["table"]
+    while (state := service.state_of(table)).view(None)["phase"] == "setup":
+        seat = state.awaiting[0]
+        service.act(table, seat, next(a for a in state.legal_actions(seat) if a["type"] == "place"))
+    tell_all(service, table)
+    first, round_ = service.state_of(table).awaiting[0], service.state_of(table).view(None)["round"]
+    phones: dict[int, Any] = {}
+    for seat in range(3):
+        page = watch(browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                         has_touch=True, locale="nl").new_page())
+        claim(page, server, table, seat)
+        phones[seat] = page
+    second, third = (first + 1) % 3, (first + 2) % 3
+    expected = [(first, "Na een pas krijgt elke andere speler nog één laatste actie"),
+                (second, "Je ziet af van je laatste actie. Nog een laatste actie voor: " + NAMES[third]),
+                (third, "Je ziet af van je laatste actie: de ronde wordt nu afgehandeld.")]
+    for seat, sheet in expected:
+        page = phones[seat]
+        page.locator(".swl-pass").tap()
+        page.locator("#sheet").wait_for(state="visible")
+        assert sheet in page.locator("#sheet-detail").inner_text(), seat
+        version = service.public(table)["version"]
+        page.locator("#sheet-ok").tap()
+        wait_version(service, table, version, page)
+        tell_all(service, table)
+    assert service.state_of(table).view(None)["round"] == round_ + 1   # resolved after the third pass
+    for page in phones.values():
         page.context.close()

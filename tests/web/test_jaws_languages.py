@@ -181,3 +181,16 @@ def test_setting_up_names_the_east_beach_as_the_tables_box_prints_it() -> None:
     assert any(s.startswith("Dein geheimer Start: Feld O.") for s in german), german
     assert any(s.startswith("Die Strände N, E, S und W") for s in said({}, "de"))
     assert any(s.startswith("De stranden N, E, S en W") for s in said({"east": {"de": "O"}}, "nl"))
+
+
+def test_the_jaws_pages_carry_the_editions_title(client: Any, make_table: Any, service: Any) -> None:
+    """The German edition is "Der weiße Hai" (its rulebook's title, "DER WEISSE HAI ... Anleitung"):
+    the German phone page and a German table screen say so, heading and window title; Dutch has no
+    edition of its own and keeps "Jaws"."""
+    t = make_table("jaws", players=3)
+    for lang, title in (("de", "Der weiße Hai"), ("nl", "Jaws"), ("en", "Jaws")):
+        html = client.get(f"/play/{t.id}?lang={lang}").get_data(as_text=True)
+        assert f'<h1 id="title">{title}</h1>' in html and f"<title>{title}</title>" in html, lang
+    service.set_language(t.id, "de")
+    html = client.get(f"/table/{t.id}").get_data(as_text=True)
+    assert '<h1 id="title">Der weiße Hai</h1>' in html and "<title>Der weiße Hai · " in html

@@ -279,7 +279,7 @@ def test_a_robbery_draws_a_random_card_a_find_is_kept_a_tool_given_back() -> Non
         theirs = st.view(None)["players"][1]["boats"][0]
         if mine == ["young_monster"]:
             assert theirs["finds"] == []
-            assert "Player 1 steals a young monster from Player 2's boat 1." in said(st)
+            assert "Player 1 steals a photo of a young monster from Player 2's boat 1." in said(st)
         else:
             assert theirs["finds"] == ["young_monster"] and [x["tool"] for x in theirs["tools"]] == ["camera"]
             assert "The tool drawn from boat 1: camera." in said(st, 1)
@@ -398,6 +398,33 @@ def test_the_top_card_is_taken_or_left_before_the_bottom_card_is_seen() -> None:
     assert left.view(None)["sites"]["w15"]["up"] == ["young_monster"]
 
 
+def test_a_top_card_left_is_settled_and_not_taken_after_the_bottom_card_is_turned() -> None:
+    """Rondkijken buiten de haven (line 115): "If two cards lie on the location, he first settles
+    the top one and then also looks at the bottom one." Settled means settled: once the bottom card
+    is turned, the explorer may take the bottom card, not the top card it left (that one lies open
+    for a later visit, "Kaartjes die niet meegenomen worden blijven open liggen")."""
+    for chance, cards in (("digital", ["E", "Y"]), ("physical", ["?", "?"])):
+        t = cleared(chance=chance)
+        s = at(t, "w15")
+        t.face_down[s], t.laid_by[s] = cards, [-1, -1]              # a young monster on egg shells
+        boat(t, 0, 1, "w15", tools="dc")
+        st = state(t).apply(0, {"type": "explore", "boat": 1})
+        if chance == "physical":
+            st = st.apply(0, {"type": "turned", "card": "young_monster"})
+        assert {a.get("card") for a in st.legal_actions(0) if a["type"] == "take"} == {"young_monster"}
+        st = st.apply(0, {"type": "bottom"})                          # the young monster left
+        if chance == "physical":
+            st = st.apply(0, {"type": "turned", "card": "egg_shells"})
+        assert st.view(None)["sites"]["w15"]["up"] == ["young_monster", "egg_shells"]
+        assert [(a["type"], a.get("card")) for a in st.legal_actions(0)] == [("take", "egg_shells"),
+                                                                           ("done", None)]
+        assert_refused(st, 0, {"type": "take", "card": "young_monster"}, "later visit")
+        assert GAME.load(st.notation()) == st
+        st = st.apply(0, {"type": "take", "card": "egg_shells"})      # nothing else to do: the look ends
+        assert st.view(None)["step"] == "act" and st.view(None)["sites"]["w15"]["up"] == ["young_monster"]
+        assert st.view(0)["players"][0]["boats"][0]["finds"] == ["egg_shells"]
+
+
 def test_physical_two_cards_are_entered_one_at_a_time() -> None:
     """Line 115 with the real cards: the explorer enters the top card, settles it, then turns and
     enters the bottom one."""
@@ -428,6 +455,34 @@ def test_each_find_needs_its_tool_young_monster_and_tracks_a_camera_a_nest_a_sho
         assert any(a["type"] == "take" for a in st.legal_actions(0)) is takeable, (card, tools)
         if not takeable:      # it stays face up for anyone who comes with the right tool
             assert st.view(None)["sites"]["I4"]["up"] and st.view(None)["step"] == "act"
+
+
+def test_a_young_monster_is_photographed_and_the_photo_goes_aboard() -> None:
+    """Exploring: "A young monster. If the player has a camera he can take a photo and take it along
+    on the boat. In the harbour this photo is worth 8 reputation points." The score table: "Photo of
+    a young monster: 8 points". The button, the story and the boat say a photo, in every language;
+    the card's word in the JSON stays ``young_monster``."""
+    from engines.text import translate
+    from web.i18n import load_catalogues
+    load_catalogues()   # the companion reads the words from web's catalogues
+    t = cleared()
+    t.face_down[at(t, "I4")], t.laid_by[at(t, "I4")] = ["Y"], [-1]
+    boat(t, 0, 1, "I4", via="w9", tools="c")
+    st = state(t).apply(0, {"type": "explore", "boat": 1})
+    take = next(a for a in st.legal_actions(0) if a["type"] == "take")
+    assert take["card"] == "young_monster" and take["notation"] == "take Y"
+    assert [translate(take["label"], lang) for lang in ("en", "nl", "de")] == [
+        "Photograph the young monster and take the photo aboard",
+        "Maak een foto van het jonge monster en neem deze mee aan boord",
+        "Das junge Monster fotografieren und das Foto an Bord nehmen"]
+    st = st.apply(0, {"type": "take", "card": "young_monster"})
+    said_to = [e["say"] for e in st.events if e["type"] == "took"]
+    anna = {"seat_name": lambda seat: "Anna"}
+    assert [translate(s, lang, **anna) for s in said_to for lang in ("en", "nl", "de")] == [
+        "Anna's boat 1 photographs a young monster and takes the photo aboard.",
+        "Boot 1 van Anna maakt een foto van een jong monster en neemt deze mee aan boord.",
+        "Boot 1 von Anna fotografiert ein junges Monster und nimmt das Foto an Bord."]
+    assert st.view(None)["players"][0]["boats"][0]["finds"] == ["young_monster"]
 
 
 def test_activists_cost_a_point_but_never_below_zero() -> None:

@@ -19,12 +19,15 @@
      review asks), since the engine's "an octopus" stands inside sentences (de "einen Kraken"). */
   const FIND = {
     tracks: { word: TC.N("tracks"), sign: "∴" }, nest: { word: TC.N("a nest"), sign: "◎" },
-    egg_shells: { word: TC.N("egg shells"), sign: "○" }, young_monster: { word: TC.N("a young monster"), sign: "◆" },
+    egg_shells: { word: TC.N("egg shells"), sign: "○" }, young_monster: { word: TC.N("a young monster"), sign: "◆", aboard: TC.N("a photo of a young monster") },
     treasure_chest: { word: TC.N("a treasure chest"), sign: "▣" }, activists: { word: TC.N("environmental activists"), sign: "!" },
     octopus: { word: TC.N("octopus"), sign: "✱" }, nessie: { word: TC.N("Nessie"), sign: "§" },
     observation: { word: TC.N("an observation of Nessie"), sign: "◉" },
   };
   function findWord(f) { return FIND[f] ? TC.T(FIND[f].word) : f; }
+  /* A find as a boat carries it: a young monster is photographed ("een foto maken en deze meenemen
+     op de boot"), so aboard it is its photo; every other find is the card itself. */
+  function aboardWord(f) { return FIND[f] && FIND[f].aboard ? TC.T(FIND[f].aboard) : findWord(f); }
 
   function svg(tag, attrs, parent) { return TC.svg(tag, attrs, parent); }
   function text(parent, x, y, value, attrs) {
@@ -161,5 +164,5 @@
     svg("title", {}, box).textContent = TC.TN(s.site, "A site for {count} discovery card", "A site for {count} discovery cards");
   }
 
-  window.LochNessMap = { draw: draw, nessie: nessie, findWord: findWord, FIND: FIND, centre: centre, extent: extent, byId: byId, TERRAIN: TERRAIN, CELL: CELL, PAD: PAD, SIZE: SIZE };
+  window.LochNessMap = { draw: draw, nessie: nessie, findWord: findWord, aboardWord: aboardWord, FIND: FIND, centre: centre, extent: extent, byId: byId, TERRAIN: TERRAIN, CELL: CELL, PAD: PAD, SIZE: SIZE };
 })();

@@ -16,7 +16,7 @@
   };
   const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
 
-  const findWord = MAP.findWord;
+  const findWord = MAP.findWord, aboardWord = MAP.aboardWord;
   function toolWord(t) { return t ? (TOOL[t] ? T(TOOL[t]) : t) : T("a hidden tool"); }
   function spacesOf(view) { return MAP.byId(view.board); }
 
@@ -84,7 +84,7 @@
     m.textContent = String(boat.boat);
     const what = [T(SIDES[seat % 4].name) + " " + (seat + 1), T("boat {boat}", { boat: boat.boat })];
     if (boat.side) what.push(T("on its side"));
-    if (boat.finds.length) what.push(boat.finds.map(findWord).join(", "));
+    if (boat.finds.length) what.push(boat.finds.map(aboardWord).join(", "));
     svg("title", {}, g).textContent = what.join(" · ");
     return g;
   }
@@ -311,7 +311,7 @@
     const card = el("div", { class: "ln-boat-card" + (UI.boat === b.boat ? " selected" : ""), "data-boat": b.boat },
       el("strong", { text: T("Boat {boat}", { boat: b.boat }) + " · " + where + (b.side ? " · " + T("on its side") : "") }),
       el("div", { class: "muted", text: T("Tools") + ": " + (tools.join(", ") || "—") }),
-      el("div", { class: "muted", text: T("Finds") + ": " + (b.finds.map(findWord).join(", ") || "—") }));
+      el("div", { class: "muted", text: T("Finds") + ": " + (b.finds.map(aboardWord).join(", ") || "—") }));
     const own = legal.filter(function (a) { return a.boat === b.boat && ["move", "explore", "town", "chest"].indexOf(a.type) >= 0; });
     const row = el("div", { class: "row" });
     if (own.some(function (a) { return a.type === "move"; })) {
@@ -321,7 +321,9 @@
     }
     own.filter(function (a) { return a.type !== "move"; }).forEach(function (a) {
       const detail = a.type === "explore" ? T("The card is turned for everyone to see.") :
-        a.type === "chest" ? T("The chest is spent: it no longer counts 2 at the end.") : T("Your finds are handed in for reputation.");
+        a.type === "chest" ? T("The chest is spent: it no longer counts 2 at the end.") :
+        b.finds.length ? T("Your finds are handed in for reputation.") :
+        T("Boat {boat} has no finds to hand in: in town it hands tools back and takes tools.", { boat: b.boat });
       row.append(el("button", { type: "button", class: "big", "data-action": a.notation, text: TC.say(a.label),
         on: { click: function () { api.play(a, TC.say(a.label), detail); } } }));
     });

@@ -38,7 +38,7 @@
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
   const FACE = {
     forward: window.TC.N("Forward"), left: window.TC.N("Move left"), right: window.TC.N("Move right"), shield: window.TC.N("Shield"), nothing: window.TC.N("No effect"),
-    turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180°"), laser: window.TC.N("Fire laser"),
+    turn_left: window.TC.N("Turn left"), turn_right: window.TC.N("Turn right"), turn_around: window.TC.N("Turn 180 degrees"), laser: window.TC.N("Fire laser"),
   };
 
   const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };
@@ -55,6 +55,20 @@
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
   function seatName(p, seat) { return window.TC.seatName(p, seat); }
   function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
+
+  /* What a pass does now ("dan mogen alle andere spelers nog een laatste actie doen of van die
+     laatste actie afzien"): the first pass gives everyone else a last action; after it, a pass gives
+     up the player's own last action, and the sheet names who still has one (a player without cards
+     has none), or says the round is resolved at once. */
+  function passDetail(p, view) {
+    if (view.passed === null || view.passed === undefined) {
+      return T("After a pass every other player gets one last action, then the round is resolved.");
+    }
+    const due = (view.agents || []).filter(function (a) { return a.seat !== p.seat && a.last_action_due && a.hand_count > 0; });
+    if (!due.length) return T("You give up your last action: the round is resolved now.");
+    return T("You give up your last action. Last actions still to come: {names}; then the round is resolved.",
+             { names: due.map(function (a) { return seatName(p, a.seat); }).join(", ") });
+  }
 
   /* ------------------------------------------------------------------ the board at a step */
 
@@ -646,7 +660,7 @@
     }
     if (byType.pass) {
       controls.append(el("button", { type: "button", class: "big secondary swl-pass", "data-action": "pass", text: T("Pass"),
-        on: { click: function () { play(byType.pass[0], T("Pass?"), T("After a pass every other player gets one last action, then the round is resolved.")); } } }));
+        on: { click: function () { play(byType.pass[0], T("Pass?"), passDetail(p, view)); } } }));
     }
 
     // before the round: the pre-round specials
