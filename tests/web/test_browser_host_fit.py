@@ -4,14 +4,20 @@ own text ('digital (der Companion zieh'); option values show raw ('Welche Akte: 
 auto')." In English, Dutch and German, with a Jaws box profile open and the map editor open, for
 every game's start form: the page never scrolls sideways, nothing sticks out of it, no words are
 cut, each select box shows all of its chosen words, and no option's value is shown raw.
+
+And the host's list of tables (point 6): "two identical rows, 'Loch Ness · läuft · Anna, Bernd,
+Daan, Femke' (the base table and the advanced one)". Each row says what tells it apart: its
+options in words and when it started, as a local time.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -118,3 +124,30 @@ def test_the_host_page_fits_a_360_px_phone_with_the_box_profile_and_map_editor_o
     shot(page, f"host-360-{lang}")
     page.context.close()
 
+
+def test_two_tables_of_one_game_say_what_tells_them_apart_in_the_hosts_list(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    base = service.create_table("loch-ness", 3, {}, seed=1, lang="de")["table"]
+    advanced = service.create_table("loch-ness", 3, {"advanced": True}, seed=1, lang="de")["table"]
+    for table in (base, advanced):
+        for seat, name in enumerate(("Anna", "Bernd", "Daan")):
+            service.claim_seat(table, seat, name)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                              locale="de-DE", timezone_id="Europe/Berlin")
+    page = watch(ctx.new_page())
+    page.goto(f"{server}/host?key={host_key}")
+    page.goto(f"{server}/host?lang=de")
+    rows = {t: page.locator(f'#tables button[data-table="{t}"]') for t in (base, advanced)}
+    for row in rows.values():
+        row.wait_for()
+    said = {t: row.inner_text() for t, row in rows.items()}
+    assert said[base] != said[advanced]
+    assert "Version für Fortgeschrittene" in said[advanced] and "Fortgeschrittene" not in said[base]
+    for table in (base, advanced):
+        assert said[table].splitlines()[0].startswith("Loch Ness · ")
+        created = next(t["created"] for t in service.list_tables() if t["table"] == table)
+        local = datetime.fromtimestamp(created, ZoneInfo("Europe/Berlin")).strftime("%H:%M")
+        assert "gestartet " in said[table] and local in said[table], said[table]
+    fit = page.evaluate(PHONE_FIT)
+    assert fit["scroll"] <= 360 and fit["out"] == [], fit
+    ctx.close()

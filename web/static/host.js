@@ -95,9 +95,12 @@
     all.forEach(function (t) {
       const who = (t.seats || []).map(function (s) { return s.taken ? s.name : "—"; }).join(", ");
       const state = t.ended ? T("ended") : t.finished ? T("game over") : T("playing");
-      (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary", "data-table": t.table,
-        text: (t.title || t.game) + " · " + state + " · " + who,
-        on: { click: function () { manage(t.table, t); } } })));
+      // what tells two tables of one game apart: their options in words, and when each started
+      const apart = (t.variant || []).map(TC.say).concat(t.created ? [T("started {when}", { when: when(t.created) })] : []);
+      (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary table-line", "data-table": t.table,
+        on: { click: function () { manage(t.table, t); } } },
+        el("span", { class: "table-name", text: (t.title || t.game) + " · " + state + " · " + who }),
+        apart.length ? el("span", { class: "table-state", text: apart.join(" · ") }) : null)));
     });
     $("no-tables").hidden = running.children.length > 0;
     $("ended-tables").hidden = ended.children.length === 0;
