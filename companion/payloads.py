@@ -13,7 +13,7 @@ table's lock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion import teaching
@@ -24,8 +24,32 @@ from companion.setting_up import SetupGuide
 from companion.story import Story
 from companion.tables import OpenTable, awaiting_now, readers_now, requests
 from companion.telling import Teller
-from engines import TABLE, Event, Text, events_for
-from engines.core import PHYSICAL
+from engines import TABLE, Event, Game, Text, events_for
+from engines.core import CHANCE_LABELS, PHYSICAL
+
+
+def variant(game: Game, options: Mapping[str, Any], chance: str) -> list[Text]:
+    """What sets a table apart from another of its game, in words, for the list of tables: each
+    option not at its default (a choice's words, a switch's name, a number with its name, an
+    expert's text by its name alone: never the value as it is sent), then real dice and cards
+    when the table, not the game, deals (``chance``)."""
+    out: list[Text] = []
+    for option in game.option_spec:
+        value = options.get(option.name, option.default)
+        if value == option.default or value == "":
+            continue
+        name = Text(option.label or option.name)
+        if option.choices:
+            out.append(Text(option.choice_labels.get(str(value), option.label or option.name)))
+        elif isinstance(value, bool):
+            out.append(name if value else Text("{option}: {value}", {"option": name, "value": Text("off")}))
+        elif isinstance(value, int):
+            out.append(Text("{option}: {value}", {"option": name, "value": value}))
+        else:
+            out.append(name)
+    if chance == PHYSICAL and all(option.name != "chance" for option in game.option_spec):
+        out.append(Text(CHANCE_LABELS[PHYSICAL]))
+    return out
 
 
 def own(seat: int | None) -> int | None:
@@ -110,7 +134,8 @@ class Payloads:
                 "ended": t.row.ended, "finished": t.state.outcome is not None,
                 "winners": winners, "outcome": None if winners is None else t.state.outcome,
                 "created": t.row.created, "finished_at": t.row.finished or None,
-                "next_table": t.row.next_table, "lang": t.row.lang}
+                "next_table": t.row.next_table, "lang": t.row.lang,
+                "variant": [text.to_json() for text in variant(t.game, t.row.options, t.row.chance)]}
 
     def winners(self, t: OpenTable) -> list[int] | None:
         """Who won, as the list of tables says it: not while a table screen is still telling the

@@ -170,7 +170,9 @@ class Option:
     label: str = ""
     """The option's name on the host page (a msgid, marked ``N_``); empty: its ``name``."""
     choice_labels: Mapping[str, str] = field(default_factory=dict)
-    """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name."""
+    """A choice's words on the host page (msgids, marked ``N_``); a choice without one is a name.
+    A text option may name its default here too (``{"auto": N_("by player count")}``): the host
+    page then says the default in these words and leaves the field empty."""
     advanced: bool = False
     needs: Mapping[str, str] = field(default_factory=dict)
     """A choice that is refused unless another option is given too: choice -> that option's name

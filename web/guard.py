@@ -7,7 +7,11 @@ GET, HEAD and OPTIONS), whatever cookie or key it carries:
 
 - with an ``Origin`` header, must come from one of the companion's own addresses: the address
   the browser used to reach it (its IP address, ``companion.local``, ``localhost``, the Pi's
-  name) or the configured ``PUBLIC_URL`` (a reverse proxy); ``Origin: null`` never is;
+  name) or the configured ``PUBLIC_URL`` (a reverse proxy);
+- with ``Origin: null`` (a sandboxed frame, a ``file:`` page, a redirect through another site,
+  or a page of ours under a browser that hides every origin), a browser's ``Sec-Fetch-Site``
+  must say ``same-origin``: the browser sets that header itself, counts every address the
+  request passed through, and no page can write it;
 - without ``Origin``, a browser's ``Sec-Fetch-Site`` must be ``same-origin`` or ``none``
   (``same-site`` is exactly the other port on the Pi);
 - under ``/api``, a body must be ``application/json`` (which a cross-site page cannot send
@@ -110,10 +114,14 @@ def check_request() -> None:
     origin = request.headers.get("Origin")
     refused = CrossSite("This request came from another site; the companion only takes changes "
                         "from its own pages.")
-    if origin is not None:
+    fetched = request.headers.get("Sec-Fetch-Site")
+    if origin == "null":
+        if (fetched or "").lower() != "same-origin":
+            raise refused
+    elif origin is not None:
         if not origin_allowed(origin, request.host, current_app.config.get("PUBLIC_URL")):
             raise refused
-    elif request.headers.get("Sec-Fetch-Site", "none").lower() not in OWN_SITE_FETCHES:
+    elif (fetched or "none").lower() not in OWN_SITE_FETCHES:
         raise refused
     has_body = bool(request.content_length) or "Transfer-Encoding" in request.headers
     if has_body and request.path.startswith("/api/") and request.mimetype != "application/json":

@@ -338,6 +338,10 @@ SCHEMAS: dict[str, Any] = {
                            "description": "The next game with the same seats, once the host set one up."},
             "lang": {"enum": ["en", "nl", "de"],
                      "description": "The table screen's language (the host's choice)."},
+            "variant": {"type": "array", "items": ref("Text"),
+                        "description": "What sets the table apart from another of its game, in words: "
+                                       "each option not at its default, real dice and cards. (An entry "
+                                       "kept from before this field may lack it.)"},
             "join_url": {"type": "string", "format": "uri"},
             "table_url": {"type": "string", "format": "uri"},
             "join_qr": {"type": "string"},

@@ -80,8 +80,8 @@ class Jaws(Game):
         Option(
             "acts",
             "both",
-            "Which acts to play: both (Amity, then the Orca, with Act 1's result carried over), 1 (Amity "
-            "alone: the shark wins at 7 swimmers eaten) or 2 (the Orca alone).",
+            "Which acts to play: both acts (Amity, then the Orca, with Act 1's result carried over), Act 1 "
+            "alone (Amity: the shark wins at 7 swimmers eaten) or Act 2 alone (the Orca).",
             choices=("both", "1", "2"),
             label=N_("Acts"),
             choice_labels={"both": N_("both acts"), "1": N_("Act 1 alone"), "2": N_("Act 2 alone")},
@@ -89,9 +89,11 @@ class Jaws(Game):
         Option(
             "roles",
             "auto",
-            "Who plays what: auto (seat 1 the shark, Brody, Hooper and Quint dealt round "
-            "the other seats) or one entry per seat, such as S/BQ/H or shark/brody+quint/hooper.",
+            "Who plays what: left empty, seat 1 is the shark and Brody, Hooper and Quint are dealt round "
+            "the other seats; or one entry per seat, such as S/BQ/H or shark/brody+quint/hooper.",
             label=N_("Who plays what"),
+            # the default in words: the host page leaves the field empty, and empty is not sent
+            choice_labels={"auto": N_("seat 1 the shark, the crew dealt round the other seats")},
         ),
         Option(
             "map",

@@ -57,9 +57,11 @@ class SharksWithLasers(Game):
     physical_input = MappingProxyType({"specials": N_("Enter the two special cards {seat} drew.")})
     option_spec = (
         Option("specials", False, "Deal two special action cards to each player.", label=N_("Special cards")),
-        Option("board", "auto", "The board: auto (by player count), {boards}, or a layout text (see the "
-               "docs) to correct it.", help_params={"boards": ", ".join(NAMED)}, label=N_("Board"),
-               advanced=True),
+        Option("board", "auto", "The board: left empty, the board for the number of players; a board by its "
+               "name ({boards}); or a layout text (see the docs) to correct it.",
+               help_params={"boards": ", ".join(NAMED)}, label=N_("Board"), advanced=True,
+               # the default in words: the host page leaves the field empty, and empty is not sent
+               choice_labels={"auto": N_("the board for the number of players")}),
         Option("chance", DIGITAL, "Special cards dealt by the companion (digital) or drawn from the real "
                "deck, each player entering their own two on their phone (physical).",
                choices=CHANCE_MODES, label=N_("Chance"), choice_labels=CHANCE_LABELS),

@@ -560,3 +560,25 @@ def test_a_seats_heartbeat_shows_it_at_the_table_and_needs_its_token(make_table:
     assert wrong.status_code == 400 and wrong.get_json() == {"error": '"leaving" must be true or false.'}
     leaving = client.post(f"/api/tables/{t.id}/here", json={"leaving": True}, headers=t.auth(0))
     assert leaving.status_code == 204
+
+
+def test_the_list_of_tables_says_in_words_what_sets_each_table_apart(client: FlaskClient,
+                                                                    service: Any) -> None:
+    """Issue 35, point 6: two "Loch Ness · playing · Anna, Bernd, Daan, Femke" rows, base and
+    advanced, looked the same. Each entry says its options that are not the default, in the
+    reader's words, never as the value is sent."""
+    base = service.create_table("loch-ness", 3, {}, seed=1)["table"]
+    advanced = service.create_table("loch-ness", 3, {"advanced": True, "chance": "physical"}, seed=1)["table"]
+    orca = service.create_table("jaws", 3, {"acts": "2", "roles": "H/S/BQ"}, seed=1)["table"]
+    dealt = service.create_table("sharks-with-lasers", 3, {"chance": "physical", "specials": True},
+                                 seed=1)["table"]
+    real, echt = "physical (real cards and dice)", "physisch (echte Karten und Würfel)"
+    english = {base: [], advanced: ["Advanced version", real], orca: ["Act 2 alone", "Who plays what"],
+               dealt: ["Special cards", real]}
+    german = {base: [], advanced: ["Version für Fortgeschrittene", echt],
+              orca: ["nur der 2. Akt", "Wer spielt was"], dealt: ["Spezialkarten", echt]}
+    for lang, words in (("en", english), ("de", german)):
+        listed = {t["table"]: t for t in client.get(f"/api/tables?lang={lang}").get_json()["tables"]}
+        for table, said in words.items():
+            assert [v["text"] for v in listed[table]["variant"]] == said, (lang, table)
+            assert isinstance(listed[table]["created"], float)

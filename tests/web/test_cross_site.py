@@ -56,6 +56,8 @@ def changes(t: Any) -> list[tuple[str, str, dict[str, Any] | None]]:
     ({"Origin": "http://evil.example"}, PI),
     ({"Origin": "http://192.168.4.1:9000"}, PI),          # another service on the Pi: same site
     ({"Origin": "null"}, PI),                              # a sandboxed frame, a file
+    ({"Origin": "null", "Sec-Fetch-Site": "cross-site"}, PI),   # another site hiding its origin
+    ({"Origin": "null", "Sec-Fetch-Site": "same-site"}, PI),    # the other port, hiding it
     ({"Origin": "http://evil.example:8080"}, "http://evil.example:8080"),   # DNS rebinding
     ({"Sec-Fetch-Site": "cross-site"}, PI),
     ({"Sec-Fetch-Site": "same-site"}, PI),
@@ -120,3 +122,24 @@ def test_the_host_login_form_is_refused_from_another_site(client: FlaskClient, h
     same = client.post("/host", data={"key": host_key}, base_url="http://192.168.4.1:8080",
                        headers={"Origin": "http://192.168.4.1:8080"})
     assert same.status_code == 303
+
+
+def test_the_pages_tell_their_origin_to_their_own_forms_and_nothing_to_another_site(
+        client: FlaskClient) -> None:
+    """Under "no-referrer" a browser sends "Origin: null" with a form's POST (the host-key form
+    was refused as another site's); "same-origin" sends the page's origin to the companion only."""
+    for path in ("/", "/host"):
+        assert client.get(path).headers["Referrer-Policy"] == "same-origin"
+
+
+def test_a_hidden_origin_is_taken_only_when_the_browser_says_same_origin(
+        client: FlaskClient, host_key: str) -> None:
+    """A page of ours under a browser that hides every origin: Sec-Fetch-Site, which no page can
+    set, says where the form was."""
+    resp = client.post("/host", data={"key": host_key}, base_url=PI,
+                       headers={"Origin": "null", "Sec-Fetch-Site": "same-origin"})
+    assert resp.status_code == 303 and HOST_COOKIE in resp.headers["Set-Cookie"]
+    for fetched in ("cross-site", "same-site", "none"):
+        refused = client.post("/host", data={"key": host_key}, base_url=PI,
+                              headers={"Origin": "null", "Sec-Fetch-Site": fetched})
+        assert refused.status_code == 403 and "Set-Cookie" not in refused.headers, fetched

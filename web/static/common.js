@@ -355,6 +355,21 @@
     return (s && s.name) || TC.T("Player {number}", { number: seat + 1 });
   };
 
+  /* Words said one after the other: "Brody", "Brody and Quint", "Brody, Hooper and Quint". */
+  TC.andList = function (words) {
+    if (words.length < 2) return words.join("");
+    return TC.T("{names} and {last}", { names: words.slice(0, -1).join(", "), last: words[words.length - 1] });
+  };
+
+  /* A seat's role in the game's words, where people choose a seat and where the table shows it:
+     GameUI[game].seatSide(seat, payload) (docs/web.md), its ``said`` words or its ``name`` (a
+     msgid): "Red boats", "The shark", "Brody and Quint"; "" for a game whose seats have none. */
+  TC.seatRole = function (payload, seat) {
+    const ui = window.GameUI && payload && window.GameUI[payload.game];
+    const side = ui && ui.seatSide ? ui.seatSide(seat, payload) : null;
+    return side ? side.said || TC.T(side.name) : "";
+  };
+
   /* Presence: whether a taken seat's phone is connected (a seat's "connected" flag; a phone back
      within ~2 s never shows away). In words AND a shape, never colour alone: "● connected",
      "⚠ away". null for a free seat or a bot (a bot is always there). */

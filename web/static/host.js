@@ -30,7 +30,13 @@
       (opt.choices || []).forEach(function (c) {
         input.append(el("option", { value: c, selected: c === opt.default, text: words(c) + (c === opt.default ? " (" + T("default") + ")" : "") }));
       });
-    } else input = el("input", { id: id, type: "text", "data-option": opt.name, value: opt.default });
+    } else {
+      // a default that is a word of the code ("auto") is said in words: the field starts empty with
+      // those words as its placeholder, and left empty it is not sent (the game's default applies)
+      const said = typeof opt.default === "string" && opt.choice_texts && opt.choice_texts[opt.default];
+      input = el("input", { id: id, type: "text", "data-option": opt.name, value: said ? "" : opt.default, placeholder: said || null });
+      if (said) input.dataset.emptyIsDefault = "true";
+    }
     input.dataset.kind = opt.type;
     if (opt.line && opt.type === "bool") {   // one checkbox line: its help is its title
       wrap.append(el("label", { for: id, title: opt.help_text || opt.help || "" }, input,
@@ -67,6 +73,7 @@
     const options = {};
     $("start-form").querySelectorAll("[data-option]").forEach(function (input) {
       const kind = input.dataset.kind;
+      if (input.dataset.emptyIsDefault && !input.value.trim()) return;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
     });
     const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
@@ -88,9 +95,12 @@
     all.forEach(function (t) {
       const who = (t.seats || []).map(function (s) { return s.taken ? s.name : "—"; }).join(", ");
       const state = t.ended ? T("ended") : t.finished ? T("game over") : T("playing");
-      (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary", "data-table": t.table,
-        text: (t.title || t.game) + " · " + state + " · " + who,
-        on: { click: function () { manage(t.table, t); } } })));
+      // what tells two tables of one game apart: their options in words, and when each started
+      const apart = (t.variant || []).map(TC.say).concat(t.created ? [T("started {when}", { when: when(t.created) })] : []);
+      (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary table-line", "data-table": t.table,
+        on: { click: function () { manage(t.table, t); } } },
+        el("span", { class: "table-name", text: (t.title || t.game) + " · " + state + " · " + who }),
+        apart.length ? el("span", { class: "table-state", text: apart.join(" · ") }) : null)));
     });
     $("no-tables").hidden = running.children.length > 0;
     $("ended-tables").hidden = ended.children.length === 0;

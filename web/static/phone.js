@@ -55,7 +55,7 @@
     }
     const firstFree = seats.find(function (s) { return !s.taken; });
     if (!firstFree) {
-      const who = seats.map(function (s) { return TC.seatName(p, s.seat) + seatColour(p.game, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
+      const who = seats.map(function (s) { return TC.seatName(p, s.seat) + seatColour(p, s.seat) + (s.bot ? " (" + T("bot") + ")" : ""); }).join(", ");
       deadEnd(T("Every seat at this table is taken."), [$("unseated") ? $("unseated").textContent : "", T("Sitting: {names}.", { names: who }),
         T("If one of them is you on another phone, or a seat is free at the real table, ask the host to free that seat: it comes up here by itself.")],
         [{ href: "/table/" + encodeURIComponent(table), text: T("Watch the table screen") }, { href: "/", text: T("See the tables") }]);
@@ -68,8 +68,8 @@
     $("name").placeholder = T("Player {number}", { number: firstFree.seat + 1 });
     seats.forEach(function (s) {
       const label = s.taken
-        ? T("Seat {number}", { number: s.seat + 1 }) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
-        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(p.game, s.seat);
+        ? T("Seat {number}", { number: s.seat + 1 }) + seatColour(p, s.seat) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
+        : T("Claim seat {number}", { number: s.seat + 1 }) + seatColour(p, s.seat);
       box.append(el("button", { type: "button", class: "big " + (s.taken ? "secondary" : "primary"), disabled: s.taken,
         "data-seat": s.seat, text: label, on: { click: function () { claim(s.seat); } } }));
     });
@@ -83,10 +83,9 @@
     return ui && ui.phone && (!ui.accepts || ui.accepts(p)) ? ui : null;
   }
 
-  function seatColour(game, seat) {
-    const ui = window.GameUI && window.GameUI[game];
-    const side = ui && ui.seatSide ? ui.seatSide(seat) : null;
-    return side ? " · " + T(side.name) : "";
+  function seatColour(p, seat) {   // the seat's role or colour, said with it ("· The shark")
+    const role = TC.seatRole(p, seat);
+    return role ? " · " + role : "";
   }
 
   async function claim(seat) {

@@ -97,11 +97,12 @@
 
     const seats = TC.clear($("seats"));
     (p.seats || []).forEach(function (s) {
-      const side = ui && ui.seatSide ? ui.seatSide(s.seat) : null;
+      const side = ui && ui.seatSide ? ui.seatSide(s.seat, p) : null, role = TC.seatRole(p, s.seat);
       const acting = awaiting.indexOf(s.seat) >= 0 && !p.outcome;
-      seats.append(el("li", { class: "seat" + (acting ? " acting" : "") + (side ? " colour-" + side.colour : ""), "data-seat": s.seat },
-        side ? el("span", { class: "swatch " + side.colour, text: side.letter, title: T(side.name) }) : null,
+      seats.append(el("li", { class: "seat" + (acting ? " acting" : "") + (side && side.colour ? " colour-" + side.colour : ""), "data-seat": s.seat },
+        side && side.colour ? el("span", { class: "swatch " + side.colour, text: side.letter, title: role }) : null,
         el("span", { class: "seat-name", text: s.taken ? s.name : T("Seat {number}", { number: s.seat + 1 }) + " · " + T("free") }),
+        role ? el("span", { class: "seat-role", text: role }) : null,   // said, never colour alone
         acting ? el("span", { class: "badge", text: "◀ " + T("Turn") }) : null,
         s.bot ? el("span", { class: "badge", text: T("bot") }) : null,
         TC.presenceBadge(s, true)));  // "⚠ away" next to the name while the seat's phone is gone

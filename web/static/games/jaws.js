@@ -613,6 +613,16 @@
   window.GameUI = window.GameUI || {};
   window.GameUI["jaws"] = {
     accepts: function (p) { return !!(p.view && p.view.map && p.view.map.drawing && Array.isArray(p.view.crew)); },
+    /* a seat's role, where people choose a seat and on the table screen: the shark, or the crew
+       members it plays as the box names them (no colour: the seat list says it in words) */
+    seatSide: function (seat, p) {
+      const roles = p && p.view && p.view.roles;
+      if (!roles) return null;
+      if (roles.shark === seat) return { name: TC.N("The shark"), letter: "S", colour: null };
+      const crew = Object.keys(ROLE).filter(function (r) { return roles[r] === seat; });
+      return crew.length ? { said: TC.andList(crew.map(function (r) { return T(ROLE[r].name); })),
+                             letter: crew.map(function (r) { return ROLE[r].letter; }).join(""), colour: null } : null;
+    },
     phone: { showView: false, render: phoneRender,
              // Act 1: the Speed Burst being tapped; Act 2: what its phones compose (JawsAct2.draft):
              // kept for this round and phase in the phone's storage (phone.js, TC.drafts)
