@@ -159,3 +159,37 @@ def test_a_phone_left_out_of_the_next_game_lands_on_the_claim_page_told_so(
     assert len(bo.claims) == 1
     anna.context.close()
     bo.context.close()
+
+
+def test_the_start_form_seats_the_people_of_a_table_tonight_without_a_claim(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    """The start form too: "Who plays: the people at Sharks with Lasers: Anna, Bo" starts Fzzzt!
+    for them; their phones move to it by themselves, in the seat order they had."""
+    first = service.create_table("sharks-with-lasers", 2, {}, seed=9)["table"]
+    anna, bo = Phone(browser, "Anna"), Phone(browser, "Bo")
+    anna.sit(server, first, 0)
+    bo.sit(server, first, 1)
+    host = host_page(browser, server, host_key)
+    host.locator("#start-people-line").wait_for(state="visible")
+    people = host.locator("#start-people option", has_text="Anna, Bo")
+    assert people.inner_text() == "The people at Sharks with Lasers: Anna, Bo"
+    host.select_option("#game", "fzzzt")
+    host.fill("#players", "3")
+    host.select_option("#start-people", first)
+    host.locator("#start").tap()
+    confirm(host)                                  # the Sharks game was still being played
+    nxt = service.public(first)["next_table"]
+    assert nxt and service.public(nxt)["game"] == "fzzzt"
+    for person in (anna, bo):
+        person.arrives(nxt)
+    assert service.seat_names(nxt)[:2] == ["Anna", "Bo"]
+    assert [s["taken"] for s in service.public(nxt)["seats"]] == [True, True, False]
+    assert len(anna.claims) == 1 and len(bo.claims) == 1
+    host.select_option("#start-people", "")      # "New people": a table everyone joins
+    host.select_option("#game", "laser-chess")
+    host.locator("#start").tap()
+    host.locator("#manage-title", has_text="Laser Chess").wait_for()
+    newest = service.list_tables()[-1]
+    assert newest["game"] == "laser-chess" and not any(s["taken"] for s in newest["seats"])
+    for context in (anna.context, bo.context, host.context):
+        context.close()

@@ -79,10 +79,41 @@
     const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
                    lang: $("table-lang").value };
     if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
-    const r = await TC.api("POST", "/api/tables", body);
+    const from = peopleFrom();
+    let r;
+    if (from) {   // the people of that table move to the new one by themselves, names kept
+      if (!from.ended && !from.finished && !(await TC.confirm(T("Start") + "?",
+        T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
+      const seated = (from.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.seat; });
+      const seats = [];
+      for (let i = 0; i < body.players; i++) seats.push(i < seated.length ? seated[i] : null);
+      r = await TC.api("POST", "/api/tables/" + encodeURIComponent(from.table) + "/next-game",
+                       { game: body.game, options: options, seats: seats });
+    } else r = await TC.api("POST", "/api/tables", body);
     if (!refuse(r)) return;
     manage(r.data.table, r.data);
     loadTables();
+  }
+
+  /* ---------------------------------------------------------------- who plays, from the start form
+     The people seated at one of tonight's tables (the newest first) can take the new game's seats
+     at once, in that table's seat order (the table's "Next game" panel chooses seat by seat): the
+     start form asks that table for its next game. "New people" makes a table everyone joins. */
+  let tonight = [];
+  function showPeople(tables) {
+    tonight = tables.filter(function (t) { return !t.next_table && (t.seats || []).some(function (s) { return s.taken && !s.bot; }); });
+    const select = $("start-people"), chosen = select.value;
+    TC.clear(select).append(el("option", { value: "", text: T("New people: each joins with the QR code") }));
+    tonight.forEach(function (t) {
+      const names = (t.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.name; }).join(", ");
+      select.append(el("option", { value: t.table, selected: t.table === chosen,
+        text: T("The people at {title}: {names}", { title: t.title || t.game, names: names }) }));
+    });
+    $("start-people-line").hidden = tonight.length === 0;
+  }
+  function peopleFrom() {
+    const id = $("start-people").value;
+    return tonight.find(function (t) { return t.table === id; }) || null;
   }
 
   /* ---------------------------------------------------------------- the tables */
@@ -90,6 +121,7 @@
     const r = await TC.api("GET", "/api/tables");
     if (!r.ok) return;
     TC.showFault(r.data.fault);
+    showPeople((r.data.tables || []).slice().reverse());
     const running = TC.clear($("tables")), ended = TC.clear($("tables-ended"));
     const all = (r.data.tables || []).slice().reverse();   // the newest first
     all.forEach(function (t) {
