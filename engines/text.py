@@ -30,6 +30,7 @@ with the same seat names, so no English word is pasted into a Dutch sentence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -195,6 +196,9 @@ def translate(
     english = msgid if many is None or merged.get("count") == 1 else many
     name = seat_name or (lambda seat: default_seat_name(seat, lang))
     shown = {key: _shown(key, value, lang, name) for key, value in merged.items()}
+    for key, value in merged.items():
+        if _is_seat_param(key) and isinstance(value, int) and value < 0 and _starts_sentence(template, key):
+            shown[key] = translate(THE_TABLE, lang)
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError, AttributeError):
@@ -203,6 +207,20 @@ def translate(
             return english.format(**shown)
         except (KeyError, IndexError, ValueError, AttributeError):
             return english
+
+
+# the table as a seat (physical input, engines.TABLE) is "the table" inside a sentence and has a
+# form of its own where it starts one ("Der Tisch ist noch am Zug.", not "der Tisch ...")
+THE_TABLE = N_("The table")
+
+
+def _starts_sentence(template: str, key: str) -> bool:
+    """Whether ``{key}`` opens a sentence of ``template`` (its start, or after . ! or ?).
+
+    >>> _starts_sentence("{seat} ist am Zug.", "seat"), _starts_sentence("Jetzt: {seat}.", "seat")
+    (True, False)
+    """
+    return re.search(r"(?:^|[.!?]\s+)\{" + re.escape(key) + r"\}", template.lstrip()) is not None
 
 
 def _shown(key: str, value: Any, lang: str, seat_name: SeatName) -> Any:
