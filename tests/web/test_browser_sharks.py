@@ -180,10 +180,10 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
         if service.state_of(table).view(None)["round"] == 1:
             tell_all(service, table)   # the round's plays told; its resolution waits for the test
         if seat == 0 and target == "white" and plan[0] == []:
-            # everyone sees the count and who played on the white shark; only Ann what
+            # everyone sees the count and who played on the white shark; only Ann what (by its shark face)
             phones[1].locator('.swl-stack[data-shark="white"][data-count="1"]').wait_for()
-            assert "· S" not in phones[1].locator('.swl-stack[data-shark="white"]').inner_text()
-            ann.locator('.swl-stack[data-shark="white"]', has_text="· S").wait_for()
+            assert "Fire laser" not in phones[1].locator('.swl-stack[data-shark="white"]').inner_text()
+            ann.locator('.swl-stack[data-shark="white"] .swl-stack-card', has_text="Fire laser").wait_for()
     after = service.state_of(table)
     assert after.view(None)["round"] == 2, "the round was resolved"
     last_events = [ev for ev in after.events if may_see(ev, None)]
