@@ -197,8 +197,8 @@ def translate(
     name = seat_name or (lambda seat: default_seat_name(seat, lang))
     shown = {key: _shown(key, value, lang, name) for key, value in merged.items()}
     for key, value in merged.items():
-        if _is_seat_param(key) and isinstance(value, int) and value < 0 and _starts_sentence(template, key):
-            shown[key] = translate(THE_TABLE, lang)
+        if _is_seat_param(key) and isinstance(value, int) and value < 0:
+            template = _sentence_starts(template, key, shown, translate(THE_TABLE, lang))
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError, AttributeError):
@@ -214,13 +214,19 @@ def translate(
 THE_TABLE = N_("The table")
 
 
-def _starts_sentence(template: str, key: str) -> bool:
-    """Whether ``{key}`` opens a sentence of ``template`` (its start, or after . ! or ?).
+def _sentence_starts(template: str, key: str, shown: dict[str, Any], start_form: str) -> str:
+    """``template`` with each ``{key}`` that opens a sentence (its start, or after . ! or ?) taking
+    ``start_form`` (put in ``shown`` under a key of its own); the other places keep ``{key}``.
 
-    >>> _starts_sentence("{seat} ist am Zug.", "seat"), _starts_sentence("Jetzt: {seat}.", "seat")
-    (True, False)
+    >>> shown = {"seat": "der Tisch"}
+    >>> _sentence_starts("{seat} tippt. Jetzt: {seat}.", "seat", shown, "Der Tisch").format(**shown)
+    'Der Tisch tippt. Jetzt: der Tisch.'
     """
-    return re.search(r"(?:^|[.!?]\s+)\{" + re.escape(key) + r"\}", template.lstrip()) is not None
+    pattern = r"(^\s*|[.!?]\s+)\{" + re.escape(key) + r"\}"
+    if re.search(pattern, template) is None:
+        return template
+    shown[key + "__start"] = start_form
+    return re.sub(pattern, lambda m: m.group(1) + "{" + key + "__start}", template)
 
 
 def _shown(key: str, value: Any, lang: str, seat_name: SeatName) -> Any:
