@@ -362,10 +362,11 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
     tap_play(phones[1], "F", "grey")
     tap_play(phones[2], "l", "agent")
     tap_play(ann, "y", "grey")
-    ann.locator('.swl-stack[data-shark="grey"]', has_text="· F").wait_for()  # Ann alone sees it
+    # Ann alone sees it, by what it does on the shark
+    ann.locator('.swl-stack[data-shark="grey"] .swl-stack-card', has_text="Forward").wait_for()
     shot(ann, "sharks-phone-spy")
     phones[2].locator('.swl-stack[data-shark="grey"][data-count="1"]').wait_for()
-    assert "· F" not in phones[2].locator('.swl-stack[data-shark="grey"]').inner_text()
+    assert "Forward" not in phones[2].locator('.swl-stack[data-shark="grey"]').inner_text()
     for seat in (1, 2, 0):
         phones[seat].locator(".swl-pass").tap()
         confirm(phones[seat])

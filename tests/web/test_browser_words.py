@@ -135,3 +135,25 @@ def test_a_wound_track_reads_in_words_and_in_the_pages_font(server: str, browser
     assert all(crew.evaluate(same_font))
     tv.context.close()
     crew.context.close()
+
+
+def test_a_mechanic_card_is_said_by_its_name_on_the_table_screen(
+        server: str, browser: Any, service: Any) -> None:
+    """Fzzzt!: the table screen drew a mechanic card as "M2" (a code letter and a number); it is
+    "Mechaniker 2", as the box calls it ("4 x Mecanicienkaarten", "kaart nummer 1")."""
+    table = service.create_table("fzzzt", 2, {}, seed=4, lang="de")["table"]
+    service.set_auto(table, False)
+    for _ in range(4):   # seed 4: each seat bids its mechanic in the first auctions
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        offered = state.legal_actions(seat)
+        mechanic = [a for a in offered if a["type"] == "bid" and any(c.startswith("M") for c in a["cards"])]
+        service.act(table, seat, (mechanic or offered)[0])
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    tv = tv_in(browser, server, table)
+    chip = tv.locator('.fz-bid[data-seat="0"] .fz-chip.kind-mechanic')
+    chip.wait_for()
+    assert "Mechaniker 2" in chip.inner_text()
+    assert not re.search(r"\bM\d\b", tv.locator("#table-screen").inner_text())
+    tv.context.close()
