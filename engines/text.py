@@ -30,6 +30,7 @@ with the same seat names, so no English word is pasted into a Dutch sentence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -195,6 +196,9 @@ def translate(
     english = msgid if many is None or merged.get("count") == 1 else many
     name = seat_name or (lambda seat: default_seat_name(seat, lang))
     shown = {key: _shown(key, value, lang, name) for key, value in merged.items()}
+    for key, value in merged.items():
+        if _is_seat_param(key) and isinstance(value, int) and value < 0:
+            template = _sentence_starts(template, key, shown, translate(THE_TABLE, lang))
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError, AttributeError):
@@ -203,6 +207,26 @@ def translate(
             return english.format(**shown)
         except (KeyError, IndexError, ValueError, AttributeError):
             return english
+
+
+# the table as a seat (physical input, engines.TABLE) is "the table" inside a sentence and has a
+# form of its own where it starts one ("Der Tisch ist noch am Zug.", not "der Tisch ...")
+THE_TABLE = N_("The table")
+
+
+def _sentence_starts(template: str, key: str, shown: dict[str, Any], start_form: str) -> str:
+    """``template`` with each ``{key}`` that opens a sentence (its start, or after . ! or ?) taking
+    ``start_form`` (put in ``shown`` under a key of its own); the other places keep ``{key}``.
+
+    >>> shown = {"seat": "der Tisch"}
+    >>> _sentence_starts("{seat} tippt. Jetzt: {seat}.", "seat", shown, "Der Tisch").format(**shown)
+    'Der Tisch tippt. Jetzt: der Tisch.'
+    """
+    pattern = r"(^\s*|[.!?]\s+)\{" + re.escape(key) + r"\}"
+    if re.search(pattern, template) is None:
+        return template
+    shown[key + "__start"] = start_form
+    return re.sub(pattern, lambda m: m.group(1) + "{" + key + "__start}", template)
 
 
 def _shown(key: str, value: Any, lang: str, seat_name: SeatName) -> Any:

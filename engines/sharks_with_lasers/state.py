@@ -12,7 +12,7 @@ from engines.sharks_with_lasers import preround, rounds
 from engines.sharks_with_lasers.board import DIRS, SHARKS
 from engines.sharks_with_lasers.cards import CARDS, special_deck
 from engines.sharks_with_lasers.table import Table
-from engines.sharks_with_lasers.words import card_name
+from engines.sharks_with_lasers.words import as_protection, card_name, on_shark
 from engines.text import N_, Text
 
 
@@ -130,14 +130,15 @@ class SharksState(WorkingState[Table]):
                         "hand_count": len(t.hands[s]), "cards_on_agent": len(t.on_agent[s]),
                         "agent_cards": (list(t.on_agent[s]) if s == seat else
                                         _shown_agent_cards(t, s) if resolving else None),
-                        "protection": ({"card": t.gear[s], "uses_left": t.uses[s]} if t.gear[s] else None),
+                        "protection": _protection(t, s),
                         "passed": t.phase == "play" and t.passed == s,
                         "last_action_due": s in t.queue and t.phase == "play" and t.passed >= 0}
                        for s in range(t.players)],
             "sharks": [{"shark": SHARKS[i], "square": _square(t, p), "facing": DIRS[f]}
                        for i, (p, f) in enumerate(t.sharks)],
             "stacks": [{"shark": SHARKS[i], "count": len(stack),
-                        "cards": [{"seat": s, "card": c if (i, j) in shown_stack else None}
+                        "cards": [{"seat": s, "card": c if (i, j) in shown_stack else None,
+                                   "label": on_shark(c).to_json() if (i, j) in shown_stack else None}
                                   for j, (s, c) in enumerate(stack)]}
                        for i, stack in enumerate(t.stacks)],
             "discard": list(t.discard),
@@ -152,6 +153,22 @@ class SharksState(WorkingState[Table]):
             out["my_agent_cards"] = list(t.on_agent[seat])
             out["my_agent_card_faces"] = [CARDS[c].to_json() for c in t.on_agent[seat]]  # for the phone
         return out
+
+
+# the protections that can be used up: a shield turned a quarter, a deflector after its two
+# deflections (the Ultra-Power Shield still stops every normal laser after it stopped an Ultra-Power
+# Laserbeam, and a Shark Cage holds all round: neither is called spent)
+_USED_UP = frozenset({"S", "d"})
+
+
+def _protection(t: Table, seat: int) -> dict[str, Any] | None:
+    """A seat's first-action protection: its card (code and name), what is left of it, and whether
+    it is spent, so a screen says it in words."""
+    code = t.gear[seat]
+    if not code:
+        return None
+    return {"card": code, "uses_left": t.uses[seat], "label": as_protection(code).to_json(),
+            "spent": code in _USED_UP and t.uses[seat] == 0}
 
 
 def _shown_agent_cards(t: Table, seat: int) -> list[str | None]:

@@ -59,6 +59,24 @@ def side(direction: int) -> Text:
     return Text(SIDES[direction])
 
 
+# what a base card does on a shark: its shark face, as the card prints it
+SHARK_FACES = {"forward": N_("Forward"), "turn_left": N_("Turn left"), "turn_right": N_("Turn right"),
+               "turn_around": N_("Turn 180°"), "laser": N_("Fire laser")}
+
+
+def on_shark(code: str) -> Text:
+    """A card on a shark's stack by what it does there: a base card's shark face ("Fire laser"),
+    a special's printed name."""
+    card = CARDS[code]
+    return Text(SHARK_FACES[card.shark]) if card.shark in SHARK_FACES else card_name(code)
+
+
+def as_protection(code: str) -> Text:
+    """A first-action protection by its name: the base card's Shield face, a special's printed name."""
+    card = CARDS[code]
+    return Text(N_("Shield")) if card.agent == "shield" else card_name(code)
+
+
 def card_name(code: str) -> Text:
     """A card's printed name; a translation may keep it as printed or use the local edition's."""
     return Text(CARDS[code].name)

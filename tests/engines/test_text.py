@@ -325,3 +325,24 @@ def test_a_page_label_renders_a_nested_sentence_parameter_not_object_object() ->
                           timeout=patience(30), check=True)
     assert json.loads(done.stdout) == ["The beam left at j8 heading noord.", "3 kaarten and 4",
                                        "3 cards and {b}"]
+
+
+def test_the_table_opens_a_sentence_in_its_sentence_start_form() -> None:
+    """Walk-through J9: "'der Tisch ist noch am Zug.' starts a sentence in lower case". The table as
+    a seat (engines.TABLE) is "the table" inside a sentence and "The table" where it opens one, in
+    each language's word order (the translated template decides where the sentence starts)."""
+    CATALOGUES["xx"] = {"the table": "der Tisch", "The table": "Der Tisch",
+                        "{seat} is still to act.": "{seat} ist noch am Zug.",
+                        "Waiting for {seat}.": "Warten auf {seat}. {seat} gibt ein."}
+    try:
+        def name(seat: int) -> str:
+            return translate("the table", "xx") if seat < 0 else "Anna"
+        assert translate(Text("{seat} is still to act.", {"seat": engines.TABLE}), "xx", name) == (
+            "Der Tisch ist noch am Zug.")
+        assert translate(Text("{seat} is still to act.", {"seat": engines.TABLE})) == (
+            "The table is still to act.")
+        assert translate(Text("Waiting for {seat}.", {"seat": engines.TABLE}), "xx", name) == (
+            "Warten auf der Tisch. Der Tisch gibt ein.")
+        assert translate(Text("{seat} is still to act.", {"seat": 0}), "xx", name) == "Anna ist noch am Zug."
+    finally:
+        del CATALOGUES["xx"]

@@ -180,10 +180,10 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
         if service.state_of(table).view(None)["round"] == 1:
             tell_all(service, table)   # the round's plays told; its resolution waits for the test
         if seat == 0 and target == "white" and plan[0] == []:
-            # everyone sees the count and who played on the white shark; only Ann what
+            # everyone sees the count and who played on the white shark; only Ann what (by its shark face)
             phones[1].locator('.swl-stack[data-shark="white"][data-count="1"]').wait_for()
-            assert "· S" not in phones[1].locator('.swl-stack[data-shark="white"]').inner_text()
-            ann.locator('.swl-stack[data-shark="white"]', has_text="· S").wait_for()
+            assert "Fire laser" not in phones[1].locator('.swl-stack[data-shark="white"]').inner_text()
+            ann.locator('.swl-stack[data-shark="white"] .swl-stack-card', has_text="Fire laser").wait_for()
     after = service.state_of(table)
     assert after.view(None)["round"] == 2, "the round was resolved"
     last_events = [ev for ev in after.events if may_see(ev, None)]
@@ -362,10 +362,11 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
     tap_play(phones[1], "F", "grey")
     tap_play(phones[2], "l", "agent")
     tap_play(ann, "y", "grey")
-    ann.locator('.swl-stack[data-shark="grey"]', has_text="· F").wait_for()  # Ann alone sees it
+    # Ann alone sees it, by what it does on the shark
+    ann.locator('.swl-stack[data-shark="grey"] .swl-stack-card', has_text="Forward").wait_for()
     shot(ann, "sharks-phone-spy")
     phones[2].locator('.swl-stack[data-shark="grey"][data-count="1"]').wait_for()
-    assert "· F" not in phones[2].locator('.swl-stack[data-shark="grey"]').inner_text()
+    assert "Forward" not in phones[2].locator('.swl-stack[data-shark="grey"]').inner_text()
     for seat in (1, 2, 0):
         phones[seat].locator(".swl-pass").tap()
         confirm(phones[seat])

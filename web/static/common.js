@@ -9,10 +9,12 @@
      that is a nested sentence or word ({msgid, params}) without its "text" is rendered by TC.say,
      never shown as "[object Object]". */
   const fill = function (template, params) {
-    return template.replace(/\{(\w+)\}/g, function (all, key) {
+    return template.replace(/\{(\w+)\}/g, function (all, key, at) {
       if (!params || params[key] === undefined) return all;
       const v = params[key];
       if (v && typeof v === "object" && typeof v.msgid === "string") return TC.say(v);
+      // the table as a seat opening a sentence takes its sentence-start form (engines/text.py THE_TABLE)
+      if (v === TC.T("the table") && /(^\s*|[.!?]\s+)$/.test(template.slice(0, at))) return TC.T("The table");
       return String(v);
     });
   };
@@ -32,12 +34,15 @@
   /* A symbol no font of a bare Pi OS draws (DejaVu and Liberation have no pause sign, television or
      shield: tests/web/test_browser_symbols.py), drawn
      as inline SVG in the text's colour, 1em high, hidden from screen readers (the words beside it
-     say it): TC.icon("pause" | "play" | "screen" | "shield"). */
+     say it): TC.icon("pause" | "play" | "screen" | "shield" | "shield-spent"). */
   const ICONS = {
     pause: [["rect", { x: 3, y: 2, width: 3.5, height: 12, rx: 0.8 }], ["rect", { x: 9.5, y: 2, width: 3.5, height: 12, rx: 0.8 }]],
     play: [["path", { d: "M4 2 L14 8 L4 14 Z" }]],
     screen: [["rect", { x: 1, y: 2, width: 14, height: 9.5, rx: 1.2 }], ["rect", { x: 5, y: 12.5, width: 6, height: 1.5, rx: 0.5 }]],
     shield: [["path", { d: "M8 1 L14 3.2 V7.5 C14 11 11.4 13.6 8 15 C4.6 13.6 2 11 2 7.5 V3.2 Z" }]],
+    // a spent shield: the outline only, struck through (a shape of its own, not a colour)
+    "shield-spent": [["path", { d: "M8 1.8 L13.2 3.8 V7.5 C13.2 10.6 10.9 12.9 8 14.2 C5.1 12.9 2.8 10.6 2.8 7.5 V3.8 Z", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }],
+                     ["path", { d: "M2 14.5 L14 1.5", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }]],
   };
   TC.icon = function (name) {
     const root = TC.svg("svg", { viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor",

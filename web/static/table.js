@@ -88,7 +88,7 @@
     if (setup) turn = "";   // the setup panel says what to do
     else if (p.outcome) turn = "";   // the outcome box says it, with the winner
     else if (latest.ended && !st.telling) turn = T("The table has ended.");
-    else if (midway) turn = TC.storyLine(latest);
+    else if (midway) turn = nowShowing(latest);
     else if (!awaiting.length) turn = "";
     else if (awaiting.length === 1) turn = T("{name} is still to act.", { name: TC.seatName(p, awaiting[0]) });
     else turn = T("Waiting for {names}.", { names: TC.waitingFor(p) });
@@ -121,6 +121,13 @@
     drawSide();
     drawLessons(setup ? {} : st, ui ? $("game-area") : $("generic-view"));
     fitScreen(ui, drawSide);
+  }
+
+  /* Mid-way through a change: what the steps tell, without a second count (the step's place is
+     the counter beside the steps, #resolution). */
+  function nowShowing(payload) {
+    const st = TC.story(payload);
+    return T("Now showing: {what}.", { what: st.title ? TC.say(st.title) : T("the last plays") });
   }
 
   /* Between games (this table's end told, or the host ended it): tonight's other games, the last

@@ -141,7 +141,10 @@
     const syms = (card.symbols || "").split("").filter(Boolean);
     if (card.kind === "upgrade") text(root, 30, 56, "★", { "font-size": 30, fill: "#ffd400" });
     else if (card.kind === "fzzzt") text(root, 30, 58, "⚡", { "font-size": 30, fill: "#ffd400" });
-    else if (card.kind === "mechanic") text(root, 30, 54, "M" + (card.id || "").slice(1), { "font-size": 20, fill: "#fff", "font-weight": 800 });
+    else if (card.kind === "mechanic") {   // the word and its number, as the card prints them (never "M3")
+      fitted(root, 30, 44, T("Mechanic"), 52, { class: "fz-kind", "font-size": 13, fill: "#fff", "font-weight": 700 });
+      text(root, 30, 63, (card.id || "").slice(1), { "font-size": 20, fill: "#fff", "font-weight": 800 });
+    }
     else {
       const cols = syms.length > 2 ? 2 : Math.max(syms.length, 1), rows = Math.ceil(syms.length / cols);
       syms.forEach(function (sym, i) {
@@ -165,7 +168,7 @@
   /* A card as one line: its kind's colour, power ⚡, its symbols as shapes, its points ★. */
   function cardChip(card) {
     const chip = el("span", { class: "fz-chip kind-" + card.kind, "data-card": card.id, title: describe(card) });
-    if (card.kind === "mechanic") chip.append(el("span", { text: "M" + (card.id || "").slice(1) }));
+    if (card.kind === "mechanic") chip.append(el("span", { class: "fz-chip-name", text: T("Mechanic {number}", { number: (card.id || "").slice(1) }) }));
     if (card.kind !== "unit") chip.append(el("span", { class: "fz-chip-power", text: "⚡" + card.power }));
     (card.symbols || "").split("").filter(Boolean).forEach(function (sym) { chip.append(symbolIcon(sym)); });
     if (card.kind === "upgrade") chip.append(el("span", { text: "★?" }));

@@ -199,13 +199,14 @@
     return out;
   }
 
-  /* A wound track in cells (■ a wound, □ none yet, X its end) and "2 of 6"; tight: the cells
+  /* A wound track in cells (■ a wound, □ none yet, X its end) and "2 of 6"; once the clip reaches
+     the X, the rulebook's words ("das X erreicht"), never a count past the track; tight: the cells
      without spaces (the table screen, where a track has one line). */
   function track(wounds, length, tight) {
     if (!length) return TC.TN(wounds, "{count} wound", "{count} wounds");
     const cells = [];
     for (let i = 0; i <= length; i++) cells.push(i === length ? (wounds >= length ? "✖" : "X") : i < wounds ? "■" : "□");
-    return cells.join(tight ? "" : " ") + "  " + T("{count} of {total}", { count: wounds, total: length });
+    return cells.join(tight ? "" : " ") + "  " + (wounds >= length ? T("X reached") : T("{count} of {total}", { count: wounds, total: length }));
   }
 
   function optionLine(o) {

@@ -355,11 +355,25 @@
         el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
         el("span", { class: "swl-count", text: TC.TN(list.length, "{count} card", "{count} cards") }));
       const who = el("span", { class: "swl-who" });
-      list.forEach(function (c) { who.append(seatChip(c.seat, c.card ? "· " + c.card : "")); });
+      // a card this screen may see is said by what it does on the shark ("Fire laser"), beside its
+      // player's chip, never by its code
+      list.forEach(function (c) {
+        who.append(el("span", { class: "swl-who-card", "data-seat": c.seat }, seatChip(c.seat),
+                      c.card && c.label ? el("span", { class: "swl-stack-card", text: window.TC.say(c.label) }) : null));
+      });
       li.append(who);
       ul.append(li);
     });
     return ul;
+  }
+
+  /* An agent's first-action protection by its name; once spent, in words and another shape (the
+     shield struck through), never colour alone. */
+  function protectionBadge(pr) {
+    const el = window.TC.el;
+    const name = pr.label ? window.TC.say(pr.label) : T("Shield");
+    return el("span", { class: "badge swl-protection" + (pr.spent ? " spent" : ""), "data-spent": pr.spent ? "true" : "false" },
+              window.TC.icon(pr.spent ? "shield-spent" : "shield"), " " + (pr.spent ? T("{name}: spent", { name: name }) : name));
   }
 
   function playersList(p, figs, resolving) {
@@ -375,7 +389,7 @@
         resolving ? null : el("span", { class: "swl-counts muted", "data-fit": "drop", text: T("hand {n}", { n: a.hand_count }) + " · " + T("on agent {n}", { n: a.cards_on_agent }) }));
       if (a.passed) li.append(el("span", { class: "badge swl-passed", text: T("passed") }));
       if (a.last_action_due) li.append(el("span", { class: "badge", text: T("last action") }));
-      if (a.protection) li.append(el("span", { class: "badge" }, window.TC.icon("shield"), " " + a.protection.card));
+      if (a.protection) li.append(protectionBadge(a.protection));
       const square = figs ? figs.agents[a.seat] : a.square;
       if (!square) li.append(el("span", { class: "muted", text: T("on the boat") }));
       ul.append(li);
@@ -443,8 +457,8 @@
     holder.setAttribute("data-step", String(index));
     window.TC.clear(info);
     const telling = step.count > 1 && index < step.count - 1;
-    const heading = telling ? T("Resolving: step {index} of {count}", { index: index + 1, count: step.count })
-      : T("Round {n}", { n: p.view.round }) + " · " + T(PHASES[p.view.phase] || p.view.phase);
+    // the step's place is told once, by the table screen's own counter (table.js): the heading names the phase
+    const heading = T("Round {n}", { n: p.view.round }) + " · " + (telling ? T("Phase III - Resolving actions") : T(PHASES[p.view.phase] || p.view.phase));
     info.append(el("h2", { class: "small swl-phase", text: heading }));
     info.append(playersList(p, figs, telling));
     const afterPayload = Object.assign({}, p, { view: after });
