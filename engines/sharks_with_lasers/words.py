@@ -61,7 +61,7 @@ def side(direction: int) -> Text:
 
 # what a base card does on a shark: its shark face, as the card prints it
 SHARK_FACES = {"forward": N_("Forward"), "turn_left": N_("Turn left"), "turn_right": N_("Turn right"),
-               "turn_around": N_("Turn 180°"), "laser": N_("Fire laser")}
+               "turn_around": N_("Turn 180 degrees"), "laser": N_("Fire laser")}
 
 
 def on_shark(code: str) -> Text:

@@ -78,7 +78,7 @@ def test_your_own_card_on_a_shark_is_said_by_what_it_does_there(
     table = sharks_table(service, monkeypatch)
     ann = phone_in(browser, server, table, 0, "Anna")
     white = ann.locator('.swl-stack[data-shark="white"]')
-    white.locator(".swl-stack-card", has_text="180° drehen").wait_for()
+    white.locator(".swl-stack-card", has_text="Um 180 Grad drehen").wait_for()
     assert not re.search(r"·\s*[A-Za-z]\b", white.inner_text()), white.inner_text()
     ann.context.close()
 
