@@ -46,9 +46,10 @@ LINE_SECONDS = 3.0       # and this much more for each line it says
 
 
 def declares_setup(game: Any) -> bool:
-    """Whether a game declares setup steps (it overrides ``Game.setup_steps``)."""
+    """Whether a game declares setup steps: its package's ``setting_up`` part (``Game.setting_up``),
+    or ``Game.setup_steps`` written for it (a test's game)."""
     from engines.core import Game
-    return type(game).setup_steps is not Game.setup_steps
+    return game.setting_up is not None or type(game).setup_steps is not Game.setup_steps
 
 
 def stage(steps: tuple[SetupStep, ...], asked: bool) -> dict[str, Any] | None:
