@@ -66,7 +66,9 @@ COVERED = """() => {
                 const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
                 const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (y1 - y2) / len, ny = (x2 - x1) / len;
                 const pa = a.map(([x, y]) => x * nx + y * ny), pb = b.map(([x, y]) => x * nx + y * ny);
-                if (Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb)) <= slack) return false;
+                const top = Math.min(Math.max(...pa), Math.max(...pb));
+                const shared = top - Math.max(Math.min(...pa), Math.min(...pb));
+                if (shared <= slack) return false;
             }
         }
         return true;
@@ -102,9 +104,10 @@ COVERED = """() => {
 }"""
 
 # what each game is walked as: its id, players, options, names
+CREW = ["Sharky", "Bea", "Hal", "Quentin"]
 GAMES = {
-    "jaws-1": ("jaws", 4, {"acts": "1"}, ["Sharky", "Bea", "Hal", "Quentin"]),
-    "jaws-2": ("jaws", 4, {"acts": "2", "box": BOX, "resurface": "digital"}, ["Sharky", "Bea", "Hal", "Quentin"]),
+    "jaws-1": ("jaws", 4, {"acts": "1"}, CREW),
+    "jaws-2": ("jaws", 4, {"acts": "2", "box": BOX, "resurface": "digital"}, CREW),
     "loch-ness": ("loch-ness", 4, {}, ["Nessa", "Bram", "Clara", "Dirk"]),
 }
 # Still cut or covered (issue 36, point 3, open): Act 2's info column (the shark's played card, its
@@ -155,7 +158,7 @@ def walk(service: Any, tv: Any, table: str, seed: int, where: tuple[Any, ...], c
 
 
 @pytest.mark.parametrize(("game", "lang", "seed", "covers"), [
-    ("jaws-1", "de", 2, False), ("jaws-1", "nl", 4, False), ("jaws-1", "en", 5, False),
+    ("jaws-1", "de", 2, False), ("jaws-1", "nl", 8, False), ("jaws-1", "en", 5, False),
     pytest.param("jaws-1", "de", 2, True, marks=OPEN),
     pytest.param("jaws-2", "de", 3, True, marks=OPEN),
     pytest.param("loch-ness", "nl", 1, True, marks=OPEN),

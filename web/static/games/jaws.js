@@ -197,7 +197,7 @@
      its middle is still in the space it stood on. Measured in the drawing's units, a turned label
      as the turned box it is. */
   const NUDGES = [];
-  [8, 16, 24].forEach(function (d) {
+  [8, 16, 24, 32, 40].forEach(function (d) {
     [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, -1], [1, -1], [-1, 1], [1, 1]].forEach(function (v) { NUDGES.push([v[0] * d, v[1] * d]); });
   });
   function corners(b, m) {
@@ -219,23 +219,35 @@
   function clearLabels(root) {
     if (!root.isConnected) return;
     const inRoot = root.getCTM().inverse();
-    const words = Array.prototype.map.call(root.querySelectorAll("text.land-name"), function (t) { return corners(t.getBBox(), inRoot.multiply(t.getCTM())); });
+    const boxOf = function (e) { return corners(e.getBBox(), inRoot.multiply(e.getCTM())); };
+    const words = Array.prototype.map.call(root.querySelectorAll("text.land-name"), boxOf);
     const spaces = root.querySelectorAll("[data-land], .water");
-    root.querySelectorAll("g.mover, g[class^='badge-']").forEach(function (g) {
+    const move = function (g, far) {
       const b = g.getBBox(), mid = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
       const meets = function (dx, dy) {
         const box = corners({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height });
         return words.some(function (w) { return overlaps(box, w); });
       };
       if (!meets(0, 0)) return;
-      const home = Array.prototype.find.call(spaces, function (s) { return s.isPointInFill(mid); });
-      for (const [dx, dy] of NUDGES) {
+      // a token stays in its space, 24 units at most; a pill (a beach closed) may go as far as it must
+      const home = far ? null : Array.prototype.find.call(spaces, function (s) { return s.isPointInFill(mid); });
+      // along its ring's radius first (in and out: a land space is deep, not wide), then around
+      const len = Math.hypot(mid.x - C, mid.y - C) || 1, ux = (mid.x - C) / len, uy = (mid.y - C) / len;
+      const radial = [-8, 8, -16, 16, -24, 24].map(function (d) { return [ux * d, uy * d]; });
+      for (const [dx, dy] of radial.concat(NUDGES)) {
+        if (!far && Math.max(Math.abs(dx), Math.abs(dy)) > 24) continue;
         if ((!home || home.isPointInFill(new DOMPoint(mid.x + dx, mid.y + dy))) && !meets(dx, dy)) {
           g.setAttribute("transform", "translate(" + dx + " " + dy + ")");
           return;
         }
       }
-    });
+    };
+    // the pills first (clear of the labels), then the crew (clear of the labels and the pills)
+    const names = Array.prototype.map.call(root.querySelectorAll("text.space-name"), boxOf);
+    Array.prototype.push.apply(words, names);
+    root.querySelectorAll("g[class^='badge-']").forEach(function (g) { move(g, true); });
+    root.querySelectorAll("g[class^='badge-'] rect").forEach(function (r) { words.push(boxOf(r)); });
+    root.querySelectorAll("g.mover").forEach(function (g) { move(g, false); });
   }
 
   /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
@@ -243,8 +255,9 @@
      nearer the sea or the Shop: the first of these that lies wholly inside the space. */
   function fitLabels(root) {
     if (!root.isConnected) return;
-    const covers = Array.prototype.map.call(root.querySelectorAll(".mover rect, .mover path, .shark-mover path, g[class^='badge-'] rect"),
-      function (e) { return e.getBoundingClientRect(); });
+    const inRoot = root.getCTM().inverse();
+    const boxOf = function (e) { return corners(e.getBBox(), inRoot.multiply(e.getCTM())); };
+    const covers = Array.prototype.map.call(root.querySelectorAll(".mover rect, .mover path, .shark-mover path, g[class^='badge-'] rect"), boxOf);
     root.querySelectorAll("text.land-name").forEach(function (t) {
       const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
       const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
@@ -279,10 +292,8 @@
       };
       // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any
       const clear = function () {
-        const r = t.getBoundingClientRect();
-        return !covers.some(function (c) {
-          return Math.min(r.right, c.right) - Math.max(r.left, c.left) > 1 && Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) > 1;
-        });
+        const box = boxOf(t);
+        return !covers.some(function (c) { return overlaps(box, c); });
       };
       for (const free of [true, false]) {
         for (const text of lines) {
