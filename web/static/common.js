@@ -536,6 +536,18 @@
     });
   };
 
+  /* Whether a box would still overflow once fitted (TC.fit at ``min`` px, its optional lines gone):
+     tried on a copy in its place, the box itself untouched. */
+  TC.wouldOverflow = function (box, min) {
+    if (!box.isConnected) return false;
+    const trial = box.cloneNode(true);
+    box.replaceWith(trial);
+    TC.fit(trial, min);
+    const over = trial.scrollHeight > trial.clientHeight;
+    trial.replaceWith(box);
+    return over;
+  };
+
   /* Every box of a screen region that would scroll: fitted (TC.fit), innermost first. */
   TC.fitAll = function (root, min) {
     const boxes = Array.prototype.slice.call(root.querySelectorAll("*")).filter(function (e) {

@@ -614,6 +614,7 @@
   /* The event card of a full info column goes, whole, under the map if the screen's height leaves
      room there, else to the top of the side column (its older lines and the legend give way). */
   function placeCard(card, mapBox, side) {
+    if (!card) return;
     const area = mapBox.closest(".game-area") || mapBox.parentNode;
     mapBox.append(card);
     if (mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1 || !side) return;
@@ -623,15 +624,7 @@
   /* Whether a column's words overflow it even at their least (18 px, the lines that may go gone):
      then its event card moves to the side column, whole (its older lines and the legend give way
      there, table.js). */
-  function tooLong(info) {
-    if (!info.isConnected) return false;
-    const trial = info.cloneNode(true);   // fitted as table.js will fit it (TC.fit), in its place
-    info.replaceWith(trial);
-    TC.fit(trial, 18);
-    const over = trial.scrollHeight > trial.clientHeight;
-    trial.replaceWith(info);
-    return over;
-  }
+  function tooLong(info) { return TC.wouldOverflow(info, 18); }
 
   /* The table screen gives the info column the room its words need: the map gives way, a step at
      a time, down to the width at which its drawn text is still 18 px (13-unit text on a 400-unit
