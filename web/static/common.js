@@ -508,12 +508,27 @@
     if (tb.y < vb.y) t.setAttribute("y", String(Math.min(below + tb.height, vb.y + vb.height - 2)));
   }
 
+  /* A pill (a rect behind a drawn word) as wide as its word at the size it is drawn, plus ``pad``
+     units each side, centred on it: a word never spills out of its pill, whatever its language or
+     the screen's font size. Measured once the drawing is on the page. */
+  TC.hug = function (text, rect, pad) {
+    Promise.resolve().then(function () {
+      if (!text.isConnected || !text.getBBox) return;
+      const b = text.getBBox();
+      if (!b.width) return;
+      const width = Math.max(Number(rect.getAttribute("width")) || 0, b.width + 2 * pad);
+      rect.setAttribute("x", String(b.x + b.width / 2 - width / 2));
+      rect.setAttribute("width", String(width));
+    });
+  };
+
   /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel
      at a time down to ``min`` px (18: read across a table), then the lines marked
      data-fit="drop" (an older event) go, the last first, then those marked "last" (a legend),
      until it fits. */
   TC.fit = function (box, min) {
-    const over = function () { return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1; };
+    // strict: the sizes are whole pixels, and a line a pixel and a half out is cut all the same
+    const over = function () { return box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth; };
     if (!over()) return;
     // a pixel at a time, as long as no HTML text inside goes under min (an em-sized badge shrinks
     // with the box; a text of a fixed size does not)
@@ -539,6 +554,18 @@
         d.remove();
       }
     });
+  };
+
+  /* Whether a box would still overflow once fitted (TC.fit at ``min`` px, its optional lines gone):
+     tried on a copy in its place, the box itself untouched. */
+  TC.wouldOverflow = function (box, min) {
+    if (!box.isConnected) return false;
+    const trial = box.cloneNode(true);
+    box.replaceWith(trial);
+    TC.fit(trial, min);
+    const over = trial.scrollHeight > trial.clientHeight;
+    trial.replaceWith(box);
+    return over;
   };
 
   /* Every box of a screen region that would scroll: fitted (TC.fit), innermost first. */

@@ -188,8 +188,66 @@
                               "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
       t.textContent = l.tag.replace(/\u00ad/g, "");
     });
-    Promise.resolve().then(function () { fitLabels(root); });
+    Promise.resolve().then(function () { fitLabels(root); clearLabels(root); });
     return root;
+  }
+
+  /* A token or pill that still lies over a land label (no place of the label was clear of it):
+     moved, a step at a time around where it stood, to the first place clear of every label where
+     its middle is still in the space it stood on. Measured in the drawing's units, a turned label
+     as the turned box it is. */
+  const NUDGES = [];
+  [8, 16, 24, 32, 40].forEach(function (d) {
+    [[0, -1], [0, 1], [-1, 0], [1, 0], [-1, -1], [1, -1], [-1, 1], [1, 1]].forEach(function (v) { NUDGES.push([v[0] * d, v[1] * d]); });
+  });
+  function corners(b, m) {
+    return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]].map(function (p) {
+      const q = m ? new DOMPoint(p[0], p[1]).matrixTransform(m) : { x: p[0], y: p[1] };
+      return [q.x, q.y];
+    });
+  }
+  function overlaps(a, b) {   // two convex boxes (corner lists) share more than a unit (separating axes)
+    return [a, b].every(function (poly) {
+      return poly.every(function (p, i) {
+        const q = poly[(i + 1) % poly.length], len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+        const nx = (p[1] - q[1]) / len, ny = (q[0] - p[0]) / len;
+        const pa = a.map(function (c) { return c[0] * nx + c[1] * ny; }), pb = b.map(function (c) { return c[0] * nx + c[1] * ny; });
+        return Math.min(Math.max.apply(null, pa), Math.max.apply(null, pb)) - Math.max(Math.min.apply(null, pa), Math.min.apply(null, pb)) > 1;
+      });
+    });
+  }
+  function clearLabels(root) {
+    if (!root.isConnected) return;
+    const inRoot = root.getCTM().inverse();
+    const boxOf = function (e) { return corners(e.getBBox(), inRoot.multiply(e.getCTM())); };
+    const words = Array.prototype.map.call(root.querySelectorAll("text.land-name"), boxOf);
+    const spaces = root.querySelectorAll("[data-land], .water");
+    const move = function (g, far) {
+      const b = g.getBBox(), mid = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
+      const meets = function (dx, dy) {
+        const box = corners({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height });
+        return words.some(function (w) { return overlaps(box, w); });
+      };
+      if (!meets(0, 0)) return;
+      // a token stays in its space, 24 units at most; a pill (a beach closed) may go as far as it must
+      const home = far ? null : Array.prototype.find.call(spaces, function (s) { return s.isPointInFill(mid); });
+      // along its ring's radius first (in and out: a land space is deep, not wide), then around
+      const len = Math.hypot(mid.x - C, mid.y - C) || 1, ux = (mid.x - C) / len, uy = (mid.y - C) / len;
+      const radial = [-8, 8, -16, 16, -24, 24].map(function (d) { return [ux * d, uy * d]; });
+      for (const [dx, dy] of radial.concat(NUDGES)) {
+        if (!far && Math.max(Math.abs(dx), Math.abs(dy)) > 24) continue;
+        if ((!home || home.isPointInFill(new DOMPoint(mid.x + dx, mid.y + dy))) && !meets(dx, dy)) {
+          g.setAttribute("transform", "translate(" + dx + " " + dy + ")");
+          return;
+        }
+      }
+    };
+    // the pills first (clear of the labels), then the crew (clear of the labels and the pills)
+    const names = Array.prototype.map.call(root.querySelectorAll("text.space-name"), boxOf);
+    Array.prototype.push.apply(words, names);
+    root.querySelectorAll("g[class^='badge-']").forEach(function (g) { move(g, true); });
+    root.querySelectorAll("g[class^='badge-'] rect").forEach(function (r) { words.push(boxOf(r)); });
+    root.querySelectorAll("g.mover").forEach(function (g) { move(g, false); });
   }
 
   /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
@@ -197,6 +255,9 @@
      nearer the sea or the Shop: the first of these that lies wholly inside the space. */
   function fitLabels(root) {
     if (!root.isConnected) return;
+    const inRoot = root.getCTM().inverse();
+    const boxOf = function (e) { return corners(e.getBBox(), inRoot.multiply(e.getCTM())); };
+    const covers = Array.prototype.map.call(root.querySelectorAll(".mover rect, .mover path, .shark-mover path, g[class^='badge-'] rect"), boxOf);
     root.querySelectorAll("text.land-name").forEach(function (t) {
       const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
       const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
@@ -229,8 +290,15 @@
           span.textContent = line;
         });
       };
-      for (const text of lines) {
-        for (const place of places) { put(text, place); if (inside()) return; }
+      // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any
+      const clear = function () {
+        const box = boxOf(t);
+        return !covers.some(function (c) { return overlaps(box, c); });
+      };
+      for (const free of [true, false]) {
+        for (const text of lines) {
+          for (const place of places) { put(text, place); if (inside() && (!free || clear())) return; }
+        }
       }
       put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
     });
@@ -239,16 +307,18 @@
   function badge(root, x, y, text, cls, title) {
     const grp = svg("g", { class: "badge-" + cls }, root);
     const w = 8 + 7.2 * String(text).length;
-    svg("rect", { x: x - w / 2, y: y - 9, width: w, height: 17, rx: 8 }, grp);
+    const pill = svg("rect", { x: x - w / 2, y: y - 9, width: w, height: 17, rx: 8 }, grp);
     const t = svg("text", { x: x, y: y + 4, "text-anchor": "middle" }, grp);
     t.textContent = text;
+    TC.hug(t, pill, 4);
     const tip = svg("title", {}, grp); tip.textContent = title;
   }
 
   /* ------------------------------------------------------------------ shared panels */
 
   function cardPanel(view) {
-    const box = el("div", { class: "jaws-card" });
+    // once the act is over its last card is history: the first to give way on a full screen
+    const box = el("div", { class: "jaws-card", "data-fit": view.phase === "over" ? "drop" : null });
     if (!view.card) { box.append(el("p", { class: "muted", text: T("No event card yet this round.") })); return box; }
     box.append(el("p", { class: "jaws-card-title" }, window.JawsOrca.titled(T("Event card {number}: {title}", { number: view.card.number, title: TC.say(view.card.title) }), "", view.card.title)),
                el("p", { class: "jaws-card-text", text: TC.say(view.card.text) }));
@@ -264,7 +334,7 @@
     const eaten = s.track > s.goal ? T("Swimmers eaten: {track}, more than the {goal} that end Act 1.", { track: s.track, goal: s.goal })
       : T("Swimmers eaten: {track} of {goal}", { track: s.track, goal: s.goal });
     box.append(el("p", { class: "jaws-eaten", text: eaten }),
-               el("p", { class: "jaws-cells", "aria-hidden": "true", text: cells.join(" ") }),
+               el("p", { class: "jaws-cells", "aria-hidden": "true", "data-fit": "drop", text: cells.join(" ") }),
                el("p", { text: T("Barrels attached: {count} of 2", { count: s.barrels }) + "  " + "◉".repeat(s.barrels) + "○".repeat(Math.max(0, 2 - s.barrels)) }),
                el("p", { text: T("Abilities used: {count} of 4", { count: s.abilities_used }) + "  " + "●".repeat(s.abilities_used) + "○".repeat(4 - s.abilities_used) }));
     return box;
@@ -538,7 +608,23 @@
     if (step.side) TC.clear(step.side).append(
       el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Shaded water: where the shark may be. Letters: B Brody, H Hooper, Q Quint, S the shark; ◉ barrels; ☺ swimmers; M★ Michael.") }));
     roomForWords(mapBox, info);
+    if (tooLong(info)) placeCard(info.querySelector(".jaws-card"), mapBox, step.side);
   }
+
+  /* The event card of a full info column goes, whole, under the map if the screen's height leaves
+     room there, else to the top of the side column (its older lines and the legend give way). */
+  function placeCard(card, mapBox, side) {
+    if (!card) return;
+    const area = mapBox.closest(".game-area") || mapBox.parentNode;
+    mapBox.append(card);
+    if (mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1 || !side) return;
+    side.prepend(card);
+  }
+
+  /* Whether a column's words overflow it even at their least (18 px, the lines that may go gone):
+     then its event card moves to the side column, whole (its older lines and the legend give way
+     there, table.js). */
+  function tooLong(info) { return TC.wouldOverflow(info, 18); }
 
   /* The table screen gives the info column the room its words need: the map gives way, a step at
      a time, down to the width at which its drawn text is still 18 px (13-unit text on a 400-unit
@@ -551,6 +637,27 @@
       width = Math.max(MAP_LEAST, width - 24);
       mapBox.style.width = width + "px";
     }
+  }
+
+  /* The page's side may take px of the map's width (table.js, fitScreen) while the map stays at
+     its least or wider (its drawn text 18 px), then of the info column's while its words fit it;
+     Act 2's Orca keeps its width. */
+  function giveWay(area, px) {
+    const mapBox = area.querySelector(".jaws-map-box:not(.orca-box)"), info = area.querySelector(".jaws-info");
+    if (!mapBox || !info) return false;
+    const width = mapBox.getBoundingClientRect().width;
+    if (width - px >= MAP_LEAST) { mapBox.style.width = (width - px) + "px"; return true; }
+    // the map at its least: the info column, if its words still fit that much narrower
+    info.style.maxWidth = (info.getBoundingClientRect().width - px) + "px";
+    let fits = !tooLong(info);
+    const card = info.querySelector(":scope > .jaws-card");
+    if (!fits && card) {   // the event card under the map, if the screen's height leaves it room there
+      mapBox.append(card);
+      fits = mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1 && !tooLong(info);
+      if (!fits) info.append(card);
+    }
+    info.style.maxWidth = "";
+    return fits;
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */
@@ -576,7 +683,13 @@
   }
 
   let lastTable = null;
-  function redrawSoon() { if (lastTable) lastTable(); }
+  // a redraw between the telling's own (the replay's next round) is fitted as table.js fits its own
+  function redrawSoon() {
+    if (!lastTable) return;
+    lastTable();
+    const screen = document.getElementById("table-screen");
+    if (screen) TC.fitAll(screen, 18);
+  }
 
   function tableEntry(root, p, step) {
     if (step.setup) step = Object.assign({ events: [], index: 0, count: 0 }, step);   // the start view, no change told
@@ -629,6 +742,6 @@
              draft: { about: function (p) { const v = p.view; return v.act === 2 && v.orca ? window.JawsAct2.draft.about(p) : ["act 1", v.round, v.phase].join(" "); },
                       save: function () { const two = window.JawsAct2 ? window.JawsAct2.draft.save() : null; return burst || two ? { burst: burst, two: two } : null; },
                       load: function (v) { burst = Array.isArray(v.burst) ? v.burst : null; if (v.two && window.JawsAct2) window.JawsAct2.draft.load(v.two); } } },
-    table: { render: tableEntry },
+    table: { render: tableEntry, giveWay: giveWay },
   };
 })();

@@ -102,9 +102,11 @@
     if (ev.type === "surfaced" || ev.type === "bagpipe" || ev.type === "nessie_swims") line(ev.frm, ev.space, "ln-step-nessie");
     if ((ev.type === "turned" || ev.type === "took") && spaces[ev.site]) {
       const c = MAP.centre(spaces[ev.site]);
-      svg("rect", { x: c[0] - 26, y: c[1] - 50, width: 52, height: 22, rx: 4, class: "ln-step-card" }, picture);
-      const t = svg("text", { x: c[0], y: c[1] - 35, "text-anchor": "middle", class: "ln-step-card-text" }, picture);
-      t.textContent = findWord(ev.card).slice(0, 14);
+      const pill = svg("g", { class: "ln-step-pill" }, picture);
+      const card = svg("rect", { x: c[0] - 26, y: c[1] - 50, width: 52, height: 22, rx: 4, class: "ln-step-card" }, pill);
+      const t = svg("text", { x: c[0], y: c[1] - 35, "text-anchor": "middle", class: "ln-step-card-text" }, pill);
+      t.textContent = findWord(ev.card);
+      TC.hug(t, card, 4);   // the card's whole name on its pill (never cut at 14 letters)
     }
     if (ev.type === "eaten" || ev.type === "sunk" || ev.type === "knocked") {
       picture.querySelectorAll('[data-boat="' + ev.seat + "/" + ev.boat + '"]').forEach(function (b) { b.classList.add("ln-struck"); });

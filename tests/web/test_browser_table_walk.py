@@ -1,0 +1,180 @@
+"""The table screen at 1280x720 through whole seeded games, in English, Dutch and German (issue 36,
+point 3): at every step the table is told, no text is cut (CLIPPED, TABLE_FIT), no words lie over
+other words or under a token (a boat, a crew member, the shark, a chip), no pill's words spill out
+of their pill, and nothing is under 18 px. The evening's walk-through found the event card's rule
+cut under the Jaws info column, Brody's token over "Polizeistation", "Opens soon" over the land
+labels, and a caption wider than its pill.
+
+One server and the run's one browser; one TV page per game, following the telling as it happens.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines import TABLE
+from tests.web import test_browser as shared
+from tests.web.test_browser_fit import SETTLED, TABLE_FIT
+from tests.web.test_browser_jaws_fit import CLIPPED
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+watch, shot = shared.watch, shared.shot
+
+BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "jaws_box.json")
+                 .read_text(encoding="utf-8"))["profile"])
+
+# What covers words: a token (a crew member, the shark, a boat, Nessie, a chip) or other words over
+# them (each HTML element's own lines of text, each drawn label), and a pill's words outside it.
+TOKENS = ".mover, .shark-mover, .orca-mover, .orca-shark, .orca-chip, .orca-target, .ln-boat, .ln-nessie"
+COVERED = """() => {
+    const bad = [];
+    const name = (e) => (e.textContent || '').trim().slice(0, 30);
+    const TOKENS = '""" + TOKENS + """';
+    const shown = (e) => !e.closest('[hidden]') && getComputedStyle(e).visibility !== 'hidden'
+        && getComputedStyle(e).display !== 'none';
+    const area = document.querySelector('#table-screen') || document.body;
+    // a box as its four corners on the screen (a drawn label may be turned along its ring)
+    const drawn = (e) => {
+        const b = e.getBBox(), m = e.getScreenCTM();
+        return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+            .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m)).map((p) => [p.x, p.y]);
+    };
+    const square = (r) => [[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]];
+    const texts = [...area.querySelectorAll('*')].filter((e) => shown(e) && !e.closest('title')
+        && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
+    // an HTML element's words: the lines of its own text (not the block's whole width)
+    const boxes = texts.map((e) => {
+        if (e instanceof SVGElement) return [drawn(e)];
+        const out = [];
+        for (const n of e.childNodes) {
+            if (n.nodeType !== 3 || !n.textContent.trim()) continue;
+            const range = document.createRange(); range.selectNodeContents(n);
+            out.push(...[...range.getClientRects()].filter((r) => r.width && r.height).map(square));
+        }
+        return out;
+    });
+    // two convex boxes overlap by more than `slack` px along every axis of either (separating axes)
+    const meets = (a, b, slack) => {
+        for (const poly of [a, b]) {
+            for (let i = 0; i < 4; i++) {
+                const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
+                const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (y1 - y2) / len, ny = (x2 - x1) / len;
+                const pa = a.map(([x, y]) => x * nx + y * ny), pb = b.map(([x, y]) => x * nx + y * ny);
+                const top = Math.min(Math.max(...pa), Math.max(...pb));
+                const shared = top - Math.max(Math.min(...pa), Math.min(...pb));
+                if (shared <= slack) return false;
+            }
+        }
+        return true;
+    };
+    const label = (e) => e.closest('text') || e;
+    for (let i = 0; i < texts.length; i++) {
+        for (let j = i + 1; j < texts.length; j++) {
+            const a = texts[i], b = texts[j];
+            if (a.contains(b) || b.contains(a) || label(a) === label(b)) continue;
+            if (boxes[i].some((r) => boxes[j].some((s) => meets(r, s, 2)))) {
+                bad.push('words over words: ' + name(a) + ' / ' + name(b));
+            }
+        }
+    }
+    for (const t of [...area.querySelectorAll(TOKENS)].filter(shown)) {
+        const shapes = [...t.querySelectorAll('path, rect, circle')].map(drawn);
+        texts.forEach((e, i) => {
+            if (t.contains(e) || e.closest(TOKENS)) return;
+            if (boxes[i].some((r) => shapes.some((s) => meets(r, s, 2)))) {
+                bad.push('token over words: ' + (t.getAttribute('class') || '') + ' / ' + name(e));
+            }
+        });
+    }
+    // a pill's words inside their pill
+    for (const e of texts) {
+        if (!(e instanceof SVGElement) || !e.parentNode || e.closest(TOKENS)) continue;
+        const pill = e.parentNode.querySelector(':scope > rect');
+        if (!pill) continue;
+        const r = e.getBoundingClientRect(), p = pill.getBoundingClientRect();
+        if (r.left < p.left - 1 || r.right > p.right + 1) bad.push('out of its pill: ' + name(e));
+    }
+    return bad.slice(0, 12);
+}"""
+
+# what each game is walked as: its id, players, options, names
+CREW = ["Sharky", "Bea", "Hal", "Quentin"]
+GAMES = {
+    "jaws-1": ("jaws", 4, {"acts": "1"}, CREW),
+    "jaws-2": ("jaws", 4, {"acts": "2", "box": BOX, "resurface": "digital"}, CREW),
+    "loch-ness": ("loch-ness", 4, {}, ["Nessa", "Bram", "Clara", "Dirk"]),
+}
+# Still cut or covered (issue 36, point 3, open): Act 2's info column (the shark's played card, its
+# hand) runs past the screen in Dutch and German, and the Orca's captions lie over zone numbers and
+# target letters; on the Loch Ness map the boats' numbers lie over each other, over the spaces'
+# names and the harbour's "H", and Nessie over a space's name. Strict: the day they fit, these fail
+# and are made plain tests.
+OPEN = pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 36, point 3: still cut or covered")
+
+
+def look(service: Any, tv: Any, table: str, where: tuple[Any, ...], covers: bool) -> None:
+    """The TV drawn at the step the table is shown (its line current), measured: cut words and
+    small text, and with ``covers`` words under words or tokens too."""
+    story = service.public(table)["story"]
+    if story["at"] >= 0:
+        tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+    # one round trip: the layout is read where the step's line stands (reading a box lays it out)
+    covering = f"({COVERED})()" if covers else "[]"
+    cut, fit, covered = tv.evaluate(f"() => [({CLIPPED})(), ({TABLE_FIT})(), {covering}]")
+    if cut or covered or fit["out"] or fit["cut"] or fit["smallest"] < 17.9:
+        shot(tv, "table-walk-" + "-".join(map(str, where)))
+    assert not cut, (where, cut)
+    assert not covered, (where, covered)
+    assert not fit["out"] and not fit["cut"], (where, fit)
+    assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
+
+
+def walk(service: Any, tv: Any, table: str, seed: int, where: tuple[Any, ...], covers: bool) -> int:
+    """A whole game of random plays (the table's chance entered as the companion would), each of
+    its steps told and looked at; the number of steps looked at."""
+    rng = random.Random(seed)
+    looked = 0
+    for _ in range(3000):
+        while service.public(table)["story"]["waiting"]:
+            service.advance(table)
+            looked += 1
+            look(service, tv, table, (*where, looked), covers)
+        state = service.state_of(table)
+        if state.outcome is not None or not state.awaiting:
+            return looked
+        seat = state.awaiting[0]
+        if seat == TABLE:
+            action = rng.choice(state.chance_outcomes())[0]
+        else:
+            action = rng.choice([a for a in state.legal_actions(seat) if a["type"] != "back"])
+        service.act(table, seat, action)
+    raise AssertionError((where, "no end after 3000 plays"))
+
+
+@pytest.mark.parametrize(("game", "lang", "seed", "covers"), [
+    ("jaws-1", "de", 2, False), ("jaws-1", "nl", 8, False), ("jaws-1", "en", 5, False),
+    pytest.param("jaws-1", "de", 2, True, marks=OPEN),
+    pytest.param("jaws-2", "de", 3, True, marks=OPEN),
+    pytest.param("loch-ness", "nl", 1, True, marks=OPEN),
+])
+def test_no_words_on_the_table_screen_are_cut_or_covered_at_any_step(
+        server: str, browser: Any, service: Any, game: str, lang: str, seed: int, covers: bool) -> None:
+    game_id, players, options, names = GAMES[game]
+    table = service.create_table(game_id, players, options, seed=seed, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat, name in enumerate(names):
+        service.claim_seat(table, seat, name)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv = watch(ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area:not([hidden])").wait_for()
+    tv.evaluate(SETTLED)   # the page's fonts: each later step is drawn in the task its line appears in
+    look(service, tv, table, (game, lang, seed, 0), covers)
+    assert walk(service, tv, table, seed, (game, lang, seed), covers) > 20
+    ctx.close()
