@@ -118,7 +118,9 @@ class Presence:
     def phone_leaving(self, table: OpenTable, seat: int) -> None:
         """A seat's page is closing (its last word): shown away once the grace runs out, unless
         it comes back (a reload) within it."""
-        if table.here.beats.pop(seat, None) is not None:
+        beat = table.here.beats.pop(seat, None)
+        polled = table.here.polled.pop(seat, None)   # its last poll said nothing of its going
+        if beat is not None or polled is not None:
             table.here.left[seat] = self.clock()
 
     def screen_polled(self, table: OpenTable) -> bool:

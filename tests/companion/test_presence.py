@@ -223,3 +223,17 @@ def test_a_page_that_says_it_is_closing_is_away_after_the_grace_unless_it_reload
     assert drain(screen) == []
     clock.now += 0.1
     assert connected(drain(screen)[-1]) == [False, False]
+
+
+def test_a_page_that_polled_then_closes_is_away_after_the_grace_not_the_polls(
+        svc: Service, clock: Clock) -> None:
+    """Back from a dropped Wi-Fi by polling, then closed before its next heartbeat: its last poll
+    does not keep it at the table for the poll's 5 s once the page said it is going."""
+    table, _ = seated_table(svc)
+    screen = svc.subscribe(table, None)
+    svc.beat(table, 0)
+    svc.seat_view(table, 0, present=True)            # a poll, the stream not back yet
+    drain(screen)
+    svc.beat(table, 0, leaving=True)
+    clock.now += 2.0
+    assert connected(drain(screen)[-1]) == [False, False]
