@@ -158,17 +158,20 @@ test_wheelhouse() {  # requirements/run.txt's wheels in the cache, once per lock
 }
 
 run_suite() {  # pytest: the tests marked network with it, then every other test offline (tools/offline.py)
-    local rc=0
+    local rc=0 workers=()
+    # TEST_WORKERS (default 2, 0: one process): pytest-xdist, each worker a whole test file at a
+    # time, so a file's one server and one browser stay in one process
+    if [ "${TEST_WORKERS:-2}" != 0 ]; then workers=(-n "${TEST_WORKERS:-2}" --dist loadfile); fi
     if ! "$VENV/bin/python" -m tools.offline --check; then
         say "pytest (no network namespace on this machine: the suite runs with the network)"
-        "$VENV/bin/python" -m pytest -q "$@"
+        "$VENV/bin/python" -m pytest -q "${workers[@]}" "$@"
         return
     fi
     say "pytest: the tests that reach past this machine (marked network)"
     COMPANION_TESTS=network "$VENV/bin/python" -m pytest -q "$@" || rc=$?
     if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then return $rc; fi   # 5: none among those asked for
     say "pytest: every other test, offline (a network namespace with loopback only, tools/offline.py)"
-    "$VENV/bin/python" -m tools.offline "$VENV/bin/python" -m pytest -q "$@"
+    "$VENV/bin/python" -m tools.offline "$VENV/bin/python" -m pytest -q "${workers[@]}" "$@"
 }
 
 cmd_run() {
