@@ -221,8 +221,9 @@
       source = new EventSource(streamUrl);
       source.onopen = function () { onState && onState("live"); if (beatUrl) beat(); };
       source.onmessage = function (ev) {
-        if (pollTimer && beatUrl) { stopPolling(); beat(); }   // on the stream again: say so at once
+        const wasPolling = !!pollTimer;
         stopPolling();
+        if (wasPolling && beatUrl) beat();   // on the stream again: say so at once
         onState && onState("live");
         try { onPayload(JSON.parse(ev.data)); } catch (e) { /* a broken message: the next one will do */ }
       };

@@ -82,8 +82,7 @@
     const from = peopleFrom();
     let r;
     if (from) {   // the people of that table move to the new one by themselves, names kept
-      if (!from.ended && !from.finished && !(await TC.confirm(T("Start") + "?",
-        T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
+      if (!(await movesOn(!from.ended && !from.finished, T("Start")))) return;
       const seated = (from.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.seat; });
       const seats = [];
       for (let i = 0; i < body.players; i++) seats.push(i < seated.length ? seated[i] : null);
@@ -94,6 +93,13 @@
     manage(r.data.table, r.data);
     loadTables();
   }
+
+  /* A game still being played ends when its people move on to the next one: asked first, as "End
+     this table" does. Resolves true to go on. */
+  function movesOn(running, what) {
+    return running ? TC.confirm(what + "?", T("The game being played now ends (its plays are kept); everyone moves to the new table.")) : Promise.resolve(true);
+  }
+  function playing() { return !!latest && !latest.outcome && !latest.ended; }
 
   /* ---------------------------------------------------------------- who plays, from the start form
      The people seated at one of tonight's tables (the newest first) can take the new game's seats
@@ -255,10 +261,7 @@
     if (await TC.confirm(T("End this table") + "?", T("Is everyone sure?"))) { await hostPost("/end"); loadTables(); }
   });
   $("next-game").addEventListener("click", async function () {
-    // a game still being played ends with it: ask, as "End this table" does
-    const running = latest && !latest.outcome && !latest.ended;
-    if (running && !(await TC.confirm(T("Next game with the same seats") + "?",
-      T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
+    if (!(await movesOn(playing(), T("Next game with the same seats")))) return;
     const r = await hostPost("/next-game");
     if (r.ok) { manage(r.data.table, r.data); loadTables(); }
   });
@@ -336,9 +339,7 @@
   $("next-game-id").addEventListener("change", function () { drawPlan(latest); });
   $("next-free").addEventListener("input", function () { drawPlan(latest); });
   $("next-start").addEventListener("click", async function () {
-    const running = latest && !latest.outcome && !latest.ended;
-    if (running && !(await TC.confirm(T("Start the next game") + "?",
-      T("The game being played now ends (its plays are kept); everyone moves to the new table.")))) return;
+    if (!(await movesOn(playing(), T("Start the next game")))) return;
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/next-game",
                            { game: $("next-game-id").value, seats: plan });
     if (!refuse(r)) return;
