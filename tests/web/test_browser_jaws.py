@@ -68,7 +68,17 @@ def tap_space(page: Any, space: str) -> None:
     target = page.locator(
         f'#board path.target[data-space="{space}"], #board path.target[data-land="{space}"]'
     ).first
-    target.scroll_into_view_if_needed()
+    from playwright.sync_api import Error as PlaywrightError
+
+    # Another phone joining or beating redraws the board; a thumb simply lands on the new drawing,
+    # so the scroll is tried again on the space as drawn now (the locator finds it afresh).
+    for attempt in range(5):
+        try:
+            target.scroll_into_view_if_needed()
+            break
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
     where = page.evaluate(NAME_AT, space) if target.get_attribute("data-space") else None
     if where is None:
         target.tap()
