@@ -73,13 +73,14 @@ def host_page(browser: Any, base: str, key: str) -> Any:
 
 
 def plan_next(host: Any, game: str, names: list[str]) -> None:
-    """The host opens "Next game: another game or other seats", picks ``game``, and waits for the
-    people of the table it manages (``names``) to be listed."""
+    """The host opens "Next game: another game or other seats" (the start form comes there, the
+    table's people chosen), picks ``game``, and waits for the people (``names``) to be listed."""
     if host.locator("#next-other").get_attribute("open") is None:
         host.locator("#next-other summary").tap()
+    host.locator("#next-other #start-form").wait_for()
     for name in names:
-        host.locator("#next-people li label", has_text=name).wait_for()
-    host.select_option("#next-game-id", game)
+        host.locator("#start-plan-people li label", has_text=name).wait_for()
+    host.select_option("#game", game)
 
 
 def test_an_evening_of_three_games_with_one_claim_per_phone(server: str, browser: Any, host_key: str,
@@ -107,14 +108,14 @@ def test_an_evening_of_three_games_with_one_claim_per_phone(server: str, browser
 
     # Jaws: Daan is the shark (seat 1), Anna and Bernd the crew, in the order the host leaves them
     plan_next(host, "jaws", ["Anna", "Bernd", "Daan"])
-    daan_seat = host.locator('#next-people li[data-seat="2"] select')
+    daan_seat = host.locator('#start-plan-people li[data-seat="2"] select')
     assert daan_seat.locator('option[value="0"]').inner_text() == "Seat 1 · The shark"
     daan_seat.select_option("0")   # Anna, who sat there, takes Daan's place
-    anna_moved = '#next-people li[data-seat="0"] select option[value="2"][selected]'
+    anna_moved = '#start-plan-people li[data-seat="0"] select option[value="2"][selected]'
     host.locator(anna_moved).wait_for(state="attached")
     assert host.evaluate(WIDE) <= 360
     shot(host, "next-game-host-plans-jaws")
-    host.locator("#next-start").tap()
+    host.locator("#start").tap()
     jaws = next_of(service, host, sharks)
     assert jaws and service.public(jaws)["game"] == "jaws"
     for person in (anna, bernd, daan):
@@ -127,9 +128,9 @@ def test_an_evening_of_three_games_with_one_claim_per_phone(server: str, browser
     # Loch Ness while Jaws is still played: asked first; a free seat for Femke, who is new tonight
     host.locator("#manage-title", has_text=jaws).wait_for()
     plan_next(host, "loch-ness", ["Anna", "Bernd", "Daan"])
-    host.fill("#next-free", "1")
-    host.locator("#next-count", has_text="Players: 4.").wait_for()
-    host.locator("#next-start").tap()
+    host.fill("#start-free", "1")
+    host.locator("#start-count", has_text="Players: 4.").wait_for()
+    host.locator("#start").tap()
     confirm(host)
     host.locator("#manage-title", has_text="Loch Ness").wait_for()
     loch = next_of(service, host, jaws)
@@ -169,33 +170,42 @@ def test_a_phone_left_out_of_the_next_game_lands_on_the_claim_page_told_so(
 
 def test_the_start_form_seats_the_people_of_a_table_tonight_without_a_claim(
         server: str, browser: Any, host_key: str, service: Any) -> None:
-    """The start form too: "Who plays: the people at Sharks with Lasers: Anna, Bo" starts Fzzzt!
-    for them; their phones move to it by themselves, in the seat order they had."""
-    first = service.create_table("sharks-with-lasers", 2, {}, seed=9)["table"]
-    anna, bo = Phone(browser, "Anna"), Phone(browser, "Bo")
-    anna.sit(server, first, 0)
-    bo.sit(server, first, 1)
+    """The start form too: "Who plays: the people at Sharks with Lasers: Anna, Bo, Cem" lists them
+    by name; the host leaves Cem out, puts Bo in the first seat and keeps one seat free, and starts
+    Fzzzt!; Anna's and Bo's phones move to it by themselves, Cem's lands on the claim page."""
+    first = service.create_table("sharks-with-lasers", 3, {}, seed=9)["table"]
+    anna, bo, cem = Phone(browser, "Anna"), Phone(browser, "Bo"), Phone(browser, "Cem")
+    for seat, person in enumerate((anna, bo, cem)):
+        person.sit(server, first, seat)
     host = host_page(browser, server, host_key)
     host.locator("#start-people-line").wait_for(state="visible")
-    people = host.locator("#start-people option", has_text="Anna, Bo")
-    assert people.inner_text() == "The people at Sharks with Lasers: Anna, Bo"
+    people = host.locator("#start-people option", has_text="Anna, Bo, Cem")
+    assert people.inner_text() == "The people at Sharks with Lasers: Anna, Bo, Cem"
     host.select_option("#game", "fzzzt")
-    host.fill("#players", "3")
     host.select_option("#start-people", first)
+    host.locator("#start-plan").wait_for(state="visible")
+    assert host.locator("#players-line").is_hidden()          # the count is the plan's
+    host.locator('#start-plan-people li[data-seat="2"] input[type=checkbox]').uncheck()
+    host.locator('#start-plan-people li[data-seat="1"] select').select_option("0")   # Bo first
+    host.fill("#start-free", "1")
+    host.locator("#start-count", has_text="Players: 3.").wait_for()
+    assert host.locator('#start-plan-people li[data-seat="2"] select').count() == 0
     host.locator("#start").tap()
     confirm(host)                                  # the Sharks game was still being played
     nxt = next_of(service, host, first)
     assert nxt and service.public(nxt)["game"] == "fzzzt"
     for person in (anna, bo):
         person.arrives(nxt)
-    assert service.seat_names(nxt)[:2] == ["Anna", "Bo"]
+    cem.page.wait_for_url(re.compile(rf"/play/{nxt}\?unseated=1$"), timeout=patience_ms(15))
+    assert service.seat_names(nxt)[:2] == ["Bo", "Anna"]
     assert [s["taken"] for s in service.public(nxt)["seats"]] == [True, True, False]
     assert len(anna.claims) == 1 and len(bo.claims) == 1
     host.select_option("#start-people", "")      # "New people": a table everyone joins
+    assert host.locator("#players-line").is_visible() and host.locator("#start-plan").is_hidden()
     host.select_option("#game", "laser-chess")
     host.locator("#start").tap()
     host.locator("#manage-title", has_text="Laser Chess").wait_for()
     newest = service.list_tables()[-1]
     assert newest["game"] == "laser-chess" and not any(s["taken"] for s in newest["seats"])
-    for context in (anna.context, bo.context, host.context):
+    for context in (anna.context, bo.context, cem.context, host.context):
         context.close()

@@ -66,29 +66,34 @@
     });
     const part = (window.GameHost || {})[game.id];  // a game's own host part (a board picker): games/<id>-host.js
     if (part && part.options) part.options(box, game);
+    drawPlan();   // the seats' roles are the game's
   }
 
-  async function startTable(ev) {
-    ev.preventDefault();
+  /* The form's options, as the game takes them: an option left empty whose default is a word is not sent. */
+  function formOptions() {
     const options = {};
     $("start-form").querySelectorAll("[data-option]").forEach(function (input) {
       const kind = input.dataset.kind;
       if (input.dataset.emptyIsDefault && !input.value.trim()) return;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : input.value;
     });
-    const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
-                   lang: $("table-lang").value };
-    if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
-    const from = peopleFrom();
+    return options;
+  }
+
+  async function startTable(ev) {
+    ev.preventDefault();
+    const options = formOptions(), from = peopleFrom();
     let r;
     if (from) {   // the people of that table move to the new one by themselves, names kept
-      if (!(await movesOn(!from.ended && !from.finished, T("Start")))) return;
-      const seated = (from.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.seat; });
-      const seats = [];
-      for (let i = 0; i < body.players; i++) seats.push(i < seated.length ? seated[i] : null);
+      if (!(await movesOn(!from.ended && !from.finished, $("start").textContent))) return;
       r = await TC.api("POST", "/api/tables/" + encodeURIComponent(from.table) + "/next-game",
-                       { game: body.game, options: options, seats: seats });
-    } else r = await TC.api("POST", "/api/tables", body);
+                       { game: $("game").value, options: options, seats: plan.slice() });
+    } else {
+      const body = { game: $("game").value, players: parseInt($("players").value, 10), options: options,
+                     lang: $("table-lang").value };
+      if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
+      r = await TC.api("POST", "/api/tables", body);
+    }
     if (!refuse(r)) return;
     manage(r.data.table, r.data);
     loadTables();
@@ -101,14 +106,19 @@
   }
   function playing() { return !!latest && !latest.outcome && !latest.ended; }
 
-  /* ---------------------------------------------------------------- who plays, from the start form
+  /* ---------------------------------------------------------------- who plays
      The people seated at one of tonight's tables (the newest first) can take the new game's seats
-     at once, in that table's seat order (the table's "Next game" panel chooses seat by seat): the
-     start form asks that table for its next game. "New people" makes a table everyone joins. */
-  let tonight = [];
+     at once, names kept: the host ticks who plays, picks each one's seat (the game's roles named:
+     seat_roles of GET /api/games, Jaws' shark) and says how many seats stay free for someone new;
+     the form then asks that table for its next game. "New people" makes a table everyone joins.
+     ``plan``: one entry per seat of the new game, in its order: a seat of the people's table (its
+     person moves there, name and token kept) or null (free). Drawn again only when the people or
+     the game change, so a choice being made is never undone by an update. */
+  let tonight = [], plan = [], planFrom = null, planDrawn = "";
   function showPeople(tables) {
     tonight = tables.filter(function (t) { return !t.next_table && (t.seats || []).some(function (s) { return s.taken && !s.bot; }); });
-    const select = $("start-people"), chosen = select.value;
+    const select = $("start-people");
+    const chosen = select.value || ($("next-other").open && latest ? latest.table : "");   // planning this table's next game
     TC.clear(select).append(el("option", { value: "", text: T("New people: each joins with the QR code") }));
     tonight.forEach(function (t) {
       const names = (t.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.name; }).join(", ");
@@ -116,11 +126,95 @@
         text: T("The people at {title}: {names}", { title: t.title || t.game, names: names }) }));
     });
     $("start-people-line").hidden = tonight.length === 0;
+    drawPlan();
   }
   function peopleFrom() {
     const id = $("start-people").value;
     return tonight.find(function (t) { return t.table === id; }) || null;
   }
+  function seatedAt(from) { return (from.seats || []).filter(function (s) { return s.taken; }); }
+  function chosenGame() { return games.find(function (g) { return g.id === $("game").value; }); }
+
+  function seatWords(game, count, i) {
+    const roles = game && game.seat_roles && game.seat_roles[String(count)];
+    return T("Seat {number}", { number: i + 1 }) + (roles && roles[i] ? " · " + roles[i] : "");
+  }
+
+  /* the free seats as many as asked: added at the end, taken from the end */
+  function fitFree() {
+    const want = Math.max(0, parseInt($("start-free").value, 10) || 0);
+    let have = plan.filter(function (x) { return x === null; }).length;
+    for (; have < want; have++) plan.push(null);
+    for (let i = plan.length - 1; i >= 0 && have > want; i--) if (plan[i] === null) { plan.splice(i, 1); have--; }
+  }
+
+  function drawPlan(force) {
+    const from = peopleFrom();
+    $("start-plan").hidden = !from;
+    // a new table of the same people keeps its table's language (the table panel changes it) and
+    // has no seed; the player count is the plan's
+    $("players-line").hidden = $("table-lang-line").hidden = $("seed-line").hidden = !!from;
+    if (!from) { planFrom = null; return; }
+    const people = seatedAt(from), game = chosenGame();
+    const drawn = JSON.stringify([from.table, people.map(function (s) { return [s.seat, s.name, !!s.bot]; }), game && game.id]);
+    if (drawn === planDrawn && !force) return;
+    planDrawn = drawn;
+    if (planFrom !== from.table) {
+      planFrom = from.table;
+      plan = people.map(function (s) { return s.seat; });
+      $("start-free").value = "0";
+    }
+    const here = people.map(function (s) { return s.seat; });
+    plan = plan.filter(function (x) { return x === null || here.indexOf(x) >= 0; });   // a seat freed meanwhile
+    fitFree();
+    const count = plan.length, list = TC.clear($("start-plan-people"));
+    people.forEach(function (s) {
+      const at = plan.indexOf(s.seat), id = "plays-" + s.seat;
+      const name = s.name + (s.bot ? " (" + T("bot") + ")" : "");
+      const tick = el("input", { id: id, type: "checkbox", checked: at >= 0, on: { change: function () {
+        if (tick.checked) {   // before the free seats
+          const free = plan.indexOf(null);
+          plan.splice(free < 0 ? plan.length : free, 0, s.seat);
+        } else plan.splice(plan.indexOf(s.seat), 1);
+        drawPlan(true);
+      } } });
+      let choose = null;
+      if (at >= 0) {
+        choose = el("select", { "aria-label": name, "data-seat": s.seat, on: { change: function () {
+          const to = +choose.value, was = plan.indexOf(s.seat);   // swapped with whoever sat there
+          plan[was] = plan[to];
+          plan[to] = s.seat;
+          drawPlan(true);
+        } } });
+        for (let i = 0; i < count; i++) choose.append(el("option", { value: String(i), selected: i === at, text: seatWords(game, count, i) }));
+      }
+      list.append(el("li", { "data-seat": s.seat }, el("label", { for: id }, tick, " " + name), choose));
+    });
+    if (!game) return;
+    $("start-free").max = String(game.max_players);
+    const fits = count >= game.min_players && count <= game.max_players;
+    const range = game.min_players === game.max_players
+      ? T("{title} is for exactly {low} players.", { title: game.title, low: game.min_players })
+      : T("{title} is for {low} to {high} players.", { title: game.title, low: game.min_players, high: game.max_players });
+    $("start-count").textContent = (fits ? "" : "⚠ ") + T("Players") + ": " + count + ". " + range;
+    $("start-count").classList.toggle("warning", !fits);
+  }
+  $("start-people").addEventListener("change", function () { drawPlan(); });
+  $("start-free").addEventListener("input", function () { drawPlan(true); });
+
+  /* The one start form, moved under a table's "Next game: another game or other seats" while that
+     is open (the host plans the next game where they are, with every option and the game's own
+     parts), the table's people and game chosen; closed, it goes home to its card. */
+  function formHere(open) {
+    $(open ? "next-form-home" : "new-table").append($("start-form"));
+    $("start-form-away").hidden = !open;
+    $("start").textContent = open ? T("Start the next game") : T("Start");
+    if (!open || !latest) return;
+    if (tonight.some(function (t) { return t.table === latest.table; })) $("start-people").value = latest.table;
+    if ($("game").value !== latest.game) { $("game").value = latest.game; showOptions(); }
+    drawPlan(true);
+  }
+  $("next-other").addEventListener("toggle", function () { formHere($("next-other").open); });
 
   /* ---------------------------------------------------------------- the tables */
   async function loadTables() {
@@ -146,6 +240,7 @@
 
   function manage(table, info) {
     current = table;
+    if ($("next-other").open) $("next-other").open = false;   // the start form goes home to its card
     latest = null;   // until this table's first payload: nothing is planned on another table's seats
     $("manage").hidden = false;
     $("manage-title").textContent = (info.title || info.game || "") + " · " + table;
@@ -185,8 +280,9 @@
         !s.taken && !p.ended ? el("button", { type: "button", text: T("Seat a bot"), on: { click: function () { seatBot(s); } } }) : null));
     });
     $("undo").disabled = $("end").disabled = !!p.ended;
-    // the next game's plan follows who sits here (not redrawn while the host changes nothing)
-    if ($("next-other").open && (planFor !== p.table || planSeats !== JSON.stringify(seatedHere(p)))) drawPlan(p);
+    // the plan of a next game for these people follows who sits here now
+    const row = tonight.find(function (t) { return t.table === p.table; });
+    if (row) { row.seats = p.seats; drawPlan(); }
     const chance = TC.clear($("chance"));
     chance.hidden = true;
     const part = (window.GameHost || {})[p.game];  // a game's own panel for what the table enters (games/<id>-host.js)
@@ -264,88 +360,6 @@
     if (!(await movesOn(playing(), T("Next game with the same seats")))) return;
     const r = await hostPost("/next-game");
     if (r.ok) { manage(r.data.table, r.data); loadTables(); }
-  });
-
-  /* ---------------------------------------------------------------- the next game: another game, other seats
-     ``plan``: one entry per seat of the next game, in its order: a seat of this table (its person
-     moves there, name and token kept: no claiming) or null (free for someone new). The order is
-     the role where the game's seats have roles (``seat_roles`` of GET /api/games: Jaws' shark). */
-  let plan = [], planFor = null, planSeats = "";
-  function seatedHere(p) { return (p.seats || []).filter(function (s) { return s.taken; }); }
-
-  function resetPlan(p) {
-    planFor = p.table;
-    plan = seatedHere(p).map(function (s) { return s.seat; });
-    $("next-free").value = "0";
-    const select = TC.clear($("next-game-id"));
-    games.forEach(function (g) { select.append(el("option", { value: g.id, selected: g.id === p.game, text: g.title })); });
-  }
-
-  function nextGame() { return games.find(function (g) { return g.id === $("next-game-id").value; }); }
-
-  function seatWords(game, count, i) {
-    const roles = game && game.seat_roles && game.seat_roles[String(count)];
-    return T("Seat {number}", { number: i + 1 }) + (roles && roles[i] ? " · " + roles[i] : "");
-  }
-
-  /* the free seats as many as asked: added at the end, taken from the end */
-  function fitFree() {
-    const want = Math.max(0, parseInt($("next-free").value, 10) || 0);
-    let have = plan.filter(function (x) { return x === null; }).length;
-    for (; have < want; have++) plan.push(null);
-    for (let i = plan.length - 1; i >= 0 && have > want; i--) if (plan[i] === null) { plan.splice(i, 1); have--; }
-  }
-
-  function drawPlan(p) {
-    if (!p) return;
-    if (planFor !== p.table) resetPlan(p);
-    planSeats = JSON.stringify(seatedHere(p));
-    const here = seatedHere(p).map(function (s) { return s.seat; });
-    plan = plan.filter(function (x) { return x === null || here.indexOf(x) >= 0; });   // a seat freed meanwhile
-    fitFree();
-    const game = nextGame(), count = plan.length;
-    const list = TC.clear($("next-people"));
-    seatedHere(p).forEach(function (s) {
-      const at = plan.indexOf(s.seat), id = "next-plays-" + s.seat;
-      const name = s.name + (s.bot ? " (" + T("bot") + ")" : "");
-      const tick = el("input", { id: id, type: "checkbox", checked: at >= 0, on: { change: function () {
-        if (tick.checked) {   // before the free seats
-          const free = plan.indexOf(null);
-          plan.splice(free < 0 ? plan.length : free, 0, s.seat);
-        } else plan.splice(plan.indexOf(s.seat), 1);
-        drawPlan(p);
-      } } });
-      let choose = null;
-      if (at >= 0) {
-        choose = el("select", { "aria-label": name, "data-seat": s.seat, on: { change: function () {
-          const to = +choose.value, from = plan.indexOf(s.seat);   // swapped with whoever sat there
-          plan[from] = plan[to];
-          plan[to] = s.seat;
-          drawPlan(p);
-        } } });
-        for (let i = 0; i < count; i++) choose.append(el("option", { value: String(i), selected: i === at, text: seatWords(game, count, i) }));
-      }
-      list.append(el("li", { "data-seat": s.seat }, el("label", { for: id }, tick, " " + name), choose));
-    });
-    if (!game) return;
-    $("next-free").max = String(game.max_players);
-    const range = game.min_players === game.max_players
-      ? T("{title} is for exactly {low} players.", { title: game.title, low: game.min_players })
-      : T("{title} is for {low} to {high} players.", { title: game.title, low: game.min_players, high: game.max_players });
-    $("next-count").textContent = T("Players") + ": " + count + ". " + range;
-  }
-
-  $("next-other").addEventListener("toggle", function () { if ($("next-other").open) drawPlan(latest); });
-  $("next-game-id").addEventListener("change", function () { drawPlan(latest); });
-  $("next-free").addEventListener("input", function () { drawPlan(latest); });
-  $("next-start").addEventListener("click", async function () {
-    if (!(await movesOn(playing(), T("Start the next game")))) return;
-    const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/next-game",
-                           { game: $("next-game-id").value, seats: plan });
-    if (!refuse(r)) return;
-    $("next-other").open = false;
-    manage(r.data.table, r.data);
-    loadTables();
   });
 
   /* ---------------------------------------------------------------- the host devices */
