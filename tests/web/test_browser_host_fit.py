@@ -2,7 +2,7 @@
 (the tile table) and 383 px with the Loch Ness map editor; the start form's select boxes cut their
 own text ('digital (der Companion zieh'); option values show raw ('Welche Akte: both', 'Standard:
 auto')." In English, Dutch and German, with a Jaws box profile open and the map editor open, for
-every game's start form: the page never scrolls sideways, nothing sticks out of it, no words are
+every game's start form with tonight's four people planned into its seats: the page never scrolls sideways, nothing sticks out of it, no words are
 cut, each select box shows all of its chosen words, and no option's value is shown raw.
 
 And the host's list of tables (point 6): "two identical rows, 'Loch Ness · läuft · Anna, Bernd,
@@ -103,7 +103,14 @@ def test_the_host_page_fits_a_360_px_phone_with_the_box_profile_and_map_editor_o
                        headers={"X-Host-Key": host_key})
     assert saved.status_code == 200, saved.get_json()
     raw = raw_values(client, lang)
+    tonight = service.create_table("sharks-with-lasers", 4, {}, seed=2, lang=lang)["table"]
+    for seat, name in enumerate(("Anna-Katharina", "Bernd", "Daan", "Femke")):
+        service.claim_seat(tonight, seat, name)
     page = host_page(browser, server, host_key, lang)
+    # tonight's people, each ticked with a seat in the chosen game's words (Jaws: its roles)
+    page.locator(f'#start-people option[value="{tonight}"]').wait_for(state="attached")
+    page.select_option("#start-people", tonight)
+    page.locator("#start-plan-people li select").first.wait_for()
     page.select_option("#ln-open-which", index=0)                     # the sample board: its whole grid
     page.locator("#ln-open").click()
     page.locator("#ln-canvas svg .ln-space").first.wait_for()
