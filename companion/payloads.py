@@ -24,7 +24,7 @@ from companion.setting_up import SetupGuide
 from companion.story import Story
 from companion.tables import OpenTable, awaiting_now, readers_now, requests
 from companion.telling import Teller
-from engines import TABLE, Event, Game, Text, events_for
+from engines import TABLE, Event, Game, State, Text, events_for
 from engines.core import CHANCE_LABELS, PHYSICAL
 
 
@@ -50,6 +50,31 @@ def variant(game: Game, options: Mapping[str, Any], chance: str) -> list[Text]:
     if chance == PHYSICAL and all(option.name != "chance" for option in game.option_spec):
         out.append(Text(CHANCE_LABELS[PHYSICAL]))
     return out
+
+
+_GONE = object()
+
+
+def held_back(mine: Any, now: Any, then: Any) -> Any:
+    """A seat's view as of a step the table shows: what it shares with the public view now, as
+    the public view was then; what is the seat's own (where its view differs from the public view
+    now: its hand, its secret path, its sealed play), as it is now. ``mine``: the seat's view now;
+    ``now``, ``then``: the public view now and as of the step. Every value comes from ``mine`` or
+    ``then``, so nothing the seat may not see can come in; a part the public view did not have
+    then (a result still to tell) is left out."""
+    if mine == now:
+        return then
+    if isinstance(mine, dict) and isinstance(now, dict) and isinstance(then, dict):
+        out = {}
+        for key, value in mine.items():
+            kept = held_back(value, now.get(key, _GONE), then.get(key, _GONE)) if key in now else value
+            if kept is not _GONE:
+                out[key] = kept
+        return out
+    if (isinstance(mine, list) and isinstance(now, list) and isinstance(then, list)
+            and len(mine) == len(now) == len(then)):
+        return [held_back(m, n, w) for m, n, w in zip(mine, now, then, strict=True)]
+    return mine
 
 
 def own(seat: int | None) -> int | None:
@@ -113,8 +138,44 @@ class Payloads:
                 out["lesson"] = teaching.now(t, seat)   # what this seat may do now
             out["sealed"] = self.sealer.count(t, seat)
             out["story"]["seal"] = self.sealer.sealable(t, seat)
+            if not self._told_up_to(t, out, seat, state):
+                legal = []
+                out["story"]["seal"] = []
+                out.pop("lesson", None)
         out.update(seat=seat, name=name, legal_actions=legal)
         return out
+
+    def _told_up_to(self, t: OpenTable, out: dict[str, Any], seat: int, state: State) -> bool:
+        """No phone learns before the table (docs/web.md, "No phone ahead of the table"): while a
+        table screen has steps still to tell, the phone's public part (the board, the other seats,
+        what was revealed, whose turn it is, the outcome) is the state as of the step the screen
+        shows, its own part is as it is now, and the public events still to tell are left out.
+        False: the seat is asked to play now, but its turn is not there as of the shown step, or
+        not through every change still to tell (its prompt follows from a result the table has
+        still to tell), so it is not asked yet."""
+        if not self.presence.present(t):
+            return True   # no screen there (after a restart too, until it is back): nothing is told
+        shown = t.telling.story.as_of()
+        if shown is None:
+            return True
+        chapter, index, then = shown
+        now = t.state.view(None)
+        mine = out["view"]
+        out["view"] = held_back(mine, now, then.view)
+        asked = seat in state.awaiting
+        out["awaiting"] = [] if t.row.ended else [s for s in then.awaiting if s != seat or asked]
+        out["outcome"] = then.outcome
+        untold = t.telling.story.untold()
+        out["events"] = [ev for ev in out["events"] if ev.get("id") not in untold]
+        # a game that draws each step of the change (a beam, a piece gliding) starts from the state
+        # after it and undoes the later steps, as on the table screen (TC.asOf, the story's "shown")
+        sides = {side: {**snap.to_json(), "view": held_back(mine, now, snap.view)}
+                 for side, snap in (("before", chapter.before), ("after", chapter.after))}
+        out["story"]["shown"] = {"chapter": chapter.tag, "index": index, "count": len(chapter.steps),
+                                 "stop": chapter.stop_of(index), "stops": len(chapter.stops), **sides}
+        # asked once its turn is there as of the shown step and lasts through every change still
+        # to tell (others bidding at once do not end it; a move it made, then another's, does)
+        return not asked or all(seat in snap.awaiting for snap in (then, *t.telling.story.since()))
 
     def payload(self, t: OpenTable, seat: int | None) -> dict[str, Any]:
         return self.public(t) if seat is None else self.seat(t, seat)

@@ -215,6 +215,38 @@ class Story:
         """A chapter the game holds plays for has steps still to tell."""
         return any(chapter.hold for chapter, _ in self._untold())
 
+    def as_of(self) -> tuple[Chapter, int, Snapshot] | None:
+        """While the table has steps still to tell: the shown chapter, the shown step and the
+        public state as of it, as the table screen draws it (before the chapter until its last
+        step, after it from there). None once everything is told: the state of now is the told one."""
+        now = self.current()
+        if now is None or self.waiting() == 0:
+            return None
+        chapter, i = now
+        return chapter, i, chapter.after if i >= len(chapter.steps) - 1 else chapter.before
+
+    def since(self) -> list[Snapshot]:
+        """The public states the table has still to show after the one :meth:`as_of` gives, in
+        order (the last one is the state of now); empty once everything is told."""
+        if self.pos is None or self.waiting() == 0:
+            return []
+        c, i = self.pos
+        shown = self.chapters[c]
+        later = [chapter.after for chapter in self.chapters[c + 1:]]
+        return [shown.after, *later] if i < len(shown.steps) - 1 else later
+
+    def untold(self) -> set[str]:
+        """The identities of the public events the table has still to tell: those after the shown
+        step in its chapter, and every public event of the chapters after it."""
+        if self.pos is None or self.waiting() == 0:
+            return set()
+        c, i = self.pos
+        shown = self.chapters[c]
+        later = list(shown.events[shown.steps[i] + 1:])
+        for chapter in self.chapters[c + 1:]:
+            later += chapter.events
+        return {ev["id"] for ev in later if ev.get("visible_to") == "all"}
+
     def before(self, c: int) -> Snapshot:
         return self.chapters[c].before
 

@@ -188,8 +188,9 @@ SCHEMAS: dict[str, Any] = {
                                                "description": "A first game's lessons shown with this "
                                                               "step (its chapter's last)."}},
                     "additionalProperties": False}],
-                "description": "Public payload only: the shown step's chapter with the state before and "
-                               "after it, so every panel draws as of that step.",
+                "description": "The shown step's chapter with the state before and after it, so every "
+                               "panel draws as of that step; a player's seat gets it while steps are still "
+                               "to tell, each view with the seat's own part as it is now.",
             },
         },
         "additionalProperties": False,

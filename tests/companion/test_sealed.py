@@ -107,7 +107,10 @@ def _first_card(service: Service, table: str) -> tuple[int, dict[str, Any]]:
 def test_a_sealed_play_reaches_nobody_else_until_the_table_has_told_the_round(twins: Any) -> None:
     service, a, b = twins
     seat, card = _first_card(service, a.id)
-    assert service.seat_view(a.id, seat)["story"]["seal"]           # the phone may plan now
+    # its phone is not asked yet: what it may play follows from the round the table is telling
+    # (docs/web.md, "No phone ahead of the table"); a client of the API may still seal its play
+    phone = service.seat_view(a.id, seat)
+    assert phone["story"]["seal"] == [] and phone["legal_actions"] == []
     before = service.state_of(a.id)
     reply = service.act(a.id, seat, card)
     # acknowledged: the seat sees its card played, on the board after the round, its turn passed

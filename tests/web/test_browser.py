@@ -200,7 +200,8 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     assert move["from"] in blue.locator("#sheet-title").inner_text()
     shot(blue, "phone-blue-confirm")
     blue.locator("#sheet-ok").tap()
-    blue.locator("#status", has_text="Bo").wait_for()
+    # while the table screen tells the move, Blue's phone says so (not whose turn comes after it)
+    blue.locator("#status", has_text="The table is showing move 1: 1 of 2.").wait_for()
     assert service.public(table)["view"]["last_move"]["notation"] == move["notation"]
 
     # Every screen follows; the table screen says the move ("1 of 2") with no beam yet, and draws
@@ -209,23 +210,11 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     assert tv.locator("#board polyline.beam").count() == 0
     assert tv.locator("#outcome").is_hidden()
 
-    # Red answers at once, with a rotation (the laser's turn included), by tapping: the table screen
-    # still tells Blue's move to its last step first (Laser Chess queues plays: issue 15).
-    red.locator("#status", has_text="Your turn.").wait_for()
+    # Red is asked once the table has fired Blue's laser, not before: what Red may do follows from
+    # what the beam took (docs/web.md, "No phone ahead of the table").
     red.locator("#telling", has_text="The table is showing move 1: 1 of 2.").wait_for()
-    rotate = next(a for a in service.seat_view(table, 1)["legal_actions"] if a["type"] == "rotate")
-    tap_square(red, rotate["square"])
-    red.locator(f'#controls button.rotate[data-turn="{rotate["turn"]}"]').tap()
-    red.locator("#sheet").wait_for(state="visible")
-    red.locator("#sheet-ok").tap()
-    red.locator("#status", has_text="Anna").wait_for()
-    assert service.public(table)["view"]["last_move"]["notation"] == rotate["notation"]
-    tv.locator("#resolution", has_text="more step").wait_for()       # Red's steps wait behind
-    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
-    assert tv.locator("#board polyline.beam").count() == 0
-    tv.locator("#next").click()
-    tv.locator("#resolution", has_text="2 of 2").wait_for()
-    tv.locator("#board polyline.beam").wait_for(state="attached")
+    assert "Your turn." not in red.locator("#status").inner_text()
+    assert red.locator("#controls button.rotate").count() == 0
     # a beam that removes a token: before its step the token still stands and is not listed as removed
     hit = {"square": "c4", "color": "red", "piece": "deflector", "facing": "NE"}
     steps = tv.evaluate("""(hit) => {
@@ -237,11 +226,22 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
         });
     }""", hit)
     assert steps == [[False, ["c4"], 0], [True, [], 1]]
-    tv.locator("#events li").first.wait_for()
+    tv.locator("#next").click()
+    tv.locator("#resolution", has_text="2 of 2").wait_for()
+    tv.locator("#board polyline.beam").wait_for(state="attached")
     blue_said = tv.locator("#events li.current").inner_text()
-    tv.locator("#next").click()                  # Red's rotation, then its beam
+    red.locator("#status", has_text="Your turn.").wait_for()
+    blue.locator("#status", has_text="Bo").wait_for()
+
+    # Red answers with a rotation (the laser's turn included), by tapping; the table tells it.
+    rotate = next(a for a in service.seat_view(table, 1)["legal_actions"] if a["type"] == "rotate")
+    tap_square(red, rotate["square"])
+    red.locator(f'#controls button.rotate[data-turn="{rotate["turn"]}"]').tap()
+    red.locator("#sheet").wait_for(state="visible")
+    red.locator("#sheet-ok").tap()
+    red.locator("#status", has_text="The table is showing move 2: 1 of 2.").wait_for()
+    assert service.public(table)["view"]["last_move"]["notation"] == rotate["notation"]
     tv.locator("#events li.current", has_text="Bo").wait_for()
-    # (Blue's last step may say "Bo" too: wait for Red's first step to be drawn, not a moment)
     tv.locator("#resolution .resolution-count", has_text="1 of 2").wait_for()
     story = service.public(table)["story"]                          # Blue's steps told before it
     told = [s["event"]["type"] for s in story["steps"] if s["told"]]
@@ -285,12 +285,12 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
 
     # After several more moves (the step panel and the event list grown, pieces perhaps removed) the
     # join QR code and its caption still lie wholly inside the 1280x720 table screen.
-    for ply in range(8):
-        state = service.public(table)
-        if state["outcome"] is not None:
+    for ply in range(8):   # played straight to the companion (the phones wait for the telling)
+        game = service.state_of(table)
+        if game.outcome is not None:
             break
-        seat = state["awaiting"][0]
-        legal = service.seat_view(table, seat)["legal_actions"]
+        seat = game.awaiting[0]
+        legal = game.legal_actions(seat)
         moves = [a for a in legal if a["type"] in ("move", "rotate")]
         service.act(table, seat, moves[(ply * 7) % len(moves)])
     tv.locator("#resolution").wait_for(state="visible")

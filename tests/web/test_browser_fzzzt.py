@@ -45,6 +45,7 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     created = service.create_table("fzzzt", 3, {}, seed=7)
     table = created["table"]
     service.set_auto(table, False)   # the test steps the table screen itself
+    tell_all(service, table)         # the start (the phones are asked once the table has shown it)
     public = service.public(table)["view"]
     chief = public["chief"]
     tied = [(chief + 1) % 3, (chief + 2) % 3]  # clockwise from the chief
@@ -72,6 +73,7 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     phones[chief].locator("#fz-bid").tap()
     phones[chief].locator("#sheet-ok").tap()
     phones[chief].locator(".fz-mybid").wait_for()
+    tell_all(service, table)   # each phone learns a bid when the table has told it
 
     first = phones[tied[0]]
     first.locator(".fz-pick").first.wait_for()
@@ -95,6 +97,7 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     assert "3" in first.locator("#sheet-title").inner_text()
     first.locator("#sheet-ok").tap()
     first.locator(".fz-mybid").wait_for()
+    tell_all(service, table)
 
     # The last bidder sees how many cards each earlier bid holds, never which.
     second = phones[tied[1]]
@@ -111,21 +114,13 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     second.locator("#fz-bid").tap()
     second.locator("#sheet-ok").tap()
 
-    # The reveal on the phones: every bid and who won, with the tie in words.
-    winner, new_chief = tied[0] if (tied[0] - chief) % 3 < (tied[1] - chief) % 3 else tied[1], None
+    winner = tied[0] if (tied[0] - chief) % 3 < (tied[1] - chief) % 3 else tied[1]
     new_chief = tied[1] if winner == tied[0] else tied[0]
-    for page in phones:
-        page.locator(".fz-reveal .fz-tie-sentence").wait_for()
-        assert f"{names[winner]} won it." in page.locator(".fz-reveal .fz-winner").inner_text()
-        assert page.locator(".fz-reveal .fz-bid").count() == 3
-    sentence = phones[0].locator(".fz-tie-sentence").inner_text()
-    assert "A tie at power 3" in sentence and names[new_chief] in sentence and names[chief] in sentence
-    shot(phones[chief], "fzzzt-phone-reveal")
     last = service.public(table)["view"]["last"]
     assert last["winner"] == winner and service.public(table)["view"]["chief"] == new_chief
 
     # The table screen steps through the change to the reveal: first the last bid, then a tap on the
-    # screen (as on the Pi's own display) shows the reveal. Phones are not stepped.
+    # screen (as on the Pi's own display) shows the reveal; the phones show it with the table.
     tv.locator("#resolution").wait_for(state="visible")
     assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
     assert "placed a bid" in tv.locator("#events li.current").inner_text()
@@ -134,6 +129,9 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     assert "won it" not in tv.locator("#game-area").inner_text()
     assert tv.locator(f'.fz-player[data-seat="{chief}"] .fz-chief').count() == 1
     assert tv.locator(f'.fz-player[data-seat="{new_chief}"] .fz-chief').count() == 0
+    for page in phones:   # nor does any phone (issue 36.1): it says what the table is showing
+        page.locator("#telling", has_text=": 1 of 2.").wait_for()
+        assert "won it" not in page.locator("#seat").inner_text() and page.locator(".fz-reveal").count() == 0
     step = service.public(table)["step"]
     tv.locator("#stage").click(position={"x": 300, "y": 600})
     reveal = tv.locator(".fz-reveal.now")
@@ -147,6 +145,15 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
     assert names[new_chief] in reveal.locator(".fz-chief-change").inner_text()
     tv.locator(f'.fz-player[data-seat="{new_chief}"] .fz-chief').wait_for()  # the marker moved
     shot(tv, "fzzzt-table-reveal")
+
+    # The reveal on the phones, now: every bid and who won, with the tie in words.
+    for page in phones:
+        page.locator(".fz-reveal .fz-tie-sentence").wait_for()
+        assert f"{names[winner]} won it." in page.locator(".fz-reveal .fz-winner").inner_text()
+        assert page.locator(".fz-reveal .fz-bid").count() == 3
+    sentence = phones[0].locator(".fz-tie-sentence").inner_text()
+    assert "A tie at power 3" in sentence and names[new_chief] in sentence and names[chief] in sentence
+    shot(phones[chief], "fzzzt-phone-reveal")
 
     # The next auction is open: the new chief mechanic bids first, the others wait their turn.
     phones[new_chief].locator(".fz-builder").wait_for()

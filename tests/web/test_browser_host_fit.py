@@ -2,8 +2,9 @@
 (the tile table) and 383 px with the Loch Ness map editor; the start form's select boxes cut their
 own text ('digital (der Companion zieh'); option values show raw ('Welche Akte: both', 'Standard:
 auto')." In English, Dutch and German, with a Jaws box profile open and the map editor open, for
-every game's start form with tonight's four people planned into its seats: the page never scrolls sideways, nothing sticks out of it, no words are
-cut, each select box shows all of its chosen words, and no option's value is shown raw.
+every game's start form with tonight's four people planned into its seats: the page never scrolls
+sideways, nothing sticks out of it, no words are cut, each select box shows all of its chosen
+words, and no option's value is shown raw.
 
 And the host's list of tables (point 6): "two identical rows, 'Loch Ness · läuft · Anna, Bernd,
 Daan, Femke' (the base table and the advanced one)". Each row says what tells it apart: its

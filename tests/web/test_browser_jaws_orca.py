@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from engines import translate
+from tests.companion.test_story import tell_all
 from tests.waits import page_pause, until
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import PHONE_FIT
@@ -36,7 +37,26 @@ BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / 
                             .read_text(encoding="utf-8"))["profile"])
 
 
-def tap(service: Any, table: str, page: Any, locator: Any, sure: bool = False) -> None:
+class Telling:
+    """How a test tells what the table has still to tell before a phone is asked (a phone is
+    asked with the step that tells what its turn follows from: docs/web.md, "No phone ahead of the
+    table"): straight through the companion, or (``tv``) by the table screen's Next, each step
+    kept in ``told`` with the shark's wound track as the screen drew it."""
+
+    def __init__(self, service: Any, table: str, tv: Any = None) -> None:
+        self.service, self.table, self.tv = service, table, tv
+        self.told: list[tuple[dict[str, Any], str]] = []
+
+    def __call__(self) -> None:
+        if self.tv is None:
+            tell_all(self.service, self.table)
+        else:
+            self.told += step_through(self.service, self.table, self.tv)
+
+
+def tap(service: Any, table: str, page: Any, locator: Any, sure: bool = False,
+        tell: Telling | None = None) -> None:
+    (tell or Telling(service, table))()
     version = changes(service, table)
     locator.tap()
     if sure:
@@ -76,6 +96,7 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
     assert orca(service, table)["phase"] == "gear"
     for _ in range(7):
         page = crew if orca(service, table)["reading"]["crew"] % 2 == 0 else hooper
+        tell_all(service, table)
         page.locator(".orca-reading .orca-offers button").first.wait_for()
         tap(service, table, page, page.locator(".orca-reading .orca-offers button").first)
     for page, role, space in ((crew, "Brody", "b3"), (hooper, "Hooper", "b2"), (crew, "Quint", "b4")):
@@ -103,6 +124,7 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
     # phase 3: Brody plays bait; the shark must show a chip it did not choose (A is not offered)
     crew.locator(".jaws-tabs button", has_text="Brody").tap()
     tap(service, table, crew, big(crew, "play bait"), sure=True)
+    tell_all(service, table)
     shark.locator("#controls button.big", has_text="Show chip").first.wait_for()
     shown = shark.locator("#controls button.big", has_text="Show chip").all_text_contents()
     assert len(shown) == 2 and not any("Show chip A" in s for s in shown)
@@ -164,24 +186,29 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
     # the table screen shows the shark's wounds only at the step that tells them
     assert orca(service, table)["phase"] == "attack"
     wounds_before = orca(service, table)["shark"]["wounds"]
+    stepped = Telling(service, table, tv)   # each phone asked once the table screen has told it
     for page, role in ((crew, "brody"), (hooper, "hooper")):
         if page is crew:
             page.locator(".jaws-tabs button", has_text="Brody").tap()
-        tap(service, table, page, page.locator(f'#controls button[data-notation="{role} attack"]'), sure=True)
+        tap(service, table, page, page.locator(f'#controls button[data-notation="{role} attack"]'), sure=True,
+            tell=stepped)
         assert orca(service, table)["phase"] == "roll" and orca(service, table)["roll"]["who"] == role
         no_choice_shown(page)
+        stepped()
         page.locator(".orca-reading .orca-offers.hits button").first.wait_for()
         fits_a_360_px_phone(page, f"{role}'s hits")
-        tap(service, table, page, page.locator(".orca-reading .orca-offers.hits button").last)
+        tap(service, table, page, page.locator(".orca-reading .orca-offers.hits button").last, tell=stepped)
         if orca(service, table)["phase"] == "ammo":
-            tap(service, table, page, page.locator("#controls .orca-member button.big").first)
+            tap(service, table, page, page.locator("#controls .orca-member button.big").first, tell=stepped)
     for _ in range(4):                            # anyone else on target holds back
         if orca(service, table)["phase"] != "attack":
             break
-        tap(service, table, crew, crew.locator('#controls button[data-notation$=" hold"]').first)
+        hold = crew.locator('#controls button[data-notation$=" hold"]').first
+        tap(service, table, crew, hold, tell=stepped)
     wounds_after = orca(service, table)["shark"]["wounds"]
     assert wounds_after > wounds_before
-    told = step_through(service, table, tv)
+    stepped()
+    told = stepped.told
     hits = [i for i, (ev, _) in enumerate(told) if ev["type"] == "crew_hit"]
     assert hits, [ev["type"] for ev, _ in told]
     shark_track = [track for _, track in told]
@@ -191,24 +218,29 @@ def test_the_shark_chooses_bait_forces_a_reveal_the_crew_attacks_and_the_table_s
 
     # phase 6: the shark attacks on its phone and enters its own hits; then the extra attacks. The
     # table screen steps through them; the next round waits until it has shown the shark dive.
+    stepped = Telling(service, table, tv)
     for _ in range(12):
         phase = orca(service, table)["phase"]
         if phase in ("turn", "decide", "over"):
             break
         if phase == "roll":
+            stepped()
             shark.locator(".orca-reading .orca-offers.hits button").first.wait_for()
-            tap(service, table, shark, shark.locator(".orca-reading .orca-offers.hits button").nth(1))
-        elif 0 in service.public(table)["awaiting"]:
-            tap(service, table, shark, shark.locator("#controls button.big").first, sure=True)
+            hits = shark.locator(".orca-reading .orca-offers.hits button").nth(1)
+            tap(service, table, shark, hits, tell=stepped)
+        elif 0 in service.state_of(table).awaiting:
+            tap(service, table, shark, shark.locator("#controls button.big").first, sure=True, tell=stepped)
         else:
-            seat = service.public(table)["awaiting"][0]
+            seat = service.state_of(table).awaiting[0]
             page = crew if seat == 1 else hooper
-            tap(service, table, page, page.locator("#controls .orca-member button.big").first, sure=True)
+            tap(service, table, page, page.locator("#controls .orca-member button.big").first, sure=True,
+                tell=stepped)
     if orca(service, table)["phase"] == "decide":
         shark.locator("#telling", has_text="The table is showing").wait_for()
         with pytest.raises(Conflict, match="still showing"):
             service.act(table, 0, {"type": "lock"})
-    told = step_through(service, table, tv)
+    stepped()
+    told = stepped.told
     said = [translate(ev["say"]) for ev, _ in told]
     dived = next(i for i, text in enumerate(said) if text.startswith("The shark dives into the deep"))
     assert said[0].startswith("The shark rolls"), said                          # its attack, then

@@ -61,7 +61,9 @@ class Phone:
 
 
 def on_screen(tv: Any, table: str) -> None:
-    tv.locator(f'#join-qr[src="/qr/join/{table}.svg"]').wait_for(timeout=patience_ms(15))
+    """The TV shows ``table`` (its join code is this table's: hidden once every seat is taken
+    while the table sets up its box, so not necessarily visible)."""
+    tv.locator(f'#join-qr[src="/qr/join/{table}.svg"]').wait_for(state="attached", timeout=patience_ms(15))
 
 
 def host_page(browser: Any, base: str, key: str) -> Any:

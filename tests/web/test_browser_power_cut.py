@@ -84,6 +84,12 @@ class Companion:
         for _ in range(times):
             self.api("POST", f"/api/tables/{table}/next")
 
+    def tell(self, table: str) -> None:
+        """Next until the table has told everything: a phone is asked with the step that tells
+        what its turn follows from (docs/web.md, "No phone ahead of the table")."""
+        while self.public(table)["story"]["waiting"]:
+            self.api("POST", f"/api/tables/{table}/next")
+
 
 @pytest.fixture(scope="module")
 def companion(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Companion]:
@@ -121,12 +127,15 @@ def moment(tv: Any, phone: Any) -> dict[str, Any]:
             "phone": phone.locator("#game-ui").inner_text()}
 
 
-def power_cut(companion: Companion, table: str, tv: Any, phone: Any, check: Any) -> None:
+def power_cut(companion: Companion, table: str, tv: Any, phone: Any, check: Any, *,
+              telling: bool = True) -> None:
     """Cut the power with the composition made (``check(phone)`` asserts it is there), and see
     both pages come back to the same moment by themselves within BACK_SECONDS of the service
-    listening, then again after each is reloaded (the composition from the phone's storage)."""
+    listening, then again after each is reloaded (the composition from the phone's storage).
+    ``telling``: the table screen is part-way through its story (else it has told it all: a phone
+    composing a play that follows from the last change is asked only once the table has told it)."""
     check(phone)
-    assert companion.public(table)["story"]["waiting"] > 0   # the table screen is part-way through
+    assert (companion.public(table)["story"]["waiting"] > 0) == telling
     before = moment(tv, phone)
     for page in (tv, phone):
         page.evaluate(NOTICE_CUT)
@@ -149,11 +158,12 @@ def power_cut(companion: Companion, table: str, tv: Any, phone: Any, check: Any)
 def test_laser_chess_a_piece_picked_up_and_the_told_step(browser: Any, companion: Companion) -> None:
     table, tokens = companion.table("laser-chess", 2, seed=3)
     tv = screen_at(browser, companion, table)
-    for _ in range(2):   # two moves each: the story has steps the screen has not told
+    for _ in range(2):   # two moves each, told on the table screen
         for seat in (0, 1):
+            companion.tell(table)
             legal = companion.view(table, tokens[seat])["legal_actions"]
             companion.act(table, tokens[seat], next(a for a in legal if a["type"] == "move"))
-    companion.next(table, 3)
+    companion.tell(table)
     blue = phone_at(browser, companion, table, tokens[0])
     move = next(a for a in companion.view(table, tokens[0])["legal_actions"] if a["type"] == "move")
     blue.locator(f'#board .hit[data-square="{move["from"]}"]').tap()
@@ -162,7 +172,7 @@ def test_laser_chess_a_piece_picked_up_and_the_told_step(browser: Any, companion
         page.locator(f'#controls .lc-move[data-to="{move["to"]}"]').wait_for()
         assert page.locator("#board .hit.target").count() >= 1
 
-    power_cut(companion, table, tv, blue, picked)
+    power_cut(companion, table, tv, blue, picked, telling=False)
     # the power goes again just as the move is confirmed: it never reached the table, and the
     # piece is still picked up, to send once the companion is back
     blue.evaluate(NOTICE_CUT)
@@ -176,7 +186,7 @@ def test_laser_chess_a_piece_picked_up_and_the_told_step(browser: Any, companion
     picked(blue)
     blue.locator(f'#controls .lc-move[data-to="{move["to"]}"]').tap()
     shared.confirm(blue)
-    blue.locator("#status", has_text="Not your turn").wait_for()
+    blue.locator("#status", has_text="The table is showing").wait_for()   # the move, being told
     assert companion.public(table)["view"]["last_move"]["notation"] == move["notation"]
     assert blue.evaluate(KEPT, table) == [], "a play sent leaves nothing kept"
     tv.context.close()
@@ -291,13 +301,15 @@ def test_jaws_a_speed_burst_half_tapped(browser: Any, companion: Companion) -> N
     table, tokens = companion.table("jaws", 3, seed=7)
     tv = screen_at(browser, companion, table)
     companion.act(table, tokens[0], {"type": "start", "space": "N"})
-    for _ in range(10):   # round 1: every turn ended at once; the table screen has its end to tell
+    for _ in range(10):   # round 1: every turn ended at once, each told on the table screen
         public = companion.public(table)
         if public["view"]["round"] == 2 and public["awaiting"] == [0]:
             break
         seat = public["awaiting"][0]
+        companion.tell(table)
         legal = companion.view(table, tokens[seat])["legal_actions"]
         companion.act(table, tokens[seat], next(a for a in legal if a["type"] == "end"))
+    companion.tell(table)   # the shark is asked once the table has told the round's end
     shark = phone_at(browser, companion, table, tokens[0])
     shark.locator("#controls button.big", has_text="Speed Burst: swim up to 3 spaces").tap()
     tap_space(shark, "1")
@@ -307,7 +319,7 @@ def test_jaws_a_speed_burst_half_tapped(browser: Any, companion: Companion) -> N
         assert p.locator("#board polyline.shark-path").count() == 1      # N → 1, drawn
         p.locator("#controls button.big", has_text="Swim the Speed Burst").wait_for()
 
-    power_cut(companion, table, tv, shark, half_tapped)
+    power_cut(companion, table, tv, shark, half_tapped, telling=False)
     tap_space(shark, "2")
     shark.locator("#controls button.big", has_text="Swim the Speed Burst").tap()
     shark.locator(".jaws-plan li").first.wait_for()
@@ -349,6 +361,7 @@ def test_loch_ness_a_boat_set_sailing(browser: Any, companion: Companion) -> Non
     power_cut(companion, table, tv, anna, sailing)
     anna.locator('#board .ln-target[data-target="w13"]').tap()
     shared.confirm(anna)
+    companion.tell(table)   # her phone shows the boat where the table has shown it
     anna.locator("#controls .ln-boat-card", has_text="at w13").wait_for()
     assert anna.evaluate(KEPT, table) == []
     tv.context.close()

@@ -598,6 +598,21 @@
              watched: !!cur && !!story.screen && (story.waiting > 0 || cur.index < cur.count - 1) };
   };
 
+  /* The step the table shows, as a game's drawing takes it: its place in its change ("4 of 26"), its
+     event, the change's events (all of them, so a board can step back from ``after``), and the
+     public state before and after the change (a phone's: with its own part as it is now, from the
+     companion). With nothing left to tell, the state of now. */
+  TC.stepOf = function (p, side) {
+    const st = TC.story(p);
+    const events = st.chapter.map(function (s) { return s.event; });
+    const index = st.cur ? st.cur.index : 0;
+    const shown = st.shown;
+    return { index: index, count: st.cur ? st.cur.count : 0, events: events, event: st.cur ? st.cur.event : null,
+             shown: events.slice(0, index + 1), done: !st.telling, waiting: st.waiting,
+             id: st.cur ? st.cur.id : null, before: shown ? shown.before.view : p.view,
+             after: shown ? shown.after.view : p.view, side: side || null };
+  };
+
   /* The payload as of the step the table shows: the state before the shown step's change until its
      last step, after it from there (so no panel shows a result before the step that reveals it). */
   TC.asOf = function (payload) {

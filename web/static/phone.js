@@ -149,6 +149,9 @@
     // the table waits for what the real game shows (a card turned, the hits of real dice) and this
     // phone may enter it: that is what it is asked, not "waiting for the table"
     else if ((p.reading || []).indexOf(p.seat) >= 0) status = T("The table needs you: enter what it shows, below.");
+    // mid-way through a change the phone, like the table screen, says what the table is showing,
+    // not whose turn comes after it (that follows from what is still to tell)
+    else if (st.watched) status = TC.storyLine(p);
     else status = T("Not your turn: waiting for {names}.", { names: TC.waitingFor(p) });
     $("status").textContent = status;
     const asked = !setup && (awaiting.indexOf(p.seat) >= 0 || (p.reading || []).indexOf(p.seat) >= 0);

@@ -29,19 +29,8 @@
     return ui && ui.table && (!ui.accepts || ui.accepts(p)) ? ui : null;
   }
 
-  /* The step handed to a game's renderer: the shown step's place in its change ("4 of 26"), its
-     event, the change's events (all of them, so a board can step back from ``after``), and the
-     public state before and after the change. */
-  function stepInfo(p) {
-    const st = TC.story(p);
-    const events = st.chapter.map(function (s) { return s.event; });
-    const index = st.cur ? st.cur.index : 0;
-    const shown = st.shown;
-    return { index: index, count: st.cur ? st.cur.count : 0, events: events, event: st.cur ? st.cur.event : null,
-             shown: events.slice(0, index + 1), done: !st.telling, waiting: st.waiting,
-             id: st.cur ? st.cur.id : null, before: shown ? shown.before.view : p.view,
-             after: shown ? shown.after.view : p.view, side: $("game-side") };
-  }
+  /* The step handed to a game's renderer (TC.stepOf), its side panel this screen's. */
+  function stepInfo(p) { return TC.stepOf(p, $("game-side")); }
 
   function show(p) {
     if (p.next_table && p.ended) {

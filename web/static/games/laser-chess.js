@@ -274,7 +274,10 @@
       return api.play(a, title, detail, { onSend: function () { selected = null; } });
     };
     const flip = p.seat === 1;
-    render(board, p.view, {
+    // the board as the table shows it (the companion holds back what it has still to tell): a
+    // move told step by step is drawn from the board after it, the beam from the laser's step on
+    const step = window.TC.stepOf(p), shown = asOfStep(step.after, step);
+    render(board, shown.view, {
       flip: flip, selected: selected, targets: targets, selectable: selectable,
       onTap: function (sq) {
         if (api.busy()) return;

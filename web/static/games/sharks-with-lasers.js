@@ -546,6 +546,10 @@
     // plans on the board after the round, its own: it shows that board (◀ still steps back).
     const st = window.TC.story(p);
     const planning = st.seal.length > 0 || !!p.sealed;
+    // p.view is as of the table's step (the companion holds back what it has still to tell); the
+    // board steps through the shown change from the state after it, as the table screen does
+    const after = st.shown && st.shown.after ? st.shown.after.view : view;
+    const full = after === view ? p : Object.assign({}, p, { view: after });
     const chapterId = st.cur ? st.cur.chapter : null;
     const pub = st.steps.filter(function (s) { return !s.private; });
     const from = chapterId === null ? pub.length : pub.findIndex(function (s) { return s.chapter === chapterId; });
@@ -568,9 +572,9 @@
     const targets = Object.keys(placing).length ? placing : porterTargets;
     const atEnd = replay.index >= story.length - 1;
     const storyEvents = story.length ? story : [];
-    const figs = boardAt(view, storyEvents, replay.index);
+    const figs = boardAt(after, storyEvents, replay.index);
     const boardBox = el("div", { class: "swl-phone-board" });
-    render(boardBox, view, {
+    render(boardBox, story.length ? after : view, {
       figs: atEnd ? undefined : figs, event: atEnd ? null : storyEvents[replay.index], animate: replay.stepped,
       targets: atEnd ? targets : null,
       onTap: atEnd && Object.keys(targets).length ? function (sq) {
@@ -598,14 +602,15 @@
 
     // my agent's two slots and the stacks
     const mine = view.my_agent_cards || [];
-    const me = (view.agents || []).find(function (a) { return a.seat === p.seat; }) || {};
-    const slots = el("div", { class: "swl-slots" }, el("span", { class: "swl-slots-label", text: T("Your agent") + (me.square ? " (" + me.square + ")" : " · " + T("on the boat")) }));
+    // where my agent stands: on this phone's board as drawn (the table's step, or the player's own)
+    const mySquare = (atEnd ? figures(story.length ? after : view) : figs).agents[p.seat];
+    const slots = el("div", { class: "swl-slots" }, el("span", { class: "swl-slots-label", text: T("Your agent") + (mySquare ? " (" + mySquare + ")" : " · " + T("on the boat")) }));
     [0, 1].forEach(function (i) {
       const code = mine[i];
       const card = code ? (view.my_agent_card_faces || [])[i] : null;
       slots.append(el("span", { class: "swl-slot" + (code ? " full" : ""), "data-slot": i + 1, text: code ? (i + 1) + ": " + (card ? cardName(card) : code) : (i + 1) + ": —" }));
     });
-    controls.append(slots, atEnd ? stacksList(p) : stacksList(p, stacksAt(p, storyEvents, replay.index)));
+    controls.append(slots, atEnd ? stacksList(story.length ? full : p) : stacksList(full, stacksAt(full, storyEvents, replay.index)));
 
     // what to do now
     const byType = {};
