@@ -437,9 +437,13 @@ def end_loop(server: Any) -> None:
     closed afterwards by :func:`close`."""
     first = _servers(server)[0]
     the_map = first._map
-    sockets = list(the_map.values())
-    server.__dict__.setdefault("_tc_sockets", sockets)
-    first.trigger.pull_trigger(the_map.clear)
+    sockets: list[Any] = server.__dict__.setdefault("_tc_sockets", [])
+
+    def empty() -> None:   # in the loop: what it holds at that moment (a connection accepted
+        sockets.extend(the_map.values())   # after this was asked included), then nothing
+        the_map.clear()
+
+    first.trigger.pull_trigger(empty)
 
 
 def close(server: Any, timeout: float) -> None:

@@ -44,8 +44,13 @@ def server(app: Any, service: Any) -> Iterator[str]:
         srv.task_dispatcher.shutdown(timeout=patience(5))
         # End the loop from inside it (an empty map ends waitress's loop), then close its sockets
         # here: closing them while its poll() runs in the other thread fails there (EBADF).
-        sockets = list(srv._map.values())
-        srv.trigger.pull_trigger(srv._map.clear)
+        sockets: list[Any] = []
+
+        def empty() -> None:   # in the loop: every socket it holds then (one accepted late too)
+            sockets.extend(srv._map.values())
+            srv._map.clear()
+
+        srv.trigger.pull_trigger(empty)
         thread.join(timeout=patience(5))
         for each in sockets:
             each.close()
