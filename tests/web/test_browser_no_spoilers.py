@@ -12,9 +12,11 @@ tells it. docs/web.md, "No phone ahead of the table".
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tests.companion.test_story import play_to_the_resolution, tell_all
@@ -24,6 +26,9 @@ from tests.web import test_browser as shared
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
 phone, shot, watch = shared.phone, shared.shot, shared.watch
+
+BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "jaws_box.json")
+                            .read_text(encoding="utf-8"))["profile"])
 
 
 @dataclass
@@ -80,14 +85,21 @@ def tell_step_by_step(service: Any, table: str, tv: Any, phones: list[Any],
     return frames
 
 
-def assert_no_phone_ahead(frames: list[Frame], names: list[str]) -> None:
-    """Each line a phone shows, it shows no earlier than the table screen first does."""
+def texts(phones: list[Any]) -> list[str]:
+    """Each phone's whole text now (before the change: what it knew already, its own cards too)."""
+    return [page.inner_text("body") for page in phones]
+
+
+def assert_no_phone_ahead(frames: list[Frame], names: list[str], before: list[str]) -> None:
+    """Each line a phone shows that it did not show before the change, it shows no earlier than
+    the table screen first does."""
     first: dict[str, int] = {}
     for k, f in enumerate(frames):
         for line in lines(f.tv):
             first.setdefault(line, k)
     ahead = [(names[n], line, k + 1, first[line] + 1) for k, f in enumerate(frames)
-             for n, text in enumerate(f.phones) for line in lines(text) if first.get(line, -1) > k]
+             for n, text in enumerate(f.phones) for line in lines(text) - lines(before[n])
+             if first.get(line, -1) > k]
     assert not ahead, "\n".join(f"{who}'s phone showed {line!r} at step {k}; the table screen at step {tv}"
                                 for who, line, k, tv in ahead)
 
@@ -112,6 +124,7 @@ def test_sharks_the_rounds_outcome_and_the_next_turn_reach_the_phones_with_the_t
     seat, resolving = play_to_the_resolution(service, table, random.Random(1))
     tell_all(service, table)
     tv = table_screen(browser, server, table)
+    before = texts(phones)
     service.act(table, seat, resolving)              # the round is resolved: the table tells it
 
     def agents(tv: Any, phones: list[Any]) -> tuple[list[str], list[str]]:
@@ -123,7 +136,7 @@ def test_sharks_the_rounds_outcome_and_the_next_turn_reach_the_phones_with_the_t
 
     frames = tell_step_by_step(service, table, tv, phones, agents)
     assert len(frames) >= 4
-    assert_no_phone_ahead(frames, names)
+    assert_no_phone_ahead(frames, names, before)
     for f in frames:   # each phone's agent stands where the table screen shows it, step by step
         on_tv, said = f.seen
         where = [f"Your agent ({sq})" if sq else "Your agent · on the boat" for sq in on_tv]
@@ -153,6 +166,7 @@ def test_laser_chess_a_piece_the_laser_takes_stays_on_every_phone_until_the_tabl
     tv = table_screen(browser, server, table)
     turn = next(a for a in service.state_of(table).legal_actions(0) if a["notation"] == "j1-")
     defender = '#board [data-token="f1"]'
+    before = texts(phones)
     service.act(table, 0, turn)
     frames = [frame(service, table, tv, phones)]
     assert frames[0].place == "1 of 2"
@@ -162,9 +176,118 @@ def test_laser_chess_a_piece_the_laser_takes_stays_on_every_phone_until_the_tabl
     frames.append(frame(service, table, tv, phones))
     for page in phones:
         page.locator(defender).wait_for(state="detached", timeout=patience_ms(5))
-    assert_no_phone_ahead(frames, names)
+    assert_no_phone_ahead(frames, names, before)
     taken = "laser removed Blue's Defender on f1"
     assert taken not in frames[0].tv and taken in frames[1].tv
     assert all(taken not in text for text in frames[0].phones)
+    for ctx in (tv.context, *(p.context for p in phones)):
+        ctx.close()
+
+
+def test_jaws_act_2_the_resurfaced_shark_reaches_the_crew_phones_with_the_table(
+        server: str, browser: Any, service: Any) -> None:
+    """Jaws, Act 2, phase 4 ("Der Hai taucht auf"): the last crew member is ready and the shark
+    resurfaces. J7: "1.5 s after Hooper's 'ready', with the TV at '2 von 4', Bernd's phone already
+    showed the shark on the Orca, 'Der Hai liegt auf deinem Ziel-Chip', its ability card and the
+    buttons 'angreifen / nicht angreifen'." No crew phone shows any of it before the table screen,
+    and the crew is asked to attack with the step that tells where the shark came up."""
+    names = ["Shark", "Bernd", "Hooper"]
+    options = {"acts": "2", "box": BOX, "resurface": "digital"}
+    table = service.create_table("jaws", 3, options, seed=31)["table"]
+    service.set_auto(table, False)
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        shared.sit(page, server, table, seat, names[seat])
+    rng = random.Random(1)
+    for _ in range(400):   # played straight to the companion up to the last "ready"
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        actions = state.legal_actions(seat)
+        last = [a for a in actions if state.apply(seat, a).view(None)["orca"]["phase"] == "attack"]
+        if last:
+            break
+        service.act(table, seat, rng.choice(actions))
+    tell_all(service, table)
+    tv = table_screen(browser, server, table)
+    before = texts(phones)
+    service.act(table, seat, last[0])
+    frames = tell_step_by_step(service, table, tv, phones)
+    assert len(frames) >= 2, [f.place for f in frames]
+    assert_no_phone_ahead(frames, names, before)
+    attacking = [s for s in (1, 2) if first_with(frames, s, "attack") >= 0]
+    assert attacking, [f.phones[1] for f in frames]
+    for s in attacking:   # asked with the last step, the one that tells the shark where it is
+        assert first_with(frames, s, "attack") == len(frames) - 1, [f.phones[s] for f in frames]
+    shot(phones[1], "no-spoilers-jaws-crew-asked-with-the-resurfacing")
+    for ctx in (tv.context, *(p.context for p in phones)):
+        ctx.close()
+
+
+def test_loch_ness_a_turn_told_in_steps_reaches_every_phone_with_the_table(
+        server: str, browser: Any, service: Any) -> None:
+    """Loch Ness: a boat's turn told in several steps (sailing, what it found, what it took); the
+    next player is asked ("Your turn.") with its last step, and no phone shows a line of it before
+    the table screen does."""
+    names = ["Anna", "Bernd", "Daan"]
+    table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
+    service.set_auto(table, False)
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        shared.sit(page, server, table, seat, names[seat])
+    rng = random.Random(3)
+    for _ in range(600):   # played straight to the companion up to a turn told in 3 steps or more
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        actions = state.legal_actions(seat)
+        told = [a for a in actions if (after := state.apply(seat, a)).outcome is None
+                and after.awaiting and after.awaiting[0] != seat
+                and sum(1 for ev in after.events if ev.get("visible_to") == "all" and ev.get("say")) >= 3]
+        if told:
+            break
+        service.act(table, seat, rng.choice(actions))
+    tell_all(service, table)
+    tv = table_screen(browser, server, table)
+    before = texts(phones)
+    service.act(table, seat, told[0])
+    frames = tell_step_by_step(service, table, tv, phones)
+    assert len(frames) >= 2, [f.place for f in frames]
+    assert_no_phone_ahead(frames, names, before)
+    nxt = service.state_of(table).awaiting[0]
+    assert first_with(frames, nxt, "Your turn.") == len(frames) - 1, [f.phones[nxt] for f in frames]
+    for ctx in (tv.context, *(p.context for p in phones)):
+        ctx.close()
+
+
+def test_fzzzt_the_auctions_winner_reaches_every_phone_with_the_table(
+        server: str, browser: Any, service: Any) -> None:
+    """Fzzzt!: the last bid of an auction, then the reveal ("Wer am meisten Power bietet…"). No
+    phone says who won, or what the next card is, before the table screen; whoever bids first on
+    the next card is asked with the reveal's step."""
+    names = ["Anna", "Bo", "Cas"]
+    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    phones = [phone(browser) for _ in range(3)]
+    for seat, page in enumerate(phones):
+        shared.sit(page, server, table, seat, names[seat])
+    rng = random.Random(2)
+    for _ in range(600):   # bids straight to the companion up to an auction's last bid
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        actions = state.legal_actions(seat)
+        last = [a for a in actions if (after := state.apply(seat, a)).outcome is None
+                and any(ev["type"] == "reveal" for ev in after.events)]
+        if last:
+            break
+        service.act(table, seat, rng.choice(actions))
+    tell_all(service, table)
+    tv = table_screen(browser, server, table)
+    before = texts(phones)
+    service.act(table, seat, last[0])
+    frames = tell_step_by_step(service, table, tv, phones)
+    assert len(frames) >= 2, [f.place for f in frames]
+    assert_no_phone_ahead(frames, names, before)
+    assert all("won it" not in text for f in frames[:-1] for text in f.phones), "a phone said who won first"
+    nxt = service.state_of(table).awaiting[0]
+    assert first_with(frames, nxt, "Your turn.") == len(frames) - 1, [f.phones[nxt] for f in frames]
     for ctx in (tv.context, *(p.context for p in phones)):
         ctx.close()
