@@ -506,7 +506,7 @@ class Service:
         told = teaching.told(t, lessons, key)
         story = t.telling.story.copy()
         story.drop(set(drop))
-        story.add(chapter, self.telling.backlog(t))
+        story.add(chapter, self.telling.backlog(t), read=self.telling.read(t))
         shown, step = story.cursor()
         unseen = self.payloads.unseen(t, story, step, shown, list(chapter.events))
         hidden = {**t.row.hidden, **{r: t.row.hidden.get(r, 0) + 1 for r in unseen}}

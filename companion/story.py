@@ -276,14 +276,15 @@ class Story:
 
     # -- changing (on a copy, under the table's lock) -------------------------------
 
-    def add(self, chapter: Chapter, keep: int | None = None) -> None:
-        """Append a change; shown at once if the table had told everything before it (but not
-        over a glance: that stop has its glance first, :meth:`reading_seconds`).
+    def add(self, chapter: Chapter, keep: int | None = None, *, read: bool = True) -> None:
+        """Append a change; shown at once if the table had told everything before it, and the
+        step shown has had its time (``read``; else Auto shows the new one when it is due): never
+        over a glance either (that stop has its glance first, :meth:`reading_seconds`).
 
         ``keep``: no table screen is open, so at most that many steps wait for one to come back;
         older ones count as told (nobody was there to be shown them; memory stays bounded)."""
         now = self.current()
-        fresh = self.waiting() == 0 and (now is None or not now[0].glance)
+        fresh = self.waiting() == 0 and (now is None or (read and not now[0].glance))
         self.chapters.append(chapter)
         self.end = chapter.after
         if fresh and chapter.steps:

@@ -53,6 +53,12 @@ class Teller:
         UNWATCHED (at least the newest change whole), for one that comes back."""
         return None if self.presence.watched(t) else UNWATCHED
 
+    def read(self, t: OpenTable) -> bool:
+        """The step shown has had its time, or nothing paces it: a new change may come up at once.
+        While Auto paces a screen, a play made a moment after a step came up waits until that step
+        has been up for its reading time (the last step of a round never flashes by)."""
+        return not (t.row.auto and self.presence.present(t)) or self.clock() >= self.due(t)
+
     def due(self, t: OpenTable) -> float:
         """When Auto shows the next step: the shown one has been on the screen long enough to read."""
         return t.telling.since + t.telling.story.reading_seconds(t.game.pacing.step_seconds)

@@ -414,6 +414,7 @@ def test_undo_against_a_bot_takes_back_the_persons_play_and_the_answer(service: 
 
 def test_next_steps_the_table_screen_through_the_story_and_a_play_is_appended(service: Service) -> None:
     table = new_table(service)
+    service.set_auto(table, False)                       # the test steps the story itself
     sub = service.subscribe(table, None, screen=True)    # a table screen is telling the story
     for seat in range(2):
         service.act(table, seat, pick(seat + 1))     # the round's reveal: several steps

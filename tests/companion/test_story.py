@@ -125,6 +125,7 @@ def test_while_a_screen_shows_a_sharks_round_plays_wait_and_the_phones_are_told_
     while a screen is telling the resolution, every play (bots too) waits, in words; only the next
     round's first card may be planned, sealed (companion/sealing.py), and the seat's next play waits."""
     table = service.create_table("sharks-with-lasers", 2, {}, seed=5)["table"]
+    service.set_auto(table, False)   # the test tells the story itself
     seat, resolving = play_to_the_resolution(service, table, random.Random(1))
     tell_all(service, table)
     screen = service.subscribe(table, None, screen=True)
