@@ -128,7 +128,9 @@ class Payloads:
                 legal = [a for a, _ in state.chance_outcomes()] if t.row.chance == PHYSICAL else []
             name = "Host"
             out["requests"] = [{"seat": s, "say": say.to_json(), "legal_actions": actions}
-                               for s, say, actions in self.requests(t)]
+                               for s, say, actions in self.requests(t) if self._asked(t, s)]
+            if not self._told_up_to(t, out, TABLE, state):   # the host's page is a screen too
+                legal = []
         else:
             state = self.sealer.own_state(t, seat)
             open_now = not t.row.ended and not self.guide.setting_up(t)   # nothing while setting up
@@ -169,13 +171,21 @@ class Payloads:
         out["events"] = [ev for ev in out["events"] if ev.get("id") not in untold]
         # a game that draws each step of the change (a beam, a piece gliding) starts from the state
         # after it and undoes the later steps, as on the table screen (TC.asOf, the story's "shown")
-        sides = {side: {**snap.to_json(), "view": held_back(mine, now, snap.view)}
-                 for side, snap in (("before", chapter.before), ("after", chapter.after))}
-        out["story"]["shown"] = {"chapter": chapter.tag, "index": index, "count": len(chapter.steps),
-                                 "stop": chapter.stop_of(index), "stops": len(chapter.stops), **sides}
-        # asked once its turn is there as of the shown step and lasts through every change still
-        # to tell (others bidding at once do not end it; a move it made, then another's, does)
-        return not asked or all(seat in snap.awaiting for snap in (then, *t.telling.story.since()))
+        if seat != TABLE:   # (the host's table view has the public story's, its own part none)
+            sides = {side: {**snap.to_json(), "view": held_back(mine, now, snap.view)}
+                     for side, snap in (("before", chapter.before), ("after", chapter.after))}
+            out["story"]["shown"] = {"chapter": chapter.tag, "index": index, "count": len(chapter.steps),
+                                     "stop": chapter.stop_of(index), "stops": len(chapter.stops), **sides}
+        return not asked or self._asked(t, seat)
+
+    def _asked(self, t: OpenTable, seat: int) -> bool:
+        """Whether a seat awaited now may be asked already: its turn is there as of the step the
+        table screen shows and lasts through every change still to tell (others bidding at once do
+        not end it; a move it made, then another's, does). Always, with no screen there."""
+        shown = t.telling.story.as_of() if self.presence.present(t) else None
+        if shown is None:
+            return True
+        return all(seat in snap.awaiting for snap in (shown[2], *t.telling.story.since()))
 
     def payload(self, t: OpenTable, seat: int | None) -> dict[str, Any]:
         return self.public(t) if seat is None else self.seat(t, seat)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.payloads import held_back
 from companion.service import Service
+from engines import TABLE
 from tests.companion.test_story import Clock, play_to_the_resolution, tell_all
 from tests.conftest import HOST_KEY
 
@@ -47,8 +48,9 @@ def _sharks_table(data_dir: Path) -> tuple[Service, str, int, dict[str, Any]]:
 
 def test_sharks_each_phone_is_as_of_the_step_and_the_starter_is_asked_at_the_last(data_dir: Path) -> None:
     """Sharks with Lasers, phase III: every phone's agents, sharks, stacks, whose turn and outcome
-    are the table screen's at every step; each phone's own hand is its own of now; the player who
-    opens the next round is asked at the round's last step, not before."""
+    (and the host page's whole view) are the table screen's at every step; each phone's own hand
+    is its own of now; the player who opens the next round is asked at the round's last step, not
+    before."""
     service, table, seat, resolving = _sharks_table(data_dir)
     try:
         service.act(table, seat, resolving)
@@ -59,6 +61,8 @@ def test_sharks_each_phone_is_as_of_the_step_and_the_starter_is_asked_at_the_las
             shown = public["story"]["shown"]
             last = not public["story"]["waiting"]
             then = shown["after"] if last or shown["index"] >= shown["count"] - 1 else shown["before"]
+            host = service.seat_view(table, TABLE)   # the host's page: the table's view, as of the step
+            assert (host["view"], host["outcome"]) == (then["view"], then["outcome"]), steps
             for s in range(3):
                 phone = service.seat_view(table, s)
                 live = service.state_of(table).view(s)
