@@ -142,6 +142,7 @@ def test_a_slow_next_press_does_not_hold_up_the_seat_leds(
     from tests import fakegame
 
     table = service.create_table(fakegame.GAME.id, 2, {}, seed=7)["table"]
+    service.set_auto(table, False)                # the button steps the story, nothing else
     service.subscribe(table, None, screen=True)   # a table screen tells the story (closed with the service)
     for seat in (0, 1):   # the round's reveal: steps for "next" to show
         service.act(table, seat, service.state_of(table).legal_actions(seat)[0])
