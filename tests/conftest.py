@@ -76,8 +76,8 @@ NETWORK_PART = os.environ.get("COMPANION_TESTS") == "network"   # setup.sh's par
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests last (in their usual order), so they share one chromium (``chromium``)
-    and nothing else runs while Playwright's loop is open (asyncio.run would refuse to start).
+    """The browser tests last, so they share one chromium (``chromium``) and nothing else runs
+    while Playwright's loop is open (asyncio.run would refuse to start).
 
     ``./setup.sh test`` runs the suite in two parts: the tests marked ``network`` (they fetch the
     Pi's wheels and a Debian root) with the network, then every other test offline; a test marked
@@ -90,7 +90,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker("network"):
                 item.add_marker(pytest.mark.skip(reason="needs the network: ./setup.sh test runs it "
                                                         "before the offline part"))
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    # and, within each part, the files with the most tests first: the workers of ``-n 2 --dist
+    # loadfile`` take a whole file each, so the long ones start early and the run ends on short ones
+    count: dict[str, int] = {}
+    for item in items:
+        count[item.nodeid.split("::")[0]] = count.get(item.nodeid.split("::")[0], 0) + 1
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
+                                 -count[item.nodeid.split("::")[0]], item.nodeid.split("::")[0]))
 
 
 class PatientBrowser:

@@ -211,13 +211,18 @@ def test_act2_tells_a_phone_asked_to_enter_a_card_one_thing(server: str, browser
 def test_act2s_resurface_card_form_fits_a_360_px_phone(server: str, browser: Any, service: Any) -> None:
     """"Act 2's resurface-card form does not fit 360 px: the page becomes 522 px wide ('3
     dobbelstenen' is off screen) and the 'Afschudsymbool' checkbox stands apart from its label.\""""
+    from tests.waits import page_pause, until
     from tests.web.test_browser_compositions import act2_at_the_first_resurface_card
-    from tests.web.test_browser_fit import PHONE_FIT
+    from tests.web.test_browser_fit import PHONE_FIT, SETTLED
 
     table = act2_at_the_first_resurface_card(service)
     crew = dutch_phone(browser)
     shared.sit(crew, server, table, 1, "Bea")
     crew.locator(".orca-reading .orca-form").wait_for()
+    # measured once the page is on its stream and the table has it present (each redraws the form)
+    crew.locator("#conn.live").wait_for()
+    assert until(lambda: service.public(table)["seats"][1].get("connected"), 10.0, pause=page_pause(crew))
+    crew.evaluate(SETTLED)
     fit = crew.evaluate(PHONE_FIT)
     assert fit["scroll"] <= 360 and not fit["out"], fit
     three = crew.locator('.orca-dice-pick button[data-dice="3"]')
