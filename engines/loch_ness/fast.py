@@ -44,7 +44,7 @@ from engines.loch_ness.actions import (
     TakeTool,
     Town,
 )
-from engines.loch_ness.table import BOATS, Table
+from engines.loch_ness.table import BOATS, HIDDEN_AND_SHOWN, Table
 from engines.loch_ness.words import DIVING_SUIT, NEEDS
 from engines.rng import Rng
 
@@ -163,9 +163,10 @@ def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:
     """In town: a tool the boat lacks (one the lake asks for first), a stack to look through, or done."""
     rich = t.reputation[t.seat] >= 6   # a second tool only with reputation to spare (a taste, not a rule)
-    took = t.tools_taken
-    lacking = [a for a in acts
-               if type(a) is TakeTool and (took[a.boat] == 0 or rich) and not t.has(a.boat, a.tool)]
+    took, tools, kinds = t.tools_taken, t.tools, HIDDEN_AND_SHOWN
+    lacking = [a for a in acts   # (not t.has(boat, tool), spelled out: the same tests, no call)
+               if type(a) is TakeTool and (took[a.boat] == 0 or rich)
+               and kinds[a.tool][0] not in tools[a.boat] and kinds[a.tool][1] not in tools[a.boat]]
     if len(lacking) > 1:
         needed = _needed(t)
         want: list[Act] = [a for a in lacking if a.tool in needed] or list(lacking)

@@ -20,6 +20,7 @@ Steps of a turn:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -56,6 +57,7 @@ from engines.loch_ness.actions import (
 from engines.loch_ness.placing import open_slots, place
 from engines.loch_ness.table import (
     BOATS,
+    HIDDEN_AND_SHOWN,
     LAST_TURNS,
     MAX_FINDS,
     MAX_PLAYERS,
@@ -141,13 +143,16 @@ def _deciding(t: Table, seat: int) -> list[Act]:
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
     harbour = board.harbour
-    where, acted, on_side = t.where, t.acted, t.on_side
+    where, acted, on_side, tools = t.where, t.acted, t.on_side, t.tools
+    hidden_motor, shown_motor = HIDDEN_AND_SHOWN[MOTOR]
     out: list[Act] = []
     for b in range(seat * BOATS, seat * BOATS + BOATS):
         p = where[b]
         if p < 0 or acted[b] or on_side[b]:
             continue
-        steps = MOTOR_MOVE if t.has(b, MOTOR) else MOVE
+        # t.has(b, MOTOR), spelled out: this runs for every boat of every decision of the fast path
+        kit = tools[b]
+        steps = MOTOR_MOVE if hidden_motor in kit or shown_motor in kit else MOVE
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
             if explorable(t, b, p):
@@ -265,7 +270,7 @@ def _kinds(kit: tuple[Tool, ...]) -> tuple[str, ...]:
 
 
 def apply(t: Table, seat: int, a: Act) -> None:
-    _apply(t, seat, a)
+    _RULES[type(a)](t, seat, a)
     settle(t)
 
 
@@ -279,7 +284,7 @@ def settle(t: Table) -> None:
 def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
     """:func:`apply`, then ``legal(t, t.actor)``: the same two, for the fast simulation, with the
     list that :func:`settle` looks at kept as the next one instead of made twice."""
-    _apply(t, seat, a)
+    _RULES[type(a)](t, seat, a)
     while t.phase != "over":
         acts = _deciding(t, t.actor)
         if acts != ONLY_DONE or t.step not in SETTLING or t.phase != "turn":
@@ -288,55 +293,37 @@ def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
     return []
 
 
-def _apply(t: Table, seat: int, a: Act) -> None:
-    """The rule that applies each kind of action (the kinds in the order of how often random games
-    play them: each case is one more type test)."""
-    match a:
-        case Move():
-            play.move(t, a.boat, a.dest, a.via, a.steps)
-        case Done():
-            play.done(t)
-        case EndTurn():
-            play.end_turn(t)
-        case Town():
-            town.enter(t, a.boat)
-        case TakeTool():
-            town.take_tool(t, a.boat, a.tool)
-        case PickStack():
-            town.pick_stack(t, a.boat, a.stack)
-        case Explore():
-            play.explore(t, a.boat)
-        case Attack():
-            play.attack(t, a.target, a.weapon)
-        case Take():
-            play.take(t, a.card)
-        case Bagpipe():
-            play.bagpipe(t, a.space)
-            play.end_turn(t)
-        case ShowWeapon():
-            play.defended(t, a.shown)
-        case Place():
-            place(t, seat, a.card, a.site)
-        case Bottom():
-            play.turn_bottom(t)
-        case Observe():
-            play.observe(t)
-        case Steal():
-            play.steal(t, a.target)
-        case Chest():
-            play.spend_chest(t, a.boat)
-        case ShowThief():
-            play.thief_shown(t, a.shown)
-        case ReturnTool():
-            town.return_tool(t, a.boat, a.tool, a.stack)
-        case GiveTool():
-            town.give(t, a.src, a.dst, a.tool)
-        case Join():
-            town.join(t, a.boat)
-        case Turned():
-            play.turned(t, a.card)
-        case Drawn():
-            play.robbed(t, t.target, a.card)
+def _pipe_and_end(t: Table, space: int) -> None:
+    play.bagpipe(t, space)
+    play.end_turn(t)
+
+
+_RULES: dict[type, Callable[[Table, int, Any], None]] = {
+    Move: lambda t, seat, a: play.move(t, a.boat, a.dest, a.via, a.steps),
+    Done: lambda t, seat, a: play.done(t),
+    EndTurn: lambda t, seat, a: play.end_turn(t),
+    Town: lambda t, seat, a: town.enter(t, a.boat),
+    TakeTool: lambda t, seat, a: town.take_tool(t, a.boat, a.tool),
+    PickStack: lambda t, seat, a: town.pick_stack(t, a.boat, a.stack),
+    Explore: lambda t, seat, a: play.explore(t, a.boat),
+    Attack: lambda t, seat, a: play.attack(t, a.target, a.weapon),
+    Take: lambda t, seat, a: play.take(t, a.card),
+    Bagpipe: lambda t, seat, a: _pipe_and_end(t, a.space),
+    ShowWeapon: lambda t, seat, a: play.defended(t, a.shown),
+    Place: lambda t, seat, a: place(t, seat, a.card, a.site),
+    Bottom: lambda t, seat, a: play.turn_bottom(t),
+    Observe: lambda t, seat, a: play.observe(t),
+    Steal: lambda t, seat, a: play.steal(t, a.target),
+    Chest: lambda t, seat, a: play.spend_chest(t, a.boat),
+    ShowThief: lambda t, seat, a: play.thief_shown(t, a.shown),
+    ReturnTool: lambda t, seat, a: town.return_tool(t, a.boat, a.tool, a.stack),
+    GiveTool: lambda t, seat, a: town.give(t, a.src, a.dst, a.tool),
+    Join: lambda t, seat, a: town.join(t, a.boat),
+    Turned: lambda t, seat, a: play.turned(t, a.card),
+    Drawn: lambda t, seat, a: play.robbed(t, t.target, a.card),
+}
+"""The rule that applies each kind of action, by its type (one look-up: the fast path applies
+about 75,000 actions a second)."""
 
 
 # --------------------------------------------------------------------------- as the door shows them

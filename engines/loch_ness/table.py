@@ -1,4 +1,4 @@
-"""The working position of Loch Ness: plain lists that one ``_apply`` copies and changes.
+"""The working position of Loch Ness: plain lists that each action copies and changes.
 
 A :class:`~engines.loch_ness.state.LochNessState` never changes: each action copies its
 :class:`Table` (:meth:`engines.core.Working.copy`), the rule functions of
@@ -106,7 +106,9 @@ class Tool(NamedTuple):
 
 _TOOL = {(kind, shown): Tool(kind, shown) for kind in TOOLS for shown in (False, True)}
 """The fourteen tools (one value each, so a kit's ``in`` finds them by identity first)."""
-_HIDDEN_SHOWN = {kind: (_TOOL[kind, False], _TOOL[kind, True]) for kind in TOOLS}
+HIDDEN_AND_SHOWN = {kind: (_TOOL[kind, False], _TOOL[kind, True]) for kind in TOOLS}
+"""Each kind's two tools, hidden and shown: :meth:`Table.has` is ``hidden in kit or shown in kit``
+(the fast path spells it out where it runs for every boat of every decision)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -178,7 +180,7 @@ class Table(Working):
 
     def has(self, boat: int, kind: str) -> bool:
         """Whether the boat carries a tool of this kind, shown or not."""
-        hidden, shown = _HIDDEN_SHOWN[kind]   # (the bench's hot path: one look-up, two identity tests)
+        hidden, shown = HIDDEN_AND_SHOWN[kind]   # (one look-up, two identity tests)
         kit = self.tools[boat]
         return hidden in kit or shown in kit
 
