@@ -242,7 +242,7 @@ class Service:
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
                  clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0,
-                 presence_grace: float = PRESENCE_GRACE) -> None:
+                 presence_grace: float = PRESENCE_GRACE, reading_pace: float = 1.0) -> None:
         self.data_dir = Path(data_dir)
         self.key = HostKey(host_key)   # followed in its file by `companion serve` (host-key --new)
         self.hardware = hardware       # the hardware link (companion/hardware_link.py sets it)
@@ -263,7 +263,7 @@ class Service:
         self.clockwork: Clockwork   # set below: the pacer's thread runs it
         self._pacer = Pacer(lambda: self.clockwork.pace(), now)
         self.telling = Teller(now, self.store, self.presence, poke=self._pacer.poke,
-                              released=self._schedule_bots)
+                              released=self._schedule_bots, pace=reading_pace)
         self.sealing = Sealer(self.store, self.telling, play=self._play,
                               push_seat=lambda t, seat: self.payloads.push_seat(t, seat))
         self.setup = SetupGuide(now, self.store, self.tables, lambda: self.hardware,

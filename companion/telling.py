@@ -23,11 +23,13 @@ from web.service import Conflict
 
 class Teller:
     def __init__(self, clock: Callable[[], float], store: Store, presence: Presence, *,
-                 poke: Callable[[], None], released: Callable[[OpenTable], None]) -> None:
+                 poke: Callable[[], None], released: Callable[[OpenTable], None],
+                 pace: float = 1.0) -> None:
         """``poke``: the pacer looks again; ``released``: the table stopped holding plays (the
-        computer may play)."""
+        computer may play); ``pace``: each step's reading time is multiplied by it (1 at a table;
+        the tests' service tells faster, since they assert the order of steps, not their seconds)."""
         self.clock, self.store, self.presence = clock, store, presence
-        self._poke, self._released = poke, released
+        self._poke, self._released, self.pace = poke, released, pace
 
     # -- reading -----------------------------------------------------------------------
 
@@ -61,7 +63,7 @@ class Teller:
 
     def due(self, t: OpenTable) -> float:
         """When Auto shows the next step: the shown one has been on the screen long enough to read."""
-        return t.telling.since + t.telling.story.reading_seconds(t.game.pacing.step_seconds)
+        return t.telling.since + self.pace * t.telling.story.reading_seconds(t.game.pacing.step_seconds)
 
     # -- changing it ---------------------------------------------------------------------
 
