@@ -174,7 +174,9 @@ class Harness:
     # -- changes ----------------------------------------------------------------------
 
     def change(self, t: Table, m: Moment) -> tuple[str, int, Any]:
-        """A change to make now: ("next", 0, None) or ("play", seat, action)."""
+        """A change to make now: ("next", 0, None) or ("play", seat, action); ("wait", 0, None):
+        none, the table is read again (a phone is asked only once the table has told what its
+        turn follows from, so while it tells, the phones wait)."""
         pub = m.public
         if pub["story"]["waiting"] and self.rng.random() < 0.35:
             return ("next", 0, None)
@@ -182,8 +184,9 @@ class Harness:
         if TABLE in (pub["awaiting"] or []):
             table_view = self.ok("GET", f"/api/tables/{t.id}/view?as=table", host=True)
             choices += [(TABLE, a) for a in table_view["legal_actions"] or []]
-        if not choices:
-            return ("next", 0, None)
+        if not choices:   # nobody is asked until the table has told it: the table looks, or steps on
+            waiting = pub["story"]["waiting"]
+            return ("wait", 0, None) if waiting and self.rng.random() >= 0.35 else ("next", 0, None)
         seat, action = self.rng.choice(choices)
         return ("play", seat, wire(action))
 
@@ -229,6 +232,8 @@ class Harness:
                     what = self.change(t, m)
                 except DOWN:
                     return None
+                if what[0] == "wait":
+                    continue
                 try:
                     status, _ = self.send(t, what)
                 except DOWN:
