@@ -174,6 +174,10 @@ def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
     claim(anna, server, table, 0, "Anna")
     anna.locator("#controls .ln-boat-card").first.wait_for()
     assert "Your turn" in anna.locator("#controls .status").inner_text()
+    # the table screen has told the start (Auto): nothing is drawn again under Anna's taps
+    told = until(lambda: not service.public(table)["story"]["waiting"], 20.0, every=0.1,
+                 pause=page_pause(anna))
+    assert told, "the table screen did not tell the start"
     anna.locator('[data-sail="1"]').tap()
     targets = anna.locator("#board .ln-target")
     assert targets.count() == len({a["to"] for a in service.seat_view(table, 0)["legal_actions"]
