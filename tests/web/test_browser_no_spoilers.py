@@ -109,6 +109,32 @@ def first_with(frames: list[Frame], seat: int, text: str) -> int:
     return next((k for k, f in enumerate(frames) if text in f.phones[seat]), -1)
 
 
+def seated(service: Any, browser: Any, server: str, game: str, options: dict[str, Any], seed: int,
+           names: list[str]) -> tuple[str, list[Any]]:
+    """A table with Auto off (the test steps it) and a 360-px phone in every seat, by name."""
+    table = service.create_table(game, len(names), options, seed=seed)["table"]
+    service.set_auto(table, False)
+    phones = [phone(browser) for _ in names]
+    for seat, page in enumerate(phones):
+        shared.sit(page, server, table, seat, names[seat])
+    return table, phones
+
+
+def play_up_to(service: Any, table: str, rng: random.Random,
+               wanted: Callable[[Any, int, dict[str, Any]], bool]) -> tuple[int, dict[str, Any]]:
+    """Random plays straight to the companion until a seat may make a play ``wanted(state, seat,
+    action)`` says is the one to watch (not made): that seat and play."""
+    for _ in range(600):
+        state = service.state_of(table)
+        seat = state.awaiting[0]
+        actions = state.legal_actions(seat)
+        found = [a for a in actions if wanted(state, seat, a)]
+        if found:
+            return seat, found[0]
+        service.act(table, seat, rng.choice(actions))
+    raise AssertionError("no such play came up")
+
+
 def test_sharks_the_rounds_outcome_and_the_next_turn_reach_the_phones_with_the_table(
         server: str, browser: Any, service: Any) -> None:
     """Sharks with Lasers, phase III ("Auswertung"): the round is resolved card by card on the table
@@ -193,24 +219,14 @@ def test_jaws_act_2_the_resurfaced_shark_reaches_the_crew_phones_with_the_table(
     and the crew is asked to attack with the step that tells where the shark came up."""
     names = ["Shark", "Bernd", "Hooper"]
     options = {"acts": "2", "box": BOX, "resurface": "digital"}
-    table = service.create_table("jaws", 3, options, seed=31)["table"]
-    service.set_auto(table, False)
-    phones = [phone(browser) for _ in range(3)]
-    for seat, page in enumerate(phones):
-        shared.sit(page, server, table, seat, names[seat])
-    rng = random.Random(1)
-    for _ in range(400):   # played straight to the companion up to the last "ready"
-        state = service.state_of(table)
-        seat = state.awaiting[0]
-        actions = state.legal_actions(seat)
-        last = [a for a in actions if state.apply(seat, a).view(None)["orca"]["phase"] == "attack"]
-        if last:
-            break
-        service.act(table, seat, rng.choice(actions))
+    table, phones = seated(service, browser, server, "jaws", options, 31, names)
+    seat, last = play_up_to(service, table, random.Random(1),   # up to the last "ready"
+                            lambda state, seat, a: state.apply(seat, a).view(None)["orca"]["phase"]
+                            == "attack")
     tell_all(service, table)
     tv = table_screen(browser, server, table)
     before = texts(phones)
-    service.act(table, seat, last[0])
+    service.act(table, seat, last)
     frames = tell_step_by_step(service, table, tv, phones)
     assert len(frames) >= 2, [f.place for f in frames]
     assert_no_phone_ahead(frames, names, before)
@@ -229,26 +245,18 @@ def test_loch_ness_a_turn_told_in_steps_reaches_every_phone_with_the_table(
     next player is asked ("Your turn.") with its last step, and no phone shows a line of it before
     the table screen does."""
     names = ["Anna", "Bernd", "Daan"]
-    table = service.create_table("loch-ness", 3, {}, seed=4)["table"]
-    service.set_auto(table, False)
-    phones = [phone(browser) for _ in range(3)]
-    for seat, page in enumerate(phones):
-        shared.sit(page, server, table, seat, names[seat])
-    rng = random.Random(3)
-    for _ in range(600):   # played straight to the companion up to a turn told in 3 steps or more
-        state = service.state_of(table)
-        seat = state.awaiting[0]
-        actions = state.legal_actions(seat)
-        told = [a for a in actions if (after := state.apply(seat, a)).outcome is None
-                and after.awaiting and after.awaiting[0] != seat
-                and sum(1 for ev in after.events if ev.get("visible_to") == "all" and ev.get("say")) >= 3]
-        if told:
-            break
-        service.act(table, seat, rng.choice(actions))
+    table, phones = seated(service, browser, server, "loch-ness", {}, 4, names)
+
+    def told_in_steps(state: Any, seat: int, a: dict[str, Any]) -> bool:   # a turn told in 3 steps or more
+        after = state.apply(seat, a)
+        return (after.outcome is None and bool(after.awaiting) and after.awaiting[0] != seat
+                and sum(1 for ev in after.events if ev.get("visible_to") == "all" and ev.get("say")) >= 3)
+
+    seat, told = play_up_to(service, table, random.Random(3), told_in_steps)
     tell_all(service, table)
     tv = table_screen(browser, server, table)
     before = texts(phones)
-    service.act(table, seat, told[0])
+    service.act(table, seat, told)
     frames = tell_step_by_step(service, table, tv, phones)
     assert len(frames) >= 2, [f.place for f in frames]
     assert_no_phone_ahead(frames, names, before)
@@ -264,25 +272,14 @@ def test_fzzzt_the_auctions_winner_reaches_every_phone_with_the_table(
     phone says who won, or what the next card is, before the table screen; whoever bids first on
     the next card is asked with the reveal's step."""
     names = ["Anna", "Bo", "Cas"]
-    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
-    service.set_auto(table, False)
-    phones = [phone(browser) for _ in range(3)]
-    for seat, page in enumerate(phones):
-        shared.sit(page, server, table, seat, names[seat])
-    rng = random.Random(2)
-    for _ in range(600):   # bids straight to the companion up to an auction's last bid
-        state = service.state_of(table)
-        seat = state.awaiting[0]
-        actions = state.legal_actions(seat)
-        last = [a for a in actions if (after := state.apply(seat, a)).outcome is None
-                and any(ev["type"] == "reveal" for ev in after.events)]
-        if last:
-            break
-        service.act(table, seat, rng.choice(actions))
+    table, phones = seated(service, browser, server, "fzzzt", {}, 7, names)
+    seat, last = play_up_to(service, table, random.Random(2),   # up to an auction's last bid
+                            lambda state, seat, a: (after := state.apply(seat, a)).outcome is None
+                            and any(ev["type"] == "reveal" for ev in after.events))
     tell_all(service, table)
     tv = table_screen(browser, server, table)
     before = texts(phones)
-    service.act(table, seat, last[0])
+    service.act(table, seat, last)
     frames = tell_step_by_step(service, table, tv, phones)
     assert len(frames) >= 2, [f.place for f in frames]
     assert_no_phone_ahead(frames, names, before)
