@@ -91,7 +91,7 @@ def _option_texts(opt: dict[str, Any]) -> dict[str, Any]:
 def games() -> Response:
     out = []
     for game in service().games():
-        game = dict(game)
+        game = {**game, "title_text": say(str(game["title"]))}   # the title in the host's words
         for key in ("options", "table_options"):
             if isinstance(game.get(key), list):
                 game[key] = [_option_texts(opt) if isinstance(opt, dict) and isinstance(opt.get("help"), str)
@@ -111,8 +111,8 @@ def games() -> Response:
                                            "description": "While the store refuses writes: the "
                                                           "sentence; else null."}}})
 def list_tables() -> Response:
-    tables = [{**t, **table_links(str(t["table"]))} if isinstance(t, dict) and "table" in t else t
-              for t in service().list_tables()]
+    tables = [{**t, **table_links(str(t["table"])), "title_text": say(str(t["title"]))}
+              if isinstance(t, dict) and "table" in t else t for t in service().list_tables()]
     fault = service().storage_fault
     return jsonify({"tables": [localize_payload(t) if isinstance(t, dict) else t for t in tables],
                     "fault": None if fault is None else {**fault.to_json(), "text": say(fault)}})

@@ -115,6 +115,7 @@ def evening(language: str, now: float | None = None) -> dict[str, Any]:
     games = [localize_payload(game_entry(t), language)
              for t in tonight(service().list_tables(), time.time() if now is None else now)]
     for game in games:
+        game["title_text"] = translate(str(game["title"]), language)   # Der weiße Hai, not Jaws
         game["status"] = _status(game, language)
         game["clock"] = _when(float(game["created"]), "%H:%M")
         for seat, score in zip(game["seats"], game["scores"], strict=False):

@@ -232,6 +232,7 @@ SCHEMAS: dict[str, Any] = {
             "table": {"type": "string"},
             "game": {"type": "string"},
             "title": {"type": "string"},
+            "title_text": {"type": "string", "description": "The game's title in the reader's language."},
             "players": {"type": "integer"},
             "view": {"type": "object"},
             "awaiting": {
@@ -397,6 +398,8 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "id": {"type": "string"},
             "title": {"type": "string"},
+            "title_text": {"type": "string", "description": "The game's title in the reader's language "
+                           "(as its edition prints it: Der weiße Hai)."},
             "min_players": {"type": "integer"},
             "max_players": {"type": "integer"},
             "options": {"type": "array", "items": ref("Option")},

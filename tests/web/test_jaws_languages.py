@@ -194,3 +194,22 @@ def test_the_jaws_pages_carry_the_editions_title(client: Any, make_table: Any, s
     service.set_language(t.id, "de")
     html = client.get(f"/table/{t.id}").get_data(as_text=True)
     assert '<h1 id="title">Der weiße Hai</h1>' in html and "<title>Der weiße Hai · " in html
+
+
+def test_the_lists_of_games_and_tables_say_the_editions_title(client: Any, make_table: Any,
+                                                               service: Any) -> None:
+    """Issue 36, point 6: "the Jaws title on German screens is 'Jaws', not 'Der weiße Hai'". The
+    host's game list, the list of tables (the host page and the start page), tonight's results and
+    their page give each game's title in the reader's words beside its msgid."""
+    t = make_table("jaws", players=3)
+    for lang, title in (("de", "Der weiße Hai"), ("nl", "Jaws"), ("en", "Jaws")):
+        games = client.get(f"/api/games?lang={lang}").get_json()["games"]
+        assert {g["id"]: g["title_text"] for g in games}["jaws"] == title, lang
+        tables = client.get(f"/api/tables?lang={lang}").get_json()["tables"]
+        assert [e["title_text"] for e in tables if e["table"] == t.id] == [title], lang
+        assert all(e["title"] == "Jaws" for e in tables if e["table"] == t.id)   # the msgid stays
+        evening = client.get(f"/api/evening?lang={lang}").get_json()["games"]
+        assert [g["title_text"] for g in evening if g["table"] == t.id] == [title], lang
+    service.set_language(t.id, "de")   # the evening page speaks as the newest table's screen
+    html = client.get("/evening").get_data(as_text=True)
+    assert "<h2>Der weiße Hai <span" in html and "<h2>Jaws" not in html

@@ -13,7 +13,7 @@
     if (!refuse(r)) return;
     games = r.data.games || [];
     const select = TC.clear($("game"));
-    games.forEach(function (g) { select.append(el("option", { value: g.id, text: g.title })); });
+    games.forEach(function (g) { select.append(el("option", { value: g.id, text: g.title_text || g.title })); });
     showOptions();
   }
 
@@ -123,7 +123,7 @@
     tonight.forEach(function (t) {
       const names = (t.seats || []).filter(function (s) { return s.taken; }).map(function (s) { return s.name; }).join(", ");
       select.append(el("option", { value: t.table, selected: t.table === chosen,
-        text: T("The people at {title}: {names}", { title: t.title || t.game, names: names }) }));
+        text: T("The people at {title}: {names}", { title: t.title_text || t.title || t.game, names: names }) }));
     });
     $("start-people-line").hidden = tonight.length === 0;
     drawPlan();
@@ -194,8 +194,8 @@
     $("start-free").max = String(game.max_players);
     const fits = count >= game.min_players && count <= game.max_players;
     const range = game.min_players === game.max_players
-      ? T("{title} is for exactly {low} players.", { title: game.title, low: game.min_players })
-      : T("{title} is for {low} to {high} players.", { title: game.title, low: game.min_players, high: game.max_players });
+      ? T("{title} is for exactly {low} players.", { title: game.title_text || game.title, low: game.min_players })
+      : T("{title} is for {low} to {high} players.", { title: game.title_text || game.title, low: game.min_players, high: game.max_players });
     $("start-count").textContent = (fits ? "" : "⚠ ") + T("Players") + ": " + count + ". " + range;
     $("start-count").classList.toggle("warning", !fits);
   }
@@ -231,7 +231,7 @@
       const apart = (t.variant || []).map(TC.say).concat(t.created ? [T("started {when}", { when: when(t.created) })] : []);
       (t.ended ? ended : running).append(el("li", null, el("button", { type: "button", class: "big secondary table-line", "data-table": t.table,
         on: { click: function () { manage(t.table, t); } } },
-        el("span", { class: "table-name", text: (t.title || t.game) + " · " + state + " · " + who }),
+        el("span", { class: "table-name", text: (t.title_text || t.title || t.game) + " · " + state + " · " + who }),
         apart.length ? el("span", { class: "table-state", text: apart.join(" · ") }) : null)));
     });
     $("no-tables").hidden = running.children.length > 0;
@@ -243,7 +243,8 @@
     if ($("next-other").open) $("next-other").open = false;   // the start form goes home to its card
     latest = null;   // until this table's first payload: nothing is planned on another table's seats
     $("manage").hidden = false;
-    $("manage-title").textContent = (info.title || info.game || "") + " · " + table;
+    const known = games.find(function (g) { return g.id === info.game; });   // its title in the host's words
+    $("manage-title").textContent = (info.title_text || (known && known.title_text) || info.title || info.game || "") + " · " + table;
     $("screen-link").href = "/table/" + encodeURIComponent(table);
     $("join-link").href = "/play/" + encodeURIComponent(table);
     $("join-qr").src = "/qr/join/" + encodeURIComponent(table) + ".svg";

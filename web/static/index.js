@@ -27,7 +27,7 @@
   function line(t, primary) {
     return el("li", { "data-table": t.table }, el("a", { class: "button big table-line" + (primary ? " primary" : " secondary"),
       href: "/play/" + encodeURIComponent(t.table) },
-      el("span", { class: "table-name", text: (t.title || t.game) + " · " + t.table }),
+      el("span", { class: "table-name", text: (t.title_text || t.title || t.game) + " · " + t.table }),
       el("span", { class: "table-state", text: state(t) })));
   }
 

@@ -132,7 +132,7 @@
     const lines = TC.clear($("evening-lines"));
     const others = (r.data.games || []).filter(function (g) { return g.table !== table; });
     others.slice(-3).forEach(function (g) {   // this table's own result is in the outcome above
-      lines.append(el("li", { "data-table": g.table, text: g.title + ": " + g.status.text }));
+      lines.append(el("li", { "data-table": g.table, text: (g.title_text || g.title) + ": " + g.status.text }));
     });
     TC.fitAll($("table-screen"), 18);
   }
