@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engines import TABLE
+from engines.loch_ness.bot import ExplorerBot
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import SETTLED, TABLE_FIT
 from tests.web.test_browser_jaws_fit import CLIPPED
@@ -24,16 +25,20 @@ phone, shot, watch = shared.phone, shared.shot, shared.watch
 
 
 def plays(service: Any, table: str, count: int, seed: int, tell: bool) -> None:
-    """Random plays (the table's chance entered as the companion would); ``tell``: the story told
-    to its end, else the screen still shows the first step it has not moved past."""
-    rng = random.Random(seed)
+    """Plays as players make them (the game's bot in every seat: it explores, takes its finds, shops
+    and sails home, so a game ends in a few hundred plays; a random player wanders for thousands),
+    the table's chance entered as the companion would; ``tell``: the story told to its end, else the
+    screen still shows the first step it has not moved past."""
+    rng, bot = random.Random(seed), ExplorerBot()
     for _ in range(count):
         state = service.state_of(table)
         if state.outcome is not None or not state.awaiting:
             break
         seat = state.awaiting[0]
-        legal = state.chance_outcomes() if seat == TABLE else state.legal_actions(seat)
-        action = rng.choice(legal)[0] if seat == TABLE else rng.choice(legal)
+        if seat == TABLE:
+            action = rng.choice(state.chance_outcomes())[0]
+        else:
+            action = bot.choose(state, seat, lambda: False, rng.randrange(1 << 30)).action
         service.act(table, seat, action)
     while tell and service.public(table)["story"]["waiting"]:
         service.advance(table)
@@ -79,6 +84,7 @@ def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, serv
         assert tv.locator(".ln-track li").count() == players, where
         if story["at"] >= 0:
             assert tv.locator("#events li.current").count() == 1, where
+    assert service.state_of(table).outcome is not None   # the last look was at the game's end
     ctx.close()
 
 

@@ -101,6 +101,9 @@
     outcome.hidden = !p.outcome;
     outcome.textContent = TC.outcomeText(p);
     drawEvening(!!p.outcome && !st.telling || (latest.ended && !st.telling));
+    // over: nobody joins this game now (the next table's screen shows its own code), so its last
+    // steps, the winners and tonight's results get the join codes' room
+    document.body.classList.toggle("game-over", !!p.outcome || !!latest.ended);
 
     const drawSide = function () {
       drawSetup(setup);
