@@ -9,24 +9,27 @@ and actions give the same game; an outcome of the documented shape at the end.
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines import TABLE, Game, IllegalAction, State
-from engines.core import canonical_json
 from engines.playout import random_playout
 
 
-def snapshot(state: State) -> str:
-    """Everything observable about a state, as one string (to detect mutation)."""
+def snapshot(state: State) -> bytes:
+    """Everything observable about a state, frozen as bytes (to detect mutation): marshal's
+    version 2, which writes each value whole (no references to objects seen before, so equal
+    values give equal bytes) and is a tenth of JSON's cost (a Jaws Act 2 state's views are 60 KB;
+    that JSON-able values stay so is check_state's)."""
     seats: list[int | None] = [None, *range(state.players)]
-    return canonical_json({
+    return marshal.dumps({
         "notation": state.notation(),
         "awaiting": list(state.awaiting),
         "views": [state.view(s) for s in seats],
         "legal": [state.legal_actions(s) for s in state.awaiting if s != TABLE],
         "outcome": state.outcome,
-    })
+    }, 2)
 
 
 def check_state(game: Game, state: State, roundtrip: bool = True) -> None:
