@@ -152,14 +152,16 @@
       svg("polyline", { points: pts, class: "shark-path" }, root);
     }
     // movers: the crew (letters and shapes), the shark when it is on the board
-    const placed = {};
+    // (side by side on a shared space, a token's width apart, centred on the space)
+    const placed = {}, sharing = {};
+    const keyOf = function (c) { return (c.role === "brody" ? "L" : "W") + c.space; };
+    (view.crew || []).forEach(function (c) { sharing[keyOf(c)] = (sharing[keyOf(c)] || 0) + 1; });
     (view.crew || []).forEach(function (c) {
       const onLand = c.role === "brody";
       const base = onLand ? g.landCentre[c.space] : g.centre[c.space];
       if (!base) return;
-      const key = (onLand ? "L" : "W") + c.space;
-      const k = placed[key] = (placed[key] || 0) + 1;
-      const x = base.x - 16 + 16 * (k - 1), y = base.y + (onLand ? -6 : 22);
+      const key = keyOf(c), k = placed[key] = (placed[key] || 0) + 1, apart = onLand ? 20 : 24;
+      const x = base.x + apart * (k - 1) - apart * (sharing[key] - 1) / 2, y = base.y + (onLand ? -6 : 22);
       const style = ROLE[c.role];
       const grp = svg("g", { class: "mover role-" + c.role + (opts.focus === c.role ? " focus" : "") + (c.in_water ? " in-water" : "") }, root);
       if (onLand) svg("rect", { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3, fill: style.fill }, grp);
@@ -224,30 +226,38 @@
     const spaces = root.querySelectorAll("[data-land], .water");
     const move = function (g, far) {
       const b = g.getBBox(), mid = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
-      const meets = function (dx, dy) {
+      const meets = function (dx, dy) {   // a label or pill there, or the drawing's edge
+        if (b.x + dx < 0 || b.y + dy < 0 || b.x + dx + b.width > 2 * C || b.y + dy + b.height > 2 * C) return true;
         const box = corners({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height });
         return words.some(function (w) { return overlaps(box, w); });
       };
       if (!meets(0, 0)) return;
-      // a token stays in its space, 24 units at most; a pill (a beach closed) may go as far as it must
+      // a token stays in its space (its middle does), 40 units at most; a pill (a beach closed) may
+      // go as far as it must
       const home = far ? null : Array.prototype.find.call(spaces, function (s) { return s.isPointInFill(mid); });
       // along its ring's radius first (in and out: a land space is deep, not wide), then around
       const len = Math.hypot(mid.x - C, mid.y - C) || 1, ux = (mid.x - C) / len, uy = (mid.y - C) / len;
-      const radial = [-8, 8, -16, 16, -24, 24].map(function (d) { return [ux * d, uy * d]; });
+      const radial = [-8, 8, -16, 16, -24, 24, -32, 32, -40, 40].map(function (d) { return [ux * d, uy * d]; });
       for (const [dx, dy] of radial.concat(NUDGES)) {
-        if (!far && Math.max(Math.abs(dx), Math.abs(dy)) > 24) continue;
+        if (!far && Math.max(Math.abs(dx), Math.abs(dy)) > 40) continue;
         if ((!home || home.isPointInFill(new DOMPoint(mid.x + dx, mid.y + dy))) && !meets(dx, dy)) {
           g.setAttribute("transform", "translate(" + dx + " " + dy + ")");
           return;
         }
       }
     };
-    // the pills first (clear of the labels), then the crew (clear of the labels and the pills)
+    // the pills first (clear of the labels), then the crew and the shark (clear of the labels, the
+    // pills and the tokens placed before)
     const names = Array.prototype.map.call(root.querySelectorAll("text.space-name"), boxOf);
     Array.prototype.push.apply(words, names);
-    root.querySelectorAll("g[class^='badge-']").forEach(function (g) { move(g, true); });
-    root.querySelectorAll("g[class^='badge-'] rect").forEach(function (r) { words.push(boxOf(r)); });
-    root.querySelectorAll("g.mover").forEach(function (g) { move(g, false); });
+    root.querySelectorAll("g[class^='badge-']").forEach(function (g) {   // each clear of those before it too
+      move(g, true);
+      g.querySelectorAll("rect").forEach(function (r) { words.push(boxOf(r)); });
+    });
+    root.querySelectorAll("g.mover, g.shark-mover").forEach(function (g) {   // and clear of each other
+      move(g, false);
+      g.querySelectorAll("rect, path").forEach(function (r) { words.push(boxOf(r)); });
+    });
   }
 
   /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
