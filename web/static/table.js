@@ -149,6 +149,17 @@
   const SIDE_STEP = 20, SIDE_MORE = 240;
   function fitScreen(ui, drawSide) {
     const screen = $("table-screen"), side = screen.querySelector(".side-scroll");
+    const codes = screen.querySelector(".qr-row");
+    if (codes) codes.classList.remove("smaller");
+    lendSide(ui, drawSide, screen, side);
+    // the last resort: the join codes smaller (still read from across the table), their room the side's
+    if (codes && side.scrollHeight > side.clientHeight + 1) {
+      codes.classList.add("smaller");
+      drawSide();
+      TC.fitAll(screen, 18);
+    }
+  }
+  function lendSide(ui, drawSide, screen, side) {
     TC.fitAll(screen, 18);
     const two = getComputedStyle(screen).gridTemplateColumns.split(" ");
     if (!ui || !ui.table.giveWay || two.length !== 2) return;   // a phone-sized window: one column, nothing to lend
@@ -173,7 +184,7 @@
       box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: stop + 1, count: stops }) }));
       const more = st.waiting - (stops - 1 - stop);
       if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
-      if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", text: " · " + (TC.page.can_step
+      if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", "data-fit": "last", text: " · " + (TC.page.can_step
         ? T("Tap or press Next for the next step.") : st.auto ? T("The next step comes by itself.") : T("Next: on the host page, a phone or the companion's button.")) }));
     }
     drawButtons(st);

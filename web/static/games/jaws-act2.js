@@ -328,7 +328,9 @@
       : board.played >= 0 ? (orca.abilities[board.played] || {}).code : null;
     if (code) {
       const card = O.ability(orca, code);
-      box.append(el("p", { class: "orca-played" }, O.titled(T("Its ability card this round: {title}", { title: TC.say(card.title) }), " · " + TC.say(card.text), card.title)));
+      // its rule is the first to give way on a full screen (the step that played it said it whole)
+      box.append(el("p", { class: "orca-played" }, O.titled(T("Its ability card this round: {title}", { title: TC.say(card.title) }),
+        el("span", { class: "orca-played-rule", "data-fit": "drop", text: " · " + TC.say(card.text) }), card.title)));
     }
     if ((board.attached || []).length) {
       box.append(el("p", { text: T("Attached to the shark:") + " " + board.attached.map(function (id) { return O.gearWords(orca.gear[id]); }).join("; ") }));
@@ -375,6 +377,24 @@
       el("p", { class: "muted jaws-legend legend", "data-fit": "last", text: T("Letters: B Brody, H Hooper, Q Quint (~ in the water), S the shark; A B C the resurface options; a ringed letter a target chip; ✕ a damaged boat tile.") }));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
     TC.clear(step.side);
+    roomUnderTheBoat(mapBox, info);
+  }
+
+  /* A column too full even at its least (18 px, its optional lines gone: a German turn with a card
+     played and the table asked to enter its dice) puts the shark's hand and card, whole, under the
+     drawing when the screen's height leaves room there. */
+  function roomUnderTheBoat(mapBox, info) {
+    const shark = info.querySelector(":scope > .orca-shark-panel");
+    if (!shark || !mapBox.isConnected || !TC.wouldOverflow(info, 18)) return;
+    const area = mapBox.closest(".game-area") || mapBox.parentNode, next = shark.nextSibling;
+    const fits = function () { return mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1; };
+    mapBox.append(shark);
+    if (fits()) return;
+    const rule = shark.querySelector(".orca-played-rule"), after = rule && rule.nextSibling, parent = rule && rule.parentNode;
+    if (rule) rule.remove();   // without the card's rule (the step that played it said it whole)
+    if (fits()) return;
+    if (rule) parent.insertBefore(rule, after);
+    info.insertBefore(shark, next);
   }
 
   function readingWaiting(p) {

@@ -122,9 +122,12 @@
     });
     Object.keys(rows).forEach(function (key) {
       const r = rows[key], c = centre(r.space), n = r.items.length;
-      const y = c[1] + (r.space.charAt(0) === "w" ? (r.row === "top" ? -18 : 20) : 14) * k;
+      let y = c[1] + (r.space.charAt(0) === "w" ? (r.row === "top" ? -18 : 20) : 14) * k, from = c[0] - (n - 1) / 2 * 20 * k;
+      // no room below (the stern's water) or above (the bow's): left of its number (the shark
+      // surfaces right of it)
+      if (y + 10 * k > size[1] || y - 10 * k < 0) { y = c[1]; from = c[0] - 30 * k - (n - 1) * 20 * k; }
       r.items.forEach(function (what, j) {
-        const x = c[0] + (j - (n - 1) / 2) * 20 * k;
+        const x = from + j * 20 * k;
         if (what.chip) {
           const chip = what.chip;
           const g = svg("g", { class: "orca-chip" + (opts.secretChip === chip ? " mine" : "") + (board.chip === chip ? " chosen" : "") }, root);
@@ -162,9 +165,28 @@
         const pill = svg("rect", { x: c[0] - w / 2, y: c[1] - 44 * k, width: w, height: 20 * k, rx: 9 * k }, g);
         const t = svg("text", { x: c[0], y: c[1] - 30 * k, "text-anchor": "middle", "font-size": font(12) }, g); t.textContent = opts.caption.text;
         TC.hug(t, pill, 5 * k);
+        Promise.resolve().then(function () { clearOfOthers(root, g, size); });   // once drawn
       }
     }
     return root;
+  }
+
+  /* The caption moved, a step at a time, to the first place near its space where it lies over no
+     other words, chip or token and inside the drawing (the space's own rows hold chips and crew). */
+  const AWAY = [[0, 0]];
+  [12, 24, 36, 48, 60, 72, 88, 104].forEach(function (d) { AWAY.push([0, d], [0, -d], [d, 0], [-d, 0], [d, d], [-d, d]); });
+  function clearOfOthers(root, g, size) {
+    if (!root.isConnected) return;
+    const others = Array.prototype.filter.call(root.querySelectorAll("text, .orca-chip circle, .orca-target circle, .orca-mover rect, .orca-mover path, .orca-shark path"),
+      function (e) { return !g.contains(e); }).map(function (e) { return e.getBBox(); });
+    const b = g.getBBox();
+    const free = function (dx, dy) {
+      const x = b.x + dx, y = b.y + dy;
+      if (x < 0 || y < 0 || x + b.width > size[0] || y + b.height > size[1]) return false;
+      return !others.some(function (o) { return x < o.x + o.width - 1 && o.x < x + b.width - 1 && y < o.y + o.height - 1 && o.y < y + b.height - 1; });
+    };
+    const to = AWAY.find(function (v) { return free(v[0], v[1]); });
+    if (to && (to[0] || to[1])) g.setAttribute("transform", "translate(" + to[0] + " " + to[1] + ")");
   }
 
   /* ------------------------------------------------------------------ words */
