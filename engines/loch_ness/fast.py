@@ -134,30 +134,54 @@ def pick(t: Table, acts: list[Act], draws: Draws) -> Act:
 
 def eager(t: Table, acts: list[Act], draws: Draws) -> Act:
     """A random player who never passes up a find: explore, take, observe and hand in first; in town
-    one tool the boat lacks, then done; a boat with a find sails home half the time."""
+    one tool the boat lacks, then done; a boat with a find sails home half the time.
+
+    The actions are sorted by kind in one pass (moves, the most of them, first); the rest is
+    :func:`pick`'s choice, made from those lists, draw for draw."""
     if len(acts) == 1 and type(acts[0]) in LONE:
         return acts[0]
     if t.step == "town":   # nothing to explore, take, observe or hand in there
         return _shop(t, acts, draws)
-    kinds = _group(acts)
-    keen: list[Act] = []
-    for k in EAGER:
-        if k in kinds:
-            keen += kinds[k]
+    moves: list[Move] = []
+    towns: list[Town] = []
+    keen: list[Act] = []     # explore, take, observe: in that order
+    takes: list[Act] = []
+    observes: list[Act] = []
+    others = False   # a kind of action besides these (ending the turn, a chest, the bagpipes, ...)
+    for a in acts:
+        if type(a) is Move:
+            moves.append(a)
+        elif type(a) is Explore:
+            keen.append(a)
+        elif type(a) is Town:
+            towns.append(a)
+        elif type(a) is Take:
+            takes.append(a)
+        elif type(a) is Observe:
+            observes.append(a)
+        else:
+            others = True
+    keen += takes + observes
     finds = t.finds
-    entering = kinds.get(Town)
-    if entering:
-        keen += [a for a in entering if type(a) is Town and (finds[a.boat] or not t.tools[a.boat])]
+    if towns:
+        keen += [a for a in towns if finds[a.boat] or not t.tools[a.boat]]
     if keen:
         return keen[draws.below(len(keen))]
-    moves = kinds.get(Move)
     if moves and any(finds[t.seat * BOATS:t.seat * BOATS + BOATS]):
         where, home = t.where, t.board.home
-        homeward = [a for a in moves
-                    if type(a) is Move and finds[a.boat] and home[a.dest] < home[where[a.boat]]]
+        homeward = [a for a in moves if finds[a.boat] and home[a.dest] < home[where[a.boat]]]
         if homeward and draws.below(2):
             return homeward[draws.below(len(homeward))]
-    return _choose(kinds, draws)
+    # pick's choice: a kind a boat acts with (sailing, or into town: in the order they first come),
+    # else any kind, then one action of it
+    if not (moves and towns):
+        if not (moves or towns):
+            return _choose(_group(acts), draws)
+        boats: list[list[Move] | list[Town]] = [moves or towns]
+    else:
+        boats = [towns, moves] if acts.index(towns[0]) < acts.index(moves[0]) else [moves, towns]
+    group: list[Move] | list[Town] = boats[draws.below(len(boats))] if others or len(boats) > 1 else boats[0]
+    return group[0] if len(group) == 1 else group[draws.below(len(group))]
 
 
 def _shop(t: Table, acts: list[Act], draws: Draws) -> Act:

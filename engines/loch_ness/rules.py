@@ -142,7 +142,7 @@ def _deciding(t: Table, seat: int) -> list[Act]:
 
 def _act(t: Table, seat: int) -> list[Act]:
     board = t.board
-    harbour = board.harbour
+    harbour, site = board.harbour, board.site
     where, acted, on_side, tools = t.where, t.acted, t.on_side, t.tools
     hidden_motor, shown_motor = HIDDEN_AND_SHOWN[MOTOR]
     out: list[Act] = []
@@ -155,7 +155,7 @@ def _act(t: Table, seat: int) -> list[Act]:
         steps = MOTOR_MOVE if hidden_motor in kit or shown_motor in kit else MOVE
         if p != harbour:
             out += board.moves(b, p, t.nessie, steps)
-            if explorable(t, b, p):
+            if site[p] and explorable(t, b, p):   # (most spaces are no site: no call)
                 out.append(_EXPLORE[b])
             continue
         if not (t.looked_in_town[b] or t.stage == LAST_TURNS):
@@ -286,8 +286,9 @@ def apply_listed(t: Table, seat: int, a: Act) -> list[Act]:
     list that :func:`settle` looks at kept as the next one instead of made twice."""
     _RULES[type(a)](t, seat, a)
     while t.phase != "over":
-        acts = _deciding(t, t.actor)
-        if acts != ONLY_DONE or t.step not in SETTLING or t.phase != "turn":
+        step = t.step   # (t.actor, spelled out: once an action)
+        acts = _deciding(t, t.target // BOATS if step == "thief" or step == "defend" else t.seat)
+        if acts != ONLY_DONE or step not in SETTLING or t.phase != "turn":
             return acts
         play.done(t)
     return []
