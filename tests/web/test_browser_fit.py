@@ -20,6 +20,7 @@ import pytest
 
 import engines
 from engines import TABLE
+from engines.loch_ness.bot import ExplorerBot
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -104,8 +105,11 @@ def games() -> list[str]:
 
 
 def advance(service: Any, table: str, plies: int, seed: int) -> None:
-    """Random plays (the table's chance entered as the companion would) and the story told."""
+    """Random plays (the table's chance entered as the companion would) and the story told. Loch
+    Ness is played by its bot in every seat: a random player wanders the lake for thousands of
+    plays, never reaching the end."""
     rng = random.Random(seed)
+    bot = ExplorerBot() if service.public(table)["game"] == "loch-ness" else None
     for _ in range(plies):
         state = service.state_of(table)
         if state.outcome is not None or not state.awaiting:
@@ -115,6 +119,8 @@ def advance(service: Any, table: str, plies: int, seed: int) -> None:
         seat = state.awaiting[0]
         if seat == TABLE:
             action = rng.choice(state.chance_outcomes())[0]
+        elif bot is not None:
+            action = bot.choose(state, seat, lambda: False, rng.randrange(1 << 30)).action
         else:
             action = rng.choice(state.legal_actions(seat))
         service.act(table, seat, action)
@@ -200,6 +206,7 @@ def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
         assert not fit["cut"], (game_id, moment, fit)
         assert fit["smallest"] >= 17.9, (game_id, moment, fit["smallest"], fit["where"])
         assert not fit["titled"], (game_id, moment, fit["titled"])   # "Step 1 Of 2": no title case
+    assert service.state_of(table).outcome is not None   # the last look was at the game's end
     ctx.close()
 
 
