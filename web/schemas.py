@@ -232,7 +232,6 @@ SCHEMAS: dict[str, Any] = {
             "table": {"type": "string"},
             "game": {"type": "string"},
             "title": {"type": "string"},
-            "title_text": {"type": "string", "description": "The game's title in the reader's language."},
             "players": {"type": "integer"},
             "view": {"type": "object"},
             "awaiting": {
@@ -321,6 +320,8 @@ SCHEMAS: dict[str, Any] = {
             "table": {"type": "string"},
             "game": {"type": "string"},
             "title": {"type": "string"},
+            "title_text": {"type": "string", "description": "The game's title in the reader's language "
+                           "(as its edition prints it: Der weiße Hai)."},
             "players": {"type": "integer"},
             "seats": {"type": "array", "items": ref("Seat")},
             "awaiting": {"type": "array", "items": {"type": "integer"}},
