@@ -300,19 +300,30 @@
           span.textContent = line;
         });
       };
-      // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any
-      const clear = function () {
-        const box = boxOf(t);
-        return !covers.some(function (c) { return overlaps(box, c); });
+      // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any;
+      // whether a try lies inside its space, and where its words lie, are measured once (only the
+      // tokens and pills change from one step to the next: LABEL_TRIES)
+      const size = getComputedStyle(t).fontSize;
+      const tried = function (li, pi) {
+        const key = [word, t.getAttribute("data-in"), size, li, pi].join("|");
+        if (!LABEL_TRIES.has(key)) {
+          put(lines[li], places[pi]);
+          LABEL_TRIES.set(key, { inside: inside(), box: boxOf(t) });
+        }
+        return LABEL_TRIES.get(key);
       };
       for (const free of [true, false]) {
-        for (const text of lines) {
-          for (const place of places) { put(text, place); if (inside() && (!free || clear())) return; }
+        for (let li = 0; li < lines.length; li++) {
+          for (let pi = 0; pi < places.length; pi++) {
+            const at = tried(li, pi);
+            if (at.inside && (!free || !covers.some(function (c) { return overlaps(at.box, c); }))) { put(lines[li], places[pi]); return; }
+          }
         }
       }
       put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
     });
   }
+  const LABEL_TRIES = new Map();   // "word|land|font size|lines|place" -> {inside, box}: the same at every step
 
   function badge(root, x, y, text, cls, title) {
     const grp = svg("g", { class: "badge-" + cls }, root);
@@ -642,11 +653,20 @@
   const MAP_LEAST = 556;
   function roomForWords(mapBox, info) {
     if (!mapBox.isConnected) return;
-    let width = mapBox.getBoundingClientRect().width;
-    while (info.scrollHeight > info.clientHeight + 1 && width > MAP_LEAST) {
-      width = Math.max(MAP_LEAST, width - 24);
-      mapBox.style.width = width + "px";
+    const full = mapBox.getBoundingClientRect().width;
+    const over = function () { return info.scrollHeight > info.clientHeight + 1; };
+    if (!over() || full <= MAP_LEAST) return;
+    // the widest of full - 24, full - 48, ... (MAP_LEAST the last) at which the words fit: sought by
+    // halves (each try lays the page out), the same width a step at a time would find
+    const steps = Math.ceil((full - MAP_LEAST) / 24);
+    const width = function (i) { return Math.max(MAP_LEAST, full - 24 * i); };
+    let lo = 1, hi = steps;   // hi: fits, or the least
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      mapBox.style.width = width(mid) + "px";
+      if (over()) lo = mid + 1; else hi = mid;
     }
+    mapBox.style.width = width(hi) + "px";
   }
 
   /* The page's side may take px of the map's width (table.js, fitScreen) while the map stays at
