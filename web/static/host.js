@@ -15,6 +15,38 @@
     const select = TC.clear($("game"));
     games.forEach(function (g) { select.append(el("option", { value: g.id, text: g.title_text || g.title })); });
     showOptions();
+    restoreForm();
+  }
+
+  /* The start form is kept through a reload and a language switch (the page comes again in the
+     other language): its game, players, seed, every option, and the table screen's language if the
+     host chose one, in this tab's own storage (sessionStorage), until a table is started from it. */
+  const KEPT = "tc-host-start";
+  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
+  function keepForm() {
+    const kept = { game: $("game").value, players: $("players").value, seed: $("seed").value,
+                   lang: $("table-lang").dataset.chosen ? $("table-lang").value : null, options: {} };
+    $("start-form").querySelectorAll("[data-option]").forEach(function (i) {
+      kept.options[i.dataset.option] = i.type === "checkbox" ? i.checked : i.value;
+    });
+    const store = storage();
+    if (store) store.setItem(KEPT, JSON.stringify(kept));
+  }
+  function restoreForm() {
+    const store = storage();
+    let kept = null;
+    try { kept = JSON.parse((store && store.getItem(KEPT)) || "null"); } catch (e) { kept = null; }
+    if (!kept || !games.some(function (g) { return g.id === kept.game; })) return;
+    if ($("game").value !== kept.game) { $("game").value = kept.game; showOptions(); }
+    $("players").value = kept.players;
+    $("seed").value = kept.seed || "";
+    if (kept.lang) { $("table-lang").value = kept.lang; $("table-lang").dataset.chosen = "1"; }
+    $("start-form").querySelectorAll("[data-option]").forEach(function (i) {
+      const value = (kept.options || {})[i.dataset.option];
+      if (value === undefined) return;
+      if (i.type === "checkbox") i.checked = !!value; else i.value = value;
+    });
+    drawPlan();
   }
 
   /* One option in words: its label, its default marked (in words too), its one-line help. */
@@ -95,6 +127,8 @@
       r = await TC.api("POST", "/api/tables", body);
     }
     if (!refuse(r)) return;
+    const store = storage();
+    if (store) store.removeItem(KEPT);   // started: the next form is a new one
     manage(r.data.table, r.data);
     loadTables();
   }
@@ -481,6 +515,9 @@
 
   $("game").addEventListener("change", showOptions);
   $("start-form").addEventListener("submit", startTable);
+  $("start-form").addEventListener("input", keepForm);
+  $("start-form").addEventListener("change", keepForm);
+  $("table-lang").addEventListener("change", function () { $("table-lang").dataset.chosen = "1"; });
   loadGames();
   loadTables();
   loadDevices();

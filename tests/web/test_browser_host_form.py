@@ -1,0 +1,60 @@
+"""The host's start form keeps what the host typed (issue 36, point 2): the game chosen, the number
+of players, the options ticked and typed and the seed survive the host switching the page's
+language (the page is drawn again in German) and the list of tables changing under it (another
+table started from elsewhere); a table started from the form leaves the next form new.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web import test_browser as shared
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+shot, watch = shared.shot, shared.watch
+
+
+def form(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => ({game: document.getElementById('game').value,
+        players: document.getElementById('players').value, seed: document.getElementById('seed').value,
+        lang: document.getElementById('table-lang').value,
+        options: Object.fromEntries([...document.querySelectorAll('#start-form [data-option]')]
+            .map((i) => [i.dataset.option, i.type === 'checkbox' ? i.checked : i.value]))})""")
+
+
+def test_the_start_form_survives_a_language_switch_and_a_table_started_elsewhere(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 840})
+    host = watch(ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.goto(f"{server}/host?lang=en")
+    host.locator("#game option").first.wait_for(state="attached")
+    host.select_option("#game", "loch-ness")
+    host.locator('#start-form [data-option="advanced"]').check()
+    host.fill("#players", "3")
+    host.select_option("#table-lang", "nl")
+    host.locator("#start-form details.advanced, #start-form details").first.evaluate("(d) => d.open = true")
+    host.fill("#seed", "4242")
+    typed = form(host)
+    assert typed["game"] == "loch-ness" and typed["options"]["advanced"] is True and typed["seed"] == "4242"
+
+    service.create_table("laser-chess", 2, {}, seed=1)   # the list changes under the form
+    host.locator("#tables li, #tables .table-row").first.wait_for()
+    assert form(host) == typed
+
+    host.locator('.lang-switch a[hreflang="de"]').click()   # the page again, in German
+    host.locator('html[lang="de"]').wait_for(state="attached")
+    host.locator("#game option").first.wait_for(state="attached")
+    host.locator('#start-form [data-option="advanced"]').wait_for(state="attached")
+    assert form(host) == typed
+    assert "Der weiße Hai" in host.locator("#game").inner_text()   # the game list in the host's words
+
+    host.locator("#start").click()   # started: the new table is the form's, and the next form is new
+    host.locator("#manage:not([hidden])").wait_for()
+    made = [t for t in service.list_tables() if t["game"] == "loch-ness"]
+    assert len(made) == 1 and made[0]["players"] == 3 and made[0]["lang"] == "nl"
+    host.reload()
+    host.locator("#game option").first.wait_for(state="attached")
+    assert form(host)["seed"] == ""
+    ctx.close()
