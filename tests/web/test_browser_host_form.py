@@ -1,7 +1,8 @@
-"""The host's start form keeps what the host typed (issue 36, point 2): the game chosen, the number
-of players, the options ticked and typed and the seed survive the host switching the page's
-language (the page is drawn again in German) and the list of tables changing under it (another
-table started from elsewhere); a table started from the form leaves the next form new.
+"""The host page's forms keep what the host typed (issue 36, point 2): the start form's game, number
+of players, options ticked and typed and seed survive the host switching the page's language (the
+page is drawn again in German) and the list of tables changing under it (another table started
+from elsewhere); a table started from the form leaves the next form new. Jaws' box profile being
+corrected survives the same switch until it is saved.
 """
 
 from __future__ import annotations
@@ -57,4 +58,35 @@ def test_the_start_form_survives_a_language_switch_and_a_table_started_elsewhere
     host.reload()
     host.locator("#game option").first.wait_for(state="attached")
     assert form(host)["seed"] == ""
+    ctx.close()
+
+
+def test_the_box_profile_being_typed_survives_a_language_switch_until_it_is_saved(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    """Jaws' box profile editor (the host page): the JSON corrected and the name typed, not yet
+    saved, come back as they were when the page comes again in another language; saved, the next
+    page opens the saved profile."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    host = watch(ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.goto(f"{server}/host?lang=en")
+    host.locator("#jp-json").wait_for(state="attached")
+    host.locator("#jp-status").wait_for(state="attached")
+    host.locator("details.jp-json").evaluate("(d) => d.open = true")
+    typed = '{\n "name": "Our box"\n}'
+    host.fill("#jp-json", typed)
+    host.fill("#jp-name", "Our box")
+    host.locator('.lang-switch a[hreflang="de"]').click()
+    host.locator('html[lang="de"]').wait_for(state="attached")
+    host.wait_for_function("() => (document.getElementById('jp-json') || {value: ''})"
+                           ".value.includes('Our box')")
+    assert host.locator("#jp-json").input_value() == typed
+    assert host.locator("#jp-name").input_value() == "Our box"
+    host.locator("#jp-save").click()
+    host.wait_for_function("() => [...document.querySelectorAll('#jp-open-which option')]"
+                           ".some((o) => o.value === 'Our box')")
+    host.reload()
+    host.locator("#jp-name").wait_for(state="attached")
+    host.wait_for_function("() => document.getElementById('jp-open-which').value === 'Our box'")
+    assert host.locator("#jp-name").input_value() == "Our box"   # the saved one, opened
     ctx.close()

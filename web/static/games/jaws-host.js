@@ -110,8 +110,24 @@
     if (!body.ok || !body.value || typeof body.value !== "object") return;
     change(body.value);
     TC.$("jp-json").value = JSON.stringify(body.value, null, 1);
+    keepEdits();
     clearTimeout(checkTimer); checkTimer = setTimeout(check, 400);
   }
+
+  /* What is typed into the editor and not yet saved (the JSON, the name) is kept in the tab's own
+     storage: a reload or a switch of the page's language (the page comes again in the other
+     language) opens it again as it was; saving it forgets it. */
+  const EDITS = "tc-jaws-profile-edits";
+  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
+  function keepEdits() {
+    const store = storage();
+    if (store) store.setItem(EDITS, JSON.stringify({ name: TC.$("jp-name").value, json: TC.$("jp-json").value }));
+  }
+  function keptEdits() {
+    const store = storage();
+    try { return JSON.parse((store && store.getItem(EDITS)) || "null"); } catch (e) { return null; }
+  }
+  function forgetEdits() { const store = storage(); if (store) store.removeItem(EDITS); }
 
   function titlesLang() { return TC.$("jp-title-lang").value; }
 
@@ -204,7 +220,7 @@
     const body = parsed();
     const r = await TC.api("PUT", path(name || T("My box")), { profile: body.ok ? body.value : body.value });
     TC.showRefusal(r.ok ? "" : r.data.error);
-    if (r.ok) { show(r.data); await list(); TC.$("jp-open-which").value = r.data.name; }
+    if (r.ok) { forgetEdits(); show(r.data); await list(); TC.$("jp-open-which").value = r.data.name; }
   }
 
   async function rename() {
@@ -270,10 +286,11 @@
         el("table", { class: "jp-table", id: "jp-titles" })),
       el("details", { class: "jp-json" }, el("summary", { text: T("Correct it as JSON") }),
         el("textarea", { id: "jp-json", rows: 14, "aria-label": T("The box profile as JSON"), on: { input: function () {
+          keepEdits();
           clearTimeout(checkTimer); checkTimer = setTimeout(check, 400);
         } } })),
       el("div", { class: "row" },
-        el("label", { class: "field" }, T("Name") + " ", el("input", { id: "jp-name", type: "text", maxlength: 40 })),
+        el("label", { class: "field" }, T("Name") + " ", el("input", { id: "jp-name", type: "text", maxlength: 40, on: { input: keepEdits } })),
         el("button", { type: "button", id: "jp-save", class: "primary", text: T("Save profile"), on: { click: save } }),
         el("button", { type: "button", id: "jp-rename", text: T("Rename"), on: { click: rename } }),
         el("button", { type: "button", id: "jp-export", text: T("Export JSON"), on: { click: exportJson } }),
@@ -281,9 +298,19 @@
           on: { change: function (ev) { const f = ev.target.files[0]; if (f) f.text().then(importText); } } }))),
       el("a", { id: "jp-download", hidden: true, text: T("Download the JSON file") }));
     grid.append(section);
-    list().then(function (profiles) {
-      if (profiles.length) { TC.$("jp-open-which").value = profiles[0].name; open(); }
-      else show({ name: T("My box"), profile: { name: T("My box") }, status: null });
+    list().then(async function (profiles) {
+      const kept = keptEdits();
+      if (profiles.length) {
+        TC.$("jp-open-which").value = kept && profiles.some(function (p) { return p.name === kept.name; }) ? kept.name : profiles[0].name;
+        await open();
+      } else show({ name: T("My box"), profile: { name: T("My box") }, status: null });
+      if (kept) {   // the edits not saved before the page came again: as they were, checked
+        TC.$("jp-name").value = kept.name;
+        TC.$("jp-json").value = kept.json;
+        const b = parsed();
+        fillTitles(b.ok ? b.value : null);
+        check();
+      }
     });
   }
 
