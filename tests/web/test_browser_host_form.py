@@ -90,3 +90,30 @@ def test_the_box_profile_being_typed_survives_a_language_switch_until_it_is_save
     host.wait_for_function("() => document.getElementById('jp-open-which').value === 'Our box'")
     assert host.locator("#jp-name").input_value() == "Our box"   # the saved one, opened
     ctx.close()
+
+
+def test_the_loch_ness_board_being_drawn_survives_a_language_switch(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    """Loch Ness' map editor (the host page): a board begun (a new one, one water space drawn), its
+    name typed and a deck counted, not yet saved, comes back as it was when the page comes again
+    in another language."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    host = watch(ctx.new_page())
+    host.goto(f"{server}/host?key={host_key}")
+    host.goto(f"{server}/host?lang=en")
+    host.locator("#ln-canvas svg").wait_for()
+    host.locator("#ln-new").click()
+    host.locator('#ln-canvas [data-cell="1,1"]').click()   # the first tool paints lake water
+    host.locator('#ln-canvas [data-space]').first.wait_for()
+    host.fill("#ln-name", "Our lake")
+    host.locator("details.ln-decks").evaluate("(d) => d.open = true")
+    deck = host.locator("#ln-decks input[data-deck]").first
+    key = deck.get_attribute("data-deck")
+    deck.fill("9")
+    spaces = host.locator("#ln-canvas [data-space]").count()
+    host.locator('.lang-switch a[hreflang="de"]').click()
+    host.locator('html[lang="de"]').wait_for(state="attached")
+    host.wait_for_function("() => (document.getElementById('ln-name') || {value: ''}).value === 'Our lake'")
+    assert host.locator("#ln-canvas [data-space]").count() == spaces == 1
+    assert host.locator(f'#ln-decks input[data-deck="{key}"]').input_value() == "9"
+    ctx.close()

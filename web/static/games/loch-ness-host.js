@@ -228,8 +228,23 @@
     box.append(tools, finds);
   }
 
+  /* The board in the editor, as it is now, is kept in the tab's own storage: a reload or a switch
+     of the page's language (the page comes again in the other language) opens it again as it was,
+     drawn, named and counted, saved or not; saving forgets it (the saved one is in the list). */
+  const EDITS = "tc-loch-ness-board-edits";
+  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
+  function keepEdits() {
+    const store = storage();
+    if (store) store.setItem(EDITS, JSON.stringify({ board: ED.board, decks: ED.decks, name: TC.$("ln-name").value }));
+  }
+  function keptEdits() {
+    const store = storage();
+    try { return JSON.parse((store && store.getItem(EDITS)) || "null"); } catch (e) { return null; }
+  }
+
   function changed() {
     TC.$("ln-placeholder").hidden = !isSample();
+    keepEdits();
     remember();
     draw();
     clearTimeout(ED.checkTimer);
@@ -303,6 +318,8 @@
     const r = await TC.api("PUT", API + "/boards/" + encodeURIComponent(name), sending);
     TC.showRefusal(r.ok ? "" : r.data.error);
     if (r.ok) {
+      const store = storage();
+      if (store) store.removeItem(EDITS);
       TC.$("ln-status").textContent = "✓ " + T("Saved as {name}.", { name: r.data.name });
       await listBoards();
       TC.$("ln-open-which").value = r.data.name;
@@ -395,7 +412,14 @@
     if (after && after.parentNode === grid) after.after(section); else grid.append(section);
     document.addEventListener("pointerup", endDrag);
     pick(TOOLS[0]);
+    const kept = keptEdits();
     listBoards().then(function (boards) {
+      if (kept && kept.board) {   // the board being edited before the page came again
+        load(Object.assign({}, kept.board, { decks: kept.decks || undefined }));
+        TC.$("ln-name").value = kept.name || TC.$("ln-name").value;
+        changed();
+        return;
+      }
       const sample = boards.find(function (b) { return b.sample; });
       if (sample) { TC.$("ln-open-which").value = sample.name; open(); } else load(blank());
     });
