@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import engines
-from tests.waits import patience, patience_ms
+from tests.waits import patience, patience_ms, until
 from tests.web import test_browser as shared
 
 # the browser fixtures and helpers of test_browser.py, shared (chromium launched once per module)
@@ -116,7 +116,9 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
 
     winner = tied[0] if (tied[0] - chief) % 3 < (tied[1] - chief) % 3 else tied[1]
     new_chief = tied[1] if winner == tied[0] else tied[0]
-    last = service.public(table)["view"]["last"]
+    # the confirmed bid is on its way from the phone: the auction is settled once it is in
+    last = until(lambda: service.public(table)["view"]["last"], 8)
+    assert last is not None, "the second bid never reached the companion"
     assert last["winner"] == winner and service.public(table)["view"]["chief"] == new_chief
 
     # The table screen steps through the change to the reveal: first the last bid, then a tap on the
