@@ -343,6 +343,10 @@ def test_specials_on_the_phones_porter_spy_and_a_diagonal_push_chosen_mid_round(
         phones[seat].locator(f'#board .hit.target[data-square="{squares[seat]}"]').tap()
         confirm(phones[seat])
         wait_version(service, table, version, phones[seat])
+    # the table tells the agents placed; as a table would, Ann waits for it before her special (her
+    # phone follows the telling, redrawn at each step told; a full run under load once lost her
+    # porter tap between two of them: noted on issue 36)
+    tell_all(service, table)
 
     # Before the round: Ann ports the white shark by tapping it, then a green square.
     porter = next(a for a in service.state_of(table).legal_actions(0)
