@@ -104,10 +104,11 @@ def games() -> list[str]:
     return sorted({*engines.GAMES, "fake-guess"})
 
 
-def advance(service: Any, table: str, plies: int, seed: int) -> None:
-    """Random plays (the table's chance entered as the companion would) and the story told. Loch
-    Ness is played by its bot in every seat: a random player wanders the lake for thousands of
-    plays, never reaching the end."""
+def advance(service: Any, table: str, plies: int, seed: int, tell: bool = True) -> None:
+    """Random plays (the table's chance entered as the companion would); ``tell``: the story told to
+    its end, else the screen still shows the first step it has not moved past. Loch Ness is played
+    by its bot in every seat: a random player wanders the lake for thousands of plays, never
+    reaching the end."""
     rng = random.Random(seed)
     bot = ExplorerBot() if service.public(table)["game"] == "loch-ness" else None
     for _ in range(plies):
@@ -124,7 +125,7 @@ def advance(service: Any, table: str, plies: int, seed: int) -> None:
         else:
             action = rng.choice(state.legal_actions(seat))
         service.act(table, seat, action)
-    while service.public(table)["story"]["waiting"]:
+    while tell and service.public(table)["story"]["waiting"]:
         service.advance(table)
 
 

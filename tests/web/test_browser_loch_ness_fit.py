@@ -8,40 +8,17 @@ and nothing is under 18 px.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from engines import TABLE
-from engines.loch_ness.bot import ExplorerBot
 from tests.web import test_browser as shared
-from tests.web.test_browser_fit import SETTLED, TABLE_FIT
+from tests.web.test_browser_fit import SETTLED, TABLE_FIT, advance
 from tests.web.test_browser_jaws_fit import CLIPPED
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
 phone, shot, watch = shared.phone, shared.shot, shared.watch
-
-
-def plays(service: Any, table: str, count: int, seed: int, tell: bool) -> None:
-    """Plays as players make them (the game's bot in every seat: it explores, takes its finds, shops
-    and sails home, so a game ends in a few hundred plays; a random player wanders for thousands),
-    the table's chance entered as the companion would; ``tell``: the story told to its end, else the
-    screen still shows the first step it has not moved past."""
-    rng, bot = random.Random(seed), ExplorerBot()
-    for _ in range(count):
-        state = service.state_of(table)
-        if state.outcome is not None or not state.awaiting:
-            break
-        seat = state.awaiting[0]
-        if seat == TABLE:
-            action = rng.choice(state.chance_outcomes())[0]
-        else:
-            action = bot.choose(state, seat, lambda: False, rng.randrange(1 << 30)).action
-        service.act(table, seat, action)
-    while tell and service.public(table)["story"]["waiting"]:
-        service.advance(table)
 
 
 def seated_table(service: Any, browser: Any, players: int, lang: str,
@@ -66,7 +43,7 @@ def test_the_table_screen_cuts_none_of_its_words(server: str, browser: Any, serv
                                 ("early-told", 0, True), ("later", 12, False), ("late", 40, True),
                                 ("end", 3000, True)):
         tv.goto("about:blank")   # closed while the plays are made (each one drawn is slow: test_browser_fit)
-        plays(service, table, count, seed=count, tell=tell)
+        advance(service, table, count, seed=count, tell=tell)   # Loch Ness: its bot in every seat
         tv.goto(f"{server}/table/{table}")
         tv.locator("#game-area:not([hidden])").wait_for()
         story = service.public(table)["story"]

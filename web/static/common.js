@@ -297,6 +297,23 @@
     };
   };
 
+  /* What the host page's forms hold (the start form, a box profile or a board being drawn) kept for
+     this browser tab alone (sessionStorage), under ``key``: a reload or a switch of the page's
+     language finds it again. load(): the value, or null; save(value): kept (null forgets it).
+     Storage that is off or full keeps nothing. */
+  TC.tabKept = function (key) {
+    let store = null;
+    try { store = window.sessionStorage || null; } catch (e) { store = null; }   // off in this browser
+    return {
+      load: function () { return store ? readDraft(store, key) : null; },
+      save: function (value) {
+        if (!store) return;
+        if (value === null || value === undefined) { store.removeItem(key); return; }
+        try { store.setItem(key, JSON.stringify(value)); } catch (e) { /* full: the page keeps it */ }
+      },
+    };
+  };
+
   /* The fields typed, ticked or chosen inside ``root`` (by id; those left as they were drawn are
      not), or null when there are none: a form's part of a composition. */
   TC.typedFields = function (root) {

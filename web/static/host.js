@@ -21,28 +21,24 @@
   /* The start form is kept through a reload and a language switch (the page comes again in the
      other language): its game, players, seed, every option, and the table screen's language if the
      host chose one, in this tab's own storage (sessionStorage), until a table is started from it. */
-  const KEPT = "tc-host-start";
-  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
+  const kept = TC.tabKept("tc-host-start");
   function keepForm() {
-    const kept = { game: $("game").value, players: $("players").value, seed: $("seed").value,
+    const form = { game: $("game").value, players: $("players").value, seed: $("seed").value,
                    lang: $("table-lang").dataset.chosen ? $("table-lang").value : null, options: {} };
     $("start-form").querySelectorAll("[data-option]").forEach(function (i) {
-      kept.options[i.dataset.option] = i.type === "checkbox" ? i.checked : i.value;
+      form.options[i.dataset.option] = i.type === "checkbox" ? i.checked : i.value;
     });
-    const store = storage();
-    if (store) store.setItem(KEPT, JSON.stringify(kept));
+    kept.save(form);
   }
   function restoreForm() {
-    const store = storage();
-    let kept = null;
-    try { kept = JSON.parse((store && store.getItem(KEPT)) || "null"); } catch (e) { kept = null; }
-    if (!kept || !games.some(function (g) { return g.id === kept.game; })) return;
-    if ($("game").value !== kept.game) { $("game").value = kept.game; showOptions(); }
-    $("players").value = kept.players;
-    $("seed").value = kept.seed || "";
-    if (kept.lang) { $("table-lang").value = kept.lang; $("table-lang").dataset.chosen = "1"; }
+    const form = kept.load();
+    if (!form || !games.some(function (g) { return g.id === form.game; })) return;
+    if ($("game").value !== form.game) { $("game").value = form.game; showOptions(); }
+    $("players").value = form.players;
+    $("seed").value = form.seed || "";
+    if (form.lang) { $("table-lang").value = form.lang; $("table-lang").dataset.chosen = "1"; }
     $("start-form").querySelectorAll("[data-option]").forEach(function (i) {
-      const value = (kept.options || {})[i.dataset.option];
+      const value = (form.options || {})[i.dataset.option];
       if (value === undefined) return;
       if (i.type === "checkbox") i.checked = !!value; else i.value = value;
     });
@@ -127,8 +123,7 @@
       r = await TC.api("POST", "/api/tables", body);
     }
     if (!refuse(r)) return;
-    const store = storage();
-    if (store) store.removeItem(KEPT);   // started: the next form is a new one
+    kept.save(null);   // started: the next form is a new one
     manage(r.data.table, r.data);
     loadTables();
   }

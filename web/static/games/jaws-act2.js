@@ -386,13 +386,12 @@
   function roomUnderTheBoat(mapBox, info) {
     const shark = info.querySelector(":scope > .orca-shark-panel");
     if (!shark || !mapBox.isConnected || !TC.wouldOverflow(info, 18)) return;
-    const area = mapBox.closest(".game-area") || mapBox.parentNode, next = shark.nextSibling;
-    const fits = function () { return mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1; };
+    const next = shark.nextSibling;
     mapBox.append(shark);
-    if (fits()) return;
+    if (O.roomUnder(mapBox)) return;
     const rule = shark.querySelector(".orca-played-rule"), after = rule && rule.nextSibling, parent = rule && rule.parentNode;
     if (rule) rule.remove();   // without the card's rule (the step that played it said it whole)
-    if (fits()) return;
+    if (O.roomUnder(mapBox)) return;
     if (rule) parent.insertBefore(rule, after);
     info.insertBefore(shark, next);
   }

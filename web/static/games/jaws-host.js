@@ -117,17 +117,8 @@
   /* What is typed into the editor and not yet saved (the JSON, the name) is kept in the tab's own
      storage: a reload or a switch of the page's language (the page comes again in the other
      language) opens it again as it was; saving it forgets it. */
-  const EDITS = "tc-jaws-profile-edits";
-  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
-  function keepEdits() {
-    const store = storage();
-    if (store) store.setItem(EDITS, JSON.stringify({ name: TC.$("jp-name").value, json: TC.$("jp-json").value }));
-  }
-  function keptEdits() {
-    const store = storage();
-    try { return JSON.parse((store && store.getItem(EDITS)) || "null"); } catch (e) { return null; }
-  }
-  function forgetEdits() { const store = storage(); if (store) store.removeItem(EDITS); }
+  const edits = TC.tabKept("tc-jaws-profile-edits");
+  function keepEdits() { edits.save({ name: TC.$("jp-name").value, json: TC.$("jp-json").value }); }
 
   function titlesLang() { return TC.$("jp-title-lang").value; }
 
@@ -220,7 +211,7 @@
     const body = parsed();
     const r = await TC.api("PUT", path(name || T("My box")), { profile: body.ok ? body.value : body.value });
     TC.showRefusal(r.ok ? "" : r.data.error);
-    if (r.ok) { forgetEdits(); show(r.data); await list(); TC.$("jp-open-which").value = r.data.name; }
+    if (r.ok) { edits.save(null); show(r.data); await list(); TC.$("jp-open-which").value = r.data.name; }
   }
 
   async function rename() {
@@ -299,7 +290,7 @@
       el("a", { id: "jp-download", hidden: true, text: T("Download the JSON file") }));
     grid.append(section);
     list().then(async function (profiles) {
-      const kept = keptEdits();
+      const kept = edits.load();
       if (profiles.length) {
         TC.$("jp-open-which").value = kept && profiles.some(function (p) { return p.name === kept.name; }) ? kept.name : profiles[0].name;
         await open();

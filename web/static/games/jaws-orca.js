@@ -447,6 +447,13 @@
     load: function (v) { draft = { key: v.key || null, zone: v.zone === undefined ? null : v.zone, dice: v.dice === undefined ? null : v.dice }; },
   };
 
-  window.JawsOrca = { draft: keep, draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
+  /* ``node`` put under a drawing (its box ``mapBox``, on the table screen): whether the screen's
+     height leaves it room there (jaws.js: an event card; jaws-act2.js: the shark's hand). */
+  function roomUnder(mapBox) {
+    const area = mapBox.closest(".game-area") || mapBox.parentNode;
+    return mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1;
+  }
+
+  window.JawsOrca = { roomUnder: roomUnder, draft: keep, draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
                       track: track, optionLine: optionLine, ROLE: ROLE, ROLES: ROLES, WHO: WHO, KIND: KIND };
 })();

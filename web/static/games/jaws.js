@@ -636,9 +636,8 @@
      room there, else to the top of the side column (its older lines and the legend give way). */
   function placeCard(card, mapBox, side) {
     if (!card) return;
-    const area = mapBox.closest(".game-area") || mapBox.parentNode;
     mapBox.append(card);
-    if (mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1 || !side) return;
+    if (window.JawsOrca.roomUnder(mapBox) || !side) return;
     side.prepend(card);
   }
 

@@ -231,16 +231,8 @@
   /* The board in the editor, as it is now, is kept in the tab's own storage: a reload or a switch
      of the page's language (the page comes again in the other language) opens it again as it was,
      drawn, named and counted, saved or not; saving forgets it (the saved one is in the list). */
-  const EDITS = "tc-loch-ness-board-edits";
-  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
-  function keepEdits() {
-    const store = storage();
-    if (store) store.setItem(EDITS, JSON.stringify({ board: ED.board, decks: ED.decks, name: TC.$("ln-name").value }));
-  }
-  function keptEdits() {
-    const store = storage();
-    try { return JSON.parse((store && store.getItem(EDITS)) || "null"); } catch (e) { return null; }
-  }
+  const edits = TC.tabKept("tc-loch-ness-board-edits");
+  function keepEdits() { edits.save({ board: ED.board, decks: ED.decks, name: TC.$("ln-name").value }); }
 
   function changed() {
     TC.$("ln-placeholder").hidden = !isSample();
@@ -318,8 +310,7 @@
     const r = await TC.api("PUT", API + "/boards/" + encodeURIComponent(name), sending);
     TC.showRefusal(r.ok ? "" : r.data.error);
     if (r.ok) {
-      const store = storage();
-      if (store) store.removeItem(EDITS);
+      edits.save(null);
       TC.$("ln-status").textContent = "✓ " + T("Saved as {name}.", { name: r.data.name });
       await listBoards();
       TC.$("ln-open-which").value = r.data.name;
@@ -412,7 +403,7 @@
     if (after && after.parentNode === grid) after.after(section); else grid.append(section);
     document.addEventListener("pointerup", endDrag);
     pick(TOOLS[0]);
-    const kept = keptEdits();
+    const kept = edits.load();
     listBoards().then(function (boards) {
       if (kept && kept.board) {   // the board being edited before the page came again
         load(Object.assign({}, kept.board, { decks: kept.decks || undefined }));
