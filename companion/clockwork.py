@@ -73,6 +73,8 @@ class Clockwork:
         played += self.sealer.unseal(t)   # nothing holds plays any more (a screen gone, a polling one quiet)
         if t.row.ended or not t.row.auto or not self.presence.present(t) or not t.telling.story.waiting():
             return due
+        if self.teller.looking(t):   # the table looks back at told steps: Auto waits for it
+            return _sooner(due, t.telling.looking_until)
         at = self.teller.due(t)
         if now >= at:
             try:

@@ -15,6 +15,7 @@ from companion.tables import OpenTable, Telling, effective_rows, logged, table_r
 from engines import TABLE, Event, Game, State, Text, event
 from engines.core import DIGITAL
 from engines.playout import chance_pick
+from engines.rng import Rng
 
 MAX_DRAWS = 10_000   # draws in a row before a game that never stops asking is cut off
 
@@ -34,6 +35,35 @@ def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], 
     from ``story_from`` that tell fewer than CONTEXT steps before the shown one (changes with no
     public step: a shark's secret moves) are read again from the start, so the screen comes back
     with the lines it showed under its step."""
+    chapters, state, rng = _told(row, game, rows, story_from)
+    table = OpenTable(row, game, seats, state, rng, rows, telling=Telling(Story(snapshot(state, row.ended))))
+    if chapters:
+        table.telling.story.restore(chapters, row.shown, row.step)
+        if story_from and table.telling.story.told() < CONTEXT:
+            return replay(row, game, seats, rows, story_from=0)
+        if row.ended or state.outcome is not None:
+            table.heard.tell(list(chapters[-1].events))
+    return table
+
+
+def whole_story(t: OpenTable) -> Story:
+    """Every chapter of the table's log from its start, the cursor where the table's is (looking
+    back: companion/story.py ``Story.looking_back``). The chapters are made again only when the log
+    has grown or the table ended since (``Telling.whole``), not at every look."""
+    made_for = (len(t.log), t.row.ended)
+    if t.telling.whole is None or t.telling.whole[0] != made_for:
+        chapters, state, _ = _told(t.row, t.game, t.log, 0)
+        t.telling.whole = (made_for, chapters, snapshot(state, t.row.ended))
+    _, chapters, end = t.telling.whole
+    story = Story(end)
+    story.locate(chapters, t.row.shown, t.row.step)
+    return story
+
+
+def _told(row: TableRow, game: Game, rows: list[LogRow], story_from: int | None
+          ) -> tuple[list[Chapter], State, Rng]:
+    """The state and draws the log makes and, with ``story_from``, its chapters from there (with
+    the host's closing one of an ended table)."""
     start = game.start(row.players, row.seed, row.options)
     rng = table_rng(row.seed)
 
@@ -48,22 +78,14 @@ def replay(row: TableRow, game: Game, seats: list[SeatRow], rows: list[LogRow], 
         state = start
         for r in effective:
             state = step(state, r)
-        chapters: list[Chapter] = []
-    else:
-        chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt,
-                                            teaching.retold(row, game))
-    table = OpenTable(row, game, seats, state, rng, rows, telling=Telling(Story(snapshot(state, row.ended))))
+        return [], state, rng
+    chapters, state = chapters_from_log(game, start, effective, step, story_from, row.salt,
+                                        teaching.retold(row, game))
     if row.ended and chapters:
         key = f"{len(rows)}~{row.version}"   # as the service named it (companion/telling.py, note)
         chapters.append(Chapter.make(key, len(rows), closing(row), chapters[-1].after, snapshot(state, True),
                                      game, row.salt))
-    if chapters:
-        table.telling.story.restore(chapters, row.shown, row.step)
-        if story_from and table.telling.story.told() < CONTEXT:
-            return replay(row, game, seats, rows, story_from=0)
-        if row.ended or state.outcome is not None:
-            table.heard.tell(list(chapters[-1].events))
-    return table
+    return chapters, state, rng
 
 
 def rebuild(t: OpenTable) -> None:

@@ -109,7 +109,8 @@ class Payloads:
                 "fault": fault.to_json() if fault else None,
                 "story": t.telling.story.to_json(None if seat in (None, TABLE) else seat, auto=row.auto,
                                                  hold=self.teller.holding(t),
-                                                 screen=self.presence.watched(t)),
+                                                 screen=self.presence.watched(t),
+                                                 looking=self.teller.looking(t)),
                 "setup": self.guide.to_json(t, seat)}
 
     def public(self, t: OpenTable) -> dict[str, Any]:

@@ -252,9 +252,14 @@ class Story:
 
     def restore(self, chapters: list[Chapter], key: str, step: int) -> None:
         """At start: the chapters rebuilt from the log (from a little before the stored cursor, for
-        the lines under it) and the stored cursor. The shown chapter is found again by its key; one
-        that is not in the log (a note, an undo) was shown, so the next chapter from the log
-        comes up; with none, everything was told."""
+        the lines under it) and the stored cursor (:meth:`locate`)."""
+        self.locate(chapters, key, step)
+        self._trim()
+
+    def locate(self, chapters: list[Chapter], key: str, step: int) -> None:
+        """These chapters, and the stored cursor found in them again by its chapter's key. A chapter
+        that is not in the log (a note, an undo) was shown, so the next chapter from the log comes
+        up; with none, everything was told."""
         self.chapters = list(chapters)
         self.pos = None
         if not chapters:
@@ -272,7 +277,29 @@ class Story:
                 self.pos = (later[0], chapters[later[0]].stops[0])
             elif earlier:
                 self.pos = (earlier[-1], len(chapters[earlier[-1]].steps) - 1)
-        self._trim()
+
+    def told_stops(self) -> list[tuple[int, int]]:
+        """Every stop told so far, in order, the shown one last: (chapter index, its last step)."""
+        if self.pos is None:
+            return []
+        c, i = self.pos
+        return [(k, last) for k, chapter in enumerate(self.chapters[:c + 1]) for last in chapter.stops
+                if k < c or last <= i]
+
+    def looking_back(self, stop: int) -> Story:
+        """The story as it stood when the told ``stop`` (an index of :meth:`told_stops`) was shown:
+        a table looking back at a step it has seen (docs/web.md "Looking back"). Nothing after the
+        shown stop's chapter is in it, so it tells nothing the table has not been told."""
+        told = self.told_stops()
+        out = Story(self.end)
+        if not told:
+            return out
+        c, i = told[min(max(stop, 0), len(told) - 1)]
+        shown = self.pos[0] if self.pos is not None else c
+        out.chapters, out.pos = self.chapters[:shown + 1], (c, i)
+        out.end = out.chapters[-1].after
+        out._trim()
+        return out
 
     # -- changing (on a copy, under the table's lock) -------------------------------
 
@@ -337,7 +364,8 @@ class Story:
 
     # -- the payload's "story" ------------------------------------------------------
 
-    def to_json(self, seat: int | None, *, auto: bool, hold: bool, screen: bool) -> dict[str, Any]:
+    def to_json(self, seat: int | None, *, auto: bool, hold: bool, screen: bool,
+                looking: bool = False) -> dict[str, Any]:
         """What a screen (``seat`` None) or a phone gets: told context, the shown step, the steps
         still to tell (each public step with its chapter, index and count; a phone also gets its
         own private lines, told at once), and for the screen the states around the shown step."""
@@ -370,7 +398,7 @@ class Story:
         now = self.current()
         out: dict[str, Any] = {
             "steps": steps, "at": next((k for k, e in enumerate(steps) if e["id"] == shown_id), -1),
-            "waiting": self.waiting(), "auto": auto, "hold": hold, "screen": screen,
+            "waiting": self.waiting(), "auto": auto, "hold": hold, "screen": screen, "looking": looking,
             "title": now[0].title.to_json() if now is not None and now[0].title is not None else None,
         }
         if seat is None:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from companion.audiences import Shown
 from companion.store import LogRow, SeatRow, TableRow
-from companion.story import Snapshot, Story
+from companion.story import Chapter, Snapshot, Story
 from engines import TABLE, Event, Game, SetupStep, State, events_for
 from engines.core import PHYSICAL
 from engines.rng import Rng
@@ -138,6 +138,10 @@ class Telling:
     but stored with the table (the shown step, Auto) so that a restart goes on telling where it was."""
     story: Story = field(default_factory=lambda: Story(Snapshot({}, [], None)))
     since: float = 0.0                                      # when the shown step came up
+    looking_until: float = 0.0   # a table screen looks back at told steps until then: Auto waits
+    whole: tuple[tuple[int, bool], list[Chapter], Snapshot] | None = None
+    """Every chapter the log makes from its start (looking back), for the log's length and end it
+    was made for."""
 
 
 @dataclass

@@ -20,6 +20,8 @@ from companion.tables import OpenTable
 from engines import Event
 from web.service import Conflict
 
+LOOK_HOLD = 45.0   # seconds a table screen's look back holds Auto; the screen asks again while it looks
+
 
 class Teller:
     def __init__(self, clock: Callable[[], float], store: Store, presence: Presence, *,
@@ -58,8 +60,15 @@ class Teller:
     def read(self, t: OpenTable) -> bool:
         """The step shown has had its time, or nothing paces it: a new change may come up at once.
         While Auto paces a screen, a play made a moment after a step came up waits until that step
-        has been up for its reading time (the last step of a round never flashes by)."""
+        has been up for its reading time (the last step of a round never flashes by); while the
+        table looks back, it waits until the table is back (nothing is told behind its back)."""
+        if self.looking(t):
+            return False
         return not (t.row.auto and self.presence.present(t)) or self.clock() >= self.due(t)
+
+    def looking(self, t: OpenTable) -> bool:
+        """A table screen is looking back at told steps (:meth:`look`): Auto waits."""
+        return self.clock() < t.telling.looking_until
 
     def due(self, t: OpenTable) -> float:
         """When Auto shows the next step: the shown one has been on the screen long enough to read."""
@@ -95,6 +104,21 @@ class Teller:
         t.row.version, t.row.step, t.row.shown = version, step, shown
         self.retell(t, story)
         return True
+
+    def look(self, t: OpenTable, on: bool) -> bool:
+        """A table screen looks back at the steps told (``on``, asked again while it looks: the hold
+        lasts :data:`LOOK_HOLD` from the last ask, so a screen that goes away holds nothing for long)
+        or is back at the shown step, which then has its whole reading time again. Not stored: a
+        restart lets Auto go on. True when it changed (the caller pushes)."""
+        was = self.looking(t)
+        if on:
+            t.telling.looking_until = self.clock() + LOOK_HOLD
+        else:
+            t.telling.looking_until = 0.0
+            if was:
+                t.telling.since = self.clock()
+        self._poke()
+        return was != on
 
     def set_auto(self, t: OpenTable, on: bool) -> bool:
         """Auto on or off, stored; True when it changed (the caller pushes)."""

@@ -22,7 +22,7 @@ from web.apidoc import Field, Link, Query, declare, json_body
 from web.auth import require_host, require_seat, seat_token, service, set_seat_cookie
 from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import SEED_MAX, ref, table_rules
-from web.service import MAX_NAME, SEATS_REFUSAL
+from web.service import MAX_NAME, SEATS_REFUSAL, BadRequest
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -314,6 +314,34 @@ def auto(table: str) -> Response:
     elif not on_this_machine():
         require_host()
     return ok(service().set_auto(table, on))
+
+
+@bp.get("/tables/<table>/told")
+@declare("A step the table has been told, again: the public payload with the story as it stood when "
+         "that step was shown (``story.look``: which, of how many). Changes nothing.",
+         answers=ref("Public"), errors=(400, 409),
+         query=(Query("stop", {"type": "integer"}, "Which step, counted from the table's first (0); a "
+                      "negative one counts back from the one shown now (-1, the default)."),))
+def told(table: str) -> Response:
+    raw = request.args.get("stop", "-1")
+    try:
+        stop = int(raw)
+    except ValueError:
+        raise BadRequest("A step is a whole number.") from None
+    return ok(service().look_back(table, stop))
+
+
+@bp.post("/tables/<table>/looking")
+@declare("A table screen looks back at told steps (on, asked again while it looks) or is back: Auto "
+         "waits while it looks (host, a seat, or the Pi itself).", who="seat-or-host", answers=ref("Public"),
+         body=(Field("on", {"type": "boolean"}, required=True, refusal='"on" must be true or false.'),))
+def looking(table: str) -> Response:
+    on = json_body()["on"]
+    if seat_token(table) is not None:
+        require_seat(table)
+    elif not on_this_machine():
+        require_host()
+    return ok(service().look(table, on))
 
 
 @bp.post("/tables/<table>/ready")

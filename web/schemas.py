@@ -171,6 +171,14 @@ SCHEMAS: dict[str, Any] = {
             "hold": {"type": "boolean", "description": "Plays wait until the table has told what it "
                      "is telling (the game's pacing), and a table screen is there to tell it."},
             "screen": {"type": "boolean", "description": "A table screen is open to tell the story."},
+            "looking": {"type": "boolean", "description": "A table screen is looking back at steps told "
+                        "earlier (docs/web.md, \"Looking back\"): Auto and new steps wait for it."},
+            "look": {"type": "object", "required": ["stop", "stops"],
+                     "properties": {"stop": {"type": "integer", "minimum": 0},
+                                    "stops": {"type": "integer", "minimum": 1}},
+                     "additionalProperties": False,
+                     "description": "Only in an answer of GET /api/tables/<table>/told: which of the "
+                                    "steps told so far this story shows (0: the first), of how many."},
             "seal": {"type": "array", "items": {"type": "string"},
                      "description": "A seat's payload only: the kinds of play this seat may make while "
                                     "plays wait for the table; accepted sealed, told to nobody else until "

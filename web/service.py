@@ -267,6 +267,13 @@ class TableService(Protocol):
     def set_auto(self, table: str, on: bool) -> dict[str, Any]:
         """Auto on or off for the table's story (the public payload)."""
 
+    def look_back(self, table: str, stop: int) -> dict[str, Any]:
+        """The public payload with the story as it stood when the told ``stop`` was shown (negative:
+        counted back from the shown one); BadRequest for a stop not told."""
+
+    def look(self, table: str, on: bool) -> dict[str, Any]:
+        """A table screen looks back (Auto waits) or is back at the shown step (the public payload)."""
+
     @property
     def setup(self) -> SettingUp:
         """Setting up the box before the first play (docs/web.md "Setting up")."""

@@ -16,14 +16,14 @@ a few steps ago, a card won at auction now in a hand, and that is no secret).
 
 Bounded by ``seeds``, ``max_plies`` and ``max_pairs``.
 
-Worlds (:func:`check_worlds`): for a game whose secret is a whole course of play (the shark's
-start, path and powers in Jaws), a test writes several histories that differ only in what one
-seat did in secret, and the harness plays each at its own table: everything every other seat and
-the table screen receive (streams, views, the refusals of probe actions, what is left after the
-host's undo) must be the same in all of them. The worlds may differ in how many secret plays
-there were (a shark that plans its move in three taps or in five): a play that brings a reader
-nothing new (no message on its stream, the same view, the same refusals) is not counted for it,
-since nothing tells it that a play happened.
+Worlds (:func:`check_worlds`): for a game whose secret is a whole course of play (the shark's start,
+path and powers in Jaws), a test writes several histories that differ only in what one seat did in
+secret, and the harness plays each at its own table: everything every other seat and the table
+screen receive (streams, views, the refusals of probe actions, what is left after the host's undo,
+every told step looked back at) must be the same in all of them. The worlds may differ in how many
+secret plays there were (a shark that plans its move in three taps or in five): a play that brings a
+reader nothing new (no message on its stream, the same view, the same refusals) is not counted for
+it, since nothing tells it that a play happened.
 """
 
 from __future__ import annotations
@@ -269,6 +269,15 @@ def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[in
     return report
 
 
+def _looks(service: Service, table: str) -> list[Any]:
+    """Every step told so far, again, as a table screen looking back gets it (``Service.look_back``)."""
+    try:
+        stops = service.look_back(table, -1)["story"]["look"]["stops"]
+    except ServiceError:
+        return []
+    return [service.look_back(table, k) for k in range(stops)]
+
+
 def check_worlds(service: Service, game: str, players: int, seed: int, secret_seat: int,
                  histories: list[list[tuple[int, dict[str, Any]]]], options: dict[str, Any] | None = None,
                  probes: list[dict[str, Any]] | None = None) -> LeakReport:
@@ -286,7 +295,7 @@ def check_worlds(service: Service, game: str, players: int, seed: int, secret_se
             tables.append(table)
             subs = {s: service.subscribe(table, s) for s in [None, *range(players)] if s != secret_seat}
             got: dict[int | None, list[Any]] = {s: [] for s in subs}
-            for seat, action in [*history, (-99, {})]:
+            for played, (seat, action) in enumerate([*history, (-99, {})]):
                 if seat == -99:
                     service.undo(table)
                 else:
@@ -297,6 +306,8 @@ def check_worlds(service: Service, game: str, players: int, seed: int, secret_se
                     record: dict[str, Any] = {"stream": _drain(sub), "refused": [],
                                               "view": service.public(table) if other is None
                                               else service.seat_view(table, other)}
+                    if other is None and played >= len(history) - 1:   # the whole game, and after the undo
+                        record["looks"] = _looks(service, table)
                     for probe in probes or [] if other is not None else []:
                         try:
                             service.act(table, other, probe)
@@ -306,7 +317,7 @@ def check_worlds(service: Service, game: str, players: int, seed: int, secret_se
                             raise AssertionError(f"seat {other} was allowed to play {probe!r}")
                     last = got[other][-1] if got[other] else None
                     if (record["stream"] or last is None or last["view"] != record["view"]
-                            or last["refused"] != record["refused"]):
+                            or last["refused"] != record["refused"] or "looks" in record):
                         got[other].append(record)   # else: nothing new reached this reader
                 report.plies += 1
             for sub in subs.values():

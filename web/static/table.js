@@ -10,7 +10,13 @@
 
    Setting up (docs/web.md "Setting up"): after Start and before the first play, when the table asked
    for it, the side shows the setup step in words (Back / Next / Auto, as the telling; the host may
-   skip) and the game's drawing shows the start position with the step's marks (step.setup). */
+   skip) and the game's drawing shows the start position with the step's marks (step.setup).
+
+   Looking back (docs/web.md "Looking back"): Back (◀, the left arrow key) shows the step told before
+   the one on the screen, as the screen showed it then (the companion rebuilds it from the log:
+   GET /told); Next, a tap or the right arrow key go forward again, "Back to now" (Escape) at once.
+   Meanwhile Auto waits and new steps wait for the table (POST /looking, asked again at every move);
+   a look left alone for LOOK_IDLE_MS comes back by itself, so a forgotten screen holds nothing. */
 "use strict";
 (function () {
   const TC = window.TC, T = TC.T, el = TC.el;
@@ -18,6 +24,7 @@
   const base = TC.tableApi(table);
   const $ = TC.$;
   let latest = null;
+  let look = null;   // looking back: { stop, stops, payload } (the told step shown instead of the live one)
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "●" : "○ " + T("Connection lost: retrying…");
@@ -46,7 +53,7 @@
     if (latest && p.version < latest.version) return;
     latest = p;
     TC.showFault(p.fault);
-    draw();
+    if (!look) draw();   // looking back: the live step waits for "Back to now"
   }
 
   /* The setting-up stage, or null once the game is open. */
@@ -54,11 +61,12 @@
 
   function draw() {
     if (!latest) return;
-    const setup = setupOf(latest);
-    const p = setup ? latest : TC.asOf(latest);   // every panel as of the step shown; setting up: the start
-    const st = TC.story(latest);
+    const shown = look ? look.payload : latest;   // looking back: the told step, as it was shown
+    const setup = look ? null : setupOf(latest);
+    const p = setup ? latest : TC.asOf(shown);   // every panel as of the step shown; setting up: the start
+    const st = TC.story(shown);
     const ui = gameUI(p);
-    const step = stepInfo(latest);
+    const step = stepInfo(shown);
     const shownSetup = setup ? setup.steps[setup.step] : null;
     step.setup = shownSetup ? { key: shownSetup.key, marks: shownSetup.marks || [] } : null;
     $("generic-view").hidden = !!ui;
@@ -75,9 +83,10 @@
     const awaiting = midway ? [] : (p.awaiting || []);
     let turn;
     if (setup) turn = "";   // the setup panel says what to do
+    else if (look) turn = T("Looking back at an earlier step: new steps wait until you are back.");
     else if (p.outcome) turn = "";   // the outcome box says it, with the winner
     else if (latest.ended && !st.telling) turn = T("The table has ended.");
-    else if (midway) turn = nowShowing(latest);
+    else if (midway) turn = nowShowing(shown);
     else if (!awaiting.length) turn = "";
     else if (awaiting.length === 1) turn = T("{name} is still to act.", { name: TC.seatName(p, awaiting[0]) });
     else turn = T("Waiting for {names}.", { names: TC.waitingFor(p) });
@@ -104,6 +113,7 @@
     // over: nobody joins this game now (the next table's screen shows its own code), so its last
     // steps, the winners and tonight's results get the join codes' room
     document.body.classList.toggle("game-over", !!p.outcome || !!latest.ended);
+    document.body.classList.toggle("looking-back", !!look);
 
     const drawSide = function () {
       drawSetup(setup);
@@ -177,7 +187,17 @@
   function drawStory(st) {
     const box = TC.clear($("resolution"));
     box.hidden = !st.cur;
-    if (st.cur) {
+    // looking back starts at the step's count ("◀ 3 of 4"): the row of buttons above has no room for it
+    if (st.cur && TC.page.can_step) {
+      box.append(el("button", { type: "button", id: "look-back", class: "secondary", "aria-label": T("Back"), title: T("Back"),
+                                disabled: !!look && look.stop <= 0, text: "◀",
+                                on: { click: function (ev) { ev.stopPropagation(); back(); } } }), " ");
+    }
+    if (look) {
+      box.append(el("span", { class: "resolution-count", text: T("Looking back: step {index} of {count}", { index: look.stop + 1, count: look.stops }) }),
+                 " ", el("button", { type: "button", id: "now", class: "secondary", text: T("Back to now"),
+                                     on: { click: function (ev) { ev.stopPropagation(); lookAt(null); } } }));
+    } else if (st.cur) {
       // counted in stops: the steps told together (a card and what it does) are one
       const stop = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
       const stops = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
@@ -262,6 +282,7 @@
      setting up: the next setup step (the last one stays until everyone is ready). */
   async function next() {
     if (!TC.page.can_step) return;
+    if (look) { lookAt(look.stop + 1); return; }
     const setup = setupOf(latest);
     if (setup) { if (setup.step + 1 < setup.steps.length) setupStep({ step: setup.step + 1 }); return; }
     const r = await TC.api("POST", base + "/next");
@@ -273,10 +294,54 @@
     if (r.ok) show(r.data);
   }
 
-  $("back").addEventListener("click", function (ev) {
-    ev.stopPropagation();
+  function back() {
+    if (!latest || !TC.page.can_step) return;
     const setup = setupOf(latest);
-    if (setup && setup.step > 0) setupStep({ step: setup.step - 1 });
+    if (setup) { if (setup.step > 0) setupStep({ step: setup.step - 1 }); return; }
+    lookAt(look ? look.stop - 1 : -2);
+  }
+
+  /* Looking back: the told stop ``stop`` (negative: counted back from the shown one) instead of the
+     live step; null, or the shown stop itself, is back to now. Each move asks the companion to hold
+     Auto (its hold ends by itself); back to now lets it go on. A move asked while another is on its
+     way is dropped: the screen shows where it got. */
+  const LOOK_IDLE_MS = 40000;
+  let lookBusy = false, lookIdle = null;
+  async function lookAt(stop) {
+    if (lookBusy) return;
+    clearTimeout(lookIdle);
+    if (stop === null || (look && stop >= look.stops - 1)) {
+      const was = look;
+      look = null;
+      draw();
+      if (was) await TC.api("POST", base + "/looking", { on: false });
+      return;
+    }
+    lookBusy = true;
+    try {
+      await TC.api("POST", base + "/looking", { on: true });   // Auto holds before the table looks
+      const r = await TC.api("GET", base + "/told?stop=" + stop + "&" + inLang);
+      const at = r.ok ? r.data.story.look : null;
+      if (at && at.stop < at.stops - 1) {
+        look = { stop: at.stop, stops: at.stops, payload: r.data };
+        draw();
+      } else if (!look) {   // nothing before it: the screen stays as it is, Auto goes on
+        await TC.api("POST", base + "/looking", { on: false });
+      }
+    } finally {
+      lookBusy = false;
+    }
+    if (look) lookIdle = setTimeout(function () { lookAt(null); }, LOOK_IDLE_MS);
+  }
+
+  $("back").addEventListener("click", function (ev) { ev.stopPropagation(); back(); });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || (ev.target.closest && ev.target.closest("input, select, textarea"))) return;
+    if (ev.key === "ArrowLeft") back();
+    else if (ev.key === "ArrowRight") next();
+    else if (ev.key === "Escape" && look) lookAt(null);
+    else return;
+    ev.preventDefault();
   });
   $("skip").addEventListener("click", function (ev) {
     ev.stopPropagation();
