@@ -101,20 +101,19 @@ def plays(service: Any, table: str, count: int, seed: int) -> None:
         service.advance(table)
 
 
-@pytest.mark.parametrize("lang", ["en", "nl", "de"])
-@pytest.mark.parametrize("act", ["1", "2"])
-def test_the_table_screen_cuts_none_of_its_words_in_either_act(server: str, browser: Any, service: Any,
-                                                                lang: str, act: str) -> None:
-    options: dict[str, Any] = {"acts": "1"}
-    if act == "2":
-        options = {"acts": "2", "box": BOX, "resurface": "digital"}
+# Act 1 in all three languages and Act 2 in German are walked step by step, each page drawn as it
+# follows the telling (tests/web/test_browser_table_walk.py, with the crew rows and the event card
+# checked at every step); here the pages come fresh at five moments where that walk does not go.
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_table_screen_cuts_none_of_act_2s_words(server: str, browser: Any, service: Any,
+                                                    lang: str) -> None:
+    act, options = "2", {"acts": "2", "box": BOX, "resurface": "digital"}
     table = service.create_table("jaws", 4, options, seed=11, lang=lang)["table"]
     service.set_auto(table, False)
     for seat, name in enumerate(["Sharky", "Bea", "Hal", "Quentin"]):
         service.claim_seat(table, seat, name)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     tv = watch(ctx.new_page())
-    seen_card = False
     for moment, count in (("start", 0), ("early", 4), ("crew", 14), ("later", 40), ("late", 90)):
         plays(service, table, count, seed=count)
         tv.goto(f"{server}/table/{table}")
@@ -127,15 +126,6 @@ def test_the_table_screen_cuts_none_of_its_words_in_either_act(server: str, brow
         assert not cut, (where, cut)
         assert not fit["out"] and not fit["cut"], (where, fit)
         assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
-        view = service.public(table)["view"]
-        if act == "1" and view.get("act") == 1 and view.get("crew"):
-            # every crew member keeps its row; the event card's rule is there in full
-            assert tv.locator(".jaws-crew li").count() == len(view["crew"]), where
-            if view.get("card"):
-                seen_card = True
-                assert tv.locator(".jaws-card-text").count() == 1, where
-    if act == "1":
-        assert seen_card
     ctx.close()
 
 

@@ -134,6 +134,20 @@ def look(service: Any, tv: Any, table: str, where: tuple[Any, ...], covers: bool
     assert not covered, (where, covered)
     assert not fit["out"] and not fit["cut"], (where, fit)
     assert fit["smallest"] >= 17.9, (where, fit["smallest"], fit["where"])
+    view = as_shown(service.public(table))
+    if view.get("act") == 1 and view.get("crew"):
+        # Jaws, Act 1: every crew member keeps its row; the event card's rule is there in full
+        assert tv.locator(".jaws-crew li").count() == len(view["crew"]), where
+        if view.get("card"):
+            assert tv.locator(".jaws-card-text").count() == 1, where
+
+
+def as_shown(payload: dict[str, Any]) -> dict[str, Any]:
+    """The view the table screen draws: as of the step it shows (TC.asOf)."""
+    shown = payload["story"].get("shown")
+    if not shown:
+        return dict(payload["view"])
+    return dict((shown["after"] if shown["index"] >= shown["count"] - 1 else shown["before"])["view"])
 
 
 def walk(service: Any, tv: Any, table: str, seed: int, where: tuple[Any, ...], covers: bool) -> int:
