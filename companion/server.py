@@ -454,4 +454,7 @@ def close(server: Any, timeout: float) -> None:
     first.task_dispatcher.shutdown(timeout=timeout)
     for each in sockets:
         with contextlib.suppress(OSError):
-            each.close()
+            if hasattr(each, "outbufs"):   # a connection: its output buffers too (one a slow reader
+                each.handle_close()        # filled may have overflowed into a temporary file)
+            else:
+                each.close()

@@ -49,7 +49,8 @@ from companion.bots import BotRunner
 from companion.clockwork import Clockwork
 from companion.faults import Faults
 from companion.keeping import Keeper
-from companion.ledger import closing, draw, rebuild, replay, whole_story
+from companion.ledger import closing, draw, rebuild, replay
+from companion.looking_back import LookingBack
 from companion.pacer import Pacer
 from companion.pairing import HostKey, HostSessions, Pairing
 from companion.panel import Panel
@@ -277,6 +278,7 @@ class Service:
         self.clockwork = Clockwork(self.tables, self.presence, self.telling, self.setup, self.sealing,
                                    self.payloads, released=self._schedule_bots, notify=self._notify,
                                    let_go=self._let_go)
+        self.looking_back = LookingBack(self.tables, self.telling, self.presence, self.payloads)
         self.keeping = Keeper(self.store)
         self.panel = Panel(lambda: self.hardware, self.faults.sentence)
         self.pairing = Pairing()  # a phone becoming the host by the host button
@@ -625,38 +627,6 @@ class Service:
         for state, events in played:
             self._notify(t, state, events)
         return payload
-
-    def look_back(self, table: str, stop: int) -> dict[str, Any]:
-        """A step the table has been told, again (docs/web.md "Looking back"): the public payload
-        with the story as it stood when that stop was shown, so a table screen draws it as it did
-        then. ``stop`` counts the stops told from the table's start (0 the first); a negative one
-        counts back from the shown one (-1). Nothing changes: :meth:`look` holds Auto meanwhile."""
-        t = self.tables.get(table)
-        with t.lock:
-            whole = whole_story(t)
-            told = len(whole.told_stops())
-            if not told:
-                raise Conflict("Nothing has been shown at this table yet.")
-            at = stop + told if stop < 0 else stop
-            if not 0 <= at < told:
-                raise BadRequest("That step has not been shown at this table.")
-            payload = self.payloads.public(t)
-            payload["story"] = whole.looking_back(at).to_json(
-                None, auto=t.row.auto, hold=self.telling.holding(t), screen=self.presence.watched(t),
-                looking=self.telling.looking(t))
-            payload["story"]["look"] = {"stop": at, "stops": told}
-            return payload
-
-    def look(self, table: str, on: bool) -> dict[str, Any]:
-        """A table screen looks back at told steps (``on``; asked again while it looks) or is back
-        at the shown one: Auto waits while it looks, and every screen and phone can say so."""
-        t = self.tables.get(table)
-        if not isinstance(on, bool):
-            raise BadRequest("Looking back is on (true) or off (false).")
-        with t.lock:
-            if self.telling.look(t, on):
-                self.payloads.fan_out(t)
-            return self.payloads.public(t)
 
     def set_auto(self, table: str, on: bool) -> dict[str, Any]:
         """Auto on or off for the whole table (every screen and phone shows the same)."""

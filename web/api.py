@@ -328,7 +328,7 @@ def told(table: str) -> Response:
         stop = int(raw)
     except ValueError:
         raise BadRequest("A step is a whole number.") from None
-    return ok(service().look_back(table, stop))
+    return ok(service().looking_back.told(table, stop))
 
 
 @bp.post("/tables/<table>/looking")
@@ -341,7 +341,7 @@ def looking(table: str) -> Response:
         require_seat(table)
     elif not on_this_machine():
         require_host()
-    return ok(service().look(table, on))
+    return ok(service().looking_back.look(table, on))
 
 
 @bp.post("/tables/<table>/ready")

@@ -134,6 +134,17 @@ class SettingUp(Protocol):
         payload after). BadRequest for a step the table lacks; Conflict when it is not setting up."""
 
 
+class LookingBack(Protocol):
+    """A table screen looks back at steps told earlier (docs/web.md "Looking back")."""
+
+    def told(self, table: str, stop: int) -> dict[str, Any]:
+        """The public payload with the story as it stood when the told ``stop`` was shown (negative:
+        counted back from the shown one); BadRequest for a stop not told, Conflict when none was."""
+
+    def look(self, table: str, on: bool) -> dict[str, Any]:
+        """A table screen looks back (Auto waits) or is back at the shown step (the public payload)."""
+
+
 class Keeping(Protocol):
     """Boards the host drew (games that declare a board option) and box profiles (the printed
     numbers of a group's own copy, for games that declare a profile option); host only."""
@@ -267,16 +278,14 @@ class TableService(Protocol):
     def set_auto(self, table: str, on: bool) -> dict[str, Any]:
         """Auto on or off for the table's story (the public payload)."""
 
-    def look_back(self, table: str, stop: int) -> dict[str, Any]:
-        """The public payload with the story as it stood when the told ``stop`` was shown (negative:
-        counted back from the shown one); BadRequest for a stop not told."""
-
-    def look(self, table: str, on: bool) -> dict[str, Any]:
-        """A table screen looks back (Auto waits) or is back at the shown step (the public payload)."""
 
     @property
     def setup(self) -> SettingUp:
         """Setting up the box before the first play (docs/web.md "Setting up")."""
+
+    @property
+    def looking_back(self) -> LookingBack:
+        """Steps told earlier, again (docs/web.md "Looking back")."""
 
     @property
     def keeping(self) -> Keeping:

@@ -270,12 +270,12 @@ def check_no_leaks(service: Service, game: str, players: int, seeds: Iterable[in
 
 
 def _looks(service: Service, table: str) -> list[Any]:
-    """Every step told so far, again, as a table screen looking back gets it (``Service.look_back``)."""
+    """Every step told so far, again, as a table screen looking back gets it (``Service.looking_back``)."""
     try:
-        stops = service.look_back(table, -1)["story"]["look"]["stops"]
+        stops = service.looking_back.told(table, -1)["story"]["look"]["stops"]
     except ServiceError:
         return []
-    return [service.look_back(table, k) for k in range(stops)]
+    return [service.looking_back.told(table, k) for k in range(stops)]
 
 
 def check_worlds(service: Service, game: str, players: int, seed: int, secret_seat: int,

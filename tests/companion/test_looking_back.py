@@ -1,9 +1,9 @@
 """The table looks back at any step it has been told (issue 36, point 7): "the shark's whole path
 at the end of Act 1 stands 3 s and is gone" (J6). The story keeps only the last few told steps in
-a payload; looking back rebuilds every chapter from the log (``Service.look_back``), so any told
+a payload; looking back rebuilds every chapter from the log (``Service.looking_back``), so any told
 step of the game comes again as the table screen showed it then, after a restart too. Nothing
 untold comes with it, and while a screen looks back Auto waits and a new play waits for the
-table (``Service.look``), for at most a short hold a forgotten screen cannot stretch."""
+table (``Service.looking_back.look``), for at most a short hold a forgotten screen cannot stretch."""
 
 from __future__ import annotations
 
@@ -56,11 +56,11 @@ def test_every_told_step_comes_again_as_the_screen_showed_it(data_dir: Path) -> 
     try:
         table, seen = _laser_chess(service, moves=5)
         assert len(seen) >= 10
-        first = service.look_back(table, 0)
+        first = service.looking_back.told(table, 0)
         assert first["story"]["look"] == {"stop": 0, "stops": len(seen)}
         for k, expected in enumerate(seen):
-            assert _as_shown(service.look_back(table, k)) == expected, k
-            assert _as_shown(service.look_back(table, k - len(seen))) == expected, k
+            assert _as_shown(service.looking_back.told(table, k)) == expected, k
+            assert _as_shown(service.looking_back.told(table, k - len(seen))) == expected, k
         assert _as_shown(service.public(table)) == seen[-1]   # looking changed nothing
     finally:
         service.close()
@@ -77,13 +77,14 @@ def test_a_step_not_yet_shown_is_not_looked_at(data_dir: Path) -> None:
         live = service.public(table)
         untold = {s["id"] for s in live["story"]["steps"] if not s["told"]}
         assert untold and live["story"]["waiting"]
-        look = service.look_back(table, -1)
+        look = service.looking_back.told(table, -1)
         assert look["story"]["look"]["stops"] == len(seen) + 1 and _as_shown(look) == _as_shown(live)
         for k in range(len(seen) + 1):
-            assert not untold & {s["id"] for s in service.look_back(table, k)["story"]["steps"] if s["told"]}
+            steps = service.looking_back.told(table, k)["story"]["steps"]
+            assert not untold & {s["id"] for s in steps if s["told"]}
         for stop in (len(seen) + 1, 10_000, -len(seen) - 2):
             with pytest.raises(BadRequest, match="not been shown"):
-                service.look_back(table, stop)
+                service.looking_back.told(table, stop)
         assert service.public(table)["version"] == live["version"]
     finally:
         service.close()
@@ -94,7 +95,7 @@ def test_nothing_told_yet_is_said_in_words(data_dir: Path) -> None:
     try:
         table = service.create_table("laser-chess", 2, {}, seed=3)["table"]   # no step at its start
         with pytest.raises(Conflict, match="Nothing has been shown"):
-            service.look_back(table, -1)
+            service.looking_back.told(table, -1)
     finally:
         service.close()
 
@@ -107,7 +108,7 @@ def test_after_a_power_cut_the_whole_game_can_still_be_looked_back_at(data_dir: 
     service.close()
     again = Service(data_dir, HOST_KEY)
     try:
-        assert [_as_shown(again.look_back(table, k)) for k in range(len(seen))] == seen
+        assert [_as_shown(again.looking_back.told(table, k)) for k in range(len(seen))] == seen
     finally:
         again.close()
 
@@ -129,15 +130,15 @@ def test_while_the_table_looks_back_auto_and_new_plays_wait_for_it(data_dir: Pat
             service.clockwork.pace()
         before = shown(service.public(table))
         assert before is not None and not service.public(table)["story"]["waiting"]
-        assert service.look(table, True)["story"]["looking"] is True
+        assert service.looking_back.look(table, True)["story"]["looking"] is True
         _move(service, table)
         for _ in range(3):
             clock.now += 10
             service.clockwork.pace()
-            service.look(table, True)   # the screen asks again at each move back
+            service.looking_back.look(table, True)   # the screen asks again at each move back
         public = service.public(table)
         assert shown(public) == before and public["story"]["waiting"] > 0
-        assert service.look(table, False)["story"]["looking"] is False
+        assert service.looking_back.look(table, False)["story"]["looking"] is False
         service.clockwork.pace()
         assert shown(service.public(table)) == before   # its reading time again, from now
         clock.now += 10
@@ -157,7 +158,7 @@ def test_a_screen_that_looks_back_and_goes_away_holds_auto_only_briefly(data_dir
         for _ in range(30):
             clock.now += 10
             service.clockwork.pace()
-        service.look(table, True)
+        service.looking_back.look(table, True)
         _move(service, table)
         before = shown(service.public(table))
         clock.now += 10
@@ -178,6 +179,6 @@ def test_looking_back_is_asked_with_true_or_false(data_dir: Path) -> None:
     try:
         table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
         with pytest.raises(BadRequest, match="Looking back is on"):
-            service.look(table, "yes")  # type: ignore[arg-type]
+            service.looking_back.look(table, "yes")  # type: ignore[arg-type]
     finally:
         service.close()

@@ -123,8 +123,7 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
 
     # The table screen steps through the change to the reveal: first the last bid, then a tap on the
     # screen (as on the Pi's own display) shows the reveal; the phones show it with the table.
-    tv.locator("#resolution").wait_for(state="visible")
-    assert tv.locator("#resolution .resolution-count").inner_text() == "1 of 2"
+    tv.locator("#resolution .resolution-count", has_text="1 of 2").wait_for()   # the screen has drawn it
     assert "placed a bid" in tv.locator("#events li.current").inner_text()
     assert tv.locator(".fz-reveal.now").count() == 0
     # no spoiler (issue 15): at "1 of 2" no panel shows who won, and the chief marker has not moved

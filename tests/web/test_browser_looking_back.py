@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.waits import patience_ms
+from tests.waits import patience_ms, until
 from tests.web import test_browser as shared
 
 pytestmark = shared.pytestmark
@@ -71,7 +71,7 @@ def test_the_table_screen_looks_back_at_every_told_step_and_the_game_waits_for_i
 
     tv.keyboard.press("ArrowLeft")
     assert looking_at(tv, stops - 1, stops) == lines[-2]
-    assert service.public(table)["story"]["looking"] is True
+    assert service.public(table)["story"]["looking"] is True   # asked before the old step was drawn
     for stop in range(stops - 2, 0, -1):
         tv.locator("#look-back").click()
         assert looking_at(tv, stop, stops) == lines[stop - 1]
@@ -94,7 +94,7 @@ def test_the_table_screen_looks_back_at_every_told_step_and_the_game_waits_for_i
     tv.locator("#now").click()                              # back to now: where the table was
     tv.locator(".resolution-count", has_text="Looking back").wait_for(state="detached")
     assert shown_line(service, table, tv) == lines[-1]
-    assert service.public(table)["story"]["looking"] is False
+    assert until(lambda: service.public(table)["story"]["looking"] is False, 10)   # told on its way back
     tv.locator("#next").click()                             # and the move waiting is told
     tv.locator("#events li.current", has_text=lines[-1]).wait_for(state="detached")
     assert service.public(table)["story"]["at"] != live["story"]["at"]

@@ -23,7 +23,10 @@ RENDER = """async ([game, table, setup]) => {
   const box = document.createElement('div');
   box.id = 'setup-probe';
   box.className = 'setup-probe';
-  document.body.replaceChildren(box);
+  // the table screen's own page stays (hidden): its stream may still draw into it meanwhile
+  document.getElementById('table-screen').hidden = true;
+  document.getElementById('setup-probe')?.remove();
+  document.body.append(box);
   const step = { setup: setup, events: [], index: 0, count: 0, side: null };
   window.GameUI[game].table.render(box, payload, step);
   await new Promise((done) => requestAnimationFrame(() => done()));
@@ -39,6 +42,7 @@ def test_each_step_marks_what_it_names(server: str, browser: Any, service: Any, 
                                        options: dict[str, Any]) -> None:
     game = engines.get(game_id)
     table = service.create_table(game_id, players, options, seed=3)["table"]
+    service.set_auto(table, False)   # the start's steps stay where they are while the renderer is probed
     steps = game.setup_steps(service.state_of(table))
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="de-DE")
     tv = shared.watch(ctx.new_page())
