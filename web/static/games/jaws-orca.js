@@ -120,12 +120,34 @@
       const space = board.at[role];
       if (space && centre(space)) place(space, "low", { role: role });
     });
-    Object.keys(rows).forEach(function (key) {
+    // each row where it stands: its items 20 apart, centred above (chips) or below (crew) its
+    // space's middle; a row of the water with no room below (the stern's) or above (the bow's), or
+    // that would meet a row of the boat beside it (the stern's chips over the stern tile's crew):
+    // left of its number (the shark surfaces right of it)
+    const left = {};   // each space's rows set aside so far end here: the next stands left of them
+    function aside(at) {
+      const edge = left[at.r.space] === undefined ? at.c[0] - 10 * k : left[at.r.space];
+      at.y = at.c[1];
+      at.from = edge - at.n * 20 * k;
+      left[at.r.space] = at.from;
+    }
+    const placed = Object.keys(rows).map(function (key) {
       const r = rows[key], c = centre(r.space), n = r.items.length;
-      let y = c[1] + (r.space.charAt(0) === "w" ? (r.row === "top" ? -18 : 20) : 14) * k, from = c[0] - (n - 1) / 2 * 20 * k;
-      // no room below (the stern's water) or above (the bow's): left of its number (the shark
-      // surfaces right of it)
-      if (y + 10 * k > size[1] || y - 10 * k < 0) { y = c[1]; from = c[0] - 30 * k - (n - 1) * 20 * k; }
+      const at = { r: r, y: c[1] + (r.space.charAt(0) === "w" ? (r.row === "top" ? -18 : 20) : 14) * k,
+                   from: c[0] - (n - 1) / 2 * 20 * k, n: n, c: c };
+      if (at.y + 10 * k > size[1] || at.y - 10 * k < 0) aside(at);
+      return at;
+    });
+    const meet = function (a, b) {   // two rows' boxes (items 20 apart, 10 each side) overlap
+      return Math.abs(a.y - b.y) < 20 * k && a.from - 10 * k < b.from + (b.n - 1) * 20 * k + 10 * k
+        && b.from - 10 * k < a.from + (a.n - 1) * 20 * k + 10 * k;
+    };
+    placed.forEach(function (at) {
+      if (at.r.space.charAt(0) !== "w" || at.y === at.c[1]) return;
+      if (placed.some(function (other) { return other !== at && other.r.space.charAt(0) !== "w" && meet(at, other); })) aside(at);
+    });
+    placed.forEach(function (at) {
+      const r = at.r, y = at.y, from = at.from;
       r.items.forEach(function (what, j) {
         const x = from + j * 20 * k;
         if (what.chip) {
