@@ -424,3 +424,39 @@ def test_the_pass_sheet_says_what_a_pass_does_at_that_moment(server: str, browse
     assert service.state_of(table).view(None)["round"] == round_ + 1   # resolved after the third pass
     for page in phones.values():
         page.context.close()
+
+
+# S8 at 360 px: each "start" inside its square, and the squares' words (the column letters, "start")
+# drawn over the tap rings and the figures, not under them.
+START_ROW = """() => {
+  const svg = document.querySelector('#board svg.swl-board');
+  const words = svg.lastElementChild;
+  const square = svg.querySelector('.square rect').getBoundingClientRect();
+  const wide = [...svg.querySelectorAll('.start-mark')].map((t) => t.getBoundingClientRect().width)
+    .filter((w) => w > square.width - 2);
+  const under = [...svg.querySelectorAll('.coord, .start-mark')].filter((t) => !words.contains(t)).length;
+  return {on_top: words.classList.contains('swl-words'), under: under, wide: wide,
+          marks: svg.querySelectorAll('.start-mark').length,
+          rings: svg.querySelectorAll('.hit.target').length};
+}"""
+
+
+def test_the_start_row_reads_on_a_360_px_phone_in_every_language(
+        server: str, browser: Any, service: Any) -> None:
+    """The game night (S8): "the green tap rings cover the column letters b-i, and the 'start'
+    labels are wider than their squares" on a 360-px phone. Placing the first agent, in English,
+    Dutch and German: every "start" fits its square, and the letters and "start" lie over the rings."""
+    for lang in ("en", "nl", "de"):
+        table = service.create_table("sharks-with-lasers", 4, {}, seed=5, lang=lang)["table"]
+        token = service.claim_seat(table, service.state_of(table).awaiting[0], "Daan")
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, locale=lang)
+        ctx.add_cookies([{"name": f"seat_{table}", "value": token, "url": server}])
+        page = watch(ctx.new_page())
+        page.goto(f"{server}/play/{table}?lang={lang}")
+        page.locator("#board .hit.target").first.wait_for()
+        row = page.evaluate(START_ROW)
+        shot(page, f"sharks-start-row-{lang}")
+        assert row["on_top"] and row["under"] == 0 and row["marks"] >= 9 and row["rings"] >= 9, (lang, row)
+        assert not row["wide"], (lang, row)
+        ctx.close()

@@ -270,6 +270,12 @@
           svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3" }, cell);
           const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 4, class: "start-mark", "text-anchor": "middle" }, cell);
           s.textContent = T("start");
+          // inside its square in every language: a word wider than the square (at 12 units a letter
+          // is about 7 wide) is pressed to the square's width
+          if (s.textContent.length * 7 > CELL - 6) {
+            s.setAttribute("textLength", CELL - 6);
+            s.setAttribute("lengthAdjust", "spacingAndGlyphs");
+          }
         }
       }
     }
@@ -330,6 +336,10 @@
         }
       }
     }
+    // the squares' words over the figures and the tap rings (S8: "the green tap rings cover the
+    // column letters"; agents in the start row covered "Start"), outlined so they read on either
+    const words = svg("g", { class: "swl-words", "pointer-events": "none" }, root);
+    root.querySelectorAll(".coord, .start-mark").forEach(function (t) { words.append(t); });
     if (opts.animate) root.classList.add("swl-animate");
     window.TC.clear(container).appendChild(root);
     (layer.__animations || []).forEach(function (anim) { if (anim.beginElement) anim.beginElement(); });
