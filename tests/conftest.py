@@ -57,7 +57,7 @@ def data_dir(tmp_path: Path) -> Path:
 def service(fake_game: fakegame.GuessGame, data_dir: Path) -> Iterator[Service]:
     # the computer thinks fast and Auto tells at 0.4 of a table's pace (the tests assert
     # what comes, in which order, never in how many seconds)
-    svc = Service(data_dir, HOST_KEY, think_seconds=0.05, reading_pace=0.25)
+    svc = Service(data_dir, HOST_KEY, think_seconds=0.05, reading_pace=0.4)
     try:
         yield svc
     finally:

@@ -182,6 +182,25 @@ def test_jaws_act2_a_half_entered_resurface_card_survives_an_update(server: str,
     crew.context.close()
 
 
+def test_jaws_act2_a_number_being_typed_keeps_the_keyboard_through_an_update(server: str, browser: Any,
+                                                                            service: Any) -> None:
+    """Half-way through typing a number an update comes from elsewhere: the field keeps the focus and
+    the next keystroke lands in it (a phone's keyboard does not close mid-number; two full runs
+    lost a typed number when a drawing came between the field taking the focus and the digit)."""
+    table = act2_at_the_first_resurface_card(service)
+    crew = phone(browser)
+    shared.sit(crew, server, table, 1, "Bea")
+    field = crew.locator("#orca-evade")
+    field.wait_for()
+    field.focus()
+    crew.keyboard.type("1")
+    update_from_elsewhere(service, table, crew)
+    assert crew.evaluate("() => document.activeElement && document.activeElement.id") == "orca-evade"
+    crew.keyboard.type("2")
+    assert field.input_value() == "12"
+    crew.context.close()
+
+
 def test_jaws_act2_entering_one_boat_tile_keeps_the_numbers_typed_for_the_others(
         server: str, browser: Any, service: Any) -> None:
     """The game night (J1): "Type the three numbers of all 8 tiles, tap the first Enter: tile 1 is

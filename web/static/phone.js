@@ -266,7 +266,9 @@
     return T("You can plan your next play; it opens once the table has shown this.");
   }
 
-  function draw() {
+  function draw() { keepFocus($("seat"), drawSeat); }
+
+  function drawSeat() {
     const p = payload;
     const legal = p.outcome || p.ended ? [] : (p.legal_actions || []);
     const ui = gameUI(p);
@@ -287,6 +289,24 @@
     }
     own = false;
     drawGeneric(legal, $("controls"));
+  }
+
+  /* A field being typed in keeps the focus (and the caret) through a drawing: a game's page puts
+     the same field back (or one with its id) but taking it out of the page blurs it, and a phone's
+     keyboard would close mid-number, the next keystrokes lost. */
+  function keepFocus(root, render) {
+    const active = document.activeElement;
+    const inside = active && active !== document.body && root.contains(active) ? active : null;
+    let caret = null;
+    try {
+      if (inside && typeof inside.selectionStart === "number") caret = [inside.selectionStart, inside.selectionEnd];
+    } catch (e) { caret = null; }   // a field with no caret (a number field in some browsers)
+    render();
+    if (!inside || document.activeElement === inside) return;
+    const again = inside.isConnected ? inside : inside.id ? document.getElementById(inside.id) : null;
+    if (!again || !root.contains(again)) return;
+    again.focus({ preventScroll: true });
+    try { if (caret) again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* no caret here */ }
   }
 
   /* Any game: its legal plays as big buttons, grouped by type, each confirmed on a sheet. */
