@@ -16,7 +16,7 @@ import pytest
 
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import advance
-from tests.web.test_browser_table_walk import TOKENS
+from tests.web.test_browser_table_walk import GEOMETRY, TOKENS
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -36,23 +36,7 @@ WATCH = """(() => {
   const name = (e) => (e.id || cls(e) || e.tagName) + ' "' + (e.textContent || '').trim().slice(0, 30) + '"';
   const shown = (e) => !e.closest('[hidden], .sheet') && getComputedStyle(e).visibility !== 'hidden';
   const folded = (e) => e.closest('details:not([open])') && !e.closest('summary');
-  const corners = (e) => {
-    const b = e.getBBox(), m = e.getScreenCTM();
-    return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
-      .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m)).map((p) => [p.x, p.y]);
-  };
-  const meets = (a, b, slack) => {   // two convex boxes overlap by more than slack (separating axes)
-    for (const poly of [a, b]) {
-      for (let i = 0; i < 4; i++) {
-        const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
-        const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (y1 - y2) / len, ny = (x2 - x1) / len;
-        const pa = a.map(([x, y]) => x * nx + y * ny), pb = b.map(([x, y]) => x * nx + y * ny);
-        const top = Math.min(Math.max(...pa), Math.max(...pb));
-        if (top - Math.max(Math.min(...pa), Math.min(...pb)) <= slack) return false;
-      }
-    }
-    return true;
-  };
+  """ + GEOMETRY + """
   const check = () => {
     const seat = document.getElementById('seat');
     if (!seat || seat.hidden) return;
@@ -70,7 +54,7 @@ WATCH = """(() => {
     for (const svg of seat.querySelectorAll('svg')) {
       if (!shown(svg) || !svg.getBoundingClientRect().width) continue;
       const texts = [...svg.querySelectorAll('text')].filter((t) => shown(t) && t.textContent.trim());
-      const boxes = texts.map(corners);
+      const boxes = texts.map(drawn);
       for (let i = 0; i < texts.length; i++) {
         for (let j = i + 1; j < texts.length; j++) {
           if (!meets(boxes[i], boxes[j], 2)) continue;
@@ -78,7 +62,7 @@ WATCH = """(() => {
         }
       }
       for (const t of [...svg.querySelectorAll(TOKENS)].filter(shown)) {
-        const shapes = [...t.querySelectorAll('path, rect, circle')].map(corners);
+        const shapes = [...t.querySelectorAll('path, rect, circle')].map(drawn);
         texts.forEach((e, i) => {
           if (t.contains(e) || e.closest(TOKENS)) return;
           if (!shapes.some((s) => meets(boxes[i], s, 2))) return;

@@ -32,6 +32,26 @@ BOX = json.dumps(json.loads((Path(__file__).resolve().parents[1] / "fixtures" / 
 # What covers words: a token (a crew member, the shark, a boat, Nessie, a chip) or other words over
 # them (each HTML element's own lines of text, each drawn label), and a pill's words outside it.
 TOKENS = ".mover, .shark-mover, .orca-mover, .orca-shark, .orca-chip, .orca-target, .ln-boat, .ln-nessie"
+# Shared by the walks that measure covering: a drawn element's box as its four corners on the screen
+# (a label may be turned along its ring), and whether two convex boxes overlap by more than `slack`
+# px along every axis of either (separating axes).
+GEOMETRY = """const drawn = (e) => {
+        const b = e.getBBox(), m = e.getScreenCTM();
+        return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+            .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m)).map((p) => [p.x, p.y]);
+    };
+    const meets = (a, b, slack) => {
+        for (const poly of [a, b]) {
+            for (let i = 0; i < 4; i++) {
+                const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
+                const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (y1 - y2) / len, ny = (x2 - x1) / len;
+                const pa = a.map(([x, y]) => x * nx + y * ny), pb = b.map(([x, y]) => x * nx + y * ny);
+                const top = Math.min(Math.max(...pa), Math.max(...pb));
+                if (top - Math.max(Math.min(...pa), Math.min(...pb)) <= slack) return false;
+            }
+        }
+        return true;
+    };"""
 COVERED = """() => {
     const bad = [];
     const name = (e) => (e.textContent || '').trim().slice(0, 30);
@@ -39,12 +59,7 @@ COVERED = """() => {
     const shown = (e) => !e.closest('[hidden]') && getComputedStyle(e).visibility !== 'hidden'
         && getComputedStyle(e).display !== 'none';
     const area = document.querySelector('#table-screen') || document.body;
-    // a box as its four corners on the screen (a drawn label may be turned along its ring)
-    const drawn = (e) => {
-        const b = e.getBBox(), m = e.getScreenCTM();
-        return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
-            .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m)).map((p) => [p.x, p.y]);
-    };
+    """ + GEOMETRY + """
     const square = (r) => [[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]];
     const texts = [...area.querySelectorAll('*')].filter((e) => shown(e) && !e.closest('title')
         && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
@@ -59,20 +74,6 @@ COVERED = """() => {
         }
         return out;
     });
-    // two convex boxes overlap by more than `slack` px along every axis of either (separating axes)
-    const meets = (a, b, slack) => {
-        for (const poly of [a, b]) {
-            for (let i = 0; i < 4; i++) {
-                const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
-                const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (y1 - y2) / len, ny = (x2 - x1) / len;
-                const pa = a.map(([x, y]) => x * nx + y * ny), pb = b.map(([x, y]) => x * nx + y * ny);
-                const top = Math.min(Math.max(...pa), Math.max(...pb));
-                const shared = top - Math.max(Math.min(...pa), Math.min(...pb));
-                if (shared <= slack) return false;
-            }
-        }
-        return true;
-    };
     const label = (e) => e.closest('text') || e;
     for (let i = 0; i < texts.length; i++) {
         for (let j = i + 1; j < texts.length; j++) {
