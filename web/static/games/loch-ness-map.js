@@ -103,14 +103,15 @@
     const marker = svg("marker", { id: "ln-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5,
                                    orient: "auto-start-reverse" }, defs);
     svg("path", { d: "M0,0 L10,5 L0,10 z", class: "ln-route-head" }, marker);
-    const pts = stops.map(function (id) { const c = centre(spaces[id]); return (c[0] + 12) + "," + (c[1] - 12); });
+    // each step right of the space's name, under its site's cards
+    const pts = stops.map(function (id) { const c = centre(spaces[id]); return (c[0] + 17) + "," + (c[1] - 5); });
     const path = svg("polyline", { points: pts.join(" "), class: "ln-route", "marker-end": "url(#ln-arrow)" }, g);
     svg("title", {}, path).textContent = TC.T("Nessie's endgame route");
     stops.forEach(function (id, i) {
       if (i === 0) return;
       const c = centre(spaces[id]);
-      svg("circle", { cx: c[0] + 12, cy: c[1] - 12, r: 6, class: "ln-route-step" }, g);
-      text(g, c[0] + 12, c[1] - 9, String(i), { class: "ln-route-number" });
+      svg("circle", { cx: c[0] + 17, cy: c[1] - 5, r: 6, class: "ln-route-step" }, g);
+      text(g, c[0] + 17, c[1] - 2, String(i), { class: "ln-route-number" });
     });
   }
 
@@ -152,13 +153,14 @@
     const places = Math.max(s.site, down + up.length);
     const box = svg("g", { class: "ln-site" }, g);
     for (let i = 0; i < places; i++) {
-      const x = cx + 6 + i * 9, y = cy - 24;
+      const x = cx + 5 + i * 11, y = cy - 25;   // as wide as its letter at the table screen's size
       const cls = i < down ? "ln-card-down" : i < down + up.length ? "ln-card-up" : "ln-card-free";
-      const card = svg("rect", { x: x, y: y, width: 8, height: 12, rx: 1, class: cls }, box);
+      const one = svg("g", { class: "ln-card" }, box);   // a card and its letter
+      const card = svg("rect", { x: x, y: y, width: 10, height: 13, rx: 1, class: cls }, one);
       if (cls === "ln-card-up") {
         const kind = up[i - down];
         svg("title", {}, card).textContent = findWord(kind);
-        text(box, x + 4, y + 9, FIND[kind] ? FIND[kind].sign : "?", { class: "ln-card-letter", "aria-label": findWord(kind) });
+        text(one, x + 5, y + 10, FIND[kind] ? FIND[kind].sign : "?", { class: "ln-card-letter", "aria-label": findWord(kind) });
       }
     }
     svg("title", {}, box).textContent = TC.TN(s.site, "A site for {count} discovery card", "A site for {count} discovery cards");

@@ -35,18 +35,35 @@
       });
     });
     const layer = svg("g", { class: "ln-boats" }, picture);
+    const harbour = (view.board.spaces || []).find(function (sp) { return sp.terrain === "harbour"; });
+    const docked = harbour ? quay(picture, spaces, harbour, (at[harbour.id] || []).length) : null;
+    const wide = picture.viewBox.baseVal.width;   // a row at the lake's edge stays inside the drawing
+    // a boat's room in a row: one on its side lies across, its sail beside it
+    const room = function (entry) { return entry.boat.side ? BOAT_SIDE : BOAT; };
     Object.keys(at).forEach(function (id) {
       const here = at[id], c = MAP.centre(spaces[id]);
-      here.forEach(function (entry, i) {
-        const x = c[0] - (here.length - 1) * 9 + i * 18, y = c[1] + 16;
-        boatShape(layer, x, y, entry.seat, entry.boat, entry.seat === opts.mine);
+      const quayed = docked && id === harbour.id;
+      const rows = quayed ? [] : [here];   // on the quay, rows as long as the quay
+      if (quayed) here.forEach(function (entry, i) { const r = Math.floor(i / docked.row); (rows[r] = rows[r] || []).push(entry); });
+      rows.forEach(function (row, r) {
+        const width = row.reduce(function (sum, entry) { return sum + room(entry); }, 0);
+        // on the quay from its left end; under a space's name, the row centred on the space
+        let x = quayed ? docked.x - BOAT / 2 : Math.max(4, Math.min(c[0] - width / 2, wide - width - 4));
+        const y = quayed ? docked.y + r * QUAY_ROW : c[1] + 26;
+        row.forEach(function (entry) {
+          const w = room(entry);
+          boatShape(layer, x + w / 2, y, entry.seat, entry.boat, entry.seat === opts.mine);
+          x += w;
+        });
       });
     });
     wordsOnTop(picture);
     const ness = spaces[view.nessie];
-    if (ness) {
+    if (ness) {   // in the space's top left corner, in place of its sign: clear of its name and cards
       const c = MAP.centre(ness);
-      MAP.nessie(picture, c[0] - 4, c[1] + 2, 9, T("Nessie is here"));
+      const sign = picture.querySelector('.ln-space[data-space="' + ness.id + '"] .ln-sign');
+      if (sign) sign.setAttribute("visibility", "hidden");
+      MAP.nessie(picture, c[0] - 11, c[1] - 8, 9, T("Nessie is here"));
       picture.lastChild.setAttribute("class", "ln-nessie ln-nessie-now");
     }
     const targets = opts.targets || {};
@@ -59,6 +76,26 @@
     });
     if (opts.highlight) drawEvent(picture, view, opts.highlight);
     return picture;
+  }
+
+  /* The harbour's quay: a strip under the lake (the drawing grown by it), joined to the harbour by
+     a line, where the boats in the harbour lie in rows, each clear of the others and of every
+     space's words (a harbour holds every boat at the start: on its space they covered each other,
+     its "H" and the spaces beside it). Returns where its first boat goes and how many fit a row. */
+  const BOAT = 18, BOAT_SIDE = 32, QUAY_ROW = 30;
+  function quay(picture, spaces, harbour, boats) {
+    const box = picture.viewBox.baseVal, w = box.width, top = box.height;
+    const row = Math.max(1, Math.floor((w - 2 * MAP.PAD + BOAT) / BOAT));
+    const rows = Math.max(1, Math.ceil(boats / row));
+    const height = 10 + rows * QUAY_ROW;
+    picture.setAttribute("viewBox", "0 0 " + w + " " + (top + height));
+    const c = MAP.centre(harbour);
+    const g = svg("g", { class: "ln-quay" }, picture);
+    picture.insertBefore(g, picture.querySelector(".ln-boats"));
+    svg("line", { x1: c[0], y1: c[1] + MAP.SIZE / 2, x2: c[0], y2: top + 2, class: "ln-quay-link" }, g);
+    svg("rect", { x: MAP.PAD - 20, y: top + 2, width: w - 2 * MAP.PAD + 40, height: height - 6, rx: 8, class: "ln-quay-strip" }, g);
+    svg("title", {}, g).textContent = T(MAP.TERRAIN.harbour.label);
+    return { x: MAP.PAD, y: top + 24, row: row };
   }
 
   /* Nessie's route and every space's name and mark drawn over the boats, with a dark edge, so a
@@ -78,9 +115,11 @@
                          "data-boat": seat + "/" + boat.boat }, parent);
     svg("path", { d: "M-7,0 L7,0 L5,5 L-5,5 Z", class: "ln-hull" }, g);
     svg("path", { d: "M0,0 L0,-11 L6,-3 Z", class: "ln-sail" }, g);
-    const n = svg("text", { x: 0, y: 4.2, "text-anchor": "middle", class: "ln-boat-seat" }, g);
+    // the two numbers apart (the hull's at its keel, the sail's high), each clear of the other at the
+    // table screen's size too
+    const n = svg("text", { x: 0, y: 5.2, "text-anchor": "middle", class: "ln-boat-seat" }, g);
     n.textContent = String(seat + 1);
-    const m = svg("text", { x: 2.6, y: -3.5, "text-anchor": "middle", class: "ln-boat-no" }, g);
+    const m = svg("text", { x: 2.6, y: -5.8, "text-anchor": "middle", class: "ln-boat-no" }, g);
     m.textContent = String(boat.boat);
     const what = [T(SIDES[seat % 4].name) + " " + (seat + 1), T("boat {boat}", { boat: boat.boat })];
     if (boat.side) what.push(T("on its side"));
@@ -107,10 +146,41 @@
       const t = svg("text", { x: c[0], y: c[1] - 35, "text-anchor": "middle", class: "ln-step-card-text" }, pill);
       t.textContent = findWord(ev.card);
       TC.hug(t, card, 4);   // the card's whole name on its pill (never cut at 14 letters)
+      Promise.resolve().then(function () { clearOfOthers(picture, pill); });   // once on the page
     }
     if (ev.type === "eaten" || ev.type === "sunk" || ev.type === "knocked") {
       picture.querySelectorAll('[data-boat="' + ev.seat + "/" + ev.boat + '"]').forEach(function (b) { b.classList.add("ln-struck"); });
     }
+  }
+
+  /* The turned card's pill moved, if it lies over a word, a boat, Nessie or a step of her route, to
+     the first place near its site that is clear of them and inside the drawing: above the site
+     first, then beside it, then under it. Boxes in the drawing's own units. */
+  const PILL_PLACES = [[0, 0]];
+  for (let d = 8; d <= 128; d += 8) {
+    [[0, -1], [1, 0], [-1, 0], [0, 1], [1, -1], [-1, -1], [1, 1], [-1, 1]].forEach(function (v) { PILL_PLACES.push([v[0] * d, v[1] * d]); });
+  }
+  function clearOfOthers(picture, pill) {
+    if (!picture.isConnected) return;
+    const inRoot = picture.getCTM().inverse();
+    const box = function (e) {   // the element's box in the drawing's units (a boat is moved and scaled)
+      const b = e.getBBox(), m = inRoot.multiply(e.getCTM());
+      const xs = [], ys = [];
+      [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]].forEach(function (p) {
+        const q = new DOMPoint(p[0], p[1]).matrixTransform(m); xs.push(q.x); ys.push(q.y);
+      });
+      return { x: Math.min.apply(null, xs), y: Math.min.apply(null, ys), r: Math.max.apply(null, xs), b: Math.max.apply(null, ys) };
+    };
+    const others = Array.prototype.filter.call(picture.querySelectorAll("text, .ln-boat path, .ln-nessie path, .ln-route-step"),
+      function (e) { return !pill.contains(e) && (e.textContent || "").trim() !== "" || e.tagName !== "text"; }).map(box);
+    const own = box(pill.querySelector("rect")), view = picture.viewBox.baseVal;
+    const free = function (dx, dy) {
+      const x = own.x + dx, y = own.y + dy, r = own.r + dx, b = own.b + dy;
+      if (x < 0 || y < 0 || r > view.width || b > view.height) return false;
+      return !others.some(function (o) { return x < o.r - 1 && o.x < r - 1 && y < o.b - 1 && o.y < b - 1; });
+    };
+    const to = PILL_PLACES.find(function (v) { return free(v[0], v[1]); });
+    if (to && (to[0] || to[1])) pill.setAttribute("transform", "translate(" + to[0] + " " + to[1] + ")");
   }
 
   /* ---------------------------------------------------------------- setting up
