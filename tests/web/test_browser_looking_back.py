@@ -9,6 +9,8 @@ from typing import Any
 
 from tests.waits import patience_ms, until
 from tests.web import test_browser as shared
+from tests.web.test_browser_fit import advance
+from tests.web.test_browser_phone_walk import BOX
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -103,4 +105,30 @@ def test_the_table_screen_looks_back_at_every_told_step_and_the_game_waits_for_i
     looking_at(tv, stops, stops + 1)
     tv.keyboard.press("Escape")
     tv.locator(".resolution-count", has_text="Looking back").wait_for(state="detached")
+    tv.context.close()
+
+
+def test_the_end_of_act_1_and_the_sharks_path_come_back_with_one_tap(
+        server: str, browser: Any, service: Any) -> None:
+    """J6 itself: "the shark's whole path at the end of Act 1 stands 3 s and is gone". A seeded Jaws
+    game of both acts played into Act 2; the screen, opened there, looks back one step: the end of
+    Act 1 with the shark's path replayed round by round, and its heading says the act is over."""
+    table = service.create_table("jaws", 3, {"box": BOX, "resurface": "digital"}, seed=5)["table"]
+    service.set_auto(table, False)
+    for seat, name in enumerate(["Sharky", "Bea", "Hal"]):
+        service.claim_seat(table, seat, name)
+    for plays in range(1500):
+        if service.public(table)["view"].get("act") == 2:
+            break
+        advance(service, table, 1, seed=plays)
+    assert service.public(table)["view"].get("act") == 2
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#game-area:not([hidden])").wait_for()
+    assert tv.locator(".jaws-replay").count() == 0        # Act 2 on the screen: the path is gone
+    tv.keyboard.press("ArrowLeft")
+    tv.locator(".jaws-replay").wait_for()
+    assert "The shark's path, round 1:" in tv.locator(".jaws-replay-say").inner_text()
+    assert tv.locator("#game-area polyline.shark-path").count() == 1
+    assert tv.locator(".jaws-phase").first.inner_text().endswith("· Act 1 is over")
     tv.context.close()

@@ -620,7 +620,9 @@
     if (replaying) mapBox.append(replayPanel(view, opts));
     mapBox.append(drawMap(view, opts));
     const info = el("div", { class: "jaws-info" },
-      el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) + " · " + T(PHASE[view.phase] || "") }),
+      // the act's end (its path replayed) may stand in no phase of its own: said so, never a bare "·"
+      el("p", { class: "jaws-phase", text: T("Round {round}", { round: view.round }) +
+        (PHASE[view.phase] ? " · " + T(PHASE[view.phase]) : view.replay ? " · " + T(PHASE.over) : "") }),
       el("p", { class: "jaws-possible", text: possibleLine(view) }),
       crewPanel(p), trackPanel(view, shark), cardPanel(view));
     root.append(el("div", { class: "jaws-big" }, mapBox, info));
