@@ -31,6 +31,15 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 # --------------------------------------------------------------------------- helpers
 
 
+def require_table_hand(table: str) -> None:
+    """Who may move the table's telling (next, Auto, looking back): any seated player, at the
+    table's pace; the Pi's own display (the table screen on the machine itself); or the host."""
+    if seat_token(table) is not None:
+        require_seat(table)
+    elif not on_this_machine():
+        require_host()
+
+
 def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
     resp = jsonify(localize_payload(dict(payload)))
     resp.status_code = status
@@ -296,10 +305,7 @@ def undo(table: str) -> Response:
          who="seat-or-host", answers=ref("Public"))
 def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
-    if seat_token(table) is not None:
-        require_seat(table)  # any seated player may press "next" at the table's pace
-    elif not on_this_machine():  # the Pi's own display is the table screen: it may step too
-        require_host()
+    require_table_hand(table)
     return ok(service().advance(table))
 
 
@@ -309,10 +315,7 @@ def advance(table: str) -> Response:
          body=(Field("on", {"type": "boolean"}, required=True, refusal='"on" must be true or false.'),))
 def auto(table: str) -> Response:
     on = json_body()["on"]
-    if seat_token(table) is not None:
-        require_seat(table)
-    elif not on_this_machine():
-        require_host()
+    require_table_hand(table)
     return ok(service().set_auto(table, on))
 
 
@@ -337,10 +340,7 @@ def told(table: str) -> Response:
          body=(Field("on", {"type": "boolean"}, required=True, refusal='"on" must be true or false.'),))
 def looking(table: str) -> Response:
     on = json_body()["on"]
-    if seat_token(table) is not None:
-        require_seat(table)
-    elif not on_this_machine():
-        require_host()
+    require_table_hand(table)
     return ok(service().looking_back.look(table, on))
 
 
@@ -373,10 +373,8 @@ def setup(table: str) -> Response:
     if skip:
         if not on_this_machine():
             require_host()   # only the host (or the table's own display) opens the game for everyone
-    elif seat_token(table) is not None:
-        require_seat(table)
-    elif not on_this_machine():
-        require_host()
+    else:
+        require_table_hand(table)
     return ok(service().setup.set_setup(table, data.get("step"), skip))
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from companion.service import Service
 from companion.telling import LOOK_HOLD
-from tests.companion.test_reading_time import _move
+from tests.companion.test_reading_time import _move, _tell
 from tests.companion.test_story import Clock, shown
 from tests.conftest import HOST_KEY
 from web.service import BadRequest, Conflict
@@ -123,11 +123,7 @@ def test_while_the_table_looks_back_auto_and_new_plays_wait_for_it(data_dir: Pat
         table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
         service.subscribe(table, None, screen=True)
         _move(service, table)
-        for _ in range(30):
-            if not service.public(table)["story"]["waiting"]:
-                break
-            clock.now += 10
-            service.clockwork.pace()
+        _tell(service, table, clock)
         before = shown(service.public(table))
         assert before is not None and not service.public(table)["story"]["waiting"]
         assert service.looking_back.look(table, True)["story"]["looking"] is True
@@ -155,9 +151,7 @@ def test_a_screen_that_looks_back_and_goes_away_holds_auto_only_briefly(data_dir
         table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
         service.subscribe(table, None, screen=True)
         _move(service, table)
-        for _ in range(30):
-            clock.now += 10
-            service.clockwork.pace()
+        _tell(service, table, clock)
         service.looking_back.look(table, True)
         _move(service, table)
         before = shown(service.public(table))
