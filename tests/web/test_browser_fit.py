@@ -104,27 +104,35 @@ def games() -> list[str]:
     return sorted({*engines.GAMES, "fake-guess"})
 
 
+def player(service: Any, table: str) -> ExplorerBot | None:
+    """Who plays the seats in a walked game: Loch Ness' bot (a random player wanders the lake for
+    thousands of plays, never reaching the end), else None: random plays."""
+    return ExplorerBot() if service.public(table)["game"] == "loch-ness" else None
+
+
+def one_play(state: Any, rng: random.Random, bot: ExplorerBot | None, back: bool = True) -> Any:
+    """The next play of a walked game: the table's chance entered as the companion would, a seat's
+    by the bot or at random (``back``: going back among them)."""
+    seat = state.awaiting[0]
+    if seat == TABLE:
+        return rng.choice(state.chance_outcomes())[0]
+    if bot is not None:
+        return bot.choose(state, seat, lambda: False, rng.randrange(1 << 30)).action
+    return rng.choice([a for a in state.legal_actions(seat) if back or a["type"] != "back"])
+
+
 def advance(service: Any, table: str, plies: int, seed: int, tell: bool = True) -> None:
-    """Random plays (the table's chance entered as the companion would); ``tell``: the story told to
-    its end, else the screen still shows the first step it has not moved past. Loch Ness is played
-    by its bot in every seat: a random player wanders the lake for thousands of plays, never
-    reaching the end."""
+    """Random plays (Loch Ness: its bot, ``player``); ``tell``: the story told to its end, else the
+    screen still shows the first step it has not moved past."""
     rng = random.Random(seed)
-    bot = ExplorerBot() if service.public(table)["game"] == "loch-ness" else None
+    bot = player(service, table)
     for _ in range(plies):
         state = service.state_of(table)
         if state.outcome is not None or not state.awaiting:
             break
         while service.public(table)["story"]["hold"]:   # a game that waits for the table: "Next"
             service.advance(table)
-        seat = state.awaiting[0]
-        if seat == TABLE:
-            action = rng.choice(state.chance_outcomes())[0]
-        elif bot is not None:
-            action = bot.choose(state, seat, lambda: False, rng.randrange(1 << 30)).action
-        else:
-            action = rng.choice(state.legal_actions(seat))
-        service.act(table, seat, action)
+        service.act(table, state.awaiting[0], one_play(state, rng, bot))
     while tell and service.public(table)["story"]["waiting"]:
         service.advance(table)
 

@@ -126,10 +126,12 @@
       ? svg("path", { d: "M-23,14 Q-26,-6 -8,-20 Q8,-28 20,-12 Q28,4 16,20 Q-4,27 -23,14 Z", class: "ln-shape" }, body)
       : svg("rect", { x: -SIZE / 2, y: -SIZE / 2, width: SIZE, height: SIZE, rx: s.terrain === "water" ? 12 : 4, class: "ln-shape" }, body);
     svg("title", {}, shape).textContent = (s.label || s.id) + " · " + TC.T(kind.label);
-    text(g, cx - 13, cy - 9, kind.sign, { class: "ln-sign", "aria-hidden": "true" });
+    // a mark (IV, III) stands in the top row beside the sign, clear of the cards at the top right:
+    // the row under the name is where the space's boats lie (loch-ness.js)
+    text(g, s.mark ? cx - 18 : cx - 13, cy - 9, kind.sign, { class: "ln-sign", "aria-hidden": "true", "data-of": s.id });
     if (s.label && s.label !== s.id) text(g, cx, cy + 21, s.label.slice(0, 12), { class: "ln-label" });
     text(g, cx, cy + 5, s.id, { class: "ln-id" });
-    if (s.mark) text(g, cx - 16, cy + 19, s.mark, { class: "ln-mark" });
+    if (s.mark) text(g, cx - 5, cy - 10, s.mark, { class: "ln-mark", "data-of": s.id });
     if (s.site) drawSite(g, cx, cy, s, opts.sites && opts.sites[s.id]);
     if (opts.showNessieStart && board.nessie === s.id) nessie(g, cx - 2, cy - 13, 5, TC.T("Nessie starts here"));
     if (opts.onSpace) g.addEventListener("click", function (ev) { opts.onSpace(s, ev); });

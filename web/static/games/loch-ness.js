@@ -40,29 +40,36 @@
     const wide = picture.viewBox.baseVal.width;   // a row at the lake's edge stays inside the drawing
     // a boat's room in a row: one on its side lies across, its sail beside it
     const room = function (entry) { return entry.boat.side ? BOAT_SIDE : BOAT; };
+    const width = function (row) { return row.reduce(function (sum, entry) { return sum + room(entry); }, 0); };
+    const lay = function (row, x, y) {
+      row.forEach(function (entry) {
+        const w = room(entry);
+        boatShape(layer, x + w / 2, y, entry.seat, entry.boat, entry.seat === opts.mine);
+        x += w;
+      });
+    };
+    const lines = {};   // under a space's name, a row for its boats; the rows of one line of the grid together
     Object.keys(at).forEach(function (id) {
       const here = at[id], c = MAP.centre(spaces[id]);
-      const quayed = docked && id === harbour.id;
-      const rows = quayed ? [] : [here];   // on the quay, rows as long as the quay
-      if (quayed) here.forEach(function (entry, i) { const r = Math.floor(i / docked.row); (rows[r] = rows[r] || []).push(entry); });
-      rows.forEach(function (row, r) {
-        const width = row.reduce(function (sum, entry) { return sum + room(entry); }, 0);
-        // on the quay from its left end; under a space's name, the row centred on the space
-        let x = quayed ? docked.x - BOAT / 2 : Math.max(4, Math.min(c[0] - width / 2, wide - width - 4));
-        const y = quayed ? docked.y + r * QUAY_ROW : c[1] + 26;
-        row.forEach(function (entry) {
-          const w = room(entry);
-          boatShape(layer, x + w / 2, y, entry.seat, entry.boat, entry.seat === opts.mine);
-          x += w;
+      if (docked && id === harbour.id) {   // on the quay, from its left end, in rows as long as the quay
+        here.forEach(function (entry, i) {
+          if (i % docked.row === 0) lay(here.slice(i, i + docked.row), docked.x - BOAT / 2, docked.y + Math.floor(i / docked.row) * QUAY_ROW);
         });
-      });
+        return;
+      }
+      (lines[c[1]] = lines[c[1]] || []).push({ boats: here, centre: c[0], width: width(here) });
+    });
+    Object.keys(lines).forEach(function (y) {
+      // the row's hulls in the gap to the next line of spaces, the sails' numbers clear of the name
+      spread(lines[y], 4, wide - 4).forEach(function (row) { lay(row.boats, row.x, Number(y) + 28); });
     });
     wordsOnTop(picture);
     const ness = spaces[view.nessie];
-    if (ness) {   // in the space's top left corner, in place of its sign: clear of its name and cards
+    if (ness) {   // in the space's top left corner, in place of its sign and mark: clear of its name and cards
       const c = MAP.centre(ness);
-      const sign = picture.querySelector('.ln-space[data-space="' + ness.id + '"] .ln-sign');
-      if (sign) sign.setAttribute("visibility", "hidden");
+      picture.querySelectorAll('.ln-sign[data-of="' + ness.id + '"], .ln-mark[data-of="' + ness.id + '"]').forEach(function (t) {
+        t.setAttribute("visibility", "hidden");
+      });
       MAP.nessie(picture, c[0] - 11, c[1] - 8, 9, T("Nessie is here"));
       picture.lastChild.setAttribute("class", "ln-nessie ln-nessie-now");
     }
@@ -76,6 +83,31 @@
     });
     if (opts.highlight) drawEvent(picture, view, opts.highlight);
     return picture;
+  }
+
+  /* Rows side by side on one line, each as near its space's centre as the others and the drawing's
+     edges [lo, hi] let it be: rows that would meet are pushed apart as one, centred on what each
+     asked for (a crowded island's row beside its neighbour's). Sets each row's x; returns them. */
+  function spread(rows, lo, hi) {
+    const groups = [];
+    const within = function (x, w) { return Math.max(lo, Math.min(x, hi - w)); };
+    rows.slice().sort(function (a, b) { return a.centre - b.centre; }).forEach(function (row) {
+      // want: where the group starts to put its rows where they ask, on average
+      let g = { rows: [row], width: row.width, want: row.centre - row.width / 2 };
+      g.x = within(g.want, g.width);
+      while (groups.length && groups[groups.length - 1].x + groups[groups.length - 1].width > g.x) {
+        const p = groups.pop(), n = p.rows.length + g.rows.length;
+        const want = (p.want * p.rows.length + (g.want - p.width) * g.rows.length) / n;
+        g = { rows: p.rows.concat(g.rows), width: p.width + g.width, want: want };
+        g.x = within(want, g.width);
+      }
+      groups.push(g);
+    });
+    groups.forEach(function (g) {
+      let x = g.x;
+      g.rows.forEach(function (row) { row.x = x; x += row.width; });
+    });
+    return rows;
   }
 
   /* The harbour's quay: a strip under the lake (the drawing grown by it), joined to the harbour by
@@ -255,8 +287,6 @@
     const view = payload.view, parts = [];
     if (view.board.placeholder) parts.push("⚠ " + T("Sample board: a placeholder, not the printed board."));
     parts.push(TC.TN(view.sightings, "Nessie has been seen {count} time.", "Nessie has been seen {count} times."));
-    if (view.endgame.stage === "in_sight") parts.push(T("The end is in sight: Nessie attacks the harbour when the start player's turn comes."));
-    if (view.endgame.stage === "last_turns") parts.push(TC.TN(view.endgame.turns_left, "Last turns: {count} turn left.", "Last turns: {count} turns left."));
     parts.push(T("Piles") + ": " + TC.TN(view.piles.water, "{count} water card", "{count} water cards") + ", " +
                TC.TN(view.piles.land, "{count} land card", "{count} land cards"));
     return parts.join(" · ");
@@ -264,6 +294,10 @@
 
   /* Beside the map: the reputation track (highest first), bagpipes and chests; the tools left. */
   function drawPanel(side, payload, view) {
+    // the end coming, first (in the status line above the map it made three lines in Dutch and
+    // German, and the map smaller than the table can read)
+    if (view.endgame.stage === "in_sight" && !view.scores) side.append(el("p", { class: "ln-endgame", text: T("The end is in sight: Nessie attacks the harbour when the start player's turn comes.") }));
+    if (view.endgame.stage === "last_turns" && !view.scores) side.append(el("p", { class: "ln-endgame", text: TC.TN(view.endgame.turns_left, "Last turns: {count} turn left.", "Last turns: {count} turns left.") }));
     side.append(el("h3", { class: "small", text: T("Reputation") }));
     const track = el("ol", { class: "ln-track" });
     const top = Math.max(10, ...view.players.map(function (p) { return p.reputation; }));
