@@ -57,7 +57,9 @@ def test_the_host_key_form_opens_the_host_page_when_clicked(server: str, browser
     # the host page's own changes (fetch) are taken too: a table started from the form
     page.locator("#game option").first.wait_for(state="attached")
     page.select_option("#game", "fake-guess")
-    page.get_by_role("button", name="Start").click()
+    # (the answer awaited as an event: a listener's record of it may come after the page has drawn it)
+    with page.expect_response(lambda r: r.request.method == "POST" and not r.request.is_navigation_request()):
+        page.get_by_role("button", name="Start").click()
     page.locator("#manage").wait_for()
     assert [t["game"] for t in service.list_tables()] == ["fake-guess"]
     fetched = [s for s in sent if not s["navigation"]]

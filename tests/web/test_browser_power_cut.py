@@ -136,7 +136,12 @@ def power_cut(companion: Companion, table: str, tv: Any, phone: Any, check: Any,
     ``telling``: the table screen is part-way through its story (else it has told it all: a phone
     composing a play that follows from the last change is asked only once the table has told it)."""
     check(phone)
-    assert (companion.public(table)["story"]["waiting"] > 0) == telling
+    story = companion.public(table)["story"]
+    assert (story["waiting"] > 0) == telling
+    # both pages at the step the table is at (the phone follows the telling a stream message later)
+    if story["at"] >= 0:
+        tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+    phone.locator(f'#seat[data-told="{story["at"]}"]').wait_for()
     before = moment(tv, phone)
     for page in (tv, phone):
         page.evaluate(NOTICE_CUT)

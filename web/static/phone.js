@@ -134,6 +134,7 @@
     if (payload && p.version !== undefined && payload.version !== undefined && p.version < payload.version) return;
     payload = p;
     $("seat").setAttribute("data-version", String(p.version));   // which change this page shows
+    $("seat").setAttribute("data-told", String(p.story ? p.story.at : -1));   // and which of its told steps
     const name = p.name || TC.seatName(p, p.seat);
     $("who").textContent = T("Your seat: {name}", { name: name }) + seatColour(p.game, p.seat);
     const awaiting = p.awaiting || [];
