@@ -324,17 +324,17 @@ def check_worlds(service: Service, game: str, players: int, seed: int, secret_se
                 sub.close()
             seen.append(got)
         for other in seen[0]:
-            first = _normal(seen[0][other], tables[0])
-            for world, got in enumerate(seen[1:], start=1):
-                if _normal(got[other], tables[world]) != first:
+            texts = [_normal(got[other], tables[world]) for world, got in enumerate(seen)]   # each once
+            for world in range(1, len(seen)):
+                if texts[world] != texts[0]:
                     who = "the table screen" if other is None else f"seat {other}"
                     report.problems.append(f"{game}: {who} can tell world 0 from world {world} "
                                            f"(they differ only in what seat {secret_seat} did in secret)")
                 report.pairs += 1
             for text in canaries:
-                for world, got in enumerate(seen):
+                for world in range(len(seen)):
                     report.canary_checks += 1
-                    if text in _normal(got[other], tables[world]):
+                    if text in texts[world]:
                         report.problems.append(f"{game}: seat {other} received {text!r}, a secret of seat "
                                                f"{secret_seat}")
     finally:
