@@ -531,6 +531,7 @@
      units each side, centred on it: a word never spills out of its pill, whatever its language or
      the screen's font size. Measured once the drawing is on the page. */
   TC.hug = function (text, rect, pad) {
+    rect.setAttribute("data-pill", "");   // a pill: its words stay inside it (the table walk checks)
     Promise.resolve().then(function () {
       if (!text.isConnected || !text.getBBox) return;
       const b = text.getBBox();

@@ -160,11 +160,19 @@
   function fitScreen(ui, drawSide) {
     const screen = $("table-screen"), side = screen.querySelector(".side-scroll");
     const codes = screen.querySelector(".qr-row");
-    if (codes) codes.classList.remove("smaller");
+    if (codes) codes.classList.remove("smaller", "resting");
     lendSide(ui, drawSide, screen, side);
-    // the last resort: the join codes smaller (still read from across the table), their room the side's
-    if (codes && side.scrollHeight > side.clientHeight + 1) {
+    // the last resorts: the join codes smaller (still read from across the table), their room the
+    // side's; then, with every seat taken, not shown for this step (a long one: a Fzzzt! tie told
+    // in German); the next step shows them again
+    const over = function () { return side.scrollHeight > side.clientHeight + 1; };
+    if (codes && over()) {
       codes.classList.add("smaller");
+      drawSide();
+      TC.fitAll(screen, 18);
+    }
+    if (codes && over() && (latest.seats || []).every(function (s) { return s.taken || s.bot; })) {
+      codes.classList.add("resting");
       drawSide();
       TC.fitAll(screen, 18);
     }

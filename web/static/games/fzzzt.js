@@ -411,7 +411,8 @@
       const li = el("li", { class: "fz-player" + (pl.thinking ? " thinking" : "") + (me ? " me" : ""), "data-seat": pl.seat },
         el("span", { class: "fz-name", text: seatName(p, pl.seat) + (me ? " (" + T("you") + ")" : "") }),
         pl.chief ? chiefMark() : null,
-        el("span", { class: "fz-counts", text: T("{hand} in hand · {pile} in pile", { hand: pl.hand_count, pile: pl.pile_count }) }),
+        // on a crowded table screen the counts give way to the production units (each player's phone has them)
+        el("span", { class: "fz-counts", "data-fit": tv ? "drop" : null, text: T("{hand} in hand · {pile} in pile", { hand: pl.hand_count, pile: pl.pile_count }) }),
         bid ? el("span", { class: "fz-bidstate", "data-bid-count": pl.bid_count === null ? "" : pl.bid_count, text: bid }) : null);
       if (!compact) {
         const units = el("div", { class: "fz-units" });
@@ -531,6 +532,13 @@
     }
     wrap.append(box || el("div", { class: "fz-reveal empty muted", text: T("No auction yet.") }));
     root.append(wrap);
+    // the conveyor stays one row on the table screen: a face-down card that would begin a second
+    // row is left out (the line under the conveyor counts them all), its room the players'
+    const belt = wrap.querySelector(".fz-belt"), first = belt && belt.firstElementChild;
+    if (first) {
+      const backs = belt.querySelectorAll(".fz-slot.down"), line = first.offsetTop + first.offsetHeight;
+      for (let i = backs.length - 1; i >= 0 && backs[i].offsetTop >= line; i--) backs[i].remove();
+    }
     if (step.setup) markSetup(wrap, v, step.setup.marks || []);
     side.append(el("p", { class: "legend muted", "data-fit": "last", text: T("Cards: ⚡ power (top left), ▸ conveyor number (top right), ★ points (a production unit, in a double frame: per widget); symbols: hexagon nut, bolt, toothed cog, drop of oil.") }));
   }

@@ -169,6 +169,26 @@
     const c = g.at(sq);
     node.setAttribute("transform", "translate(" + c.cx + "," + c.cy + ")");
     node.setAttribute("data-square", sq);
+    node.__at = [c.cx, c.cy];
+  }
+
+  /* Figures sharing a square (a shark come onto an agent, told before the agent is eaten) stand
+     side by side in it, each one's letter or number clear of the other's. */
+  function share(layer) {
+    const on = {};
+    layer.querySelectorAll(":scope > [data-square]").forEach(function (node) {
+      const sq = node.getAttribute("data-square");
+      (on[sq] = on[sq] || []).push(node);
+    });
+    Object.keys(on).forEach(function (sq) {
+      const here = on[sq];
+      if (here.length < 2) return;
+      here.forEach(function (node, i) {
+        const x = node.__at[0] + (i - (here.length - 1) / 2) * (CELL / here.length), y = node.__at[1];
+        node.setAttribute("transform", "translate(" + x + "," + y + ")");
+        node.__at = [x, y];
+      });
+    });
   }
 
   /* The beam: from the shooting shark's square through every square it crossed; ✕ where it hit a
@@ -233,8 +253,8 @@
     if ((ev.type === "moved" || ev.type === "pushed") && ev.square && ev.to) {
       const node = ev.figure === "agent" ? layer.querySelector('[data-agent="' + ev.seat + '"]') : layer.querySelector('[data-shark="' + ev.shark + '"]');
       if (!node) return started;
-      const a = g.at(ev.square), b = g.at(ev.to);
-      started.push(svg("animateTransform", { attributeName: "transform", type: "translate", from: a.cx + " " + a.cy, to: b.cx + " " + b.cy,
+      const a = g.at(ev.square), b = node.__at;   // where it ends: its square, or its place in a shared one
+      started.push(svg("animateTransform", { attributeName: "transform", type: "translate", from: a.cx + " " + a.cy, to: b[0] + " " + b[1],
                                             dur: "0.6s", begin: "indefinite", fill: "freeze" }, node));
     } else if (ev.type === "turned" && ev.was) {
       const node = layer.querySelector('[data-shark="' + ev.shark + '"] > g');
@@ -268,7 +288,8 @@
         svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: (col + row) % 2 ? "#5c9fc9" : "#6badd6", stroke: "#3e7fa8", "stroke-width": 1 }, cell);
         if (start[sq]) {
           svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3" }, cell);
-          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 4, class: "start-mark", "text-anchor": "middle" }, cell);
+          // on the square's bottom edge: an agent standing there keeps its number clear of the word
+          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 1, class: "start-mark", "text-anchor": "middle" }, cell);
           s.textContent = T("start");
           // inside its square in every language: a word wider than the square (at 12 units a letter
           // is about 7 wide) is pressed to the square's width
@@ -303,6 +324,7 @@
       const current = ev && ev.figure === "agent" && String(ev.seat) === seat ? " current" : "";
       place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
     });
+    share(layer);
     if (ev && opts.animate) animate(layer, g, ev);
     // setting up (table.js step.setup): the sharks' squares and the start zone, outlined; the side
     // says in words what the outlines are
@@ -363,7 +385,8 @@
       const li = el("li", { class: "swl-stack", "data-shark": st.shark, "data-count": list.length },
         el("span", { class: "swl-shark-badge shark-" + st.shark, text: SHARK_STYLE[st.shark].letter }),
         el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
-        el("span", { class: "swl-count", text: TC.TN(list.length, "{count} card", "{count} cards") }));
+        // the count is what the chips below it show: on a crowded table screen it goes first
+        el("span", { class: "swl-count", "data-fit": list.length ? "drop" : null, text: TC.TN(list.length, "{count} card", "{count} cards") }));
       const who = el("span", { class: "swl-who" });
       // a card this screen may see is said by what it does on the shark ("Fire laser"), beside its
       // player's chip, never by its code
