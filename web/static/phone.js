@@ -407,9 +407,15 @@
     const body = { action: TC.wire(action) };
     const r = await TC.api("POST", base + "/actions", body);
     busy = false;
-    // The answer ends what it played, once: if the stream already drew this payload, show() draws
-    // nothing, and "own" must not outlive it to wipe the next composition begun since.
-    if (r.ok) { own = true; show(r.data); own = false; return true; }
+    // The answer ends what it played, once: if the stream already drew this change (or a later
+    // one, or the telling moved on since), that drawing ended it, and the answer is not drawn over
+    // it: an older telling would come back, and "own" would wipe a composition begun since.
+    if (r.ok) {
+      const drawn = payload && payload.version !== undefined && r.data.version !== undefined && payload.version >= r.data.version;
+      if (!drawn) { own = true; show(r.data); }
+      own = false;
+      return true;
+    }
     own = false;
     // the companion could not be reached (a power cut, the Wi-Fi): the composition is still the
     // player's, to send again once it is back
