@@ -54,7 +54,7 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     tv.goto(f"{server}/table/{table}")
     lesson = tv.locator("#lesson")
     lesson.locator(".lesson-title", has_text="Erste Partie: Dein Zug: eine Aktion").wait_for()
-    assert "Spielregel: Spielverlauf, 1 und 2" in lesson.inner_text()
+    assert "Anleitung: Spielverlauf, 1 und 2" in lesson.inner_text()
     assert "blau-weißen" in lesson.inner_text()   # the German edition's own words
 
     anna, bo = phone(browser, "de-DE"), phone(browser, "nl-NL")
@@ -74,7 +74,7 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     tell_all(service, table)
     lesson.locator(".lesson-title", has_text="Erste Partie: Der Laser feuert").wait_for()
     assert "Dein Zug" not in lesson.inner_text()   # the first lesson is not told again
-    assert "Spielregel: Spielverlauf, 3" in lesson.inner_text()
+    assert "Anleitung: Spielverlauf, 3" in lesson.inner_text()
     bo.locator("#lesson-now .lesson-title", has_text="Nu: Jouw beurt: één actie").wait_for()
     check_screen(bo, "nl", "first-game-phone-nl")
     check_screen(tv, "de", "first-game-table-de-laser")

@@ -308,7 +308,7 @@ def test_the_host_types_the_printed_card_titles_and_the_east_beach_into_the_box_
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     host = watch(host_ctx.new_page())
     host.goto(f"{server}/host?key={host_key}")
-    host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 0 von 24, Oststrand E (Voreinstellung)"
+    host.locator("#jp-status", has_text="Deutsch: gedruckte Titel 0 von 24, Oststrand E (Standard)"
                  ).wait_for()
     host.locator("#jp-printed summary").click()
     assert host.locator("#jp-title-lang").input_value() == "de"
