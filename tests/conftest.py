@@ -8,6 +8,7 @@
   (marked ``browser``) run last, after every other test, so Playwright's event loop is never
   open while another test runs. Each test opens its own contexts and closes them; each context
   and page it opens waits ``patience(BROWSER_WAIT)`` for anything by default (tests/waits.py).
+  A browser test that fails leaves a screenshot of each of its pages in test-artifacts/.
 
 The waits' factor is measured once, before the first test (tests/waits.py), and printed in the
 header.
@@ -15,7 +16,9 @@ header.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +32,7 @@ from tests import fakegame, waits
 HOST_KEY = "test-host-key"
 CHROMIUM = "/usr/bin/chromium"
 BROWSER_WAIT = 8.0   # seconds a page gets, on a quiet machine, for each thing a test waits for
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 # The command line speaks the terminal's language (companion.terminal): the tests read English
 # unless one asks for another, whatever the developer's own terminal speaks.
@@ -122,6 +126,9 @@ class PatientBrowser:
         return getattr(self._browser, name)
 
 
+_RUNNING: list[Any] = []   # the run's chromium once launched: a failed test's pages are shot from it
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """Debian's chromium, launched once for the run (each launch costs about a second)."""
@@ -130,7 +137,27 @@ def chromium() -> Iterator[Any]:
         browser = pw.chromium.launch(executable_path=CHROMIUM, timeout=waits.patience_ms(30), args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
+        _RUNNING.append(browser)
         try:
             yield PatientBrowser(browser)
         finally:
+            _RUNNING.clear()
             browser.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that failed leaves a screenshot of every page it had open in test-artifacts/
+    (<test>-<page>.png), as they were when it failed. (The pictures a test names, ``shot`` in
+    tests/web/test_browser.py, are taken only with TEST_SHOTS=1: each costs the run a page's PNG.)"""
+    outcome = yield
+    report = outcome.get_result()   # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed or not _RUNNING:
+        return
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", item.name)
+    pages = [page for context in _RUNNING[0].contexts for page in context.pages]
+    for number, page in enumerate(pages):
+        with contextlib.suppress(Exception):   # a page already closed or crashed: the others still
+            page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{number}.png"), full_page=True,
+                            timeout=waits.patience_ms(5))

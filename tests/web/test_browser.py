@@ -91,7 +91,15 @@ def phone(browser: Any) -> Any:
     return watch(context.new_page())
 
 
+SHOTS = os.environ.get("TEST_SHOTS") == "1"
+
+
 def shot(page: Any, name: str) -> None:
+    """A picture of the page in test-artifacts/<name>.png, for a person to look at: taken with
+    TEST_SHOTS=1 (each costs the run a page's PNG; a failed test's pages are shot anyway, by
+    tests/conftest.py)."""
+    if not SHOTS:
+        return
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
