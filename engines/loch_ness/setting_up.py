@@ -15,7 +15,7 @@ A player's own coloured cards (advanced) are in that player's part only.
 from __future__ import annotations
 
 from engines.core import SetupStep
-from engines.loch_ness.board import route_mark
+from engines.loch_ness.board import SAMPLE_NAME, route_mark
 from engines.loch_ness.decks import SEVEN, default_decks
 from engines.loch_ness.state import LochNessState
 from engines.loch_ness.table import BOATS, RESERVE, Table
@@ -68,7 +68,10 @@ def _listed(items: list[Text]) -> Text:
 
 
 def _board(t: Table) -> SetupStep:
-    lines = [Text("Lay out the board: {name}.", {"name": t.board.name})]
+    # the sample board's name is the project's words, said in the table's language; a table's own
+    # board keeps the name the table gave it
+    name: Text | str = Text(SAMPLE_NAME) if t.board.placeholder else t.board.name
+    lines = [Text("Lay out the board: {name}.", {"name": name})]
     if t.board.placeholder:
         lines.append(Text("This is the sample board, a made-up placeholder: with your own board, enter it in "
                           "the map editor first."))

@@ -85,3 +85,17 @@ def test_each_seat_reads_its_boats_and_the_start_player_its_card() -> None:
         assert bool(said(part, "You begin")) == (seat == t.start_player)
         assert not said(part, "Your discovery card")
     assert GAME.setup_part(state, 7) == ()
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Sample board (placeholder)"),
+                                            ("nl", "Voorbeeldbord (verzonnen)"),
+                                            ("de", "Beispielplan (Platzhalter)")])
+def test_the_sample_boards_name_is_said_in_the_tables_language(lang: str, name: str) -> None:
+    """Review 2026-11-28, B-1: "Leg het spelbord neer: Sample board (placeholder)." The sample board
+    is the project's, so its name is the project's words in the table's language; a table's own
+    board keeps the name it was given."""
+    from engines.text import translate
+    from web.i18n import load_catalogues
+    load_catalogues()   # the companion reads the words from web's catalogues
+    laid = said(GAME.setup_steps(start(4)), "Lay out the board: {name}.")[0]
+    assert translate(laid, lang).endswith(f": {name}.")

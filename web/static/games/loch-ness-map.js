@@ -57,7 +57,7 @@
     opts = opts || {};
     const size = extent(board, opts.cols, opts.rows);
     const root = svg("svg", { viewBox: "0 0 " + size.w + " " + size.h, class: "ln-map", role: "img",
-                              "aria-label": TC.T("The board: {name}", { name: board.name || "" }) });
+                              "aria-label": TC.T("The board: {name}", { name: board.placeholder ? TC.T("Sample board (placeholder)") : board.name || "" }) });
     const spaces = byId(board);
     if (opts.grid) {
       const cells = svg("g", { class: "ln-cells" }, root);
