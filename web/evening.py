@@ -25,7 +25,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 import engines
-from engines.text import N_, Text, translate
+from engines.text import N_, Text, plural, translate
 from web.apidoc import Query, declare
 from web.auth import service
 from web.i18n import lang, localize_payload, use_language
@@ -45,7 +45,7 @@ NAMESPACE = uuid.UUID("6f1c2f4e-3a5b-5d0e-9c1a-7b2e4d6a8c10")
 exported twice is one play in the app, never two."""
 
 PLAYING, NOT_FINISHED = N_("Playing."), N_("Not finished: the host ended it.")
-WON, DRAW = N_("Finished: {names} won."), N_("Finished: a draw.")
+DRAW = N_("Finished: a draw.")
 
 
 def _moment(table: Mapping[str, Any]) -> float:
@@ -83,8 +83,10 @@ def _state(table: Mapping[str, Any]) -> str:
 def _status(game: Mapping[str, Any], language: str) -> dict[str, Any]:
     """The game's state in one sentence, its winners named as the (localized) seats name them."""
     if game["state"] == "finished":
-        names = ", ".join(str(s["name"]) for s in game["seats"] if s["seat"] in game["winners"])
-        said = Text(WON, {"names": names}) if game["winners"] else Text(DRAW)
+        won = [str(s["name"]) for s in game["seats"] if s["seat"] in game["winners"]]
+        # the verb agrees with the names (nl "hebben gewonnen", de "haben gewonnen")
+        said = (plural(len(won), "Finished: {names} won.", "Finished: {names} won.", names=", ".join(won))
+                if won else Text(DRAW))
     else:
         said = Text(PLAYING if game["state"] == "playing" else NOT_FINISHED)
     return {**said.to_json(), "text": translate(said, language)}

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from companion.service import Service
@@ -226,3 +227,18 @@ def test_the_sharks_secret_start_leaves_the_evening_as_it_was(tmp_path: Path) ->
     north, south = jaws_evening(tmp_path / "n", "N"), jaws_evening(tmp_path / "s", "S")
     assert north["json"]["games"][0]["state"] == "unfinished"
     assert north == south
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "Finished: Bernd won.", "Finished: Bernd, Daan won."),
+    ("nl", "Afgelopen: Bernd heeft gewonnen.", "Afgelopen: Bernd, Daan hebben gewonnen."),
+    ("de", "Vorbei: Bernd hat gewonnen.", "Vorbei: Bernd, Daan haben gewonnen.")])
+def test_the_verb_agrees_with_the_winners_named(lang: str, one: str, two: str) -> None:
+    """Review 2026-11-28, B-3: "Vorbei: Anna, Bas, Carl hat gewonnen." A sentence that names a list of
+    players takes the verb of their number, through the plural machinery (a Jaws crew wins as three)."""
+    from web.evening import _status
+    from web.i18n import load_catalogues
+    load_catalogues()
+    seats = [{"seat": 0, "name": "Bernd"}, {"seat": 1, "name": "Daan"}]
+    for winners, said in (([0], one), ([0, 1], two)):
+        assert _status({"state": "finished", "seats": seats, "winners": winners}, lang)["text"] == said

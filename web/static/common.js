@@ -682,7 +682,7 @@
     const o = payload.outcome;
     if (!o) return "";
     const winners = (o.winners || []).map(function (s) { return TC.seatName(payload, s); });
-    const head = winners.length ? TC.T("Winner: {names}.", { names: winners.join(", ") }) : TC.T("A draw.");
+    const head = winners.length ? TC.TN(winners.length, "Winner: {names}.", "Winners: {names}.", { names: winners.join(", ") }) : TC.T("A draw.");
     return head + " " + TC.say(o.say || o.reason);
   };
 })();

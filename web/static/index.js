@@ -15,13 +15,13 @@
   function state(t) {
     if (t.finished) {
       if (!t.winners) return T("Finished: the table screen is telling the end.");
-      return t.winners.length ? T("Finished: {names} won.", { names: names(t, t.winners) }) : T("Finished: a draw.");
+      return t.winners.length ? TC.TN(t.winners.length, "Finished: {names} won.", "Finished: {names} won.", { names: names(t, t.winners) }) : T("Finished: a draw.");
     }
     if (t.ended) return T("Ended by the host.");
     const free = (t.seats || []).filter(function (s) { return !s.taken; }).length;
     if (free) return TC.TN(free, "Waiting for players: {count} seat free.", "Waiting for players: {count} seats free.");
     const turn = (t.awaiting || []);
-    return turn.length ? T("Playing: {names} to play.", { names: names(t, turn) }) : T("Playing.");
+    return turn.length ? TC.TN(turn.length, "Playing: {names} to play.", "Playing: {names} to play.", { names: names(t, turn) }) : T("Playing.");
   }
 
   function line(t, primary) {
