@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 import engines
 from companion.story import stops
 from engines import may_see
@@ -460,3 +462,23 @@ def test_the_start_row_reads_on_a_360_px_phone_in_every_language(
         assert row["on_top"] and row["under"] == 0 and row["marks"] >= 9 and row["rings"] >= 9, (lang, row)
         assert not row["wide"], (lang, row)
         ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "letters", "legend"), [
+    ("en", ["B", "G", "W"], "B = black"), ("nl", ["G", "W", "Z"], "Z = zwart"),
+    ("de", ["G", "S", "W"], "S = schwarz")])
+def test_each_shark_carries_its_colours_letter_in_the_tables_language(
+        server: str, browser: Any, service: Any, lang: str, letters: list[str], legend: str) -> None:
+    """Issue 38, point 2: "the letter for the black shark in the language's word". A shark's letter
+    is its colour's first letter as the table says it (the black shark: B, Z for zwart, S for
+    schwarz), on the board, on its stack and in the legend beside them."""
+    table = service.create_table("sharks-with-lasers", 3, {}, seed=5, lang=lang)["table"]
+    service.set_auto(table, False)
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv = watch(tv_ctx.new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#board svg.swl-board").wait_for(state="visible")
+    assert sorted(tv.locator("#board .shark .fig-letter").all_text_contents()) == letters
+    assert sorted(tv.locator(".swl-shark-badge").all_text_contents()) == letters
+    assert legend in tv.locator("#table-screen").inner_text()
+    tv_ctx.close()

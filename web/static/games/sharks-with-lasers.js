@@ -18,9 +18,9 @@
   const CELL = 40, M = 24;
   const SHARKS = ["white", "grey", "black"];
   const SHARK_STYLE = {
-    white: { fill: "#f7f7f7", stroke: "#222", text: "#111", letter: "W", name: window.TC.N("White shark"), shape: "circle" },
-    grey: { fill: "#8d949c", stroke: "#111", text: "#111", letter: "G", name: window.TC.N("Grey shark"), shape: "diamond" },
-    black: { fill: "#1b1b1b", stroke: "#f2f2f2", text: "#fff", letter: "B", name: window.TC.N("Black shark"), shape: "square" },
+    white: { fill: "#f7f7f7", stroke: "#222", text: "#111", name: window.TC.N("White shark"), shape: "circle" },
+    grey: { fill: "#8d949c", stroke: "#111", text: "#111", name: window.TC.N("Grey shark"), shape: "diamond" },
+    black: { fill: "#1b1b1b", stroke: "#f2f2f2", text: "#fff", name: window.TC.N("Black shark"), shape: "square" },
   };
   // seat colours: always drawn with the seat's number (never colour alone)
   const SEATS = [
@@ -53,6 +53,9 @@
   /* A card's name in the phone's language (its "label"), as printed for the special cards. */
   function cardName(card) { return card.label ? window.TC.say(card.label) : card.name; }
   function sharkName(shark) { return T(SHARK_STYLE[shark] ? SHARK_STYLE[shark].name : shark); }
+  // a shark's letter: its colour's first letter in the table's language (en B for black, nl Z for
+  // zwart, de S for schwarz), as the legend says it
+  function sharkLetter(shark) { return sharkName(shark).charAt(0).toUpperCase(); }
   function seatName(p, seat) { return window.TC.seatName(p, seat); }
   function faceText(face) { return T(FACE[face] || (face || "").replace(/_/g, " ")); }
 
@@ -149,7 +152,7 @@
     else if (st.shape === "diamond") svg("polygon", Object.assign({ points: "0,-14 14,0 0,14 -14,0" }, o), body);
     else svg("rect", Object.assign({ x: -11, y: -11, width: 22, height: 22, rx: 2 }, o), body);
     const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: st.text }, body);
-    t.textContent = st.letter;
+    t.textContent = sharkLetter(shark);
     svg("title", {}, body).textContent = sharkName(shark) + " · " + T("facing {dir}", { dir: T(COMPASS[facing] || facing) });
     return body;
   }
@@ -383,7 +386,7 @@
     (p.view.stacks || []).forEach(function (st) {
       const list = cards ? cards[st.shark] || [] : st.cards || [];
       const li = el("li", { class: "swl-stack", "data-shark": st.shark, "data-count": list.length },
-        el("span", { class: "swl-shark-badge shark-" + st.shark, text: SHARK_STYLE[st.shark].letter }),
+        el("span", { class: "swl-shark-badge shark-" + st.shark, text: sharkLetter(st.shark) }),
         el("span", { class: "swl-stack-name", text: sharkName(st.shark) }),
         // the count is what the chips below it show: on a crowded table screen it goes first
         el("span", { class: "swl-count", "data-fit": list.length ? "drop" : null, text: TC.TN(list.length, "{count} card", "{count} cards") }));
@@ -701,7 +704,7 @@
           text = T(SPY_ON[a.shark]);
           detail = T("Played face up: you alone see the cards on that stack.");
         } else {
-          text = SHARK_STYLE[a.shark].letter + " · " + sharkName(a.shark) + " · " + faceText(card.shark);
+          text = sharkLetter(a.shark) + " · " + sharkName(a.shark) + " · " + faceText(card.shark);
           detail = T(FACE_DOWN_ON[a.shark], { face: faceText(card.shark) });
         }
         row.append(el("button", { type: "button", class: "big swl-target" + (a.shark ? " shark-" + a.shark : " agent-target"),
@@ -722,7 +725,7 @@
       SHARKS.forEach(function (s) {
         if (!porters.some(function (a) { return a.shark === s; })) return;
         row.append(el("button", { type: "button", class: "big swl-target shark-" + s + (porterShark === s ? " chosen" : ""), "data-porter": s,
-          text: SHARK_STYLE[s].letter + " · " + sharkName(s), on: { click: function () { porterShark = porterShark === s ? null : s; api.redraw(); } } }));
+          text: sharkLetter(s) + " · " + sharkName(s), on: { click: function () { porterShark = porterShark === s ? null : s; api.redraw(); } } }));
       });
       controls.append(row);
     }
