@@ -18,7 +18,7 @@ from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import card_name, shark
 from engines.text import N_, Text, plural
 
-SETUP_SECTION = N_("Rulebook, Setup")
+SETUP_SECTION = N_("Rulebook, Preparation")   # its section: "VOORBEREIDING" (Fzzzt!: "Spelvoorbereiding")
 START_SECTION = N_("Rulebook, Start")
 
 
