@@ -91,10 +91,14 @@ def button(page: Any, text: str) -> Any:
 
 
 def play(service: Any, table: str, page: Any, text: str, sure: bool = False) -> None:
+    """Tap the play (and say yes), and wait for the companion's answer to it and the phone to show
+    it (a version alone may move with a step the table told meanwhile, Auto being on)."""
     version = changes(service, table)
-    button(page, text).tap()
-    if sure:
-        confirm(page)
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+        button(page, text).tap()
+        if sure:
+            confirm(page)
+    assert answer.value.ok, answer.value.text()
     settle(service, table, version, page)
 
 
