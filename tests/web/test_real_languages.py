@@ -159,7 +159,8 @@ def _wrong_plays(state: engines.State, recent: list[tuple[int, Any]]) -> Iterato
     few steps ago."""
     awaited = [s for s in state.awaiting if s >= 0]
     idle = [s for s in range(state.players) if s not in state.awaiting][:1]
-    legal = {s: state.legal_actions(s)[:1] for s in awaited}
+    legal = {s: list({a["type"]: a for a in reversed(state.legal_actions(s))}.values())   # one of each kind
+             for s in awaited}
     for seat in [*awaited, *idle]:
         yield seat, NOPE
         for other in awaited:
