@@ -155,4 +155,6 @@ def _way(d: object) -> object:
 
 
 def _no_shark(shark: object) -> IllegalAction:
+    if shark is None:   # the play names no shark at all: ask for one, never say "None"
+        return IllegalAction("This card needs a shark: choose white, grey or black.")
     return IllegalAction("There is no shark called {shark}: choose white, grey or black.", shark=str(shark))
