@@ -30,10 +30,12 @@ def role(r: int) -> Text:
 
 
 def roles(members: list[int]) -> Text:
-    """Crew members, listed: Brody, Quint."""
+    """Crew members, listed as a sentence lists them: Brody; Brody and Quint; Brody, Hooper and
+    Quint (nl "en", de "und": review 2026-11-28, 3.4)."""
     out = role(members[0])
-    for r in members[1:]:
-        out = Text("{list}, {item}", {"list": out, "item": role(r)})
+    for at, r in enumerate(members[1:], start=2):
+        out = (Text("{names} and {last}", {"names": out, "last": role(r)}) if at == len(members)
+               else Text("{list}, {item}", {"list": out, "item": role(r)}))
     return out
 
 

@@ -30,7 +30,7 @@ def test_jaws_after_sharks_the_phones_keep_their_tokens_in_the_seats_the_host_ga
 
 def test_the_host_reads_each_seats_role_in_their_language(client: FlaskClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games?lang=de").get_json()["games"]}
-    assert games["jaws"]["seat_roles"]["3"] == ["Der Hai", "Brody, Quint", "Hooper"]
+    assert games["jaws"]["seat_roles"]["3"] == ["Der Hai", "Brody und Quint", "Hooper"]
     assert "seat_roles" not in games["fzzzt"]
 
 

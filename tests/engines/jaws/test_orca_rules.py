@@ -209,7 +209,7 @@ def test_phase_4_the_shark_resurfaces_chips_elsewhere_go_back_and_the_card_is_re
         "The shark resurfaces by chip B: zone 3, evade 1, 3 dice.",
         "It plays an ability card: Hard Target. The shark's evade value is 3. Gear that changes its evade "
         "value still does.",
-        "On target: Brody, Hooper.",
+        "On target: Brody and Hooper.",
     ]
 
 
@@ -392,7 +392,7 @@ def test_the_rulebooks_shark_attack_example() -> None:
         "3 hits: boat space 3 is destroyed. Its zone is one water space now.",
         "Quint falls into the water of zone 3.",
         "Extra attacks: one die against each crew member in the water in or next to the shark's space: "
-        "Brody, Quint.",
+        "Brody and Quint.",
         "The shark rolls 1 red die: the shark's player enters the hits (the crew, when the computer plays "
         "the shark).",
     ]
