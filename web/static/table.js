@@ -252,8 +252,9 @@
     const waiting = (latest.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return ready.indexOf(s) < 0; });
     const names = function (seats) { return seats.map(function (s) { return TC.seatName(latest, s); }).join(", "); };
     if (ready.length) box.append(el("p", { class: "setup-ready", text: "✓ " + T("Ready: {names}", { names: names(ready) }) }));
-    // on a crowded screen the phones say it (each one's Ready): this line goes first, then the section
-    if (waiting.length) box.append(el("p", { class: "setup-waiting", "data-fit": "drop", text: T("Ready on the phone, still to press: {names}.", { names: names(waiting) }) }));
+    // who the table still waits for, at every step (issue 37, G2: a crowded screen dropped it first,
+    // and the table asked around): the section and older lines give way before it
+    if (waiting.length) box.append(el("p", { class: "setup-waiting", text: T("Ready on the phone, still to press: {names}.", { names: names(waiting) }) }));
   }
 
   function drawButtons(st) {
