@@ -113,7 +113,8 @@ def test_from_start_through_every_setup_step_to_the_first_play(
         assert tv.locator("#resolution").is_hidden()
         table_fits(tv, f"setup-{game}-step-{index + 1}")
         # who has still to press Ready, named at every step (issue 37, G2), nobody ready yet
-        assert tv.locator("#setup .setup-waiting").inner_text().endswith(", ".join(NAMES[:players]) + "."), index
+        waiting = tv.locator("#setup .setup-waiting").inner_text()
+        assert waiting.endswith(", ".join(NAMES[:players]) + "."), (index, waiting)
         if index + 1 < len(steps):
             tv.locator("#next").click()
     assert service.public(table)["setup"]["step"] == len(steps) - 1
