@@ -171,7 +171,7 @@ class Jaws(Game):
         return out
 
     def seat_roles(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[Text, ...]:
-        """The shark's seat, then each crew seat with the crew members it plays (Brody, Quint)."""
+        """The shark's seat, then each crew seat with the crew members it plays (Brody and Quint)."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction("{title} is for {low} to {high} players.",
                                 title=self.title, low=self.min_players, high=self.max_players)

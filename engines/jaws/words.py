@@ -6,7 +6,7 @@ Event *data* keeps plain values (``role="quint"``) for the screens; only the sen
 are these :class:`~engines.text.Text` words.
 
 >>> str(role(2)), str(roles([0, 2]))
-('Quint', 'Brody, Quint')
+('Quint', 'Brody and Quint')
 """
 
 from __future__ import annotations
