@@ -14,9 +14,8 @@ import engines
 from engines.core import events_for
 from engines.playout import random_playout
 from tests.engines.jaws.orca_helpers import FIXTURE
-from tests.web.test_real_languages import english, english_words, texts
+from tests.web.test_real_languages import english, english_words, localized, texts
 from web import messages
-from web.i18n import localize_payload
 
 __all__ = ["english"]
 
@@ -32,13 +31,7 @@ def test_a_random_game_of_act_2_reads_without_an_english_word(lang: str, mode: s
     def collect(_before: engines.State, _seat: int, _action: object, after: engines.State) -> None:
         nonlocal shown
         seats = [{"seat": s, "name": "", "named": False, "bot": s == 1} for s in range(after.players)]
-        for who in [None, *after.awaiting]:
-            if who is not None and who < 0:
-                continue
-            payload = {"seats": seats, "view": after.view(who), "events": events_for(after.events, who),
-                       "outcome": after.outcome,
-                       "legal_actions": after.legal_actions(who)[:40] if who is not None else []}
-            out = localize_payload(payload, lang)
+        for out in localized(after, seats, lang):
             for text in [*texts(out), *(s["name"] for s in out["seats"])]:
                 shown += 1
                 for word in english_words(text, lang, english):

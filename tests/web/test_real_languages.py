@@ -124,14 +124,20 @@ def english_words(text: str, lang: str, english: set[str]) -> list[str]:
 
 
 def texts(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        if isinstance(value.get("msgid"), str) and "text" in value:
-            yield value["text"]
-        for sub in value.values():
-            yield from texts(sub)
-    elif isinstance(value, list):
-        for sub in value:
-            yield from texts(sub)
+    """Each sentence of a localized payload, as it reads."""
+    return (text for _, text in sentences(value))
+
+
+def localized(state: engines.State, seats: list[dict[str, Any]], lang: str) -> Iterator[dict[str, Any]]:
+    """What the table screen and each phone asked to play get of ``state``, as the web sends it in
+    ``lang``: the view, the events each may see, the outcome, the labels of (at most 40) plays."""
+    for who in [None, *state.awaiting]:
+        if who is not None and who < 0:
+            continue
+        payload = {"seats": seats, "view": state.view(who), "events": events_for(state.events, who),
+                   "outcome": state.outcome,
+                   "legal_actions": state.legal_actions(who)[:40] if who is not None else []}
+        yield localize_payload(payload, lang)
 
 
 def test_the_check_finds_an_english_word_left_in_a_dutch_sentence(english: set[str]) -> None:
@@ -247,13 +253,7 @@ def rendered(game_id: str, lang: str) -> tuple[list[Said], list[Said]]:
     shown: list[Said] = []
     names: list[str | None] = []
     for state, seats in played(game_id).states:
-        for who in [None, *state.awaiting]:
-            if who is not None and who < 0:
-                continue
-            payload = {"seats": seats, "view": state.view(who), "events": events_for(state.events, who),
-                       "outcome": state.outcome,
-                       "legal_actions": state.legal_actions(who)[:40] if who is not None else []}
-            out = localize_payload(payload, lang)
+        for out in localized(state, seats, lang):
             shown.extend(sentences(out))
             shown.extend((frozenset(), s["name"]) for s in out["seats"])
         names = seat_names({"seats": seats}, lang)
