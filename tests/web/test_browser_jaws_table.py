@@ -69,8 +69,15 @@ def test_an_event_cards_choice_stands_with_the_cards_rule(server: str, browser: 
     assert rule.count() == 1                                  # said once, where the choice is
     assert "strand" in rule.inner_text()                      # in Dutch
     assert "null" not in crew.locator("#controls").inner_text()
-    first.scroll_into_view_if_needed()
-    said, button = rule.bounding_box(), first.bounding_box()
+    # scrolled and measured in one step of the page: a redraw (another phone's arrival) between
+    # Playwright's calls would measure buttons no longer in the page
+    said, button = crew.evaluate("""() => {
+      const button = [...document.querySelectorAll('#controls button.big')]
+        .find(b => b.textContent.includes('N kiezen'));
+      button.scrollIntoView({block: 'nearest'});
+      const box = e => { const r = e.getBoundingClientRect(); return {y: r.y, height: r.height}; };
+      return [box(document.querySelector('.jaws-card-text')), box(button)];
+    }""")
     assert said["y"] >= 0 and said["y"] + said["height"] <= button["y"], (said, button)
     assert button["y"] - (said["y"] + said["height"]) < 60     # right above the buttons, on the same screen
     shot(crew, "jaws-crew-phone-event-choice")
