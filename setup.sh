@@ -117,14 +117,14 @@ compile_bytecode() {  # $1: "checkout" as well for an editable install (run, tes
     fi
 }
 
-browser_ready() { [ -x /usr/bin/chromium ]; }
+browser_ready() { [ -x /usr/bin/chromium-headless-shell ]; }   # the browser tests' (tests/conftest.py)
 
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/table-companion
 
-dev_tools() {  # apt's tools the tests drive: Debian's chromium (the browser tests), faketime (the
-    # clock ten years ahead: tests/test_offline.py)
+dev_tools() {  # apt's tools the tests drive: Debian's chromium-headless-shell (the browser tests),
+    # faketime (the clock ten years ahead: tests/test_offline.py)
     local missing=()
-    browser_ready || missing+=(chromium)
+    browser_ready || missing+=(chromium-headless-shell)
     command -v faketime >/dev/null || missing+=(faketime)
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

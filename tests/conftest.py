@@ -30,7 +30,14 @@ from companion.service import Service
 from tests import fakegame, waits
 
 HOST_KEY = "test-host-key"
-CHROMIUM = "/usr/bin/chromium"
+# The browser tests' chromium: Debian's chromium-headless-shell, the build Playwright itself runs
+# headless tests in: the same Blink and V8 as /usr/bin/chromium, without the full browser's window
+# and compositor (about a third of the CPU per page, and the suite is CPU-bound on two cores).
+# TC_CHROMIUM names another (TC_CHROMIUM=/usr/bin/chromium: the whole browser); the full browser
+# when the shell is missing.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = os.environ.get("TC_CHROMIUM") or (HEADLESS_SHELL if os.access(HEADLESS_SHELL, os.X_OK)
+                                             else "/usr/bin/chromium")
 BROWSER_WAIT = 8.0   # seconds a page gets, on a quiet machine, for each thing a test waits for
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
