@@ -68,8 +68,9 @@ class Clockwork:
             self._screen_went(t)
         elif gone is not None:
             due = _sooner(due, gone)
-        if self.guide.setting_up(t):   # Auto steps through the setup first
-            return _sooner(due, self.guide.pace(t, now, t.telling.since))
+        if self.guide.setting_up(t):   # the table's Next steps through the setup, not Auto
+            self.guide.pace(t)
+            return due
         played += self.sealer.unseal(t)   # nothing holds plays any more (a screen gone, a polling one quiet)
         if t.row.ended or not t.row.auto or not self.presence.present(t) or not t.telling.story.waiting():
             return due

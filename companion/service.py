@@ -267,7 +267,7 @@ class Service:
                               released=self._schedule_bots, pace=reading_pace)
         self.sealing = Sealer(self.store, self.telling, play=self._play,
                               push_seat=lambda t, seat: self.payloads.push_seat(t, seat))
-        self.setup = SetupGuide(now, self.store, self.tables, lambda: self.hardware,
+        self.setup = SetupGuide(self.store, self.tables, lambda: self.hardware,
                                 watched=self.presence.present, push=lambda t: self.payloads.fan_out(t),
                                 payload=lambda t, seat: self.payloads.payload(t, seat),
                                 opened=self._schedule_bots, poke=self._pacer.poke,
@@ -320,7 +320,7 @@ class Service:
             # the rules changed under a stored game: keep its rows, start without it
             log.warning("table %s (%s) cannot be replayed and is left out: %s", row.id, row.game, exc)
             return None
-        table.telling.since = table.setting_up.since = self.clock()
+        table.telling.since = self.clock()
         with table.lock:
             if row.ended:
                 return table
@@ -663,7 +663,7 @@ class Service:
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             _start(table, setting_up)
             self.store.create_table(row, seat_rows, table.log, ends=ends)   # StorageFailure: nothing made
-            table.telling.since = table.setting_up.since = self.clock()
+            table.telling.since = self.clock()
             self.tables.add(table)
         with table.lock:
             self.payloads.look(table)

@@ -11,7 +11,10 @@ methods take a table's lock themselves, the others run under it. docs/web.md "Se
   Ready, whether the game has opened): a pulled plug resumes where it was.
 - While it lasts, the seats' plays are refused (409, state unchanged) and the computer waits; the
   host may still enter what the real dice or cards showed. The computer's seats are ready at
-  once; the game opens when every seat is ready, or when the host skips.
+  once. The table sets the pace: a step moves on only with the table's Next (Auto waits for the
+  game). The game opens when every seat is ready and the table has been shown every step: with a
+  table screen there, at its last step (the last Ready there, or Next there once all are ready);
+  with none (phones only, or the screen gone), at the last Ready. The host may skip at any time.
 - A step that asks for a ``beam`` check has the hardware fire the laser and compare where the beam
   lands (``link.check_setup``); its answer is shown with the step.
 """
@@ -41,8 +44,6 @@ SETUP_OPTION: dict[str, Any] = {
                "unless given."),
 }
 STILL_SETTING_UP = N_("The table is still setting up: press Ready on your phone, or the host skips.")
-STEP_SECONDS = 6.0       # Auto: the least a setup step stays shown
-LINE_SECONDS = 3.0       # and this much more for each line it says
 
 
 def declares_setup(game: Any) -> bool:
@@ -60,17 +61,17 @@ def stage(steps: tuple[SetupStep, ...], asked: bool) -> dict[str, Any] | None:
 
 
 class SetupGuide:
-    def __init__(self, clock: Callable[[], float], store: Store, tables: Tables,
-                 hardware: Callable[[], Any], *,
+    def __init__(self, store: Store, tables: Tables, hardware: Callable[[], Any], *,
                  watched: Callable[[OpenTable], bool], push: Callable[[OpenTable], None],
                  payload: Callable[[OpenTable, int | None], dict[str, Any]],
                  opened: Callable[[OpenTable], None], notify: Callable[[OpenTable, State], None],
                  poke: Callable[[], None]) -> None:
-        """``hardware``: the hardware link now, or None; ``watched``: a table screen is there (Auto
-        runs); ``push``: every stream of the table is told; ``payload``: a reader's payload (None:
-        the public one); ``opened``: the game opened (the computer may play); ``notify``: the
-        listeners (the hardware's seat LEDs) hear of a change; ``poke``: the pacer looks again."""
-        self.clock, self.store, self.tables, self.hardware = clock, store, tables, hardware
+        """``hardware``: the hardware link now, or None; ``watched``: a table screen is there (it
+        shows every step before the game opens); ``push``: every stream of the table is told;
+        ``payload``: a reader's payload (None: the public one); ``opened``: the game opened (the
+        computer may play); ``notify``: the listeners (the hardware's seat LEDs) hear of a change;
+        ``poke``: the pacer looks again."""
+        self.store, self.tables, self.hardware = store, tables, hardware
         self._watched, self._push, self._payload = watched, push, payload
         self._opened, self._notify, self._poke = opened, notify, poke
 
@@ -131,9 +132,21 @@ class SetupGuide:
         t.row.version, t.row.setup = version, setup
         self._push(t)
 
+    def everyone_ready(self, t: OpenTable) -> bool:
+        return len(self.ready_seats(t)) >= t.row.players
+
+    def at_last_step(self, t: OpenTable) -> bool:
+        assert t.row.setup is not None
+        return int(t.row.setup.get("step", 0)) + 1 >= len(self.steps(t))
+
     def open_if_ready(self, t: OpenTable) -> bool:
-        """Every seat is ready: the game opens (stored, shown, the computer may play)."""
-        if not self.setting_up(t) or len(self.ready_seats(t)) < t.row.players:
+        """Every seat is ready and the table has seen every step: the game opens (stored, shown,
+        the computer may play). A table screen still short of the last step keeps it shut: its
+        Next shows the rest, and Next on the last step opens it (the walk-through's G7: the game
+        opened on the last Ready with step 6 of 6 never shown)."""
+        if not self.setting_up(t) or not self.everyone_ready(t):
+            return False
+        if self._watched(t) and not self.at_last_step(t):
             return False
         self._open(t)
         return True
@@ -189,13 +202,15 @@ class SetupGuide:
         return out
 
     def next(self, t: OpenTable) -> bool:
-        """The table's "next" while setting up: the next step (the last one stays). False when the
-        table is not setting up (the next is the story's)."""
+        """The table's "next" while setting up: the next step; on the last one, with every seat
+        ready, the game opens. False when the table is not setting up (the next is the story's)."""
         if not self.setting_up(t) or t.row.setup is None:
             return False
         at = int(t.row.setup.get("step", 0))
         if at + 1 < len(self.steps(t)):
             self._show_step(t, at + 1)
+        elif self.everyone_ready(t):
+            self._open(t)
         return True
 
     def unready(self, t: OpenTable, seat: int) -> None:
@@ -207,9 +222,7 @@ class SetupGuide:
     def _show_step(self, t: OpenTable, step: int) -> None:
         assert t.row.setup is not None
         t.setting_up.check = None
-        t.setting_up.since = self.clock()
         self._store(t, {**t.row.setup, "step": step})
-        self._poke()
         self.check_step(t)
 
     # -- the hardware checks a step -------------------------------------------------------
@@ -250,26 +263,13 @@ class SetupGuide:
                 pass   # shown all the same: the check is no game change
             self._push(t)
 
-    # -- Auto -------------------------------------------------------------------------------
+    # -- the clock ---------------------------------------------------------------------------
 
-    def pace(self, t: OpenTable, now: float, shown_since: float) -> float | None:
-        """Auto while setting up: the next step once this one has been read; when it is due.
-        ``shown_since``: when a table screen came to show the table (the story's ``since``)."""
-        if not t.row.auto or not self._watched(t) or t.row.setup is None:
-            return None
-        steps = self.steps(t)
-        at = int(t.row.setup.get("step", 0))
-        if at + 1 >= len(steps):
-            return None   # the last step stays until everyone is ready
-        # from when the step came up, or when a screen came to show it, whichever is later
-        due = max(t.setting_up.since, shown_since) + STEP_SECONDS + LINE_SECONDS * len(steps[at].lines)
-        if now < due:
-            return due
-        try:
-            self._show_step(t, at + 1)
-        except StorageFailure:
-            t.setting_up.since = now
-        return None if at + 2 >= len(steps) else t.setting_up.since + STEP_SECONDS
+    def pace(self, t: OpenTable) -> None:
+        """What the clock does while a table sets up: no step moves by itself (Auto is the game's;
+        a table reading a step and laying out its box takes the time it takes, G3), but a table
+        whose screen went away with every seat ready opens (nothing is left to show it)."""
+        self.open_if_ready(t)
 
 
 __all__ = ["SETTING_UP", "SETUP_OPTION", "STILL_SETTING_UP", "SetupGuide", "declares_setup", "stage"]

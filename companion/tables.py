@@ -146,10 +146,9 @@ class Telling:
 
 @dataclass
 class SettingUpState:
-    """Setting up (companion/setting_up.py): the steps for the position they were built from, when
-    the shown step came up (Auto), and the hardware's answer to the shown step's check."""
+    """Setting up (companion/setting_up.py): the steps for the position they were built from, and
+    the hardware's answer to the shown step's check."""
     cache: tuple[State, tuple[SetupStep, ...]] | None = None
-    since: float = 0.0
     check: dict[str, Any] | None = None
 
 

@@ -1,5 +1,5 @@
 """Setting up (issue 26) in the table service: the stage kept with the table, plays refused while it
-lasts, Ready and the host's skip, the computer ready at once, Auto, the beam check hook."""
+lasts, Ready and the host's skip, the computer ready at once, the table's pace, the beam check hook."""
 
 from __future__ import annotations
 
@@ -141,34 +141,66 @@ def test_a_seats_part_reaches_that_seat_alone(service: Service) -> None:
         assert not any(name in text for name in secret if name not in repr(reader["view"]))
 
 
-def test_auto_walks_the_steps_at_a_reading_pace(data_dir: Path, service: Service) -> None:
+def test_the_table_sets_the_pace_auto_never_moves_a_setup_step(data_dir: Path, service: Service) -> None:
+    """Issue 37, G3: "Auto is on by default while setting up, and steps move on long before a table
+    is done ('Build the Orca: lay a boat tile on each of the 8 zones' gets 12 s)". A table screen
+    watches for ten minutes with Auto on: the step shown is still the first until its Next."""
     service.close()
     now = [100.0]
     svc = Service(data_dir, HOST_KEY, clock=lambda: now[0])
     try:
         table = new_table(svc)
-        svc.public(table, screen=True)   # a table screen is watching
-        assert svc.public(table)["setup"]["step"] == 0
-        now[0] += 4
-        svc.public(table, screen=True)
-        svc.clockwork.pace()
-        assert svc.public(table)["setup"]["step"] == 0   # not read yet
-        now[0] += 4.9
-        svc.public(table, screen=True)
-        svc.clockwork.pace()
-        assert svc.public(table)["setup"]["step"] == 0
-        for _ in range(8):
-            now[0] += 4.9   # a screen polls within its grace
+        assert svc.public(table, screen=True)["story"]["auto"]   # a table screen is watching, Auto on
+        for _ in range(120):
+            now[0] += 4.9   # the screen polls within its grace
             svc.public(table, screen=True)
             svc.clockwork.pace()
-            if svc.public(table)["setup"]["step"] == 1:
-                break
-        assert svc.public(table)["setup"]["step"] == 1
-        for _ in range(40):
-            now[0] += 4.9
-            svc.public(table, screen=True)
-            svc.clockwork.pace()
-        assert svc.public(table)["setup"]["step"] == 3   # the last step stays
+        assert svc.public(table)["setup"]["step"] == 0
+        assert svc.advance(table)["setup"]["step"] == 1   # the table's Next
+    finally:
+        svc.close()
+
+
+def test_with_a_table_screen_the_game_opens_only_once_it_has_shown_the_last_step(
+        data_dir: Path, service: Service) -> None:
+    """Issue 37, G7: "Jaws nl, 4 players, TV on step 5 of 6; all four phones press Ready. The game
+    opened; step 6 'De haai' was never shown on the TV." Every seat ready at step 1 of 4 with a
+    screen there: still setting up, through the steps; the last step shown, Next opens it. The
+    last Ready pressed while the last step is shown opens it at once; with the screen gone, the
+    last Ready is the last word again."""
+    service.close()
+    now = [100.0]
+    svc = Service(data_dir, HOST_KEY, clock=lambda: now[0])
+    try:
+        table = new_table(svc)
+        svc.public(table, screen=True)
+        for seat in range(3):
+            svc.setup.ready(table, seat)
+        count = len(svc.public(table)["setup"]["steps"])
+        for step in range(1, count):
+            assert svc.public(table)["setup"]["step"] == step - 1   # not open: steps still to show
+            assert svc.advance(table)["setup"]["step"] == step
+        assert svc.public(table)["setup"] is not None   # the last step is there to be done
+        assert svc.advance(table)["setup"] is None      # its Next opens the game
+        seat, action = first_play(svc, table)
+        svc.act(table, seat, action)
+
+        late = new_table(svc)
+        svc.public(late, screen=True)
+        svc.setup.ready(late, 0)
+        svc.setup.set_setup(late, step=len(svc.public(late)["setup"]["steps"]) - 1)
+        svc.setup.ready(late, 1)
+        assert svc.public(late)["setup"] is not None
+        assert svc.setup.ready(late, 2)["setup"] is None   # the last Ready, on the last step
+
+        gone = new_table(svc)
+        svc.public(gone, screen=True)
+        for seat in range(3):
+            svc.setup.ready(gone, seat)
+        assert svc.public(gone)["setup"]["step"] == 0
+        now[0] += 60   # the screen went away (its poll's grace is long over)
+        svc.clockwork.pace()
+        assert svc.public(gone)["setup"] is None
     finally:
         svc.close()
 

@@ -141,7 +141,8 @@
     const st = TC.story(p);
     let status;
     const setup = p.setup && !p.ended ? p.setup : null;
-    if (setup) status = (setup.ready || []).indexOf(p.seat) >= 0
+    if (setup && (setup.ready || []).length >= p.players) status = T("Everyone is ready: the game opens once the table screen has shown the last step.");
+    else if (setup) status = (setup.ready || []).indexOf(p.seat) >= 0
       ? T("You are ready: the game opens when everyone is.") : T("Setting up: take your part below, then press Ready.");
     else if (p.outcome && st.watched) status = TC.storyLine(p);   // the table screen tells the end first
     else if (p.outcome) status = T("The game is over.");

@@ -231,6 +231,7 @@
     const box = TC.clear($("setup"));
     box.hidden = !setup;
     $("back").hidden = $("skip").hidden = !setup || !TC.page.can_step;
+    $("auto").hidden = !!setup;   // the table's Next sets the pace of setting up; Auto is the game's (G3)
     document.body.classList.toggle("setting-up", !!setup);
     // while setting up, once every seat is taken nobody needs the join codes: the steps get their room
     document.body.classList.toggle("setup-seated", !!setup && (latest.seats || []).every(function (s) { return s.taken || s.bot; }));
@@ -255,6 +256,10 @@
     // who the table still waits for, at every step (issue 37, G2: a crowded screen dropped it first,
     // and the table asked around): the section and older lines give way before it
     if (waiting.length) box.append(el("p", { class: "setup-waiting", text: T("Ready on the phone, still to press: {names}.", { names: names(waiting) }) }));
+    // everyone is ready: the game opens once this screen has shown every step (G7), with its Next
+    else box.append(el("p", { class: "setup-waiting", text: at + 1 < steps.length
+      ? T("Everyone is ready: Next shows the steps still to do, then the game opens.")
+      : T("Everyone is ready: Next starts the game.") }));
   }
 
   function drawButtons(st) {
@@ -288,12 +293,13 @@
   }
 
   /* The table's next: every screen and phone moves on (host, or the Pi's own display). While
-     setting up: the next setup step (the last one stays until everyone is ready). */
+     setting up: the next setup step; on the last one, the game opens once everyone is ready. */
   async function next() {
     if (!TC.page.can_step) return;
     if (look) { lookAt(look.stop + 1); return; }
     const setup = setupOf(latest);
-    if (setup) { if (setup.step + 1 < setup.steps.length) setupStep({ step: setup.step + 1 }); return; }
+    if (setup && setup.step + 1 < setup.steps.length) { setupStep({ step: setup.step + 1 }); return; }
+    // on the last step the companion's next opens the game once every seat is ready (else it stays)
     const r = await TC.api("POST", base + "/next");
     if (r.ok) show(r.data);
   }
