@@ -103,7 +103,34 @@ def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
                    "else sees it."),
             Text("Everything else goes aside: Act 1 does not need it."),
         ), ("track", "water"), _act1("5–6")),
+        *_abilities_shown(p),
     )
+
+
+# What each of the shark's four ability tiles does, in our words (rulebook, "Abilities"): the
+# rulebook has them shown to every player before the first game; in play the shark says only
+# whether it played one.
+ABILITY_SAYS = (
+    Text("Feeding Frenzy: in one action the shark eats every swimmer in its space."),
+    Text("Evasive Moves: this round the shark sets off no motion sensor, even through spaces with "
+         "floating barrels."),
+    Text("Out of Sight: this round, if Brody's binoculars or Hooper's fish finder looks for the shark, "
+         "it may say it is not there or not nearby, even when it is. A barrel Quint throws still hits it."),
+    Text("Speed Burst: one action moves the shark up to 3 spaces; its other moves go 1 space each."),
+)
+
+
+def _abilities_shown(p: Match) -> tuple[SetupStep, ...]:
+    """The ability tiles shown to everyone (JW2: the crew was never told what Out of Sight does to
+    its fish finder and binoculars)."""
+    powers = [i for i in range(4) if p.powers >> i & 1]
+    if not powers:
+        return ()
+    return (SetupStep("abilities", Text("The shark's abilities"), (
+        Text("Before the first game, show everyone the shark's ability tiles. Each works once per game, "
+             "for one round; the shark then says only whether it played one, never which."),
+        *(ABILITY_SAYS[i] for i in powers),
+    ), (), Text("Act 1: Phase 2: The shark")),)
 
 
 def _act1(point: int | str) -> Text:

@@ -111,6 +111,7 @@ def test_from_start_through_every_setup_step_to_the_first_play(
                 assert drawn.count() >= 1, (step["key"], mark)
                 assert any(t.strip() for t in drawn.all_text_contents()), (step["key"], mark)
         assert tv.locator("#resolution").is_hidden()
+        assert tv.locator("#auto").is_hidden() and tv.locator("#next").is_visible()   # G3: the table's pace
         table_fits(tv, f"setup-{game}-step-{index + 1}")
         # who has still to press Ready, named at every step (issue 37, G2), nobody ready yet
         waiting = tv.locator("#setup .setup-waiting").inner_text()
@@ -165,3 +166,44 @@ def test_from_start_through_every_setup_step_to_the_first_play(
     story = service.public(table)["story"]
     tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
     table_fits(tv, f"setup-{game}-first-play")
+
+
+def test_everyone_ready_early_the_table_screen_still_shows_every_step_before_the_game_opens(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 37, G7: "Jaws nl, 4 players, TV on step 5 of 6; all four phones press Ready. The game
+    opened; step 6 'De haai' (the 4 ability tiles, the shark tracker) was never shown on the TV."
+    And G3: Auto on (the default) moves no step. Jaws in Dutch, three phones press Ready on the first
+    step: the TV says everyone is ready and Next shows the rest; each step is shown, the last one
+    is the shark's abilities for the whole table (JW2), and Next there opens the game."""
+    table = service.create_table("jaws", 3, {"setting_up": True, "acts": "1"}, seed=3, lang="nl")["table"]
+    phones = []
+    for seat in range(3):
+        page = context(browser, "nl-NL", 360, 740, mobile=True)
+        shared.sit(page, server, table, seat, NAMES[seat])
+        phones.append(page)
+    tv = context(browser, "nl-NL", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    tv.locator('#setup .setup-title[data-key="board"]').wait_for()
+    assert service.public(table)["story"]["auto"] and tv.locator("#auto").is_hidden()
+    for page in phones:
+        page.locator("#setup-part .setup-ready-button").tap()
+        page.locator("#setup-part .setup-ready-button[disabled]").wait_for()
+    tv.locator("#setup .setup-waiting", has_text="Iedereen is klaar: Volgende toont de stappen").wait_for()
+    for page in phones:
+        page.locator("#status", has_text="Iedereen is klaar: het spel begint zodra").wait_for()
+    steps = service.public(table)["setup"]["steps"]
+    assert service.public(table)["setup"]["step"] == 0   # open neither by the Ready nor by Auto
+    for index in range(1, len(steps)):
+        tv.locator("#next").click()
+        tv.locator(f'#setup .setup-title[data-key="{steps[index]["key"]}"]').wait_for()
+    abilities = tv.locator("#setup .setup-lines").inner_text()
+    for name in ("Vreetlust:", "Uitwijkmanoeuvre:", "Uit het zicht:", "Turbo:"):
+        assert name in abilities, abilities
+    assert "visvinder" in abilities and "verrekijker" in abilities
+    tv.locator("#setup .setup-waiting", has_text="Iedereen is klaar: Volgende start het spel.").wait_for()
+    table_fits(tv, "setup-jaws-abilities")
+    assert service.public(table)["setup"] is not None   # the last step is there to be done
+    tv.locator("#next").click()
+    tv.locator("#setup").wait_for(state="hidden")
+    assert service.public(table)["setup"] is None
+    phones[0].locator("#setup-part").wait_for(state="hidden")   # the shark chooses its start now

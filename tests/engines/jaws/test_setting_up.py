@@ -26,7 +26,7 @@ def test_act_1_counts_are_the_start_positions(players: int, acts: str) -> None:
     state = start(players, acts=acts)
     p = state.position
     steps = GAME.setup_steps(state)
-    assert [s.key for s in steps] == ["board", "events", "swimmers", "roles", "crew", "shark"]
+    assert [s.key for s in steps] == ["board", "events", "swimmers", "roles", "crew", "shark", "abilities"]
     assert said(steps, "Shuffle the {count} Amity")[0].params["count"] == len(p.cards) - len(p.turned)
     assert said(steps, "Lay the {count} swimmer")[0].params["count"] == p.board.swimmers
     quint = said(steps, "Quint takes")[0]
@@ -40,6 +40,22 @@ def test_act_1_counts_are_the_start_positions(players: int, acts: str) -> None:
     assert said(steps, "The shark puts a clip")[0].params["track"] == p.eaten == 0
     assert said(steps, "It chooses its start")[0].params["count"] == len(p.board.water_spaces)
     assert all(s.section for s in steps)
+
+
+def test_abilities_every_player_is_shown_the_sharks_four_tiles_before_the_first_game() -> None:
+    """Rulebook, Act 1 setup, "Hai": "Note: before the first game the abilities are shown to all
+    players, so that everyone knows what the shark can do (see ABILITIES); during the game the shark
+    keeps them secret from the crew." A public step (on the table screen, for the crew) says what
+    each of the four does, Out of Sight's false answers to the fish finder and binoculars included."""
+    steps = GAME.setup_steps(start(3))
+    shown = next(s for s in steps if s.key == "abilities")
+    assert shown is steps[-1]   # after the shark has taken its tiles
+    lines = [t.msgid for t in shown.lines]
+    for name in ("Feeding Frenzy:", "Evasive Moves:", "Out of Sight:", "Speed Burst:"):
+        assert sum(line.startswith(name) for line in lines) == 1, name
+    hide = next(line for line in lines if line.startswith("Out of Sight:"))
+    assert "binoculars" in hide and "fish finder" in hide and "not there" in hide
+    assert "never which" in lines[0]
 
 
 def test_a_corrected_board_changes_the_barrels_and_the_start_spaces() -> None:
