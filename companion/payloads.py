@@ -98,7 +98,7 @@ class Payloads:
         who, row, fault = reader(seat), t.row, self._fault()
         reading = readers_now(t)
         return {"table": t.id, "game": row.game, "title": t.game.title,
-                "players": row.players, "view": state.view(seat if seat != TABLE else None),
+                "players": row.players, "view": t.heard.view(state, seat if seat != TABLE else None),
                 "awaiting": [] if row.ended else list(state.awaiting), "outcome": state.outcome,
                 "version": t.version_for(who), "presence": t.here.presence,
                 "events": t.heard.heard(who, own(seat)),
@@ -162,7 +162,7 @@ class Payloads:
         if shown is None:
             return True
         chapter, index, then = shown
-        now = t.state.view(None)
+        now = t.heard.view(t.state, None)
         mine = out["view"]
         out["view"] = held_back(mine, now, then.view)
         asked = seat in state.awaiting

@@ -168,6 +168,19 @@ class Heard:
     events: list[Event] = field(default_factory=list)
     seen: dict[str, Shown] = field(default_factory=dict)
     stale: dict[str, list[Event]] = field(default_factory=dict)
+    views: dict[int | None, tuple[State, Any]] = field(default_factory=dict)
+
+    def view(self, state: State, seat: int | None) -> Any:
+        """``state.view(seat)``, made once per state and seat: a change's payloads ask for the same
+        views many times (each reader's, the public one again for every seat held back to the
+        told step, before the push and for it). States are values, so a view made from one is that
+        state's for good; a view is never changed once made (a payload is built around it)."""
+        kept = self.views.get(seat)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        made = state.view(seat)
+        self.views[seat] = (state, made)
+        return made
 
     def heard(self, reader: str, seat: int | None) -> list[Event]:
         """The events of the last change the reader saw, as it may see them (``seat`` None: public)."""
