@@ -128,8 +128,16 @@ def _piles(t: Table) -> SetupStep:
     the table screen's side holds in Dutch or German)."""
     water, land = len(t.piles[0]), len(t.piles[1])
     if t.advanced:
-        lines = [Text("The cards left over are shuffled with the cards without a colour: {water} water "
-                      "cards and {land} land cards beside the board.", {"water": water, "land": land})]
+        # the coloured cards not laid in the placement round join the piles then (LN2: the step
+        # counted only the cards without a colour, 11 + 11, where the piles came to hold 30)
+        slots = sum(t.board.site[s] for s in t.board.sites)
+        left = sum(len(h) for h in t.hands) - slots
+        lines = [plural(left, "The {count} coloured card left over once every site is full is shuffled with "
+                        "the cards without a colour ({water} water cards and {land} land cards): together "
+                        "they are the piles beside the board.",
+                        "The {count} coloured cards left over once every site is full are shuffled with "
+                        "the cards without a colour ({water} water cards and {land} land cards): together "
+                        "they are the piles beside the board.", water=water, land=land)]
     else:
         lines = [Text("The rest make two piles on the board: {water} water cards and {land} land cards.",
                       {"water": water, "land": land})]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import SetupStep
-from engines.sharks_with_lasers.board import square_name
+from engines.sharks_with_lasers.board import NAMED, Layout, square_name
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.state import SharksState
 from engines.sharks_with_lasers.table import Table
@@ -45,7 +45,8 @@ def steps(state: SharksState) -> tuple[SetupStep, ...]:
             Text("Lay out the board for {count} players ({width} by {height} squares).",
                  {"count": t.players, "width": lay.width, "height": lay.height}),
             *sharks,
-            Text("Every shark faces the boat.")), ("sharks",), setup),
+            Text("Every shark faces the boat."),
+            *_guessed(lay)), ("sharks",), setup),
         SetupStep("agents", Text("Agents and action cards"), (
             plural(len(hand), "Each player takes an agent figure, a death counter card and {count} action "
                    "card in its colour:", "Each player takes an agent figure, a death counter card and "
@@ -64,6 +65,17 @@ def steps(state: SharksState) -> tuple[SetupStep, ...]:
              {"squares": ", ".join(square_name(lay, sq) for sq in lay.start_zone)})),
         ("start_zone",), start))
     return tuple(steps)
+
+
+def _guessed(lay: Layout) -> tuple[Text, ...]:
+    """A board of layouts.json is the project's default, not the box's (the rulebook's pictures of
+    the boards are lost: docs/data/sharks-with-lasers.md 1.2): the table is told so, and where to
+    correct it; a board the table wrote itself says nothing."""
+    if NAMED.get(lay.name) != lay:
+        return ()
+    return (Text("The rulebook's pictures of the board are lost: its size, the sharks' squares and the "
+                 "start zone are the project's guess. If your board differs, the host corrects it with "
+                 "the Board option (Advanced)."),)
 
 
 def part(state: SharksState, seat: int) -> tuple[Text, ...]:

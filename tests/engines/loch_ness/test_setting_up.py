@@ -4,6 +4,7 @@ position (its counts are the position's), and a player's own cards are in their 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -73,6 +74,22 @@ def test_the_advanced_version_sets_up_stacks_and_hands(players: int) -> None:
         assert own and own[0].params["count"] == len(t.hands[seat])
     public = json.dumps([s.to_json() for s in steps])
     assert "Your" not in public  # nobody's hand in the steps everyone sees
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_advanced_piles_count_the_coloured_cards_left_over_too(players: int) -> None:
+    """Rulebook, "Versie voor gevorderden": "De overige kaartjes worden met de kaartjes zonder kleur
+    geschud en naast het bord neergelegd." The walk-through (LN2): step 4 said "11 water and 11 land
+    cards" where, once the sites were full, the piles held 30. The step's coloured cards left over
+    and cards without a colour add up to the piles after a placement round played at random."""
+    state = start(players, advanced=True)
+    piles = said(GAME.setup_steps(state), "The {count} coloured card")[0]
+    rng = random.Random(players)
+    while state.table.phase == "place":
+        seat = state.awaiting[0]
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    held = sum(len(pile) for pile in state.table.piles)
+    assert piles.params["count"] + piles.params["water"] + piles.params["land"] == held
 
 
 def test_each_seat_reads_its_boats_and_the_start_player_its_card() -> None:

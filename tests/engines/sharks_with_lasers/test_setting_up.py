@@ -32,6 +32,18 @@ def test_steps_place_the_sharks_and_count_the_cards_as_dealt(players: int) -> No
     assert translate(steps["start"].lines[2]).count(",") == len(view["board"]["start_zone"]) - 1
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_default_board_is_said_to_be_the_projects_guess_and_a_tables_own_is_not(players: int) -> None:
+    """Issue 37, point 2: "Sharks' board size, shark squares and start zone are the project's
+    defaults (sharks-with-lasers.notes.md: 'DEFAULT placeholder 7 columns x 9 rows', 'DEFAULT: the
+    middle row') and the steps say so, as Loch Ness's do." A board the table wrote says nothing."""
+    said = [translate(line) for line in GAME.setup_steps(GAME.start(players=players, seed=5))[0].lines]
+    assert sum("the project's guess" in line for line in said) == 1, said
+    assert any("Board option" in line for line in said)
+    own = GAME.start(players=3, seed=0, options={"board": "ours:8x10:wall-open:a1-h2:c6S.d6S.e6N"})
+    assert not any("guess" in translate(line) for line in GAME.setup_steps(own)[0].lines)
+
+
 def test_with_special_cards_each_seat_alone_is_told_its_two() -> None:
     state = GAME.start(players=3, seed=5, options={"specials": True})
     assert "specials" in [s.key for s in GAME.setup_steps(state)]
