@@ -137,7 +137,7 @@ class Payloads:
             open_now = not t.row.ended and not self.guide.setting_up(t)   # nothing while setting up
             legal = state.legal_actions(seat) if seat in state.awaiting and open_now else []
             name = t.name(seat)
-            if t.row.first_game:
+            if t.row.first_game and open_now:   # (setting up: nothing may be played yet, G1)
                 out["lesson"] = teaching.now(t, seat)   # what this seat may do now
             out["sealed"] = self.sealer.count(t, seat)
             out["story"]["seal"] = self.sealer.sealable(t, seat)

@@ -11,7 +11,7 @@ from typing import Any
 from engines.core import Event, Lesson, Seat
 from engines.text import Text
 
-TURN = Lesson("turn", Text("Your turn: one action"), Text(
+TURN = Lesson("turn", Text("Each turn: one action"), Text(
     "Blue begins; you take turns and move only your own pieces. On your turn you do one thing: move a "
     "piece one square in any direction (straight or diagonal), turn a piece 90 degrees, or turn your "
     "Laser to face the board's first column or first row."), Text("Course of play, 1 and 2"))

@@ -15,7 +15,7 @@ PLACE = Lesson("place", Text("Laying out the finds"), Text(
     "Each player holds the discovery cards of their own colour. Starting with the player to the left of "
     "the starting player, each player lays one card on a location of their choice, until every "
     "location is filled; some locations need two cards."), Text("Advanced version"))
-TURN = Lesson("turn", Text("Your turn: each boat"), Text(
+TURN = Lesson("turn", Text("Each turn: every boat"), Text(
     "Play goes clockwise. In your turn each of your boats has its go: it may move or look around. A "
     "boat moves up to three spaces, four with a motor, and never onto or through Nessie's space."),
     Text("Course of play; Moving"))

@@ -160,3 +160,16 @@ def test_the_next_game_of_the_same_seats_tells_nothing_again(service: Service) -
     assert public["first_game"] is True and shown_lessons(public) == []
     move(service, nxt)
     assert tell_all(service, nxt) == []
+
+
+def test_no_phone_is_told_what_it_may_do_now_while_the_table_sets_up(service: Service) -> None:
+    """Issue 37, G1: "During setting up, the awaited phone shows the first turn's 'Now:' lesson
+    above the setup part and pushes Ready below the fold ... while nothing may be played." Blue's
+    phone (the first to move) gets no lesson until the game opens, then its turn's."""
+    table = laser_chess(service, setting_up=True)
+    assert service.seat_view(table, 0)["setup"] is not None
+    assert service.seat_view(table, 0).get("lesson") is None
+    service.setup.set_setup(table, skip=True)
+    lesson = service.seat_view(table, 0)["lesson"]
+    assert lesson is not None and lesson["key"] == "turn"
+    assert not lesson["title"]["msgid"].startswith("Your")   # G8: the table screen shows it too
