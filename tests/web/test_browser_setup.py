@@ -138,6 +138,10 @@ def test_from_start_through_every_setup_step_to_the_first_play(
                 assert (line in page.locator("body").inner_text()) == (owner == seat), (seat, line)
         assert page.locator("#controls button.action").count() == 0   # nothing to play yet
         phone_fits(page, f"setup-{game}-phone-{seat}")
+        # Ready on the first screen of a 740-px phone (G1: a first game's "Now:" lesson pushed it
+        # below the fold on the phone of the seat to play first)
+        ready = box.locator(".setup-ready-button").bounding_box()
+        assert ready["y"] + ready["height"] <= 740, (seat, ready)
         box.locator(".setup-ready-button").tap()
         if seat + 1 < players:
             box.locator(".setup-ready-button[disabled]").wait_for()
@@ -207,3 +211,22 @@ def test_everyone_ready_early_the_table_screen_still_shows_every_step_before_the
     tv.locator("#setup").wait_for(state="hidden")
     assert service.public(table)["setup"] is None
     phones[0].locator("#setup-part").wait_for(state="hidden")   # the shark chooses its start now
+
+
+@pytest.mark.parametrize(("game", "options"), [("laser-chess", {}), ("jaws", {"acts": "1"})])
+def test_a_first_games_phones_have_ready_on_their_first_screen_and_no_lesson_yet(
+        server: str, browser: Any, service: Any, game: str, options: dict[str, Any]) -> None:
+    """Issue 37, G1: "During setting up, the awaited phone shows the first turn's 'Now:' lesson above
+    the setup part and pushes Ready below the fold (Laser Chess de, Blue: y=853; Jaws shark: 893)."
+    A first game in German: every phone's Ready is on its first 740 px, and no "Jetzt:" lesson."""
+    options = {**options, "setting_up": True, "first_game": True}
+    table = service.create_table(game, 3 if game == "jaws" else 2, options, seed=3, lang="de")["table"]
+    for seat in range(service.public(table)["players"]):
+        page = context(browser, "de-DE", 360, 740, mobile=True)
+        shared.sit(page, server, table, seat, NAMES[seat])
+        button = page.locator("#setup-part .setup-ready-button")
+        button.wait_for()
+        ready = button.bounding_box()
+        assert ready["y"] + ready["height"] <= 740, (seat, ready)
+        assert page.locator("#lesson-now").is_hidden()
+        page.context.close()
