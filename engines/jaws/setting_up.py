@@ -111,12 +111,11 @@ def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
 # rulebook has them shown to every player before the first game; in play the shark says only
 # whether it played one.
 ABILITY_SAYS = (
-    Text("Feeding Frenzy: in one action the shark eats every swimmer in its space."),
-    Text("Evasive Moves: this round the shark sets off no motion sensor, even through spaces with "
-         "floating barrels."),
-    Text("Out of Sight: this round, if Brody's binoculars or Hooper's fish finder looks for the shark, "
-         "it may say it is not there or not nearby, even when it is. A barrel Quint throws still hits it."),
-    Text("Speed Burst: one action moves the shark up to 3 spaces; its other moves go 1 space each."),
+    Text("Feeding Frenzy: one action eats every swimmer in its space."),
+    Text("Evasive Moves: it sets off no motion sensor this round."),
+    Text("Out of Sight: this round it may tell the binoculars and the fish finder “not there”, even when "
+         "it is."),
+    Text("Speed Burst: one action swims up to 3 spaces."),
 )
 
 
@@ -127,8 +126,8 @@ def _abilities_shown(p: Match) -> tuple[SetupStep, ...]:
     if not powers:
         return ()
     return (SetupStep("abilities", Text("The shark's abilities"), (
-        Text("Before the first game, show everyone the shark's ability tiles. Each works once per game, "
-             "for one round; the shark then says only whether it played one, never which."),
+        Text("Show everyone the shark's ability tiles before the first game. Each works once, for one "
+             "round; the shark says only whether it played one."),
         *(ABILITY_SAYS[i] for i in powers),
     ), (), Text("Act 1: Phase 2: The shark")),)
 

@@ -73,9 +73,8 @@ def _guessed(lay: Layout) -> tuple[Text, ...]:
     correct it; a board the table wrote itself says nothing."""
     if NAMED.get(lay.name) != lay:
         return ()
-    return (Text("The rulebook's pictures of the board are lost: its size, the sharks' squares and the "
-                 "start zone are the project's guess. If your board differs, the host corrects it with "
-                 "the Board option (Advanced)."),)
+    return (Text("The board's size, the sharks' squares and the start zone are the project's guess (the "
+                 "rulebook's pictures are lost); the host corrects them with the Board option."),)
 
 
 def part(state: SharksState, seat: int) -> tuple[Text, ...]:

@@ -54,8 +54,8 @@ def test_abilities_every_player_is_shown_the_sharks_four_tiles_before_the_first_
     for name in ("Feeding Frenzy:", "Evasive Moves:", "Out of Sight:", "Speed Burst:"):
         assert sum(line.startswith(name) for line in lines) == 1, name
     hide = next(line for line in lines if line.startswith("Out of Sight:"))
-    assert "binoculars" in hide and "fish finder" in hide and "not there" in hide
-    assert "never which" in lines[0]
+    assert "binoculars" in hide and "fish finder" in hide and "not there" in hide and "even when" in hide
+    assert "only whether it played one" in lines[0]
 
 
 def test_a_corrected_board_changes_the_barrels_and_the_start_spaces() -> None:

@@ -672,8 +672,10 @@
 
   /* The page's side may take px of the map's width (table.js, fitScreen) while the map stays at
      its least or wider (its drawn text 18 px), then of the info column's while its words fit it;
-     Act 2's Orca keeps its width. */
+     Act 2's Orca while its drawn words stay 18 px (orcaGivesWay). */
   function giveWay(area, px) {
+    const orca = area.querySelector(".jaws-map-box.orca-box");
+    if (orca) return orcaGivesWay(orca, px);
     const mapBox = area.querySelector(".jaws-map-box:not(.orca-box)"), info = area.querySelector(".jaws-info");
     if (!mapBox || !info) return false;
     const width = mapBox.getBoundingClientRect().width;
@@ -689,6 +691,22 @@
     }
     info.style.maxWidth = "";
     return fits;
+  }
+
+  /* Act 2: the Orca's drawing gives the side px of its width while its smallest drawn word stays
+     18 px or more (JW1: before every seat was taken, the setup step's lines were cut at the side's
+     foot in German beside an Orca drawn with room to spare). */
+  function orcaGivesWay(box, px) {
+    const width = box.getBoundingClientRect().width;
+    let smallest = Infinity;
+    box.querySelectorAll("svg text").forEach(function (t) {
+      const m = t.getScreenCTM();
+      if (!m || !t.textContent.trim()) return;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+    });
+    if (!isFinite(smallest) || (width - px) * smallest / width < 18) return false;
+    box.style.width = (width - px) + "px";
+    return true;
   }
 
   /* The end of the act: the shark's secret path, round by round (◀ ▶, or on by itself). */
