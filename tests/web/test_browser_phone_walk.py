@@ -48,8 +48,8 @@ WATCH = """(() => {
     if (wide > width) bad.push('page ' + wide + ' px wide');
     for (const e of seat.querySelectorAll('*')) {
       const r = e.getBoundingClientRect();
-      if (!r.width || !r.height || !shown(e) || folded(e)) continue;
-      if (r.right > width + 0.5 || r.left < -0.5) {
+      if (!r.width || !r.height || (r.right <= width + 0.5 && r.left >= -0.5)) continue;
+      if (shown(e) && !folded(e)) {   // (asked only of what sticks out: each asks for its style)
         bad.push('outside: ' + name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
       }
     }

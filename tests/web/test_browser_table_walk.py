@@ -40,6 +40,14 @@ GEOMETRY = """const drawn = (e) => {
             .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m)).map((p) => [p.x, p.y]);
     };
     const meets = (a, b, slack) => {
+        // boxes whose bounds do not overlap at all are apart (then some edge's axis separates them):
+        // the usual case, settled without the axes
+        if (Math.max(a[0][0], a[1][0], a[2][0], a[3][0]) <= Math.min(b[0][0], b[1][0], b[2][0], b[3][0])
+            || Math.max(b[0][0], b[1][0], b[2][0], b[3][0]) <= Math.min(a[0][0], a[1][0], a[2][0], a[3][0])
+            || Math.max(a[0][1], a[1][1], a[2][1], a[3][1]) <= Math.min(b[0][1], b[1][1], b[2][1], b[3][1])
+            || Math.max(b[0][1], b[1][1], b[2][1], b[3][1]) <= Math.min(a[0][1], a[1][1], a[2][1], a[3][1])) {
+            return false;
+        }
         for (const poly of [a, b]) {
             for (let i = 0; i < 4; i++) {
                 const [x1, y1] = poly[i], [x2, y2] = poly[(i + 1) % 4];
