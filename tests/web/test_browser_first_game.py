@@ -53,7 +53,7 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     tv = context(browser, "en-US", 1280, 720, mobile=False)   # the table's language, not the browser's
     tv.goto(f"{server}/table/{table}")
     lesson = tv.locator("#lesson")
-    lesson.locator(".lesson-title", has_text="Erste Partie: Dein Zug: eine Aktion").wait_for()
+    lesson.locator(".lesson-title", has_text="Erste Partie: Jeder Zug: eine Aktion").wait_for()
     assert "Anleitung: Spielverlauf, 1 und 2" in lesson.inner_text()
     assert "blau-weißen" in lesson.inner_text()   # the German edition's own words
 
@@ -61,7 +61,7 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     shared.sit(anna, server, table, 0, "Anna")
     shared.sit(bo, server, table, 1, "Bo")
     now = anna.locator("#lesson-now")
-    now.locator(".lesson-title", has_text="Jetzt: Dein Zug: eine Aktion").wait_for()
+    now.locator(".lesson-title", has_text="Jetzt: Jeder Zug: eine Aktion").wait_for()
     assert "Spielverlauf" in now.inner_text() and "umrandet" in now.inner_text()
     assert "first-game" in (anna.locator("#game-ui").get_attribute("class") or "")
     assert bo.locator("#lesson-now").is_hidden()   # not Bo's turn: nothing to do now
@@ -75,7 +75,7 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     lesson.locator(".lesson-title", has_text="Erste Partie: Der Laser feuert").wait_for()
     assert "Dein Zug" not in lesson.inner_text()   # the first lesson is not told again
     assert "Anleitung: Spielverlauf, 3" in lesson.inner_text()
-    bo.locator("#lesson-now .lesson-title", has_text="Nu: Jouw beurt: één actie").wait_for()
+    bo.locator("#lesson-now .lesson-title", has_text="Nu: Elke beurt: één actie").wait_for()
     check_screen(bo, "nl", "first-game-phone-nl")
     check_screen(tv, "de", "first-game-table-de-laser")
 
