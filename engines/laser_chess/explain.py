@@ -72,6 +72,9 @@ def _move(board: bytes, repetitions: int, seat: Seat, action: Mapping[str, Any])
         return problem
     if B.kind_of(code) == B.LASER:
         return IllegalAction("The Laser never leaves its corner; it can only turn to its other direction.")
+    if t == f:
+        return IllegalAction("A move goes to another square: the token already stands on {square}.",
+                             square=B.SQUARE_NAMES[f])
     if t not in B.NEIGHBOURS[f]:
         return IllegalAction("A token moves one square at a time, to one of the 8 squares around it; "
                              "{to_square} is not next to {from_square}.",

@@ -309,3 +309,13 @@ def test_every_setup_has_thirteen_tokens_a_side_and_a_harmless_opening_shot(setu
         assert mirror["piece"] == t["piece"] and mirror["color"] != t["color"]
         if t["piece"] != "king":
             assert mirror["facing"] == turn[t["facing"]]
+
+
+def test_a_move_onto_its_own_square_is_refused_as_no_move() -> None:
+    """Rule 1: "move one square in any direction": a token moved onto the square it stands on has not
+    moved; the refusal says so instead of "e2 is not next to e2"."""
+    state = position({**KINGS, "d2": "DN"})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, {"type": "move", "from": "d2", "to": "d2"})
+    said = str(refused.value)
+    assert "another square" in said and "d2" in said and "not next to" not in said
