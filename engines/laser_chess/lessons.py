@@ -34,7 +34,9 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     out: list[Lesson] = []
     if view.get("last_beam") is not None or any(ev.get("type") == "laser" for ev in events):
         out.append(LASER)
-    if view.get("removed"):
+    # which side the beam takes: with the second shot (the first player's laser has been explained),
+    # so the table knows it before a piece is taken, not only after (issue 37, point 5)
+    if view.get("removed") or (view.get("last_beam") is not None and int(view.get("ply") or 0) >= 2):
         out.append(CAPTURE)
     if awaiting:
         out.append(TURN)   # the decision now comes last (the phone of the seat to move says it)

@@ -80,9 +80,11 @@ def test_each_lesson_comes_once_with_the_play_that_brings_it(service: Service) -
     assert tell_all(service, table) == ["laser"]
     assert service.seat_view(table, 1)["lesson"]["key"] == "turn"   # asked again, every turn
 
+    move(service, table)   # the second shot: which side the beam takes, before any piece is taken
+    assert tell_all(service, table) == ["capture"]
     move(service, table)   # the next play of that kind: nothing again
     assert tell_all(service, table) == []
-    assert service.store.load_tables()[0].lessons == {"turn": "0", "laser": "1"}
+    assert service.store.load_tables()[0].lessons == {"turn": "0", "laser": "1", "capture": "2"}
 
 
 def test_a_restart_keeps_the_lessons_told(fake_game: object, data_dir: Path) -> None:
@@ -98,14 +100,16 @@ def test_a_restart_keeps_the_lessons_told(fake_game: object, data_dir: Path) -> 
     try:
         after = again.public(table)
         assert after["story"] == before["story"]   # the screen shows the lesson where it was
+        move(again, table)
+        assert tell_all(again, table) == ["capture"]   # the next lesson comes as it would have
         for _ in range(4):
             move(again, table)
-            assert tell_all(again, table) == []    # and never tells one again
+            assert tell_all(again, table) == []    # and none is told again
     finally:
         again.close()
     store = Store(data_dir / "companion.db")
     try:
-        assert store.load_tables()[0].lessons == {"turn": "0", "laser": "1"}
+        assert store.load_tables()[0].lessons == {"turn": "0", "laser": "1", "capture": "2"}
     finally:
         store.close()
 

@@ -79,13 +79,19 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     check_screen(bo, "nl", "first-game-phone-nl")
     check_screen(tv, "de", "first-game-table-de-laser")
 
-    # Bo's move: the laser fires again; the next play of that kind brings no lesson at all
+    # Bo's move: the laser fires again; its lesson is which side the beam takes (before any capture)
     tap_move(bo, quiet_move(service, table, 1))
+    tell_all(service, table)
+    lesson.locator(".lesson-title", has_text="Erste Partie: Welche Seite der Strahl trifft").wait_for()
+    assert "Der Laser feuert" not in tv.locator("body").inner_text()
+
+    # Anna's next move: the next play of that kind brings no lesson at all
+    anna.locator("#lesson-now").wait_for()
+    tap_move(anna, quiet_move(service, table, 0))
     tell_all(service, table)
     story = service.public(table)["story"]
     tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
     lesson.wait_for(state="hidden")
-    assert "Der Laser feuert" not in tv.locator("body").inner_text()
     shared.shot(tv, "first-game-table-de-again")
     for page in (anna, bo, tv):
         page.context.close()
