@@ -30,7 +30,9 @@ WON = Lesson("won", Text("Winning an auction"), Text(
 CLEANUP = Lesson("cleanup", Text("Clean-up and production units"), Text(
     "All eight cards are sold: the bidding round ends. Each player may now assign one card to each of "
     "their production units; the build symbol on the robot card must match one of the unit's symbols, "
-    "and an assigned card stays there for the rest of the game."),
+    "and an assigned card stays there for the rest of the game. At the end each unit scores its points "
+    "for every widget (a set of robot cards whose build symbols match it); a unit with no widget costs "
+    "its points."),
     Text("Clean-up and building production units"),
     begins=("cleanup",))
 ALL = (ROUND, BID, WON, CLEANUP)
