@@ -36,11 +36,16 @@ CONFLICT = Lesson("conflict", Text("Robbing and attacking"), Text(
     "attack, a boat that shows a weapon against one that does not knocks that boat on its side."),
     Text("Stealing; Attacking a boat"),
     begins=("steal", "attack"))
+END_TURN = Lesson("end_turn", Text("End of the turn: treasure chests and bagpipes"), Text(
+    "When your boats have had their go, your turn ends. A treasure chest brought back to the harbour "
+    "gives one boat one more go (one chest a turn). A bagpipe token (three each) moves Nessie to a "
+    "neighbouring lake space, never the one before the harbour: every boat there is eaten, and its "
+    "owner gets 2 reputation points."), Text("End of the turn"))
 ENDGAME = Lesson("endgame", Text("Nessie attacks the harbour"), Text(
     "The end is in sight: Nessie attacks the harbour. Each player has two more turns, and after each "
     "turn Nessie moves on one space and eats every boat on it; no more bagpipes or observations, and "
     "boats in the harbour may no longer sail out."), Text("End of the game"))
-ALL = (PLACE, TURN, TOWN, EXPLORE, CONFLICT, ENDGAME)
+ALL = (PLACE, TURN, TOWN, EXPLORE, CONFLICT, END_TURN, ENDGAME)
 """Every lesson, in the order a game meets them (docs/loch-ness.md "First game")."""
 
 
@@ -53,6 +58,15 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     if phase == "turn":
         if endgame.get("stage") == "last_turns":
             out.append(ENDGAME)
+        done = step == "act" and _boats_done(view)   # only the turn's end is left: chests, bagpipes
         out.append({"town": TOWN, "explore": EXPLORE, "card": EXPLORE, "thief": CONFLICT,
-                    "defend": CONFLICT}.get(str(step), TURN))
+                    "defend": CONFLICT}.get(str(step), END_TURN if done else TURN))
     return tuple(out)
+
+
+def _boats_done(view: Mapping[str, Any]) -> bool:
+    """Every boat of the seat to act has had its go (or cannot: sunk, on its side)."""
+    turn = view.get("turn")
+    players = view.get("players") or []
+    boats = next((p.get("boats") or [] for p in players if p.get("seat") == turn), [])
+    return bool(boats) and all(b.get("acted") or b.get("side") or b.get("where") is None for b in boats)
