@@ -32,7 +32,13 @@ PLACE = Lesson("place", Text("Placing agents again"), Text(
     "free space of the agents' start zone, starting with the starting player and going clockwise."),
     Text("Phase I - Placing agents"),
     begins=("round",))
-ALL = (START, PLAY, RESOLVE, PLACE)
+PRE = Lesson("pre", Text("Before the round: special cards"), Text(
+    "Before phase I each player holding a special card, from the starting player clockwise, may play "
+    "one that acts before the round: Shark-o-Porter, Tractor Beam, Shark Scare or Current Generator; "
+    "it is done at once and discarded. Everyone is asked in turn, so nobody learns who holds one; "
+    "the other special cards are played in phase II instead of a card."),
+    Text("Special actions"))
+ALL = (START, PLAY, RESOLVE, PRE, PLACE)
 """Every lesson, in the order a game meets them (docs/sharks-with-lasers.md "First game")."""
 
 
@@ -43,6 +49,8 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
         out.append(START)
     if any(ev.get("type") == "round" for ev in events):
         out.append(RESOLVE)
+    if phase == "pre":
+        out.append(PRE)
     if phase == "place":
         out.append(PLACE)
     if phase == "play":

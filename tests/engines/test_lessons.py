@@ -23,7 +23,7 @@ from engines.sharks_with_lasers import lessons as sharks
 GAMES: list[tuple[str, int, dict[str, Any], int, int, tuple[Lesson, ...]]] = [
     ("laser-chess", 2, {}, 0, 400, laser_chess.ALL),
     ("fzzzt", 3, {}, 0, 400, fzzzt.ALL),
-    ("sharks-with-lasers", 3, {}, 0, 600, sharks.ALL),
+    ("sharks-with-lasers", 3, {"specials": True}, 0, 600, sharks.ALL),
     ("loch-ness", 3, {"advanced": True}, 0, 4000, loch_ness.ALL),
     ("jaws", 2, {}, 0, 3000, jaws.ALL),
 ]
