@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web import test_browser as shared
+from tests.web.test_browser_fit import SETTLED, TABLE_FIT, advance
 from tests.web.test_browser_languages import check_screen, context
 
 pytestmark = shared.pytestmark
@@ -95,3 +98,35 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     shared.shot(tv, "first-game-table-de-again")
     for page in (anna, bo, tv):
         page.context.close()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("loch-ness", "nl"), ("loch-ness", "de"),
+                                           ("sharks-with-lasers", "de")])
+def test_a_lesson_that_would_shrink_the_drawing_stands_beside_it(
+        server: str, browser: Any, service: Any, game: str, lang: str) -> None:
+    """Issue 37, G4: "With a First-game lesson on the TV, the game's drawing is zoomed down and its
+    text becomes 7-13 px (Loch Ness nl 0.74: 'Gereedschap in voorraad' ~13 px)." Where the side can
+    hold it, the lesson stands beside the board, above the step told, and the drawing keeps its words
+    at 18 px; nothing is cut."""
+    table = service.create_table(game, 3, {"first_game": True}, seed=3, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat in range(3):
+        service.claim_seat(table, seat, f"P{seat + 1}")
+    tv = context(browser, "en-US", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    asides = 0
+    for plays in range(4):
+        tv.locator("#game-area:not([hidden])").wait_for()
+        story = service.public(table)["story"]
+        if story["at"] >= 0:
+            tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        aside = tv.locator(".side-scroll > #lesson:not([hidden]) .lesson-one").count()
+        if aside:
+            asides += 1
+            fit = tv.evaluate(TABLE_FIT)
+            assert fit["smallest"] >= 17.9 and not fit["cut"] and not fit["out"], (plays, fit)
+            assert tv.locator("#game-area").evaluate("e => e.style.zoom") in ("", "1")
+        advance(service, table, 1, seed=plays)
+    assert asides >= 1
+    tv.context.close()

@@ -576,6 +576,24 @@
     });
   };
 
+  /* The smallest text drawn inside ``root`` as it stands on the screen, in px: an HTML element's
+     own words at their font size, a drawing's at theirs times the drawing's scale. */
+  TC.smallestText = function (root) {
+    let least = Infinity;
+    Array.prototype.forEach.call(root.querySelectorAll("*"), function (e) {
+      if (e.closest("[hidden]") || !Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); })) return;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) return;
+      let size = parseFloat(getComputedStyle(e).fontSize);
+      if (e instanceof SVGElement && e.getScreenCTM) {
+        const m = e.getScreenCTM();
+        if (m) size *= Math.hypot(m.a, m.b);
+      }
+      least = Math.min(least, size);
+    });
+    return least;
+  };
+
   /* Whether a box would still overflow once fitted (TC.fit at ``min`` px, its optional lines gone):
      tried on a copy in its place, the box itself untouched. */
   TC.wouldOverflow = function (box, min) {

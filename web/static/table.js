@@ -59,7 +59,7 @@
   /* The setting-up stage, or null once the game is open. */
   function setupOf(p) { return p && p.setup && !p.ended && (p.setup.steps || []).length ? p.setup : null; }
 
-  function draw() {
+  function draw(under) {   // under: the lesson stays under the board (the side could not hold it)
     if (!latest) return;
     const shown = look ? look.payload : latest;   // looking back: the told step, as it was shown
     const setup = look ? null : setupOf(latest);
@@ -121,8 +121,12 @@
       else drawStory(st);
     };
     drawSide();
-    drawLessons(setup ? {} : st, ui ? $("game-area") : $("generic-view"));
+    const area = ui ? $("game-area") : $("generic-view");
+    drawLessons(setup ? {} : st, area, !!under);
     fitScreen(ui, drawSide);
+    // a lesson aside that the side cannot hold: everything drawn again with it under the board
+    const side = document.querySelector("#table-screen .side-scroll");
+    if (!under && $("lesson").classList.contains("in-side") && side && side.scrollHeight > side.clientHeight + 1) draw(true);
   }
 
   /* Mid-way through a change: what the steps tell, without a second count (the step's place is
@@ -272,8 +276,10 @@
   /* A first game's lessons (docs/web.md "First game"): shown with the step that brings them (its
      change's last, where the board shows the new state), each naming its rulebook section; gone
      with the next change told. */
-  function drawLessons(st, area) {
+  function drawLessons(st, area, under) {
     const box = TC.clear($("lesson"));
+    if (box.parentNode !== $("stage")) $("stage").append(box);   // under the board unless it goes aside
+    box.classList.remove("in-side");
     const lessons = (st.shown && st.shown.lessons) || [];
     box.hidden = !lessons.length;
     $("stage").classList.toggle("with-lesson", lessons.length > 0);
@@ -290,6 +296,16 @@
     const room = area.clientHeight;
     const need = Math.max.apply(null, [area.scrollHeight].concat(Array.prototype.map.call(area.children, function (c) { return c.getBoundingClientRect().height; })));
     if (room > 0 && need > room + 1) area.style.zoom = String(Math.max(0.4, room / need));
+    // the drawing's words under 18 px with the lesson under it (G4: Jaws' event card, which the
+    // rulebook has read aloud, at 9 px): the lesson goes to the side, above the step being told, and
+    // the drawing has the whole height again; back under it when the side cannot hold it (draw(true))
+    if (!under && TC.smallestText(area) < 18 - 0.01) {
+      area.style.zoom = "";
+      $("stage").classList.remove("with-lesson");
+      box.style.gridTemplateColumns = "";
+      box.classList.add("in-side");
+      $("resolution").before(box);
+    }
   }
 
   /* The table's next: every screen and phone moves on (host, or the Pi's own display). While
