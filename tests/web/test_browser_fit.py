@@ -328,3 +328,31 @@ def test_a_dutch_fzzzt_table_of_four_fits_whatever_the_conveyor_turned_up(
         assert not fit["out"] and not fit["cut"], (seed, fit)
         assert fit["smallest"] >= 17.9, (seed, fit["smallest"], fit["where"])
     ctx.close()
+
+
+# The side's row of buttons: each shown control's vertical middle, to see they stand on one line.
+ROW_LINE = """() => [...document.querySelectorAll('.side .row > *')]
+    .filter((e) => !e.hidden && e.getBoundingClientRect().width)
+    .map((e) => { const r = e.getBoundingClientRect(); return [e.id, r.top, r.bottom]; })"""
+
+
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_dutch(
+        server: str, browser: Any, service: Any, game_id: str) -> None:
+    """"Volgende" and "Automatisch" left the connection's dot a line of its own on the table screen
+    (58 px of a side that gives its older lines away for room): Next, Auto and the dot on one line."""
+    players = engines.get(game_id).min_players
+    table = service.create_table(game_id, players, {}, seed=3, lang="nl")["table"]
+    service.set_auto(table, False)
+    for seat in range(players):
+        service.claim_seat(table, seat, f"P{seat + 1}")
+    advance(service, table, 2, seed=1)
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#auto:not([hidden])").wait_for()
+    tv.evaluate(SETTLED)
+    row = tv.evaluate(ROW_LINE)
+    assert {name for name, _, _ in row} >= {"next", "auto", "conn"}, row
+    middles = [(top + bottom) / 2 for _, top, bottom in row]
+    assert max(middles) - min(middles) < 12, row
+    tv.context.close()
