@@ -575,6 +575,8 @@ def _sentences() -> str:
     f"everyone has {SPELLED[table.LAST_TURNS_EACH]} more turns",
     f"Each player has {SPELLED[table.LAST_TURNS_EACH]} more turns",
     f"which of your boats: 1, 2 or {table.BOATS}.",
+    f"A bagpipe token ({SPELLED[table.BAGPIPES]} each)",
+    f"its owner gets {table.EATEN_POINTS} reputation points.",
     "The activists cost {seat} a point of reputation." if table.ACTIVISTS_COST == 1 else "(a new sentence)",
 ])
 def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:

@@ -697,13 +697,7 @@
      18 px or more (JW1: before every seat was taken, the setup step's lines were cut at the side's
      foot in German beside an Orca drawn with room to spare). */
   function orcaGivesWay(box, px) {
-    const width = box.getBoundingClientRect().width;
-    let smallest = Infinity;
-    box.querySelectorAll("svg text").forEach(function (t) {
-      const m = t.getScreenCTM();
-      if (!m || !t.textContent.trim()) return;
-      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-    });
+    const width = box.getBoundingClientRect().width, smallest = TC.smallestText(box);
     if (!isFinite(smallest) || (width - px) * smallest / width < 18) return false;
     box.style.width = (width - px) + "px";
     return true;
