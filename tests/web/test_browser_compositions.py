@@ -175,8 +175,11 @@ def test_jaws_act2_a_half_entered_resurface_card_survives_an_update(server: str,
     assert crew.locator('.orca-dice-pick button[data-dice="3"]').get_attribute("aria-pressed") == "true"
     assert crew.locator("#orca-shake").is_checked()
     assert "5" in crew.locator(".orca-zone-picked").inner_text()
-    crew.locator("#orca-enter-card").tap()
-    crew.locator('.orca-reading[data-reading="turn"]').wait_for()
+    # the card entered: read once the companion has answered it (the next card's form is a "turn"
+    # reading too, so the form on the page says nothing of whether the play has arrived)
+    with crew.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+        crew.locator("#orca-enter-card").tap()
+    assert answer.value.ok, answer.value.status
     options = service.public(table)["view"]["orca"]["options"]
     assert options[0] == {**options[0], "zone": "5", "evade": 2, "dice": 3, "shake_off": True}, options
     crew.context.close()
