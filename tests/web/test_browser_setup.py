@@ -8,6 +8,7 @@ to test-artifacts/ (setup-*.png)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -250,6 +251,7 @@ def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_
     tv = context(browser, "en-US", 1280, 720, mobile=False)
     tv.goto(f"{server}/table/{table}")
     steps = service.public(table)["setup"]["steps"]
+    said: list[str] = []
     for index, step in enumerate(steps):
         tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]').wait_for()
         assert tv.locator(".qr-row img").count() >= 1   # the seats are free: the codes are there
@@ -257,6 +259,12 @@ def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_
             box = tv.locator(button).bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 720, (index, button, box)
         table_fits(tv, f"setup-{game}-{lang}-free-seats-step-{index + 1}")
+        said.append(tv.locator("#setup").inner_text())
         if index + 1 < len(steps):
             tv.locator("#next").click()
     tv.context.close()
+    # G5 (issue 37, point 1): with the companion dealing (digital chance, the default) no step tells
+    # the table to shuffle real cards whose order the companion then contradicts; only Jaws' Act 2
+    # resurface deck is real here (a digital one needs a box profile holding all 16 cards)
+    told = re.findall(r"\b(?:Shuffle|Schud|Mischt)\b", " ".join(said))
+    assert len(told) == (1 if options.get("acts") == "2" else 0), (game, lang, told)
