@@ -14,6 +14,7 @@ import pytest
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import SETTLED, TABLE_FIT, advance
 from tests.web.test_browser_languages import check_screen, context
+from tests.web.test_browser_table_walk import COVERED
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -34,6 +35,28 @@ def tap_move(page: Any, action: dict[str, Any]) -> None:
     page.locator(f'#board .hit[data-square="{action["from"]}"]').tap()
     page.locator(f'#board .hit[data-square="{action["to"]}"]').tap()
     shared.confirm(page)
+
+
+def read_pages(tv: Any) -> str:
+    """A lesson's words on the table screen, its pages turned with Next when the side holds it in
+    pages (G4), back on its first page at the end."""
+    read, turned = [tv.locator("#lesson").inner_text()], 0
+    while tv.locator("#lesson .lesson-more").count():
+        turn_page(tv, "#next")
+        read.append(tv.locator("#lesson").inner_text())
+        turned += 1
+    for _ in range(turned):
+        turn_page(tv, "ArrowLeft")   # back, as the left arrow key steps back
+    return "\n".join(read)
+
+
+def turn_page(tv: Any, how: str) -> None:
+    page = tv.locator("#lesson .lesson-one").get_attribute("data-page")
+    if how.startswith("#"):
+        tv.locator(how).click()
+    else:
+        tv.keyboard.press(how)
+    tv.wait_for_function("(p) => document.querySelector('#lesson .lesson-one')?.dataset.page !== p", arg=page)
 
 
 def tell_all(service: Any, table: str) -> None:
@@ -57,8 +80,9 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     tv.goto(f"{server}/table/{table}")
     lesson = tv.locator("#lesson")
     lesson.locator(".lesson-title", has_text="Erste Partie: Jeder Zug: eine Aktion").wait_for()
-    assert "Anleitung: Spielverlauf, 1 und 2" in lesson.inner_text()
-    assert "blau-weißen" in lesson.inner_text()   # the German edition's own words
+    read = read_pages(tv)   # with both seats still free the side holds it in pages (G4)
+    assert "Anleitung: Spielverlauf, 1 und 2" in read
+    assert "blau-weißen" in read   # the German edition's own words
 
     anna, bo = phone(browser, "de-DE"), phone(browser, "nl-NL")
     shared.sit(anna, server, table, 0, "Anna")
@@ -129,4 +153,64 @@ def test_a_lesson_that_would_shrink_the_drawing_stands_beside_it(
             assert tv.locator("#game-area").evaluate("e => e.style.zoom") in ("", "1")
         advance(service, table, 1, seed=plays)
     assert asides >= 1
+    tv.context.close()
+
+
+LESSON_TEXT = """() => [...document.querySelectorAll('#lesson:not([hidden]) .lesson-one')].map((e) => ({
+    key: e.dataset.key, page: e.dataset.page || null,
+    text: e.querySelector('.lesson-text').textContent,
+    more: !!e.querySelector('.lesson-more')}))"""
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("game", ["laser-chess", "fzzzt", "sharks-with-lasers", "jaws", "loch-ness"])
+def test_every_lesson_of_a_first_round_leaves_the_drawing_its_words_at_18_px(
+        server: str, browser: Any, service: Any, game: str, lang: str) -> None:
+    """Issue 37, G4: "With a First-game lesson on the TV, the game's drawing is zoomed down and its
+    text becomes 7-13 px (Jaws' event card, which the rulebook says to read aloud, at 9 px)"; "a
+    lesson never shrinks the game's drawing below 18 px text on the TV". Through the first plays of
+    every game, at each step with a lesson: every word on the 1280x720 screen at 18 px or more,
+    nothing cut, no words over words, the drawing not zoomed; a lesson the side cannot hold whole
+    is read in pages with Next, every word of it on some page, and then Next tells the story on."""
+    players = 2 if game == "laser-chess" else 3
+    table = service.create_table(game, players, {"first_game": True}, seed=3, lang=lang)["table"]
+    service.set_auto(table, False)
+    for seat in range(players):
+        service.claim_seat(table, seat, f"P{seat + 1}")
+    tv = context(browser, "en-US", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    seen, done = 0, set()
+    for plays in range(25):
+        tv.locator("#game-area:not([hidden])").wait_for()
+        story = service.public(table)["story"]
+        if story["at"] >= 0:
+            tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+        tv.evaluate(SETTLED)
+        shown = tv.evaluate(LESSON_TEXT)
+        told_now = service.public(table)["story"]["shown"] or {}
+        keys = tuple(lesson["key"] for lesson in told_now.get("lessons", []))
+        if shown and keys in done:   # the same lessons still up while the shark moves: read already
+            fit = tv.evaluate(TABLE_FIT)
+            assert fit["smallest"] >= 17.9 and not fit["cut"] and not fit["out"], (plays, shown, fit)
+        elif shown:
+            seen += 1
+            done.add(keys)
+            told = tv.evaluate("""async (u) => {
+                const p = await (await fetch(u)).json();
+                return p.story.shown.lessons.map((l) => TC.say(l.text)).join(' ');
+            }""", f"/api/tables/{table}?lang={lang}")
+            read = []
+            while True:
+                fit = tv.evaluate(TABLE_FIT)
+                assert fit["smallest"] >= 17.9 and not fit["cut"] and not fit["out"], (plays, shown, fit)
+                assert tv.locator("#game-area").evaluate("e => e.style.zoom") in ("", "1"), (plays, shown)
+                assert not tv.evaluate(COVERED), (plays, shown, tv.evaluate(COVERED))
+                read += [one["text"] for one in shown]
+                if not shown[-1]["more"]:
+                    break
+                turn_page(tv, "#next")
+                shown = tv.evaluate(LESSON_TEXT)
+            assert " ".join(" ".join(read).split()) == " ".join(told.split()), (plays, read, told)
+        advance(service, table, 1, seed=plays)
+    assert seen >= 1
     tv.context.close()

@@ -25,6 +25,7 @@
   const $ = TC.$;
   let latest = null;
   let look = null;   // looking back: { stop, stops, payload } (the told step shown instead of the live one)
+  let lessonPages = null;   // a lesson too long for the side, in pages: { key, index, count } (Next turns them)
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "●" : "○ " + T("Connection lost: retrying…");
@@ -59,7 +60,9 @@
   /* The setting-up stage, or null once the game is open. */
   function setupOf(p) { return p && p.setup && !p.ended && (p.setup.steps || []).length ? p.setup : null; }
 
-  function draw(under) {   // under: the lesson stays under the board (the side could not hold it)
+  // under: the lesson stays under the board (the side could not hold it); paged: the lesson aside in
+  // pages, the side as wide as at first (no room lent by the drawing: a lesson's pages need none)
+  function draw(under, paged) {
     if (!latest) return;
     const shown = look ? look.payload : latest;   // looking back: the told step, as it was shown
     const setup = look ? null : setupOf(latest);
@@ -123,10 +126,91 @@
     drawSide();
     const area = ui ? $("game-area") : $("generic-view");
     drawLessons(setup ? {} : st, area, !!under);
-    fitScreen(ui, drawSide);
-    // a lesson aside that the side cannot hold: everything drawn again with it under the board
+    fitScreen(ui, drawSide, paged);
+    // a lesson aside that the side cannot hold: drawn again in pages, else under the board
     const side = document.querySelector("#table-screen .side-scroll");
-    if (!under && $("lesson").classList.contains("in-side") && side && side.scrollHeight > side.clientHeight + 1) draw(true);
+    if (!under && $("lesson").classList.contains("in-side") && side && side.scrollHeight > side.clientHeight + 1) {
+      if (!paged) draw(false, true);
+      else if (!pageLessons(st, side)) draw(true);
+    } else if (!paged) lessonPages = null;
+  }
+
+  /* Lessons the side cannot hold whole (G4: two at once after Jaws' first event card, Fzzzt!'s
+     clean-up, the Laser Chess capture in German): one lesson at a time, a long one in pages of whole
+     sentences, each as much as the side's free room holds at its fitted size; "Next" (the button, →,
+     a tap on the lesson) turns the page before the story moves on, "Back" turns back. The drawing
+     keeps its words at 18 px. False when even one sentence has no room (then under the board). */
+  function pageLessons(st, side) {
+    const box = $("lesson"), lessons = (st.shown && st.shown.lessons) || [];
+    // with every seat taken the join codes give the lesson their room for this step (fitScreen's
+    // last resort; the next step shows them again)
+    const codes = document.querySelector("#table-screen .qr-row");
+    if (codes && (latest.seats || []).every(function (s) { return s.taken || s.bot; })) codes.classList.add("resting");
+    if (side.scrollHeight <= side.clientHeight + 1) { lessonPages = null; return true; }   // whole, in their room
+    const free = side.clientHeight - (side.scrollHeight - box.getBoundingClientRect().height) - 2;
+    const key = (st.cur ? st.cur.chapter : "") + "|" + lessons.map(function (l) { return l.key; }).join(",");
+    // the rulebook's section under a lesson's last page; "Next: more" under every page but the last
+    const nodes = function (lesson, text, footer, last) {
+      return [el("h2", { class: "lesson-title", text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+              el("p", { class: "lesson-text", text: text }),
+              last ? el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) }) : null,
+              footer ? el("p", { class: "lesson-more", text: footer }) : null];
+    };
+    const fits = function (lesson, text, last) {   // last: the lesson's last page, with its section
+      const one = el("div", { class: "lesson-one", "data-key": lesson.key });
+      nodes(lesson, text, T("Next: more ({number} of {count})", { number: 9, count: 9 }), !!last).forEach(function (n) { if (n) one.append(n); });
+      TC.clear(box).append(one);
+      return box.getBoundingClientRect().height <= free;
+    };
+    const pages = [];
+    for (const lesson of lessons) {
+      // whole sentences (or clauses); a clause longer than a page at its commas, and a part still
+      // longer at the most words a page holds
+      const sentences = [];
+      TC.say(lesson.text).split(/(?<=[.!?;:])\s+/).forEach(function (clause) {
+        if (fits(lesson, clause)) { sentences.push(clause); return; }
+        clause.split(/(?<=,)\s+/).forEach(function (part) {
+          let words = part.split(/\s+/);
+          while (words.length) {
+            let lo = 1, hi = words.length;   // the most words that fit (at least one)
+            while (lo < hi) { const mid = Math.ceil((lo + hi) / 2); if (fits(lesson, words.slice(0, mid).join(" "))) lo = mid; else hi = mid - 1; }
+            sentences.push(words.slice(0, lo).join(" "));
+            words = words.slice(lo);
+          }
+        });
+      });
+      let chunk = [];
+      for (const sentence of sentences) {
+        if (fits(lesson, chunk.concat([sentence]).join(" "))) { chunk.push(sentence); continue; }
+        if (!chunk.length) return false;
+        pages.push([lesson, chunk.join(" ")]);
+        chunk = [sentence];
+        if (!fits(lesson, sentence)) return false;
+      }
+      // the last page holds the section line too: its last sentences go to a page of their own if not
+      const tail = [];
+      while (chunk.length > 1 && !fits(lesson, chunk.join(" "), true)) tail.unshift(chunk.pop());
+      if (chunk.length) pages.push([lesson, chunk.join(" ")]);
+      if (tail.length) pages.push([lesson, tail.join(" ")]);
+    }
+    const index = lessonPages && lessonPages.key === key ? Math.min(lessonPages.index, pages.length - 1) : 0;
+    lessonPages = { key: key, index: index, count: pages.length };
+    const page = pages[index], one = el("div", { class: "lesson-one", "data-key": page[0].key, "data-page": index + 1 });
+    const footer = index + 1 < pages.length ? T("Next: more ({number} of {count})", { number: index + 1, count: pages.length }) : "";
+    const last = index + 1 === pages.length || pages[index + 1][0] !== page[0];
+    nodes(page[0], page[1], footer, last).forEach(function (n) { if (n) one.append(n); });
+    if (footer) one.addEventListener("click", function () { turnLesson(1); });
+    TC.clear(box).append(one);
+    return true;
+  }
+
+  function turnLesson(by) {
+    if (!lessonPages || look) return false;
+    const to = lessonPages.index + by;
+    if (to < 0 || to >= lessonPages.count) return false;
+    lessonPages.index = to;
+    draw();
+    return true;
   }
 
   /* Mid-way through a change: what the steps tell, without a second count (the step's place is
@@ -161,11 +245,12 @@
      18 px that much narrower. At each width the side is drawn again, so the older lines that now
      fit come back. */
   const SIDE_STEP = 20, SIDE_MORE = 240;
-  function fitScreen(ui, drawSide) {
+  function fitScreen(ui, drawSide, paged) {
     const screen = $("table-screen"), side = screen.querySelector(".side-scroll");
     const codes = screen.querySelector(".qr-row");
     if (codes) codes.classList.remove("smaller", "resting");
-    lendSide(ui, drawSide, screen, side);
+    if (paged) TC.fitAll(screen, 18);
+    else lendSide(ui, drawSide, screen, side);
     // the last resorts: the join codes smaller (still read from across the table), their room the
     // side's; then, with every seat taken, not shown for this step (a long one: a Fzzzt! tie told
     // in German); the next step shows them again
@@ -191,6 +276,15 @@
       screen.style.gridTemplateColumns = "minmax(0, 1fr) " + (width + more) + "px";
       drawSide();
       TC.fitAll(screen, 18);
+      // a drawing that said it gave way but is wider than its column now would lie under the side
+      // (Jaws' info column): that step taken back, and no more lent
+      const area = $("game-area");
+      if (area.scrollWidth > area.clientWidth + 1) {
+        screen.style.gridTemplateColumns = more > SIDE_STEP ? "minmax(0, 1fr) " + (width + more - SIDE_STEP) + "px" : "";
+        drawSide();
+        TC.fitAll(screen, 18);
+        return;
+      }
     }
   }
 
@@ -313,6 +407,7 @@
   async function next() {
     if (!TC.page.can_step) return;
     if (look) { lookAt(look.stop + 1); return; }
+    if (turnLesson(1)) return;   // a lesson in pages: its next page before the story moves on
     const setup = setupOf(latest);
     if (setup && setup.step + 1 < setup.steps.length) { setupStep({ step: setup.step + 1 }); return; }
     // on the last step the companion's next opens the game once every seat is ready (else it stays)
@@ -327,6 +422,7 @@
 
   function back() {
     if (!latest || !TC.page.can_step) return;
+    if (turnLesson(-1)) return;
     const setup = setupOf(latest);
     if (setup) { if (setup.step > 0) setupStep({ step: setup.step - 1 }); return; }
     lookAt(look ? look.stop - 1 : -2);
