@@ -63,7 +63,7 @@ ALL = (GAME, ROUND, BID, WON, TIE, HAND, CLEANUP)
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []
     phase = view.get("phase")
-    if phase == "bid":
+    if phase in ("bid", "turn"):   # turn: with the real cards, the chief mechanic enters the cards turned
         out += [GAME, ROUND]
     if any(ev.get("type") == "reveal" for ev in events):
         out.append(WON)

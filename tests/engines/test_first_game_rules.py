@@ -273,3 +273,20 @@ def test_a_teacher_that_drops_a_listed_lesson_fails_the_check() -> None:
                for state, lessons in states]
     late = _late(game, dropped)
     assert any(line.startswith("tie-chief: ") and line.endswith("shown at never") for line in late)
+
+
+def test_conveyor_with_the_real_cards_is_taught_before_the_chief_enters_the_first_card() -> None:
+    """Fzzzt! with physical chance (issue 37, FZ3: "no lesson for the chief's first decision"):
+    "De hoofdmecanicien draait de kaart aan het hoofd van de lopende band [...] om. [...] Het lopende
+    bandcijfer op de omgedraaide kaart bepaalt hoeveel kaarten er open gelegd worden" (Bidding rounds:
+    Preparation): the first state where the chief mechanic enters a turned card shows the round's
+    lesson, the decision last."""
+    from engines import TABLE, get
+
+    g = get("fzzzt")
+    state = g.start(3, 1, {"chance": "physical"})
+    while state.view(None)["phase"] != "turn":
+        assert state.awaiting == (TABLE,)   # the host enters the mechanic cards dealt
+        state = state.apply(TABLE, state.chance_outcomes()[0][0])
+    assert [lesson.key for lesson in g.lessons(state)] == ["game", "round"]
+
