@@ -86,7 +86,13 @@ FIGHT = Lesson("fight", Text("Weapons and wounds"), Text(
     "shark's dice wound a crew member in the water once per hit, or damage or destroy a boat space, and "
     "everyone on it falls into the water. Whoever's wound track reaches X is eliminated."),
     Text("Act 2: Phase 3: Crew preparations; Phase 5: The crew attacks; Phase 6: The shark attacks"))
-ALL = (GOAL, START, EVENT, ABILITIES, SHARK, SEARCH, CREW, ORCA, DECIDE, FIGHT, PREP, ATTACK, BITE)
+GEAR = Lesson("gear", Text("Accessories"), Text(
+    "Gear cards with no symbol in the top left corner are accessories, used besides a weapon. Bait, "
+    "played once the shark has chosen (one a round), makes it reveal a resurface chip it did not choose; "
+    "ammunition is discarded instead of a pistol or rifle after a shot, so the weapon stays; the shark "
+    "cage, played before the shark rolls, keeps its user from wounds this round."),
+    Text("Act 2: Phase 3: Accessories"))
+ALL = (GOAL, START, EVENT, ABILITIES, SHARK, SEARCH, CREW, ORCA, FIGHT, GEAR, DECIDE, PREP, ATTACK, BITE)
 """Every lesson, in the order a game meets them (docs/jaws.md "First game")."""
 
 _ACT1 = {"start": START, "event": EVENT, "shark": SHARK, "crew": CREW}
@@ -105,6 +111,8 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
             out.append(ORCA)   # whatever Act 2 begins with, its preparation is told first
         if lesson is not None and orca.get("phase") not in _BOX:
             out.append(FIGHT)   # from the crew's boarding on: where it stands decides what it can reach
+        if lesson is not None and orca.get("phase") not in (*_BOX, "place"):
+            out.append(GEAR)   # from the first resurface options on, before the crew prepares
         if lesson is not None and lesson not in out:
             out.append(lesson)
         return tuple(out)

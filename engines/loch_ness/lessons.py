@@ -72,7 +72,12 @@ FINAL = Lesson("final", Text("The final count"), Text(
     "everyone hands in their discovery cards: in full on boats in the harbour, for half on boats outside. "
     "The highest reputation wins."),
     Text("End of the game"))
-ALL = (FINDS, PLACE, TURN, AFTER, END_TURN, TOOLS, TOWN, EXPLORE, CONFLICT, ENDGAME, FINAL)
+STACKS = Lesson("stacks", Text("The tool stacks"), Text(
+    "In the advanced version the tool cards lie face down in three stacks, two with 3 players. A boat "
+    "looking around in town picks one stack, looks through it and takes one or two tools from it; they "
+    "stay face down aboard until they are used, and a tool put back goes face down on any stack."),
+    Text("Advanced version"))
+ALL = (FINDS, PLACE, STACKS, TURN, AFTER, END_TURN, TOOLS, TOWN, EXPLORE, CONFLICT, ENDGAME, FINAL)
 """Every lesson, in the order a game meets them (docs/loch-ness.md "First game")."""
 
 
@@ -82,7 +87,9 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     endgame = view.get("endgame") or {}
     kinds = {str(ev.get("type")) for ev in events}
     if phase == "place":
-        out += [FINDS, PLACE]   # the finds laid out: what each is worth
+        # the finds laid out: what each is worth; once the first card lies, the tool stacks (one lesson
+        # new at a time on the table screen, and known before a boat first looks around in town)
+        out += [FINDS, STACKS, PLACE] if "placed" in kinds and view.get("advanced") else [FINDS, PLACE]
     if phase == "turn":
         if endgame.get("stage") in ("in_sight", "last_turns"):
             out += [ENDGAME, FINAL]

@@ -122,6 +122,7 @@ NEEDS: dict[str, dict[str, Probe]] = {
     "loch-ness": {
         "place": phase("place"), "finds": either(phase("place"), told("explores")),
         "turn": phase("turn"), "move": phase("turn"),
+        "stacks": lambda i, view, kinds, events: bool(view.get("advanced")) and view.get("step") == "town",
         "tools": phase("town", key="step"), "town": phase("town", key="step"),
         "explore": told("explores"), "observe": told("observed"),
         "conflict": either(told("steal", "attack"), phase("thief", "defend", key="step")),
@@ -135,7 +136,7 @@ NEEDS: dict[str, dict[str, Probe]] = {
         "crew-actions": ACT1("crew"), "barrels": ACT1("crew"), "binoculars": ACT1("crew"),
         "fish-finder": ACT1("crew"), "close-beach": ACT1("crew"),
         "act2": told("act2"), "options": _orca("decide"), "decide": _orca("decide"),
-        "prep": _orca("prep", "bait"), "weapons": _orca("prep", "bait"),
+        "prep": _orca("prep", "bait"), "weapons": _orca("prep", "bait"), "accessories": _orca("prep", "bait"),
         "crew-attack": _orca("attack", "roll", "ammo"), "evade": _orca("attack", "roll", "ammo"),
         "shark-attack": _orca("ram", "bite", "cage", "maul", "domino", "second"),
         "the-end": told("eliminated", "game_over"),

@@ -588,6 +588,7 @@ def _sentences() -> str:
     f"Activists cost {table.ACTIVISTS_COST} point, an octopus",
     f"a boat holds at most {SPELLED[table.MAX_FINDS]} discovery cards",
     f"fewer than {SPELLED[table.BOATS]} on the board",
+    f"face down in {SPELLED[table.STACKS[4]]} stacks, {SPELLED[table.STACKS[3]]} with 3 players",
     "turned over for the third time" if table.SIGHTINGS == 3 else "(a new sentence)",
 ])
 def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:
