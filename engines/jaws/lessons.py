@@ -43,8 +43,8 @@ ABILITIES = Lesson("abilities", Text("The shark's abilities"), Text(
     "The shark has four ability tiles, each to be used once a game; it tells the crew that it played "
     "one, never which. Feeding Frenzy eats every swimmer on its space in one action, Evasive Moves sets "
     "off no motion detector this round, Out of Sight lets it answer the binoculars and the fish finder "
-    "with not there (or neither there nor nearby) even when it is, and Turbo moves it up to 3 spaces in "
-    "one action."),
+    "with not there (or neither there nor nearby) even when it is, and Speed Burst moves it up to 3 "
+    "spaces in one action."),
     Text("Act 1: Abilities"),
     begins=("shark_turn",))
 SEARCH = Lesson("search", Text("Finding the shark"), Text(
@@ -80,11 +80,11 @@ BITE = Lesson("bite", Text("Phase 6: The shark attacks"), Text(
     Text("Act 2: Phase 6: The shark attacks"),
     begins=("bite", "bitten", "rammed"))
 FIGHT = Lesson("fight", Text("Weapons and wounds"), Text(
-    "A melee or capture weapon needs its target chip on its user's space or an adjacent one; a firearm "
-    "may aim at any water space. An attack wounds the shark once for every hit above the evade value on "
-    "its resurface card, and a capture weapon sticks to it without dice until a shake-off symbol. The "
-    "shark's dice wound a crew member in the water once per hit, or damage or destroy a boat space, and "
-    "everyone on it falls into the water. Whoever's wound track reaches X is eliminated."),
+    "A melee or entangle weapon needs its target chip on its user's space or an adjacent one; a ranged "
+    "weapon may aim at any water space. An attack wounds the shark once for every hit above the evade "
+    "value on its resurface card, and an entangle weapon sticks to it without dice until a shake-off "
+    "symbol. The shark's dice wound a crew member in the water once per hit, or damage or destroy a boat "
+    "space, and everyone on it falls into the water. Whoever's wound track reaches X is eliminated."),
     Text("Act 2: Phase 3: Crew preparations; Phase 5: The crew attacks; Phase 6: The shark attacks"))
 GEAR = Lesson("gear", Text("Accessories"), Text(
     "Gear cards with no symbol in the top left corner are accessories, used besides a weapon. Bait, "

@@ -52,7 +52,7 @@ TOOLS = Lesson("tools", Text("What the tools do"), Text(
     "harbour. A thief lets a boat rob another, and a weapon gives the upper hand in an attack."),
     Text("Course of play; Observing Nessie"))
 FINDS = Lesson("finds", Text("What the discovery cards are worth"), Text(
-    "Handed in at the harbour, tracks are worth 6 reputation points, a nest 4, eggshells 1 (always taken "
+    "Handed in at the harbour, tracks are worth 6 reputation points, a nest 4, egg shells 1 (always taken "
     "along) and a young monster 8. A treasure chest brought back gives a boat an extra go, or 2 points at "
     "the end if unused. Activists cost 1 point, an octopus sinks the boat, and a Nessie card brings "
     "Nessie onto the boat's space, where she eats every boat; a boat holds at most three discovery "

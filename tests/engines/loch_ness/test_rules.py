@@ -582,7 +582,7 @@ def _sentences() -> str:
     # the first game's lessons (docs/loch-ness.md "Rules a first game needs")
     f"A motor lets a boat sail {SPELLED[table.MOTOR_MOVE]} spaces",
     f"an observation card, worth {POINTS['V']} reputation points in the harbour",
-    f"tracks are worth {POINTS['T']} reputation points, a nest {POINTS['N']}, eggshells {POINTS['E']} (",
+    f"tracks are worth {POINTS['T']} reputation points, a nest {POINTS['N']}, egg shells {POINTS['E']} (",
     f"and a young monster {POINTS['Y']}. A treasure chest",
     f"or {POINTS['C']} points at the end if unused",
     f"Activists cost {table.ACTIVISTS_COST} point, an octopus",
