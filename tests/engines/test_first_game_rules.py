@@ -6,8 +6,9 @@ edition's own name, the lesson ids that teach it, when the table needs it), and 
   listed rule;
 - every lesson's title, text and section are translated in nl and de (no entry missing, empty or
   fuzzy), and read in en, nl and de through the project's one translation function;
-- in the seeded random games of ``test_lessons.py`` each rule's lessons are shown no later than the
-  first state where the rule applies.
+- in the seeded random games of ``test_lessons.py``, and in a few with other options
+  (``OTHER_TABLES``: the real cards, no special cards, Loch Ness' base version, Jaws' Act 2 alone),
+  each rule's lessons are shown no later than the first state where the rule applies.
 
 "Applies" (the table needs the rule) is read from the public view and the public events of the play
 that made a state, one probe per rule in ``NEEDS`` below; the page says the same in words. A rule
@@ -104,7 +105,8 @@ NEEDS: dict[str, dict[str, Probe]] = {
         "king": told("laser"), "own-king": _king_hit, "draw": _draw_offered,
     },
     "fzzzt": {
-        "overview": start, "conveyor": start, "bid": start,
+        # the first round's first state (with the real cards the host first enters the deal: no rule yet)
+        "overview": phase("bid", "turn"), "conveyor": phase("bid", "turn"), "bid": phase("bid"),
         "won": told("reveal"), "unit": _fzzzt_won("P"), "fzzzt-card": _fzzzt_won("F"),
         "tie-chief": _fzzzt_tie, "new-chief": _fzzzt_tie,
         "hand-six": told("cleanup"), "no-cards": either(told("reshuffle"), _fzzzt_empty_hand),
@@ -131,7 +133,9 @@ NEEDS: dict[str, dict[str, Probe]] = {
         "final": told("game_over"),
     },
     "jaws": {
-        "roles": start, "goals": start, "secret-start": start, "act1-end": told("act_over"),
+        # Act 1's start (Act 2 played alone begins with the Orca's preparation: `act2`)
+        "roles": ACT1("start"), "goals": ACT1("start"), "secret-start": ACT1("start"),
+        "act1-end": told("act_over"),
         "event": told("event_card"), "shark-actions": ACT1("shark"), "abilities": ACT1("shark"),
         "crew-actions": ACT1("crew"), "barrels": ACT1("crew"), "binoculars": ACT1("crew"),
         "fish-finder": ACT1("crew"), "close-beach": ACT1("crew"),
@@ -145,6 +149,16 @@ NEEDS: dict[str, dict[str, Probe]] = {
 """Per game, per listed rule: when the table first needs it (docs/<game>.md, the table's last column)."""
 
 NOT_MET: dict[str, set[str]] = {game: set() for game in NEEDS} | {"laser-chess": {"draw"}}
+OTHER_TABLES: list[tuple[str, int, dict[str, Any], int, int, set[str]]] = [
+    ("fzzzt", 2, {"chance": "physical"}, 1, 400, set()),
+    ("sharks-with-lasers", 2, {}, 1, 600, {"specials"}),
+    ("loch-ness", 4, {}, 5, 4000, {"place", "stacks"}),   # seed 5: a game that ends within 4000 plays
+    ("jaws", 2, {"acts": "2"}, 1, 2000, {"roles", "goals", "secret-start", "act1-end", "event",
+                                         "shark-actions", "abilities", "crew-actions", "barrels",
+                                         "binoculars", "fish-finder", "close-beach"}),
+]
+"""Other options, played the same way (game, players, options, seed, plays at most, rules not met):
+the real cards, no special cards, the base version of Loch Ness, Jaws' Act 2 alone."""
 """Rules the seeded game of test_lessons.py never meets: no position comes three times in Laser Chess's."""
 
 LESSONS = {g[0]: g[5] for g in GAMES}
@@ -264,6 +278,21 @@ def test_each_rule_is_taught_no_later_than_the_table_first_needs_it(
     """The seeded game of test_lessons.py: for every listed rule, each of its lessons is shown in the
     state where the rule first applies or before it ("shown before the table first needs it")."""
     assert _late(game, _playout(game, players, options, seed, most)) == []
+
+
+@pytest.mark.parametrize(("game", "players", "options", "seed", "most", "unmet"), OTHER_TABLES,
+                         ids=[f"{t[0]}-{'-'.join(map(str, t[2].values())) or 'base'}" for t in OTHER_TABLES])
+def test_each_rule_is_taught_in_time_with_other_options_too(
+        game: str, players: int, options: dict[str, Any], seed: int, most: int, unmet: set[str]) -> None:
+    """The same check with the options a first game may well choose instead."""
+    states = _playout(game, players, options, seed, most)
+    needed = _first_needed(game, states)
+    assert not unmet & set(needed), sorted(unmet & set(needed))   # the options leave them out
+    NOT_MET[game], before = NOT_MET[game] | unmet, NOT_MET[game]
+    try:
+        assert _late(game, states) == []
+    finally:
+        NOT_MET[game] = before
 
 
 def test_a_teacher_that_drops_a_listed_lesson_fails_the_check() -> None:
