@@ -76,7 +76,7 @@ from companion.tables import (
 )
 from companion.telling import Teller
 from engines import TABLE, Event, Game, IllegalAction, State
-from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL
+from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL, chance_mode
 from engines.text import N_
 from web.service import MAX_NAME, SEATS_REFUSAL, BadRequest, Conflict, Unauthorized
 
@@ -217,7 +217,7 @@ def _start(table: OpenTable, setting_up: bool) -> None:
     row.lessons = teaching.told(table, lessons, "0") or row.lessons
     story.add(Chapter.make("0", 0, events, before, snapshot(table.state), g, row.salt, lessons))
     row.shown, row.step = story.cursor()
-    row.setup = stage(g.setup_steps(table.state) if setting_up else (), setting_up)
+    row.setup = stage(g.setup_steps(table.state, chance_mode(row.chance)) if setting_up else (), setting_up)
     if row.setup is not None and len(SetupGuide.ready_seats(table)) >= row.players:
         row.setup["open"] = True   # the computer plays every seat: nobody sets anything up
     table.telling.story = story

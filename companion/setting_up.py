@@ -29,6 +29,7 @@ from typing import Any
 from companion.store import StorageFailure, Store
 from companion.tables import OpenTable, Tables, seat_number
 from engines import TABLE, SetupStep, State
+from engines.core import chance_mode
 from engines.text import N_
 from web.service import BadRequest, Conflict
 
@@ -87,7 +88,7 @@ class SetupGuide:
         """The game's steps for the table's position now (kept while the position stays)."""
         kept = t.setting_up
         if kept.cache is None or kept.cache[0] is not t.state:
-            kept.cache = (t.state, tuple(t.game.setup_steps(t.state)))
+            kept.cache = (t.state, tuple(t.game.setup_steps(t.state, chance_mode(t.row.chance))))
         return kept.cache[1]
 
     @staticmethod

@@ -718,7 +718,7 @@ class SettingUpRules(Protocol):
     """A game's ``setting_up`` module: the real box's set-up, read from a start position of the
     game's own state type (:attr:`Game.state_type`)."""
 
-    def steps(self, state: Any, /) -> tuple[SetupStep, ...]: ...
+    def steps(self, state: Any, chance: ChanceMode = ..., /) -> tuple[SetupStep, ...]: ...
 
     def part(self, state: Any, seat: Seat, /) -> tuple[Text, ...]: ...
 
@@ -859,11 +859,13 @@ class Game(ABC):
             raise TypeError(f"{self.id} was handed a {type(state).__name__}")
         return state
 
-    def setup_steps(self, state: State) -> tuple[SetupStep, ...]:
+    def setup_steps(self, state: State, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
         """How to set up the real box for ``state`` (a start position), in order; () when the game
         has nothing to set up. Built from the state itself, never from a second copy: the package's
-        ``setting_up.steps`` (:attr:`setting_up`)."""
-        return self.setting_up.steps(self.own(state)) if self.setting_up is not None else ()
+        ``setting_up.steps`` (:attr:`setting_up`). ``chance`` is the table's chance mode, which
+        decides what the real components do: cards the companion holds stay in the box, cards the
+        table deals are dealt (a game with :attr:`own_chance` has the same mode in its state)."""
+        return self.setting_up.steps(self.own(state), chance) if self.setting_up is not None else ()
 
     def setup_part(self, state: State, seat: Seat) -> tuple[Text, ...]:
         """What ``seat`` takes or learns while setting up (its role, its hand, its boats, its secret

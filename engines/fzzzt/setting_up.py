@@ -8,7 +8,7 @@ The marks the table drawing knows (web/static/games/fzzzt.js): ``"mechanics"``, 
 
 from __future__ import annotations
 
-from engines.core import SetupStep
+from engines.core import DIGITAL, ChanceMode, SetupStep
 from engines.fzzzt.state import FzzztState
 from engines.fzzzt.table import ROW, FzzztTable
 from engines.text import N_, Text, plural
@@ -23,20 +23,18 @@ def conveyor_count(state: FzzztTable) -> int:
     return len(state.deck) + len(state.open)
 
 
-def steps(state: FzzztState) -> tuple[SetupStep, ...]:
+def steps(state: FzzztState, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
+    """The table's steps. With digital chance the companion holds the conveyor deck (its shuffle is
+    one no real shuffle gives), so the robot cards stay in the box and the screens show them; with
+    physical chance the table shuffles and deals the real cards and the host enters what came up.
+    ``chance`` is the table's mode, which this game also keeps in its own state."""
+    if state.chance == DIGITAL:
+        return _digital(state)
     setup, preparation = Text(SETUP_SECTION), Text(ROUND_SECTION)
-    n = state.n
-    used = ", ".join(str(k) for k in range(1, n + 1))
-    dealt = state.phase != "mechanics"
-    mechanics = [Text("Use mechanic cards {numbers}; the others stay in the box.", {"numbers": used}),
-                 Text("Shuffle them and deal one to each player.")]
-    if dealt:
-        mechanics.append(Text("{seat} drew mechanic card 1: the chief mechanic takes the wrench and starts "
-                              "the first bidding round.", {"seat": state.chief}))
-    else:
-        mechanics.append(Text("The host enters who drew which card; card 1 makes the chief mechanic."))
     steps = [
-        SetupStep("mechanics", Text("Mechanic cards"), tuple(mechanics), ("mechanics",), setup),
+        SetupStep("mechanics", Text("Mechanic cards"), (
+            _used(state), Text("Shuffle them and deal one to each player."), _chief(state)),
+            ("mechanics",), setup),
         SetupStep("hands", Text("Starting hands"), (
             Text("Each player takes the three robot cards with their mechanic number on them (power 1, "
                  "2 and 3)."),
@@ -46,8 +44,8 @@ def steps(state: FzzztState) -> tuple[SetupStep, ...]:
             plural(conveyor_count(state), "The chief mechanic shuffles the other {count} card: the "
                    "conveyor deck, face down at one end of the table.", "The chief mechanic shuffles the "
                    "other {count} cards: the conveyor deck, face down at one end of the table.")
-            if dealt else Text("The chief mechanic shuffles the other cards: the conveyor deck, face down "
-                               "at one end of the table."),), ("deck",), setup),
+            if _dealt(state) else Text("The chief mechanic shuffles the other cards: the conveyor deck, face "
+                                       "down at one end of the table."),), ("deck",), setup),
     ]
     row = [plural(ROW, "Lay the top {count} card face down in a row beside the deck: the conveyor.",
                   "Lay the top {count} cards face down in a row beside the deck: the conveyor.")]
@@ -59,6 +57,48 @@ def steps(state: FzzztState) -> tuple[SetupStep, ...]:
                         "conveyor number says how many cards lie open."))
     steps.append(SetupStep("conveyor", Text("The conveyor"), tuple(row), ("conveyor",), preparation))
     return tuple(steps)
+
+
+def _digital(state: FzzztState) -> tuple[SetupStep, ...]:
+    """Digital chance: the companion dealt the mechanic cards (public: each player takes the one
+    named) and holds every robot card; nobody shuffles, and nobody looks through a deck for a card."""
+    setup, preparation = Text(SETUP_SECTION), Text(ROUND_SECTION)
+    return (
+        SetupStep("mechanics", Text("Mechanic cards"), (
+            _used(state), Text("The companion dealt them: each player takes the mechanic card their phone "
+                               "names."), _chief(state)), ("mechanics",), setup),
+        SetupStep("hands", Text("Starting hands"), (
+            Text("The robot cards and the production units stay in the box: the companion holds them, and "
+                 "each phone shows its player's hand."),
+            Text("Each starting hand is the three robot cards with the player's mechanic number (power 1, 2 "
+                 "and 3)."),), ("hands",), setup),
+        SetupStep("deck", Text("The conveyor deck"), (
+            plural(conveyor_count(state), "The companion shuffled the other {count} card: the conveyor deck, "
+                   "which the table screen shows.", "The companion shuffled the other {count} cards: the "
+                   "conveyor deck, which the table screen shows."),), ("deck",), setup),
+        SetupStep("conveyor", Text("The conveyor"), (
+            plural(ROW, "The table screen lays the top {count} card face down as the conveyor.",
+                   "The table screen lays the top {count} cards face down as the conveyor."),
+            *([Text("Face up, from the head of the conveyor: {cards}.", {"cards": state.phrases(state.open)})]
+              if state.open else []),
+        ), ("conveyor",), preparation),
+    )
+
+
+def _dealt(state: FzzztState) -> bool:
+    return state.phase != "mechanics"
+
+
+def _used(state: FzzztState) -> Text:
+    used = ", ".join(str(k) for k in range(1, state.n + 1))
+    return Text("Use mechanic cards {numbers}; the others stay in the box.", {"numbers": used})
+
+
+def _chief(state: FzzztState) -> Text:
+    if _dealt(state):
+        return Text("{seat} drew mechanic card 1: the chief mechanic takes the wrench and starts the first "
+                    "bidding round.", {"seat": state.chief})
+    return Text("The host enters who drew which card; card 1 makes the chief mechanic.")
 
 
 def part(state: FzzztState, seat: int) -> tuple[Text, ...]:

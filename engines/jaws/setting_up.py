@@ -12,7 +12,7 @@ Vorbereitung" and "2. Akt einzeln spielen"); after Act 1 the game itself leads i
 
 from __future__ import annotations
 
-from engines.core import SetupStep
+from engines.core import DIGITAL, ChanceMode, SetupStep
 from engines.jaws import words
 from engines.jaws.amity import phrases
 from engines.jaws.box import OWN_CARDS, RESURFACE_CARDS
@@ -28,9 +28,13 @@ ACT2 = Text("Act 2: Setup")
 ALONE = Text("Playing Act 1 or Act 2 alone")
 
 
-def steps(state: JawsState) -> tuple[SetupStep, ...]:
-    """The table's steps for the position the game starts from."""
-    return _steps(state.position)
+def steps(state: JawsState, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
+    """The table's steps for the position the game starts from. ``chance`` is the table's mode for
+    Act 1's event deck (the companion draws for this game): digital, the companion shuffles and
+    turns the cards, which stay in the box; physical, the table shuffles the real deck. Act 2's
+    resurface deck follows the box profile's deck mode; the shark's ability cards are always dealt
+    by the companion, so they stay in the box and only the shark's phone names them."""
+    return _steps(state.position, chance)
 
 
 def part(state: JawsState, seat: int) -> tuple[Text, ...]:
@@ -55,18 +59,32 @@ def part(state: JawsState, seat: int) -> tuple[Text, ...]:
     return tuple(out)
 
 
-def _steps(p: Match) -> tuple[SetupStep, ...]:
+def _steps(p: Match, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
     if p.act2 is not None and p.acts is Acts.ORCA and p.act2.round == 0:
         return _act2(p)
     if p.act == 1 and p.round <= 1 and not p.card and not p.turned:  # the shark's start may be chosen
-        return _act1_steps(p)
+        return _act1_steps(p, chance)
     return ()
 
 
 # --------------------------------------------------------------------------- Act 1
 
 
-def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
+def _events(p: Match, chance: ChanceMode) -> tuple[Text, ...]:
+    """The event deck: the companion's (its order no real shuffle gives: review G5) or the real one."""
+    left = len(p.cards) - len(p.turned)
+    if chance == DIGITAL:
+        return (plural(left, "The {count} Amity event card stays in the box: the companion shuffles it, and "
+                       "the table screen shows it when it is turned; read it aloud then.",
+                       "The {count} Amity event cards stay in the box: the companion shuffles them, and the "
+                       "table screen shows each card turned; read it aloud then."),)
+    return (plural(left, "Shuffle the {count} Amity event card and lay it face down beside the board.",
+                   "Shuffle the {count} Amity event cards well and lay them face down as a pile beside the "
+                   "board."),
+            Text("Each card turned from this pile is entered on the host page."))
+
+
+def _act1_steps(p: Match, chance: ChanceMode) -> tuple[SetupStep, ...]:
     board = p.board
     water = phrases.listed(board, list(board.water_spaces), p.box)
     return (
@@ -76,12 +94,7 @@ def _act1_steps(p: Match) -> tuple[SetupStep, ...]:
                    "{count} water space, marked with a number or a letter: {spaces}.",
                    "{count} water spaces, each marked with a number or a letter: {spaces}.", spaces=water),
         ), ("board",), _act1(1)),
-        SetupStep("events", Text("The event cards"), (
-            plural(len(p.cards) - len(p.turned),
-                   "Shuffle the {count} Amity event card and lay it face down beside the board.",
-                   "Shuffle the {count} Amity event cards well and lay them face down as a pile beside the "
-                   "board."),
-        ), ("deck:event",), _act1(2)),
+        SetupStep("events", Text("The event cards"), _events(p, chance), ("deck:event",), _act1(2)),
         SetupStep("swimmers", Text("The swimmers"), (
             plural(board.swimmers, "Lay the {count} swimmer beside the board as a supply.",
                    "Lay the {count} swimmers beside the board as a supply."),
@@ -232,16 +245,12 @@ def _act2(p: Match) -> tuple[SetupStep, ...]:
                    "Build the Orca: lay a boat tile on each of the {count} zone, its undamaged side up.",
                    "Build the Orca: lay a boat tile on each of the {count} zones, its undamaged side up."),
         ), ("orca",), ACT2),
-        SetupStep("resurface", Text("The resurface cards"), (
-            plural(RESURFACE_CARDS,
-                   "Shuffle the {count} resurface card and lay it face down on the space marked “draw pile”.",
-                   "Shuffle the {count} resurface cards and lay them face down on the space marked “draw "
-                   "pile”."),
-        ), ("deck:resurface",), ACT2),
+        SetupStep("resurface", Text("The resurface cards"), (_resurface(a.deck_mode),), ("deck:resurface",),
+                  ACT2),
         SetupStep("cards", Text("Ability and gear cards"), (
             plural(shark,
-                   "The shark gets {count} ability card face down: it may look at it, the crew may not.",
-                   "The shark gets {count} ability cards face down: it may look at them, the crew may not."),
+                   "The shark's {count} ability card stays in the box: only its phone names it.",
+                   "The shark's {count} ability cards stay in the box: only its phone names them."),
             plural(OWN_CARDS, "Each crew member takes their own {count} gear card and their target chip.",
                    "Each crew member takes their own {count} gear cards and their target chip."),
             plural(crew, "The crew gets {count} crew gear card face down and shares it out as they like.",
@@ -262,6 +271,19 @@ def _act2(p: Match) -> tuple[SetupStep, ...]:
     )
 
 
+def _resurface(deck_mode: str) -> Text:
+    if deck_mode == DIGITAL:   # the box profile's deck mode: the companion shuffles and turns
+        return plural(RESURFACE_CARDS,
+                      "The {count} resurface card stays in the box: the companion shuffles it, and the "
+                      "table screen shows it when it is turned.",
+                      "The {count} resurface cards stay in the box: the companion shuffles them, and the "
+                      "table screen shows each card turned.")
+    return plural(RESURFACE_CARDS,
+                  "Shuffle the {count} resurface card and lay it face down on the space marked “draw pile”.",
+                  "Shuffle the {count} resurface cards and lay them face down on the space marked “draw "
+                  "pile”.")
+
+
 def _hand(p: Match) -> tuple[Text, ...]:
     """The shark's ability cards: dealt by the companion (secret), or how many it will get."""
     a = p.orca()
@@ -273,7 +295,9 @@ def _hand(p: Match) -> tuple[Text, ...]:
     listed = titles[0]
     for t in titles[1:]:
         listed = Text("{list}, {item}", {"list": listed, "item": t})
-    return (Text("Take these ability cards from the deck and keep them secret: {list}.", {"list": listed}),)
+    # dealt by the companion: looking through the deck for them would show the crew which (review G5)
+    return (Text("Your ability cards, which only your phone names (leave the cards in the box): {list}.",
+                 {"list": listed}),)
 
 
 __all__ = ["part", "steps"]

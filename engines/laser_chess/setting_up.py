@@ -8,7 +8,7 @@ The marks the table drawing knows (web/static/games/laser-chess.js): ``"lasers"`
 
 from __future__ import annotations
 
-from engines.core import SetupStep
+from engines.core import DIGITAL, ChanceMode, SetupStep
 from engines.laser_chess import board as B
 from engines.laser_chess.state import LaserChessState
 from engines.laser_chess.words import COMPASS, SETUP_NAMES
@@ -50,8 +50,9 @@ def laser_line(state: LaserChessState, colour: int) -> Text:
     return Text(msgid, {"square": B.SQUARE_NAMES[sq], "direction": COMPASS[facing]})
 
 
-def steps(state: LaserChessState) -> tuple[SetupStep, ...]:
-    """The steps, naming the chosen setup as the host's option says it."""
+def steps(state: LaserChessState, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
+    """The steps, naming the chosen setup as the host's option says it (nothing is left to chance:
+    ``chance`` changes nothing)."""
     section, name = Text(SECTION), Text(SETUP_NAMES.get(state.setup, state.setup))
     return (
         SetupStep("board", Text("The board and the lasers"), (

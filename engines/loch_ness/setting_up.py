@@ -14,7 +14,7 @@ A player's own coloured cards (advanced) are in that player's part only.
 
 from __future__ import annotations
 
-from engines.core import SetupStep
+from engines.core import DIGITAL, ChanceMode, SetupStep
 from engines.loch_ness.board import SAMPLE_NAME, route_mark
 from engines.loch_ness.decks import SEVEN, default_decks
 from engines.loch_ness.state import LochNessState
@@ -26,8 +26,11 @@ START = Text("Start of the game")
 ADVANCED = Text("Advanced version")
 
 
-def steps(state: LochNessState) -> tuple[SetupStep, ...]:
-    """The table's steps for the position the game starts from (() once it is over)."""
+def steps(state: LochNessState, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
+    """The table's steps for the position the game starts from (() once it is over). ``chance`` is
+    the table's mode, which the game keeps in its state too: with digital chance the companion holds
+    the discovery cards (and, advanced, the tool stacks), so those stay in the box and the screens
+    show them; with physical chance the table shuffles and lays the real ones."""
     t = state.table
     if t.phase == "over":
         return ()
@@ -53,7 +56,14 @@ def part(state: LochNessState, seat: int) -> tuple[Text, ...]:
     if seat == t.start_player:
         out.append(Text("You begin: take the start player card."))
     hand = t.hands[seat]
-    if hand:
+    if hand and t.chance == DIGITAL:
+        out.append(plural(len(hand),
+                          "Your discovery card, to lay on a site with your phone (the card stays in the "
+                          "box): {list}.",
+                          "Your {count} discovery cards, to lay on the sites with your phone one at a time "
+                          "(the cards stay in the box): {list}.",
+                          list=_listed([find_phrase(c[0]) for c in hand])))
+    elif hand:
         out.append(plural(len(hand), "Your discovery card to lay face down: {list}.",
                           "Your {count} discovery cards to lay face down, one at a time: {list}.",
                           list=_listed([find_phrase(c[0]) for c in hand])))
@@ -91,6 +101,15 @@ def _tools(t: Table) -> SetupStep:
                    "Lay the {count} tool cards out sorted and face up: {list}.", list=listed), note)
         return SetupStep("tools", Text("The tool cards"), lines, ("supply",), START)
     sizes = ", ".join(str(len(s)) for s in t.stacks)
+    if t.chance == DIGITAL:
+        held = (plural(len(t.stacks),
+                       "The companion shuffled the {cards} tool cards into {count} stack ({sizes}): the "
+                       "tool cards stay in the box.",
+                       "The companion shuffled the {cards} tool cards into {count} stacks ({sizes}): the "
+                       "tool cards stay in the box.", cards=sum(counts), sizes=sizes),
+                Text("A boat that takes tools chooses a stack and picks one or two of its cards on its "
+                     "owner's phone; only that phone shows them until they are used."), note)
+        return SetupStep("tools", Text("The tool cards"), held, ("stacks",), ADVANCED)
     lines = (plural(len(t.stacks),
                     "Shuffle the {cards} tool cards and lay them face down in {count} stack ({sizes}).",
                     "Shuffle the {cards} tool cards and lay them face down in {count} stacks ({sizes}).",
@@ -105,12 +124,20 @@ def _discoveries(t: Table) -> SetupStep:
     water = sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "water")
     land = sum(len(t.face_down[s]) for s in board.sites if board.back[s] == "land")
     lines: list[Text] = []
-    if t.advanced:
+    if t.chance == DIGITAL and t.advanced:
+        lines.append(Text("The discovery cards stay in the box. Starting with the player left of the start "
+                          "player, each player lays one card of their own colour on a site with their phone, "
+                          "until every site is full; some sites take two."))
+    elif t.chance == DIGITAL:
+        lines.append(Text("The discovery cards stay in the box: the companion lays {water} water cards and "
+                          "{land} land cards face down on the sites (some take two), as the table screen "
+                          "shows.", {"water": water, "land": land}))
+    elif t.advanced:
         lines.append(Text("Each player takes the {count} discovery cards of their own colour. Starting with "
                           "the player left of the start player, each lays one face down on a site of their "
                           "choice, until every site is full; some sites take two cards.",
                           {"count": max(len(h) for h in t.hands)}))
-    else:
+    else:   # physical chance: the real cards, shuffled and laid; the explorer enters each one turned
         lines.append(Text("Shuffle the water (blue) and the land (green) discovery cards apart."))
         lines.append(Text("Lay a blue card face down on each dive site and a green card on each island site: "
                           "{water} water cards and {land} land cards; some sites take two.",
@@ -119,6 +146,8 @@ def _discoveries(t: Table) -> SetupStep:
     if left_out:
         lines.append(plural(left_out, "With 3 players the {count} card marked IV is not used.",
                             "With 3 players the {count} cards marked IV are not used."))
+    if t.chance == DIGITAL:
+        lines.append(Text("A card turned is shown on the screens; a find goes aboard from the box."))
     return SetupStep("discoveries", Text("The discovery cards"), tuple(lines), ("sites",),
                      ADVANCED if t.advanced else START)
 
@@ -127,7 +156,9 @@ def _piles(t: Table) -> SetupStep:
     """The discovery cards not on a site (a step of its own: with the sites, one step was more than
     the table screen's side holds in Dutch or German)."""
     water, land = len(t.piles[0]), len(t.piles[1])
-    if t.advanced:
+    if t.chance == DIGITAL:
+        lines = [_held_piles(t, water, land)]
+    elif t.advanced:
         # the coloured cards not laid in the placement round join the piles then (LN2: the step
         # counted only the cards without a colour, 11 + 11, where the piles came to hold 30)
         slots = sum(t.board.site[s] for s in t.board.sites)
@@ -146,6 +177,20 @@ def _piles(t: Table) -> SetupStep:
                           "the project's guess, which a board of your own may correct."))
     lines.append(Text("Lay the observation cards apart beside the board."))
     return SetupStep("piles", Text("Piles"), tuple(lines), ("piles",), ADVANCED if t.advanced else START)
+
+
+def _held_piles(t: Table, water: int, land: int) -> Text:
+    """Digital chance: the companion's piles (advanced: the coloured cards left over join them)."""
+    if not t.advanced:
+        return Text("The companion keeps the other discovery cards as two piles: {water} water cards and "
+                    "{land} land cards.", {"water": water, "land": land})
+    left = sum(len(h) for h in t.hands) - sum(t.board.site[s] for s in t.board.sites)
+    return plural(left,
+                  "The {count} coloured card left over once every site is full joins the cards without a "
+                  "colour ({water} water cards and {land} land cards) in the companion's two piles.",
+                  "The {count} coloured cards left over once every site is full join the cards without a "
+                  "colour ({water} water cards and {land} land cards) in the companion's two piles.",
+                  water=water, land=land)
 
 
 def _players(t: Table) -> SetupStep:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.core import SetupStep
+from engines.core import DIGITAL, ChanceMode, SetupStep
 from engines.sharks_with_lasers.board import NAMED, Layout, square_name
 from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.state import SharksState
@@ -33,7 +33,9 @@ def base_cards(t: Table, seat: int) -> list[str]:
     return [c for c in t.hands[seat] if not CARDS[c].special]
 
 
-def steps(state: SharksState) -> tuple[SetupStep, ...]:
+def steps(state: SharksState, chance: ChanceMode = DIGITAL) -> tuple[SetupStep, ...]:
+    """The table's steps; ``chance`` is the table's mode, which the game keeps in its state too:
+    with digital chance the special cards stay in the box, with physical chance they are drawn."""
     t = state.table
     setup, start = Text(SETUP_SECTION), Text(START_SECTION)
     lay = t.layout
@@ -53,10 +55,14 @@ def steps(state: SharksState) -> tuple[SetupStep, ...]:
                    "{count} action cards in its colour:"),
             *card_lines(hand)), (), setup),
     ]
-    if t.specials:
+    if t.specials and t.chance == DIGITAL:   # its deal is not one a real draw gives (review G5)
+        steps.append(SetupStep("specials", Text("Special cards"), (
+            Text("The special action cards stay in the box: the companion dealt each player two, which "
+                 "only that player's phone shows."),), (), setup))
+    elif t.specials:
         steps.append(SetupStep("specials", Text("Special cards"), (
             Text("Shuffle the special action cards; each player draws two and keeps them secret."),
-            Text("Each phone shows its player's two, or asks which two were drawn.")), (), setup))
+            Text("Each phone asks its player which two they drew.")), (), setup))
     steps.append(SetupStep("start", Text("Who starts"), (
         Text("{seat} starts and takes the start player card.", {"seat": t.start}),
         Text("The agents go on the start zone one at a time, anticlockwise, beginning with the player to "

@@ -3,6 +3,7 @@ lasts, Ready and the host's skip, the computer ready at once, the table's pace, 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -230,3 +231,17 @@ def test_canary_a_part_naming_a_secret_reaches_its_seat_alone(service: Service,
     for reader in (service.public(table), service.seat_view(table, 0), service.seat_view(table, 2),
                    service.seat_view(table, -1), *service.list_tables()):
         assert canary not in repr(reader)
+
+
+def test_the_steps_follow_the_tables_chance_mode_for_a_game_the_companion_draws_for(service: Service) -> None:
+    """Jaws, Act 1 setup, 2: "Shuffle the Amity event cards well and lay them face down as a pile".
+    The companion draws Jaws' event cards itself when the table's chance is digital, so the step it
+    shows must follow the table's mode (review G5: the table shuffled real cards the companion then
+    contradicted): digital, the cards stay in the box; physical, the table shuffles the real deck."""
+    said = {}
+    for mode in ("digital", "physical"):
+        table = new_table(service, "jaws", 3, acts="1", chance=mode)
+        steps = {s["key"]: s for s in service.public(table)["setup"]["steps"]}
+        said[mode] = json.dumps(steps["events"]["lines"])
+    assert "stay in the box" in said["digital"] and "Shuffle" not in said["digital"]
+    assert "Shuffle the {count} Amity" in said["physical"] and "stay in the box" not in said["physical"]

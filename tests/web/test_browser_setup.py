@@ -8,6 +8,7 @@ to test-artifacts/ (setup-*.png)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ import engines
 from engines.text import translate
 from tests.web import test_browser as shared
 from tests.web.test_browser_fit import PHONE_FIT, SETTLED, TABLE_FIT
+from tests.web.test_browser_table_walk import GEOMETRY, TOKENS
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -67,6 +69,92 @@ def start_from_the_host_page(browser: Any, server: str, host_key: str, game: str
     host.context.close()
     return table
 
+
+# G6 (issue 37, point 4): "marks never cover the drawing's own words": each mark's word, drawn in
+# the board or on a page element's outline, lies over no other words (their own lines of text) and
+# no token, and inside its drawing
+MARKS_CLEAR = """() => {
+    const bad = [];
+    const TOKENS = '""" + TOKENS + """';
+    const shown = (e) => !e.closest('[hidden]') && getComputedStyle(e).display !== 'none'
+        && getComputedStyle(e).visibility !== 'hidden';
+    """ + GEOMETRY + """
+    const square = (r) => [[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]];
+    const lines = (e) => {
+        if (e instanceof SVGElement) return [drawn(e)];
+        const out = [];
+        for (const n of e.childNodes) {
+            if (n.nodeType !== 3 || !n.textContent.trim()) continue;
+            const range = document.createRange(); range.selectNodeContents(n);
+            out.push(...[...range.getClientRects()].filter((r) => r.width && r.height).map(square));
+        }
+        return out;
+    };
+    const area = document.querySelector('#table-screen') || document.body;
+    const labels = [...area.querySelectorAll('.setup-mark-label')].filter(shown);
+    const words = [...area.querySelectorAll('*')].filter((e) => shown(e) && !e.closest('title')
+        && !e.closest('.setup-mark-label') && (e.closest('text') === e || !e.closest('text'))
+        && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
+    const tokens = [...area.querySelectorAll(TOKENS)].filter(shown)
+        .map((t) => [t, [...t.querySelectorAll('path, rect, circle')].map(drawn)]);
+    for (const l of labels) {
+        const mine = lines(l), name = l.textContent.trim();
+        for (const w of words) {
+            if (lines(w).some((r) => mine.some((s) => meets(r, s, 2)))) {
+                bad.push('mark over words: ' + name + ' / ' + w.textContent.trim().slice(0, 30));
+            }
+        }
+        for (const [t, shapes] of tokens) {
+            if (shapes.some((r) => mine.some((s) => meets(r, s, 2)))) {
+                bad.push('mark over a token: ' + name + ' / ' + (t.getAttribute('class') || ''));
+            }
+        }
+        const svg = l.ownerSVGElement, on = l.classList.contains('on-edge') && l.parentNode;
+        if (on) {   // a word on an element's outline: within the element's width, not cut
+            const r = l.getBoundingClientRect(), b = on.getBoundingClientRect();
+            if (r.left < b.left - 1 || r.right > b.right + 1) bad.push('mark past its outline: ' + name);
+        }
+        if (svg) {
+            const r = l.getBoundingClientRect(), b = svg.getBoundingClientRect();
+            if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1
+                || r.bottom > b.bottom + 1) {
+                bad.push('mark outside its drawing: ' + name);
+            }
+        }
+    }
+    // an outline (a mark's dashed rectangle) over words painted before it, or over another outline
+    const outlines = [...area.querySelectorAll('rect.setup-mark-shape, g.setup-mark > rect')].filter(shown);
+    const band = (r) => {
+        const b = r.getBoundingClientRect(), m = r.getScreenCTM();
+        const half = parseFloat(getComputedStyle(r).strokeWidth || '0') * Math.hypot(m.a, m.b) / 2;
+        return [b.left - half, b.top - half, b.right + half, b.bottom + half, half];
+    };
+    const overlap = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const bounds = (q) => [Math.min(...q.map((p) => p[0])), Math.min(...q.map((p) => p[1])),
+                           Math.max(...q.map((p) => p[0])), Math.max(...q.map((p) => p[1]))];
+    const bands = outlines.map(band);
+    bands.forEach((o, i) => {
+        const inner = [o[0] + 2 * o[4], o[1] + 2 * o[4], o[2] - 2 * o[4], o[3] - 2 * o[4]];
+        for (const w of words) {
+            if (!(w.compareDocumentPosition(outlines[i]) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+            for (const r of lines(w).map(bounds)) {
+                const inside = r[0] >= inner[0] && r[1] >= inner[1] && r[2] <= inner[2] && r[3] <= inner[3];
+                if (overlap(o, r) && !inside) {
+                    bad.push('outline over words: ' + w.textContent.trim().slice(0, 30) + ' (outline of '
+                             + (outlines[i].closest('[data-mark]')?.getAttribute('data-mark') || '?') + ')');
+                }
+            }
+        }
+        for (let j = i + 1; j < bands.length; j++) {
+            const p = bands[j];
+            const nested = (o[0] <= p[0] && o[1] <= p[1] && o[2] >= p[2] && o[3] >= p[3])
+                || (p[0] <= o[0] && p[1] <= o[1] && p[2] >= o[2] && p[3] >= o[3]);
+            if (!nested && overlap(o, p)) bad.push('outline over outline: ' + i + '/' + j);
+        }
+    });
+    return bad;
+}"""
 
 def table_fits(tv: Any, name: str) -> None:
     tv.evaluate(SETTLED)
@@ -250,6 +338,8 @@ def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_
     tv = context(browser, "en-US", 1280, 720, mobile=False)
     tv.goto(f"{server}/table/{table}")
     steps = service.public(table)["setup"]["steps"]
+    said: list[str] = []
+    covered: list[tuple[int, str]] = []
     for index, step in enumerate(steps):
         tv.locator(f'#setup .setup-title[data-key="{step["key"]}"]').wait_for()
         assert tv.locator(".qr-row img").count() >= 1   # the seats are free: the codes are there
@@ -257,6 +347,14 @@ def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_
             box = tv.locator(button).bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 720, (index, button, box)
         table_fits(tv, f"setup-{game}-{lang}-free-seats-step-{index + 1}")
+        covered += [(index + 1, problem) for problem in tv.evaluate(MARKS_CLEAR)]
+        said.append(tv.locator("#setup").inner_text())
         if index + 1 < len(steps):
             tv.locator("#next").click()
     tv.context.close()
+    # G5 (issue 37, point 1): with the companion dealing (digital chance, the default) no step tells
+    # the table to shuffle real cards whose order the companion then contradicts; only Jaws' Act 2
+    # resurface deck is real here (a digital one needs a box profile holding all 16 cards)
+    told = re.findall(r"\b(?:Shuffle|Schud|Mischt)\b", " ".join(said))
+    assert len(told) == (1 if options.get("acts") == "2" else 0), (game, lang, told)
+    assert not covered, (game, lang, [f"{i}: {p}" for i, p in covered])

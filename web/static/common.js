@@ -471,12 +471,20 @@
      outlined, the first also labelled. Inside a drawing: a space's own edge (a path) or a rectangle
      round the thing, its word above it, kept inside the drawing; a page element: its outline and
      its word on the outline's top edge; neither takes room from the screen's layout. */
-  TC.setupMarks = function (root, setup, known) {
+  TC.setupMarks = function (root, setup, known, only) {
     if (!setup) return;
     (setup.marks || []).forEach(function (name) {
       const mark = known[name];
       if (!mark) return;
-      root.querySelectorAll(mark.sel).forEach(function (node, i) { markOne(node, i === 0 ? TC.T(mark.label) : "", name); });
+      // ``only``: "page" marks the page's elements (they may take room: before the fit), "drawing"
+      // the things drawn in an SVG (after a drawing has placed its own tokens)
+      const nodes = Array.from(root.querySelectorAll(mark.sel));
+      const drawn = nodes.filter(function (n) { return n.ownerSVGElement && n.isConnected; });
+      if (only !== "page" && drawn.length) markDrawn(drawn, TC.T(mark.label), name);
+      if (only === "drawing") return;
+      nodes.filter(function (n) { return drawn.indexOf(n) < 0; }).forEach(function (node, i) {
+        markOne(node, i === 0 && !drawn.length ? TC.T(mark.label) : "", name);
+      });
     });
   };
 
@@ -490,41 +498,222 @@
     });
   };
 
-  function markOne(node, label, name) {
-    const owner = node.ownerSVGElement;
-    if (owner && node.isConnected) {
-      const b = node.getBBox(), m = owner.getScreenCTM().inverse().multiply(node.getScreenCTM());
-      const p0 = new DOMPoint(b.x, b.y).matrixTransform(m), p1 = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
-      const x = Math.min(p0.x, p1.x) - 3, y = Math.min(p0.y, p1.y) - 3, w = Math.abs(p1.x - p0.x) + 6, h = Math.abs(p1.y - p0.y) + 6;
-      const g = TC.svg("g", { class: "setup-mark", "data-mark": name }, owner);
-      if (node.tagName === "path") node.classList.add("setup-mark-shape");   // a space: its own outline
-      else TC.svg("rect", { x: x, y: y, width: w, height: h, rx: 5 }, g);
-      if (label) {
-        const t = TC.svg("text", { x: x + w / 2, y: y - 4, "text-anchor": "middle", class: "setup-mark-label" }, g);
-        t.textContent = label;
-        keepInside(t, owner, y + h);
+  /* Things drawn in an SVG: a space (a path) outlined by its own edge; anything else by a rectangle a
+     little wider than it (its own stroke and the dashes stay apart), things whose rectangles would
+     meet outlined together (G6: a row of boats' outlines over each other); the word by the first. */
+  function markDrawn(nodes, label, name) {
+    const owner = nodes[0].ownerSVGElement;
+    const boxes = [];
+    nodes.forEach(function (node) {
+      if (node.ownerSVGElement !== owner) return;
+      if (node.tagName === "path") { node.classList.add("setup-mark-shape"); boxes.push({ path: node, box: drawnBox(node, owner, 0) }); return; }
+      const box = drawnBox(node, owner, 5);
+      const near = boxes.find(function (b) { return !b.path && meet(b.box, box); });
+      if (near) near.box = union(near.box, box);
+      else boxes.push({ box: box });
+    });
+    for (let merged = true; merged;) {   // rectangles grown by a union may meet others now
+      merged = false;
+      for (let i = 0; i < boxes.length && !merged; i++) {
+        for (let j = i + 1; j < boxes.length && !merged; j++) {
+          if (boxes[i].path || boxes[j].path || !meet(boxes[i].box, boxes[j].box)) continue;
+          boxes[i].box = union(boxes[i].box, boxes[j].box);
+          boxes.splice(j, 1);
+          merged = true;
+        }
       }
-      return;
     }
+    boxes.forEach(function (b, i) {
+      const g = TC.svg("g", { class: "setup-mark", "data-mark": name }, owner), r = b.box;
+      if (!b.path) liftCrossed(TC.svg("rect", { x: r[0], y: r[1], width: r[2] - r[0], height: r[3] - r[1], rx: 5 }, g), owner);
+      if (i > 0 || !label) return;
+      const t = TC.svg("text", { x: (r[0] + r[2]) / 2, y: r[1] - 4, "text-anchor": "middle", class: "setup-mark-label" }, g);
+      t.textContent = label;
+      placeDrawn(t, owner, r[0], r[1], r[2] - r[0], r[3] - r[1]);
+    });
+  }
+
+  function drawnBox(node, owner, pad) {
+    const b = node.getBBox(), m = owner.getScreenCTM().inverse().multiply(node.getScreenCTM());
+    const p0 = new DOMPoint(b.x, b.y).matrixTransform(m), p1 = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
+    return [Math.min(p0.x, p1.x) - pad, Math.min(p0.y, p1.y) - pad, Math.max(p0.x, p1.x) + pad, Math.max(p0.y, p1.y) + pad];
+  }
+  function meet(a, b) { return a[0] < b[2] + 4 && b[0] < a[2] + 4 && a[1] < b[3] + 4 && b[1] < a[3] + 4; }
+  function union(a, b) { return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]; }
+
+  function markOne(node, label, name) {
     node.classList.add("setup-mark");
     node.setAttribute("data-mark", name);
     if (!label) return;
     const tag = TC.el("span", { class: "setup-mark-label", "data-mark": name, text: label });
-    if (node instanceof SVGElement || /^(ul|ol|img|input|table)$/i.test(node.tagName)) { node.before(tag); return; }
+    if (node instanceof SVGElement || /^(ul|ol|img|input|table)$/i.test(node.tagName)) {
+      node.before(tag);
+      if (getComputedStyle(tag).position === "absolute") placeOver(tag, node.parentNode);   // over a drawing
+      return;
+    }
     if (getComputedStyle(node).position === "static") node.style.position = "relative";
     tag.classList.add("on-edge");   // on the outline's top edge, over the content: it takes no room
     if (node.getBoundingClientRect().top < 24) tag.classList.add("inside");   // at the screen's top: within
     node.prepend(tag);
+    // G6: a word on the edge that would lie over the element's own lines or its neighbours' moves to
+    // the left end; else it stands inside the outline with room made above the content
+    const area = node.parentNode || node;
+    if (!covering(tag, area) && within(tag, node)) return;
+    tag.classList.add("left");
+    if (!covering(tag, area) && within(tag, node)) return;
+    tag.classList.remove("left");
+    tag.classList.add("inside", "room");   // across the top, wrapping if it must, the content below it
+    node.style.paddingTop = (tag.getBoundingClientRect().height + 4) + "px";
   }
 
-  /* A drawing's label moved back inside its viewBox (a thing at the edge has its word beside it). */
-  function keepInside(t, owner, below) {
+  /* The drawing's words an outline crosses, drawn again above it where they stand (their computed
+     look copied, as their own rules no longer reach them there), the originals hidden (issue 37, G6:
+     "outlines cover the B/R letters", a site's outline over Nessie's route numbers). */
+  const LOOK = ["fill", "stroke", "stroke-width", "paint-order", "font-size", "font-weight", "font-family",
+                "text-anchor", "dominant-baseline", "letter-spacing"];
+  function liftCrossed(outline, owner) {
+    const sw = parseFloat(getComputedStyle(outline).strokeWidth) || 3;
+    const m = outline.getScreenCTM(), half = sw * (m ? Math.hypot(m.a, m.b) : 1) / 2 + 1;
+    const b = outline.getBoundingClientRect();
+    const outer = [b.left - half, b.top - half, b.right + half, b.bottom + half];
+    const inner = [b.left + half, b.top + half, b.right - half, b.bottom - half];
+    const inv = owner.getScreenCTM() && owner.getScreenCTM().inverse();
+    if (!inv) return;
+    let top = owner.querySelector(":scope > g.setup-lifted");
+    owner.querySelectorAll("text").forEach(function (t) {
+      if (t.closest(".setup-mark") || t.closest(".setup-lifted") || !t.textContent.trim()) return;
+      const r = t.getBoundingClientRect();
+      const meets = Math.min(r.right, outer[2]) - Math.max(r.left, outer[0]) > 1 && Math.min(r.bottom, outer[3]) - Math.max(r.top, outer[1]) > 1;
+      const inside = r.left >= inner[0] && r.top >= inner[1] && r.right <= inner[2] && r.bottom <= inner[3];
+      if (!meets || inside) return;
+      if (!top) top = TC.svg("g", { class: "setup-lifted", "pointer-events": "none" }, owner);
+      const cs = getComputedStyle(t), copy = t.cloneNode(true), tm = inv.multiply(t.getScreenCTM());
+      LOOK.forEach(function (k) { copy.style.setProperty(k, cs.getPropertyValue(k)); });
+      copy.setAttribute("transform", "matrix(" + [tm.a, tm.b, tm.c, tm.d, tm.e, tm.f].join(",") + ")");
+      top.appendChild(copy);
+      t.style.visibility = "hidden";
+    });
+    if (top) owner.appendChild(top);   // above every outline drawn so far
+  }
+
+  function within(tag, node) {
+    const r = tag.getBoundingClientRect(), b = node.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1;
+  }
+
+  /* What a mark's word must not lie over (issue 37, G6): other words and the games' tokens. */
+  TC.TOKENS = ".mover, .shark-mover, .orca-mover, .orca-shark, .orca-chip, .orca-target, .ln-boat, .ln-nessie";
+
+  function lineRects(e) {
+    if (e instanceof SVGElement) return [e.getBoundingClientRect()];
+    const out = [];
+    e.childNodes.forEach(function (n) {
+      if (n.nodeType !== 3 || !n.textContent.trim()) return;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      out.push.apply(out, Array.from(range.getClientRects()).filter(function (r) { return r.width && r.height; }));
+    });
+    return out;
+  }
+
+  function obstacles(area, self) {
+    const out = [];
+    area.querySelectorAll("*").forEach(function (e) {
+      if (e === self || self.contains(e) || e.closest("title")) return;
+      if (e.matches(TC.TOKENS)) { out.push(e.getBoundingClientRect()); return; }
+      if (e.closest(TC.TOKENS) || (e.closest("text") && e.closest("text") !== e)) return;
+      if (!Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); })) return;
+      out.push.apply(out, lineRects(e));
+    });
+    return out;
+  }
+
+  /* How much of ``el``'s words lie over words or tokens in ``area`` (0: none). */
+  function covering(el, area, rects) {
+    const mine = lineRects(el);
+    let sum = 0;
+    (rects || obstacles(area, el)).forEach(function (r) {
+      mine.forEach(function (s) {
+        const dx = Math.min(r.right, s.right) - Math.max(r.left, s.left), dy = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+        if (dx > 1 && dy > 1) sum += dx * dy;
+      });
+    });
+    return sum;
+  }
+
+  /* A drawn mark's word where it covers nothing: above the outlined box, below it, inside its top or
+     bottom edge, each centred or at either end; else the free place nearest the box's outline; kept
+     inside the drawing. Measured once, in the drawing's own units: the words and tokens as boxes,
+     the label's box moved by arithmetic (no layout per try: a Pi's TV draws this at every step). */
+  function placeDrawn(t, owner, x, y, w, h) {
     const vb = owner.viewBox && owner.viewBox.baseVal;
-    if (!vb || !vb.width) return;
-    const tb = t.getBBox();
-    if (tb.x < vb.x) t.setAttribute("x", String(Number(t.getAttribute("x")) + vb.x - tb.x + 2));
-    else if (tb.x + tb.width > vb.x + vb.width) t.setAttribute("x", String(Number(t.getAttribute("x")) - (tb.x + tb.width - vb.x - vb.width) - 2));
-    if (tb.y < vb.y) t.setAttribute("y", String(Math.min(below + tb.height, vb.y + vb.height - 2)));
+    const ctm = owner.getScreenCTM();
+    if (!vb || !vb.width || !ctm) return;
+    const inv = ctm.inverse();
+    const obs = obstacles(owner, t).map(function (r) {
+      const a = new DOMPoint(r.left, r.top).matrixTransform(inv), c = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+      return [Math.min(a.x, c.x), Math.min(a.y, c.y), Math.max(a.x, c.x), Math.max(a.y, c.y)];
+    });
+    t.setAttribute("x", "0");
+    t.setAttribute("y", "0");
+    const bb = t.getBBox(), halo = 2, lw = bb.width + 2 * halo, up = bb.y - halo, down = bb.y + bb.height + halo;
+    const cost = function (cx, by) {
+      const l = cx - lw / 2, r = cx + lw / 2, tp = by + up, bt = by + down;
+      if (l < vb.x || r > vb.x + vb.width || tp < vb.y || bt > vb.y + vb.height) return Infinity;
+      let sum = 0;
+      for (const o of obs) {
+        const dx = Math.min(r, o[2]) - Math.max(l, o[0]), dy = Math.min(bt, o[3]) - Math.max(tp, o[1]);
+        if (dx > 1 && dy > 1) sum += dx * dy;
+      }
+      return sum;
+    };
+    const clampX = function (cx) { return Math.max(vb.x + lw / 2, Math.min(vb.x + vb.width - lw / 2, cx)); };
+    const tries = [];
+    [y - 4, y + h - up, y - up + 2, y + h - down - 2].forEach(function (by) {
+      [x + w / 2, x + lw / 2, x + w - lw / 2].forEach(function (cx) { tries.push([clampX(cx), by]); });
+    });
+    let best = tries[0], least = Infinity;
+    for (const [cx, by] of tries) {
+      const c = cost(cx, by);
+      if (c < least) { least = c; best = [cx, by]; }
+      if (c === 0) break;
+    }
+    if (least > 0) {
+      // the free places of the whole drawing, nearest the outline first
+      const away = function (cx, by) {
+        const l = cx - lw / 2, r = cx + lw / 2, tp = by + up, bt = by + down;
+        const ox = Math.max(x - r, l - (x + w), 0), oy = Math.max(y - bt, tp - (y + h), 0);
+        if (ox || oy) return Math.hypot(ox, oy);
+        return Math.min(Math.abs(l - x), Math.abs(r - x - w), Math.abs(tp - y), Math.abs(bt - y - h));
+      };
+      let near = Infinity;
+      for (let by = vb.y - up; by <= vb.y + vb.height - down; by += 6) {
+        for (let cx = vb.x + lw / 2; cx <= vb.x + vb.width - lw / 2; cx += 8) {
+          const d = away(cx, by);
+          if (d < near && cost(cx, by) === 0) { near = d; best = [cx, by]; }
+        }
+      }
+    }
+    t.setAttribute("x", String(best[0]));
+    t.setAttribute("y", String(best[1]));
+  }
+
+  /* A word placed over a drawing (position: absolute in its box): the corner where it covers nothing. */
+  function placeOver(tag, area) {
+    const rects = obstacles(area, tag);
+    const corners = [["left", "bottom"], ["left", "top"], ["right", "top"], ["right", "bottom"]];
+    let best = null, least = Infinity;
+    for (const c of corners) {
+      tag.style.left = tag.style.right = tag.style.top = tag.style.bottom = "";
+      if (c[0] === "right") { tag.style.left = "auto"; tag.style.right = "8px"; }
+      if (c[1] === "top") { tag.style.bottom = "auto"; tag.style.top = "8px"; }
+      const cost = covering(tag, area, rects);
+      if (cost === 0) return;
+      if (cost < least) { least = cost; best = c; }
+    }
+    tag.style.left = tag.style.right = tag.style.top = tag.style.bottom = "";
+    if (best && best[0] === "right") { tag.style.left = "auto"; tag.style.right = "8px"; }
+    if (best && best[1] === "top") { tag.style.bottom = "auto"; tag.style.top = "8px"; }
   }
 
   /* A pill (a rect behind a drawn word) as wide as its word at the size it is drawn, plus ``pad``

@@ -30,9 +30,23 @@ def test_steps_count_what_the_start_position_holds(players: int) -> None:
     assert _numbers(translate(steps["deck"].lines[0])) == [conveyor["deck"] + conveyor["face_down"]
                                                            + len(conveyor["open"])]
     assert all(p["hand_count"] == 4 for p in view["players"])
-    assert "4" in translate(steps["hands"].lines[1])
     for open_card in conveyor["open"]:
         assert open_card["name"] in translate(steps["conveyor"].lines[1])
+    real = GAME.start(players=players, seed=11, options={"chance": "physical"})
+    assert "4" in translate(GAME.setup_steps(real, "physical")[1].lines[1])
+
+
+def test_with_digital_chance_the_robot_cards_stay_in_the_box_and_nobody_shuffles() -> None:
+    """Rulebook, Setup ("Spelvoorbereiding"): "Shuffle the mechanic cards used and deal one to each
+    player"; the chief shuffles the conveyor deck and turns its head card. With digital chance the
+    companion has dealt and shuffled already, in an order no real shuffle gives (review G5): the
+    steps name its deal, keep the robot cards in the box and never ask the table to shuffle or turn."""
+    state = GAME.start(players=3, seed=4)
+    said = " ".join(translate(line) for step in GAME.setup_steps(state) for line in step.lines)
+    assert "huffle" not in said.replace("The companion shuffled", "")
+    assert "Turn" not in said and "deal one" not in said
+    assert "stay in the box" in said and "each player takes the mechanic card their phone names" in said
+    assert all(c["name"] in said for c in state.view(None)["conveyor"]["open"])
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -27,7 +27,12 @@ def test_act_1_counts_are_the_start_positions(players: int, acts: str) -> None:
     p = state.position
     steps = GAME.setup_steps(state)
     assert [s.key for s in steps] == ["board", "events", "swimmers", "roles", "crew", "shark", "abilities"]
-    assert said(steps, "Shuffle the {count} Amity")[0].params["count"] == len(p.cards) - len(p.turned)
+    held = said(steps, "The {count} Amity event card stays in the box")[0]
+    assert held.params["count"] == len(p.cards) - len(p.turned)
+    assert not said(steps, "Shuffle")
+    real = GAME.setup_steps(state, "physical")
+    assert said(real, "Shuffle the {count} Amity")[0].params["count"] == len(p.cards) - len(p.turned)
+    assert said(real, "Each card turned from this pile is entered on the host page")
     assert said(steps, "Lay the {count} swimmer")[0].params["count"] == p.board.swimmers
     quint = said(steps, "Quint takes")[0]
     assert (quint.params["count"], quint.params["shop"]) == (p.on_boat[QUINT], p.shop) == (2, 3)
@@ -103,7 +108,7 @@ def test_act_2_alone_sets_up_the_orca_with_the_rulebooks_counts() -> None:
     a = state.position.orca()
     steps = GAME.setup_steps(state)
     assert [s.key for s in steps] == ["orca", "resurface", "cards", "boards", "places"]
-    assert said(steps, "The shark gets")[0].params["count"] == a.carry[0] == 6
+    assert said(steps, "The shark's {count} ability card")[0].params["count"] == a.carry[0] == 6
     assert said(steps, "The crew gets")[0].params["count"] == a.carry[1] == 7
     assert said(steps, "Build the Orca")[0].params["count"] == len(a.layout.zones) == 8
     shark = state.position.seats[0]
@@ -132,10 +137,32 @@ def test_act_2_alone_with_a_box_profile_names_the_sharks_hand_to_the_shark_only(
     a = state.position.orca()
     assert len(a.hand) == a.carry[0] == 6
     shark = state.position.seats[0]
-    hand = said(GAME.setup_part(state, shark), "Take these ability cards")
+    hand = said(GAME.setup_part(state, shark), "Your ability cards, which only your phone names")
     assert hand
     titles = {t.msgid for t in texts(hand[0].params["list"]) if "{" not in t.msgid}
     assert titles
     public = json.dumps([s.to_json() for s in GAME.setup_steps(state)]
                         + [[t.to_json() for t in GAME.setup_part(state, s)] for s in range(3) if s != shark])
     assert not any(title in public for title in titles)
+
+
+def test_the_companions_cards_stay_in_the_box_and_the_real_ones_are_shuffled() -> None:
+    """Rulebook, Act 1 setup, 2: "Shuffle the Amity event cards well and lay them face down as a pile
+    beside the board"; Act 2 setup: the resurface cards shuffled onto the draw pile, the shark's
+    ability cards dealt face down. What the companion deals is an order no real shuffle gives
+    (review G5: the table turned a real card that was not the companion's): with digital chance the
+    event cards stay in the box; a digital resurface deck (a complete box profile) stays in the box;
+    the shark's ability cards, always dealt by the companion, stay in the box and are named on its
+    phone, so the shark never looks through the deck for them in front of the crew."""
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "jaws_box.json"
+    box = json.dumps(json.loads(fixture.read_text(encoding="utf-8"))["profile"])
+    act1 = start(3)
+    assert said(GAME.setup_steps(act1, "digital"), "The {count} Amity event card stays in the box")
+    assert not said(GAME.setup_steps(act1, "physical"), "The {count} Amity event card stays in the box")
+    for mode, words in (("digital", "The {count} resurface card stays in the box"),
+                        ("physical", "Shuffle the {count} resurface card")):
+        state = start(3, acts="2", box=box, resurface=mode)
+        assert said(GAME.setup_steps(state), words), mode
+        shark = state.position.seats[0]
+        assert said(GAME.setup_part(state, shark), "Your ability cards, which only your phone names")
+        assert not said(GAME.setup_part(state, shark), "Take these")

@@ -22,7 +22,7 @@ def start(players: int, **options: Any) -> LochNessState:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_base_game_counts_are_the_start_positions(players: int) -> None:
-    state = start(players)
+    state = start(players, chance="physical")
     t = state.table
     steps = GAME.setup_steps(state)
     assert [s.key for s in steps] == ["board", "tools", "discoveries", "piles", "players", "nessie"]
@@ -62,7 +62,7 @@ def test_tools_with_seven_changes_the_tool_counts() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_advanced_version_sets_up_stacks_and_hands(players: int) -> None:
-    state = start(players, advanced=True)
+    state = start(players, advanced=True, chance="physical")
     t = state.table
     steps = GAME.setup_steps(state)
     stacks = said(steps, "Shuffle the {cards} tool cards")[0]
@@ -90,6 +90,31 @@ def test_the_advanced_piles_count_the_coloured_cards_left_over_too(players: int)
         state = state.apply(seat, rng.choice(state.legal_actions(seat)))
     held = sum(len(pile) for pile in state.table.piles)
     assert piles.params["count"] + piles.params["water"] + piles.params["land"] == held
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_with_digital_chance_the_companions_cards_stay_in_the_box(advanced: bool) -> None:
+    """Rulebook, "Begin van het spel": the blue and green discovery cards are shuffled apart and laid
+    face down on the sites, the rest in two piles ("Versie voor gevorderden": the tools in face-down
+    stacks). With digital chance the companion holds those cards, in an order the real ones will not
+    have (review G5: the table laid real cards that were not the ones the companion turned): they
+    stay in the box, the counts are the companion's, and a find goes aboard from the box once shown."""
+    state = start(4, advanced=advanced)
+    t = state.table
+    steps = GAME.setup_steps(state)
+    words = json.dumps([s.to_json() for s in steps])
+    assert "Shuffle the" not in words and "Lay a blue card" not in words
+    assert said(steps, "The discovery cards stay in the box")
+    assert said(steps, "A card turned is shown on the screens")
+    if advanced:
+        stacks = said(steps, "The companion shuffled the {cards} tool cards")[0]
+        assert stacks.params["count"] == len(t.stacks)
+        assert said(GAME.setup_part(state, 0), "Your discovery card, to lay on a site with your phone")
+    else:
+        laid = said(steps, "The discovery cards stay in the box")[0].params
+        assert laid["water"] + laid["land"] == sum(len(t.face_down[s]) for s in t.board.sites)
+        piles = said(steps, "The companion keeps the other discovery cards")[0].params
+        assert (piles["water"], piles["land"]) == (len(t.piles[0]), len(t.piles[1]))
 
 
 def test_each_seat_reads_its_boats_and_the_start_player_its_card() -> None:

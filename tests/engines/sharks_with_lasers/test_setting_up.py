@@ -55,3 +55,17 @@ def test_with_special_cards_each_seat_alone_is_told_its_two() -> None:
             assert CARDS[code].name in part
     base = Counter(c for c in state.table.hands[0] if not CARDS[c].special)
     assert sum(base.values()) == 8
+
+
+def test_special_cards_dealt_by_the_companion_stay_in_the_box_and_real_ones_are_drawn() -> None:
+    """Rulebook, Preparation ("VOORBEREIDING"): "then each player gets 2 randomly selected cards with
+    a special action". With digital chance the companion's deal is not one a real draw gives (review
+    G5: players searched the open deck for the two their phone named, with the others watching): the
+    cards stay in the box. With physical chance they are shuffled and drawn, and the phone asks."""
+    said = {mode: " ".join(translate(line) for step in GAME.setup_steps(
+        GAME.start(players=3, seed=5, options={"specials": True, "chance": mode})) for line in step.lines)
+        for mode in ("digital", "physical")}
+    assert "stay in the box" in said["digital"] and "huffle" not in said["digital"]
+    assert "Shuffle the special action cards" in said["physical"] and "asks" in said["physical"]
+    physical = GAME.start(players=3, seed=5, options={"specials": True, "chance": "physical"})
+    assert "your phone asks which" in " ".join(translate(t) for t in GAME.setup_part(physical, 0))

@@ -586,7 +586,13 @@
     "tracks": { sel: "ul.orca-tracks", label: TC.N("Wound tracks") },
   };
 
-  function markSetup(root, setup) { TC.setupMarks(root, setup, SETUP_MARKS); }
+  // the page's marks at once (they may take room before the fit), the map's after its own placing
+  // (tableRender's microtask: fitLabels, clearLabels move pills and tokens), so an outline stands
+  // round a token where it stays
+  function markSetup(root, setup) {
+    TC.setupMarks(root, setup, SETUP_MARKS, "page");
+    Promise.resolve().then(function () { if (root.isConnected) TC.setupMarks(root, setup, SETUP_MARKS, "drawing"); });
+  }
 
   /* ------------------------------------------------------------------ the table screen */
 

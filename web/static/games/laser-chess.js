@@ -188,8 +188,23 @@
         const mark = token.piece === "laser" ? "lasers" : "tokens:" + token.color;
         if (marks.indexOf(mark) < 0) return;
         const c = coords(token.square, flip);
-        svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "setup-mark setup-mark-shape",
+        // inside its square, clear of the next square's outline (G6: neighbouring outlines overlapped)
+        svg("rect", { x: c.x + 6, y: c.y + 6, width: CELL - 12, height: CELL - 12, rx: 6, class: "setup-mark setup-mark-shape",
                       "data-mark": mark, "data-square": token.square }, layer);
+      });
+      // each outlined token's letter drawn again above the outlines (G6: the outline crossed the B/R),
+      // in the same place: its token's transforms, then the letter
+      const letters = svg("g", { class: "setup-letters", "pointer-events": "none" }, root);
+      layer.querySelectorAll("rect[data-square]").forEach(function (mark) {
+        const token = tokens.querySelector('[data-token="' + mark.getAttribute("data-square") + '"]');
+        const letter = token && token.querySelector(".token-letter");
+        if (!letter) return;
+        const chain = [];
+        for (let n = letter.parentNode; n && n !== tokens; n = n.parentNode) chain.unshift(n);
+        let holder = letters;
+        chain.forEach(function (n) { holder = svg("g", { transform: n.getAttribute("transform") || "" }, holder); });
+        holder.appendChild(letter.cloneNode(true));
+        letter.style.visibility = "hidden";
       });
     }
     // selection layer on top, so taps always land on a square

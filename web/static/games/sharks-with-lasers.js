@@ -339,7 +339,7 @@
       if (marks.indexOf("start_zone") >= 0) (board.start_zone || []).forEach(function (sq) { squares.push([sq, "start_zone"]); });
       squares.forEach(function (m) {
         const c = g.at(m[0]);
-        svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: "setup-mark setup-mark-shape",
+        svg("rect", { x: c.x + 4, y: c.y + 4, width: CELL - 8, height: CELL - 8, rx: 5, class: "setup-mark setup-mark-shape",
                       "data-mark": m[1], "data-square": m[0] }, marked);
       });
     }
