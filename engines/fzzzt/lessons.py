@@ -11,6 +11,14 @@ from typing import Any
 from engines.core import Event, Lesson, Seat
 from engines.text import Text
 
+GAME = Lesson("game", Text("Robots for power and points"), Text(
+    "You pay for robot cards and production units with the power of the cards in your hand, and every "
+    "card you win joins your cards to bid with later. At the end a robot card counts its points, not its "
+    "power, each Fzzzt! card costs 1 point and production units bring extra points: the most points "
+    "wins, and a tie goes to the player with the fewest robot cards. The game ends when the conveyor deck "
+    "holds too few cards for a new row of eight."),
+    Text("Introduction to the game; Final scoring"),
+    begins=("round",))
 ROUND = Lesson("round", Text("A bidding round"), Text(
     "A bidding round is eight auctions: the eight cards of the conveyor are sold one at a time, "
     "starting with the card at the head. The conveyor number on the card turned over there says how "
@@ -35,17 +43,37 @@ CLEANUP = Lesson("cleanup", Text("Clean-up and production units"), Text(
     "its points."),
     Text("Clean-up and building production units"),
     begins=("cleanup",))
-ALL = (ROUND, BID, WON, CLEANUP)
+TIE = Lesson("tie", Text("A tie and the new chief mechanic"), Text(
+    "After a tie the losing tied player nearest clockwise to the winner becomes the new chief mechanic and "
+    "takes the wrench. The chief mechanic wins the next tie they are in, and bidding starts with them."),
+    Text("Tie"),
+    begins=("reveal",))
+HAND = Lesson("hand", Text("Your hand and your discard pile"), Text(
+    "Before every bidding round each player shuffles all their own cards, except the production units "
+    "and the cards assigned to them, and takes six into their hand; the rest is their discard pile. When "
+    "every hand is empty before the round is over, everyone shuffles their discard pile and takes six "
+    "again; a player with no cards in hand cannot bid. You may count the cards in your discard pile, but "
+    "never look at them."),
+    Text("Preparation; No more cards in hand"),
+    begins=("cleanup", "reshuffle"))
+ALL = (GAME, ROUND, BID, WON, TIE, HAND, CLEANUP)
 """Every lesson, in the order a game meets them (docs/fzzzt.md "First game")."""
 
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []
     phase = view.get("phase")
-    if phase == "bid":
-        out.append(ROUND)
+    if phase in ("bid", "turn"):   # turn: with the real cards, the chief mechanic enters the cards turned
+        out += [GAME, ROUND]
     if any(ev.get("type") == "reveal" for ev in events):
         out.append(WON)
+    if any(ev.get("type") == "reveal" and ev.get("tie") for ev in events):
+        out.append(TIE)
+    # a player with no cards in hand who has not bid them all now: cannot bid this auction
+    empty = phase == "bid" and any(not p.get("hand_count") and not p.get("bid_count")
+                                   for p in view.get("players") or [])
+    if empty or any(ev.get("type") in ("cleanup", "reshuffle") for ev in events):
+        out.append(HAND)
     if phase == "bid":
         out.append(BID)   # the decision now comes last (the phone of the seat to bid says it)
     if phase == "cleanup":

@@ -11,6 +11,14 @@ from typing import Any
 from engines.core import Event, Lesson, Seat
 from engines.text import Text
 
+GOAL = Lesson("goal", Text("The shark against the crew"), Text(
+    "One player is the shark; the others are the crew and share Quint, Brody and Hooper. In Act 1 the "
+    "shark secretly eats swimmers around Amity while the crew rescues them and tries to attach 2 barrels "
+    "to it: Act 1 ends at once with the second barrel, or when the shark's swimmer track reaches 9 (7 "
+    "when Act 1 is played alone). Act 1 decides how many cards each side gets in Act 2, on the Orca, "
+    "where the crew wins by eliminating the shark and the shark by eliminating all three crew members or "
+    "destroying the Orca."),
+    Text("Overview; End of Act 1"))
 START = Lesson("start", Text("The shark's secret start"), Text(
     "The shark chooses one of the 12 water spaces to start on and notes it on its movement plan; it "
     "does not tell the crew. The shark figure does not go on the board: it comes into play only in "
@@ -31,6 +39,21 @@ CREW = Lesson("crew", Text("Phase 3: The crew"), Text(
     "Brody's binoculars and closing a beach, Hooper's fish finder. The crew takes its turns in any "
     "order, but a crew member who has begun a turn finishes it before the next one begins."),
     Text("Act 1: Phase 3: The crew"))
+ABILITIES = Lesson("abilities", Text("The shark's abilities"), Text(
+    "The shark has four ability tiles, each to be used once a game; it tells the crew that it played "
+    "one, never which. Feeding Frenzy eats every swimmer on its space in one action, Evasive Moves sets "
+    "off no motion detector this round, Out of Sight lets it answer the binoculars and the fish finder "
+    "with not there (or neither there nor nearby) even when it is, and Speed Burst moves it up to 3 "
+    "spaces in one action."),
+    Text("Act 1: Abilities"),
+    begins=("shark_turn",))
+SEARCH = Lesson("search", Text("Finding the shark"), Text(
+    "The shark must answer the crew truthfully (unless it played Out of Sight): Brody's binoculars, on "
+    "one of the 4 beaches, ask whether it is in the water there, and Hooper's fish finder whether it is "
+    "on that space, nearby (on an adjacent space) or neither there nor nearby; once a round each. Quint "
+    "throws a barrel onto his own space or an adjacent one: on the shark's space it is attached to the "
+    "shark, elsewhere it floats, and its motion detector goes off when the shark is on that space."),
+    Text("Act 1: Phase 3: The crew; Motion detectors"))
 ORCA = Lesson("orca", Text("Act 2: The Orca"), Text(
     "The shark now tries to eliminate all 3 crew members or destroy the Orca; the crew's goal is to "
     "eliminate the shark. Each crew member places their figure on a boat space of their choice; several "
@@ -56,10 +79,24 @@ BITE = Lesson("bite", Text("Phase 6: The shark attacks"), Text(
     "next to the boat space it aims at; a space that takes too much damage is destroyed."),
     Text("Act 2: Phase 6: The shark attacks"),
     begins=("bite", "bitten", "rammed"))
-ALL = (START, EVENT, SHARK, CREW, ORCA, DECIDE, PREP, ATTACK, BITE)
+FIGHT = Lesson("fight", Text("Weapons and wounds"), Text(
+    "A melee or entangle weapon needs its target chip on its user's space or an adjacent one; a ranged "
+    "weapon may aim at any water space. An attack wounds the shark once for every hit above the evade "
+    "value on its resurface card, and an entangle weapon sticks to it without dice until a shake-off "
+    "symbol. The shark's dice wound a crew member in the water once per hit, or damage or destroy a boat "
+    "space, and everyone on it falls into the water. Whoever's wound track reaches X is eliminated."),
+    Text("Act 2: Phase 3: Crew preparations; Phase 5: The crew attacks; Phase 6: The shark attacks"))
+GEAR = Lesson("gear", Text("Accessories"), Text(
+    "Gear cards with no symbol in the top left corner are accessories, used besides a weapon. Bait, "
+    "played once the shark has chosen (one a round), makes it reveal a resurface chip it did not choose; "
+    "ammunition is discarded instead of a pistol or rifle after a shot, so the weapon stays; the shark "
+    "cage, played before the shark rolls, keeps its user from wounds this round."),
+    Text("Act 2: Phase 3: Accessories"))
+ALL = (GOAL, START, EVENT, ABILITIES, SHARK, SEARCH, CREW, ORCA, FIGHT, GEAR, DECIDE, PREP, ATTACK, BITE)
 """Every lesson, in the order a game meets them (docs/jaws.md "First game")."""
 
 _ACT1 = {"start": START, "event": EVENT, "shark": SHARK, "crew": CREW}
+_BOX = ("carry", "tiles", "tracks", "gear")   # Act 2's preparation before the crew boards
 _ACT2 = {"carry": ORCA, "tiles": ORCA, "tracks": ORCA, "gear": ORCA, "place": ORCA, "turn": ORCA,
          "decide": DECIDE, "prep": PREP, "bait": PREP, "attack": ATTACK, "roll": ATTACK, "ammo": ATTACK,
          "ram": BITE, "bite": BITE, "cage": BITE, "maul": BITE, "domino": BITE, "second": BITE}
@@ -72,12 +109,22 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
         lesson = _ACT2.get(str(orca.get("phase")))
         if lesson is not None and lesson is not ORCA:
             out.append(ORCA)   # whatever Act 2 begins with, its preparation is told first
-        if lesson is not None:
+        if lesson is not None and orca.get("phase") not in _BOX:
+            out.append(FIGHT)   # from the crew's boarding on: where it stands decides what it can reach
+        if lesson is not None and orca.get("phase") not in (*_BOX, "place"):
+            out.append(GEAR)   # from the first resurface options on, before the crew prepares
+        if lesson is not None and lesson not in out:
             out.append(lesson)
         return tuple(out)
+    if view.get("phase") == "start":
+        out.append(GOAL)
     if view.get("card") is not None and view.get("phase") in ("shark", "crew"):
         out.append(EVENT)   # the card was turned (digital chance turns it inside the play)
     lesson = _ACT1.get(str(view.get("phase")))
+    if lesson is SHARK:
+        out.append(ABILITIES)   # what the shark may play in its phase, before its first turn
+    if lesson is CREW:
+        out.append(SEARCH)   # what the crew's searches and barrels tell, before its first turn
     if lesson is not None and lesson not in out:
         out.append(lesson)
     return tuple(out)

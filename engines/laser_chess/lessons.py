@@ -26,7 +26,17 @@ CAPTURE = Lesson("capture", Text("Which side the beam hits"), Text(
     "the beam with both sides and is never captured; it may swap places with a Deflector or Defender "
     "next to it."), Text("Explanation of the pieces"),
     begins=("laser",))
-ALL = (TURN, LASER, CAPTURE)
+MOVES = Lesson("moves", Text("Where a piece may go"), Text(
+    "A piece steps only onto an empty square; a Switch may instead swap places with a Deflector or "
+    "Defender of either colour next to it. The squares marked in the other player's colour are closed to "
+    "your pieces. The Lasers stay in their corners all game and cannot be captured."),
+    Text("Movement rules; Explanation of the pieces: Laser, Switch"))
+END = Lesson("end", Text("How the game ends"), Text(
+    "The player whose King is hit loses at once, even when their own laser hits it. When the same "
+    "position comes for the third time, the player to move may declare a draw; nobody has to."),
+    Text("End of the game"),
+    begins=("laser",))
+ALL = (MOVES, TURN, LASER, CAPTURE, END)
 """Every lesson, in the order a game meets them (docs/laser-chess.md "First game")."""
 
 
@@ -34,10 +44,14 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     out: list[Lesson] = []
     if view.get("last_beam") is not None or any(ev.get("type") == "laser" for ev in events):
         out.append(LASER)
-    # which side the beam takes: with the second shot (the first player's laser has been explained),
-    # so the table knows it before a piece is taken, not only after (issue 37, point 5)
-    if view.get("removed") or (view.get("last_beam") is not None and int(view.get("ply") or 0) >= 2):
+    # which side the beam takes: with the first shot, the first time a beam meets the pieces
+    # (docs/laser-chess.md "Rules a first game needs": the table needs it then, issue 37, point 5)
+    if view.get("removed") or view.get("last_beam") is not None:
         out.append(CAPTURE)
+    if view.get("removed") or view.get("can_declare_draw"):
+        out.append(END)   # with the first piece taken: a King is taken the same way
+    if awaiting and not int(view.get("ply") or 0):
+        out.append(MOVES)   # before the first move: what the first turn's moves may do
     if awaiting:
         out.append(TURN)   # the decision now comes last (the phone of the seat to move says it)
     return tuple(out)

@@ -45,7 +45,39 @@ ENDGAME = Lesson("endgame", Text("Nessie attacks the harbour"), Text(
     "The end is in sight: Nessie attacks the harbour. Each player has two more turns, and after each "
     "turn Nessie moves on one space and eats every boat on it; no more bagpipes or observations, and "
     "boats in the harbour may no longer sail out."), Text("End of the game"))
-ALL = (PLACE, TURN, TOWN, EXPLORE, CONFLICT, END_TURN, ENDGAME)
+TOOLS = Lesson("tools", Text("What the tools do"), Text(
+    "A motor lets a boat sail four spaces, a shovel digs up a nest, a camera photographs tracks and a "
+    "young monster, and a diving suit lets a boat explore a diving site. With binoculars a boat that ends "
+    "next to Nessie may observe her: it takes an observation card, worth 6 reputation points in the "
+    "harbour. A thief lets a boat rob another, and a weapon gives the upper hand in an attack."),
+    Text("Course of play; Observing Nessie"))
+FINDS = Lesson("finds", Text("What the discovery cards are worth"), Text(
+    "Handed in at the harbour, tracks are worth 6 reputation points, a nest 4, egg shells 1 (always taken "
+    "along) and a young monster 8. A treasure chest brought back gives a boat an extra go, or 2 points at "
+    "the end if unused. Activists cost 1 point, an octopus sinks the boat, and a Nessie card brings "
+    "Nessie onto the boat's space, where she eats every boat; a boat holds at most three discovery "
+    "cards and may never throw one away."),
+    Text("Looking around outside the harbour"),
+    begins=("explores",))
+AFTER = Lesson("after", Text("After the turn: boats and new cards"), Text(
+    "A boat taken off the board goes back to the harbour: its discovery cards leave the game and its "
+    "tools go back to their piles. A player with no boat in the harbour and fewer than three on the board "
+    "puts a new boat in the harbour at the end of their turn. Then every empty island and diving site "
+    "gets a new discovery card from the piles."),
+    Text("End of the turn"),
+    begins=("new_boat", "home", "refilled"))
+FINAL = Lesson("final", Text("The final count"), Text(
+    "The end comes when no discovery card is left to fill an empty place, or when a card with Nessie is "
+    "turned over for the third time. Once Nessie reaches the space before the harbour, the game ends and "
+    "everyone hands in their discovery cards: in full on boats in the harbour, for half on boats outside. "
+    "The highest reputation wins."),
+    Text("End of the game"))
+STACKS = Lesson("stacks", Text("The tool stacks"), Text(
+    "In the advanced version the tool cards lie face down in three stacks, two with 3 players. A boat "
+    "looking around in town picks one stack, looks through it and takes one or two tools from it; they "
+    "stay face down aboard until they are used, and a tool put back goes face down on any stack."),
+    Text("Advanced version"))
+ALL = (FINDS, PLACE, STACKS, TURN, AFTER, END_TURN, TOOLS, TOWN, EXPLORE, CONFLICT, ENDGAME, FINAL)
 """Every lesson, in the order a game meets them (docs/loch-ness.md "First game")."""
 
 
@@ -53,14 +85,28 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     out: list[Lesson] = []
     phase, step = view.get("phase"), view.get("step")
     endgame = view.get("endgame") or {}
+    kinds = {str(ev.get("type")) for ev in events}
     if phase == "place":
-        out.append(PLACE)
+        # the finds laid out: what each is worth; once the first card lies, the tool stacks (one lesson
+        # new at a time on the table screen, and known before a boat first looks around in town)
+        out += [FINDS, STACKS, PLACE] if "placed" in kinds and view.get("advanced") else [FINDS, PLACE]
     if phase == "turn":
-        if endgame.get("stage") == "last_turns":
-            out.append(ENDGAME)
+        if endgame.get("stage") in ("in_sight", "last_turns"):
+            out += [ENDGAME, FINAL]
+        if "explores" in kinds:
+            out.append(EXPLORE)   # explored without a choice to make: told with the card turned
+        if kinds & {"steal", "attack"}:
+            out.append(CONFLICT)   # the conflict was told (the robbed or attacked player was not asked)
+        if kinds & set(FINDS.begins) or step in ("explore", "card"):
+            out.append(FINDS)
         done = step == "act" and _boats_done(view)   # only the turn's end is left: chests, bagpipes
-        out.append({"town": TOWN, "explore": EXPLORE, "card": EXPLORE, "thief": CONFLICT,
-                    "defend": CONFLICT}.get(str(step), END_TURN if done else TURN))
+        if kinds & set(AFTER.begins):
+            out.append(AFTER)   # told when it happens: the turn's end has its own lesson (end_turn)
+        if step == "town":
+            out.append(TOOLS)   # the tools are chosen here
+        lesson = {"town": TOWN, "explore": EXPLORE, "card": EXPLORE, "thief": CONFLICT,
+                  "defend": CONFLICT}.get(str(step), END_TURN if done else TURN)
+        out += [lesson] if lesson not in out else []
     return tuple(out)
 
 

@@ -11,6 +11,13 @@ from typing import Any
 from engines.core import Event, Lesson, Seat
 from engines.text import Text
 
+GOAL = Lesson("goal", Text("Reaching the island alive"), Text(
+    "The first player whose agent is on the last row, beside the island's beach, at the end of a round "
+    "wins; a tie goes to the fewest deaths, then to the playing order. Whoever has died fewer than three "
+    "times while every other player has died three times or more wins at once. A round is three phases: "
+    "placing agents, playing cards, resolving actions; then everyone takes their cards back and the "
+    "starting player card passes clockwise."),
+    Text("Winning the game; The game"))
 START = Lesson("start", Text("Placing the agents"), Text(
     "One at a time, counterclockwise, starting with the player to the right of the starting player, "
     "each player places their agent on any free space of the agents' start zone. The starting player "
@@ -38,7 +45,22 @@ PRE = Lesson("pre", Text("Before the round: special cards"), Text(
     "it is done at once and discarded. Everyone is asked in turn, so nobody learns who holds one; "
     "the other special cards are played in phase II instead of a card."),
     Text("Special actions"))
-ALL = (START, PLAY, RESOLVE, PRE, PLACE)
+CARDS = Lesson("cards", Text("What the cards do"), Text(
+    "Played on your agent, a card moves it one space forward, left or right (an agent never turns), or "
+    "gives it a shield against one laser shot, but only as its first action. Played on a shark, a card "
+    "moves it one space the way it faces, turns it left, right or 180 degrees, or fires its laser. A "
+    "shark that would swim onto the beach or the boat turns around instead; one that leaves the board "
+    "over open water comes back on the opposite side."),
+    Text("Resolving actions"),
+    begins=("phase",))
+DYING = Lesson("dying", Text("Dying and collisions"), Text(
+    "An agent hit by a laser without a shield, or on the same space as a shark, dies: its other actions "
+    "are lost, it goes back on the boat and its death counter turns one symbol on. A figure moving onto "
+    "another of its kind pushes it one space the same way; a push that would put an agent off the board "
+    "does not happen, and the whole move has no effect."),
+    Text("Dying; Collisions"),
+    begins=("revealed", "fried", "eaten", "pushed", "blocked"))
+ALL = (GOAL, START, CARDS, PLAY, RESOLVE, DYING, PRE, PLACE)
 """Every lesson, in the order a game meets them (docs/sharks-with-lasers.md "First game")."""
 
 
@@ -46,13 +68,17 @@ def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Even
     out: list[Lesson] = []
     phase = view.get("phase")
     if phase == "setup":
-        out.append(START)
+        # the cards while the other agents are placed: one lesson at a time on the table screen, and
+        # the table knows them before the first card is played
+        out += [CARDS] if any(ev.get("type") == "placed" for ev in events) else [GOAL, START]
     if any(ev.get("type") == "round" for ev in events):
-        out.append(RESOLVE)
+        out += [RESOLVE, DYING]
+    elif any(ev.get("type") in DYING.begins[1:] for ev in events):
+        out.append(DYING)   # a figure died or was pushed before any round was resolved (a special card)
     if phase == "pre":
         out.append(PRE)
     if phase == "place":
         out.append(PLACE)
     if phase == "play":
-        out.append(PLAY)
+        out += [CARDS, PLAY]
     return tuple(out)

@@ -65,8 +65,9 @@ def test_each_lesson_comes_once_with_the_play_that_brings_it(service: Service) -
     table = laser_chess(service)
     public = service.public(table)
     assert public["first_game"] is True
-    assert shown_lessons(public) == ["turn"]   # the start: whose turn, and what a turn is
-    lesson = public["story"]["shown"]["lessons"][0]
+    # the start: where a piece may go, whose turn it is and what a turn is (the decision last)
+    assert shown_lessons(public) == ["moves", "turn"]
+    lesson = public["story"]["shown"]["lessons"][-1]
     assert lesson["section"]["msgid"] == "Course of play, 1 and 2" and lesson["text"]["msgid"]
     # Auto leaves a lesson up long enough to read it
     assert service.tables.get(table).telling.story.reading_seconds(2.2) > LONGEST_STEP
@@ -77,23 +78,22 @@ def test_each_lesson_comes_once_with_the_play_that_brings_it(service: Service) -
     move(service, table)   # the first laser shot: told with the move's last step, not before
     first = service.public(table)
     assert first["story"]["waiting"] > 0 and shown_lessons(first) == []
-    assert tell_all(service, table) == ["laser"]
+    # what the laser does and which side the beam takes, the first time the beam meets the pieces
+    assert tell_all(service, table) == ["laser", "capture"]
     assert service.seat_view(table, 1)["lesson"]["key"] == "turn"   # asked again, every turn
 
-    move(service, table)   # the second shot: which side the beam takes, before any piece is taken
-    assert tell_all(service, table) == ["capture"]
-    move(service, table)   # the next play of that kind: nothing again
+    move(service, table)   # the next plays of that kind: nothing again
     assert tell_all(service, table) == []
-    assert service.store.load_tables()[0].lessons == {"turn": "0", "laser": "1", "capture": "2"}
+    move(service, table)
+    assert tell_all(service, table) == []
+    assert service.store.load_tables()[0].lessons == {"moves": "0", "turn": "0", "laser": "1", "capture": "1"}
 
 
 def test_a_restart_keeps_the_lessons_told(fake_game: object, data_dir: Path) -> None:
     first = Service(data_dir, HOST_KEY)
     table = laser_chess(first)
-    move(first, table)
-    tell_all(first, table)
     before = first.public(table)
-    assert shown_lessons(before) == ["laser"]
+    assert shown_lessons(before) == ["moves", "turn"]
     first.close()
 
     again = Service(data_dir, HOST_KEY)
@@ -101,7 +101,7 @@ def test_a_restart_keeps_the_lessons_told(fake_game: object, data_dir: Path) -> 
         after = again.public(table)
         assert after["story"] == before["story"]   # the screen shows the lesson where it was
         move(again, table)
-        assert tell_all(again, table) == ["capture"]   # the next lesson comes as it would have
+        assert tell_all(again, table) == ["laser", "capture"]   # the next lessons come as they would have
         for _ in range(4):
             move(again, table)
             assert tell_all(again, table) == []    # and none is told again
@@ -109,16 +109,16 @@ def test_a_restart_keeps_the_lessons_told(fake_game: object, data_dir: Path) -> 
         again.close()
     store = Store(data_dir / "companion.db")
     try:
-        assert store.load_tables()[0].lessons == {"turn": "0", "laser": "1", "capture": "2"}
+        assert store.load_tables()[0].lessons == {"moves": "0", "turn": "0", "laser": "1", "capture": "1"}
     finally:
         store.close()
 
 
 def test_two_lessons_at_once_and_a_change_with_no_public_step(service: Service) -> None:
-    """Fzzzt!'s start brings two lessons (a bidding round, bidding), shown with its last step; a
+    """Fzzzt!'s start brings three lessons (the game, a bidding round, bidding), bidding with its last step; a
     change with no public step of its own gets one that names its lesson, so the table shows it."""
     table = str(service.create_table("fzzzt", 3, {"first_game": True}, seed=2)["table"])
-    assert tell_all(service, table) == ["round", "bid"]
+    assert tell_all(service, table) == ["game", "round", "bid"]
     g = engines.get("fzzzt")
     state = g.start(3, 2)
     lesson = g.lessons(state)[-1]

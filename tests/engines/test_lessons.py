@@ -97,12 +97,14 @@ def test_the_first_lessons_by_phase() -> None:
     for game, players, opts, *_ in GAMES:
         g = engines.get(game)
         opening[game] = [lesson.key for lesson in g.lessons(g.start(players, 1, opts))]
-    assert opening == {"laser-chess": ["turn"], "fzzzt": ["round", "bid"], "sharks-with-lasers": ["start"],
-                       "loch-ness": ["place"], "jaws": ["start"]}
+    assert opening == {"laser-chess": ["moves", "turn"], "fzzzt": ["game", "round", "bid"],
+                       "sharks-with-lasers": ["goal", "start"], "loch-ness": ["finds", "place"],
+                       "jaws": ["goal", "start"]}
     lc = engines.get("laser-chess")
     start = lc.start(2, 1)
     after = start.apply(0, start.legal_actions(0)[0])
-    assert [lesson.key for lesson in lc.lessons(after)] == ["laser", "turn"]   # the decision last
+    # the first shot: what the laser does and which sides it takes, the decision last
+    assert [lesson.key for lesson in lc.lessons(after)] == ["laser", "capture", "turn"]
 
 
 @pytest.mark.parametrize(("game", "every"), [(g[0], g[5]) for g in GAMES], ids=[g[0] for g in GAMES])

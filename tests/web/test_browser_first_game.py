@@ -2,7 +2,8 @@
 in one line; a Laser Chess table with it on, the table screen in German at 1280x720 and two phones
 at 360 px (German and Dutch). The table screen shows the first lesson, naming its rulebook section,
 and the phone whose turn it is says what it may do, its plays outlined; the first shot brings the
-laser's lesson with the move's last step, and the next play of that kind brings none again.
+laser's lessons (what it does, which side it takes) with the move's last step, and the next play of
+that kind brings none again.
 Screenshots go to test-artifacts/ (first-game-*.png)."""
 
 from __future__ import annotations
@@ -96,29 +97,25 @@ def test_first_game_in_german_shows_each_lesson_once(server: str, browser: Any, 
     for page, lang, name in ((tv, "de", "first-game-table-de"), (anna, "de", "first-game-phone-de")):
         check_screen(page, lang, name)
 
-    # Anna's move: the laser fires for the first time; its lesson comes with the move's last step
+    # Anna's move: the laser fires for the first time; its lessons come with the move's last step:
+    # what the laser does, and which side the beam takes (the beam meets the pieces: before any capture)
     tap_move(anna, quiet_move(service, table, 0))
     tell_all(service, table)
     lesson.locator(".lesson-title", has_text="Erste Partie: Der Laser feuert").wait_for()
-    assert "Dein Zug" not in lesson.inner_text()   # the first lesson is not told again
+    lesson.locator(".lesson-title", has_text="Erste Partie: Welche Seite der Strahl trifft").wait_for()
+    assert "Jeder Zug" not in lesson.inner_text()   # the first lessons are not told again
     assert "Anleitung: Spielverlauf, 3" in lesson.inner_text()
     bo.locator("#lesson-now .lesson-title", has_text="Nu: Elke beurt: één actie").wait_for()
     check_screen(bo, "nl", "first-game-phone-nl")
     check_screen(tv, "de", "first-game-table-de-laser")
 
-    # Bo's move: the laser fires again; its lesson is which side the beam takes (before any capture)
+    # Bo's move: the laser fires again: the next play of that kind brings no lesson at all
     tap_move(bo, quiet_move(service, table, 1))
-    tell_all(service, table)
-    lesson.locator(".lesson-title", has_text="Erste Partie: Welche Seite der Strahl trifft").wait_for()
-    assert "Der Laser feuert" not in tv.locator("body").inner_text()
-
-    # Anna's next move: the next play of that kind brings no lesson at all
-    anna.locator("#lesson-now").wait_for()
-    tap_move(anna, quiet_move(service, table, 0))
     tell_all(service, table)
     story = service.public(table)["story"]
     tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
     lesson.wait_for(state="hidden")
+    anna.locator("#lesson-now").wait_for()   # Anna's turn again: what she may do now
     shared.shot(tv, "first-game-table-de-again")
     for page in (anna, bo, tv):
         page.context.close()

@@ -12,6 +12,7 @@ import pytest
 from engines.core import IllegalAction
 from engines.loch_ness import table
 from engines.loch_ness.table import BOATS
+from engines.loch_ness.words import POINTS
 from tests.engines.conformance import assert_refused
 from tests.engines.loch_ness.helpers import GAME, OFF, at, boat, cleared, event_types, said, state
 
@@ -578,6 +579,17 @@ def _sentences() -> str:
     f"A bagpipe token ({SPELLED[table.BAGPIPES]} each)",
     f"its owner gets {table.EATEN_POINTS} reputation points.",
     "The activists cost {seat} a point of reputation." if table.ACTIVISTS_COST == 1 else "(a new sentence)",
+    # the first game's lessons (docs/loch-ness.md "Rules a first game needs")
+    f"A motor lets a boat sail {SPELLED[table.MOTOR_MOVE]} spaces",
+    f"an observation card, worth {POINTS['V']} reputation points in the harbour",
+    f"tracks are worth {POINTS['T']} reputation points, a nest {POINTS['N']}, egg shells {POINTS['E']} (",
+    f"and a young monster {POINTS['Y']}. A treasure chest",
+    f"or {POINTS['C']} points at the end if unused",
+    f"Activists cost {table.ACTIVISTS_COST} point, an octopus",
+    f"a boat holds at most {SPELLED[table.MAX_FINDS]} discovery cards",
+    f"fewer than {SPELLED[table.BOATS]} on the board",
+    f"face down in {SPELLED[table.STACKS[4]]} stacks, {SPELLED[table.STACKS[3]]} with 3 players",
+    "turned over for the third time" if table.SIGHTINGS == 3 else "(a new sentence)",
 ])
 def test_the_sentences_quote_the_rulebooks_numbers(phrase: str) -> None:
     """The refusals, the lessons and the story spell out the numbers that engines/loch_ness/table.py
