@@ -156,9 +156,9 @@
               last ? el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) }) : null,
               footer ? el("p", { class: "lesson-more", text: footer }) : null];
     };
-    const fits = function (lesson, text, last) {   // last: the lesson's last page, with its section
+    const fits = function (lesson, text) {   // measured with the section line and "Next: more" both
       const one = el("div", { class: "lesson-one", "data-key": lesson.key });
-      nodes(lesson, text, T("Next: more ({number} of {count})", { number: 9, count: 9 }), !!last).forEach(function (n) { if (n) one.append(n); });
+      nodes(lesson, text, T("Next: more ({number} of {count})", { number: 9, count: 9 }), true).forEach(function (n) { if (n) one.append(n); });
       TC.clear(box).append(one);
       return box.getBoundingClientRect().height <= free;
     };
@@ -187,11 +187,7 @@
         chunk = [sentence];
         if (!fits(lesson, sentence)) return false;
       }
-      // the last page holds the section line too: its last sentences go to a page of their own if not
-      const tail = [];
-      while (chunk.length > 1 && !fits(lesson, chunk.join(" "), true)) tail.unshift(chunk.pop());
       if (chunk.length) pages.push([lesson, chunk.join(" ")]);
-      if (tail.length) pages.push([lesson, tail.join(" ")]);
     }
     const index = lessonPages && lessonPages.key === key ? Math.min(lessonPages.index, pages.length - 1) : 0;
     lessonPages = { key: key, index: index, count: pages.length };
