@@ -724,7 +724,11 @@ class SettingUpRules(Protocol):
 
 
 class LessonRules(Protocol):
-    """A game's ``lessons`` module: its teacher (:data:`PublicTeacher`)."""
+    """A game's ``lessons`` module: its teacher (:data:`PublicTeacher`) and ``ALL``, every lesson in
+    the order a game meets them (the rules page reads them: web/rules.py)."""
+
+    @property
+    def ALL(self) -> tuple[Lesson, ...]: ...   # a module constant, read only
 
     def teach(self, view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event], /
               ) -> tuple[Lesson, ...]: ...
@@ -878,6 +882,11 @@ class Game(ABC):
         the table shows each key once per table, with "First game" on. Public: the package's
         ``lessons.teach`` (:attr:`teaching`) is handed what everyone may know (:func:`public_lessons`)."""
         return public_lessons(state, self.teaching.teach) if self.teaching is not None else ()
+
+    def rules(self) -> tuple[Lesson, ...]:
+        """The game's rules in the project's own words: every lesson, in the order a game meets
+        them, each with its rulebook section (the rules page, web/rules.py); () without lessons."""
+        return tuple(self.teaching.ALL) if self.teaching is not None else ()
 
     def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
         """The lasers of ``state`` (a start position), each with its beam and the single misplaced

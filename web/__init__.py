@@ -44,6 +44,7 @@ def create_app(service: TableService, *, host_key: str | None = None,
         phone,
         profiles,
         qr,
+        rules,
         stream,
         table,
     )
@@ -66,7 +67,7 @@ def create_app(service: TableService, *, host_key: str | None = None,
     guard.init_app(app)
     i18n.init_app(app)
     for bp in (api.bp, boards.bp, profiles.bp, stream.bp, apidoc.bp, qr.bp, phone.bp, table.bp, host.bp,
-               evening.bp):
+               evening.bp, rules.bp):
         app.register_blueprint(bp)
     return app
 

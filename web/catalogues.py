@@ -49,7 +49,7 @@ import engines
 TRANSLATIONS = Path(__file__).parent / "translations"
 STATIC = Path(__file__).parent / "static"
 SHARED_SCRIPTS = ("common.js", "phone.js", "table.js", "host.js", "index.js", "pair.js", "follow.js",
-                  "pair-codes.js")
+                  "pair-codes.js", "rules.js")
 """The pages' own scripts; each game's script is the one its ``Game.page`` declares."""
 DOMAIN = "messages"
 

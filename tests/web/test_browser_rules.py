@@ -1,0 +1,59 @@
+"""The rules page through the real pages (issue 37, point 6): reached from a seated phone's header
+and from the table screen's side, in the table's language there; the search filters the rules on
+the page as words are typed (capitals or not, accents and ß as typed either way) and says when nothing has
+all the words; the table screen's link comes back to the table screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web import test_browser as shared
+from tests.web.test_browser_languages import context
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+
+
+def shown(page: Any) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#rules-list > li.rule:not([hidden])')]"
+                         ".map((li) => li.dataset.key)")
+
+
+def test_a_phone_and_the_table_screen_reach_the_rules_and_search_them(
+        server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("jaws", 3, {}, seed=3, lang="de")["table"]
+    phone = context(browser, "nl-NL", 360, 740, mobile=True)
+    shared.sit(phone, server, table, 1, "Bo")
+    link = phone.locator("header #rules-link")
+    assert link.inner_text() == "Spelregels" and link.get_attribute("target") == "_blank"
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 360
+    with phone.context.expect_page() as opened:
+        link.tap()
+    rules = opened.value
+    rules.locator("#rules-list").wait_for()
+    everything = shown(rules)
+    assert len(everything) >= 10 and rules.locator("h1").inner_text() == "Spelregels: Jaws"
+    rules.fill("#rules-search", "verrekijker")
+    rules.wait_for_function("() => document.querySelectorAll('#rules-list > li.rule[hidden]').length > 0")
+    found = shown(rules)
+    assert found and set(found) < set(everything)
+    assert all("verrekijker" in rules.locator(f'li.rule[data-key="{k}"]').inner_text().lower() for k in found)
+    assert rules.locator("#rules-count").inner_text() == f"{len(found)} van {len(everything)} regels"
+    rules.fill("#rules-search", "verrekijker draak")
+    rules.locator("#rules-none").wait_for()
+    assert shown(rules) == []
+    phone.context.close()
+
+    tv = context(browser, "en-US", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#rules-link").click()
+    tv.locator("#rules-list").wait_for()
+    assert tv.locator("h1").inner_text() == "Regeln: Der weiße Hai"   # the table's language
+    tv.fill("#rules-search", "SCHWIMMER")   # capitals or not
+    tv.wait_for_function("() => document.querySelectorAll('#rules-list > li.rule[hidden]').length > 0")
+    assert shown(tv)
+    tv.locator("#rules-back").click()
+    tv.wait_for_url(f"**/table/{table}")
+    tv.locator("#title").wait_for()
+    tv.context.close()
