@@ -14,7 +14,8 @@ from flask import Blueprint, Response, request
 
 import engines
 from web.apidoc import Query, declare
-from web.i18n import LANGUAGES, say, use_language
+from engines.text import LANGUAGES
+from web.i18n import say, use_language
 from web.pages import page
 
 bp = Blueprint("rules", __name__)
