@@ -13,8 +13,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 import engines
-from web.apidoc import Query, declare
 from engines.text import LANGUAGES
+from web.apidoc import Query, declare
 from web.i18n import say, use_language
 from web.pages import page
 
