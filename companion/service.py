@@ -413,6 +413,8 @@ class Service:
             if screen:
                 if self.presence.screen_polled(t):
                     t.telling.since = self.clock()   # Auto gives the first step its time on the screen
+                    if t.telling.story.as_of() is not None:
+                        self.payloads.fan_out(t)     # phones told "now" without a screen: as of its step
                 self._pacer.poke()
             self.payloads.push_presence(t)
             return self.payloads.public(t)

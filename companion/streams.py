@@ -37,6 +37,9 @@ class Streams:
         with t.lock:
             newly = sub.screen and not self.presence.present(t)
             held = newly and self.teller.holding_story(t)
+            # the phones were told the state of now while no screen was there (after a restart, the
+            # screen's stream first): with steps still to tell they are as of its step again
+            behind = newly and t.telling.story.as_of() is not None
             if newly:
                 t.telling.since = self.presence.clock()   # Auto gives the first step its time on the screen
             if held:
@@ -44,8 +47,8 @@ class Streams:
             if sub.screen:
                 self.presence.screen_opened(t)
             t.subs.append(sub)
-            if self.presence.changed(t) or held:   # a phone (back) at its seat, or plays now wait:
-                self.payloads.fan_out(t)           # every stream is told at once (this one too)
+            if self.presence.changed(t) or held or behind:   # a phone (back) at its seat, plays now
+                self.payloads.fan_out(t)                     # wait, or phones ahead: every stream
             else:
                 sub.put(self.payloads.payload(t, seat))
         if sub.screen:

@@ -104,3 +104,34 @@ def test_without_a_table_screen_nothing_is_held_back(data_dir: Path) -> None:
         assert "shown" not in phone["story"]
     finally:
         service.close()
+
+
+def test_a_phone_back_before_the_table_screen_is_held_back_again_once_the_screen_is_back(
+        data_dir: Path) -> None:
+    """After a restart (or any time no screen is there) a phone is told the state of now; when a
+    table screen comes back with steps still to tell, that phone's stream is told the state as of
+    the screen's step again, not left ahead of the table (a power cut under load: the phone came
+    back before the screen, and kept the placement the screen had still to tell). The same for a
+    screen that comes back polling (its stream blocked)."""
+    for polling in (False, True):
+        service = Service(data_dir / str(polling), HOST_KEY, clock=Clock())
+        try:
+            table = service.create_table("sharks-with-lasers", 3, {}, seed=5)["table"]
+            service.set_auto(table, False)
+            for seat in range(3):
+                service.claim_seat(table, seat, f"P{seat}")
+            seat, resolving = play_to_the_resolution(service, table, random.Random(1))
+            service.act(table, seat, resolving)
+            phone = service.subscribe(table, seat)       # no screen yet: the state of now
+            now = phone.get(1.0)
+            assert now is not None and "shown" not in now["story"]
+            if polling:
+                service.public(table, screen=True)
+            else:
+                service.subscribe(table, None, screen=True)
+            again = phone.get(1.0)
+            assert again is not None and again["story"].get("shown"), polling
+            then = service.public(table)["story"]["shown"]["before"]["view"]
+            assert again["view"]["sharks"] == then["sharks"] and again["view"] != now["view"], polling
+        finally:
+            service.close()
