@@ -109,7 +109,7 @@ MARKS_CLEAR = """() => {
                 bad.push('mark over a token: ' + name + ' / ' + (t.getAttribute('class') || ''));
             }
         }
-        const svg = l.ownerSVGElement, on = l.classList.contains('on-edge') && l.parentNode;
+        const svg = l.ownerSVGElement, on = l.classList.contains('room') && l.parentNode;
         if (on) {   // a word on an element's outline: within the element's width, not cut
             const r = l.getBoundingClientRect(), b = on.getBoundingClientRect();
             if (r.left < b.left - 1 || r.right > b.right + 1) bad.push('mark past its outline: ' + name);
@@ -324,9 +324,12 @@ def test_a_first_games_phones_have_ready_on_their_first_screen_and_no_lesson_yet
 
 
 @pytest.mark.parametrize(("game", "players", "lang", "options"), [
-    ("jaws", 4, "nl", {"acts": "1"}), ("jaws", 3, "de", {"acts": "2"}), ("loch-ness", 4, "de", {}),
-    ("sharks-with-lasers", 4, "nl", {"specials": True}), ("fzzzt", 4, "de", {}), ("laser-chess", 2, "nl", {}),
-], ids=["jaws-1", "jaws-2", "loch-ness", "sharks-with-lasers", "fzzzt", "laser-chess"])
+    ("jaws", 4, "nl", {"acts": "1"}), ("jaws", 3, "de", {"acts": "1"}), ("jaws", 3, "de", {"acts": "2"}),
+    ("loch-ness", 4, "de", {}), ("loch-ness", 3, "nl", {"advanced": True}),
+    ("sharks-with-lasers", 4, "nl", {"specials": True}), ("sharks-with-lasers", 3, "de", {"specials": True}),
+    ("fzzzt", 4, "de", {}), ("fzzzt", 3, "nl", {}), ("laser-chess", 2, "nl", {}), ("laser-chess", 2, "de", {}),
+], ids=["jaws-1-nl", "jaws-1-de", "jaws-2", "loch-ness-de", "loch-ness-nl-advanced", "sharks-nl", "sharks-de",
+        "fzzzt-de", "fzzzt-nl", "laser-chess-nl", "laser-chess-de"])
 def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_codes(
         server: str, browser: Any, service: Any, game: str, players: int, lang: str,
         options: dict[str, Any]) -> None:

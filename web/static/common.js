@@ -551,19 +551,11 @@
       if (getComputedStyle(tag).position === "absolute") placeOver(tag, node.parentNode);   // over a drawing
       return;
     }
-    if (getComputedStyle(node).position === "static") node.style.position = "relative";
-    tag.classList.add("on-edge");   // on the outline's top edge, over the content: it takes no room
-    if (node.getBoundingClientRect().top < 24) tag.classList.add("inside");   // at the screen's top: within
+    // G6: the first line inside the outline, above the content (wrapping if it must): on the
+    // outline's edge it lay over the content's first line (or its neighbour's last) as soon as the
+    // screen's fit changed the lines under it
+    tag.classList.add("room");
     node.prepend(tag);
-    // G6: a word on the edge that would lie over the element's own lines or its neighbours' moves to
-    // the left end; else it stands inside the outline with room made above the content
-    const area = node.parentNode || node;
-    if (!covering(tag, area) && within(tag, node)) return;
-    tag.classList.add("left");
-    if (!covering(tag, area) && within(tag, node)) return;
-    tag.classList.remove("left");
-    tag.classList.add("inside", "room");   // across the top, wrapping if it must, the content below it
-    node.style.paddingTop = (tag.getBoundingClientRect().height + 4) + "px";
   }
 
   /* The drawing's words an outline crosses, drawn again above it where they stand (their computed
@@ -594,11 +586,6 @@
       t.style.visibility = "hidden";
     });
     if (top) owner.appendChild(top);   // above every outline drawn so far
-  }
-
-  function within(tag, node) {
-    const r = tag.getBoundingClientRect(), b = node.getBoundingClientRect();
-    return r.left >= b.left - 1 && r.right <= b.right + 1;
   }
 
   /* What a mark's word must not lie over (issue 37, G6): other words and the games' tokens. */
