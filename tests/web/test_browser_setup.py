@@ -327,7 +327,8 @@ def test_a_first_games_phones_have_ready_on_their_first_screen_and_no_lesson_yet
     ("jaws", 4, "nl", {"acts": "1"}), ("jaws", 3, "de", {"acts": "1"}), ("jaws", 3, "de", {"acts": "2"}),
     ("loch-ness", 4, "de", {}), ("loch-ness", 3, "nl", {"advanced": True}),
     ("sharks-with-lasers", 4, "nl", {"specials": True}), ("sharks-with-lasers", 3, "de", {"specials": True}),
-    ("fzzzt", 4, "de", {}), ("fzzzt", 3, "nl", {}), ("laser-chess", 2, "nl", {}), ("laser-chess", 2, "de", {}),
+    ("fzzzt", 4, "de", {}), ("fzzzt", 3, "nl", {}),
+    ("laser-chess", 2, "nl", {}), ("laser-chess", 2, "de", {}),
 ], ids=["jaws-1-nl", "jaws-1-de", "jaws-2", "loch-ness-de", "loch-ness-nl-advanced", "sharks-nl", "sharks-de",
         "fzzzt-de", "fzzzt-nl", "laser-chess-nl", "laser-chess-de"])
 def test_before_anyone_sits_every_setup_step_fits_with_its_buttons_and_the_join_codes(
