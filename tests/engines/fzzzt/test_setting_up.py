@@ -32,7 +32,7 @@ def test_steps_count_what_the_start_position_holds(players: int) -> None:
     assert all(p["hand_count"] == 4 for p in view["players"])
     assert "4" in translate(steps["hands"].lines[1])
     for open_card in conveyor["open"]:
-        assert open_card["name"] in translate(steps["conveyor"].lines[1])
+        assert translate(open_card["label"]) in translate(steps["conveyor"].lines[1])
 
 
 @pytest.mark.parametrize("players", [2, 4])
