@@ -1,0 +1,163 @@
+"""The pages' form of a table payload (docs/api.md, "The pages' form"): what a phone draws, each
+part said once.
+
+A payload as the API describes it says the same things many times: the story's steps carry the
+events the payload's ``events`` carry too, the table screen's ``story.shown`` carries the view
+before and after the shown change beside the view, a card sits in a hand, a bid and a reveal, and
+every sentence carries its msgid, its parameters (each a sentence again) and its words. The pages
+ask for ``?packed=1`` and get the same payload with
+
+- every sentence as its words only, ``{"text": "..."}`` (the pages show ``text``; the msgid and
+  parameters are for clients that translate for themselves), and
+- every part (an object or a list) that occurs more than once said once, in ``"$shared"``, and
+  ``{"$": i}`` where it stood (a shared part may hold references too).
+
+``TC.unpack`` in web/static/common.js (and :func:`unpack` here, for tests) puts every part back
+where it stood. A Fzzzt! seat's payload in the middle of an auction: 95 KB as the API describes
+it, under 16 KB packed (tests/web/test_payload_size.py).
+
+>>> robot = {"msgid": "robot {n}", "params": {"n": 1}, "text": "robot 1"}
+>>> p = {"view": {"card": {"id": "R1", "label": robot}},
+...      "story": {"before": {"card": {"id": "R1", "label": robot}}}}
+>>> packed = pack(p)
+>>> packed["view"], packed["story"]["before"], packed["$shared"]
+({'$': 0}, {'$': 0}, [{'card': {'id': 'R1', 'label': {'text': 'robot 1'}}}])
+>>> unpack(packed)["story"]["before"]["card"]["label"]
+{'text': 'robot 1'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SHARED = "$shared"
+REF = "$"
+SMALLEST = 24
+"""A part of fewer bytes than this is said again where it stands: a reference ({"$":12}) is 8."""
+
+
+def _is_sentence(value: dict[str, Any]) -> bool:
+    return (isinstance(value.get("msgid"), str) and isinstance(value.get("params", {}), dict)
+            and isinstance(value.get("text"), str))
+
+
+def words(value: Any) -> Any:
+    """``value`` with every sentence (localized: it carries its ``text``) as its words only."""
+    if isinstance(value, dict):
+        if _is_sentence(value):
+            return {"text": value["text"]}
+        return {key: words(sub) for key, sub in value.items()}
+    if isinstance(value, list | tuple):
+        return [words(sub) for sub in value]
+    return value
+
+
+def _leaf(value: Any) -> tuple[Any, int]:
+    """A scalar as a key (True, 1 and 1.0 are equal in Python, not in JSON) and about its bytes."""
+    kind = type(value)
+    if kind is str:
+        return value, len(value) + 3
+    return (value if kind is int or value is None else (kind.__name__, value)), 5
+
+
+class _Parts:
+    """Each object and list of a payload numbered by what it says: equal parts (keys in any order),
+    one number (``part``), and about how many bytes of JSON each says (``size``)."""
+
+    def __init__(self, root: Any) -> None:
+        self.part: dict[int, int] = {}       # id() of an object or list -> its number
+        self.size: list[int] = []            # by number
+        self.seen: list[int] = []            # by number: how many places it stands in
+        self._numbers: dict[tuple[Any, ...], int] = {}
+        self._number(root)
+
+    def _number(self, node: Any) -> tuple[Any, int]:
+        """What ``node`` says, as a key (a scalar, or its part's number), and about its bytes."""
+        if isinstance(node, dict):
+            items, size = [], 2
+            for key, sub in node.items():
+                said, bytes_ = self._number(sub) if isinstance(sub, dict | list) else _leaf(sub)
+                items.append((str(key), said))   # JSON's keys are text ({1: ...} is {"1": ...})
+                size += len(str(key)) + 4 + bytes_
+            items.sort()
+            shape: tuple[Any, ...] = ("{", *items)
+        elif isinstance(node, list):
+            subs = [self._number(sub) if isinstance(sub, dict | list) else _leaf(sub) for sub in node]
+            shape = ("[", *(said for said, _ in subs))
+            size = 2 + sum(bytes_ + 1 for _, bytes_ in subs)
+        else:
+            return _leaf(node)
+        number = self._numbers.get(shape)
+        if number is None:
+            number = self._numbers[shape] = len(self.size)
+            self.size.append(size)
+            self.seen.append(0)
+        self.seen[number] += 1
+        self.part[id(node)] = number
+        return ("#", number), size
+
+    def repeated(self, root: Any) -> set[int]:
+        """The parts worth a reference that stand in more than one place once each repeated part is
+        said once (a part repeated only inside one repeated part is said once with it: not shared)."""
+        stands = [0] * len(self.size)
+
+        def visit(node: Any) -> None:
+            if not isinstance(node, dict | list):
+                return
+            number = self.part[id(node)]
+            if self.seen[number] > 1 and self.size[number] >= SMALLEST:
+                stands[number] += 1
+                if stands[number] > 1:
+                    return   # said already where it stood first
+            for sub in node.values() if isinstance(node, dict) else node:
+                visit(sub)
+
+        visit(root)
+        return {number for number, n in enumerate(stands) if n > 1}
+
+
+def pack(payload: dict[str, Any]) -> dict[str, Any]:
+    """The pages' form of a localized payload (its sentences carry their ``text``)."""
+    root = words(payload)
+    parts = _Parts(root)
+    repeated = parts.repeated(root)
+    shared: list[Any] = []
+    index: dict[int, int] = {}
+
+    def emit(node: Any, whole: bool = False) -> Any:
+        if not isinstance(node, dict | list):
+            return node
+        number = parts.part[id(node)]
+        if not whole and number in repeated:
+            at = index.get(number)
+            if at is None:
+                at = index[number] = len(shared)
+                shared.append(None)
+                shared[at] = emit(node, whole=True)
+            return {REF: at}
+        if isinstance(node, dict):
+            return {key: emit(sub) for key, sub in node.items()}
+        return [emit(sub) for sub in node]
+
+    out: dict[str, Any] = emit(root, whole=True)
+    if shared:
+        out[SHARED] = shared
+    return out
+
+
+def unpack(packed: dict[str, Any]) -> dict[str, Any]:
+    """The payload :func:`pack` made, each part back where it stood (sentences stay words only)."""
+    shared = packed.get(SHARED) or []
+
+    def put(node: Any) -> Any:
+        if isinstance(node, dict):
+            if len(node) == 1 and isinstance(node.get(REF), int):
+                return put(shared[node[REF]])
+            return {key: put(sub) for key, sub in node.items() if key != SHARED}
+        if isinstance(node, list):
+            return [put(sub) for sub in node]
+        return node
+
+    out = put(packed)
+    assert isinstance(out, dict)
+    return out
