@@ -61,32 +61,40 @@ def _leaf(value: Any) -> tuple[Any, int]:
 
 
 class _Parts:
-    """Each object and list of a payload numbered by what it says: equal parts (keys in any order),
-    one number (``part``), and about how many bytes of JSON each says (``size``)."""
+    """Each object and list of a payload numbered by what it says (a sentence by its words): equal
+    parts, one number (``part``), and about how many bytes of JSON each says (``size``). Equal
+    objects whose keys came in another order are two parts: said twice, never wrongly as one."""
 
     def __init__(self, root: Any) -> None:
         self.part: dict[int, int] = {}       # id() of an object or list -> its number
         self.size: list[int] = []            # by number
         self.seen: list[int] = []            # by number: how many places it stands in
         self._numbers: dict[tuple[Any, ...], int] = {}
+        self._held: list[Any] = []           # what ``part`` names, alive while it is read
         self._number(root)
 
     def _number(self, node: Any) -> tuple[Any, int]:
         """What ``node`` says, as a key (a scalar, or its part's number), and about its bytes."""
+        number = self.part.get(id(node))
+        if number is not None:    # the same object again (an event in the story and in "events")
+            self.seen[number] += 1
+            return ("#", number), self.size[number]
         if isinstance(node, dict):
-            items, size = [], 2
-            for key, sub in node.items():
-                said, bytes_ = self._number(sub) if isinstance(sub, dict | list) else _leaf(sub)
-                items.append((str(key), said))   # JSON's keys are text ({1: ...} is {"1": ...})
-                size += len(str(key)) + 4 + bytes_
-            items.sort()
-            shape: tuple[Any, ...] = ("{", *items)
-        elif isinstance(node, list):
+            if _is_sentence(node):
+                shape: tuple[Any, ...] = ("T", node["text"])
+                size = len(node["text"]) + 12
+            else:
+                items, size = [], 2
+                for key, sub in node.items():
+                    said, bytes_ = self._number(sub) if isinstance(sub, dict | list) else _leaf(sub)
+                    items.append(key)
+                    items.append(said)
+                    size += len(key) + 4 + bytes_
+                shape = ("{", *items)
+        else:
             subs = [self._number(sub) if isinstance(sub, dict | list) else _leaf(sub) for sub in node]
             shape = ("[", *(said for said, _ in subs))
             size = 2 + sum(bytes_ + 1 for _, bytes_ in subs)
-        else:
-            return _leaf(node)
         number = self._numbers.get(shape)
         if number is None:
             number = self._numbers[shape] = len(self.size)
@@ -94,6 +102,7 @@ class _Parts:
             self.seen.append(0)
         self.seen[number] += 1
         self.part[id(node)] = number
+        self._held.append(node)
         return ("#", number), size
 
     def repeated(self, root: Any) -> set[int]:
@@ -102,15 +111,20 @@ class _Parts:
         stands = [0] * len(self.size)
 
         def visit(node: Any) -> None:
-            if not isinstance(node, dict | list):
-                return
             number = self.part[id(node)]
             if self.seen[number] > 1 and self.size[number] >= SMALLEST:
                 stands[number] += 1
                 if stands[number] > 1:
                     return   # said already where it stood first
-            for sub in node.values() if isinstance(node, dict) else node:
-                visit(sub)
+            if isinstance(node, dict):
+                if not _is_sentence(node):
+                    for sub in node.values():
+                        if isinstance(sub, dict | list):
+                            visit(sub)
+            else:
+                for sub in node:
+                    if isinstance(sub, dict | list):
+                        visit(sub)
 
         visit(root)
         return {number for number, n in enumerate(stands) if n > 1}
@@ -118,9 +132,8 @@ class _Parts:
 
 def pack(payload: dict[str, Any]) -> dict[str, Any]:
     """The pages' form of a localized payload (its sentences carry their ``text``)."""
-    root = words(payload)
-    parts = _Parts(root)
-    repeated = parts.repeated(root)
+    parts = _Parts(payload)
+    repeated = parts.repeated(payload)
     shared: list[Any] = []
     index: dict[int, int] = {}
 
@@ -136,10 +149,12 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
                 shared[at] = emit(node, whole=True)
             return {REF: at}
         if isinstance(node, dict):
+            if _is_sentence(node):
+                return {"text": node["text"]}
             return {key: emit(sub) for key, sub in node.items()}
         return [emit(sub) for sub in node]
 
-    out: dict[str, Any] = emit(root, whole=True)
+    out: dict[str, Any] = emit(payload, whole=True)
     if shared:
         out[SHARED] = shared
     return out
