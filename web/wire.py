@@ -8,7 +8,8 @@ every sentence carries its msgid, its parameters (each a sentence again) and its
 ask for ``?packed=1`` and get the same payload with
 
 - every sentence as its words only, ``{"text": "..."}`` (the pages show ``text``; the msgid and
-  parameters are for clients that translate for themselves), and
+  parameters are for clients that translate for themselves; ``printed``, the words a table's own
+  box prints, stays: the page marks the project's own wording where they are not known), and
 - every part (an object or a list) that occurs more than once said once, in ``"$shared"``, and
   ``{"$": i}`` where it stood (a shared part may hold references too).
 
@@ -24,6 +25,11 @@ it, under 16 KB packed (tests/web/test_payload_size.py).
 ({'$': 0}, {'$': 0}, [{'card': {'id': 'R1', 'label': {'text': 'robot 1'}}}])
 >>> unpack(packed)["story"]["before"]["card"]["label"]
 {'text': 'robot 1'}
+
+What JSON tells apart stays apart (``True`` is not ``1``), and a small part is said again:
+
+>>> pack({"a": [True, "a long enough line"], "b": [1, "a long enough line"], "c": [1], "d": [1]})
+{'a': [True, 'a long enough line'], 'b': [1, 'a long enough line'], 'c': [1], 'd': [1]}
 """
 
 from __future__ import annotations
@@ -36,16 +42,27 @@ SMALLEST = 24
 """A part of fewer bytes than this is said again where it stands: a reference ({"$":12}) is 8."""
 
 
+SENTENCE_KEYS = frozenset(("msgid", "params", "text", "plural", "printed"))
+"""What a localized sentence holds (engines.text.Text.to_json and its ``text``), and nothing else."""
+
+
 def _is_sentence(value: dict[str, Any]) -> bool:
     return (isinstance(value.get("msgid"), str) and isinstance(value.get("params", {}), dict)
-            and isinstance(value.get("text"), str))
+            and isinstance(value.get("text"), str) and value.keys() <= SENTENCE_KEYS)
+
+
+def _said(sentence: dict[str, Any]) -> dict[str, Any]:
+    """A sentence as its words, and the words a table's own box prints for it (``printed``: a page
+    marks the project's own wording where the box's are not known)."""
+    printed = sentence.get("printed")
+    return {"text": sentence["text"], "printed": printed} if printed else {"text": sentence["text"]}
 
 
 def words(value: Any) -> Any:
     """``value`` with every sentence (localized: it carries its ``text``) as its words only."""
     if isinstance(value, dict):
         if _is_sentence(value):
-            return {"text": value["text"]}
+            return _said(value)
         return {key: words(sub) for key, sub in value.items()}
     if isinstance(value, list | tuple):
         return [words(sub) for sub in value]
@@ -81,18 +98,19 @@ class _Parts:
             return ("#", number), self.size[number]
         if isinstance(node, dict):
             if _is_sentence(node):
-                shape: tuple[Any, ...] = ("T", node["text"])
-                size = len(node["text"]) + 12
+                printed = node.get("printed")
+                shape: tuple[Any, ...] = ("T", node["text"], *(sorted(printed.items()) if printed else ()))
+                size = len(node["text"]) + 12 + (len(str(printed)) if printed else 0)
             else:
                 items, size = [], 2
                 for key, sub in node.items():
-                    said, bytes_ = self._number(sub) if isinstance(sub, dict | list) else _leaf(sub)
+                    said, bytes_ = self._number(sub) if isinstance(sub, dict | list | tuple) else _leaf(sub)
                     items.append(key)
                     items.append(said)
                     size += len(key) + 4 + bytes_
                 shape = ("{", *items)
         else:
-            subs = [self._number(sub) if isinstance(sub, dict | list) else _leaf(sub) for sub in node]
+            subs = [self._number(sub) if isinstance(sub, dict | list | tuple) else _leaf(sub) for sub in node]
             shape = ("[", *(said for said, _ in subs))
             size = 2 + sum(bytes_ + 1 for _, bytes_ in subs)
         number = self._numbers.get(shape)
@@ -119,11 +137,11 @@ class _Parts:
             if isinstance(node, dict):
                 if not _is_sentence(node):
                     for sub in node.values():
-                        if isinstance(sub, dict | list):
+                        if isinstance(sub, dict | list | tuple):
                             visit(sub)
             else:
                 for sub in node:
-                    if isinstance(sub, dict | list):
+                    if isinstance(sub, dict | list | tuple):
                         visit(sub)
 
         visit(root)
@@ -138,7 +156,7 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
     index: dict[int, int] = {}
 
     def emit(node: Any, whole: bool = False) -> Any:
-        if not isinstance(node, dict | list):
+        if not isinstance(node, dict | list | tuple):
             return node
         number = parts.part[id(node)]
         if not whole and number in repeated:
@@ -150,7 +168,7 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
             return {REF: at}
         if isinstance(node, dict):
             if _is_sentence(node):
-                return {"text": node["text"]}
+                return _said(node)
             return {key: emit(sub) for key, sub in node.items()}
         return [emit(sub) for sub in node]
 

@@ -88,7 +88,7 @@
       if (Array.isArray(v)) return v.map(strip);
       if (v && typeof v === "object") {
         const out = {};
-        Object.keys(v).forEach(function (k) { if (!(k === "text" && typeof v.msgid === "string")) out[k] = strip(v[k]); });
+        Object.keys(v).forEach(function (k) { if (!(k === "text" && TC.isSentence(v))) out[k] = strip(v[k]); });
         return out;
       }
       return v;
@@ -172,10 +172,11 @@
     };
     return put(payload);
   };
-  /* A sentence from a payload: {msgid, params, text} as the API says it, {text} in the pages' form. */
+  /* A sentence from a payload: {msgid, params, text} as the API says it, {text} (and the box's own
+     "printed" words) in the pages' form. */
   TC.isSentence = function (v) {
     return !!v && typeof v === "object" && !Array.isArray(v) && (typeof v.msgid === "string"
-      || (typeof v.text === "string" && Object.keys(v).length === 1));
+      || (typeof v.text === "string" && Object.keys(v).every(function (k) { return k === "text" || k === "printed"; })));
   };
 
   /* fetch JSON; never throws: {ok, status, data} with data.error as the refusal sentence. */
