@@ -11,7 +11,9 @@ ask for ``?packed=1`` and get the same payload with
   parameters are for clients that translate for themselves; ``printed``, the words a table's own
   box prints, stays: the page marks the project's own wording where they are not known), and
 - every part (an object or a list) that occurs more than once said once, in ``"$shared"``, and
-  ``{"$": i}`` where it stood (a shared part may hold references too).
+  ``{"$": i}`` where it stood (a shared part may hold references too), and
+- every list of two or more objects with the same keys in the same order (the story's steps, the
+  crew, the boat tiles) as ``{"$k": [keys], "$v": [[values], ...]}``: each key said once.
 
 ``TC.unpack`` in web/static/common.js (and :func:`unpack` here, for tests) puts every part back
 where it stood. A Fzzzt! seat's payload in the middle of an auction: 95 KB as the API describes
@@ -29,7 +31,13 @@ it, under 16 KB packed (tests/web/test_payload_size.py).
 What JSON tells apart stays apart (``True`` is not ``1``), and a small part is said again:
 
 >>> pack({"a": [True, "a long enough line"], "b": [1, "a long enough line"], "c": [1], "d": [1]})
-{'a': [True, 'a long enough line'], 'b': [1, 'a long enough line'], 'c': [1], 'd': [1]}
+{'a': [True, 'a long enough line'], 'b': [1, 'a long enough line'], 'c': [1], 'd': [1], '$shared': []}
+
+A list of objects with the same keys says each key once:
+
+>>> rows = pack({"crew": [{"role": "brody", "at": "w4"}, {"role": "quint", "at": "b1"}]})
+>>> rows["crew"], unpack(rows)["crew"][1]
+({'$k': ['role', 'at'], '$v': [['brody', 'w4'], ['quint', 'b1']]}, {'role': 'quint', 'at': 'b1'})
 """
 
 from __future__ import annotations
@@ -38,6 +46,8 @@ from typing import Any
 
 SHARED = "$shared"
 REF = "$"
+KEYS, VALUES = "$k", "$v"
+_MARKS = frozenset((SHARED, REF, KEYS, VALUES))
 SMALLEST = 24
 """A part of fewer bytes than this is said again where it stands: a reference ({"$":12}) is 8."""
 
@@ -148,6 +158,18 @@ class _Parts:
         return {number for number, n in enumerate(stands) if n > 1}
 
 
+def _rows(items: list[Any]) -> Any:
+    """A list of objects with the same keys (in the same order: the story's steps, a view's crew) as
+    ``{"$k": keys, "$v": [values, ...]}``, each key said once; any other list as it is."""
+    if len(items) < 2 or not all(type(item) is dict for item in items):
+        return items
+    keys = list(items[0])
+    if (len(keys) < 2 or not _MARKS.isdisjoint(keys)   # rows of rows, references: as they are
+            or not all(len(item) == len(keys) and list(item) == keys for item in items[1:])):
+        return items
+    return {KEYS: keys, VALUES: [list(item.values()) for item in items]}
+
+
 def pack(payload: dict[str, Any]) -> dict[str, Any]:
     """The pages' form of a localized payload (its sentences carry their ``text``)."""
     parts = _Parts(payload)
@@ -170,11 +192,10 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
             if _is_sentence(node):
                 return _said(node)
             return {key: emit(sub) for key, sub in node.items()}
-        return [emit(sub) for sub in node]
+        return _rows([emit(sub) for sub in node])
 
     out: dict[str, Any] = emit(payload, whole=True)
-    if shared:
-        out[SHARED] = shared
+    out[SHARED] = shared   # also empty: it says the payload is in the pages' form
     return out
 
 
@@ -186,6 +207,9 @@ def unpack(packed: dict[str, Any]) -> dict[str, Any]:
         if isinstance(node, dict):
             if len(node) == 1 and isinstance(node.get(REF), int):
                 return put(shared[node[REF]])
+            if len(node) == 2 and isinstance(node.get(KEYS), list) and isinstance(node.get(VALUES), list):
+                return [{key: put(sub) for key, sub in zip(node[KEYS], row, strict=True)}
+                        for row in node[VALUES]]
             return {key: put(sub) for key, sub in node.items() if key != SHARED}
         if isinstance(node, list):
             return [put(sub) for sub in node]

@@ -153,19 +153,27 @@
 
   /* A table's payloads come in the pages' form (web/wire.py, docs/api.md "The pages' form"): each
      sentence as its words ({text}), each part that stands in several places said once in
-     "$shared" and {"$": i} where it stood. TC.packed asks for it; TC.unpack puts every part back
-     where it stood (a copy of its own in each place: a page may change what it was given). */
+     "$shared" and {"$": i} where it stood, a list of objects with the same keys as {"$k": keys,
+     "$v": rows}. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
+     its own in each place: a page may change what it was given). */
   TC.packed = function (url) {
     return url.indexOf("/api/tables/") === 0 ? url + (url.indexOf("?") >= 0 ? "&" : "?") + "packed=1" : url;
   };
   TC.unpack = function (payload) {
-    const shared = payload && payload["$shared"];
+    const shared = payload && payload["$shared"];   // every payload in the pages' form has it
     if (!Array.isArray(shared)) return payload;
     const put = function (v) {
       if (Array.isArray(v)) return v.map(put);
       if (!v || typeof v !== "object") return v;
       const keys = Object.keys(v);
       if (keys.length === 1 && keys[0] === "$" && typeof v.$ === "number") return put(shared[v.$]);
+      if (keys.length === 2 && Array.isArray(v.$k) && Array.isArray(v.$v)) {
+        return v.$v.map(function (row) {
+          const item = {};
+          for (let i = 0; i < v.$k.length; i++) item[v.$k[i]] = put(row[i]);
+          return item;
+        });
+      }
       const out = {};
       for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared") out[keys[i]] = put(v[keys[i]]);
       return out;
