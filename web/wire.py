@@ -12,8 +12,9 @@ ask for ``?packed=1`` and get the same payload with
   box prints, stays: the page marks the project's own wording where they are not known), and
 - every part (an object or a list) that occurs more than once said once, in ``"$shared"``, and
   ``{"$": i}`` where it stood (a shared part may hold references too), and
-- every list of two or more objects with the same keys in the same order (the story's steps, the
-  crew, the boat tiles) as ``{"$k": [keys], "$v": [[values], ...]}``: each key said once.
+- every list of objects two or more of which have the same keys in the same order (the story's
+  steps, the crew, the boat tiles) as ``{"$k": [keys], "$v": [...]}``, each of those its values
+  in that order and any other object as it is: each key said once.
 
 ``TC.unpack`` in web/static/common.js (and :func:`unpack` here, for tests) puts every part back
 where it stood. A Fzzzt! seat's payload in the middle of an auction: 95 KB as the API describes
@@ -38,10 +39,15 @@ A list of objects with the same keys says each key once:
 >>> rows = pack({"crew": [{"role": "brody", "at": "w4"}, {"role": "quint", "at": "b1"}]})
 >>> rows["crew"], unpack(rows)["crew"][1]
 ({'$k': ['role', 'at'], '$v': [['brody', 'w4'], ['quint', 'b1']]}, {'role': 'quint', 'at': 'b1'})
+>>> pack({"steps": [{"id": 1, "told": True}, {"id": 2, "private": True}, {"id": 3, "told": False}]})["steps"]
+{'$k': ['id', 'told'], '$v': [[1, True], {'id': 2, 'private': True}, [3, False]]}
+>>> unpack(pack({"scores": {0: [1, 2, 3, 4, 5, 6, 7, 8, 9], 1: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}))
+{'scores': {0: [1, 2, 3, 4, 5, 6, 7, 8, 9], 1: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 SHARED = "$shared"
@@ -117,7 +123,7 @@ class _Parts:
                     said, bytes_ = self._number(sub) if isinstance(sub, dict | list | tuple) else _leaf(sub)
                     items.append(key)
                     items.append(said)
-                    size += len(key) + 4 + bytes_
+                    size += (len(key) if type(key) is str else 8) + 4 + bytes_   # JSON's keys are text
                 shape = ("{", *items)
         else:
             subs = [self._number(sub) if isinstance(sub, dict | list | tuple) else _leaf(sub) for sub in node]
@@ -159,15 +165,18 @@ class _Parts:
 
 
 def _rows(items: list[Any]) -> Any:
-    """A list of objects with the same keys (in the same order: the story's steps, a view's crew) as
-    ``{"$k": keys, "$v": [values, ...]}``, each key said once; any other list as it is."""
+    """A list of objects most of which have the same keys in the same order (the story's steps, a
+    crew, the boat tiles) as ``{"$k": keys, "$v": [...]}``: each such object its values in that
+    order (a list), each other one (a seat's private line, a reference) an object as it is; each
+    key said once. A list of anything but objects, or of objects alike in no two, as it is."""
     if len(items) < 2 or not all(type(item) is dict for item in items):
         return items
-    keys = list(items[0])
-    if (len(keys) < 2 or not _MARKS.isdisjoint(keys)   # rows of rows, references: as they are
-            or not all(len(item) == len(keys) and list(item) == keys for item in items[1:])):
+    kinds = Counter(tuple(item) for item in items)
+    keys, alike = kinds.most_common(1)[0]
+    if alike < 2 or len(keys) < 2 or not _MARKS.isdisjoint(keys):   # rows of rows, references
         return items
-    return {KEYS: keys, VALUES: [list(item.values()) for item in items]}
+    return {KEYS: list(keys),
+            VALUES: [list(item.values()) if tuple(item) == keys else item for item in items]}
 
 
 def pack(payload: dict[str, Any]) -> dict[str, Any]:
@@ -209,7 +218,7 @@ def unpack(packed: dict[str, Any]) -> dict[str, Any]:
                 return put(shared[node[REF]])
             if len(node) == 2 and isinstance(node.get(KEYS), list) and isinstance(node.get(VALUES), list):
                 return [{key: put(sub) for key, sub in zip(node[KEYS], row, strict=True)}
-                        for row in node[VALUES]]
+                        if isinstance(row, list) else put(row) for row in node[VALUES]]
             return {key: put(sub) for key, sub in node.items() if key != SHARED}
         if isinstance(node, list):
             return [put(sub) for sub in node]

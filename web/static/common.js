@@ -169,6 +169,7 @@
       if (keys.length === 1 && keys[0] === "$" && typeof v.$ === "number") return put(shared[v.$]);
       if (keys.length === 2 && Array.isArray(v.$k) && Array.isArray(v.$v)) {
         return v.$v.map(function (row) {
+          if (!Array.isArray(row)) return put(row);   // an object unlike the rest, as it is
           const item = {};
           for (let i = 0; i < v.$k.length; i++) item[v.$k[i]] = put(row[i]);
           return item;
