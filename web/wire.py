@@ -14,7 +14,10 @@ ask for ``?packed=1`` and get the same payload with
   ``{"$": i}`` where it stood (a shared part may hold references too), and
 - every list of objects two or more of which have the same keys in the same order (the story's
   steps, the crew, the boat tiles) as ``{"$k": [keys], "$v": [...]}``, each of those its values
-  in that order and any other object as it is: each key said once.
+  in that order and any other object as it is: each key said once; and
+- its game's view (and the views before and after the change its table screen shows) without the
+  parts the game declares its pages never read (``PageAssets.unread``: Jaws' record of Act 1's
+  rounds, for one).
 
 ``TC.unpack`` in web/static/common.js (and :func:`unpack` here, for tests) puts every part back
 where it stood. A Fzzzt! seat's payload in the middle of an auction: 95 KB as the API describes
@@ -49,6 +52,8 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+
+import engines
 
 SHARED = "$shared"
 REF = "$"
@@ -179,8 +184,43 @@ def _rows(items: list[Any]) -> Any:
             VALUES: [list(item.values()) if tuple(item) == keys else item for item in items]}
 
 
+def _without(view: Any, unread: tuple[str, ...]) -> Any:
+    """``view`` without the parts at the dotted keys ``unread`` (a copy where it differs)."""
+    if not isinstance(view, dict) or not unread:
+        return view
+    here = {key for key in unread if "." not in key}
+    deeper: dict[str, list[str]] = {}
+    for key in unread:
+        if "." in key:
+            head, rest = key.split(".", 1)
+            deeper.setdefault(head, []).append(rest)
+    return {key: _without(value, tuple(deeper[key])) if key in deeper else value
+            for key, value in view.items() if key not in here}
+
+
+def drawn(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload as its game's pages draw it: its view, and the views its story's shown change
+    carries (before and after), without what the game declares its pages never read
+    (``PageAssets.unread``)."""
+    try:
+        unread = engines.get(str(payload.get("game"))).page.unread
+    except engines.UnknownGame:
+        return payload
+    if not unread:
+        return payload
+    out = {**payload, "view": _without(payload.get("view"), unread)}
+    story = payload.get("story")
+    shown = story.get("shown") if isinstance(story, dict) else None
+    if isinstance(story, dict) and isinstance(shown, dict):
+        out["story"] = {**story, "shown": {
+            **shown, **{side: {**shown[side], "view": _without(shown[side].get("view"), unread)}
+                        for side in ("before", "after") if isinstance(shown.get(side), dict)}}}
+    return out
+
+
 def pack(payload: dict[str, Any]) -> dict[str, Any]:
     """The pages' form of a localized payload (its sentences carry their ``text``)."""
+    payload = drawn(payload)
     parts = _Parts(payload)
     repeated = parts.repeated(payload)
     shared: list[Any] = []
