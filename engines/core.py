@@ -578,6 +578,10 @@ class PageAssets:
     its view's field names and its action types, key -> msgid (each marked ``N_``, so it is
     translated), e.g. ``{"round": N_("Round"), "pick": N_("Pick a number")}``. A key without a
     word is shown as it is, in code type, under a line saying it is the game's raw data."""
+    unread: tuple[str, ...] = ()
+    """Parts of the game's view its page scripts never read, as dotted keys (``"rounds"``,
+    ``"orca.spaces"``): the pages get their payloads without them (docs/api.md "The pages'
+    form"); every other client gets the whole view."""
 
 
 @dataclass(frozen=True)

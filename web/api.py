@@ -4,7 +4,8 @@ Every handler checks who is asking (:mod:`web.auth`), checks the body's shape,
 then calls the table service once. Refusals are raised, never returned: the
 handlers in :mod:`web.errors` turn them into ``{"error": sentence}``. Every
 payload leaves through :func:`web.i18n.localize_payload`, so each sentence
-carries a ``text`` in the phone's language.
+carries a ``text`` in the phone's language; a table's payload asked for with ``?packed=1`` (the
+pages do) leaves in the pages' form (:mod:`web.wire`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from web.auth import require_host, require_seat, seat_token, service, set_seat_c
 from web.i18n import lang, localize_payload, say, seat_names
 from web.schemas import SEED_MAX, ref, table_rules
 from web.service import MAX_NAME, SEATS_REFUSAL, BadRequest
+from web.wire import pack
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -46,8 +48,20 @@ def ok(payload: Mapping[str, Any], status: int = 200) -> Response:
     return resp
 
 
+def packed_asked() -> bool:
+    """The pages ask for a table's payloads in their own form, ``?packed=1`` (:mod:`web.wire`)."""
+    return request.args.get("packed") == "1"
+
+
+def ok_table(payload: Mapping[str, Any]) -> Response:
+    """:func:`ok` for a table's payload: in the pages' form when they ask for it."""
+    if not packed_asked():
+        return ok(payload)
+    return jsonify(pack(localize_payload(dict(payload))))
+
+
 _SENT_MOST = 8   # a couple of tables in play, each in the languages asked; then begun again
-_sent: dict[tuple[str, str], tuple[dict[str, Any], bytes]] = {}
+_sent: dict[tuple[str, str, bool], tuple[dict[str, Any], bytes]] = {}
 """The public payload last answered per table and language, with the JSON it was answered as. Kept
 for the tables in play, not for every table of the evening: a finished Fzzzt! table's is ~300 KB,
 and a table that left memory (companion/tables.py) must not stay here."""
@@ -58,13 +72,14 @@ def ok_public(table: str, payload: dict[str, Any]) -> Response:
     for it again and again between two changes: a payload equal to the one last answered in
     this language (its version, presence, story and all; payloads are never changed once made)
     is answered with the same JSON, without localizing and serializing it again."""
-    language = lang()
-    key = (table, language)
+    language, packed = lang(), packed_asked()
+    key = (table, language, packed)
     kept = _sent.get(key)
     if kept is None or kept[0] != payload:
         if len(_sent) >= _SENT_MOST:
             _sent.clear()
-        kept = _sent[key] = (payload, jsonify(localize_payload(dict(payload), language)).get_data())
+        said = localize_payload(dict(payload), language)
+        kept = _sent[key] = (payload, jsonify(pack(said) if packed else said).get_data())
     return current_app.response_class(kept[1], mimetype="application/json")
 
 
@@ -210,7 +225,7 @@ def claim_seat(table: str, seat: int) -> Response:
 def free_seat(table: str, seat: int) -> Response:
     require_host()
     service().free_seat(table, seat)
-    return ok(service().public(table))
+    return ok_table(service().public(table))
 
 
 @bp.post("/tables/<table>/seats/<int:seat>/bot")
@@ -218,7 +233,7 @@ def free_seat(table: str, seat: int) -> Response:
 def seat_bot(table: str, seat: int) -> Response:
     require_host()
     service().seat_bot(table, seat)
-    return ok(service().public(table))
+    return ok_table(service().public(table))
 
 
 def as_table(table: str) -> bool:
@@ -236,10 +251,10 @@ def as_table(table: str) -> bool:
 def seat_view(table: str) -> Response:
     if as_table(table):
         require_host()  # the host looks as the table: what chance or physical input is awaited
-        return ok(service().seat_view(table, TABLE))
+        return ok_table(service().seat_view(table, TABLE))
     seat = require_seat(table)
     # ?poll=1: a phone keeping up by polling (its stream blocked) is at the table
-    return ok(service().seat_view(table, seat, present=request.args.get("poll") == "1"))
+    return ok_table(service().seat_view(table, seat, present=request.args.get("poll") == "1"))
 
 
 @bp.post("/tables/<table>/here")
@@ -272,9 +287,9 @@ def act(table: str) -> Response:
         seat = require_seat(table)
     expected = data.get("version")
     if expected is None:
-        return ok(service().act(table, seat, action))
+        return ok_table(service().act(table, seat, action))
     # A stale screen: the service compares the version under the table's lock.
-    return ok(service().act(table, seat, action, expect_version=expected))
+    return ok_table(service().act(table, seat, action, expect_version=expected))
 
 
 @bp.post("/tables/<table>/seats/<int:seat>/actions")
@@ -285,7 +300,7 @@ def act(table: str) -> Response:
                    refusal='"action" must be an object with a "type", one of the legal plays asked for.'),))
 def act_for(table: str, seat: int) -> Response:
     require_host()
-    return ok(service().act_for(table, seat, json_body()["action"]))
+    return ok_table(service().act_for(table, seat, json_body()["action"]))
 
 
 # --------------------------------------------------------------------------- host extras
@@ -296,7 +311,7 @@ def act_for(table: str, seat: int) -> Response:
          errors=(409,))
 def undo(table: str) -> Response:
     require_host()
-    return ok(service().undo(table))
+    return ok_table(service().undo(table))
 
 
 @bp.post("/tables/<table>/next")
@@ -306,7 +321,7 @@ def undo(table: str) -> Response:
 def advance(table: str) -> Response:
     """The table's "next" button: step the table screen through the last resolution."""
     require_table_hand(table)
-    return ok(service().advance(table))
+    return ok_table(service().advance(table))
 
 
 @bp.post("/tables/<table>/auto")
@@ -316,7 +331,7 @@ def advance(table: str) -> Response:
 def auto(table: str) -> Response:
     on = json_body()["on"]
     require_table_hand(table)
-    return ok(service().set_auto(table, on))
+    return ok_table(service().set_auto(table, on))
 
 
 @bp.get("/tables/<table>/told")
@@ -331,7 +346,7 @@ def told(table: str) -> Response:
         stop = int(raw)
     except ValueError:
         raise BadRequest("A step is a whole number.") from None
-    return ok(service().looking_back.told(table, stop))
+    return ok_table(service().looking_back.told(table, stop))
 
 
 @bp.post("/tables/<table>/looking")
@@ -341,7 +356,7 @@ def told(table: str) -> Response:
 def looking(table: str) -> Response:
     on = json_body()["on"]
     require_table_hand(table)
-    return ok(service().looking_back.look(table, on))
+    return ok_table(service().looking_back.look(table, on))
 
 
 @bp.post("/tables/<table>/ready")
@@ -350,7 +365,7 @@ def looking(table: str) -> Response:
          who="seat", answers=ref("SeatView"), errors=(409,))
 def ready(table: str) -> Response:
     seat = require_seat(table)
-    return ok(service().setup.ready(table, seat))
+    return ok_table(service().setup.ready(table, seat))
 
 
 @bp.post("/tables/<table>/setup")
@@ -375,7 +390,7 @@ def setup(table: str) -> Response:
             require_host()   # only the host (or the table's own display) opens the game for everyone
     else:
         require_table_hand(table)
-    return ok(service().setup.set_setup(table, data.get("step"), skip))
+    return ok_table(service().setup.set_setup(table, data.get("step"), skip))
 
 
 def on_this_machine() -> bool:
@@ -391,7 +406,7 @@ def on_this_machine() -> bool:
 def end_table(table: str) -> Response:
     require_host()
     service().end_table(table)
-    return ok(service().public(table))
+    return ok_table(service().public(table))
 
 
 @bp.post("/tables/<table>/language")
@@ -402,7 +417,7 @@ def end_table(table: str) -> Response:
 def set_language(table: str) -> Response:
     require_host()
     service().set_language(table, json_body()["lang"])
-    return ok(service().public(table))
+    return ok_table(service().public(table))
 
 
 @bp.post("/tables/<table>/next-game")

@@ -376,7 +376,10 @@ def document(app: Flask) -> dict[str, Any]:
             "title": "Table Companion",
             "version": "0.1.0",
             "description": "Phones, the table screen and the host talk to the table companion. "
-            'Every refusal is JSON {"error": sentence} with a 4xx status.',
+            'Every refusal is JSON {"error": sentence} with a 4xx status. The companion\'s own pages '
+            "add packed=1 to a table's payload requests and get them in their own form (each sentence "
+            'as its words, each repeated part once in "$shared"; docs/api.md "The pages\' form"); '
+            "every payload described here is the one a request without it gets.",
         },
         "paths": paths,
         "components": {

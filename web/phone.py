@@ -17,6 +17,7 @@ from web.auth import seat_cookie, service, set_seat_cookie
 from web.i18n import localize_payload
 from web.pages import page
 from web.service import ServiceError
+from web.wire import pack
 
 bp = Blueprint("phone", __name__)
 
@@ -55,7 +56,7 @@ def first_payload(table: str, token: str | None) -> dict[str, Any] | None:
         return None
     try:
         seat = service().seat_of(table, token)
-        return localize_payload(service().seat_view(table, seat))
+        return pack(localize_payload(service().seat_view(table, seat)))   # the pages' form
     except ServiceError:
         return None
 

@@ -51,12 +51,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from engines.text import translate
-from web.api import on_this_machine
+from web.api import on_this_machine, packed_asked
 from web.apidoc import Query, declare
 from web.auth import host_session, require_seat, seat_token, service
 from web.i18n import lang, localize_payload
 from web.schemas import ref
 from web.service import ServiceError, Subscription, TableService
+from web.wire import pack
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -256,7 +257,7 @@ def stream(table: str) -> Response:
     unsent: Callable[[], int] = request.environ.get("tc.unsent") or (lambda: 0)
     resp = Response(events(table, subscription, initial, release, lang(), client_gone,
                            keepalive=float(config["SSE_KEEPALIVE"]), retry=int(config["SSE_RETRY_MS"]),
-                           max_seconds=config.get("SSE_MAX_SECONDS"), unsent=unsent),
+                           max_seconds=config.get("SSE_MAX_SECONDS"), unsent=unsent, packed=packed_asked()),
                     mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
 
@@ -323,7 +324,7 @@ def _subscribe(svc: TableService, table: str, seat: int | None,
 def events(table: str, subscription: Subscription, initial: dict[str, Any], release: Callable[[], None],
            language: str, client_gone: Callable[[], bool], *, keepalive: float, retry: int,
            max_seconds: float | None, unsent: Callable[[], int] = lambda: 0,
-           most_unsent: int = UNSENT_MOST) -> Iterator[str]:
+           most_unsent: int = UNSENT_MOST, packed: bool = False) -> Iterator[str]:
     """The stream's messages. It runs after the request has gone (no request context): it uses
     only what it is given, so interleaved streams in one thread (tests) and waitress threads both
     work.
@@ -332,13 +333,17 @@ def events(table: str, subscription: Subscription, initial: dict[str, Any], rele
     (``unsent()``). The threat: a client that never reads, whose frames would otherwise pile up in
     the server (waitress keeps 1 MB of them in memory, then up to 16 MB in temporary files).
     Meanwhile the stream keeps only the newest payload (each is a full view), and writes it once
-    the client has read."""
+    the client has read. ``packed``: each payload in the pages' form (:mod:`web.wire`)."""
+    def said(payload: dict[str, Any]) -> dict[str, Any]:
+        localized = localize_payload(payload, language)
+        return pack(localized) if packed else localized
+
     started = time.monotonic()
     last_sent: dict[str, Any] = initial
     newest: dict[str, Any] | None = None   # a change held back while the client has not read
     try:
         yield f": table {table}\nretry: {retry}\n\n"
-        yield frame(localize_payload(initial, language))
+        yield frame(said(initial))
         quiet_since = time.monotonic()
         while (max_seconds is None or time.monotonic() - started < max_seconds) and not client_gone():
             try:
@@ -358,7 +363,7 @@ def events(table: str, subscription: Subscription, initial: dict[str, Any], rele
                 if unsent() < most_unsent:
                     last_sent, newest = newest, None
                     quiet_since = time.monotonic()
-                    yield frame(localize_payload(last_sent, language))
+                    yield frame(said(last_sent))
             elif time.monotonic() - quiet_since >= keepalive and not unsent():
                 yield ": keep-alive\n\n"
                 quiet_since = time.monotonic()

@@ -91,8 +91,9 @@ class Card:
         return Text({"upgrade": N_("robot upgrade"), "fzzzt": N_("Fzzzt card")}[self.kind])
 
     def to_json(self) -> dict[str, Any]:
-        # "name" is the English data; "label" the same name as words each phone reads in its language
-        return {"id": self.id, "kind": self.kind, "name": self.name(), "label": self.phrase.to_json(),
+        # "label": its name as words each phone reads in its language (the English name() is not sent:
+        # no page draws it, and a payload holds every card it names, issue 41)
+        return {"id": self.id, "kind": self.kind, "label": self.phrase.to_json(),
                 "power": self.power,
                 "points": self.points, "conveyor": self.conveyor, "symbols": self.symbols,
                 "confidence": self.confidence}

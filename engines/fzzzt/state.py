@@ -26,7 +26,6 @@ from engines.core import (
     View,
 )
 from engines.fzzzt import flow
-from engines.fzzzt.cards import names_phrase
 from engines.fzzzt.notation import dump
 from engines.fzzzt.table import FzzztTable
 from engines.fzzzt.views import view
@@ -121,9 +120,10 @@ class FzzztState(FzzztTable, State):
         return out
 
     def _bid_action(self, cards: Sequence[str]) -> Action:
-        names = names_phrase([self.cards[c].phrase for c in cards])
-        return {"type": "bid", "cards": list(cards), "notation": "bid " + "+".join(cards),
-                "label": _t("Bid {cards} (power {power})", cards=names, power=self.power(cards))}
+        """A bid names its cards by id and says no words: a hand of six is up to 63 bids, and each
+        would say its cards' names again (48 KB of a seat's payload, issue 41). The phone builds the
+        bid from the hand's cards, which say their names once (``view.you.hand``)."""
+        return {"type": "bid", "cards": list(cards), "notation": "bid " + "+".join(cards)}
 
     def _canonical(self, cards: Sequence[str], zone: Sequence[str]) -> list[str]:
         """The same cards as the legal actions name them: the lowest ids of each kind in ``zone``."""

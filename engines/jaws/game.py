@@ -54,7 +54,10 @@ class Jaws(Game):
         button="actions", button_actions=("end", "lock", "ready"), flash_events=frozenset({"hit"})
     )
     page = PageAssets(script="jaws.js", style="jaws.css", parts=("jaws-orca.js", "jaws-act2.js"),
-                      host_script="jaws-host.js")
+                      host_script="jaws-host.js",
+                      # Act 1's record of every round, the effects and decks as counts, the Orca's
+                      # spaces as data: no page draws them, and they are 2 KB of every payload
+                      unread=("rounds", "effects", "deck", "orca.spaces", "orca.deck"))
     # Act 2 waits for the table at its two shared moments (docs/jaws.md, "The table screen"): the
     # crew decides to attack or hold back on the resurfacing the table has shown ("surfaced": where
     # the shark came up, its evade value, its ability card), and the next round's choice and

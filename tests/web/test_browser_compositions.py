@@ -177,7 +177,8 @@ def test_jaws_act2_a_half_entered_resurface_card_survives_an_update(server: str,
     assert "5" in crew.locator(".orca-zone-picked").inner_text()
     # the card entered: read once the companion has answered it (the next card's form is a "turn"
     # reading too, so the form on the page says nothing of whether the play has arrived)
-    with crew.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+    with crew.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/actions?packed=1")) as answer:   # the pages' form
         crew.locator("#orca-enter-card").tap()
     assert answer.value.ok, answer.value.status
     options = service.public(table)["view"]["orca"]["options"]

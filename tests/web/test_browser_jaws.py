@@ -94,7 +94,8 @@ def play(service: Any, table: str, page: Any, text: str, sure: bool = False) -> 
     """Tap the play (and say yes), and wait for the companion's answer to it and the phone to show
     it (a version alone may move with a step the table told meanwhile, Auto being on)."""
     version = changes(service, table)
-    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/actions")) as answer:
+    with page.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/actions?packed=1")) as answer:   # the pages' form
         button(page, text).tap()
         if sure:
             confirm(page)

@@ -21,7 +21,7 @@ shot, watch, confirm = shared.shot, shared.watch, shared.confirm
 # another task's: the Loch Ness map editor is wider today)
 WIDE = ("() => Math.max(...[...document.querySelectorAll('#manage, #manage *')]"
         ".map(e => e.getBoundingClientRect().right))")
-CLAIM = re.compile(r"/api/tables/[^/]+/seats/\d+$")
+CLAIM = re.compile(r"/api/tables/[^/]+/seats/\d+(\?packed=1)?$")
 
 
 def next_of(service: Any, host: Any, table: str) -> Any:

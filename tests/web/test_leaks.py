@@ -12,6 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.web.test_stream import Stream
+from web.wire import unpack
 
 
 def check_for_seat(seat: int, body: Any, words: dict[int, str]) -> None:
@@ -52,6 +53,9 @@ def test_no_phone_ever_receives_another_seats_secret(
             seat = rng.randrange(3)
             view = t.view(seat)
             check_for_seat(seat, view, words)
+            packed = client.get(f"/api/tables/{t.id}/view?packed=1", headers=t.auth(seat))   # the pages' form
+            check_for_seat(seat, unpack(packed.get_json()), words)
+            check_for_seat(seat, packed.get_data(as_text=True), words)
             choice = rng.random()
             if choice < 0.15:
                 resp = client.post(f"/api/tables/{t.id}/undo", headers=host)

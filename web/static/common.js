@@ -88,7 +88,7 @@
       if (Array.isArray(v)) return v.map(strip);
       if (v && typeof v === "object") {
         const out = {};
-        Object.keys(v).forEach(function (k) { if (!(k === "text" && typeof v.msgid === "string")) out[k] = strip(v[k]); });
+        Object.keys(v).forEach(function (k) { if (!(k === "text" && TC.isSentence(v))) out[k] = strip(v[k]); });
         return out;
       }
       return v;
@@ -151,14 +151,51 @@
 
   TC.clear = function (node) { while (node && node.firstChild) node.removeChild(node.firstChild); return node; };
 
+  /* A table's payloads come in the pages' form (web/wire.py, docs/api.md "The pages' form"): each
+     sentence as its words ({text}), each part that stands in several places said once in
+     "$shared" and {"$": i} where it stood, a list of objects with the same keys as {"$k": keys,
+     "$v": rows}. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
+     its own in each place: a page may change what it was given). */
+  TC.packed = function (url) {
+    return url.indexOf("/api/tables/") === 0 ? url + (url.indexOf("?") >= 0 ? "&" : "?") + "packed=1" : url;
+  };
+  TC.unpack = function (payload) {
+    const shared = payload && payload["$shared"];   // every payload in the pages' form has it
+    if (!Array.isArray(shared)) return payload;
+    const put = function (v) {
+      if (Array.isArray(v)) return v.map(put);
+      if (!v || typeof v !== "object") return v;
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === "$" && typeof v.$ === "number") return put(shared[v.$]);
+      if (keys.length === 2 && Array.isArray(v.$k) && Array.isArray(v.$v)) {
+        return v.$v.map(function (row) {
+          if (!Array.isArray(row)) return put(row);   // an object unlike the rest, as it is
+          const item = {};
+          for (let i = 0; i < v.$k.length; i++) item[v.$k[i]] = put(row[i]);
+          return item;
+        });
+      }
+      const out = {};
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared") out[keys[i]] = put(v[keys[i]]);
+      return out;
+    };
+    return put(payload);
+  };
+  /* A sentence from a payload: {msgid, params, text} as the API says it, {text} (and the box's own
+     "printed" words) in the pages' form. */
+  TC.isSentence = function (v) {
+    return !!v && typeof v === "object" && !Array.isArray(v) && (typeof v.msgid === "string"
+      || (typeof v.text === "string" && Object.keys(v).every(function (k) { return k === "text" || k === "printed"; })));
+  };
+
   /* fetch JSON; never throws: {ok, status, data} with data.error as the refusal sentence. */
   TC.api = async function (method, url, body, headers) {
     const init = { method: method, credentials: "same-origin", headers: Object.assign({ "Accept": "application/json" }, headers || {}) };
     if (body !== undefined) { init.body = JSON.stringify(body); init.headers["Content-Type"] = "application/json"; }
     try {
-      const resp = await fetch(url, init);
+      const resp = await fetch(TC.packed(url), init);
       let json = null;
-      try { json = await resp.json(); } catch (e) { json = { error: TC.T("The request could not be read.") }; }
+      try { json = TC.unpack(await resp.json()); } catch (e) { json = { error: TC.T("The request could not be read.") }; }
       return { ok: resp.ok, status: resp.status, data: json || {} };
     } catch (e) {
       return { ok: false, status: 0, data: { error: TC.T("Could not reach the table. Check the Wi-Fi.") } };
@@ -218,14 +255,14 @@
     const stopPolling = function () { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } };
     const open = function () {
       if (!window.EventSource) { startPolling(); return; }
-      source = new EventSource(streamUrl);
+      source = new EventSource(TC.packed(streamUrl));
       source.onopen = function () { onState && onState("live"); if (beatUrl) beat(); };
       source.onmessage = function (ev) {
         const wasPolling = !!pollTimer;
         stopPolling();
         if (wasPolling && beatUrl) beat();   // on the stream again: say so at once
         onState && onState("live");
-        try { onPayload(JSON.parse(ev.data)); } catch (e) { /* a broken message: the next one will do */ }
+        try { onPayload(TC.unpack(JSON.parse(ev.data))); } catch (e) { /* a broken message: the next one will do */ }
       };
       source.addEventListener("gone", function (ev) {  // e.g. the host freed this seat
         let data = {};
@@ -436,7 +473,7 @@
     if (typeof value === "boolean") return TC.el("span", { text: value ? "✓ " + TC.T("yes") : "✗ " + TC.T("no") });
     if (typeof value === "number" && isSeat) return TC.el("span", { text: opts.seatName(value) });
     if (typeof value !== "object") return TC.el("span", { class: "view-value", text: String(value) });
-    if (!Array.isArray(value) && typeof value.msgid === "string") return TC.el("span", { text: TC.say(value) });
+    if (TC.isSentence(value)) return TC.el("span", { text: TC.say(value) });
     if (Array.isArray(value)) {
       if (value.length === 0) return TC.el("span", { class: "muted", text: "—" });
       if (value.every(function (v) { return v === null || (typeof v !== "object" && typeof v !== "boolean"); }))

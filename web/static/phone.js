@@ -97,8 +97,9 @@
   }
 
   /* ---------------------------------------------------------------- the seat's view
-     ``first``: the seat's payload that came in the page (a phone with a seat here): drawn at once,
-     without asking for it again; the stream then brings what changed. */
+     ``first``: the seat's payload that came in the page (a phone with a seat here), in the pages'
+     form (TC.unpack): drawn at once, without asking for it again; the stream then brings what
+     changed. */
   async function start(first) {
     let data = first;
     if (!data) {
@@ -428,5 +429,5 @@
     return false;
   }
 
-  start(TC.page.first || null);
+  start(TC.unpack(TC.page.first) || null);
 })();

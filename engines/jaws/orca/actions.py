@@ -126,23 +126,14 @@ def _place(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
 
 
 def _surface(a: Act2, role: str, who: _Who, x: Any, y: Any) -> Fields:
+    """A resurface choice names its chip and card and says no words: three chips times the cards in
+    the shark's hand, each saying its card's title again (issue 41); the shark's phone draws the
+    chips from the options and the cards from the view, which say them once."""
     card = abilities()[y] if y >= 0 else None
-    option = a.options[x]
-    zone = a.layout.zones[option.zone] if option is not None else "?"
     return dict(
         chip=CHIPS[x],
         card=card.code if card else None,
         notation=f"surface {CHIPS[x]}" + (f" {card.code}" if card else ""),
-        label=(
-            label(
-                "Chip {chip} (zone {zone}) with {card}",
-                chip=CHIPS[x],
-                zone=zone,
-                card=a.box.title(card.code, card.title),
-            )
-            if card
-            else label("Chip {chip} (zone {zone}), no ability card", chip=CHIPS[x], zone=zone)
-        ),
     )
 
 

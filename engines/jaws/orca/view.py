@@ -143,6 +143,16 @@ def _roll(p: Voyage, a: Act2) -> dict[str, Any] | None:
     }
 
 
+def _offer(action: dict[str, Any]) -> dict[str, Any]:
+    """A reading's one-tap entry as the view offers it: a resurface card without its label, which
+    the page says from the card's own fields (zone, evade, dice; web/static/games/jaws-orca.js
+    offerWords): a box holds 16 of them, said in the view before and after a change (issue 41). The
+    table's legal play keeps its label."""
+    if action["type"] == "resurface":
+        return {key: value for key, value in action.items() if key != "label"}
+    return action
+
+
 def _reading(p: Voyage, a: Act2) -> dict[str, Any] | None:
     readers = orca_legal.readers(p)
     if readers is None:
@@ -151,7 +161,7 @@ def _reading(p: Voyage, a: Act2) -> dict[str, Any] | None:
     out: dict[str, Any] = {
         "what": a.phase,
         "readers": list(readers),
-        "offers": [orca_actions.to_json(p, s) for s in orca_legal.offers(p)],
+        "offers": [_offer(orca_actions.to_json(p, s)) for s in orca_legal.offers(p)],
     }
     if a.phase == "carry":
         out["eaten"] = min(a.eaten, 9)

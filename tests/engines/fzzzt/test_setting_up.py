@@ -31,7 +31,7 @@ def test_steps_count_what_the_start_position_holds(players: int) -> None:
                                                            + len(conveyor["open"])]
     assert all(p["hand_count"] == 4 for p in view["players"])
     for open_card in conveyor["open"]:
-        assert open_card["name"] in translate(steps["conveyor"].lines[1])
+        assert translate(open_card["label"]) in translate(steps["conveyor"].lines[1])
     real = GAME.start(players=players, seed=11, options={"chance": "physical"})
     assert "4" in translate(GAME.setup_steps(real, "physical")[1].lines[1])
 
@@ -46,7 +46,7 @@ def test_with_digital_chance_the_robot_cards_stay_in_the_box_and_nobody_shuffles
     assert "huffle" not in said.replace("The companion shuffled", "")
     assert "Turn" not in said and "deal one" not in said
     assert "stay in the box" in said and "each player takes the mechanic card their phone names" in said
-    assert all(c["name"] in said for c in state.view(None)["conveyor"]["open"])
+    assert all(translate(c["label"]) in said for c in state.view(None)["conveyor"]["open"])
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -333,7 +333,7 @@
     row.append(el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
       text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
       on: { click: function () {
-        const names = cards.map(function (c) { return c.label ? TC.say(c.label) : c.name; }).join(", ");
+        const names = cards.map(function (c) { return TC.say(c.label); }).join(", ");
         const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
         api.play(action, T("Bid power {power}?", { power: total }),
                  T("{cards}. Face down until everyone has bid; you cannot change it after this.", { cards: names }),
