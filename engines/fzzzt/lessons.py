@@ -59,6 +59,23 @@ HAND = Lesson("hand", Text("Your hand and your discard pile"), Text(
 ALL = (GAME, ROUND, BID, WON, TIE, HAND, CLEANUP)
 """Every lesson, in the order a game meets them (docs/fzzzt.md "First game")."""
 
+WHY: Mapping[str, tuple[str, ...]] = {
+    # the chief mechanic: no lesson tells the mechanic cards' draw, the tie lesson says what the chief does
+    "setup": ("tie", "bid"),
+    "round": ("round", "hand"),   # a new row of eight, and six cards in every hand before it
+    "turned": ("round",),
+    "bid": ("bid",),
+    "reveal": ("won", "bid", "tie"),
+    "reshuffle": ("hand",),
+    "cleanup": ("cleanup",),
+    "assigned": ("cleanup",),
+    "game_over": ("game", "cleanup"),   # the end and the points; the units score theirs
+}
+"""Issue 37, point 6 ("every told step on the TV offers 'Why?'"): each public event type the table
+screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most relevant first."""
+NO_RULE: frozenset[str] = frozenset()
+"""Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

@@ -95,6 +95,107 @@ GEAR = Lesson("gear", Text("Accessories"), Text(
 ALL = (GOAL, START, EVENT, ABILITIES, SHARK, SEARCH, CREW, ORCA, FIGHT, GEAR, DECIDE, PREP, ATTACK, BITE)
 """Every lesson, in the order a game meets them (docs/jaws.md "First game")."""
 
+WHY: Mapping[str, tuple[str, ...]] = {
+    # Act 1: the secret start, the event card and what it does
+    "shark_start": ("start",),
+    "event_card": ("event",),
+    "swimmers": ("event",),
+    "beach_closed": ("crew", "event"),   # the beach Brody closed gets no swimmers, then opens again
+    "beach_opened": ("crew", "event"),
+    "choice": ("event",),   # an event card asks the crew (Mayor Vaughn, the dock, Michael, hoax, helicopter)
+    "mayor": ("event",),
+    "michael": ("event",),
+    "knocked": ("event", "shark"),   # an event card lets the shark knock a captain into the water
+    "climbed": ("event", "crew"),
+    # the shark's phase, as it tells it
+    "shark_turn": ("shark", "abilities"),
+    "shark_ate": ("shark", "goal"),
+    "sensors": ("search", "shark"),   # the motion detectors of the floating barrels
+    "ability": ("abilities",),
+    # the crew's phase
+    "moved": ("crew", "event"),   # a crew member's move, or one an event card makes (dock, hoax, helicopter)
+    "rescued": ("crew",),
+    "collected": ("crew", "search"),
+    "handed": ("crew", "search"),
+    "delivered": ("crew",),
+    "closed": ("crew",),
+    "binoculars": ("search",),
+    "finder": ("search",),
+    "hit": ("search", "goal"),
+    "miss": ("search",),
+    "crew_done": ("crew",),
+    "act_over": ("goal",),
+    "revealed": ("goal", "shark"),   # Act 1 over: the path it kept secret is shown
+    # Act 2: carried over from Act 1, the Orca built and boarded
+    "act2": ("orca",),
+    "carry": ("goal", "orca"),
+    "dealt": ("goal", "decide"),   # the shark's ability cards, as many as Act 1 gave it
+    "own_gear": ("fight", "gear"),
+    "gear_in": ("gear", "fight", "goal"),
+    "tile_numbers": ("bite", "fight"),
+    "track": ("fight",),
+    "placed": ("orca",),
+    # a round: the resurface options, the shark's secret choice, the crew's preparations
+    "round2": ("decide",),
+    "option": ("decide",),
+    "reshuffle": ("decide",),   # the resurface deck used up: its cards are what the options come from
+    "decide": ("decide",),
+    "locked": ("prep",),
+    "moved2": ("prep",),
+    "weapon": ("prep", "fight"),
+    "target": ("prep", "fight"),
+    "bait": ("gear", "prep"),
+    "shown": ("gear", "decide"),   # bait: a chip the shark did not choose
+    "ready": ("prep",),
+    # the shark resurfaces and plays its ability card; the crew attacks
+    "surfaced": ("attack", "decide"),
+    "ability2": ("decide",),
+    "shaken": ("fight",),   # the shake-off symbol on the resurface card frees it of entangle weapons
+    "retarget": ("fight", "prep"),
+    "on_target": ("attack",),
+    "attacks": ("attack", "fight"),
+    "held": ("attack",),
+    "roll_asked": ("attack", "bite"),   # the crew's dice or the shark's
+    "rolled": ("attack", "bite"),
+    "crew_hit": ("fight", "attack"),
+    "entangled": ("fight",),
+    "discarded": ("gear", "fight"),   # a pistol or rifle goes after a shot unless ammunition is discarded
+    "ammo": ("gear",),
+    # the shark attacks; its ability cards (Ramming Speed, Maul Again, Second Helping, Domino Effect, Big
+    # Mouth, Making Waves) change the attack: no lesson tells each card, the decision lesson says it plays one
+    "no_bite": ("bite",),
+    "bite": ("bite",),
+    "cage_asked": ("gear",),
+    "caged": ("gear",),
+    "ram_asked": ("bite", "decide"),
+    "rammed": ("bite", "decide"),
+    "maul_asked": ("bite", "decide"),
+    "mauled": ("bite", "decide"),
+    "bitten": ("bite", "fight"),
+    "cage_saves": ("gear",),
+    "second_asked": ("bite", "decide"),
+    "second": ("bite", "decide"),
+    "domino_asked": ("bite", "decide"),
+    "domino": ("bite", "decide"),
+    "tile_held": ("fight", "bite"),
+    "tile_damaged": ("fight", "bite"),
+    "tile_destroyed": ("fight", "bite"),
+    "fell": ("fight", "decide"),   # off a destroyed space, or Making Waves
+    "big_mouth": ("fight", "decide"),
+    "extras": ("bite", "fight"),   # one die against each crew member in the water next to the shark
+    "extra_hit": ("bite", "fight"),
+    "eliminated": ("fight", "orca"),
+    "dived": ("decide", "prep"),   # the round is over: the next begins with new options, target chips back
+    "game_over": ("orca", "goal"),
+    # the host corrects a gear card it entered by mistake: no rule decided that
+    "gear_out": (),
+}
+"""Issue 37, point 6 ("every told step on the TV offers 'Why?'"): each public event type the table
+screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most relevant first."""
+NO_RULE: frozenset[str] = frozenset({"gear_out"})
+"""Public event types no lesson explains (mapped to ``()`` in ``WHY``): ``gear_out`` puts back a gear
+card the host entered by mistake (the real cards): a correction of what was entered, not a step of play."""
+
 _ACT1 = {"start": START, "event": EVENT, "shark": SHARK, "crew": CREW}
 _BOX = ("carry", "tiles", "tracks", "gear")   # Act 2's preparation before the crew boards
 _ACT2 = {"carry": ORCA, "tiles": ORCA, "tracks": ORCA, "gear": ORCA, "place": ORCA, "turn": ORCA,

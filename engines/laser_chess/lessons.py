@@ -39,6 +39,17 @@ END = Lesson("end", Text("How the game ends"), Text(
 ALL = (MOVES, TURN, LASER, CAPTURE, END)
 """Every lesson, in the order a game meets them (docs/laser-chess.md "First game")."""
 
+WHY: Mapping[str, tuple[str, ...]] = {
+    "move": ("turn", "moves"),   # a step, a turn, a Switch's swap or the Laser turned: one action a turn
+    "laser": ("laser", "capture"),
+    "game_over": ("end", "laser"),
+    "draw_declared": ("end",),
+}
+"""Issue 37, point 6 ("every told step on the TV offers 'Why?'"): each public event type the table
+screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most relevant first."""
+NO_RULE: frozenset[str] = frozenset()
+"""Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

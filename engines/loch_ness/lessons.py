@@ -80,6 +80,64 @@ STACKS = Lesson("stacks", Text("The tool stacks"), Text(
 ALL = (FINDS, PLACE, STACKS, TURN, AFTER, END_TURN, TOOLS, TOWN, EXPLORE, CONFLICT, ENDGAME, FINAL)
 """Every lesson, in the order a game meets them (docs/loch-ness.md "First game")."""
 
+WHY: Mapping[str, tuple[str, ...]] = {
+    # the setting up: the finds laid out (told by the advanced version's lesson, the one that lays them)
+    "setup": ("place", "stacks", "finds"),
+    "placed": ("place",),
+    "placed_all": ("place",),
+    "turn": ("turn",),
+    "upright": ("conflict", "turn"),   # knocked on its side in an attack: it has no go this turn
+    "moved": ("turn",),
+    # looking around in town: finds handed in, tools put back, taken (from a stack) and shown
+    "town": ("town",),
+    "town_join": ("town",),
+    "handed_in": ("town", "finds"),
+    "chests_kept": ("finds", "end_turn"),
+    "returned": ("town", "stacks"),
+    "gave": ("town", "tools"),   # a tool moved between two boats looking around in town together
+    "stack": ("stacks", "town"),
+    "tool": ("town", "tools", "stacks"),
+    "shown": ("stacks", "tools"),   # a face-down tool turned up as it is used
+    # outside the harbour: exploring and what the card turned does
+    "explores": ("explore", "finds"),
+    "dived": ("explore", "tools"),
+    "turned": ("explore", "finds"),
+    "took": ("explore", "tools", "finds"),
+    "activists": ("finds",),
+    "sunk": ("finds",),
+    "surfaced": ("finds", "final"),   # a Nessie card; the third one brings the end in sight
+    "nessie_card_late": ("endgame", "finds"),
+    "observed": ("tools",),
+    # robbing and attacking
+    "steal": ("conflict",),
+    "blocked": ("conflict",),
+    "unblocked": ("conflict",),
+    "empty": ("conflict",),
+    "drew_tool": ("conflict",),
+    "stole": ("conflict", "tools"),
+    "attack": ("conflict", "tools"),
+    "defended": ("conflict",),
+    "undefended": ("conflict",),
+    "knocked": ("conflict",),
+    # the turn's end
+    "chest": ("end_turn", "finds"),
+    "bagpipe": ("end_turn",),
+    "eaten": ("end_turn", "finds", "endgame"),   # by a bagpipe, a Nessie card, or her last swim
+    "home": ("after",),
+    "tools_back": ("after", "stacks"),
+    "new_boat": ("after",),
+    "refilled": ("after",),
+    # the end
+    "end_in_sight": ("final", "endgame"),
+    "harbour_attack": ("endgame",),
+    "nessie_swims": ("endgame",),
+    "game_over": ("final",),
+}
+"""Issue 37, point 6 ("every told step on the TV offers 'Why?'"): each public event type the table
+screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most relevant first."""
+NO_RULE: frozenset[str] = frozenset()
+"""Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

@@ -63,6 +63,43 @@ DYING = Lesson("dying", Text("Dying and collisions"), Text(
 ALL = (GOAL, START, CARDS, PLAY, RESOLVE, DYING, PRE, PLACE)
 """Every lesson, in the order a game meets them (docs/sharks-with-lasers.md "First game")."""
 
+WHY: Mapping[str, tuple[str, ...]] = {
+    "placed": ("start", "place"),
+    "no_room": ("place", "start"),   # the start zone is full: an agent is placed only on a free space
+    # special cards: dealt and asked for before the round; Shark Spy, Shark Freeze and the Laser Blast
+    # Deflector are played in phase II, the Deflector's and a diagonal move's choice come in phase III
+    "dealt": ("pre",),
+    "asked": ("pre",),
+    "spy": ("pre", "play"),
+    "frozen": ("pre", "resolve"),
+    "deflected": ("pre", "resolve"),
+    "choice": ("pre", "dying", "resolve"),
+    "phase": ("play", "resolve"),   # the play begins, every card is played, the cards are turned over
+    "played": ("play",),
+    "passed": ("play",),
+    "revealed": ("resolve", "pre"),   # a card turned in phase III, or a special card played before the round
+    "gear": ("cards", "resolve"),   # a protection played as the agent's first action
+    "shield": ("cards", "resolve"),
+    "no_effect": ("cards", "dying", "pre"),   # too late (second action), a blank card, a frozen card
+    "moved": ("cards", "pre"),   # a card's move, or the Shark-o-Porter before the round
+    "turned": ("cards",),
+    "wrapped": ("cards",),
+    "beam": ("resolve", "cards", "dying"),
+    "fried": ("dying", "resolve"),
+    "eaten": ("dying",),
+    "lost": ("dying",),
+    "counter": ("dying", "goal"),
+    "pushed": ("dying",),   # collisions
+    "blocked": ("dying", "cards"),   # a push or a move that would put an agent off the board
+    "round": ("goal", "place"),   # cards back to hand, the starting player card passes; then placing again
+    "tie": ("goal",),
+    "winner": ("goal",),
+}
+"""Issue 37, point 6 ("every told step on the TV offers 'Why?'"): each public event type the table
+screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most relevant first."""
+NO_RULE: frozenset[str] = frozenset()
+"""Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []
