@@ -728,11 +728,15 @@ class SettingUpRules(Protocol):
 
 
 class LessonRules(Protocol):
-    """A game's ``lessons`` module: its teacher (:data:`PublicTeacher`) and ``ALL``, every lesson in
-    the order a game meets them (the rules page reads them: web/rules.py)."""
+    """A game's ``lessons`` module: its teacher (:data:`PublicTeacher`), ``ALL``, every lesson in
+    the order a game meets them (the rules page reads them: web/rules.py), and ``WHY``, for each
+    public event type the lessons that say the rule behind it (the table screen's "Why?")."""
 
     @property
     def ALL(self) -> tuple[Lesson, ...]: ...   # a module constant, read only
+
+    @property
+    def WHY(self) -> Mapping[str, tuple[str, ...]]: ...   # each public event type's lesson keys
 
     def teach(self, view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event], /
               ) -> tuple[Lesson, ...]: ...
@@ -891,6 +895,11 @@ class Game(ABC):
         """The game's rules in the project's own words: every lesson, in the order a game meets
         them, each with its rulebook section (the rules page, web/rules.py); () without lessons."""
         return tuple(self.teaching.ALL) if self.teaching is not None else ()
+
+    def why(self) -> Mapping[str, tuple[str, ...]]:
+        """For each kind of step the table screen tells (a public event type), the keys of the
+        rules (:meth:`rules`) behind it, the most relevant first: the lessons module's ``WHY``."""
+        return self.teaching.WHY if self.teaching is not None else {}
 
     def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
         """The lasers of ``state`` (a start position), each with its beam and the single misplaced

@@ -5,12 +5,16 @@ script (web/static/rules.js) filters what the page already holds, so a search ne
 and works with the Pi's Wi-Fi alone. Every phone's header and the table screen's side link here.
 
 ``GET /rules/<game>`` speaks the reader's language, or ``?lang=`` (the table screen passes its
-table's); ``?back=`` is the page to go back to (a path of this companion only).
+table's); ``?back=`` is the page to go back to (a path of this companion only). ``GET
+/api/rules/<game>`` gives the same rules as JSON, with ``why``: for each kind of step the table
+screen tells, the rules behind it (``Game.why()``), which the table screen's "Why?" shows.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
 
 import engines
 from engines.text import LANGUAGES
@@ -39,7 +43,28 @@ def rules(game_id: str) -> Response:
     wanted = request.args.get("lang")
     if wanted in LANGUAGES:
         use_language(wanted)
-    entries = [{"key": lesson.key, "title": say(lesson.title), "text": say(lesson.text),
-                "section": say(lesson.section)} for lesson in game.rules()]
-    return page("rules.html", rules_game=game_id, rules_title=say(game.title), rules=entries,
+    return page("rules.html", rules_game=game_id, rules_title=say(game.title), rules=_rules(game),
                 back=_back(request.args.get("back")))
+
+
+def _rules(game: engines.Game) -> list[dict[str, Any]]:
+    return [{"key": lesson.key, "title": say(lesson.title), "text": say(lesson.text),
+             "section": say(lesson.section)} for lesson in game.rules()]
+
+
+@bp.get("/api/rules/<game_id>")
+@declare("A game's rules in the project's own words, in the reader's language (or ?lang=): each "
+         "rule's key, title, text and rulebook section, and ``why``: for each kind of step the table "
+         "screen tells (an event type), the keys of the rules behind it, the most relevant first.",
+         errors=(404,),
+         query=(Query("lang", {"enum": list(LANGUAGES)}, "The answer's language (default: the reader's)."),),
+         answers={"type": "object", "required": ["game", "rules", "why"], "additionalProperties": False,
+                  "properties": {"game": {"type": "string"}, "rules": {"type": "array"},
+                                 "why": {"type": "object"}}})
+def api_rules(game_id: str) -> Response:
+    game = engines.get(game_id)
+    wanted = request.args.get("lang")
+    if wanted in LANGUAGES:
+        use_language(wanted)
+    return jsonify({"game": game_id, "rules": _rules(game),
+                    "why": {kind: list(keys) for kind, keys in game.why().items() if keys}})

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web import test_browser as shared
+from tests.web.test_browser_fit import TABLE_FIT
 from tests.web.test_browser_languages import context
 
 pytestmark = shared.pytestmark
@@ -56,4 +57,38 @@ def test_a_phone_and_the_table_screen_reach_the_rules_and_search_them(
     tv.locator("#rules-back").click()
     tv.wait_for_url(f"**/table/{table}")
     tv.locator("#title").wait_for()
+    tv.context.close()
+
+
+def test_the_table_screen_says_why_for_the_step_it_shows(server: str, browser: Any, service: Any) -> None:
+    """Issue 37, point 6: "every told step on the TV ... offers 'Why?': the rule that decided it, in
+    the project's own words in the table's language, with the rulebook's section name". Laser Chess
+    in German: after a move, the step told has "Warum?"; it shows the rules behind that kind of step
+    where a lesson stands (every word 18 px, nothing cut); Escape puts it away; "?" brings it back."""
+    table = service.create_table("laser-chess", 2, {}, seed=3, lang="de")["table"]
+    service.set_auto(table, False)
+    for seat in range(2):
+        service.claim_seat(table, seat, f"P{seat + 1}")
+    tv = context(browser, "en-US", 1280, 720, mobile=False)
+    tv.goto(f"{server}/table/{table}")
+    state = service.state_of(table)
+    move = next(a for a in state.legal_actions(state.awaiting[0]) if a["type"] == "move")
+    service.act(table, state.awaiting[0], move)
+    story = service.public(table)["story"]
+    step = story["steps"][story["at"]]
+    tv.locator(f'#events li.current[data-id="{step["id"]}"]').wait_for()
+    rules = tv.evaluate("async (u) => (await fetch(u)).json()", "/api/rules/laser-chess?lang=de")
+    behind = rules["why"][step["event"]["type"]]
+    tv.locator("#why").click()
+    tv.locator("#lesson .lesson-title").first.wait_for()
+    shown = " ".join(tv.locator("#lesson").inner_text().split())
+    first = next(r for r in rules["rules"] if r["key"] == behind[0])
+    assert f"Warum: {first['title']}" in shown and first["text"].split()[0] in shown
+    fit = tv.evaluate(TABLE_FIT)
+    shared.shot(tv, "why-laser-chess-de")
+    assert fit["smallest"] >= 17.9 and not fit["cut"] and not fit["out"], fit
+    tv.keyboard.press("Escape")
+    tv.locator("#lesson").wait_for(state="hidden")
+    tv.keyboard.press("?")
+    tv.locator("#lesson .lesson-title", has_text="Warum:").first.wait_for()
     tv.context.close()

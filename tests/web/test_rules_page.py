@@ -49,3 +49,21 @@ def test_the_back_link_goes_only_to_this_companions_pages(
     page = client.get("/rules/jaws", query_string={"back": back}).get_data(as_text=True)
     assert ('id="rules-back"' in page) == shown
     assert not re.search(r'href="(?:https?:)?[/\\\\]{2}', page)   # no link leaves this companion
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_answer_names_for_each_kind_of_step_the_rules_behind_it(
+        client: FlaskClient, game_id: str) -> None:
+    """Issue 37, point 6: "every told step on the TV ... offers 'Why?': the rule that decided it, in
+    the project's own words ... with the rulebook's section". The JSON the table screen reads: the
+    rules in the asked language and, for each kind of step, rules that are there."""
+    answer = client.get(f"/api/rules/{game_id}?lang=de")
+    assert answer.status_code == 200
+    data = answer.get_json()
+    keys = {rule["key"] for rule in data["rules"]}
+    assert keys == {lesson.key for lesson in engines.get(game_id).rules()}
+    load_catalogues()
+    assert all(rule["text"] == translate(lesson.text, "de")
+               for rule, lesson in zip(data["rules"], engines.get(game_id).rules(), strict=True))
+    assert data["why"], game_id
+    assert all(found and set(found) <= keys for found in data["why"].values()), game_id

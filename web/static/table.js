@@ -26,6 +26,9 @@
   let latest = null;
   let look = null;   // looking back: { stop, stops, payload } (the told step shown instead of the live one)
   let lessonPages = null;   // a lesson too long for the side, in pages: { key, index, count } (Next turns them)
+  // "Why?" (issue 37.6): the rules behind each kind of step (GET /api/rules/<game>, once per game),
+  // and the step whose rules the table asked to see ({ step }: shown in the lesson's place)
+  let rulesOf = null, why = null;
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "●" : "○ " + T("Connection lost: retrying…");
@@ -64,6 +67,7 @@
   // pages, the side as wide as at first (no room lent by the drawing: a lesson's pages need none)
   function draw(under, paged) {
     if (!latest) return;
+    loadRules(latest.game);
     const shown = look ? look.payload : latest;   // looking back: the told step, as it was shown
     const setup = look ? null : setupOf(latest);
     const p = setup ? latest : TC.asOf(shown);   // every panel as of the step shown; setting up: the start
@@ -141,17 +145,17 @@
      a tap on the lesson) turns the page before the story moves on, "Back" turns back. The drawing
      keeps its words at 18 px. False when even one sentence has no room (then under the board). */
   function pageLessons(st, side) {
-    const box = $("lesson"), lessons = (st.shown && st.shown.lessons) || [];
+    const box = $("lesson"), lessons = lessonsNow(st);
     // with every seat taken the join codes give the lesson their room for this step (fitScreen's
     // last resort; the next step shows them again)
     const codes = document.querySelector("#table-screen .qr-row");
     if (codes && (latest.seats || []).every(function (s) { return s.taken || s.bot; })) codes.classList.add("resting");
     if (side.scrollHeight <= side.clientHeight + 1) { lessonPages = null; return true; }   // whole, in their room
     const free = side.clientHeight - (side.scrollHeight - box.getBoundingClientRect().height) - 2;
-    const key = (st.cur ? st.cur.chapter : "") + "|" + lessons.map(function (l) { return l.key; }).join(",");
+    const key = (whyShown(st) ? "why|" + st.cur.id : st.cur ? st.cur.chapter : "") + "|" + lessons.map(function (l) { return l.key; }).join(",");
     // the rulebook's section under a lesson's last page; "Next: more" under every page but the last
     const nodes = function (lesson, text, footer, last) {
-      return [el("h2", { class: "lesson-title", text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+      return [el("h2", { class: "lesson-title", text: lessonTitle(st, lesson) }),
               el("p", { class: "lesson-text", text: text }),
               last ? el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) }) : null,
               footer ? el("p", { class: "lesson-more", text: footer }) : null];
@@ -198,6 +202,35 @@
     if (footer) one.addEventListener("click", function () { turnLesson(1); });
     TC.clear(box).append(one);
     return true;
+  }
+
+  /* "Why?": the rules behind the step shown, in the lesson's place (the side, in pages when long),
+     until the table closes it (Why? again, Escape) or the step moves on. */
+  function whyKeys(st) {
+    const kind = st.cur && st.cur.event ? st.cur.event.type : null;
+    return (rulesOf && kind && rulesOf.why[kind]) || [];
+  }
+  function whyShown(st) { return !!(why && st.cur && why.step === st.cur.id && whyKeys(st).length); }
+  function lessonsNow(st) {
+    if (!whyShown(st)) return (st.shown && st.shown.lessons) || [];
+    return whyKeys(st).map(function (k) { return rulesOf.rules.find(function (r) { return r.key === k; }); })
+      .filter(Boolean);
+  }
+  function lessonTitle(st, lesson) {
+    return whyShown(st) ? T("Why: {title}", { title: TC.say(lesson.title) }) : T("First game: {title}", { title: TC.say(lesson.title) });
+  }
+  function toggleWhy() {
+    const st = TC.story(look ? look.payload : latest);
+    if (!st.cur || !whyKeys(st).length) return;
+    why = whyShown(st) ? null : { step: st.cur.id };
+    lessonPages = null;
+    draw();
+  }
+  async function loadRules(game) {
+    if (rulesOf !== null || !game) return;
+    rulesOf = { rules: [], why: {} };   // asked once; a failure leaves "Why?" away
+    const r = await TC.api("GET", "/api/rules/" + encodeURIComponent(game) + "?lang=" + encodeURIComponent(TC.lang));
+    if (r.ok) { rulesOf = r.data; draw(); }
   }
 
   function turnLesson(by) {
@@ -304,6 +337,10 @@
       const stop = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
       const stops = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
       box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: stop + 1, count: stops }) }));
+      if (whyKeys(st).length) {
+        box.append(" ", el("button", { type: "button", id: "why", class: "secondary", "aria-pressed": String(whyShown(st)),
+                                       text: T("Why?"), on: { click: function (ev) { ev.stopPropagation(); toggleWhy(); } } }));
+      }
       const more = st.waiting - (stops - 1 - stop);
       if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
       if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", "data-fit": "last", text: " · " + (TC.page.can_step
@@ -370,13 +407,13 @@
     const box = TC.clear($("lesson"));
     if (box.parentNode !== $("stage")) $("stage").append(box);   // under the board unless it goes aside
     box.classList.remove("in-side");
-    const lessons = (st.shown && st.shown.lessons) || [];
+    const lessons = lessonsNow(st);
     box.hidden = !lessons.length;
     $("stage").classList.toggle("with-lesson", lessons.length > 0);
     box.style.gridTemplateColumns = "repeat(" + Math.max(1, lessons.length) + ", minmax(0, 1fr))";   // side by side
     lessons.forEach(function (lesson) {
       box.append(el("div", { class: "lesson-one", "data-key": lesson.key },
-                    el("h2", { class: "lesson-title", text: T("First game: {title}", { title: TC.say(lesson.title) }) }),
+                    el("h2", { class: "lesson-title", text: lessonTitle(st, lesson) }),
                     el("p", { class: "lesson-text", text: TC.say(lesson.text) }),
                     el("p", { class: "lesson-section", text: T("Rulebook: {section}", { section: TC.say(lesson.section) }) })));
     });
@@ -462,7 +499,9 @@
     if (ev.altKey || ev.ctrlKey || ev.metaKey || (ev.target.closest && ev.target.closest("input, select, textarea"))) return;
     if (ev.key === "ArrowLeft") back();
     else if (ev.key === "ArrowRight") next();
+    else if (ev.key === "Escape" && why) { why = null; lessonPages = null; draw(); }
     else if (ev.key === "Escape" && look) lookAt(null);
+    else if (ev.key === "?" && latest) toggleWhy();
     else return;
     ev.preventDefault();
   });
