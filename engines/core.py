@@ -738,6 +738,9 @@ class LessonRules(Protocol):
     @property
     def WHY(self) -> Mapping[str, tuple[str, ...]]: ...   # each public event type's lesson keys
 
+    @property
+    def WHY_PLAY(self) -> Mapping[str, tuple[str, ...]]: ...   # each kind of play's lesson keys
+
     def teach(self, view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event], /
               ) -> tuple[Lesson, ...]: ...
 
@@ -900,6 +903,11 @@ class Game(ABC):
         """For each kind of step the table screen tells (a public event type), the keys of the
         rules (:meth:`rules`) behind it, the most relevant first: the lessons module's ``WHY``."""
         return self.teaching.WHY if self.teaching is not None else {}
+
+    def why_play(self) -> Mapping[str, tuple[str, ...]]:
+        """For each kind of play (an action's ``type``), the keys of the rules behind it: a refused
+        play's "Why?" on the phone (the lessons module's ``WHY_PLAY``)."""
+        return self.teaching.WHY_PLAY if self.teaching is not None else {}
 
     def setup_beams(self, state: State) -> tuple[SetupBeam, ...]:
         """The lasers of ``state`` (a start position), each with its beam and the single misplaced

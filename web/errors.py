@@ -51,15 +51,21 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
 
 
-def error_response(text: Text | str, status: int) -> Response:
+def error_response(text: Text | str, status: int, *, rule: bool = False) -> Response:
+    """``rule``: the game's rules refused it (an engine's IllegalAction), not the table service: the
+    JSON says so (``"rule": true``), and a phone offers "Why?" (the rules of that kind of play)."""
     sentence = say(text, _names_for_request())
     if _wants_json():
-        resp = jsonify({"error": sentence})
+        resp = jsonify({"error": sentence, "rule": True} if rule else {"error": sentence})
     else:
         resp = Response(render_template("error.html", message=sentence, status=status),
                         mimetype="text/html")
     resp.status_code = status
     return resp
+
+
+TURN_ORDER = frozenset({"It is {seat}'s turn.", "You have played; waiting for the others."})
+"""The table service's refusals that a game's turn order decides (companion/refusals.py)."""
 
 
 def illegal_status(exc: IllegalAction) -> int:
@@ -73,12 +79,13 @@ def illegal_status(exc: IllegalAction) -> int:
 def register(app: Flask) -> None:
     @app.errorhandler(Refusal)
     def refusal(exc: Refusal) -> Response:
-        """Any room's refusal (the service's, the hardware's) with its own status."""
-        return error_response(exc.text, exc.status)
+        """Any room's refusal (the service's, the hardware's) with its own status; the turn order's
+        are the game's rules too (a phone offers "Why?" for them)."""
+        return error_response(exc.text, exc.status, rule=exc.text.msgid in TURN_ORDER)
 
     @app.errorhandler(IllegalAction)
     def illegal(exc: IllegalAction) -> Response:
-        return error_response(exc.text, illegal_status(exc))
+        return error_response(exc.text, illegal_status(exc), rule=True)
 
     @app.errorhandler(UnknownGame)
     def unknown_game(exc: UnknownGame) -> Response:

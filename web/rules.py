@@ -55,16 +55,19 @@ def _rules(game: engines.Game) -> list[dict[str, Any]]:
 @bp.get("/api/rules/<game_id>")
 @declare("A game's rules in the project's own words, in the reader's language (or ?lang=): each "
          "rule's key, title, text and rulebook section, and ``why``: for each kind of step the table "
-         "screen tells (an event type), the keys of the rules behind it, the most relevant first.",
+         "screen tells (an event type), the keys of the rules behind it, the most relevant first; "
+         "``plays``: the same for each kind of play (a refused play's \"Why?\" on a phone).",
          errors=(404,),
          query=(Query("lang", {"enum": list(LANGUAGES)}, "The answer's language (default: the reader's)."),),
-         answers={"type": "object", "required": ["game", "rules", "why"], "additionalProperties": False,
+         answers={"type": "object", "required": ["game", "rules", "why", "plays"],
+                  "additionalProperties": False,
                   "properties": {"game": {"type": "string"}, "rules": {"type": "array"},
-                                 "why": {"type": "object"}}})
+                                 "why": {"type": "object"}, "plays": {"type": "object"}}})
 def api_rules(game_id: str) -> Response:
     game = engines.get(game_id)
     wanted = request.args.get("lang")
     if wanted in LANGUAGES:
         use_language(wanted)
     return jsonify({"game": game_id, "rules": _rules(game),
-                    "why": {kind: list(keys) for kind, keys in game.why().items() if keys}})
+                    "why": {kind: list(keys) for kind, keys in game.why().items() if keys},
+                    "plays": {kind: list(keys) for kind, keys in game.why_play().items() if keys}})

@@ -82,7 +82,10 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["error"],
         "properties": {
-            "error": {"type": "string", "description": "One sentence for the player, in their language."}
+            "error": {"type": "string", "description": "One sentence for the player, in their language."},
+            "rule": {"type": "boolean", "description": "Present and true when the game's rules refused the "
+                     "play (not the table service): GET /api/rules/<game> says which rules, by its "
+                     "``plays``."},
         },
     },
     "GameId": {

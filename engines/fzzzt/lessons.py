@@ -76,6 +76,16 @@ screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most re
 NO_RULE: frozenset[str] = frozenset()
 """Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
 
+WHY_PLAY: Mapping[str, tuple[str, ...]] = {
+    "bid": ("bid", "hand"),
+    "turn": ("round",),        # the chief mechanic enters a conveyor card turned (real cards)
+    "draw": ("hand",),         # a hand drawn from the real discard pile
+    "assign": ("cleanup",),
+    "done": ("cleanup",),
+    "mechanics": ("game",),    # the host enters the mechanic cards dealt
+}
+"""Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

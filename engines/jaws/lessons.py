@@ -196,6 +196,26 @@ NO_RULE: frozenset[str] = frozenset({"gear_out"})
 """Public event types no lesson explains (mapped to ``()`` in ``WHY``): ``gear_out`` puts back a gear
 card the host entered by mistake (the real cards): a correction of what was entered, not a step of play."""
 
+WHY_PLAY: Mapping[str, tuple[str, ...]] = {
+    # Act 1: the shark's plan and the crew's actions
+    "start": ("start",), "move": ("shark", "crew"), "eat": ("shark",), "end": ("shark", "crew"),
+    "burst": ("abilities",), "frenzy": ("abilities",), "evade": ("abilities",), "hide": ("abilities",),
+    "rescue": ("crew",), "binoculars": ("search",), "finder": ("search",), "throw": ("search", "crew"),
+    "close": ("crew",), "collect": ("crew",), "deliver": ("crew",), "knock": ("event", "crew"),
+    "climb": ("event", "crew"), "back": ("shark", "crew"), "lock": ("shark",),
+    # Act 2: the shark's decision, the crew's preparations and attacks, the shark's bite
+    "surface": ("decide",), "choose": ("decide",), "reveal": ("decide", "attack"),
+    "place": ("orca", "prep"), "ready": ("prep",), "target": ("prep", "fight"), "weapon": ("prep", "fight"),
+    "give": ("prep", "gear"), "hold": ("attack",), "attack": ("attack", "fight"), "ammo": ("gear", "fight"),
+    "bait": ("gear",), "cage": ("gear",), "bite": ("bite",), "ram": ("bite", "decide"),
+    "maul": ("bite", "decide"), "domino": ("bite", "decide"), "second": ("bite", "decide"),
+    # what the table enters from the real box (a phone or the host page): the cards, tiles, tracks,
+    # the gear shared out, the dice's hits
+    "card": ("event",), "resurface": ("decide",), "tile": ("orca",), "track": ("orca",),
+    "carry": ("orca",), "gear": ("prep", "gear"), "hits": ("attack", "fight"),
+}
+"""Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
+
 _ACT1 = {"start": START, "event": EVENT, "shark": SHARK, "crew": CREW}
 _BOX = ("carry", "tiles", "tracks", "gear")   # Act 2's preparation before the crew boards
 _ACT2 = {"carry": ORCA, "tiles": ORCA, "tracks": ORCA, "gear": ORCA, "place": ORCA, "turn": ORCA,

@@ -50,6 +50,13 @@ screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most re
 NO_RULE: frozenset[str] = frozenset()
 """Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
 
+WHY_PLAY: Mapping[str, tuple[str, ...]] = {
+    "move": ("moves", "turn"),
+    "rotate": ("turn",),
+    "swap": ("moves", "turn"),
+}
+"""Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

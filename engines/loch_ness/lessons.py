@@ -138,6 +138,31 @@ screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most re
 NO_RULE: frozenset[str] = frozenset()
 """Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
 
+WHY_PLAY: Mapping[str, tuple[str, ...]] = {
+    "move": ("turn",),
+    "town": ("town",),
+    "return": ("town", "tools"),
+    "tool": ("town", "tools"),
+    "stack": ("stacks", "town"),
+    "take": ("explore", "finds"),
+    "join": ("town",),
+    "give": ("town",),
+    "done": ("turn",),
+    "explore": ("explore",),
+    "bottom": ("explore",),
+    "observe": ("explore",),
+    "attack": ("conflict",),
+    "steal": ("conflict",),
+    "defend": ("conflict",),
+    "bagpipe": ("end_turn",),
+    "chest": ("end_turn",),
+    "end_turn": ("end_turn",),
+    "place": ("place",),
+    "turned": ("explore",),    # the card turned, entered (real cards)
+    "drawn": ("conflict",),    # a thief's draw, entered (real cards)
+}
+"""Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

@@ -100,6 +100,21 @@ screen tells -> the lessons (keys of ``ALL``) whose rule decided it, the most re
 NO_RULE: frozenset[str] = frozenset()
 """Public event types no lesson explains (mapped to ``()`` in ``WHY``): none."""
 
+WHY_PLAY: Mapping[str, tuple[str, ...]] = {
+    "agent": ("play", "cards"),
+    "shark": ("play", "cards"),
+    "pass": ("play",),
+    "place": ("start", "place"),
+    "done": ("pre",),
+    "specials": ("cards",),    # the real special cards drawn, entered
+    "spy": ("pre", "cards"),
+    "porter": ("pre",),
+    "scare": ("pre",),
+    "tractor": ("pre",),
+    "current": ("pre",),
+}
+"""Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
+
 
 def teach(view: Mapping[str, Any], awaiting: tuple[Seat, ...], events: list[Event]) -> tuple[Lesson, ...]:
     out: list[Lesson] = []

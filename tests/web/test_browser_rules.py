@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web import test_browser as shared
+from tests.web.test_browser_first_game import quiet_move, tap_move
 from tests.web.test_browser_fit import TABLE_FIT
 from tests.web.test_browser_languages import context
 
@@ -92,3 +93,33 @@ def test_the_table_screen_says_why_for_the_step_it_shows(server: str, browser: A
     tv.keyboard.press("?")
     tv.locator("#lesson .lesson-title", has_text="Warum:").first.wait_for()
     tv.context.close()
+
+
+def test_a_play_the_rules_refuse_says_why_on_the_phone(server: str, browser: Any, service: Any) -> None:
+    """Issue 37, point 6: "every refusal on a phone ... offers 'Why?': the rule that decided it".
+    Laser Chess in German: Anna's phone hears nothing more (its stream and polls cut), her move is
+    made meanwhile from elsewhere, and she taps it again: the rules refuse it (it is not her turn
+    now), the sentence says so, and "Warum?" opens the rules of a move under it."""
+    table = service.create_table("laser-chess", 2, {}, seed=3, lang="de")["table"]
+    service.set_auto(table, False)
+    service.claim_seat(table, 1, "Bo")
+    anna = context(browser, "de-DE", 360, 740, mobile=True)
+    shared.sit(anna, server, table, 0, "Anna")
+    anna.route("**/stream*", lambda route: route.abort())       # from now on the phone hears nothing:
+    anna.route("**/view?*", lambda route: route.abort())        # no stream, no poll, the page's own
+    anna.reload()                                                # first payload only
+    anna.locator("#seat").wait_for(state="visible")
+    move = quiet_move(service, table, 0)
+    service.act(table, 0, move)   # Anna's own move, from another device: her phone does not know
+    tap_move(anna, move)
+    anna.locator("#refusal #why").wait_for()
+    rules = anna.evaluate("async (u) => (await fetch(u)).json()", "/api/rules/laser-chess?lang=de")
+    titles = [next(r["title"] for r in rules["rules"] if r["key"] == k) for k in rules["plays"]["move"]]
+    assert anna.locator("#refusal .why-rules").is_hidden()
+    anna.locator("#why").tap()
+    shown = anna.locator("#refusal .why-rules").inner_text()
+    shared.shot(anna, "why-phone-laser-chess-de")
+    assert all(f"Warum: {title}" in shown for title in titles) and "Anleitung:" in shown
+    box = anna.locator("#refusal").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    anna.context.close()

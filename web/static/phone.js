@@ -381,6 +381,32 @@
 
   /* Confirm on the sheet (unless opts.noConfirm), send, show the new view or the refusal's sentence.
      opts.onSend() runs once it is confirmed. Resolves true when the play was accepted. */
+
+  /* A refused play's "Why?" (issue 37.6): the rules behind that kind of play (GET /api/rules/<game>,
+     asked once, in this phone's language), opened in place under the refusal's sentence. */
+  let rulesOf = null;
+  async function offerWhy(type, said) {
+    const game = payload && payload.game;
+    if (!game || !type) return;
+    if (rulesOf === null) {
+      const r = await TC.api("GET", "/api/rules/" + encodeURIComponent(game) + "?lang=" + encodeURIComponent(TC.lang));
+      rulesOf = r.ok ? r.data : { rules: [], plays: {} };
+    }
+    const keys = (rulesOf.plays || {})[type] || [];
+    const box = $("refusal");
+    if (!keys.length || box.hidden || box.textContent !== said) return;   // another sentence since
+    const more = el("div", { class: "why-rules", hidden: true });
+    keys.forEach(function (key) {
+      const rule = (rulesOf.rules || []).find(function (x) { return x.key === key; });
+      if (!rule) return;
+      more.append(el("h3", { text: T("Why: {title}", { title: rule.title }) }), el("p", { text: rule.text }),
+                  el("p", { class: "muted", text: T("Rulebook: {section}", { section: rule.section }) }));
+    });
+    const button = el("button", { type: "button", id: "why", class: "secondary", "aria-expanded": "false", text: T("Why?"),
+                                  on: { click: function () { more.hidden = !more.hidden; button.setAttribute("aria-expanded", String(!more.hidden)); } } });
+    box.append(" ", button, more);
+  }
+
   async function play(action, title, detail, opts) {
     opts = opts || {};
     if (busy) return false;
@@ -423,6 +449,7 @@
     // player's, to send again once it is back
     if (r.status === 0 && draft && composed !== "null") draft.load(JSON.parse(composed));
     TC.showRefusal(r.data.error || T("Refused"));
+    if (r.data && r.data.rule) offerWhy(action.type, r.data.error || "");   // the game's rules refused it
     if (r.status === 401) { showClaim(); return false; }
     if (feed) feed.refresh();
     draw();
