@@ -54,6 +54,7 @@ WHY_PLAY: Mapping[str, tuple[str, ...]] = {
     "move": ("moves", "turn"),
     "rotate": ("turn",),
     "swap": ("moves", "turn"),
+    "declare_draw": ("end",),
 }
 """Each kind of play a phone makes -> the lessons that say its rule (a refused play's "Why?")."""
 

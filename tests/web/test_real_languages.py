@@ -156,6 +156,7 @@ class Played:
     """A game's random playouts: every state a step led to, and what the engine refused on the way."""
     states: list[tuple[engines.State, list[dict[str, Any]]]] = field(default_factory=list)
     refusals: dict[str, Text] = field(default_factory=dict)   # one of each sentence, by its JSON
+    refused_kinds: dict[str, set[str]] = field(default_factory=dict)   # each sentence's kinds of play
 
 
 def _wrong_plays(state: engines.State, recent: list[tuple[int, Any]]) -> Iterator[tuple[int, object]]:
@@ -208,8 +209,10 @@ def played(game_id: str) -> Played:
             try:
                 after.apply(who, play)
             except Refusal as exc:
-                out.refusals.setdefault(json.dumps(exc.text.to_json(), sort_keys=True, default=str),
-                                        exc.text)
+                said = json.dumps(exc.text.to_json(), sort_keys=True, default=str)
+                out.refusals.setdefault(said, exc.text)
+                if isinstance(play, dict) and isinstance(play.get("type"), str):
+                    out.refused_kinds.setdefault(said, set()).add(play["type"])
 
     options: dict[str, Any] = {opt["name"]: True for opt in game.options if opt["type"] == "bool"}
     for seed in range(3):
@@ -348,3 +351,17 @@ def test_a_wrong_play_is_refused_in_a_sentence_of_its_own(game: engines.Game) ->
 @functools.cache
 def msgids() -> set[str]:
     return {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_every_play_the_rules_refuse_has_its_why(game: engines.Game) -> None:
+    """Issue 37, Done when: "a test that every refusal reason ... has its 'why' in en/nl/de". Every
+    refusal the random games met for a play of a kind the game has (not a play of no kind) names the
+    rules of that kind of play (the phone's "Why?": the lessons module's WHY_PLAY), and those rules
+    read in Dutch and German (every lesson is in the catalogues: test_first_game_rules)."""
+    why, kinds = game.why_play(), set()
+    for said, refused in played(game.id).refused_kinds.items():
+        for kind in refused - {NOPE["type"]}:
+            kinds.add(kind)
+            assert why.get(kind), (game.id, kind, said)
+    assert kinds, game.id
