@@ -123,3 +123,32 @@ def test_a_play_the_rules_refuse_says_why_on_the_phone(server: str, browser: Any
     box = anna.locator("#refusal").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     anna.context.close()
+
+
+def test_a_told_line_on_the_phone_says_why_and_stays_open(server: str, browser: Any, service: Any) -> None:
+    """Issue 37, point 6: "every automatic answer ... offers 'Why?'" on the phones too: each told
+    line of a phone's events (a move, a beam, an answer) has "Warum?", which opens the rules of that
+    kind of step under it and stays open while the game goes on."""
+    table = service.create_table("laser-chess", 2, {}, seed=3, lang="de")["table"]
+    service.set_auto(table, False)
+    service.claim_seat(table, 1, "Bo")
+    anna = context(browser, "de-DE", 360, 740, mobile=True)
+    shared.sit(anna, server, table, 0, "Anna")
+    service.act(table, 0, quiet_move(service, table, 0))
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    line = anna.locator("#events li", has=anna.locator(".why-line")).first
+    line.wait_for()
+    line.locator(".why-line").tap()
+    line.locator(".why-rules h3").first.wait_for()
+    kept = line.get_attribute("data-id")
+    assert "Warum:" in line.locator(".why-rules").inner_text()
+    service.act(table, 1, quiet_move(service, table, 1))   # Bo plays: the list is drawn again
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    anna.locator("#events li").nth(2).wait_for()
+    assert anna.locator(f'#events li[data-id="{kept}"] .why-rules').is_visible()
+    shared.shot(anna, "why-phone-events-de")
+    box = anna.locator(f'#events li[data-id="{kept}"]').bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+    anna.context.close()

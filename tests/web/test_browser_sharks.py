@@ -247,7 +247,7 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
                 assert phones[1].locator("#board .beam").count() == 1
                 # the phone's event list stops at the step shown: the round's end is not told yet
                 phones[1].locator("#events li", has_text=said).first.wait_for()
-                listed = phones[1].locator("#events li").all_text_contents()
+                listed = phones[1].locator("#events li > span:first-child").all_text_contents()   # its words
                 assert listed[0] == said, listed   # the step the table shows, on top
                 earlier = {sentence(ev) for ev in last_events[:step + 1]}
                 later = {sentence(ev) for ev in last_events[step + 1:]} - earlier

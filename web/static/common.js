@@ -891,8 +891,31 @@
     // they happened, and a step first seen is newer than every step seen before it
     const items = new Map();
     const orders = new Map();   // every identity ever seen -> its place (a line dropped from the list keeps it)
+    // "Why?" on a told line (issue 37.6: an automatic answer, a beam, a find): ``whyFor(type)`` gives
+    // the rules behind that kind of step; a line's rules stay open through every update
+    let whyFor = null, last = null;
+    const open = new Set();
+    const line = function (it) {
+      const li = TC.el("li", { class: "event event-" + it.type, "data-id": it.id }, TC.el("span", { text: it.text }));
+      const rules = whyFor ? whyFor(it.type) : [];
+      if (!rules.length) return li;
+      const shown = open.has(it.id);
+      li.append(" ", TC.el("button", { type: "button", class: "secondary why-line", "aria-expanded": String(shown), text: TC.T("Why?"),
+        on: { click: function () { if (open.has(it.id)) open.delete(it.id); else open.add(it.id); li.replaceWith(line(it)); } } }));
+      if (shown) {
+        const more = TC.el("div", { class: "why-rules" });
+        rules.forEach(function (rule) {
+          more.append(TC.el("h3", { text: TC.T("Why: {title}", { title: rule.title }) }), TC.el("p", { text: rule.text }),
+                      TC.el("p", { class: "muted", text: TC.T("Rulebook: {section}", { section: rule.section }) }));
+        });
+        li.append(more);
+      }
+      return li;
+    };
     return {
+      why: function (provider) { whyFor = provider; if (last) this.add(last); },
       add: function (payload) {
+        last = payload;
         (TC.story(payload).steps || []).forEach(function (s) {
           if (!orders.has(s.id)) orders.set(s.id, orders.size + 1);
           if (!s.told) return;
@@ -902,9 +925,7 @@
         const sorted = Array.from(items.values()).sort(function (a, b) { return b.order - a.order; });
         sorted.slice(keep).forEach(function (it) { items.delete(it.id); });
         TC.clear(list);
-        sorted.slice(0, keep).forEach(function (it) {
-          list.append(TC.el("li", { class: "event event-" + it.type, "data-id": it.id, text: it.text }));
-        });
+        sorted.slice(0, keep).forEach(function (it) { list.append(line(it)); });
       },
     };
   };

@@ -9,6 +9,16 @@
   let asking = null;   // the play an open "are you sure?" sheet asks about
   let drafts = null, restoring = true;   // the phone's own storage of what it composes (TC.drafts)
   const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
+  // the game's rules (GET /api/rules/<game>): a refused play's and a told line's "Why?" (issue 37.6)
+  let rulesOf = null, rulesAsked = null;
+  function loadRules(game) {   // once, in this phone's language; a failure leaves "Why?" away
+    if (!rulesAsked) {
+      rulesAsked = TC.api("GET", "/api/rules/" + encodeURIComponent(game) + "?lang=" + encodeURIComponent(TC.lang))
+        .then(function (r) { rulesOf = r.ok ? r.data : { rules: [], why: {}, plays: {} }; return rulesOf; });
+    }
+    return rulesAsked;
+  }
+
 
   function setConn(state) {
     $("conn").textContent = state === "live" ? "● " + T("Connected") : "○ " + T("Connection lost: retrying…");
@@ -185,6 +195,12 @@
       viewOpened = true;
     }
     eventLog.add(p);   // a reply, the stream and every step of the table: each line once
+    if (!rulesAsked && p.game) loadRules(p.game).then(function (rules) {
+      eventLog.why(function (type) {
+        return ((rules.why || {})[type] || []).map(function (k) { return (rules.rules || []).find(function (r) { return r.key === k; }); })
+          .filter(Boolean);
+      });
+    });
     if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
       asking = null;
       TC.closeSheet();
@@ -384,14 +400,10 @@
 
   /* A refused play's "Why?" (issue 37.6): the rules behind that kind of play (GET /api/rules/<game>,
      asked once, in this phone's language), opened in place under the refusal's sentence. */
-  let rulesOf = null;
   async function offerWhy(type, said) {
     const game = payload && payload.game;
     if (!game || !type) return;
-    if (rulesOf === null) {
-      const r = await TC.api("GET", "/api/rules/" + encodeURIComponent(game) + "?lang=" + encodeURIComponent(TC.lang));
-      rulesOf = r.ok ? r.data : { rules: [], plays: {} };
-    }
+    await loadRules(game);
     const keys = (rulesOf.plays || {})[type] || [];
     const box = $("refusal");
     if (!keys.length || box.hidden || box.textContent !== said) return;   // another sentence since
