@@ -27,6 +27,6 @@
       window.__rulesSearchMs = performance.now() - started;
     };
     input.addEventListener("input", search);
-    if (input.value) search();   // a search the browser kept (back to the page)
+    search();   // at once: a search the browser kept (back to the page), and the first key's search warm
   });
 })();
