@@ -893,12 +893,14 @@
     const orders = new Map();   // every identity ever seen -> its place (a line dropped from the list keeps it)
     // "Why?" on a told line (issue 37.6: an automatic answer, a beam, a find): ``whyFor(type)`` gives
     // the rules behind that kind of step; a line's rules stay open through every update
-    let whyFor = null, last = null;
+    let whyFor = null;
     const open = new Set();
     const line = function (it) {
-      const li = TC.el("li", { class: "event event-" + it.type, "data-id": it.id }, TC.el("span", { text: it.text }));
+      return addWhy(TC.el("li", { class: "event event-" + it.type, "data-id": it.id }, TC.el("span", { text: it.text })), it);
+    };
+    const addWhy = function (li, it) {
       const rules = whyFor ? whyFor(it.type) : [];
-      if (!rules.length) return li;
+      if (!rules.length || li.querySelector(".why-line")) return li;
       const shown = open.has(it.id);
       li.append(" ", TC.el("button", { type: "button", class: "secondary why-line", "aria-expanded": String(shown), text: TC.T("Why?"),
         on: { click: function () { if (open.has(it.id)) open.delete(it.id); else open.add(it.id); li.replaceWith(line(it)); } } }));
@@ -913,9 +915,15 @@
       return li;
     };
     return {
-      why: function (provider) { whyFor = provider; if (last) this.add(last); },
+      // the rules came: each line shown gets its "Why?" where it stands (nothing drawn again)
+      why: function (provider) {
+        whyFor = provider;
+        list.querySelectorAll(":scope > li[data-id]").forEach(function (li) {
+          const it = items.get(li.getAttribute("data-id"));
+          if (it) addWhy(li, it);
+        });
+      },
       add: function (payload) {
-        last = payload;
         (TC.story(payload).steps || []).forEach(function (s) {
           if (!orders.has(s.id)) orders.set(s.id, orders.size + 1);
           if (!s.told) return;

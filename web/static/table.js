@@ -226,11 +226,21 @@
     lessonPages = null;
     draw();
   }
+  // the count's "Why?" button, when the step shown has rules behind it (added in place once the
+  // rules have come: the screen is not drawn again for it)
+  function whyButton(st) {
+    const box = $("resolution");
+    if (look || !st.cur || !whyKeys(st).length || box.querySelector("#why")) return;
+    const count = box.querySelector(".resolution-count");
+    const button = el("button", { type: "button", id: "why", class: "secondary", "aria-pressed": String(whyShown(st)),
+                                  text: T("Why?"), on: { click: function (ev) { ev.stopPropagation(); toggleWhy(); } } });
+    if (count) count.after(" ", button); else box.append(" ", button);
+  }
   async function loadRules(game) {
     if (rulesOf !== null || !game) return;
     rulesOf = { rules: [], why: {} };   // asked once; a failure leaves "Why?" away
     const r = await TC.api("GET", "/api/rules/" + encodeURIComponent(game) + "?lang=" + encodeURIComponent(TC.lang));
-    if (r.ok) { rulesOf = r.data; draw(); }
+    if (r.ok) { rulesOf = r.data; whyButton(TC.story(look ? look.payload : latest)); }
   }
 
   function turnLesson(by) {
@@ -337,10 +347,7 @@
       const stop = st.cur.stop !== undefined ? st.cur.stop : st.cur.index;
       const stops = st.cur.stops !== undefined ? st.cur.stops : st.cur.count;
       box.append(el("span", { class: "resolution-count", text: T("{index} of {count}", { index: stop + 1, count: stops }) }));
-      if (whyKeys(st).length) {
-        box.append(" ", el("button", { type: "button", id: "why", class: "secondary", "aria-pressed": String(whyShown(st)),
-                                       text: T("Why?"), on: { click: function (ev) { ev.stopPropagation(); toggleWhy(); } } }));
-      }
+      whyButton(st);
       const more = st.waiting - (stops - 1 - stop);
       if (more > 0) box.append(el("span", { class: "resolution-after", text: " · " + TC.TN(more, "{count} more step after these", "{count} more steps after these") }));
       if (st.waiting > 0) box.append(el("span", { class: "resolution-more muted", "data-fit": "last", text: " · " + (TC.page.can_step
