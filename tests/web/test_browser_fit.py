@@ -350,6 +350,7 @@ def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_d
     tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
     tv.goto(f"{server}/table/{table}")
     tv.locator("#auto:not([hidden])").wait_for()
+    tv.locator("#conn.live").wait_for()   # the dot is drawn once the stream is live (empty before)
     tv.evaluate(SETTLED)
     row = tv.evaluate(ROW_LINE)
     assert {name for name, _, _ in row} >= {"next", "auto", "conn"}, row
