@@ -886,6 +886,21 @@
   /* A list of events with identities: each event is listed once, however often a payload carries
      it (a reply and the stream, every step of the table, a reconnect), in the order it happened,
      newest on top; a line the table has not told yet waits until it has. */
+  /* "Why?" (issue 37.6): the rules of ``rules`` (GET /api/rules/<game>) that ``keys`` name, in
+     their order, and the block a phone opens with them: each rule's title, words and section. */
+  TC.rulesNamed = function (rules, keys) {
+    const all = (rules && rules.rules) || [];
+    return (keys || []).map(function (k) { return all.find(function (r) { return r.key === k; }); }).filter(Boolean);
+  };
+  TC.whyRules = function (named) {
+    const more = TC.el("div", { class: "why-rules" });
+    named.forEach(function (rule) {
+      more.append(TC.el("h3", { text: TC.T("Why: {title}", { title: rule.title }) }), TC.el("p", { text: rule.text }),
+                  TC.el("p", { class: "muted", text: TC.T("Rulebook: {section}", { section: rule.section }) }));
+    });
+    return more;
+  };
+
   TC.EventLog = function (list, keep) {
     // identities are opaque (they must not count the plays); a payload's steps come in the order
     // they happened, and a step first seen is newer than every step seen before it
@@ -904,14 +919,7 @@
       const shown = open.has(it.id);
       li.append(" ", TC.el("button", { type: "button", class: "secondary why-line", "aria-expanded": String(shown), text: TC.T("Why?"),
         on: { click: function () { if (open.has(it.id)) open.delete(it.id); else open.add(it.id); li.replaceWith(line(it)); } } }));
-      if (shown) {
-        const more = TC.el("div", { class: "why-rules" });
-        rules.forEach(function (rule) {
-          more.append(TC.el("h3", { text: TC.T("Why: {title}", { title: rule.title }) }), TC.el("p", { text: rule.text }),
-                      TC.el("p", { class: "muted", text: TC.T("Rulebook: {section}", { section: rule.section }) }));
-        });
-        li.append(more);
-      }
+      if (shown) li.append(TC.whyRules(rules));
       return li;
     };
     return {

@@ -196,10 +196,7 @@
     }
     eventLog.add(p);   // a reply, the stream and every step of the table: each line once
     if (!rulesAsked && p.game) loadRules(p.game).then(function (rules) {
-      eventLog.why(function (type) {
-        return ((rules.why || {})[type] || []).map(function (k) { return (rules.rules || []).find(function (r) { return r.key === k; }); })
-          .filter(Boolean);
-      });
+      eventLog.why(function (type) { return TC.rulesNamed(rules, (rules.why || {})[type]); });
     });
     if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
       asking = null;
@@ -404,16 +401,11 @@
     const game = payload && payload.game;
     if (!game || !type) return;
     await loadRules(game);
-    const keys = (rulesOf.plays || {})[type] || [];
+    const named = TC.rulesNamed(rulesOf, (rulesOf.plays || {})[type]);
     const box = $("refusal");
-    if (!keys.length || box.hidden || box.textContent !== said) return;   // another sentence since
-    const more = el("div", { class: "why-rules", hidden: true });
-    keys.forEach(function (key) {
-      const rule = (rulesOf.rules || []).find(function (x) { return x.key === key; });
-      if (!rule) return;
-      more.append(el("h3", { text: T("Why: {title}", { title: rule.title }) }), el("p", { text: rule.text }),
-                  el("p", { class: "muted", text: T("Rulebook: {section}", { section: rule.section }) }));
-    });
+    if (!named.length || box.hidden || box.textContent !== said) return;   // another sentence since
+    const more = TC.whyRules(named);
+    more.hidden = true;
     const button = el("button", { type: "button", id: "why", class: "secondary", "aria-expanded": "false", text: T("Why?"),
                                   on: { click: function () { more.hidden = !more.hidden; button.setAttribute("aria-expanded", String(!more.hidden)); } } });
     box.append(" ", button, more);

@@ -213,8 +213,7 @@
   function whyShown(st) { return !!(why && st.cur && why.step === st.cur.id && whyKeys(st).length); }
   function lessonsNow(st) {
     if (!whyShown(st)) return (st.shown && st.shown.lessons) || [];
-    return whyKeys(st).map(function (k) { return rulesOf.rules.find(function (r) { return r.key === k; }); })
-      .filter(Boolean);
+    return TC.rulesNamed(rulesOf, whyKeys(st));
   }
   function lessonTitle(st, lesson) {
     return whyShown(st) ? T("Why: {title}", { title: TC.say(lesson.title) }) : T("First game: {title}", { title: TC.say(lesson.title) });
