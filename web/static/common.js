@@ -154,7 +154,8 @@
   /* A table's payloads come in the pages' form (web/wire.py, docs/api.md "The pages' form"): each
      sentence as its words ({text}), each part that stands in several places said once in
      "$shared" and {"$": i} where it stood, a list of objects with the same keys as {"$k": keys,
-     "$v": rows}. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
+     "$v": rows}, other objects alike as {"$o": [shape, values...]} with their keys in "$shapes",
+     a story step's id and chapter left to its event's id. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
      its own in each place: a page may change what it was given). */
   TC.packed = function (url) {
     return url.indexOf("/api/tables/") === 0 ? url + (url.indexOf("?") >= 0 ? "&" : "?") + "packed=1" : url;
@@ -162,11 +163,17 @@
   TC.unpack = function (payload) {
     const shared = payload && payload["$shared"];   // every payload in the pages' form has it
     if (!Array.isArray(shared)) return payload;
+    const shapes = payload["$shapes"] || [];
     const put = function (v) {
       if (Array.isArray(v)) return v.map(put);
       if (!v || typeof v !== "object") return v;
       const keys = Object.keys(v);
       if (keys.length === 1 && keys[0] === "$" && typeof v.$ === "number") return put(shared[v.$]);
+      if (keys.length === 1 && keys[0] === "$o" && Array.isArray(v.$o)) {   // an object said by its shape
+        const shape = shapes[v.$o[0]], item = {};
+        for (let i = 0; i < shape.length; i++) item[shape[i]] = put(v.$o[i + 1]);
+        return item;
+      }
       if (keys.length === 2 && Array.isArray(v.$k) && Array.isArray(v.$v)) {
         return v.$v.map(function (row) {
           if (!Array.isArray(row)) return put(row);   // an object unlike the rest, as it is
@@ -176,10 +183,17 @@
         });
       }
       const out = {};
-      for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared") out[keys[i]] = put(v[keys[i]]);
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared" && keys[i] !== "$shapes") out[keys[i]] = put(v[keys[i]]);
       return out;
     };
-    return put(payload);
+    const out = put(payload);
+    // a story step's id and chapter, where its event's id says them ("{chapter}.{n}")
+    ((out.story && out.story.steps) || []).forEach(function (step, n) {
+      const id = step && step.event && step.event.id;
+      if (step.id === undefined && typeof id === "string")
+        out.story.steps[n] = Object.assign({ id: id, chapter: id.slice(0, id.lastIndexOf(".")) }, step);
+    });
+    return out;
   };
   /* A sentence from a payload: {msgid, params, text} as the API says it, {text} (and the box's own
      "printed" words) in the pages' form. */
