@@ -139,15 +139,18 @@ class Companion:
 
 
 def players(game: dict[str, Any]) -> int:
-    return max(int(game["min_players"]), 2) if game["id"] in ("laser-chess", "fzzzt") else max(game["min_players"], 3)
+    """Two for the duels and the auction (the old bench's tables), three for the rest."""
+    least = int(game["min_players"])
+    return max(least, 2) if game["id"] in ("laser-chess", "fzzzt") else max(least, 3)
 
 
 def new_seat(companion: Companion, game: dict[str, Any], seed: int) -> tuple[str, str]:
     """A new table of ``game``, every seat claimed: the table and the token of the first seat whose
     play is awaited (the phone that joins)."""
-    table = companion.call("POST", "/api/tables", {"game": game["id"], "players": players(game), "seed": seed},
-                           host=True)
-    tokens = [companion.call("POST", f"/api/tables/{table['table']}/seats/{s}", {"name": f"P{s + 1}"})["token"]
+    asked = {"game": game["id"], "players": players(game), "seed": seed}
+    table = companion.call("POST", "/api/tables", asked, host=True)
+    seats = f"/api/tables/{table['table']}/seats"
+    tokens = [companion.call("POST", f"{seats}/{s}", {"name": f"P{s + 1}"})["token"]
               for s in range(len(table["seats"]))]
     me = next((s for s in table["awaiting"] if s >= 0), 0)
     return table["table"], tokens[me]
@@ -187,7 +190,7 @@ def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int,
     return Load(drawn, before, after, tap)
 
 
-def where_the_time_went(trace: Path, drawn_by: float | None = None) -> list[tuple[str, float]]:
+def where_the_time_went(trace: Path) -> list[tuple[str, float]]:
     """The main thread's time by kind of work in a Chrome trace (ms, the largest first)."""
     events = json.loads(trace.read_text())
     events = events["traceEvents"] if isinstance(events, dict) else events
@@ -218,7 +221,7 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--profile", type=Path, default=None)
     parser.add_argument("--root", type=Path, default=ROOT,
-                        help="the checkout to serve (another worktree: its figures beside these, same minutes)")
+                        help="the checkout to serve (a version before a change, in the same minutes)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -233,11 +236,11 @@ def main() -> None:
                 for game in games:
                     path = args.profile / f"{game['id']}.json"
                     load = measure(browser, companion, game, 6, 99, trace=path)
-                    print(f"{game['id']}: drawn at {load.drawn:.0f} ms; main thread (ms): "
-                          + ", ".join(f"{name} {ms:.0f}" for name, ms in where_the_time_went(path)), flush=True)
+                    work = ", ".join(f"{name} {ms:.0f}" for name, ms in where_the_time_went(path))
+                    print(f"{game['id']}: drawn at {load.drawn:.0f} ms; main thread (ms): {work}", flush=True)
                 return
-            print(f"{'game':<20} {'CPU':>4} {'drawn ms':>12} {'task before':>12} {'task after':>12} {'tap ms':>10}"
-                  "   (median / worst)")
+            print(f"{'game':<20} {'CPU':>4} {'drawn ms':>12} {'task before':>12} {'task after':>12} "
+                  f"{'tap ms':>10}   (median / worst)")
             for game in games:
                 for rate in (int(r) for r in args.rates.split(",")):
                     loads = [measure(browser, companion, game, rate, seed) for seed in range(args.runs)]
