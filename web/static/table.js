@@ -58,7 +58,48 @@
     latest = p;
     TC.showFault(p.fault);
     if (!look) draw();   // looking back: the live step waits for "Back to now"
+    speak(p);
   }
+
+  /* Narration heard from this page (docs/narration.md): the shown stop's clip in the <audio>, once
+     per stop (the next stop cuts it short). The kiosk's Chromium plays without a tap; a browser that
+     refuses gets "Sound on" to tap; the same button mutes this screen (kept in its storage). */
+  let voiceClip = null, blocked = false;
+  let soundOn = (function () { try { return localStorage.getItem("tc-sound") !== "off"; } catch (e) { return true; } })();
+  function voiceOf(p) { const v = p && p.story && p.story.voice; return v && v.output === "screen" ? v : null; }
+  function soundButton(v) {
+    const b = $("sound"), on = soundOn && !blocked;
+    b.hidden = !v;
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.textContent = on ? "🔊 " + T("Mute") : "🔇 " + T("Sound on");
+  }
+  function playClip(clip) {
+    const audio = $("voice");
+    audio.src = base + "/speech/" + encodeURIComponent(clip);
+    const playing = audio.play();
+    if (playing && playing.catch) playing.catch(function (e) {
+      if (e && e.name === "NotAllowedError") { blocked = true; soundButton(voiceOf(latest)); }
+    });
+  }
+  function speak(p) {
+    const v = voiceOf(p), audio = $("voice");
+    soundButton(v);
+    if (!v) { audio.pause(); voiceClip = null; return; }
+    audio.volume = Math.max(0, Math.min(1, v.volume / 100));
+    if (!v.clip || v.clip === voiceClip || look) return;
+    voiceClip = v.clip;
+    if (soundOn && !blocked) playClip(v.clip);
+    else audio.pause();
+  }
+  $("sound").addEventListener("click", function (ev) {
+    ev.stopPropagation();
+    const on = !(soundOn && !blocked);
+    soundOn = on; blocked = false;
+    try { localStorage.setItem("tc-sound", on ? "on" : "off"); } catch (e) { /* a private window */ }
+    const v = voiceOf(latest);
+    if (on && v && v.clip) playClip(v.clip); else $("voice").pause();
+    soundButton(v);
+  });
 
   /* The setting-up stage, or null once the game is open. */
   function setupOf(p) { return p && p.setup && !p.ended && (p.setup.steps || []).length ? p.setup : null; }
