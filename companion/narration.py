@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.speech import NORMAL_WPM, Player, Voice, VoiceFailed, duration, louder, speakable
+from companion.store import Store
 from companion.story import Chapter, Story
 from companion.tables import OpenTable, Tables
 from companion.worker import Worker
@@ -67,11 +68,11 @@ def default_player(speaker: Player | bool | None) -> Player | None:
 
 
 class Narrator:
-    def __init__(self, tables: Tables, voice: Voice, player: Player | None, *,
+    def __init__(self, tables: Tables, store: Store, voice: Voice, player: Player | None, *,
                  push: Callable[[OpenTable], None]) -> None:
         """``player``: the Pi's output (None: no audio output here, ``pi`` is refused); ``push``:
-        every reader of the table hears of a changed setting."""
-        self.tables, self.voice, self.player, self._push = tables, voice, player, push
+        every reader of the table hears of a changed setting (a new version of the table, stored)."""
+        self.tables, self.store, self.voice, self.player, self._push = tables, store, voice, player, push
         self._lock = threading.Lock()
         self._clips: OrderedDict[str, bytes] = OrderedDict()
         self._size = 0
@@ -215,6 +216,9 @@ class Narrator:
                                       or not low <= value <= high):
                 raise BadRequest("The volume is 0 to 100 and the speed 50 to 200 (per cent).")
         with t.lock:
+            version = t.row.version + 1   # every screen hears of it: a new version (StorageFailure: none)
+            self.store.update_table(t.id, version=version)
+            t.row.version = version
             n = t.narration
             n.output = output if output is not None else n.output
             n.volume = volume if volume is not None else n.volume

@@ -269,7 +269,8 @@ class Service:
         self.presence = Presence(now, presence_grace)
         self.clockwork: Clockwork   # set below: the pacer's thread runs it
         self._pacer = Pacer(lambda: self.clockwork.pace(), now)
-        self.narration = Narrator(self.tables, voice or pick_voice(self.data_dir), default_player(speaker),
+        self.narration = Narrator(self.tables, self.store, voice or pick_voice(self.data_dir),
+                                  default_player(speaker),
                                   push=lambda t: self.payloads.fan_out(t))
         self.telling = Teller(now, self.store, self.presence, poke=self._pacer.poke,
                               released=self._schedule_bots, pace=reading_pace, told=self.narration.told,

@@ -1,0 +1,125 @@
+"""The table hears its story from the table screen's page (issue 39): a Sharks round, a Jaws round
+and a Loch Ness turn told step by step on the TV with narration on, every stop's clip asked for by
+the page's <audio> as the stop is shown (the requests recorded), and the mute button on the TV."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engines import TABLE
+from tests.waits import page_pause, patience_ms, until
+from tests.web import test_browser as shared
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+watch = shared.watch
+
+LISTEN = """() => { window.__played = []; const a = document.getElementById('voice');
+  a.addEventListener('playing', () => window.__played.push(a.currentSrc)); }"""
+
+
+def open_tv(browser: Any, server: str, table: str) -> tuple[Any, list[tuple[str, int, str]]]:
+    """The TV's page with its clip requests recorded: (clip, status, content type)."""
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    heard: list[tuple[str, int, str]] = []
+    tv.on("response", lambda r: heard.append((r.url.rsplit("/", 1)[-1], r.status,
+                                              r.headers.get("content-type", "")))
+          if "/speech/" in r.url else None)
+    tv.goto(f"{server}/table/{table}")
+    tv.locator("#sound").wait_for(state="visible", timeout=patience_ms(10))
+    tv.evaluate(LISTEN)
+    if tv.locator("#sound").get_attribute("aria-pressed") != "true":
+        tv.locator("#sound").click()   # a normal browser: "Sound on", once
+    return tv, heard
+
+
+def clip_now(service: Any, table: str) -> str | None:
+    """The clip of the stop shown (None: nothing shown yet)."""
+    voice = service.public(table)["story"]["voice"]
+    assert voice["output"] == "screen"
+    return voice["clip"]
+
+
+def heard_clip(tv: Any, heard: list[tuple[str, int, str]], clip: str) -> None:
+    """The page asked for the shown stop's clip, got WAV, and its <audio> plays it."""
+    assert until(lambda: any(c == clip for c, _, _ in heard), 10, pause=page_pause(tv)), clip
+    answers = [(status, kind) for c, status, kind in heard if c == clip]   # (206: the media cache's range)
+    assert all(status in (200, 206) and kind.startswith("audio/wav") for status, kind in answers), answers
+    assert until(lambda: tv.evaluate("clip => window.__played.some(s => s.endsWith(clip))", clip), 10,
+                 pause=page_pause(tv)), "the <audio> did not play " + clip
+
+
+def tell(service: Any, table: str, tv: Any, heard: list[tuple[str, int, str]]) -> list[str]:
+    """Next until all is told, each stop heard as it is shown; the stops' clips."""
+    clips: list[str] = []
+    while True:
+        clip = clip_now(service, table)
+        if clip is not None and (not clips or clips[-1] != clip):
+            heard_clip(tv, heard, clip)
+            clips.append(clip)
+        if not service.public(table)["story"]["waiting"]:
+            return clips
+        service.advance(table)
+
+
+GAMES = [   # game, players, the public view's counter, how far it counts: a Sharks round, ...
+    ("sharks-with-lasers", 2, "round", 2, "nl", 10),
+    ("jaws", 2, "round", 2, "de", 5),
+    ("loch-ness", 3, "turn", 2, "en", 4),   # the opening's turn 0 is placing; turn 1 is the first played
+]
+
+
+@pytest.mark.parametrize(("game", "players", "counter", "until_value", "lang", "stops"), GAMES,
+                         ids=[g[0] for g in GAMES])
+def test_a_round_is_narrated_on_the_table_screen(server: str, browser: Any, service: Any, game: str,
+                                                 players: int, counter: str, until_value: int,
+                                                 lang: str, stops: int) -> None:
+    table = service.create_table(game, players, {}, seed=4, lang=lang)["table"]
+    service.set_auto(table, False)   # the test moves the story on, stop by stop
+    service.narration.configure(table, "screen")
+    tv, heard = open_tv(browser, server, table)
+    clips = tell(service, table, tv, heard)
+    rng = random.Random(9)
+    for _ in range(400):
+        state = service.state_of(table)
+        if state.view(None).get(counter, 0) >= until_value or state.outcome is not None:
+            break
+        awaiting = [s for s in state.awaiting if s != TABLE]
+        assert awaiting, "the table waits for something the test does not enter"
+        seat = rng.choice(awaiting)
+        service.act(table, seat, rng.choice(state.legal_actions(seat)))
+        clips += tell(service, table, tv, heard)
+    assert service.state_of(table).view(None).get(counter, 0) >= until_value
+    assert len(set(clips)) >= stops                # many stops, each its own sentence, each heard
+    assert {c for c, _, _ in heard} >= set(clips)
+    # what the page played is what the companion made of the stop: WAV of that stop's words
+    wav = service.narration.audio(table, clips[-1])
+    assert wav[:4] == b"RIFF" and len(wav) > 8000
+
+
+def test_the_tv_mutes_and_sounds_again(server: str, browser: Any, service: Any) -> None:
+    table = service.create_table("sharks-with-lasers", 2, {}, seed=4, lang="de")["table"]
+    service.set_auto(table, False)
+    service.narration.configure(table, "screen", volume=40)
+    tv, heard = open_tv(browser, server, table)
+    assert tv.evaluate("document.getElementById('voice').volume") == pytest.approx(0.4)
+    tv.locator("#sound").click()     # mute
+    assert tv.locator("#sound").get_attribute("aria-pressed") == "false"
+    rng = random.Random(2)
+    while not service.public(table)["story"]["waiting"]:   # plays until there is a step to tell
+        state = service.state_of(table)
+        seat = rng.choice([s for s in state.awaiting if s != TABLE])
+        service.act(table, seat, rng.choice(state.legal_actions(seat)))
+    service.advance(table)
+    muted = clip_now(service, table)
+    story = service.public(table)["story"]
+    tv.locator(f'#events li.current[data-id="{story["steps"][story["at"]]["id"]}"]').wait_for()
+    assert muted is not None
+    assert muted not in {c for c, _, _ in heard}   # shown, not heard
+    tv.locator("#sound").click()     # sound on again: the stop shown is heard
+    heard_clip(tv, heard, muted)
+    service.narration.configure(table, "off")
+    tv.locator("#sound").wait_for(state="hidden")
