@@ -293,9 +293,9 @@ class Player:
 
     def _feed(self, proc: subprocess.Popen[bytes], wav_bytes: bytes) -> None:
         try:
-            assert proc.stdin is not None
-            proc.stdin.write(wav_bytes)
-            proc.stdin.close()
+            if proc.stdin is not None:
+                proc.stdin.write(wav_bytes)
+                proc.stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass
         if proc.wait() not in (0, -15):   # (-15: cut short by the next clip)
