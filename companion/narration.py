@@ -29,7 +29,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.speech import NORMAL_WPM, Player, Voice, VoiceFailed, duration, louder, speakable
+from companion.speech import (
+    NORMAL_WPM,
+    SYNTH_SECONDS,
+    Player,
+    Voice,
+    VoiceFailed,
+    duration,
+    louder,
+    speakable,
+)
 from companion.store import Store
 from companion.story import Chapter, Story
 from companion.tables import OpenTable, Tables
@@ -78,6 +87,7 @@ class Narrator:
         self._size = 0
         self._words: OrderedDict[str, tuple[str, str, int]] = OrderedDict()
         self._play_when_made: dict[str, int] = {}   # clip -> volume: start it on the Pi once made
+        self._making: dict[str, threading.Event] = {}   # clips being synthesised now
         self._worker: Worker[str] = Worker("companion-voice", self._make, join_seconds=2)
         self.timings: list[tuple[str, int, float]] = []   # (lang, characters, seconds): the bench reads them
 
@@ -119,20 +129,34 @@ class Narrator:
                 self._size -= len(old)
 
     def make(self, name: str) -> bytes | None:
-        """The clip's sound: from the cache, else synthesised now; None for a clip never named."""
-        wav = self.cached(name)
-        if wav is not None:
-            return wav
+        """The clip's sound: from the cache, else synthesised now; None for a clip never named. A clip
+        being made already (by the worker ahead, or for the screen's request) is waited for, never made
+        twice: on two cores a second synthesis would slow the first."""
         with self._lock:
+            wav = self._clips.get(name)
+            if wav is not None:
+                self._clips.move_to_end(name)
+                return wav
             words = self._words.get(name)
-        if words is None:
-            return None
+            if words is None:
+                return None
+            making = self._making.get(name)
+            if making is None:
+                self._making[name] = threading.Event()
+        if making is not None:
+            making.wait(SYNTH_SECONDS)
+            return self.cached(name)
         text, lang, speed = words
         begun = time.perf_counter()
-        wav = self.voice.synthesise(speakable(text, lang), lang, speed)
-        self.timings.append((lang, len(text), time.perf_counter() - begun))
-        del self.timings[:-500]
-        self._keep(name, wav)
+        try:
+            wav = self.voice.synthesise(speakable(text, lang), lang, speed)
+            self.timings.append((lang, len(text), time.perf_counter() - begun))
+            del self.timings[:-2000]
+            self._keep(name, wav)
+        finally:
+            with self._lock:
+                done = self._making.pop(name)
+            done.set()
         return wav
 
     def _make(self, name: str) -> None:
@@ -163,22 +187,27 @@ class Narrator:
         if t.narration.output == "off" or (t.row.ended and not moved):
             return
         shown = self.shown_clip(t, story)
-        for chapter, index in story.ahead(AHEAD):
+        if shown is not None:
+            name = shown[0]
+            wav = self.cached(name)
+            pi = moved and t.narration.output == "pi" and self.player is not None
+            if pi:
+                t.narration.spoken = name
+            if wav is not None and pi and self.player is not None:
+                self.player.play(louder(wav, t.narration.volume))
+            elif wav is None:   # made now, ahead of the queue of the stops to come (and played once made)
+                if pi:
+                    with self._lock:
+                        self._play_when_made[name] = t.narration.volume
+                threading.Thread(target=self._make, args=(name,), name="companion-voice-now",
+                                 daemon=True).start()
+        coming = story.ahead(AHEAD)
+        for chapter, index in coming[1:] if story.current() is not None else coming:
             text = _said(t, chapter, index, t.row.lang)
             if text:
                 name = self.clip(text, t.row.lang, t.narration.speed)
                 if self.cached(name) is None:
                     self._worker.put(name)
-        if moved and shown is not None and t.narration.output == "pi" and self.player is not None:
-            name = shown[0]
-            t.narration.spoken = name
-            wav = self.cached(name)
-            if wav is not None:
-                self.player.play(louder(wav, t.narration.volume))
-            else:
-                with self._lock:
-                    self._play_when_made[name] = t.narration.volume
-                self._worker.put(name)
 
     def seconds(self, t: OpenTable) -> float:
         """How long the shown stop is spoken (0 with narration off): Auto waits for it to end."""

@@ -1,0 +1,114 @@
+"""How fast the table hears its story (issue 39, docs/narration.md): per language, the voice's
+synthesis time per sentence, and each stop's *start delay*: from the stop being shown (the table's
+Next) to its sound being ready to play.
+
+Seeded random games of Sharks with Lasers, Jaws and Loch Ness are told through the companion's own
+service with narration on the table screen (espeak-ng, the default voice), in English, Dutch and
+German. After each play the table's steps are shown one by one with ``--read`` seconds between two
+(a quick table; Auto leaves 2-6 s), and the clip the table screen would ask for is fetched from the
+service as ``GET /api/tables/<t>/speech/<clip>`` answers it. A change's first stop comes up the
+moment the play is made (nothing could be made ahead of it): its delay is its own synthesis; every
+later stop was made while the one before it was read. The goal: a stop's sound starts within 300 ms
+of the stop being shown (on a Pi 4, about three times slower than this machine).
+
+Usage: .venv/bin/python bench/narration.py [--seeds N] [--plies N] [--read S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.service import Service
+from companion.speech import Espeak
+from engines import TABLE
+from engines.rng import Rng
+
+GAMES = (("sharks-with-lasers", 4), ("jaws", 2), ("loch-ness", 3))
+GOAL_MS = 300.0
+
+
+def tell(svc: Service, table: str, read: float, first: list[float], later: list[float]) -> None:
+    """Show every stop still to tell, ``read`` seconds apart; each start delay into its list."""
+    fresh = True
+    while True:
+        voice = svc.public(table)["story"].get("voice") or {}
+        clip = voice.get("clip")
+        if clip:
+            begun = time.perf_counter()
+            svc.narration.audio(table, clip)
+            (first if fresh else later).append(1000 * (time.perf_counter() - begun))
+        if not svc.tables.get(table).telling.story.waiting():
+            return
+        time.sleep(read)
+        svc.advance(table)
+        fresh = False
+
+
+def one_language(lang: str, seeds: int, plies: int, read: float) -> dict[str, list[float]]:
+    first: list[float] = []
+    later: list[float] = []
+    with tempfile.TemporaryDirectory() as data:
+        svc = Service(Path(data), "k" * 32, speaker=False)
+        try:
+            for game, players in GAMES:
+                for seed in range(seeds):
+                    table = svc.create_table(game, players, {}, seed=seed, lang=lang)["table"]
+                    svc.set_auto(table, False)
+                    svc.narration.configure(table, "screen")
+                    rng = Rng.from_seed(seed)
+                    for _ in range(plies):
+                        state = svc.state_of(table)
+                        awaiting = [s for s in state.awaiting if s != TABLE]
+                        if not awaiting or state.outcome is not None:
+                            break
+                        seat, rng = rng.choice(awaiting)
+                        action, rng = rng.choice(state.legal_actions(seat))
+                        svc.act(table, seat, action)
+                        tell(svc, table, read, first, later)
+            synth = [1000 * s for lang_, _, s in svc.narration.timings if lang_ == lang]
+            chars = [float(n) for lang_, n, _ in svc.narration.timings if lang_ == lang]
+        finally:
+            svc.close()
+    return {"synth": synth, "chars": chars, "first": first, "later": later}
+
+
+def line(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"{name}: median {statistics.median(values):.1f} ms, p95 {p95:.1f}, worst {max(values):.1f} "
+            f"(n={len(values)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--seeds", type=int, default=2, help="random games per game and language (2)")
+    parser.add_argument("--plies", type=int, default=60, help="plays per game at most (60)")
+    parser.add_argument("--read", type=float, default=0.3,
+                        help="seconds each stop is up before Next (0.3: a quick table)")
+    args = parser.parse_args()
+    if not Espeak().available():
+        print("espeak-ng is not installed (apt install espeak-ng)", file=sys.stderr)
+        return 2
+    worst = 0.0
+    for lang in ("en", "nl", "de"):
+        got = one_language(lang, args.seeds, args.plies, args.read)
+        chars = statistics.median(got["chars"]) if got["chars"] else 0
+        print(f"[{lang}] sentences of {chars:.0f} characters (median)")
+        print("  " + line("synthesis per sentence", got["synth"]))
+        print("  " + line("start delay, a change's first stop (made when shown)", got["first"]))
+        print("  " + line("start delay, the later stops (made ahead)", got["later"]))
+        worst = max([worst, *got["first"], *got["later"]])
+    met = "met" if worst < GOAL_MS else "NOT met"
+    print(f"goal: every stop's sound ready within {GOAL_MS:.0f} ms of being shown: worst {worst:.1f} ms ({met})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
