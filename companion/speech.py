@@ -17,6 +17,7 @@ from __future__ import annotations
 import array
 import contextlib
 import io
+import json
 import logging
 import os
 import re
@@ -134,7 +135,8 @@ class Espeak:
 
 class Piper:
     """A Piper voice file per language (``<dir>/<lang>.onnx``, with its ``.onnx.json`` beside it),
-    spoken by the ``piper`` program; the languages without a file are left to ``fallback``."""
+    spoken by the ``piper`` program (raw 16-bit mono samples at the voice's rate, made a WAV here);
+    the languages without a file are left to ``fallback``."""
 
     name = "piper"
 
@@ -148,13 +150,28 @@ class Piper:
     def speaks(self, lang: str) -> bool:
         return self.model(lang) is not None or self.fallback.speaks(lang)
 
+    @staticmethod
+    def rate(model: Path) -> int:
+        """The voice's sample rate, from its ``.onnx.json`` (22050 when it does not say)."""
+        try:
+            config = json.loads(Path(f"{model}.json").read_text(encoding="utf-8"))
+            return int(config["audio"]["sample_rate"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return 22050
+
     def synthesise(self, text: str, lang: str, speed: int) -> bytes:
         model = self.model(lang)
         if model is None:
             return self.fallback.synthesise(text, lang, speed)
         scale = f"{100 / max(50, min(200, speed)):.2f}"   # piper's length scale: 2 is half as fast
-        return fixed_wav(_run([self.program, "--model", str(model), "--length_scale", scale,
-                               "--output_file", "/dev/stdout"], text))
+        pcm = _run([self.program, "--model", str(model), "--length_scale", scale, "--output_raw"], text)
+        out = io.BytesIO()
+        with wave.open(out, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(self.rate(model))
+            w.writeframes(pcm[:len(pcm) - len(pcm) % 2])
+        return out.getvalue()
 
 
 def pick_voice(data_dir: Path | None) -> Voice:

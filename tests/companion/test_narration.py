@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import array
 import io
+import os
 import re
 import shutil
 import sys
@@ -18,7 +19,7 @@ import pytest
 import engines
 from companion.narration import Narrator
 from companion.service import Service
-from companion.speech import Espeak, Player, duration, speakable
+from companion.speech import Espeak, Player, duration, pick_voice, speakable
 from engines import TABLE
 from engines.rng import Rng
 from tests.waits import until
@@ -136,6 +137,39 @@ def test_aplay_plays_to_a_null_sink() -> None:
     player.play(Recording().synthesise("x", "en", 100))
     assert until(lambda: not player.playing(), 10)
     assert player.played == 1 and player.failed == 0
+
+
+def test_a_piper_voice_file_placed_by_the_host_speaks_its_language(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``piper`` program on the PATH and ``voices/nl.onnx`` in the data folder: Dutch is spoken
+    by Piper (its raw samples at the voice's rate, made a WAV), the other languages by espeak-ng.
+    The program here is a stand-in that answers a tone as long as the text, slower at a larger
+    length scale, as piper does."""
+    bin_dir, voices = tmp_path / "bin", tmp_path / "data" / "voices"
+    bin_dir.mkdir()
+    voices.mkdir(parents=True)
+    (voices / "nl.onnx").write_bytes(b"model")
+    (voices / "nl.onnx.json").write_text('{"audio": {"sample_rate": 16000}}')
+    piper = bin_dir / "piper"
+    piper.write_text(f"#!{sys.executable}\n" + (
+        "import sys, array\n"
+        "scale = float(sys.argv[sys.argv.index('--length_scale') + 1])\n"
+        "words = len(sys.stdin.read().split())\n"
+        "tone = array.array('h', [3000, -3000] * int(1600 * words * scale))\n"
+        "assert '--output_raw' in sys.argv and sys.argv[sys.argv.index('--model') + 1].endswith('nl.onnx')\n"
+        "sys.stdout.buffer.write(tone.tobytes())\n"))
+    piper.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    voice = pick_voice(tmp_path / "data")
+    assert voice.name == "piper" and voice.speaks("nl") and voice.speaks("de")
+    clip = voice.synthesise("vijf woorden van de haai", "nl", 100)
+    with wave.open(io.BytesIO(clip)) as w:
+        assert w.getframerate() == 16000
+    assert duration(clip) == pytest.approx(5 * 0.2)
+    assert duration(voice.synthesise("vijf woorden van de haai", "nl", 50)) == pytest.approx(5 * 0.4)
+    if shutil.which("espeak-ng"):   # German has no file: espeak-ng speaks it
+        assert loudness(voice.synthesise("Der Hai.", "de", 100))[1] > 500
+    assert pick_voice(tmp_path / "elsewhere").name == "espeak-ng"
 
 
 # -- the story, spoken ahead ------------------------------------------------------------------
