@@ -78,10 +78,12 @@ def default_player(speaker: Player | bool | None) -> Player | None:
 
 class Narrator:
     def __init__(self, tables: Tables, store: Store, voice: Voice, player: Player | None, *,
-                 push: Callable[[OpenTable], None]) -> None:
+                 push: Callable[[OpenTable], None], poke: Callable[[], None] = lambda: None) -> None:
         """``player``: the Pi's output (None: no audio output here, ``pi`` is refused); ``push``:
-        every reader of the table hears of a changed setting (a new version of the table, stored)."""
+        every reader of the table hears of a changed setting (a new version of the table, stored);
+        ``poke``: the pacer looks again (the Pi speaking tells the story by itself, at Auto)."""
         self.tables, self.store, self.voice, self.player, self._push = tables, store, voice, player, push
+        self._poke = poke
         self._lock = threading.Lock()
         self._clips: OrderedDict[str, bytes] = OrderedDict()
         self._size = 0
@@ -256,6 +258,7 @@ class Narrator:
                 self.player.stop()
             self.told(t, t.telling.story, n.output == "pi")
             self._push(t)
+        self._poke()
         return self.settings(table)
 
     def audio(self, table: str, clip: str) -> bytes:

@@ -271,7 +271,7 @@ class Service:
         self._pacer = Pacer(lambda: self.clockwork.pace(), now)
         self.narration = Narrator(self.tables, self.store, voice or pick_voice(self.data_dir),
                                   default_player(speaker),
-                                  push=lambda t: self.payloads.fan_out(t))
+                                  push=lambda t: self.payloads.fan_out(t), poke=self._pacer.poke)
         self.telling = Teller(now, self.store, self.presence, poke=self._pacer.poke,
                               released=self._schedule_bots, pace=reading_pace, told=self.narration.told,
                               speaking=self.narration.seconds)

@@ -131,6 +131,34 @@ def test_the_pi_speaks_the_shown_step_without_a_sound_card(data_dir: Path, tmp_p
         svc.close()
 
 
+def test_a_table_without_a_screen_follows_the_story_by_ear(data_dir: Path) -> None:
+    """No table screen, the Pi speaking: the story is told by itself at Auto, stop by stop, each
+    spoken (no Next pressed), and the phones wait behind the stop being spoken as behind a screen."""
+    player = Player(command=["sh", "-c", "cat >/dev/null"])
+    svc = Service(data_dir, HOST, think_seconds=0.05, reading_pace=0.05, voice=Recording(), speaker=player)
+    try:
+        table = svc.create_table("sharks-with-lasers", 2, {}, seed=5, lang="de")["table"]
+        assert svc.public(table)["story"]["screen"] is False
+        svc.narration.configure(table, "pi")
+        assert svc.public(table)["story"]["screen"] is True
+        t, rng, most = svc.tables.get(table), Rng.from_seed(3), 0
+        for _ in range(120):
+            assert until(lambda: not svc.telling.holding(t), 20)   # the telling ends by itself
+            state = svc.state_of(table)
+            awaiting = [s for s in state.awaiting if s != TABLE]
+            if not awaiting or most >= 4:
+                break
+            seat, rng = rng.choice(awaiting)
+            action, rng = rng.choice(state.legal_actions(seat))
+            svc.act(table, seat, action)
+            most = max(most, t.telling.story.waiting())
+        assert most >= 4                                       # a change of many stops was told
+        assert until(lambda: not t.telling.story.waiting(), 20)   # by Auto alone: nobody pressed Next
+        assert player.played >= most + 1 and player.failed == 0
+    finally:
+        svc.close()
+
+
 @pytest.mark.skipif(shutil.which("aplay") is None, reason="alsa-utils' aplay is not installed")
 def test_aplay_plays_to_a_null_sink() -> None:
     player = Player(device="null")
