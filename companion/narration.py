@@ -247,13 +247,14 @@ class Narrator:
                                       or not low <= value <= high):
                 raise BadRequest("The volume is 0 to 100 and the speed 50 to 200 (per cent).")
         with t.lock:
-            version = t.row.version + 1   # every screen hears of it: a new version (StorageFailure: none)
-            self.store.update_table(t.id, version=version)
-            t.row.version = version
             n = t.narration
-            n.output = output if output is not None else n.output
-            n.volume = volume if volume is not None else n.volume
-            n.speed = speed if speed is not None else n.speed
+            wanted: dict[str, Any] = {"output": n.output if output is None else output,
+                      "volume": n.volume if volume is None else volume,
+                      "speed": n.speed if speed is None else speed}
+            version = t.row.version + 1   # every screen hears of it: a new version, stored (or nothing)
+            self.store.update_table(t.id, version=version, narration=wanted)
+            t.row.version, t.row.narration = version, wanted
+            n.output, n.volume, n.speed = str(wanted["output"]), int(wanted["volume"]), int(wanted["speed"])
             if n.output != "pi" and self.player is not None:
                 self.player.stop()
             self.told(t, t.telling.story, n.output == "pi")

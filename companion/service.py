@@ -657,11 +657,13 @@ class Service:
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
                      seed: int | None = None, *, seats: list[SeatRow] | None = None,
                      ends: tuple[str, int] | None = None, lang: str = "en",
-                     told: Mapping[str, str] | None = None) -> dict[str, Any]:
+                     told: Mapping[str, str] | None = None,
+                     narration: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A new table, stored (with its first draws) in one transaction before it is shown.
 
         ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
-        same transaction (the next game); ``told``: the lessons its seats were told there."""
+        same transaction (the next game); ``told``: the lessons its seats were told there;
+        ``narration``: how it hears its story (the next game: as there)."""
         lang = table_language(lang)
         g = _known_game(game)
         options, first_game = teaching.first_game_option(options)
@@ -672,7 +674,7 @@ class Service:
         with self.tables.lock:
             row = TableRow(self.tables.new_id(), g.id, players, full_options, seed, chance, 1, 0, False,
                            time.time(), lang=lang, salt=_salt(), first_game=first_game,
-                           lessons=dict(told or {}))
+                           lessons=dict(told or {}), narration=dict(narration) if narration else None)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             _start(table, setting_up)
@@ -720,7 +722,8 @@ class Service:
             options = _next_options(t, g, given)
             version = t.row.version + 1
             payload = self.create_table(g.id, len(carried), options, seats=carried, ends=(t.id, version),
-                                        lang=t.row.lang, told=teaching.carried(t.row) if same else None)
+                                        lang=t.row.lang, told=teaching.carried(t.row) if same else None,
+                                        narration=t.narration.to_json())
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             self.sealing.drop(t)
             story = t.telling.story.copy()

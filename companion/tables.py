@@ -146,7 +146,7 @@ class Telling:
 
 @dataclass
 class Narrating:
-    """A table's narration (the host's setting, in memory: a restart begins with it off)."""
+    """A table's narration: the host's setting (stored with the table, ``TableRow.narration``)."""
 
     output: str = "off"
     volume: int = 80         # percent
@@ -223,6 +223,11 @@ class OpenTable:
     sealing: Sealed = field(default_factory=Sealed)
     heard: Heard = field(default_factory=Heard)
     narration: Narrating = field(default_factory=Narrating)
+
+    def __post_init__(self) -> None:
+        kept = self.row.narration or {}   # the host's narration setting, as stored
+        self.narration = Narrating(str(kept.get("output", "off")), int(kept.get("volume", 80)),
+                                   int(kept.get("speed", 100)))
 
     @property
     def id(self) -> str:
