@@ -123,3 +123,34 @@ def test_the_tv_mutes_and_sounds_again(server: str, browser: Any, service: Any) 
     heard_clip(tv, heard, muted)
     service.narration.configure(table, "off")
     tv.locator("#sound").wait_for(state="hidden")
+
+
+def test_the_host_switches_narration_on_and_the_tv_speaks(server: str, browser: Any, host_key: str,
+                                                          service: Any) -> None:
+    """The host page's table panel: "From the table screen", a lower volume and a faster voice;
+    the table screen shows its sound button and plays the stop it shows, at that volume."""
+    table = service.create_table("sharks-with-lasers", 2, {}, seed=4, lang="nl")["table"]
+    service.set_auto(table, False)
+    host = watch(shared.phone(browser))
+    host.goto(f"{server}/host?key={host_key}")
+    host.locator(f'#tables button[data-table="{table}"]').tap()
+    output = host.locator("#narration-output")
+    output.wait_for()
+    assert until(lambda: output.input_value() == "off", 10, pause=page_pause(host))
+    host.locator("#narration-volume").fill("60")       # a range input: set, then "change"
+    host.locator("#narration-speed").fill("150")
+    output.select_option("screen")
+    assert until(lambda: service.narration.settings(table)["output"] == "screen"
+                 and service.narration.settings(table)["speed"] == 150, 10, pause=page_pause(host))
+    assert service.narration.settings(table)["volume"] == 60
+    assert host.evaluate("document.scrollingElement.scrollWidth") <= 390   # no sideways scrolling
+    tv, heard = open_tv(browser, server, table)
+    rng = random.Random(5)
+    while clip_now(service, table) is None:
+        state = service.state_of(table)
+        seat = rng.choice([s for s in state.awaiting if s != TABLE])
+        service.act(table, seat, rng.choice(state.legal_actions(seat)))
+    clip = clip_now(service, table)
+    assert clip is not None
+    heard_clip(tv, heard, clip)
+    assert tv.evaluate("document.getElementById('voice').volume") == pytest.approx(0.6)
