@@ -43,7 +43,7 @@ from companion.store import Store
 from companion.story import Chapter, Story
 from companion.tables import OpenTable, Tables
 from companion.worker import Worker
-from engines.text import Text, translate
+from engines.text import Text, plural, translate
 from web.service import BadRequest, NotFound
 
 log = logging.getLogger("companion.narration")
@@ -63,6 +63,19 @@ def _said(t: OpenTable, chapter: Chapter, index: int, lang: str) -> str:
         say = chapter.step(i).get("say")
         if isinstance(say, Mapping):
             lines.append(translate(Text.from_json(say), lang, lambda s: t.name(s, lang)))
+    outcome = chapter.after.outcome if index == len(chapter.steps) - 1 else None
+    if outcome is not None:   # who won: the screen shows the outcome from the chapter's last stop
+        say = outcome.get("say")
+        if isinstance(say, Mapping):
+            ending = translate(Text.from_json(say), lang, lambda s: t.name(s, lang))
+        elif outcome.get("winners"):
+            winners = [t.name(s, lang) for s in outcome["winners"]]
+            ending = translate(plural(len(winners), "Winner: {names}.", "Winners: {names}.",
+                                      names=", ".join(winners)), lang)
+        else:
+            ending = translate("A draw.", lang)
+        if not any(ending.strip() in line for line in lines):
+            lines.append(ending)
     return " ".join(line.strip() for line in lines if line.strip())
 
 

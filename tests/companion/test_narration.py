@@ -22,6 +22,7 @@ from companion.service import Service
 from companion.speech import Espeak, Player, duration, pick_voice, speakable
 from engines import TABLE
 from engines.rng import Rng
+from engines.text import Text, translate
 from tests.waits import until
 from web.service import BadRequest
 
@@ -231,6 +232,24 @@ def test_the_coming_stops_are_made_before_they_are_shown(told: tuple[Service, Re
     clip = svc.narration.cached(svc.public(table)["story"]["voice"]["clip"])
     assert clip is not None
     assert svc.telling.due(t) - t.telling.since >= svc.telling.pace * duration(clip)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_who_won_is_said_with_the_last_stop(told: tuple[Service, Recording], lang: str) -> None:
+    """Fzzzt!'s last step counts the scores; the screen shows who won beside it: so does the voice."""
+    svc, voice = told
+    table = svc.create_table("fzzzt", 2, {}, seed=1, lang=lang)["table"]
+    svc.narration.configure(table, "screen")
+    for _ in play(svc, table, 1, 2000):
+        pass
+    outcome = svc.state_of(table).outcome
+    assert outcome is not None
+    shown = svc.narration.shown_clip(svc.tables.get(table))
+    assert shown is not None
+    ending = translate(Text.from_json(outcome["say"]), lang)      # "Player 1 wins with 78 points."
+    assert shown[1].endswith(ending)
+    assert svc.narration.wait_idle()
+    assert (lang, speakable(shown[1], lang)) in voice.said   # handed to the voice, in words
 
 
 def test_the_host_setting_is_checked(told: tuple[Service, Recording]) -> None:
