@@ -154,3 +154,50 @@ def test_the_host_switches_narration_on_and_the_tv_speaks(server: str, browser: 
     assert clip is not None
     heard_clip(tv, heard, clip)
     assert tv.evaluate("document.getElementById('voice').volume") == pytest.approx(0.6)
+
+
+BLOCK_UNTIL_TAP = """(() => {   // a normal browser's autoplay policy: no sound before the page is tapped
+  let tapped = false;
+  document.addEventListener('click', () => { tapped = true; }, true);
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    return tapped ? play.call(this) : Promise.reject(new DOMException('no tap yet', 'NotAllowedError'));
+  };
+})();"""
+
+
+def test_a_normal_browser_gets_one_sound_on_tap(server: str, browser: Any, service: Any) -> None:
+    """A browser that refuses to play before a tap: the TV shows "Sound on"; one tap and the stop
+    shown is heard, and the next ones without another tap."""
+    table = service.create_table("sharks-with-lasers", 2, {}, seed=4, lang="en")["table"]
+    service.set_auto(table, False)
+    service.narration.configure(table, "screen")
+    rng = random.Random(5)
+    while not service.public(table)["story"]["waiting"]:
+        state = service.state_of(table)
+        seat = rng.choice([s for s in state.awaiting if s != TABLE])
+        service.act(table, seat, rng.choice(state.legal_actions(seat)))
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(BLOCK_UNTIL_TAP)
+    tv = watch(context.new_page())
+    tv.goto(f"{server}/table/{table}")
+    sound = tv.locator("#sound")
+    sound.wait_for(state="visible")
+    tv.evaluate(LISTEN)
+    tv.wait_for_function("document.getElementById('sound').textContent.includes('Sound on')",
+                         timeout=patience_ms(10))
+    assert sound.get_attribute("aria-pressed") == "false"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "true" and "Mute" in sound.inner_text()
+    heard: list[tuple[str, int, str]] = []
+    tv.on("response", lambda r: heard.append((r.url.rsplit("/", 1)[-1], r.status,
+                                              r.headers.get("content-type", "")))
+          if "/speech/" in r.url else None)
+    first = clip_now(service, table)
+    assert first is not None
+    assert until(lambda: tv.evaluate("clip => window.__played.some(s => s.endsWith(clip))", first), 10,
+                 pause=page_pause(tv))
+    service.advance(table)
+    second = clip_now(service, table)
+    assert second is not None and second != first
+    heard_clip(tv, heard, second)
