@@ -86,8 +86,10 @@
     soundButton(v);
     if (!v) { audio.pause(); voiceClip = null; return; }
     audio.volume = Math.max(0, Math.min(1, v.volume / 100));
-    if (!v.clip || v.clip === voiceClip || look) return;
-    voiceClip = v.clip;
+    // once per stop shown: two stops in a row may say the same sentence ("The card has no effect.")
+    const cur = TC.story(p).cur, stop = v.clip + "|" + (cur ? cur.id : "");
+    if (!v.clip || stop === voiceClip || look) return;
+    voiceClip = stop;
     if (soundOn && !blocked) playClip(v.clip);
     else audio.pause();
   }
