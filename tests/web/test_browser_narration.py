@@ -12,6 +12,7 @@ import pytest
 from engines import TABLE
 from tests.waits import page_pause, patience_ms, until
 from tests.web import test_browser as shared
+from tests.web.test_browser_fit import ROW_LINE
 
 pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
@@ -117,8 +118,13 @@ def test_the_tv_mutes_and_sounds_again(server: str, browser: Any, service: Any) 
     service.narration.configure(table, "screen", volume=40)
     tv, heard = open_tv(browser, server, table)
     assert tv.evaluate("document.getElementById('voice').volume") == pytest.approx(0.4)
+    # 🔊 beside "Regeln", not in the full row of Next, Auto and the dot; its words 18 px or more
+    assert tv.locator(".title-row #sound").is_visible()
+    assert "sound" not in {name for name, _, _ in tv.evaluate(ROW_LINE)}
+    assert tv.evaluate("parseFloat(getComputedStyle(document.getElementById('sound')).fontSize)") >= 18
     tv.locator("#sound").click()     # mute
     assert tv.locator("#sound").get_attribute("aria-pressed") == "false"
+    assert tv.locator("#sound").get_attribute("aria-label") == "Ton an" in tv.locator("#sound").inner_text()
     rng = random.Random(2)
     while not service.public(table)["story"]["waiting"]:   # plays until there is a step to tell
         state = service.state_of(table)
@@ -199,7 +205,7 @@ def test_a_normal_browser_gets_one_sound_on_tap(server: str, browser: Any, servi
                          timeout=patience_ms(10))
     assert sound.get_attribute("aria-pressed") == "false"
     sound.click()
-    assert sound.get_attribute("aria-pressed") == "true" and "Mute" in sound.inner_text()
+    assert sound.get_attribute("aria-pressed") == "true" and sound.get_attribute("aria-label") == "Mute"
     heard: list[tuple[str, int, str]] = []
     tv.on("response", lambda r: heard.append((r.url.rsplit("/", 1)[-1], r.status,
                                               r.headers.get("content-type", "")))

@@ -67,11 +67,13 @@
   let voiceClip = null, blocked = false;
   let soundOn = (function () { try { return localStorage.getItem("tc-sound") !== "off"; } catch (e) { return true; } })();
   function voiceOf(p) { const v = p && p.story && p.story.voice; return v && v.output === "screen" ? v : null; }
-  function soundButton(v) {
-    const b = $("sound"), on = soundOn && !blocked;
+  function soundButton(v) {   // playing: a small 🔊 beside "Rules"; else "🔇 Sound on" to tap
+    const b = $("sound"), on = soundOn && !blocked, label = on ? T("Mute") : T("Sound on");
     b.hidden = !v;
     b.setAttribute("aria-pressed", on ? "true" : "false");
-    b.textContent = on ? "🔊 " + T("Mute") : "🔇 " + T("Sound on");
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.textContent = on ? "🔊" : "🔇 " + label;
   }
   function playClip(clip) {
     const audio = $("voice");
