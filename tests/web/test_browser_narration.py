@@ -118,13 +118,14 @@ def test_the_tv_mutes_and_sounds_again(server: str, browser: Any, service: Any) 
     service.narration.configure(table, "screen", volume=40)
     tv, heard = open_tv(browser, server, table)
     assert tv.evaluate("document.getElementById('voice').volume") == pytest.approx(0.4)
-    # 🔊 beside "Regeln", not in the full row of Next, Auto and the dot; its words 18 px or more
+    # the speaker beside "Regeln", not in the full row of Next, Auto and the dot; its words 18 px or more
     assert tv.locator(".title-row #sound").is_visible()
     assert "sound" not in {name for name, _, _ in tv.evaluate(ROW_LINE)}
     assert tv.evaluate("parseFloat(getComputedStyle(document.getElementById('sound')).fontSize)") >= 18
     tv.locator("#sound").click()     # mute
     assert tv.locator("#sound").get_attribute("aria-pressed") == "false"
-    assert tv.locator("#sound").get_attribute("aria-label") == "Ton an" in tv.locator("#sound").inner_text()
+    assert tv.locator("#sound").get_attribute("aria-label") == "Ton an"
+    assert "Ton an" in tv.locator("#sound").inner_text()      # muted: the words to tap again
     rng = random.Random(2)
     while not service.public(table)["story"]["waiting"]:   # plays until there is a step to tell
         state = service.state_of(table)

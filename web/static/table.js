@@ -67,13 +67,14 @@
   let voiceClip = null, blocked = false;
   let soundOn = (function () { try { return localStorage.getItem("tc-sound") !== "off"; } catch (e) { return true; } })();
   function voiceOf(p) { const v = p && p.story && p.story.voice; return v && v.output === "screen" ? v : null; }
-  function soundButton(v) {   // playing: a small 🔊 beside "Rules"; else "🔇 Sound on" to tap
+  function soundButton(v) {   // playing: a small speaker beside "Rules"; else a struck one and "Sound on"
     const b = $("sound"), on = soundOn && !blocked, label = on ? T("Mute") : T("Sound on");
     b.hidden = !v;
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.setAttribute("aria-label", label);
     b.title = label;
-    b.textContent = on ? "🔊" : "🔇 " + label;
+    TC.clear(b).append(TC.icon(on ? "sound" : "muted"));
+    if (!on) b.append(" " + label);
   }
   function playClip(clip) {
     const audio = $("voice");
