@@ -112,7 +112,17 @@ class Narrator:
             self.player.stop()
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
-        return self._worker.wait_idle(timeout)
+        """Until no clip is queued or being made (tests, the bench)."""
+        end = time.monotonic() + timeout
+        if not self._worker.wait_idle(timeout):
+            return False
+        while True:
+            with self._lock:
+                making = list(self._making.values())
+            if not making:
+                return True
+            if not making[0].wait(max(0.0, end - time.monotonic())):
+                return False
 
     # -- clips ------------------------------------------------------------------------------
 
