@@ -18,20 +18,23 @@ pytestmark = shared.pytestmark
 server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
 watch = shared.watch
 
-LISTEN = """() => { window.__played = []; const a = document.getElementById('voice');
-  a.addEventListener('playing', () => window.__played.push(a.currentSrc)); }"""
+# every <audio> that starts playing, from the page's first moment (a capturing listener: media events
+# do not bubble, but the capture reaches them; the first clip may play before the test looks)
+LISTEN = """window.__played = [];
+document.addEventListener('playing', (e) => window.__played.push(e.target.currentSrc), true);"""
 
 
 def open_tv(browser: Any, server: str, table: str) -> tuple[Any, list[tuple[str, int, str]]]:
     """The TV's page with its clip requests recorded: (clip, status, content type)."""
-    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(LISTEN)
+    tv = watch(context.new_page())
     heard: list[tuple[str, int, str]] = []
     tv.on("response", lambda r: heard.append((r.url.rsplit("/", 1)[-1], r.status,
                                               r.headers.get("content-type", "")))
           if "/speech/" in r.url else None)
     tv.goto(f"{server}/table/{table}")
     tv.locator("#sound").wait_for(state="visible", timeout=patience_ms(10))
-    tv.evaluate(LISTEN)
     if tv.locator("#sound").get_attribute("aria-pressed") != "true":
         tv.locator("#sound").click()   # a normal browser: "Sound on", once
     return tv, heard
@@ -197,11 +200,11 @@ def test_a_normal_browser_gets_one_sound_on_tap(server: str, browser: Any, servi
         service.act(table, seat, rng.choice(state.legal_actions(seat)))
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     context.add_init_script(BLOCK_UNTIL_TAP)
+    context.add_init_script(LISTEN)
     tv = watch(context.new_page())
     tv.goto(f"{server}/table/{table}")
     sound = tv.locator("#sound")
     sound.wait_for(state="visible")
-    tv.evaluate(LISTEN)
     tv.wait_for_function("document.getElementById('sound').textContent.includes('Sound on')",
                          timeout=patience_ms(10))
     assert sound.get_attribute("aria-pressed") == "false"
