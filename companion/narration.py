@@ -101,20 +101,22 @@ class Narrator:
         self._clips: OrderedDict[str, bytes] = OrderedDict()
         self._size = 0
         self._words: OrderedDict[str, tuple[str, str, int]] = OrderedDict()
-        self._play_when_made: dict[str, int] = {}   # clip -> volume: start it on the Pi once made
         self._making: dict[str, threading.Event] = {}   # clips being synthesised now
         self._worker: Worker[str] = Worker("companion-voice", self._make, join_seconds=2)
+        # the Pi's output: each stop shown, in order, made if need be and played off the table's lock
+        self._speaker: Worker[tuple[str, int]] = Worker("companion-speaker", self._speak, join_seconds=2)
         self.timings: list[tuple[str, int, float]] = []   # (lang, characters, seconds): the bench reads them
 
     def close(self) -> None:
         self._worker.close()
+        self._speaker.close()
         if self.player is not None:
             self.player.stop()
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Until no clip is queued or being made (tests, the bench)."""
         end = time.monotonic() + timeout
-        if not self._worker.wait_idle(timeout):
+        if not (self._worker.wait_idle(timeout) and self._speaker.wait_idle(timeout)):
             return False
         while True:
             with self._lock:
@@ -186,13 +188,19 @@ class Narrator:
 
     def _make(self, name: str) -> None:
         try:
+            self.make(name)
+        except VoiceFailed as exc:
+            log.warning("the voice failed: %s", exc)
+
+    def _speak(self, item: tuple[str, int]) -> None:
+        """The Pi says a stop just shown (``(clip, volume)``): the one before it stops."""
+        name, volume = item
+        try:
             wav = self.make(name)
         except VoiceFailed as exc:
             log.warning("the voice failed: %s", exc)
             return
-        with self._lock:
-            volume = self._play_when_made.pop(name, None)
-        if wav is not None and volume is not None and self.player is not None:
+        if wav is not None and self.player is not None:
             self.player.play(louder(wav, volume))
 
     # -- the story ----------------------------------------------------------------------------
@@ -214,16 +222,10 @@ class Narrator:
         shown = self.shown_clip(t, story)
         if shown is not None:
             name = shown[0]
-            wav = self.cached(name)
-            pi = moved and t.narration.output == "pi" and self.player is not None
-            if pi:
+            if moved and t.narration.output == "pi" and self.player is not None:
                 t.narration.spoken = name
-            if wav is not None and pi and self.player is not None:
-                self.player.play(louder(wav, t.narration.volume))
-            elif wav is None:   # made now, ahead of the queue of the stops to come (and played once made)
-                if pi:
-                    with self._lock:
-                        self._play_when_made[name] = t.narration.volume
+                self._speaker.put((name, t.narration.volume))
+            elif self.cached(name) is None:   # made now, ahead of the queue of the stops to come
                 threading.Thread(target=self._make, args=(name,), name="companion-voice-now",
                                  daemon=True).start()
         coming = story.ahead(AHEAD)
