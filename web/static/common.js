@@ -39,6 +39,11 @@
     pause: [["rect", { x: 3, y: 2, width: 3.5, height: 12, rx: 0.8 }], ["rect", { x: 9.5, y: 2, width: 3.5, height: 12, rx: 0.8 }]],
     play: [["path", { d: "M4 2 L14 8 L4 14 Z" }]],
     screen: [["rect", { x: 1, y: 2, width: 14, height: 9.5, rx: 1.2 }], ["rect", { x: 5, y: 12.5, width: 6, height: 1.5, rx: 0.5 }]],
+    // the table screen's narration (docs/narration.md): a speaker with its sound, and struck through
+    sound: [["path", { d: "M1.5 5.5 H4.5 L8.5 2 V14 L4.5 10.5 H1.5 Z" }],
+            ["path", { d: "M10.5 5.5 Q12 8 10.5 10.5 M12.5 3.5 Q15.2 8 12.5 12.5", fill: "none", stroke: "currentColor", "stroke-width": 1.5, "stroke-linecap": "round" }]],
+    muted: [["path", { d: "M1.5 5.5 H4.5 L8.5 2 V14 L4.5 10.5 H1.5 Z" }],
+            ["path", { d: "M10.5 5.5 L15 10.5 M15 5.5 L10.5 10.5", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" }]],
     shield: [["path", { d: "M8 1 L14 3.2 V7.5 C14 11 11.4 13.6 8 15 C4.6 13.6 2 11 2 7.5 V3.2 Z" }]],
     // a spent shield: the outline only, struck through (a shape of its own, not a colour)
     "shield-spent": [["path", { d: "M8 1.8 L13.2 3.8 V7.5 C13.2 10.6 10.9 12.9 8 14.2 C5.1 12.9 2.8 10.6 2.8 7.5 V3.8 Z", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }],
