@@ -61,9 +61,9 @@ class Checker:
 
 
 # Every control a thumb meets on a phone: its box (WCAG 2.5.5's 44x44 px, the issue's floor for a
-# table of thumbs). A board's squares (an SVG's .hit) are measured apart: a 10-wide Laser Chess
-# board cannot give 44 px squares on a 360-px phone; they must fill the width and keep WCAG 2.5.8's
-# 24 px.
+# table of thumbs). The squares and spaces of a board's drawing are measured apart, against WCAG
+# 2.5.8's 24 px: they have the real board's shapes (a 10-wide Laser Chess board gives 34-px squares
+# on a 360-px phone, Jaws' outer water 40 px across); the smallest is printed.
 TARGETS = """() => {
     const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
         + '[role=button], [role=tab], [role=checkbox], [tabindex]:not([tabindex="-1"])';
@@ -76,7 +76,7 @@ TARGETS = """() => {
         const r = e.getBoundingClientRect();
         if (!r.width || !r.height || !shown(e)) continue;
         const side = Math.min(r.width, r.height);
-        if (e.closest('svg') && e.matches('.hit, .hit *')) { squares.push(side); continue; }
+        if (e.closest('svg')) { squares.push(side); continue; }   // a square or space of the board's drawing
         if (side < 43.5) small.push(name(e) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
     }
     return {small, square: squares.length ? Math.min(...squares) : null};
@@ -119,6 +119,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
         server: str, browser: Any, service: Any, host_key: str) -> None:
     check = Checker()
     small: list[str] = []   # phone controls under 44x44 px
+    squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
     unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
@@ -157,6 +158,8 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 check(page, where)
                 targets = page.evaluate(TARGETS)
                 small += [f"{where}: {t}" for t in targets["small"]]
+                if targets["square"] is not None:
+                    squares[game] = min(squares.get(game, 99.0), targets["square"])
                 if targets["square"] is not None and targets["square"] < 24:
                     small.append(f"{where}: board squares {targets['square']:.0f} px")
                 if moment == "first decision":
@@ -215,6 +218,8 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
             page.close()
     print(f"\naxe-core {AXE_VERSION} ({', '.join(TAGS)}): {check.checked} pages x states checked, "
           f"{len(check.found)} violations")
+    print("the smallest square or space of a board to tap, px: "
+          + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)

@@ -220,7 +220,11 @@
         if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
         else if (isTarget) { hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4); svg("circle", { cx: c.cx, cy: c.cy, r: 9, fill: "#18a558", stroke: "#fff", "stroke-width": 2.5, "pointer-events": "none", class: "target-dot" }, hits); }
         else if (isSelectable) { hit.setAttribute("stroke", "#ffffff"); hit.setAttribute("stroke-width", 1.5); hit.setAttribute("stroke-dasharray", "4 3"); }
-        if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+        if (opts.onTap && (isTarget || isSelectable || isSel)) {   // a keyboard's too: the squares that do something
+          const token = isSelectable || isSel ? (view.board || []).find(function (t) { return t.square === sq; }) : null;
+          window.TC.pressable(hit, token ? describeToken(token) : window.TC.T("Choose {space}", { space: sq }),
+                              function () { opts.onTap(sq); });
+        } else if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
       }
     }
     window.TC.clear(container).appendChild(root);

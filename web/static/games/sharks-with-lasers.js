@@ -357,7 +357,8 @@
             hit.setAttribute("stroke", "#18e070"); hit.setAttribute("stroke-width", 4);
             svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits);
           }
-          if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+          if (opts.onTap && target) TC.pressable(hit, T("Choose {space}", { space: sq }), function () { opts.onTap(sq); });
+          else if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
         }
       }
     }
