@@ -92,6 +92,10 @@ DRAWING_NAME = ("(s) => s.closest('[aria-hidden=true]') ? 'hidden' : "
                 "(s.getAttribute('aria-label') || s.querySelector(':scope > title')?.textContent || '')")
 
 
+def said_in(lang: str, msgid: str) -> str:
+    return msgid if lang == "en" else CatalogueFile(po_path(lang)).gettext(msgid)
+
+
 def untranslated(names: list[str], lang: str) -> list[str]:
     """Names that are an English label whose translation in ``lang`` differs (said in English)."""
     messages = CatalogueFile(po_path(lang)).catalogue().messages
@@ -121,6 +125,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     small: list[str] = []   # phone controls under 44x44 px
     squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
     unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
+    turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
     tables: dict[str, str] = {}
@@ -136,11 +141,14 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
             pages[lang] = watch(ctx.new_page())
         tv = watch(screen.new_page())
         plays = 0
-        for moment in ("first decision", "mid-game, a step told", "the end"):
+        for moment in ("first decision", "mid-game, a step told", "later, told", "the end"):
             if moment.startswith("mid"):
                 for _ in range(6):
                     advance(service, table, 1, seed=plays, tell=False)
                     plays += 1
+            elif moment.startswith("later"):
+                advance(service, table, 30, seed=plays)
+                plays += 30
             elif moment == "the end":
                 for page in [*pages.values(), tv]:   # the pages wait (nothing drawn) while it is played
                     page.goto("about:blank")
@@ -174,12 +182,18 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                     # a drawing has its text alternative; the page says what changed, politely
                     assert page.locator("#status[aria-live=polite], #events[aria-live=polite]").count() == 2
                     assert page.locator("html").get_attribute("lang") == lang
+                    seat = i % players
+                    setting_up = service.seat_view(table, seat).get("setup")
+                    if seat in service.state_of(table).awaiting and not setting_up:
+                        said = page.locator("#status").inner_text()
+                        assert said == said_in(lang, "Your turn."), (where, said)
+                        turns_said += 1
                     for svg in page.locator("#seat svg:visible").all():
                         label = svg.evaluate(DRAWING_NAME)
                         if not label.strip():
                             unnamed.append(f"{where}: a drawing without a text alternative: "
                                            + svg.evaluate("(s) => s.outerHTML.slice(0, 80)"))
-            if moment != "mid-game, a step told":
+            if moment in ("first decision", "the end"):
                 tv.goto(f"{server}/table/{table}")
             for lang in LANGS:
                 service.set_language(table, lang)   # the screen comes again in it by itself
@@ -198,6 +212,8 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
         for lang in LANGS:
             page.goto(f"{server}/host?lang={lang}")
             page.locator("#tables li").first.wait_for()
+            page.locator("#ln-editor").wait_for()   # the games' own sections: the map editor,
+            page.locator("#jaws-profiles").wait_for()   # the box profiles
             check(page, f"host {lang} {size}")
             page.locator("#tables li a, #tables li button").first.click()
             page.locator("#manage").wait_for(state="visible")
@@ -221,6 +237,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     print("the smallest square or space of a board to tap, px: "
           + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
+    assert turns_said >= len(WALKS), turns_said
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)
     assert not unnamed, "\n".join(unnamed)
