@@ -183,6 +183,15 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                     assert page.locator("#status[aria-live=polite], #events[aria-live=polite]").count() == 2
                     assert page.locator("html").get_attribute("lang") == lang
                     seat = i % players
+                    if game == "laser-chess":   # the board's position in words: every token, its facing
+                        label = page.locator("#board svg").first.get_attribute("aria-label") or ""
+                        tokens = service.seat_view(table, seat)["view"]["board"]
+                        assert all(f"({t['square']})" in label for t in tokens), (where, label)
+                        ways = [said_in(lang, "facing {dir}").split("{")[0],
+                                said_in(lang, "its mirror running south-west to north-east"),
+                                said_in(lang, "its mirror running north-west to south-east")]
+                        facing = [t for t in tokens if t.get("facing")]
+                        assert sum(label.count(w) for w in ways) == len(facing), (where, label)
                     setting_up = service.seat_view(table, seat).get("setup")
                     if seat in service.state_of(table).awaiting and not setting_up:
                         said = page.locator("#status").inner_text()

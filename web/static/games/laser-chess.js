@@ -60,7 +60,19 @@
     const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle" }, body);
     label.textContent = LETTER[token.color] || "?";
     const title = svg("title", {}, body);
-    title.textContent = window.TC.T(token.color === "blue" ? window.TC.N("Blue") : window.TC.N("Red")) + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
+    title.textContent = sayToken(token);
+  }
+
+  /* A token in words, where it stands and which way it faces: "Blue Deflector (c3) facing north-east"
+     (a screen reader's position in words, issue 40). */
+  const FACING = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west"),
+                   NE: window.TC.N("north-east"), SE: window.TC.N("south-east"), SW: window.TC.N("south-west"),
+                   NW: window.TC.N("north-west") };
+  const LINE = { "/": window.TC.N("its mirror running south-west to north-east"),
+                 "\\": window.TC.N("its mirror running north-west to south-east") };   // a Switch's two ways
+  function sayToken(token) {
+    const facing = FACING[token.facing], line = LINE[token.facing];
+    return describeToken(token) + (facing ? " " + T("facing {dir}", { dir: T(facing) }) : line ? " " + T(line) : "");
   }
 
   /* A square only one colour may enter: a border inside its edge (solid for Blue, dashed for Red,
@@ -115,8 +127,11 @@
     opts = opts || {};
     const flip = !!opts.flip;
     const W = FILES.length * CELL + 2 * M, H = RANKS * CELL + 2 * M;
+    // named with the whole position in words, square by square (a screen reader's board)
+    const position = (view.board || []).slice().sort(function (a, b) { return a.square < b.square ? -1 : 1; })
+      .map(sayToken).join(", ");
     const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: "img",
-                              "aria-label": window.TC.T("Laser Chess board") });
+                              "aria-label": window.TC.T("Laser Chess board") + (position ? ": " + position : "") });
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
     const restricted = view.restricted || {};
     const only = {};
