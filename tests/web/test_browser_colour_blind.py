@@ -4,7 +4,8 @@ chips) are read from the table screen as drawn, in a seeded game of the most pla
 decision and mid-game. Under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira
 and Fernandes 2009, full severity, applied in linear RGB) every two of them that mean different
 things stay apart (CIELAB distance at least ``APART``), and each still carries a letter, a number or
-a word (never colour alone)."""
+a word (never colour alone). Each token stands out from its drawing's ground at 3:1 by its fill or
+its outline (WCAG 1.4.11)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,33 @@ def same_side(k1: str, k2: str) -> bool:
     return any(SIDE.match(c) for c in set(k1.split()) & set(k2.split()))
 
 
+# WCAG 1.4.11 (3:1 for the parts of a drawing that carry meaning): each token's fill or its outline
+# against the drawing's ground (the drawing's first shape: the board, the sea).
+EDGES = """(tokens) => {
+    const out = [];
+    for (const e of document.querySelectorAll(tokens + ', .token')) {
+        const drawing = e.ownerSVGElement, shape = e.querySelector('path, rect, circle, polygon');
+        if (!drawing || !shape || !e.getClientRects().length) continue;
+        const ground = drawing.querySelector(':scope > rect, :scope > path, :scope > polygon');
+        if (!ground) continue;
+        const s = getComputedStyle(shape);
+        out.push({kind: e.getAttribute('class'), fill: s.fill, stroke: s.stroke,
+                  ground: getComputedStyle(ground).fill});
+    }
+    return out;
+}"""
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def luminance(c: tuple[float, float, float]) -> float:
+    r, g, b = (linear(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def rgb(css: str) -> tuple[float, float, float] | None:
     if not css.startswith("rgb"):
         return None   # a pattern (url(...)) or none: not a flat colour
@@ -139,6 +167,8 @@ def test_the_colours_that_tell_sides_apart_stay_apart_for_colour_blind_eyes(
     tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
     tv.goto(f"{server}/table/{table}")
     parts: dict[str, tuple[str, set[str]]] = {}
+    faint: set[str] = set()   # tokens whose fill and outline both stand under 3:1 on their ground
+    edges = 0
     phone = watch(browser.new_context(viewport={"width": 360, "height": 740}).new_page())
     phone.context.add_cookies([{"name": f"seat_{table}", "value": service.claim_seat(table, 0, "P1"),
                                 "url": server}])   # the seat taken again: this phone holds it
@@ -150,6 +180,14 @@ def test_the_colours_that_tell_sides_apart_stay_apart_for_colour_blind_eyes(
         phone.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
                                 arg=service.seat_view(table, 0)["version"])
         tokens = tv.evaluate("() => TC.TOKENS")
+        for edge in tv.evaluate(EDGES, tokens) + phone.evaluate(EDGES, tokens):
+            ground, fill, stroke = rgb(edge["ground"]), rgb(edge["fill"]), rgb(edge["stroke"])
+            if ground is None or fill is None:
+                continue
+            edges += 1
+            best = max(contrast(fill, ground), contrast(stroke, ground) if stroke else 0.0)
+            if best < 3:
+                faint.add(f"{edge['kind']}: {best:.2f}:1 on {edge['ground']}")
         for part in tv.evaluate(PARTS, tokens) + phone.evaluate(PARTS, tokens):
             colour, said = parts.get(part["kind"], (part["colour"], set()))
             said.add(part["said"])
@@ -167,5 +205,7 @@ def test_the_colours_that_tell_sides_apart_stay_apart_for_colour_blind_eyes(
             apart = math.dist(seen_as(c1, matrix), seen_as(c2, matrix))
             if apart < APART:
                 close.append(f"{name}: {k1} / {k2}: {apart:.1f}")
-    print(f"\n{walk}: {len(flat)} colours, {len(set(flat.values()))} apart:", sorted(set(parts)))
+    print(f"\n{walk}: {len(flat)} colours, {len(set(flat.values()))} apart; {edges} tokens' edges measured:",
+          sorted(set(parts)))
     assert not close, (walk, close)
+    assert not faint, (walk, sorted(faint))
