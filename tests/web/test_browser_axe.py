@@ -125,13 +125,16 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     small: list[str] = []   # phone controls under 44x44 px
     squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
     unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
+    lessons = 0   # table screens checked with a first game's lesson shown
     turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
     tables: dict[str, str] = {}
     for game in sorted(WALKS):
         players, options, most = WALKS[game]
-        table = tables[game] = service.create_table(game, players, options, seed=5)["table"]
+        # "First game" on: each rule comes as a lesson on the phones and the table screen too
+        table = tables[game] = service.create_table(game, players, {**options, "first_game": True},
+                                                    seed=5)["table"]
         service.set_auto(table, False)
         tokens = [service.claim_seat(table, seat, NAMES[seat]) for seat in range(players)]
         pages = {}
@@ -209,6 +212,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 tv.locator(f"html[lang={lang}]").wait_for(state="attached")
                 screen_at(tv, service, table)
                 check(tv, f"{game} table screen {lang} 1280x720 {moment}")
+                lessons += tv.locator("#lesson").is_visible()
         for page in [*pages.values(), tv]:
             page.close()
     # every other page kind, in each language, on a phone and a screen
@@ -245,8 +249,10 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
           f"{len(check.found)} violations")
     print("the smallest square or space of a board to tap, px: "
           + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
+    print(f"table screens with a first game's lesson shown: {lessons}")
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
     assert turns_said >= len(WALKS), turns_said
+    assert lessons >= len(WALKS), lessons
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)
     assert not unnamed, "\n".join(unnamed)
