@@ -195,6 +195,12 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                                 said_in(lang, "its mirror running north-west to south-east")]
                         facing = [t for t in tokens if t.get("facing")]
                         assert sum(label.count(w) for w in ways) == len(facing), (where, label)
+                    if game == "sharks-with-lasers":   # every shark and agent on the board, by its square
+                        label = page.locator("#board svg.swl-board").first.get_attribute("aria-label") or ""
+                        view = service.seat_view(table, seat)["view"]
+                        figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", [])
+                                   if f.get("square")]
+                        assert figures and all(f"({sq})" in label for sq in figures), (where, label)
                     setting_up = service.seat_view(table, seat).get("setup")
                     if seat in service.state_of(table).awaiting and not setting_up:
                         said = page.locator("#status").inner_text()

@@ -315,18 +315,21 @@
     const ev = opts.event || null;
     if (ev && (ev.type === "moved" || ev.type === "pushed" || ev.type === "wrapped") && ev.square && ev.to) drawMove(root, g, ev);
     const layer = svg("g", { class: "figures" }, root);
+    const said = [];   // the position in words, figure by figure (a screen reader's board, issue 40)
+    const say = function (figure, sq) { said.push(figure.querySelector("title").textContent + " (" + sq + ")"); return figure; };
     SHARKS.forEach(function (name) {
       const s = figs.sharks[name];
       if (!s || !s[0]) return;
       const current = ev && ev.shark === name && ev.figure !== "agent" ? " current" : "";
-      place(drawShark(layer, name, s[1], current), g, s[0]);
+      place(say(drawShark(layer, name, s[1], current), s[0]), g, s[0]);
     });
     Object.keys(figs.agents).forEach(function (seat) {
       const sq = figs.agents[seat];
       if (!sq) return;
       const current = ev && ev.figure === "agent" && String(ev.seat) === seat ? " current" : "";
-      place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
+      place(say(drawAgent(layer, parseInt(seat, 10), current), sq), g, sq);
     });
+    if (said.length) root.setAttribute("aria-label", T("Sharks with Lasers board") + ": " + said.join(", "));
     share(layer);
     if (ev && opts.animate) animate(layer, g, ev);
     // setting up (table.js step.setup): the sharks' squares and the start zone, outlined; the side
