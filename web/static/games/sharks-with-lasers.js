@@ -32,7 +32,7 @@
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
   // a facing letter as the table reads it (German writes O for east, Dutch Z for south)
-  const COMPASS = { N: window.TC.N("N"), E: window.TC.N("E"), S: window.TC.N("S"), W: window.TC.N("W") };
+  const COMPASS = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west") };   // said in words (a screen reader)
   const T = function (m, p) { return window.TC.T(m, p); };
   const PHASES = { deal: window.TC.N("Dealing"), setup: window.TC.N("Placing the agents"), pre: window.TC.N("Before the round"), place: window.TC.N("Phase I: agents back in"),
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
