@@ -122,10 +122,13 @@ browser_ready() { [ -x /usr/bin/chromium-headless-shell ]; }   # the browser tes
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/table-companion
 
 dev_tools() {  # apt's tools the tests drive: Debian's chromium-headless-shell (the browser tests),
-    # faketime (the clock ten years ahead: tests/test_offline.py)
+    # faketime (the clock ten years ahead: tests/test_offline.py), espeak-ng and alsa-utils' aplay
+    # (the table's voice, tests/companion/test_narration.py)
     local missing=()
     browser_ready || missing+=(chromium-headless-shell)
     command -v faketime >/dev/null || missing+=(faketime)
+    command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+    command -v aplay >/dev/null || missing+=(alsa-utils)
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         say "installing Debian's ${missing[*]} for the tests"
@@ -396,8 +399,10 @@ while [ $i -lt 90 ] && ! python3 -c 'import sys, urllib.request; urllib.request.
     sleep 1
 done
 browser=$(command -v chromium-browser || command -v chromium)
+# --autoplay-policy: the table screen speaks each step (docs/narration.md) without a tap
 exec "$browser" --kiosk --noerrdialogs --disable-infobars --no-first-run --password-store=basic \
-    --disable-session-crashed-bubble --check-for-update-interval=31536000 "$url"
+    --disable-session-crashed-bubble --check-for-update-interval=31536000 \
+    --autoplay-policy=no-user-gesture-required "$url"
 EOF
 }
 
@@ -453,7 +458,9 @@ cmd_install() {
     fi
     say "apt packages"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv avahi-daemon avahi-utils >/dev/null
+    # espeak-ng: the table's voice, offline (docs/narration.md); alsa-utils: aplay, the Pi's own output
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv avahi-daemon avahi-utils \
+        espeak-ng alsa-utils >/dev/null
     if [ "$kiosk" = yes ] && ! command -v chromium-browser >/dev/null && ! command -v chromium >/dev/null; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-browser >/dev/null ||
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
@@ -462,9 +469,9 @@ cmd_install() {
         say "creating the service user $user"
         useradd --system --home-dir /var/lib/companion --shell /usr/sbin/nologin "$user"
     fi
-    # The unit's SupplementaryGroups=gpio spi i2c stops it from starting if a group is missing
-    # (a non-Pi Debian, an older image): create them, so the unit always starts.
-    for group in gpio spi i2c; do
+    # The unit's SupplementaryGroups=gpio spi i2c audio stops it from starting if a group is missing
+    # (a non-Pi Debian, an older image): create them, so the unit always starts (audio: ALSA's output).
+    for group in gpio spi i2c audio; do
         if ! getent group "$group" >/dev/null; then
             say "creating the system group $group"
             groupadd --system "$group"

@@ -1,112 +1,217 @@
-"""The phone page on a slow phone: Debian's chromium with the CPU throttled (4x and 6x: a low-end
-Android), a 390x844 phone at a seat of each game.
+"""A phone joining a seat, as a person meets it (issue 41): the companion served in its own process
+as its systemd unit runs it (``companion serve``, ``PYTHONOPTIMIZE=2``, mock pins), and each run a
+new mobile browser context (390x844, touch, a cold cache: a phone that joins for the first time)
+in Debian's chromium with its CPU throttled (4x and 6x: a low-end Android).
 
-Two figures per game and rate, the median of ``--runs`` loads:
-- ``ready``: from the navigation's start to the seat's page drawn (``#seat`` shown with the
-  payload's version: its view and its controls);
-- ``play``: from another seat's play (posted to the companion) to this page showing it.
+Per game and rate, the median and the worst of ``--runs`` loads of:
+- ``drawn``: from the navigation's start to the seat's page on the screen (``#seat`` shown with
+  its payload's version, its view and its controls, and the frame after it painted: the task after
+  the next animation frame);
+- ``task before``: the longest task on the page's main thread before it was drawn (a tap in a long
+  task waits for its end);
+- ``task after``: the longest in the first 2 s after it was drawn;
+- ``tap``: a tap on a legal play (the game's first drawn target: a token, a card, a button) to the
+  frame that answers it (the Event Timing API's duration of the tap: from the touch to the next
+  paint after its handlers ran; Chromium rounds it to 8 ms).
 
-The companion runs in this process (waitress on 127.0.0.1, its real service on a temporary
-directory), as the browser tests run it. Noisy under load: compare figures taken in the same minute.
+Long tasks are the Long Tasks API's (over 50 ms); "-" is none. Noisy under load: compare figures
+taken in the same minutes (``--runs 5`` of five games at two rates takes about three minutes).
 
-Usage: .venv/bin/python bench/slow_phone.py [--runs 5] [--rates 4,6] [--game ID]
+Usage: .venv/bin/python bench/slow_phone.py [--runs 5] [--rates 4,6] [--game ID] [--profile DIR]
+       [--root CHECKOUT]   (``--root`` serves another checkout: a version before a change, measured
+                            with the same bench in the same minutes)
+
+``--profile DIR`` writes a Chrome trace of one 6x load per game (``DIR/<game>.json``: open it in
+Chrome's Performance panel or https://ui.perfetto.dev) and prints where the main thread's time went
+before the seat was drawn (docs/web.md, "A slow phone's first second").
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import collections
+import json
+import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import engines  # noqa: E402
-from companion.service import Service  # noqa: E402
-from engines import TABLE  # noqa: E402
-from web import create_app  # noqa: E402
-
 CHROMIUM = "/usr/bin/chromium"
 KEY = "bench-host-key"
-# when #seat is shown with a version, and each time the version moves: the page's own clock
+# where a tap on a legal play lands, per kind of drawing: the first one drawn and visible
+TAP_TARGETS = ("#seat .hit.selectable", "#seat .hit.target", "#seat .target", "#seat button.fz-pick",
+               "#seat button.big:not(.secondary):not([disabled])")
+AFTER_MS = 2000
+# A point on the screen where a finger lands on the first target drawn (a drawn space's shape is not
+# its box: the point must hit the target itself), scrolled into view; null: none.
+FIND_TAP = """(selectors) => {
+  for (const selector of selectors) {
+    for (const e of document.querySelectorAll(selector)) {
+      e.scrollIntoView({block: 'center'});
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
+        const x = r.left + r.width * i / 8, y = r.top + r.height * j / 8;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === e || e.contains(hit))) return [x, y];
+      }
+    }
+  }
+  return null;
+}"""
+# Before the page's scripts: the page's long tasks, and when #seat is first shown with a version.
 WATCH = """() => {
-  window.__marks = [];
-  const look = () => {
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
+  window.__taps = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__taps.push([e.name, e.startTime, e.duration]);
+  }).observe({type: 'event', durationThreshold: 16, buffered: true});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__taps.push([e.name, e.startTime, e.duration]);
+  }).observe({type: 'first-input', buffered: true});
+  window.__drawn = null;
+  let seen = false;
+  const look = () => {   // the seat's first frame: after the frame that follows its drawing is painted
     const seat = document.getElementById('seat');
-    if (!seat || seat.hidden || !seat.dataset.version) return;
-    const last = window.__marks[window.__marks.length - 1];
-    if (!last || last.v !== seat.dataset.version)
-      window.__marks.push({v: seat.dataset.version, t: performance.now(), at: Date.now()});
+    if (seen || !seat || seat.hidden || !seat.dataset.version) return;
+    seen = true;
+    requestAnimationFrame(() => {
+      const after = new MessageChannel();
+      after.port1.onmessage = () => { window.__drawn = performance.now(); };
+      after.port2.postMessage(null);
+    });
   };
   new MutationObserver(look).observe(document, {subtree: true, attributes: true, childList: true,
                                                 attributeFilter: ['hidden', 'data-version']});
 }"""
 
 
-def serve(service: Service) -> tuple[str, Any]:
-    from waitress.server import create_server
-
-    app = create_app(service, public_url="http://127.0.0.1")
-    app.config.update(SSE_KEEPALIVE=0.5)   # a closed page's stream ends soon (as in the browser tests)
-    srv: Any = create_server(app, host="127.0.0.1", port=0, threads=32)
-    threading.Thread(target=srv.run, daemon=True).start()
-    return f"http://127.0.0.1:{srv.effective_port}", srv
+@dataclass
+class Load:
+    drawn: float
+    before: float      # the longest task before the seat was drawn (0: none over 50 ms)
+    after: float       # the longest in the first 2 s after
+    tap: float | None  # None: no legal play to tap on this seat's first screen
 
 
-def players(game: engines.Game) -> int:
-    return max(game.min_players, 2)
+class Companion:
+    """``companion serve`` in its own process, as the unit runs it, on a free loopback port."""
+
+    def __init__(self, data: str, root: Path = ROOT) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        env = {**os.environ, "PYTHONOPTIMIZE": "2", "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1"}
+        self.base = f"http://127.0.0.1:{port}"
+        self.proc = subprocess.Popen(   # the unit's `companion serve`, from the checkout ``root``
+            [sys.executable, "-m", "companion", "serve", "--data", data, "--host-key", KEY,
+             "--port", str(port), "--bind", "127.0.0.1"],
+            cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(300):
+            try:
+                self.call("GET", "/api/games")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("the companion did not answer in 30 s")
+
+    def call(self, method: str, path: str, body: Any = None, host: bool = False) -> Any:
+        headers = {"Content-Type": "application/json", **({"X-Host-Key": KEY} if host else {})}
+        request = urllib.request.Request(self.base + path, method=method, headers=headers,
+                                         data=None if body is None else json.dumps(body).encode())
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read() or b"null")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
 
 
-def other_play(service: Service, table: str, me: int) -> tuple[int, dict[str, Any]] | None:
-    state = service.state_of(table)
-    for seat in state.awaiting:
-        if seat not in (me, TABLE):
-            legal = state.legal_actions(seat)
-            if legal:
-                return seat, legal[0]
-    return None
+def players(game: dict[str, Any]) -> int:
+    """Two for the duels and the auction (the old bench's tables), three for the rest."""
+    least = int(game["min_players"])
+    return max(least, 2) if game["id"] in ("laser-chess", "fzzzt") else max(least, 3)
 
 
-def measure(browser: Any, base: str, service: Service, game: engines.Game, rate: int,
-            seed: int) -> tuple[float, float | None]:
-    table = service.create_table(game.id, players(game), {}, seed=seed)["table"]
-    tokens = [service.claim_seat(table, s, f"P{s + 1}") for s in range(players(game))]
-    state = service.state_of(table)
-    # this phone: a seat that is not the first awaited, so another seat's play can reach it
-    waiting = [s for s in state.awaiting if s != TABLE]
-    me = next((s for s in range(players(game)) if s not in waiting[:1]), 0)
+def new_seat(companion: Companion, game: dict[str, Any], seed: int) -> tuple[str, str]:
+    """A new table of ``game``, every seat claimed: the table and the token of the first seat whose
+    play is awaited (the phone that joins)."""
+    asked = {"game": game["id"], "players": players(game), "seed": seed}
+    table = companion.call("POST", "/api/tables", asked, host=True)
+    seats = f"/api/tables/{table['table']}/seats"
+    tokens = [companion.call("POST", f"{seats}/{s}", {"name": f"P{s + 1}"})["token"]
+              for s in range(len(table["seats"]))]
+    me = next((s for s in table["awaiting"] if s >= 0), 0)
+    return table["table"], tokens[me]
+
+
+def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int, seed: int,
+            trace: Path | None = None) -> Load:
+    table, token = new_seat(companion, game, seed)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                               is_mobile=True, has_touch=True)
-    ctx.add_cookies([{"name": f"seat_{table}", "value": tokens[me], "url": base}])
+    ctx.add_cookies([{"name": f"seat_{table}", "value": token, "url": companion.base}])
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.add_init_script(f"({WATCH})()")
-    page.goto(f"{base}/play/{table}")
-    page.wait_for_function("() => window.__marks && window.__marks.length > 0", timeout=30000)
-    ready = float(page.evaluate("() => window.__marks[0].t"))   # since the navigation's start
-    play_ms: float | None = None
-    found = other_play(service, table, me)
-    if found is not None:
-        page.wait_for_timeout(300)   # the stream is open
-        seat, action = found
-        marks = int(page.evaluate("() => window.__marks.length"))
-        sent = time.time() * 1000
-        service.act(table, seat, action)
-        try:
-            page.wait_for_function(f"() => window.__marks.length > {marks}", timeout=5000)
-            play_ms = float(page.evaluate(f"() => window.__marks[{marks}].at")) - sent
-        except Exception:
-            play_ms = None   # a change this seat does not see
+    if trace is not None:
+        browser.start_tracing(page=page, path=str(trace), screenshots=False)
+    page.goto(f"{companion.base}/play/{table}")
+    page.wait_for_function("() => window.__drawn !== null", timeout=60000)
+    drawn = float(page.evaluate("() => window.__drawn"))
+    page.wait_for_function(f"() => performance.now() > window.__drawn + {AFTER_MS}", timeout=60000)
+    if trace is not None:
+        browser.stop_tracing()
+    tasks = page.evaluate("() => window.__long")
+    before = max((d for s, d in tasks if s < drawn), default=0.0)
+    after = max((d for s, d in tasks if drawn <= s < drawn + AFTER_MS), default=0.0)
+    tap: float | None = None
+    point = page.evaluate(FIND_TAP, list(TAP_TARGETS))
+    if point is not None:
+        taps = int(page.evaluate("() => window.__taps.length"))
+        page.touchscreen.tap(point[0], point[1])
+        page.wait_for_function(f"() => window.__taps.length > {taps}", timeout=10000)
+        page.wait_for_timeout(300)   # the tap's other events (pointerup, click) are reported too
+        tap = max(d for _, _, d in page.evaluate("() => window.__taps")[taps:])
     ctx.close()
-    service.end_table(table)
-    return ready, play_ms
+    companion.call("POST", f"/api/tables/{table}/end", {}, host=True)
+    return Load(drawn, before, after, tap)
+
+
+def where_the_time_went(trace: Path) -> list[tuple[str, float]]:
+    """The main thread's time by kind of work in a Chrome trace (ms, the largest first)."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    kinds: collections.Counter[str] = collections.Counter()
+    for e in events:
+        if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and e.get("dur"):
+            name = e["name"]
+            if name in ("EvaluateScript", "v8.compile", "v8.compileModule", "FunctionCall", "ParseHTML",
+                        "Layout", "UpdateLayoutTree", "Paint", "ParseAuthorStyleSheet", "TimerFire",
+                        "EventDispatch", "v8.parseOnBackground", "GCEvent", "MajorGC", "MinorGC",
+                        "PrePaint", "Layerize", "ResourceReceivedData", "XHRReadyStateChange"):
+                kinds[name] += e["dur"] / 1000
+    return kinds.most_common(12)
+
+
+def figures(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.0f} / {max(values):.0f}"
 
 
 def main() -> None:
@@ -114,30 +219,37 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rates", default="4,6")
     parser.add_argument("--game", default=None)
+    parser.add_argument("--profile", type=Path, default=None)
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout to serve (a version before a change, in the same minutes)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    logging.getLogger("waitress").setLevel(logging.ERROR)   # "task queue depth": the bench's own load
-
     with tempfile.TemporaryDirectory() as data, sync_playwright() as pw:
-        service = Service(Path(data), KEY, think_seconds=0.0)
-        base, _srv = serve(service)
+        companion = Companion(data, args.root)
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
-        print(f"{'game':<20} {'CPU':>4} {'ready ms (median)':>18} {'play ms (median)':>17}")
         try:
-            for game in engines.GAMES.values():
-                if args.game and game.id != args.game:
-                    continue
+            games = [g for g in companion.call("GET", "/api/games")["games"] if args.game in (None, g["id"])]
+            if args.profile:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                for game in games:
+                    path = args.profile / f"{game['id']}.json"
+                    load = measure(browser, companion, game, 6, 99, trace=path)
+                    work = ", ".join(f"{name} {ms:.0f}" for name, ms in where_the_time_went(path))
+                    print(f"{game['id']}: drawn at {load.drawn:.0f} ms; main thread (ms): {work}", flush=True)
+                return
+            print(f"{'game':<20} {'CPU':>4} {'drawn ms':>12} {'task before':>12} {'task after':>12} "
+                  f"{'tap ms':>10}   (median / worst)")
+            for game in games:
                 for rate in (int(r) for r in args.rates.split(",")):
-                    found = [measure(browser, base, service, game, rate, seed) for seed in range(args.runs)]
-                    ready = statistics.median(r for r, _ in found)
-                    plays = [p for _, p in found if p is not None]
-                    play = f"{statistics.median(plays):.0f}" if plays else "-"
-                    print(f"{game.id:<20} {str(rate) + 'x':>4} {ready:>18.0f} {play:>17}", flush=True)
+                    loads = [measure(browser, companion, game, rate, seed) for seed in range(args.runs)]
+                    print(f"{game['id']:<20} {str(rate) + 'x':>4} {figures([x.drawn for x in loads]):>12} "
+                          f"{figures([x.before for x in loads]):>12} {figures([x.after for x in loads]):>12} "
+                          f"{figures([x.tap for x in loads if x.tap is not None]):>10}", flush=True)
         finally:
             browser.close()
-            service.stop()   # the server's threads end with the process
+            companion.stop()
 
 
 if __name__ == "__main__":

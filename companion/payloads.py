@@ -85,10 +85,12 @@ def own(seat: int | None) -> int | None:
 
 class Payloads:
     def __init__(self, presence: Presence, teller: Teller, sealer: Sealer, guide: SetupGuide,
-                 fault: Callable[[], Text | None]) -> None:
-        """``fault``: the sentence while the store refuses writes (every payload carries it)."""
+                 fault: Callable[[], Text | None],
+                 voice: Callable[[OpenTable], dict[str, Any] | None] = lambda t: None) -> None:
+        """``fault``: the sentence while the store refuses writes (every payload carries it);
+        ``voice``: the table screen's narration (its setting and the shown stop's clip), or None."""
         self.presence, self.teller, self.sealer, self.guide = presence, teller, sealer, guide
-        self._fault = fault
+        self._fault, self._voice = fault, voice
 
     # -- building --------------------------------------------------------------------------
 
@@ -114,7 +116,11 @@ class Payloads:
                 "setup": self.guide.to_json(t, seat)}
 
     def public(self, t: OpenTable) -> dict[str, Any]:
-        return self._common(t, None)
+        out = self._common(t, None)
+        voice = self._voice(t)
+        if voice is not None:   # the table screen speaks the stop it shows (companion/narration.py)
+            out["story"]["voice"] = voice
+        return out
 
     def seat(self, t: OpenTable, seat: int) -> dict[str, Any]:
         """A seat's payload (``TABLE``: the host's table view, with what it is asked to enter)."""

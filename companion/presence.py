@@ -88,8 +88,9 @@ class Presence:
 
     def present(self, table: OpenTable) -> bool:
         """A table screen is there to be shown a step (Auto moves on for it): open, polling, or
-        within its reload's grace; not a screen only waited for after a restart."""
-        if any(s.screen for s in table.subs):
+        within its reload's grace; not a screen only waited for after a restart. The Pi speaking the
+        story (companion/narration.py) tells it too: a table with no screen follows it by ear."""
+        if table.narration.output == "pi" or any(s.screen for s in table.subs):
             return True
         here, now = table.here, self.clock()
         if here.screen_polled is not None and now - here.screen_polled < POLL_GRACE:

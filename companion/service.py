@@ -51,6 +51,7 @@ from companion.faults import Faults
 from companion.keeping import Keeper
 from companion.ledger import closing, draw, rebuild, replay
 from companion.looking_back import LookingBack
+from companion.narration import Narrator, default_player
 from companion.pacer import Pacer
 from companion.pairing import HostKey, HostSessions, Pairing
 from companion.panel import Panel
@@ -59,6 +60,7 @@ from companion.presence import POLL_GRACE, Presence
 from companion.refusals import refuse_turn
 from companion.sealing import Sealer
 from companion.setting_up import SETTING_UP, SETUP_OPTION, SetupGuide, declares_setup, stage
+from companion.speech import Player, Voice, pick_voice
 from companion.store import LogRow, SeatRow, StorageFailure, Store, TableRow
 from companion.story import CONTEXT, Chapter, Story, chapter_row, snapshot
 from companion.streams import Streams
@@ -243,7 +245,11 @@ class Service:
 
     def __init__(self, data_dir: str | Path, host_key: str, hardware: Any = None,
                  clock: Callable[[], float] = time.monotonic, think_seconds: float = 1.0,
-                 presence_grace: float = PRESENCE_GRACE, reading_pace: float = 1.0) -> None:
+                 presence_grace: float = PRESENCE_GRACE, reading_pace: float = 1.0,
+                 voice: Voice | None = None, speaker: Player | bool | None = True) -> None:
+        """``voice``: what speaks the story (default: espeak-ng, or a Piper voice file placed in
+        ``<data_dir>/voices``); ``speaker``: the Pi's own audio output (True: aplay when installed,
+        False: none; companion/speech.py)."""
         self.data_dir = Path(data_dir)
         self.key = HostKey(host_key)   # followed in its file by `companion serve` (host-key --new)
         self.hardware = hardware       # the hardware link (companion/hardware_link.py sets it)
@@ -263,8 +269,12 @@ class Service:
         self.presence = Presence(now, presence_grace)
         self.clockwork: Clockwork   # set below: the pacer's thread runs it
         self._pacer = Pacer(lambda: self.clockwork.pace(), now)
+        self.narration = Narrator(self.tables, self.store, voice or pick_voice(self.data_dir),
+                                  default_player(speaker),
+                                  push=lambda t: self.payloads.fan_out(t), poke=self._pacer.poke)
         self.telling = Teller(now, self.store, self.presence, poke=self._pacer.poke,
-                              released=self._schedule_bots, pace=reading_pace)
+                              released=self._schedule_bots, pace=reading_pace, told=self.narration.told,
+                              speaking=self.narration.seconds)
         self.sealing = Sealer(self.store, self.telling, play=self._play,
                               push_seat=lambda t, seat: self.payloads.push_seat(t, seat))
         self.setup = SetupGuide(self.store, self.tables, lambda: self.hardware,
@@ -272,7 +282,8 @@ class Service:
                                 payload=lambda t, seat: self.payloads.payload(t, seat),
                                 opened=self._schedule_bots, poke=self._pacer.poke,
                                 notify=lambda t, state: self._notify(t, state, []))
-        self.payloads = Payloads(self.presence, self.telling, self.sealing, self.setup, self.faults.sentence)
+        self.payloads = Payloads(self.presence, self.telling, self.sealing, self.setup, self.faults.sentence,
+                                 voice=self.narration.to_json)
         self.streams = Streams(self.tables, self.presence, self.telling, self.payloads,
                                poke=self._pacer.poke, stopping=lambda: self._stopping)
         self.clockwork = Clockwork(self.tables, self.presence, self.telling, self.setup, self.sealing,
@@ -358,6 +369,7 @@ class Service:
         self._stopping = True
         self._bots.close()
         self._pacer.close()
+        self.narration.close()
         for t in self.tables:
             with t.lock:
                 subs = list(t.subs)
@@ -645,11 +657,13 @@ class Service:
     def create_table(self, game: str, players: int, options: Mapping[str, Any] | None,
                      seed: int | None = None, *, seats: list[SeatRow] | None = None,
                      ends: tuple[str, int] | None = None, lang: str = "en",
-                     told: Mapping[str, str] | None = None) -> dict[str, Any]:
+                     told: Mapping[str, str] | None = None,
+                     narration: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A new table, stored (with its first draws) in one transaction before it is shown.
 
         ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
-        same transaction (the next game); ``told``: the lessons its seats were told there."""
+        same transaction (the next game); ``told``: the lessons its seats were told there;
+        ``narration``: how it hears its story (the next game: as there)."""
         lang = table_language(lang)
         g = _known_game(game)
         options, first_game = teaching.first_game_option(options)
@@ -660,7 +674,7 @@ class Service:
         with self.tables.lock:
             row = TableRow(self.tables.new_id(), g.id, players, full_options, seed, chance, 1, 0, False,
                            time.time(), lang=lang, salt=_salt(), first_game=first_game,
-                           lessons=dict(told or {}))
+                           lessons=dict(told or {}), narration=dict(narration) if narration else None)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             _start(table, setting_up)
@@ -708,7 +722,8 @@ class Service:
             options = _next_options(t, g, given)
             version = t.row.version + 1
             payload = self.create_table(g.id, len(carried), options, seats=carried, ends=(t.id, version),
-                                        lang=t.row.lang, told=teaching.carried(t.row) if same else None)
+                                        lang=t.row.lang, told=teaching.carried(t.row) if same else None,
+                                        narration=t.narration.to_json())
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             self.sealing.drop(t)
             story = t.telling.story.copy()

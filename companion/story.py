@@ -200,6 +200,17 @@ class Story:
                 if c > start_c or i > start_i:
                     yield chapter, i
 
+    def ahead(self, count: int) -> list[tuple[Chapter, int]]:
+        """The shown stop and the next ``count`` still to tell, in order (a stop: its last step):
+        what the table will hear next (companion/narration.py makes it ahead)."""
+        now = self.current()
+        out = [] if now is None else [now]
+        for stop in self._untold():
+            if len(out) > count:
+                break
+            out.append(stop)
+        return out
+
     def told(self) -> int:
         """How many steps the chapters kept have told before the shown one."""
         if self.pos is None:

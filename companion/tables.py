@@ -145,6 +145,19 @@ class Telling:
 
 
 @dataclass
+class Narrating:
+    """A table's narration: the host's setting (stored with the table, ``TableRow.narration``)."""
+
+    output: str = "off"
+    volume: int = 80         # percent
+    speed: int = 100         # percent of the voice's normal pace
+    spoken: str = ""         # the clip last started on the Pi
+
+    def to_json(self) -> dict[str, Any]:
+        return {"output": self.output, "volume": self.volume, "speed": self.speed}
+
+
+@dataclass
 class SettingUpState:
     """Setting up (companion/setting_up.py): the steps for the position they were built from, and
     the hardware's answer to the shown step's check."""
@@ -209,6 +222,12 @@ class OpenTable:
     setting_up: SettingUpState = field(default_factory=SettingUpState)
     sealing: Sealed = field(default_factory=Sealed)
     heard: Heard = field(default_factory=Heard)
+    narration: Narrating = field(default_factory=Narrating)
+
+    def __post_init__(self) -> None:
+        kept = self.row.narration or {}   # the host's narration setting, as stored
+        self.narration = Narrating(str(kept.get("output", "off")), int(kept.get("volume", 80)),
+                                   int(kept.get("speed", 100)))
 
     @property
     def id(self) -> str:

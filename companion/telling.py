@@ -26,12 +26,17 @@ LOOK_HOLD = 45.0   # seconds a table screen's look back holds Auto; the screen a
 class Teller:
     def __init__(self, clock: Callable[[], float], store: Store, presence: Presence, *,
                  poke: Callable[[], None], released: Callable[[OpenTable], None],
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, told: Callable[[OpenTable, Story, bool], None] | None = None,
+                 speaking: Callable[[OpenTable], float] | None = None) -> None:
         """``poke``: the pacer looks again; ``released``: the table stopped holding plays (the
         computer may play); ``pace``: each step's reading time is multiplied by it (1 at a table;
-        the tests' service tells faster, since they assert the order of steps, not their seconds)."""
+        the tests' service tells faster, since they assert the order of steps, not their seconds);
+        ``told(table, story, moved)``: the story changed (``moved``: a new stop is shown), so the
+        narration makes what comes next; ``speaking``: how long the shown stop is spoken (Auto waits
+        for the sentence to end; companion/narration.py)."""
         self.clock, self.store, self.presence = clock, store, presence
         self._poke, self._released, self.pace = poke, released, pace
+        self._told, self._speaking = told, speaking
 
     # -- reading -----------------------------------------------------------------------
 
@@ -72,7 +77,10 @@ class Teller:
 
     def due(self, t: OpenTable) -> float:
         """When Auto shows the next step: the shown one has been on the screen long enough to read."""
-        return t.telling.since + self.pace * t.telling.story.reading_seconds(t.game.pacing.step_seconds)
+        reading = t.telling.story.reading_seconds(t.game.pacing.step_seconds)
+        if self._speaking is not None:
+            reading = max(reading, self._speaking(t))
+        return t.telling.since + self.pace * reading
 
     # -- changing it ---------------------------------------------------------------------
 
@@ -86,9 +94,12 @@ class Teller:
         """The table's story is now ``story`` (stored already): a new step shown restarts Auto's
         wait; plays held for the story may go on; the pacer looks again."""
         held = self.holding(t)
-        if story.cursor() != t.telling.story.cursor():
+        moved = story.cursor() != t.telling.story.cursor()
+        if moved:
             t.telling.since = self.clock()
         t.telling.story = story
+        if self._told is not None:
+            self._told(t, story, moved)
         if held and not self.holding(t):
             self._released(t)
         self._poke()

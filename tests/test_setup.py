@@ -129,6 +129,7 @@ def test_the_kiosk_opens_chromium_full_screen_on_the_table_screen(tmp_path: Path
     assert done.returncode == 0, done.stderr
     args = done.stdout.split()
     assert "--kiosk" in args and args[-1] == f"http://localhost:{table_screen}/table/current"
+    assert "--autoplay-policy=no-user-gesture-required" in args   # the screen speaks without a tap
 
 
 def test_a_second_run_changes_nothing_and_without_kiosk_its_files_go(tmp_path: Path) -> None:

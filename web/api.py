@@ -420,6 +420,41 @@ def set_language(table: str) -> Response:
     return ok_table(service().public(table))
 
 
+@bp.get("/tables/<table>/narration")
+@declare("How the table hears its story (host): off, on the table screen or from the companion's own "
+         "speaker; the volume and speed (docs/narration.md).", who="host", answers={"type": "object"})
+def narration(table: str) -> Response:
+    require_host()
+    return ok(service().narration.settings(table))
+
+
+@bp.post("/tables/<table>/narration")
+@declare("Set how the table hears its story (host); every screen of the table follows.", who="host",
+         answers={"type": "object"}, body=(
+             Field("output", {"enum": ["off", "screen", "pi"]},
+                   refusal='"output" must be off, screen or pi.',
+                   description="off; screen: the table screen's page plays it; pi: the companion's own "
+                               "audio output (HDMI or the jack)."),
+             Field("volume", {"type": "integer", "minimum": 0, "maximum": 100},
+                   refusal='"volume" must be a whole number from 0 to 100.'),
+             Field("speed", {"type": "integer", "minimum": 50, "maximum": 200},
+                   refusal='"speed" must be a whole number from 50 to 200 (per cent).')))
+def set_narration(table: str) -> Response:
+    require_host()
+    data = json_body()
+    return ok(service().narration.configure(table, data.get("output"), data.get("volume"), data.get("speed")))
+
+
+@bp.get("/tables/<table>/speech/<clip>")
+@declare("A step of the table's story, spoken (WAV): the clip the public payload's story.voice names. "
+         "Only what the table screen shows is ever spoken.", media="audio/wav",
+         answers={"type": "string"}, answer="WAV")
+def speech(table: str, clip: str) -> Response:
+    resp = Response(service().narration.audio(table, clip), mimetype="audio/wav")
+    resp.headers["Cache-Control"] = "private, max-age=3600"
+    return resp
+
+
 @bp.post("/tables/<table>/next-game")
 @declare("A new table for the people of this one (host); an empty body: the same game, options and "
          "seats. Every phone and screen of this table follows it.", who="host", answers=ref("Created"),

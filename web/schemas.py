@@ -186,6 +186,15 @@ SCHEMAS: dict[str, Any] = {
                      "description": "A seat's payload only: the kinds of play this seat may make while "
                                     "plays wait for the table; accepted sealed, told to nobody else until "
                                     "the telling ends (docs/web.md, \"Sealed plays\")."},
+            "voice": {"type": "object", "required": ["output", "volume", "speed", "clip"],
+                      "properties": {"output": {"enum": ["screen", "pi"]},
+                                     "volume": {"type": "integer", "minimum": 0, "maximum": 100},
+                                     "speed": {"type": "integer", "minimum": 50, "maximum": 200},
+                                     "clip": {"type": ["string", "null"]}},
+                      "additionalProperties": False,
+                      "description": "The public payload only, while the table hears its story "
+                                     "(docs/narration.md): the host's setting and the shown stop's clip "
+                                     "(GET /api/tables/<table>/speech/<clip>)."},
             "title": {"oneOf": [ref("Text"), {"type": "null"}],
                       "description": "What the shown step belongs to (\"round 3\"); null: the last plays."},
             "shown": {

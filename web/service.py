@@ -145,6 +145,22 @@ class LookingBack(Protocol):
         """A table screen looks back (Auto waits) or is back at the shown step (the public payload)."""
 
 
+class Narration(Protocol):
+    """The table hears its story (docs/narration.md): the host's setting, and the clips the table
+    screen plays."""
+
+    def settings(self, table: str) -> dict[str, Any]:
+        """``{"output", "volume", "speed", "outputs", "voice"}``: where the story is heard (off, the
+        table screen, the Pi's own output), how loud and how fast, and what may be chosen."""
+
+    def configure(self, table: str, output: Any = None, volume: Any = None,
+                  speed: Any = None) -> dict[str, Any]:
+        """The host's setting changed (left out: as it is); BadRequest for a value it cannot take."""
+
+    def audio(self, table: str, clip: str) -> bytes:
+        """A clip of the table's story as WAV; NotFound for one the table never told."""
+
+
 class Keeping(Protocol):
     """Boards the host drew (games that declare a board option) and box profiles (the printed
     numbers of a group's own copy, for games that declare a profile option); host only."""
@@ -294,3 +310,7 @@ class TableService(Protocol):
     @property
     def panel(self) -> HardwarePanel:
         """The hardware, as the host page sees it (host only)."""
+
+    @property
+    def narration(self) -> Narration:
+        """The story spoken (docs/narration.md)."""

@@ -15,6 +15,10 @@ ask for ``?packed=1`` and get the same payload with
 - every list of objects two or more of which have the same keys in the same order (the story's
   steps, the crew, the boat tiles) as ``{"$k": [keys], "$v": [...]}``, each of those its values
   in that order and any other object as it is: each key said once; and
+- every other object whose keys, in their order, other objects have too (the events of a Sharks
+  round: 29 card reveals, 11 moves, 10 turns) as ``{"$o": [shape, values...]}``, its keys said once
+  in ``"$shapes"`` (where that says fewer bytes); and
+- each story step without its ``id`` and ``chapter`` where its event's id says them (``{chapter}.{n}``);
 - its game's view (and the views before and after the change its table screen shows) without the
   parts the game declares its pages never read (``PageAssets.unread``: Jaws' record of Act 1's
   rounds, for one).
@@ -46,6 +50,15 @@ A list of objects with the same keys says each key once:
 {'$k': ['id', 'told'], '$v': [[1, True], {'id': 2, 'private': True}, [3, False]]}
 >>> unpack(pack({"scores": {0: [1, 2, 3, 4, 5, 6, 7, 8, 9], 1: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}))
 {'scores': {0: [1, 2, 3, 4, 5, 6, 7, 8, 9], 1: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}
+
+Objects apart that have the same keys say them once, where that is shorter:
+
+>>> moves = pack({"last": {"shark": "grey", "square": "d5", "facing": "N"},
+...               "next": {"shark": "white", "square": "g3", "facing": "W"}, "a": {"n": 1}, "b": {"n": 2}})
+>>> moves["last"], moves["a"], moves["$shapes"]
+({'$o': [0, 'grey', 'd5', 'N']}, {'n': 1}, [['shark', 'square', 'facing']])
+>>> unpack(moves)["next"]
+{'shark': 'white', 'square': 'g3', 'facing': 'W'}
 """
 
 from __future__ import annotations
@@ -58,7 +71,8 @@ import engines
 SHARED = "$shared"
 REF = "$"
 KEYS, VALUES = "$k", "$v"
-_MARKS = frozenset((SHARED, REF, KEYS, VALUES))
+SHAPES, SHAPED = "$shapes", "$o"
+_MARKS = frozenset((SHARED, REF, KEYS, VALUES, SHAPES, SHAPED))
 SMALLEST = 24
 """A part of fewer bytes than this is said again where it stands: a reference ({"$":12}) is 8."""
 
@@ -201,26 +215,74 @@ def _without(view: Any, unread: tuple[str, ...]) -> Any:
 def drawn(payload: dict[str, Any]) -> dict[str, Any]:
     """The payload as its game's pages draw it: its view, and the views its story's shown change
     carries (before and after), without what the game declares its pages never read
-    (``PageAssets.unread``)."""
+    (``PageAssets.unread``); its events (and its story's) without ``visible_to``, which only says
+    who was sent them: a page reads what it was sent."""
     try:
         unread = engines.get(str(payload.get("game"))).page.unread
     except engines.UnknownGame:
-        return payload
-    if not unread:
-        return payload
-    out = {**payload, "view": _without(payload.get("view"), unread)}
+        unread = ()
+    out = {**payload, "view": _without(payload.get("view"), unread)} if unread else dict(payload)
+    copies: dict[int, Any] = {}   # an event in "events" and in a story step: one copy for both
+
+    def sent(event: Any) -> Any:
+        if not isinstance(event, dict) or "visible_to" not in event:
+            return event
+        if id(event) not in copies:
+            copies[id(event)] = {key: value for key, value in event.items() if key != "visible_to"}
+        return copies[id(event)]
+
+    if isinstance(payload.get("events"), list):
+        out["events"] = [sent(event) for event in payload["events"]]
     story = payload.get("story")
-    shown = story.get("shown") if isinstance(story, dict) else None
-    if isinstance(story, dict) and isinstance(shown, dict):
-        out["story"] = {**story, "shown": {
-            **shown, **{side: {**shown[side], "view": _without(shown[side].get("view"), unread)}
-                        for side in ("before", "after") if isinstance(shown.get(side), dict)}}}
+    if isinstance(story, dict):
+        out["story"] = story = {**story}
+        if isinstance(story.get("steps"), list):
+            told = [step if not isinstance(step, dict) or "event" not in step
+                    else {**step, "event": sent(step["event"])} for step in story["steps"]]
+            story["steps"] = told
+        shown = story.get("shown")
+        if unread and isinstance(shown, dict):
+            story["shown"] = {
+                **shown, **{side: {**shown[side], "view": _without(shown[side].get("view"), unread)}
+                            for side in ("before", "after") if isinstance(shown.get(side), dict)}}
     return out
+
+
+def _placed(step: Any) -> bool:
+    """A story step whose ``id`` is its event's and whose ``chapter`` that id's own (``{chapter}.{n}``,
+    companion/story.py): the pages' form says neither, :func:`unpack` puts them back."""
+    if not isinstance(step, dict) or not isinstance(step.get("event"), dict):
+        return False
+    event_id = step["event"].get("id")
+    return (isinstance(event_id, str) and step.get("id") == event_id
+            and step.get("chapter") == event_id.rpartition(".")[0] != "")
+
+
+def _unplaced(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` with its story's steps without the ``id`` and ``chapter`` their events say."""
+    story = payload.get("story")
+    if not isinstance(story, dict) or not isinstance(story.get("steps"), list):
+        return payload
+    steps = [{key: value for key, value in step.items() if key not in ("id", "chapter")}
+             if _placed(step) else step for step in story["steps"]]
+    return {**payload, "story": {**story, "steps": steps}}
+
+
+def _placed_again(payload: dict[str, Any]) -> None:
+    """Each story step's ``id`` and ``chapter`` from its event's id, where the pages' form left them out."""
+    story = payload.get("story")
+    steps = story.get("steps") if isinstance(story, dict) else None
+    if not isinstance(steps, list):
+        return
+    for n, step in enumerate(steps):
+        event = step.get("event") if isinstance(step, dict) else None
+        if "id" not in step and isinstance(event, dict) and isinstance(event.get("id"), str):
+            steps[n] = {"id": event["id"], "chapter": event["id"].rpartition(".")[0], **step}
 
 
 def pack(payload: dict[str, Any]) -> dict[str, Any]:
     """The pages' form of a localized payload (its sentences carry their ``text``)."""
-    payload = drawn(payload)
+    payload = _unplaced(drawn(payload))
     parts = _Parts(payload)
     repeated = parts.repeated(payload)
     shared: list[Any] = []
@@ -245,25 +307,88 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
 
     out: dict[str, Any] = emit(payload, whole=True)
     out[SHARED] = shared   # also empty: it says the payload is in the pages' form
+    shapes = _shapes(out)
+    if shapes:
+        out[SHAPES] = shapes
     return out
+
+
+def _shaped(node: Any, seen: Counter[tuple[str, ...]]) -> None:
+    """Count the key sets of the objects in ``node`` that could say their keys once (not the marks'
+    own objects, nor a row's values)."""
+    if isinstance(node, list):
+        for sub in node:
+            _shaped(sub, seen)
+    elif isinstance(node, dict):
+        if len(node) == 2 and KEYS in node and VALUES in node:
+            for row in node[VALUES]:
+                if isinstance(row, list):
+                    for sub in row:
+                        _shaped(sub, seen)
+                else:
+                    _shaped(row, seen)
+            return
+        if len(node) >= 2 and _MARKS.isdisjoint(node):
+            seen[tuple(node)] += 1
+        for sub in node.values():
+            _shaped(sub, seen)
+
+
+def _shapes(out: dict[str, Any]) -> list[list[str]]:
+    """Every object below ``out`` whose keys other objects share, where saying them once is shorter,
+    as ``{"$o": [shape, values...]}`` (in place); the shapes, each its keys in their order."""
+    seen: Counter[tuple[str, ...]] = Counter()
+    for sub in out.values():
+        _shaped(sub, seen)
+    number: dict[tuple[str, ...], int] = {}
+    for keys, count in seen.most_common():
+        said = sum(len(str(key)) + 4 for key in keys)      # "key": and its comma, per object
+        cost = 9 + len(str(len(number)))                    # {"$o":[n, ...]} in its place
+        if count > 1 and (said - cost) * count > said + 2:  # the shape itself said once
+            number[keys] = len(number)
+    if not number:
+        return []
+
+    def put(node: Any) -> Any:
+        if isinstance(node, list):
+            return [put(sub) for sub in node]
+        if not isinstance(node, dict):
+            return node
+        if len(node) == 2 and KEYS in node and VALUES in node:
+            rows = [[put(sub) for sub in row] if isinstance(row, list) else put(row) for row in node[VALUES]]
+            return {KEYS: node[KEYS], VALUES: rows}
+        shape = number.get(tuple(node)) if len(node) >= 2 and _MARKS.isdisjoint(node) else None
+        if shape is None:
+            return {key: put(sub) for key, sub in node.items()}
+        return {SHAPED: [shape, *(put(sub) for sub in node.values())]}
+
+    for key in list(out):
+        if key != SHAPES:
+            out[key] = put(out[key])
+    return [list(keys) for keys in number]
 
 
 def unpack(packed: dict[str, Any]) -> dict[str, Any]:
     """The payload :func:`pack` made, each part back where it stood (sentences stay words only)."""
     shared = packed.get(SHARED) or []
+    shapes = packed.get(SHAPES) or []
 
     def put(node: Any) -> Any:
         if isinstance(node, dict):
             if len(node) == 1 and isinstance(node.get(REF), int):
                 return put(shared[node[REF]])
+            if len(node) == 1 and isinstance(node.get(SHAPED), list):
+                shape, *values = node[SHAPED]
+                return {key: put(sub) for key, sub in zip(shapes[shape], values, strict=True)}
             if len(node) == 2 and isinstance(node.get(KEYS), list) and isinstance(node.get(VALUES), list):
                 return [{key: put(sub) for key, sub in zip(node[KEYS], row, strict=True)}
                         if isinstance(row, list) else put(row) for row in node[VALUES]]
-            return {key: put(sub) for key, sub in node.items() if key != SHARED}
+            return {key: put(sub) for key, sub in node.items() if key not in (SHARED, SHAPES)}
         if isinstance(node, list):
             return [put(sub) for sub in node]
         return node
 
     out = put(packed)
     assert isinstance(out, dict)
+    _placed_again(out)
     return out

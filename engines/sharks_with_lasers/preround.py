@@ -14,7 +14,6 @@ from typing import Any
 from engines.core import Action, IllegalAction
 from engines.sharks_with_lasers import resolve
 from engines.sharks_with_lasers.board import DIRS, SHARKS, E, N, S, W, parse_square
-from engines.sharks_with_lasers.cards import CARDS
 from engines.sharks_with_lasers.resolve import SHARK0
 from engines.sharks_with_lasers.table import Table
 from engines.sharks_with_lasers.words import card_name, compass, label, side
@@ -83,7 +82,7 @@ def play(t: Table, seat: int, action: Action) -> None:
     t.hands[seat].remove(code)
     t.discard.append(code)
     t.say("revealed", "{seat} plays {name}.", words={"name": card_name(code)}, seat=seat, card=code,
-        name=CARDS[code].name, label=card_name(code).to_json(), target="pre")
+        label=card_name(code).to_json(), target="pre")
     if kind == "porter":
         index = SHARKS.index(action["shark"])
         frm = t.sharks[index][0]

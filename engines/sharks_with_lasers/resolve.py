@@ -372,7 +372,7 @@ def agent_card(t: Table, seat: int, slot: int, code: str) -> None:
     if card.when == "agent_first":
         if slot == 1:
             t.say("no_effect", "{name} only works as the first action: too late, no effect.",
-                words={"name": card_name(code)}, seat=seat, card=code, name=card.name)
+                words={"name": card_name(code)}, seat=seat, card=code)
             return
         if code in ("l", "r"):
             target = diagonal_target(t, seat, code)
@@ -438,4 +438,4 @@ def raise_gear(t: Table) -> None:
             t.gear[seat] = first[0]
             t.uses[seat] = uses[first[0]]
             t.say("gear", "{seat}'s agent is protected by {name}.", words={"name": card_name(first[0])},
-                seat=seat, card=first[0], name=CARDS[first[0]].name)
+                seat=seat, card=first[0])

@@ -290,7 +290,7 @@ def start_resolution(t: Table) -> None:
                 first = t.on_agent[seat][0]
                 t.say("revealed", "{seat}'s first agent card: {name}.", words={"name": card_name(first)},
                     seat=seat, target="agent", slot=0,
-                    card=first, cards=[first], names=CARDS[first].name, name=CARDS[first].name,
+                    card=first, cards=[first],
                     label=card_name(first).to_json())
     resolve.raise_gear(t)
     t.pc = 0
@@ -318,7 +318,7 @@ def run(t: Table) -> None:
             if slot and not t.quiet:   # the second card comes out from under the first only now
                 t.say("revealed", "{seat}'s second agent card: {name}.", words={"name": card_name(code)},
                     seat=who, target="agent", slot=1,
-                    card=code, cards=[code], names=CARDS[code].name, name=CARDS[code].name,
+                    card=code, cards=[code],
                     label=card_name(code).to_json())
             resolve.agent_card(t, who, slot, code)
         else:
@@ -327,7 +327,7 @@ def run(t: Table) -> None:
             if not t.quiet:
                 t.say("revealed", "{card} from {seat}: {name}.",
                     words={"card": shark_phrase(who, "card"), "name": card_name(code)}, shark=SHARKS[who],
-                    seat=seat, card=code, target=SHARKS[who], index=slot, name=CARDS[code].name,
+                    seat=seat, card=code, target=SHARKS[who], index=slot,
                     label=card_name(code).to_json(), frozen=frozen)
             if frozen:
                 t.say("no_effect", "Frozen: the card is blank.", shark=SHARKS[who])

@@ -101,7 +101,7 @@ def test_the_systemd_unit_keeps_the_gpio_chips_visible() -> None:
     unit = (ROOT / "systemd" / "companion.service").read_text()
     lines = {line.split("=", 1)[0]: line.split("=", 1)[1] for line in unit.splitlines()
              if "=" in line and not line.startswith("#")}
-    assert lines["User"] == "companion" and lines["SupplementaryGroups"] == "gpio spi i2c"
+    assert lines["User"] == "companion" and lines["SupplementaryGroups"] == "gpio spi i2c audio"
     assert lines["Restart"] == "on-failure" and lines["StateDirectory"] == "companion"
     environment = [line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("Environment=")]
     assert "GPIOZERO_PIN_FACTORY=lgpio" in environment
@@ -167,7 +167,8 @@ def test_install_creates_every_group_the_unit_needs_so_the_unit_starts(tmp_path:
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "usermod -a -G gpio companion", "groupadd --system spi", "usermod -a -G spi companion",
-        "groupadd --system i2c", "usermod -a -G i2c companion"]
+        "groupadd --system i2c", "usermod -a -G i2c companion", "groupadd --system audio",
+        "usermod -a -G audio companion"]
 
 
 def test_selfplay_help_lists_the_games_and_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -66,12 +66,13 @@ PLAYS = """(() => {
 })();"""
 
 
-# Before Enter: how the focused control is named (its tag, data-* attributes and label, else its
-# words: what phone.js finds it by when the page is drawn again), and the plays sent so far.
+# Before Enter: how the focused control is known (its tag and data-* attributes, else its label,
+# else its words), and the plays sent so far.
 NAMED = """() => {
     document.querySelectorAll('[data-kb]').forEach((e) => e.removeAttribute('data-kb'));   // the test's marks
     const e = document.activeElement, tag = e.tagName.toLowerCase();
-    const names = [...e.attributes].filter((a) => a.name.startsWith('data-') || a.name === 'aria-label');
+    const data = [...e.attributes].filter((a) => a.name.startsWith('data-'));
+    const names = data.length ? data : [...e.attributes].filter((a) => a.name === 'aria-label');
     const words = e.textContent.trim();
     window.__pressed = names.length
         ? [tag + names.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join(''), null]
@@ -80,12 +81,12 @@ NAMED = """() => {
 }"""
 
 # After it: "kept" when the control pressed is on the page and has the focus, "gone" when it is not
-# on the page or is switched off (Clear with nothing left to clear); false when it is there and the
-# focus is elsewhere.
+# on the page or no longer takes the focus (Clear with nothing left to clear, a space that is no
+# longer a target); false when it is there, still a control, and the focus is elsewhere.
 KEPT = """() => {
     const [selector, words] = window.__pressed;
     const found = [...document.querySelectorAll('#seat ' + selector)]
-        .filter((e) => (words === null || e.textContent.trim() === words) && !e.disabled);
+        .filter((e) => (words === null || e.textContent.trim() === words) && !e.disabled && e.tabIndex >= 0);
     if (found.length !== 1) return 'gone';
     return found[0] === document.activeElement ? 'kept' : false;
 }"""

@@ -39,6 +39,11 @@
     pause: [["rect", { x: 3, y: 2, width: 3.5, height: 12, rx: 0.8 }], ["rect", { x: 9.5, y: 2, width: 3.5, height: 12, rx: 0.8 }]],
     play: [["path", { d: "M4 2 L14 8 L4 14 Z" }]],
     screen: [["rect", { x: 1, y: 2, width: 14, height: 9.5, rx: 1.2 }], ["rect", { x: 5, y: 12.5, width: 6, height: 1.5, rx: 0.5 }]],
+    // the table screen's narration (docs/narration.md): a speaker with its sound, and struck through
+    sound: [["path", { d: "M1.5 5.5 H4.5 L8.5 2 V14 L4.5 10.5 H1.5 Z" }],
+            ["path", { d: "M10.5 5.5 Q12 8 10.5 10.5 M12.5 3.5 Q15.2 8 12.5 12.5", fill: "none", stroke: "currentColor", "stroke-width": 1.5, "stroke-linecap": "round" }]],
+    muted: [["path", { d: "M1.5 5.5 H4.5 L8.5 2 V14 L4.5 10.5 H1.5 Z" }],
+            ["path", { d: "M10.5 5.5 L15 10.5 M15 5.5 L10.5 10.5", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" }]],
     shield: [["path", { d: "M8 1 L14 3.2 V7.5 C14 11 11.4 13.6 8 15 C4.6 13.6 2 11 2 7.5 V3.2 Z" }]],
     // a spent shield: the outline only, struck through (a shape of its own, not a colour)
     "shield-spent": [["path", { d: "M8 1.8 L13.2 3.8 V7.5 C13.2 10.6 10.9 12.9 8 14.2 C5.1 12.9 2.8 10.6 2.8 7.5 V3.8 Z", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }],
@@ -172,7 +177,8 @@
   /* A table's payloads come in the pages' form (web/wire.py, docs/api.md "The pages' form"): each
      sentence as its words ({text}), each part that stands in several places said once in
      "$shared" and {"$": i} where it stood, a list of objects with the same keys as {"$k": keys,
-     "$v": rows}. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
+     "$v": rows}, other objects alike as {"$o": [shape, values...]} with their keys in "$shapes",
+     a story step's id and chapter left to its event's id. TC.packed asks for it; TC.unpack puts every part back where it stood (a copy of
      its own in each place: a page may change what it was given). */
   TC.packed = function (url) {
     return url.indexOf("/api/tables/") === 0 ? url + (url.indexOf("?") >= 0 ? "&" : "?") + "packed=1" : url;
@@ -180,11 +186,17 @@
   TC.unpack = function (payload) {
     const shared = payload && payload["$shared"];   // every payload in the pages' form has it
     if (!Array.isArray(shared)) return payload;
+    const shapes = payload["$shapes"] || [];
     const put = function (v) {
       if (Array.isArray(v)) return v.map(put);
       if (!v || typeof v !== "object") return v;
       const keys = Object.keys(v);
       if (keys.length === 1 && keys[0] === "$" && typeof v.$ === "number") return put(shared[v.$]);
+      if (keys.length === 1 && keys[0] === "$o" && Array.isArray(v.$o)) {   // an object said by its shape
+        const shape = shapes[v.$o[0]], item = {};
+        for (let i = 0; i < shape.length; i++) item[shape[i]] = put(v.$o[i + 1]);
+        return item;
+      }
       if (keys.length === 2 && Array.isArray(v.$k) && Array.isArray(v.$v)) {
         return v.$v.map(function (row) {
           if (!Array.isArray(row)) return put(row);   // an object unlike the rest, as it is
@@ -194,10 +206,17 @@
         });
       }
       const out = {};
-      for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared") out[keys[i]] = put(v[keys[i]]);
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== "$shared" && keys[i] !== "$shapes") out[keys[i]] = put(v[keys[i]]);
       return out;
     };
-    return put(payload);
+    const out = put(payload);
+    // a story step's id and chapter, where its event's id says them ("{chapter}.{n}")
+    ((out.story && out.story.steps) || []).forEach(function (step, n) {
+      const id = step && step.event && step.event.id;
+      if (step.id === undefined && typeof id === "string")
+        out.story.steps[n] = Object.assign({ id: id, chapter: id.slice(0, id.lastIndexOf(".")) }, step);
+    });
+    return out;
   };
   /* A sentence from a payload: {msgid, params, text} as the API says it, {text} (and the box's own
      "printed" words) in the pages' form. */

@@ -281,6 +281,7 @@
     if (feed) feed.stop();
     const base = TC.tableApi(table);
     feed = TC.live(base + "/stream?view=public", base, showTable, null, null);
+    loadNarration(table);
   }
 
   async function showTable(p) {
@@ -379,6 +380,21 @@
   $("skip-setup").addEventListener("click", async function () {
     refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/setup", { skip: true }));
   });
+  /* Narration (docs/narration.md): where the table hears its story, how loud, how fast. */
+  async function loadNarration(table) {
+    const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(table) + "/narration");
+    if (!r.ok || table !== current) return;
+    Array.from($("narration-output").options).forEach(function (o) { o.hidden = o.disabled = (r.data.outputs || []).indexOf(o.value) < 0; });
+    $("narration-output").value = r.data.output;
+    $("narration-volume").value = r.data.volume;
+    $("narration-speed").value = r.data.speed;
+  }
+  async function setNarration() {
+    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/narration", {
+      output: $("narration-output").value, volume: Number($("narration-volume").value),
+      speed: Number($("narration-speed").value) }));
+  }
+  ["narration-output", "narration-volume", "narration-speed"].forEach(function (id) { $(id).addEventListener("change", setNarration); });
   $("manage-lang").addEventListener("change", async function () {
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });
     refuse(r);

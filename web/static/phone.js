@@ -5,7 +5,7 @@
   const table = TC.page.table;
   const base = TC.tableApi(table);
   const $ = TC.$;
-  let payload = null, viewOpened = false, own = false, feed = null, busy = false;
+  let payload = null, viewOpened = false, own = false, feed = null, busy = false, drawnOnce = false;
   let asking = null;   // the play an open "are you sure?" sheet asks about
   let drafts = null, restoring = true;   // the phone's own storage of what it composes (TC.drafts)
   const eventLog = TC.EventLog($("events"), 10);  // each event once, told lines only
@@ -177,6 +177,21 @@
     drawSetupPart(setup);
     drawTelling(p, setup ? { watched: false } : st);
     drawLesson(p);
+    if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
+      asking = null;
+      TC.closeSheet();
+      TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
+    }
+    draw();
+    // the page's first drawing is its seat alone, on the screen at once: what is under it (what you
+    // can see, the events, the rules behind "Why?") follows in the next task (docs/web.md, "A slow
+    // phone's first second")
+    if (drawnOnce) drawBelow(); else setTimeout(drawBelow, 0);
+    drawnOnce = true;
+  }
+
+  function drawBelow() {
+    const p = payload;
     // "What you can see": a game that draws its view has nothing to add (or says it in its own
     // summary lines); a game without a drawing gets its view in words, open
     const viewUi = gameUI(p);
@@ -198,12 +213,6 @@
     if (!rulesAsked && p.game) loadRules(p.game).then(function (rules) {
       eventLog.why(function (type) { return TC.rulesNamed(rules, (rules.why || {})[type]); });
     });
-    if (asking && !stillLegal(asking, p)) {   // the sheet asks about a play the game no longer allows
-      asking = null;
-      TC.closeSheet();
-      TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
-    }
-    draw();
   }
 
   /* A first game (docs/web.md "First game"): while it is this seat's turn, what it may do now, with

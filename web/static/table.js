@@ -58,7 +58,53 @@
     latest = p;
     TC.showFault(p.fault);
     if (!look) draw();   // looking back: the live step waits for "Back to now"
+    speak(p);
   }
+
+  /* Narration heard from this page (docs/narration.md): the shown stop's clip in the <audio>, once
+     per stop (the next stop cuts it short). The kiosk's Chromium plays without a tap; a browser that
+     refuses gets "Sound on" to tap; the same button mutes this screen (kept in its storage). */
+  let voiceClip = null, blocked = false;
+  let soundOn = (function () { try { return localStorage.getItem("tc-sound") !== "off"; } catch (e) { return true; } })();
+  function voiceOf(p) { const v = p && p.story && p.story.voice; return v && v.output === "screen" ? v : null; }
+  function soundButton(v) {   // playing: a small speaker beside "Rules"; else a struck one and "Sound on"
+    const b = $("sound"), on = soundOn && !blocked, label = on ? T("Mute") : T("Sound on");
+    b.hidden = !v;
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    TC.clear(b).append(TC.icon(on ? "sound" : "muted"));
+    if (!on) b.append(" " + label);
+  }
+  function playClip(clip) {
+    const audio = $("voice");
+    audio.src = base + "/speech/" + encodeURIComponent(clip);
+    const playing = audio.play();
+    if (playing && playing.catch) playing.catch(function (e) {
+      if (e && e.name === "NotAllowedError") { blocked = true; soundButton(voiceOf(latest)); }
+    });
+  }
+  function speak(p) {
+    const v = voiceOf(p), audio = $("voice");
+    soundButton(v);
+    if (!v) { audio.pause(); voiceClip = null; return; }
+    audio.volume = Math.max(0, Math.min(1, v.volume / 100));
+    // once per stop shown: two stops in a row may say the same sentence ("The card has no effect.")
+    const cur = TC.story(p).cur, stop = v.clip + "|" + (cur ? cur.id : "");
+    if (!v.clip || stop === voiceClip || look) return;
+    voiceClip = stop;
+    if (soundOn && !blocked) playClip(v.clip);
+    else audio.pause();
+  }
+  $("sound").addEventListener("click", function (ev) {
+    ev.stopPropagation();
+    const on = !(soundOn && !blocked);
+    soundOn = on; blocked = false;
+    try { localStorage.setItem("tc-sound", on ? "on" : "off"); } catch (e) { /* a private window */ }
+    const v = voiceOf(latest);
+    if (on && v && v.clip) playClip(v.clip); else $("voice").pause();
+    soundButton(v);
+  });
 
   /* The setting-up stage, or null once the game is open. */
   function setupOf(p) { return p && p.setup && !p.ended && (p.setup.steps || []).length ? p.setup : null; }

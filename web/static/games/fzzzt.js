@@ -305,42 +305,52 @@
     return row;
   }
 
-  /* Tap cards to put them in the bid or take them out; the power adds up; confirm to bid. */
+  /* Tap cards to put them in the bid or take them out; the power adds up; confirm to bid. A tap
+     changes the builder in place (the card's mark, the power, the buttons): nothing else is drawn
+     again, so a slow phone answers it at once (docs/web.md, "A slow phone's first second"). */
   function bidBuilder(p, hand, api) {
     const box = el("div", { class: "fz-builder" },
       el("h3", { class: "small", text: T("Your hand: tap cards to build your bid") }));
     const grid = el("div", { class: "fz-cards fz-hand selectable" });
-    hand.forEach(function (c) {
-      const on = chosen.indexOf(c.id) >= 0;
-      const b = el("button", { type: "button", class: "fz-pick" + (on ? " chosen" : ""), "data-card": c.id,
-        "aria-pressed": on ? "true" : "false",
+    const line = el("p", { class: "fz-power-line" }), row = el("div", { class: "row" });
+    const picks = hand.map(function (c) {
+      const b = el("button", { type: "button", class: "fz-pick", "data-card": c.id,
         on: { click: function () {
           if (api.busy()) return;
           const i = chosen.indexOf(c.id);
           if (i >= 0) chosen.splice(i, 1); else chosen.push(c.id);
-          api.redraw();
-        } } }, cardSVG(c), el("span", { class: "fz-pick-mark", text: on ? "✓ " + T("in bid") : "" }));
+          show();
+        } } }, cardSVG(c), el("span", { class: "fz-pick-mark" }));
       grid.append(b);
+      return b;
     });
-    box.append(grid);
-    const cards = hand.filter(function (c) { return chosen.indexOf(c.id) >= 0; });
-    const total = power(cards);
-    box.append(el("p", { class: "fz-power-line", "data-power": total,
-      text: cards.length ? TC.TN(cards.length, "Your bid: {count} card, power {power}.", "Your bid: {count} cards, power {power}.", { power: total })
-                         : T("No cards chosen yet.") }));
-    const row = el("div", { class: "row" });
-    row.append(el("button", { type: "button", class: "big secondary", disabled: !cards.length, text: T("Clear"),
-      on: { click: function () { chosen = []; api.redraw(); } } }));
-    row.append(el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
-      text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
-      on: { click: function () {
-        const names = cards.map(function (c) { return TC.say(c.label); }).join(", ");
-        const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
-        api.play(action, T("Bid power {power}?", { power: total }),
-                 T("{cards}. Face down until everyone has bid; you cannot change it after this.", { cards: names }),
-                 { onSend: function () { chosen = []; } });
-      } } }));
-    box.append(row);
+    function show() {
+      hand.forEach(function (c, i) {
+        const on = chosen.indexOf(c.id) >= 0;
+        picks[i].classList.toggle("chosen", on);
+        picks[i].setAttribute("aria-pressed", on ? "true" : "false");
+        picks[i].lastChild.textContent = on ? "✓ " + T("in bid") : "";
+      });
+      const cards = hand.filter(function (c) { return chosen.indexOf(c.id) >= 0; });
+      const total = power(cards);
+      line.setAttribute("data-power", total);
+      line.textContent = cards.length ? TC.TN(cards.length, "Your bid: {count} card, power {power}.", "Your bid: {count} cards, power {power}.", { power: total })
+                                      : T("No cards chosen yet.");
+      TC.clear(row).append(
+        el("button", { type: "button", class: "big secondary", disabled: !cards.length, text: T("Clear"),
+          on: { click: function () { chosen = []; show(); } } }),
+        el("button", { type: "button", id: "fz-bid", class: "big primary", disabled: !cards.length,
+          text: TC.TN(cards.length, "Bid {count} card", "Bid {count} cards"),
+          on: { click: function () {
+            const names = cards.map(function (c) { return TC.say(c.label); }).join(", ");
+            const action = { type: "bid", cards: cards.map(function (c) { return c.id; }).sort() };
+            api.play(action, T("Bid power {power}?", { power: total }),
+                     T("{cards}. Face down until everyone has bid; you cannot change it after this.", { cards: names }),
+                     { onSend: function () { chosen = []; } });
+          } } }));
+    }
+    show();
+    box.append(grid, line, row);
     return box;
   }
 

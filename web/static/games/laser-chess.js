@@ -121,6 +121,35 @@
     return { pts: pts, end: end, exitDir: exitDir };
   }
 
+  /* The selection layer's marks, drawn in place (a tap that selects a token changes only these):
+     the selected token's square, the squares it may go to (a green dot too), the tokens that may
+     move (dashed). opts: {flip, selected, targets, selectable}. */
+  function markHits(root, opts) {
+    const hits = root.querySelector(".hits");
+    hits.querySelectorAll(".target-dot").forEach(function (dot) { dot.remove(); });
+    hits.querySelectorAll("rect.hit").forEach(function (hit) {
+      const sq = hit.getAttribute("data-square");
+      const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
+      const isSelectable = opts.selectable && opts.selectable[sq];
+      // a square that does something is a button for a keyboard and a screen reader (issue 40): in the
+      // Tab order, named by its token or as the square to go to; the others are not
+      const pressable = hits.ownerSVGElement.getAttribute("data-taps") === "1" && (isTarget || isSel || isSelectable);
+      hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : "") + (pressable ? " pressable" : ""));
+      if (pressable) {
+        hit.setAttribute("tabindex", "0"); hit.setAttribute("role", "button");
+        hit.setAttribute("aria-label", !isTarget && hit.tcSaid ? hit.tcSaid : window.TC.T("Choose {space}", { space: sq }));
+      } else ["tabindex", "role", "aria-label"].forEach(function (a) { hit.removeAttribute(a); });
+      ["stroke", "stroke-width", "stroke-dasharray"].forEach(function (a) { hit.removeAttribute(a); });
+      if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
+      else if (isTarget) {
+        const c = coords(sq, !!opts.flip);
+        hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4);
+        svg("circle", { cx: c.cx, cy: c.cy, r: 9, fill: "#18a558", stroke: "#fff", "stroke-width": 2.5, "pointer-events": "none", class: "target-dot" }, hits);
+      }
+      else if (isSelectable) { hit.setAttribute("stroke", "#ffffff"); hit.setAttribute("stroke-width", 1.5); hit.setAttribute("stroke-dasharray", "4 3"); }
+    });
+  }
+
   /* Render into container. opts: {flip, selected, targets: {square: true}, selectable: {square: true},
      onTap(square), beam (default view.last_beam), lastMove} */
   function render(container, view, opts) {
@@ -130,8 +159,10 @@
     // named with the whole position in words, square by square (a screen reader's board)
     const position = (view.board || []).slice().sort(function (a, b) { return a.square < b.square ? -1 : 1; })
       .map(sayToken).join(", ");
-    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: "img",
+    // a board a player taps holds buttons: a named group, not a picture (whose parts are hidden)
+    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: opts.onTap ? "group" : "img",
                               "aria-label": window.TC.T("Laser Chess board") + (position ? ": " + position : "") });
+    if (opts.onTap) root.setAttribute("data-taps", "1");
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
     const restricted = view.restricted || {};
     const only = {};
@@ -227,21 +258,20 @@
     for (let f = 0; f < FILES.length; f++) {
       for (let r = 1; r <= RANKS; r++) {
         const sq = FILES[f] + r, c = coords(sq, flip);
-        const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
-        const isSelectable = opts.selectable && opts.selectable[sq];
-        const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent",
-                                  class: "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""),
+        const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent", class: "hit",
                                   "data-square": sq }, hits);
-        if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
-        else if (isTarget) { hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4); svg("circle", { cx: c.cx, cy: c.cy, r: 9, fill: "#18a558", stroke: "#fff", "stroke-width": 2.5, "pointer-events": "none", class: "target-dot" }, hits); }
-        else if (isSelectable) { hit.setAttribute("stroke", "#ffffff"); hit.setAttribute("stroke-width", 1.5); hit.setAttribute("stroke-dasharray", "4 3"); }
-        if (opts.onTap && (isTarget || isSelectable || isSel)) {   // a keyboard's too: the squares that do something
-          const token = isSelectable || isSel ? (view.board || []).find(function (t) { return t.square === sq; }) : null;
-          window.TC.pressable(hit, token ? describeToken(token) : window.TC.T("Choose {space}", { space: sq }),
-                              function () { opts.onTap(sq); });
-        } else if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+        if (opts.onTap) {
+          hit.addEventListener("click", function () { opts.onTap(sq); });
+          // a keyboard's too, on the squares markHits makes buttons (Enter or Space, as TC.pressable)
+          hit.addEventListener("keydown", function (ev) {
+            if ((ev.key === "Enter" || ev.key === " ") && hit.hasAttribute("tabindex")) { ev.preventDefault(); opts.onTap(sq); }
+          });
+          const token = (view.board || []).find(function (t) { return t.square === sq; });
+          if (token) hit.tcSaid = describeToken(token);
+        }
       }
     }
+    markHits(root, opts);
     window.TC.clear(container).appendChild(root);
     return root;
   }
@@ -283,7 +313,6 @@
 
   /* The phone: tap a token, then a highlighted square or one of the turn buttons. */
   function phoneRender(root, p, api) {
-    const el = window.TC.el;
     const board = phoneBoard(root.querySelector("#board")), controls = root.querySelector("#controls");
     const legal = api.legal;
     const moves = {}, rotates = {};
@@ -302,12 +331,17 @@
     }
     const selectable = {};
     Object.keys(moves).concat(Object.keys(rotates)).forEach(function (sq) { selectable[sq] = true; });
-    const targets = {};
-    if (selected) (moves[selected] || []).forEach(function (a) { targets[a.to] = a; });
+    let targets = {};
+    const aimed = function () {
+      targets = {};
+      if (selected) (moves[selected] || []).forEach(function (a) { targets[a.to] = a; });
+    };
+    aimed();
     const play = function (a, title, detail) {
       return api.play(a, title, detail, { onSend: function () { selected = null; } });
     };
     const flip = p.seat === 1;
+    const plays = { legal: legal, moves: moves, rotates: rotates, draw: draw_, flip: flip, play: play };
     // the board as the table shows it (the companion holds back what it has still to tell): a
     // move told step by step is drawn from the board after it, the beam from the laser's step on
     const step = window.TC.stepOf(p), shown = asOfStep(step.after, step);
@@ -321,11 +355,24 @@
           play(a, title, T("After your move your laser fires. This cannot be undone."));
           return;
         }
+        // a token tapped: its marks and its buttons change in place, nothing else is drawn again
+        // (a slow phone answers the tap within a frame or two: docs/web.md, "A slow phone's first second")
         selected = selectable[sq] && selected !== sq ? sq : null;
-        api.redraw();
+        aimed();
+        markHits(board, { flip: flip, selected: selected, targets: targets, selectable: selectable });
+        window.TC.clear(controls);
+        phoneControls(controls, p, plays);
       },
     });
-    if (!legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
+    phoneControls(controls, p, plays);
+  }
+
+  /* The phone's controls under the board: a hint, and for the selected token its moves and turns as
+     big buttons; "Declare a draw" when it may be. */
+  function phoneControls(controls, p, plays) {
+    const el = window.TC.el;
+    const moves = plays.moves, rotates = plays.rotates, draw_ = plays.draw, flip = plays.flip, play = plays.play;
+    if (!plays.legal.length) { controls.append(el("p", { class: "muted", text: T("Nothing to do right now.") })); return; }
     if (!selected) controls.append(el("p", { class: "hint", text: T("Tap one of your pieces.") }));
     else {
       const token = (p.view.board || []).find(function (t) { return t.square === selected; });

@@ -73,15 +73,22 @@
       MAP.nessie(picture, c[0] - 11, c[1] - 8, 9, T("Nessie is here"));
       picture.lastChild.setAttribute("class", "ln-nessie ln-nessie-now");
     }
-    const targets = opts.targets || {};
+    ringTargets(picture, view, opts.targets || {});
+    if (opts.highlight) drawEvent(picture, view, opts.highlight);
+    return picture;
+  }
+
+  /* The spaces a tap may choose now, ringed (the rings drawn before are taken away): drawn in place
+     when the player picks a boat to sail, a card to lay or the bagpipes. */
+  function ringTargets(picture, view, targets) {
+    const spaces = spacesOf(view);
+    picture.querySelectorAll(".ln-target").forEach(function (ring) { ring.remove(); });
     Object.keys(targets).forEach(function (id) {
       if (!spaces[id]) return;
       const c = MAP.centre(spaces[id]);
       const ring = svg("circle", { cx: c[0], cy: c[1], r: MAP.SIZE / 2 + 3, class: "ln-target", "data-target": id }, picture);
       TC.pressable(ring, T("Choose {space}", { space: spaces[id].label || id }), function () { targets[id](); });
     });
-    if (opts.highlight) drawEvent(picture, view, opts.highlight);
-    return picture;
   }
 
   /* Rows side by side on one line, each as near its space's centre as the others and the drawing's
@@ -353,19 +360,17 @@
     }
     const board = TC.clear(root.querySelector("#board") || root);
     const controls = TC.clear(root.querySelector("#controls") || root);
-    const targets = {};
-    const moves = legal.filter(function (a) { return a.type === "move" && a.boat === UI.boat; });
-    moves.forEach(function (a) {
-      const same = moves.filter(function (o) { return o.to === a.to; });
-      targets[a.to] = function () { sail(api, view, same); };
-    });
-    if (UI.mode === "pipes") legal.filter(function (a) { return a.type === "bagpipe"; }).forEach(function (a) {
-      targets[a.to] = function () { api.play(a, TC.say(a.label), T("Every boat on that space is eaten; its owner gets 2 reputation.")); };
-    });
-    if (UI.mode && UI.mode.card) legal.filter(function (a) { return a.type === "place" && a.card === UI.mode.card && a.back === UI.mode.back; })
-      .forEach(function (a) { targets[a.site] = function () { api.play(a, TC.say(a.label), T("Only you will know what lies there.")); }; });
-    board.append(drawGame(view, { mine: me, targets: targets }));
-    if (Object.keys(targets).length) board.append(el("p", { class: "hint", text: T("Tap a ringed space on the map.") }));
+    const picture = drawGame(view, { mine: me, targets: targetsNow(api, view, legal) });
+    const hint = el("p", { class: "hint", text: T("Tap a ringed space on the map.") });
+    board.append(picture, hint);
+    hint.hidden = !picture.querySelector(".ln-target");
+    // a boat to sail, a card to lay, the bagpipes picked or put down: its rings and its buttons
+    // change in place, nothing else is drawn again (a slow phone answers the tap at once)
+    remark = function () {
+      ringTargets(picture, view, targetsNow(api, view, legal));
+      hint.hidden = !picture.querySelector(".ln-target");
+      markModes(controls);
+    };
     controls.append(el("p", { class: "status" + (legal.length ? " your-turn" : ""), text: phoneStatus(payload) }));
     if (view.board.placeholder) controls.append(el("p", { class: "muted", text: "⚠ " + T("Sample board: a placeholder, not the printed board.") }));
     const mine = view.players[me];
@@ -379,7 +384,47 @@
     const placed = (view.you && view.you.placed) || [];
     if (placed.length) controls.append(el("p", { class: "muted", text: T("Cards you laid face down") + ": " +
       placed.map(function (p) { return findWord(p.card) + " → " + p.site; }).join(", ") }));
+    markModes(controls);
   }
+
+  /* The spaces a tap chooses now, each with what the tap does: the boat being sailed's waters, where
+     the bagpipes may call Nessie, the sites for the card to lay. */
+  function targetsNow(api, view, legal) {
+    const targets = {};
+    const moves = legal.filter(function (a) { return a.type === "move" && a.boat === UI.boat; });
+    moves.forEach(function (a) {
+      const same = moves.filter(function (o) { return o.to === a.to; });
+      targets[a.to] = function () { sail(api, view, same); };
+    });
+    if (UI.mode === "pipes") legal.filter(function (a) { return a.type === "bagpipe"; }).forEach(function (a) {
+      targets[a.to] = function () { api.play(a, TC.say(a.label), T("Every boat on that space is eaten; its owner gets 2 reputation.")); };
+    });
+    if (UI.mode && UI.mode.card) legal.filter(function (a) { return a.type === "place" && a.card === UI.mode.card && a.back === UI.mode.back; })
+      .forEach(function (a) { targets[a.site] = function () { api.play(a, TC.say(a.label), T("Only you will know what lies there.")); }; });
+    return targets;
+  }
+
+  /* The mode buttons as UI says: the boat being sailed, the card to lay, the bagpipes. */
+  function markModes(controls) {
+    controls.querySelectorAll("[data-sail]").forEach(function (b) {
+      const on = UI.boat !== null && String(UI.boat) === b.getAttribute("data-sail");
+      b.classList.toggle("primary", on);
+      b.textContent = on ? T("Sailing: tap a ringed space") : T("Sail…");
+      const card = b.closest(".ln-boat-card");
+      if (card) card.classList.toggle("selected", on);
+    });
+    controls.querySelectorAll("[data-card]").forEach(function (b) {
+      b.classList.toggle("primary", !!UI.mode && UI.mode.card + "/" + UI.mode.back === b.getAttribute("data-card"));
+    });
+    const pipes = controls.querySelector("#ln-pipes");
+    if (pipes) {
+      pipes.classList.toggle("primary", UI.mode === "pipes");
+      pipes.textContent = UI.mode === "pipes" ? T("Bagpipes: tap where Nessie swims") : T("Play the bagpipes (ends the turn)…");
+    }
+  }
+
+  // what a mode button's tap calls: the seat's drawing changed in place (renderPhone sets it)
+  let remark = null;
 
   function phoneStatus(payload) {
     const view = payload.view;
@@ -422,7 +467,7 @@
     if (own.some(function (a) { return a.type === "move"; })) {
       row.append(el("button", { type: "button", class: "big" + (UI.boat === b.boat ? " primary" : ""), "data-sail": b.boat,
         text: UI.boat === b.boat ? T("Sailing: tap a ringed space") : T("Sail…"),
-        on: { click: function () { UI.boat = UI.boat === b.boat ? null : b.boat; UI.mode = null; api.redraw(); } } }));
+        on: { click: function () { UI.boat = UI.boat === b.boat ? null : b.boat; UI.mode = null; remark(); } } }));
     }
     own.filter(function (a) { return a.type !== "move"; }).forEach(function (a) {
       const detail = a.type === "explore" ? T("The card is turned for everyone to see.") :
@@ -482,16 +527,18 @@
         const key = h.card + "/" + h.back;
         if (seen[key]) return;
         seen[key] = true;
-        const chosen = UI.mode && UI.mode.card === h.card && UI.mode.back === h.back;
-        box.append(el("button", { type: "button", class: "big" + (chosen ? " primary" : ""), "data-card": key,
+        box.append(el("button", { type: "button", class: "big", "data-card": key,
           text: findWord(h.card) + " (" + (h.back === "water" ? T("water card") : T("land card")) + ")",
-          on: { click: function () { UI.mode = chosen ? null : { card: h.card, back: h.back }; api.redraw(); } } }));
+          on: { click: function () {
+            const chosen = UI.mode && UI.mode.card === h.card && UI.mode.back === h.back;
+            UI.mode = chosen ? null : { card: h.card, back: h.back };
+            remark();
+          } } }));
       });
     }
     if (legal.some(function (a) { return a.type === "bagpipe"; })) {
-      box.append(el("button", { type: "button", class: "big" + (UI.mode === "pipes" ? " primary" : ""), id: "ln-pipes",
-        text: UI.mode === "pipes" ? T("Bagpipes: tap where Nessie swims") : T("Play the bagpipes (ends the turn)…"),
-        on: { click: function () { UI.mode = UI.mode === "pipes" ? null : "pipes"; UI.boat = null; api.redraw(); } } }));
+      box.append(el("button", { type: "button", class: "big", id: "ln-pipes",
+        on: { click: function () { UI.mode = UI.mode === "pipes" ? null : "pipes"; UI.boat = null; remark(); } } }));
     }
     const end = legal.find(function (a) { return a.type === "end_turn"; });
     if (end) {
