@@ -328,10 +328,31 @@
     } catch (e) { caret = null; }   // a field with no caret (a number field in some browsers)
     render();
     if (!inside || document.activeElement === inside) return;
-    const again = inside.isConnected ? inside : inside.id ? document.getElementById(inside.id) : null;
+    const again = inside.isConnected ? inside : inside.id ? document.getElementById(inside.id) : twin(root, inside);
     if (!again || !root.contains(again)) return;
     again.focus({ preventScroll: true });
     try { if (caret) again.setSelectionRange(caret[0], caret[1]); } catch (e) { /* no caret here */ }
+  }
+
+  /* The same control drawn again (a piece's square, a card, a button): its tag and what names it,
+     its data-* attributes and label (else its words), so a keyboard player's focus stays where it
+     was (issue 40). */
+  function twin(root, gone) {
+    const names = Array.prototype.filter.call(gone.attributes, function (a) {
+      return a.name.indexOf("data-") === 0 || a.name === "aria-label";
+    });
+    if (!names.length) {   // a button known by its words alone
+      const words = gone.textContent.trim();
+      const same = Array.prototype.filter.call(root.querySelectorAll(gone.tagName.toLowerCase()), function (e) {
+        return words && e.textContent.trim() === words;
+      });
+      return same.length === 1 ? same[0] : null;
+    }
+    const esc = window.CSS && CSS.escape ? CSS.escape : function (v) { return v.replace(/["\\]/g, "\\$&"); };
+    const found = root.querySelectorAll(gone.tagName.toLowerCase() + names.map(function (a) {
+      return "[" + a.name + '="' + esc(a.value) + '"]';
+    }).join(""));
+    return found.length === 1 ? found[0] : null;
   }
 
   /* Any game: its legal plays as big buttons, grouped by type, each confirmed on a sheet. */

@@ -8,10 +8,11 @@
   const T = function (m, p) { return window.TC.T(m, p); };
   const el = function () { return window.TC.el.apply(null, arguments); };
   const SYMBOL_NAME = { N: window.TC.N("nut"), B: window.TC.N("bolt"), C: window.TC.N("cog"), O: window.TC.N("oil") };
-  const KIND = {  // fill, and the word printed on the card (never colour alone)
-    robot: { fill: "#3d5a80", label: window.TC.N("Robot") }, unit: { fill: "#6b4f2a", label: window.TC.N("Production unit") },
+  const KIND = {  // fill, and the word printed on the card (never colour alone); apart under protanopia,
+                  // deuteranopia and tritanopia (tests/web/test_browser_colour_blind.py)
+    robot: { fill: "#3d5a80", label: window.TC.N("Robot") }, unit: { fill: "#996b3d", label: window.TC.N("Production unit") },
     fzzzt: { fill: "#8e1b1b", label: window.TC.N("Fzzzt!") }, upgrade: { fill: "#5b3a85", label: window.TC.N("Upgrade") },
-    mechanic: { fill: "#2f5d3a", label: "Mechanic" },
+    mechanic: { fill: "#4f7052", label: "Mechanic" },
   };
 
   const svg = function (tag, attrs, parent) { return window.TC.svg(tag, attrs, parent); };

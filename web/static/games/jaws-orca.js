@@ -62,23 +62,20 @@
     svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#5a3b17", "stroke-width": 3 }, hatch);
     svg("rect", { x: 0, y: 0, width: size[0], height: size[1], class: "orca-sea" }, root);
     const hot = opts.hot || [];
-    const tap = function (node, name) {
+    const tap = function (node, name, said) {
       if (opts.targets && opts.targets[name]) {
         node.classList.add("target");
-        node.setAttribute("tabindex", "0");
-        node.setAttribute("role", "button");
-        node.addEventListener("click", opts.targets[name]);
-        node.addEventListener("keydown", function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); opts.targets[name](); } });
+        TC.pressable(node, said, function () { opts.targets[name](); });
       }
     };
     zones.forEach(function (z, i) {
       const w = svg("polygon", { points: points(d.water[z]), class: "orca-water" + (hot.indexOf("w" + z) >= 0 ? " hot" : ""), "data-space": "w" + z }, root);
-      tap(w, "w" + z);
+      tap(w, "w" + z, T("water space {zone}", { zone: z }));
       const title = svg("title", {}, w); title.textContent = T("water space {zone}", { zone: z });
       const state = board.tiles.charAt(i);
       if (state === "x") {   // destroyed: the tile's area is part of the zone's water space now
         const merged = svg("polygon", { points: points(d.tiles[z]), class: "orca-water merged" + (hot.indexOf("w" + z) >= 0 ? " hot" : ""), "data-space": "w" + z }, root);
-        tap(merged, "w" + z);
+        tap(merged, "w" + z, T("water space {zone}", { zone: z }));
       }
     });
     zones.forEach(function (z, i) {
@@ -89,7 +86,7 @@
       if (state === "x") return;
       const tile = svg("polygon", { points: points(d.tiles[z]), class: "orca-tile " + (state === "d" ? "damaged" : "intact") + (hot.indexOf("b" + z) >= 0 ? " hot" : ""),
                                     "data-space": "b" + z, fill: state === "d" ? "url(#orca-hatch)" : null }, root);
-      tap(tile, "b" + z);
+      tap(tile, "b" + z, T("boat space {zone}", { zone: z }));
       const tt = svg("title", {}, tile);
       tt.textContent = T("boat space {zone}", { zone: z }) + " · " + T(TILE_WORD[state === "d" ? "damaged" : "intact"]);
       const tc = d.tile_centre[z];

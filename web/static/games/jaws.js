@@ -99,7 +99,7 @@
       const area = svg("path", { d: g.area[name], class: cls.join(" "), "data-space": name }, root);
       if (opts.targets && opts.targets[name] && !opts.targetsLand) {
         area.classList.add("target");
-        area.addEventListener("click", opts.targets[name]);
+        TC.pressable(area, T("Choose {space}", { space: named(view, name) }), opts.targets[name]);
       }
       const c = g.centre[name];
       const label = svg("text", { x: c.x, y: c.y - 10, class: "space-name", "text-anchor": "middle" }, root);
@@ -113,7 +113,7 @@
       const area = svg("path", { d: g.land[name], class: cls.join(" "), "data-land": name }, root);
       if (opts.targets && opts.targets[name] && opts.targetsLand) {
         area.classList.add("target");
-        area.addEventListener("click", opts.targets[name]);
+        TC.pressable(area, T("Choose {space}", { space: named(view, name) }), opts.targets[name]);
       }
     });
     // the land's names on top of every space (a later space never covers them), fitted in their

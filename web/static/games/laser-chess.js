@@ -60,7 +60,19 @@
     const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle" }, body);
     label.textContent = LETTER[token.color] || "?";
     const title = svg("title", {}, body);
-    title.textContent = window.TC.T(token.color === "blue" ? window.TC.N("Blue") : window.TC.N("Red")) + " " + pieceName(token.piece) + " " + token.square + " " + (token.facing || "");
+    title.textContent = sayToken(token);
+  }
+
+  /* A token in words, where it stands and which way it faces: "Blue Deflector (c3) facing north-east"
+     (a screen reader's position in words, issue 40). */
+  const FACING = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west"),
+                   NE: window.TC.N("north-east"), SE: window.TC.N("south-east"), SW: window.TC.N("south-west"),
+                   NW: window.TC.N("north-west") };
+  const LINE = { "/": window.TC.N("its mirror running south-west to north-east"),
+                 "\\": window.TC.N("its mirror running north-west to south-east") };   // a Switch's two ways
+  function sayToken(token) {
+    const facing = FACING[token.facing], line = LINE[token.facing];
+    return describeToken(token) + (facing ? " " + T("facing {dir}", { dir: T(facing) }) : line ? " " + T(line) : "");
   }
 
   /* A square only one colour may enter: a border inside its edge (solid for Blue, dashed for Red,
@@ -119,7 +131,14 @@
       const sq = hit.getAttribute("data-square");
       const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
       const isSelectable = opts.selectable && opts.selectable[sq];
-      hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""));
+      // a square that does something is a button for a keyboard and a screen reader (issue 40): in the
+      // Tab order, named by its token or as the square to go to; the others are not
+      const pressable = hits.ownerSVGElement.getAttribute("data-taps") === "1" && (isTarget || isSel || isSelectable);
+      hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : "") + (pressable ? " pressable" : ""));
+      if (pressable) {
+        hit.setAttribute("tabindex", "0"); hit.setAttribute("role", "button");
+        hit.setAttribute("aria-label", !isTarget && hit.tcSaid ? hit.tcSaid : window.TC.T("Choose {space}", { space: sq }));
+      } else ["tabindex", "role", "aria-label"].forEach(function (a) { hit.removeAttribute(a); });
       ["stroke", "stroke-width", "stroke-dasharray"].forEach(function (a) { hit.removeAttribute(a); });
       if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
       else if (isTarget) {
@@ -137,8 +156,13 @@
     opts = opts || {};
     const flip = !!opts.flip;
     const W = FILES.length * CELL + 2 * M, H = RANKS * CELL + 2 * M;
-    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: "img",
-                              "aria-label": window.TC.T("Laser Chess board") });
+    // named with the whole position in words, square by square (a screen reader's board)
+    const position = (view.board || []).slice().sort(function (a, b) { return a.square < b.square ? -1 : 1; })
+      .map(sayToken).join(", ");
+    // a board a player taps holds buttons: a named group, not a picture (whose parts are hidden)
+    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: opts.onTap ? "group" : "img",
+                              "aria-label": window.TC.T("Laser Chess board") + (position ? ": " + position : "") });
+    if (opts.onTap) root.setAttribute("data-taps", "1");
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
     const restricted = view.restricted || {};
     const only = {};
@@ -236,7 +260,15 @@
         const sq = FILES[f] + r, c = coords(sq, flip);
         const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent", class: "hit",
                                   "data-square": sq }, hits);
-        if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+        if (opts.onTap) {
+          hit.addEventListener("click", function () { opts.onTap(sq); });
+          // a keyboard's too, on the squares markHits makes buttons (Enter or Space, as TC.pressable)
+          hit.addEventListener("keydown", function (ev) {
+            if ((ev.key === "Enter" || ev.key === " ") && hit.hasAttribute("tabindex")) { ev.preventDefault(); opts.onTap(sq); }
+          });
+          const token = (view.board || []).find(function (t) { return t.square === sq; });
+          if (token) hit.tcSaid = describeToken(token);
+        }
       }
     }
     markHits(root, opts);

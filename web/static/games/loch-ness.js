@@ -86,9 +86,8 @@
     Object.keys(targets).forEach(function (id) {
       if (!spaces[id]) return;
       const c = MAP.centre(spaces[id]);
-      const ring = svg("circle", { cx: c[0], cy: c[1], r: MAP.SIZE / 2 + 3, class: "ln-target", "data-target": id, tabindex: 0, role: "button",
-                                   "aria-label": T("Choose {space}", { space: spaces[id].label || id }) }, picture);
-      ring.addEventListener("click", function () { targets[id](); });
+      const ring = svg("circle", { cx: c[0], cy: c[1], r: MAP.SIZE / 2 + 3, class: "ln-target", "data-target": id }, picture);
+      TC.pressable(ring, T("Choose {space}", { space: spaces[id].label || id }), function () { targets[id](); });
     });
   }
 

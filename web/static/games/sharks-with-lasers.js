@@ -32,7 +32,7 @@
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
   // a facing letter as the table reads it (German writes O for east, Dutch Z for south)
-  const COMPASS = { N: window.TC.N("N"), E: window.TC.N("E"), S: window.TC.N("S"), W: window.TC.N("W") };
+  const COMPASS = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west") };   // said in words (a screen reader)
   const T = function (m, p) { return window.TC.T(m, p); };
   const PHASES = { deal: window.TC.N("Dealing"), setup: window.TC.N("Placing the agents"), pre: window.TC.N("Before the round"), place: window.TC.N("Phase I: agents back in"),
                    play: window.TC.N("Phase II: programming"), choice: window.TC.N("Phase III: a choice"), over: window.TC.N("Game over") };
@@ -315,18 +315,21 @@
     const ev = opts.event || null;
     if (ev && (ev.type === "moved" || ev.type === "pushed" || ev.type === "wrapped") && ev.square && ev.to) drawMove(root, g, ev);
     const layer = svg("g", { class: "figures" }, root);
+    const said = [];   // the position in words, figure by figure (a screen reader's board, issue 40)
+    const say = function (figure, sq) { said.push(figure.querySelector("title").textContent + " (" + sq + ")"); return figure; };
     SHARKS.forEach(function (name) {
       const s = figs.sharks[name];
       if (!s || !s[0]) return;
       const current = ev && ev.shark === name && ev.figure !== "agent" ? " current" : "";
-      place(drawShark(layer, name, s[1], current), g, s[0]);
+      place(say(drawShark(layer, name, s[1], current), s[0]), g, s[0]);
     });
     Object.keys(figs.agents).forEach(function (seat) {
       const sq = figs.agents[seat];
       if (!sq) return;
       const current = ev && ev.figure === "agent" && String(ev.seat) === seat ? " current" : "";
-      place(drawAgent(layer, parseInt(seat, 10), current), g, sq);
+      place(say(drawAgent(layer, parseInt(seat, 10), current), sq), g, sq);
     });
+    if (said.length) root.setAttribute("aria-label", T("Sharks with Lasers board") + ": " + said.join(", "));
     share(layer);
     if (ev && opts.animate) animate(layer, g, ev);
     // setting up (table.js step.setup): the sharks' squares and the start zone, outlined; the side
@@ -357,7 +360,8 @@
             hit.setAttribute("stroke", "#18e070"); hit.setAttribute("stroke-width", 4);
             svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits);
           }
-          if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
+          if (opts.onTap && target) TC.pressable(hit, T("Choose {space}", { space: sq }), function () { opts.onTap(sq); });
+          else if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
         }
       }
     }

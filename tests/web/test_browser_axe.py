@@ -1,0 +1,267 @@
+"""WCAG 2.2 A and AA on every page, measured by a real checker (issue 40, point 1): axe-core (the
+``axe.min.js`` that the locked ``axe-playwright-python`` ships) runs in chromium on every page kind
+(each game's phone and table screen at three moments of a seeded game: a phone's first decision, a
+step being told mid-game, the end; the tables list, the host page with a table managed and the
+games' own host sections (the Loch Ness map editor, the Jaws box profiles), pairing, joining,
+tonight's results, each game's rules page, /table/current) in English, Dutch and German, the
+phones at 360 px, the table screen at 1280x720 and every other page at both. Tags: wcag2a, wcag2aa,
+wcag21a, wcag21aa, wcag22aa; no rule is switched off. The figure (pages x states, violations) is
+printed (``-s``) and in docs/accessibility.md."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import engines
+from tests.waits import patience_ms
+from tests.web import test_browser as shared
+from tests.web.test_browser_fit import SETTLED, advance
+from tests.web.test_browser_phone_walk import WALKS
+from web.catalogues import CatalogueFile, po_path
+
+pytestmark = shared.pytestmark
+server, browser, no_script_errors = shared.server, shared.browser, shared.no_script_errors
+watch, shot = shared.watch, shared.shot
+
+axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
+AXE_SCRIPT: str = axe_playwright.Axe().axe_script
+AXE_VERSION = AXE_SCRIPT[AXE_SCRIPT.index("axe v") + 5:].split()[0]
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+LANGS = ["en", "nl", "de"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+SCREEN = {"viewport": {"width": 1280, "height": 720}}
+NAMES = ["Anna", "Bo", "Cas", "Daan"]
+
+
+class Checker:
+    """Runs axe on a page as it is now and keeps every violation node, named by where it was."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.found: list[str] = []
+
+    def __call__(self, page: Any, where: str) -> None:
+        page.evaluate(SETTLED)
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(AXE_SCRIPT)
+        result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+                               " resultTypes: ['violations']})", TAGS)
+        self.checked += 1
+        for rule in result["violations"]:
+            for node in rule["nodes"]:
+                summary = " ".join((node.get("failureSummary") or "").split())[:220]
+                self.found.append(f"{where}: {rule['id']} {json.dumps(node['target'])} {summary}")
+        if result["violations"]:
+            shot(page, "axe-" + where.replace("/", "_").replace(" ", "_"))
+
+
+# Every control a thumb meets on a phone: its box (WCAG 2.5.5's 44x44 px, the issue's floor for a
+# table of thumbs). The squares and spaces of a board's drawing are measured apart, against WCAG
+# 2.5.8's 24 px: they have the real board's shapes (a 10-wide Laser Chess board gives 34-px squares
+# on a 360-px phone, Jaws' outer water 40 px across); the smallest is printed.
+TARGETS = """() => {
+    const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+        + '[role=button], [role=tab], [role=checkbox], [tabindex]:not([tabindex="-1"])';
+    const shown = (e) => !e.closest('[hidden], .sheet[hidden]') && getComputedStyle(e).visibility !== 'hidden'
+        && !(e.closest('details:not([open])') && !e.closest('summary'));
+    const name = (e) => (e.id ? '#' + e.id : e.tagName.toLowerCase()) + ' "'
+        + (e.getAttribute('aria-label') || e.textContent || e.value || '').trim().slice(0, 30) + '"';
+    const small = [], squares = [];
+    for (const e of document.querySelectorAll(CONTROLS)) {
+        // a field's target is its label too when the label holds it (a tap on the words ticks the box)
+        const r = (e.matches('input') && e.closest('label') || e).getBoundingClientRect();
+        if (!r.width || !r.height || !shown(e)) continue;
+        const side = Math.min(r.width, r.height);
+        if (e.closest('svg')) { squares.push(side); continue; }   // a square or space of the board's drawing
+        if (side < 43.5) small.push(name(e) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    }
+    return {small, square: squares.length ? Math.min(...squares) : null};
+}"""
+
+# The roles a player acts through, in an ARIA snapshot: each must have a name.
+CONTROL = re.compile(r'^\s*- (button|link|textbox|combobox|checkbox|radio|slider|spinbutton|switch|tab|'
+                     r'menuitem|option|searchbox)\b(?: "((?:[^"\\]|\\.)*)")?')
+
+
+# a drawing's text alternative: its label or title (or hidden beside words that say it)
+DRAWING_NAME = ("(s) => s.closest('[aria-hidden=true]') ? 'hidden' : "
+                "(s.getAttribute('aria-label') || s.querySelector(':scope > title')?.textContent || '')")
+
+
+def said_in(lang: str, msgid: str) -> str:
+    return msgid if lang == "en" else CatalogueFile(po_path(lang)).gettext(msgid)
+
+
+def untranslated(names: list[str], lang: str) -> list[str]:
+    """Names that are an English label whose translation in ``lang`` differs (said in English)."""
+    messages = CatalogueFile(po_path(lang)).catalogue().messages
+    english = {m for m, said in messages.items() if isinstance(m, str) and len(m) > 3 and said != m}
+    return [n for n in names if n in english]
+
+
+def phone_at(page: Any, service: Any, table: str, seat: int) -> None:
+    """The phone has drawn its seat's newest view."""
+    page.locator("#seat").wait_for(state="visible")
+    page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
+                           arg=service.seat_view(table, seat)["version"], timeout=patience_ms(20))
+
+
+def screen_at(tv: Any, service: Any, table: str) -> None:
+    """The table screen drawn at the step the table is shown (its line current)."""
+    story = service.public(table)["story"]
+    tv.locator("#game-area").wait_for()
+    if story["at"] >= 0:
+        step = story["steps"][story["at"]]["id"]
+        tv.locator(f'#events li.current[data-id="{step}"]').wait_for()
+
+
+def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
+        server: str, browser: Any, service: Any, host_key: str) -> None:
+    check = Checker()
+    small: list[str] = []   # phone controls under 44x44 px
+    squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
+    unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
+    lessons = 0   # table screens checked with a first game's lesson shown
+    turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
+    phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
+    screen = browser.new_context(**SCREEN)
+    tables: dict[str, str] = {}
+    for game in sorted(WALKS):
+        players, options, most = WALKS[game]
+        # "First game" on: each rule comes as a lesson on the phones and the table screen too
+        table = tables[game] = service.create_table(game, players, {**options, "first_game": True},
+                                                    seed=5)["table"]
+        service.set_auto(table, False)
+        tokens = [service.claim_seat(table, seat, NAMES[seat]) for seat in range(players)]
+        pages = {}
+        for i, lang in enumerate(LANGS):
+            ctx = phones[lang]
+            ctx.add_cookies([{"name": f"seat_{table}", "value": tokens[i % players], "url": server}])
+            pages[lang] = watch(ctx.new_page())
+        tv = watch(screen.new_page())
+        plays = 0
+        for moment in ("first decision", "mid-game, a step told", "later, told", "the end"):
+            if moment.startswith("mid"):
+                for _ in range(6):
+                    advance(service, table, 1, seed=plays, tell=False)
+                    plays += 1
+            elif moment.startswith("later"):
+                advance(service, table, 30, seed=plays)
+                plays += 30
+            elif moment == "the end":
+                for page in [*pages.values(), tv]:   # the pages wait (nothing drawn) while it is played
+                    page.goto("about:blank")
+                while plays < most:
+                    state = service.state_of(table)
+                    if state.outcome is not None or not state.awaiting:
+                        break
+                    advance(service, table, 1, seed=plays)
+                    plays += 1
+            for i, lang in enumerate(LANGS):
+                page = pages[lang]
+                page.goto(f"{server}/play/{table}?lang={lang}")
+                phone_at(page, service, table, i % players)
+                where = f"{game} phone {lang} 360 {moment}"
+                check(page, where)
+                targets = page.evaluate(TARGETS)
+                small += [f"{where}: {t}" for t in targets["small"]]
+                if targets["square"] is not None:
+                    squares[game] = min(squares.get(game, 99.0), targets["square"])
+                if targets["square"] is not None and targets["square"] < 24:
+                    small.append(f"{where}: board squares {targets['square']:.0f} px")
+                if moment == "first decision":
+                    tree = page.locator("#phone").aria_snapshot()
+                    controls = [m for m in map(CONTROL.match, tree.splitlines()) if m]
+                    assert controls, (where, tree)
+                    unnamed += [f"{where}: {m.group(0).strip()}" for m in controls
+                                if not (m.group(2) or "").strip()]
+                    if lang != "en":
+                        unnamed += [f"{where}: in English: {n}"
+                                    for n in untranslated([m.group(2) for m in controls if m.group(2)], lang)]
+                    # a drawing has its text alternative; the page says what changed, politely
+                    assert page.locator("#status[aria-live=polite], #events[aria-live=polite]").count() == 2
+                    assert page.locator("html").get_attribute("lang") == lang
+                    seat = i % players
+                    if game == "laser-chess":   # the board's position in words: every token, its facing
+                        label = page.locator("#board svg").first.get_attribute("aria-label") or ""
+                        tokens = service.seat_view(table, seat)["view"]["board"]
+                        assert all(f"({t['square']})" in label for t in tokens), (where, label)
+                        ways = [said_in(lang, "facing {dir}").split("{")[0],
+                                said_in(lang, "its mirror running south-west to north-east"),
+                                said_in(lang, "its mirror running north-west to south-east")]
+                        facing = [t for t in tokens if t.get("facing")]
+                        assert sum(label.count(w) for w in ways) == len(facing), (where, label)
+                    if game == "sharks-with-lasers":   # every shark and agent on the board, by its square
+                        label = page.locator("#board svg.swl-board").first.get_attribute("aria-label") or ""
+                        view = service.seat_view(table, seat)["view"]
+                        figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", [])
+                                   if f.get("square")]
+                        assert figures and all(f"({sq})" in label for sq in figures), (where, label)
+                    setting_up = service.seat_view(table, seat).get("setup")
+                    if seat in service.state_of(table).awaiting and not setting_up:
+                        said = page.locator("#status").inner_text()
+                        assert said == said_in(lang, "Your turn."), (where, said)
+                        turns_said += 1
+                    for svg in page.locator("#seat svg:visible").all():
+                        label = svg.evaluate(DRAWING_NAME)
+                        if not label.strip():
+                            unnamed.append(f"{where}: a drawing without a text alternative: "
+                                           + svg.evaluate("(s) => s.outerHTML.slice(0, 80)"))
+            if moment in ("first decision", "the end"):
+                tv.goto(f"{server}/table/{table}")
+            for lang in LANGS:
+                service.set_language(table, lang)   # the screen comes again in it by itself
+                tv.locator(f"html[lang={lang}]").wait_for(state="attached")
+                screen_at(tv, service, table)
+                check(tv, f"{game} table screen {lang} 1280x720 {moment}")
+                lessons += tv.locator("#lesson").is_visible()
+        for page in [*pages.values(), tv]:
+            page.close()
+    # every other page kind, in each language, on a phone and a screen
+    free = service.create_table("fzzzt", 3, {}, seed=1)["table"]   # a table with seats to claim
+    host = {"360": browser.new_context(**PHONE), "1280x720": browser.new_context(**SCREEN)}
+    others = {"360": phones, "1280x720": {lang: screen for lang in LANGS}}
+    for size, ctx in host.items():
+        page = watch(ctx.new_page())
+        page.goto(f"{server}/host?key={host_key}")
+        for lang in LANGS:
+            page.goto(f"{server}/host?lang={lang}")
+            page.locator("#tables li").first.wait_for()
+            page.locator("#ln-editor").wait_for()   # the games' own sections: the map editor,
+            page.locator("#jaws-profiles").wait_for()   # the box profiles
+            check(page, f"host {lang} {size}")
+            page.locator("#tables li a, #tables li button").first.click()
+            page.locator("#manage").wait_for(state="visible")
+            check(page, f"host, a table managed, {lang} {size}")
+            if size == "360":   # the host's phone
+                small += [f"host {lang} 360: {t}" for t in page.evaluate(TARGETS)["small"]]
+        page.close()
+        for lang in LANGS:
+            page = watch(others[size][lang].new_page())
+            visits = [("tables list", "/", "main"), ("pairing", "/host", "#pair-code, main"),
+                      ("join", f"/play/{free}", "#claim"), ("evening", "/evening", "main"),
+                      ("table/current", "/table/current", "#game-area, main")]
+            visits += [(f"rules {g}", f"/rules/{g}", "main") for g in sorted(engines.GAMES)]
+            for name, path, ready in visits:
+                page.goto(f"{server}{path}{'&' if '?' in path else '?'}lang={lang}")
+                page.locator(ready).first.wait_for(state="visible")
+                check(page, f"{name} {lang} {size}")
+                if size == "360" and not path.startswith("/table"):   # the TV's page: WCAG's 24 px
+                    small += [f"{name} {lang} 360: {t}" for t in page.evaluate(TARGETS)["small"]]
+            page.close()
+    print(f"\naxe-core {AXE_VERSION} ({', '.join(TAGS)}): {check.checked} pages x states checked, "
+          f"{len(check.found)} violations")
+    print("the smallest square or space of a board to tap, px: "
+          + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
+    print(f"table screens with a first game's lesson shown: {lessons}")
+    print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
+    assert turns_said >= len(WALKS), turns_said
+    assert lessons >= len(WALKS), lessons
+    assert not check.found, "\n".join(check.found)
+    assert not small, "\n".join(small)
+    assert not unnamed, "\n".join(unnamed)
