@@ -380,21 +380,27 @@
   $("skip-setup").addEventListener("click", async function () {
     refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/setup", { skip: true }));
   });
-  /* Narration (docs/narration.md): where the table hears its story, how loud, how fast. */
+  /* Narration (docs/narration.md): where the table hears its story, how loud, how fast. Each field
+     the host changes is sent alone (the others stay as the table has them), and a setting that
+     arrives after the host began changing a field leaves that field as the host set it. */
+  const NARRATION = { "narration-output": "output", "narration-volume": "volume", "narration-speed": "speed" };
+  let narrationEdits = {};   // field id -> the host changed it since the table was opened
   async function loadNarration(table) {
+    narrationEdits = {};
     const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(table) + "/narration");
     if (!r.ok || table !== current) return;
     Array.from($("narration-output").options).forEach(function (o) { o.hidden = o.disabled = (r.data.outputs || []).indexOf(o.value) < 0; });
-    $("narration-output").value = r.data.output;
-    $("narration-volume").value = r.data.volume;
-    $("narration-speed").value = r.data.speed;
+    Object.keys(NARRATION).forEach(function (id) { if (!narrationEdits[id]) $(id).value = r.data[NARRATION[id]]; });
   }
-  async function setNarration() {
-    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/narration", {
-      output: $("narration-output").value, volume: Number($("narration-volume").value),
-      speed: Number($("narration-speed").value) }));
-  }
-  ["narration-output", "narration-volume", "narration-speed"].forEach(function (id) { $(id).addEventListener("change", setNarration); });
+  Object.keys(NARRATION).forEach(function (id) {
+    $(id).addEventListener("input", function () { narrationEdits[id] = true; });
+    $(id).addEventListener("change", async function () {
+      narrationEdits[id] = true;
+      const value = $(id).value, body = {};
+      body[NARRATION[id]] = id === "narration-output" ? value : Number(value);
+      refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/narration", body));
+    });
+  });
   $("manage-lang").addEventListener("change", async function () {
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });
     refuse(r);
