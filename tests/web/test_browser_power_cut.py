@@ -161,6 +161,8 @@ def power_cut(companion: Companion, table: str, tv: Any, phone: Any, check: Any,
     phone.locator("#seat").wait_for(state="visible")
     tv.reload()
     tv.locator("#events li.current").wait_for()
+    # the step's "Why?" comes once the screen has the game's rules (a request of its own)
+    until(lambda: moment(tv, phone) == before, BACK_SECONDS, pause=page_pause(tv))
     assert moment(tv, phone) == before
     check(phone)
 
