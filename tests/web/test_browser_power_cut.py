@@ -115,7 +115,8 @@ def screen_at(browser: Any, companion: Companion, table: str) -> Any:
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     context.set_default_timeout(8000)
     page = shared.watch(context.new_page())
-    page.goto(f"{companion.base}/table/{table}")
+    with page.expect_response(lambda r: "/api/rules/" in r.url):   # its steps' "Why?" needs them
+        page.goto(f"{companion.base}/table/{table}")
     page.locator("#conn.live").wait_for()
     return page
 
