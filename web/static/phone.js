@@ -186,7 +186,7 @@
     // the page's first drawing is its seat alone, on the screen at once: what is under it (what you
     // can see, the events, the rules behind "Why?") follows in the next task (docs/web.md, "A slow
     // phone's first second")
-    if (drawnOnce) drawBelow(); else setTimeout(drawBelow, 0);
+    if (drawnOnce) drawBelow(); else requestAnimationFrame(function () { setTimeout(drawBelow, 0); });   // after the frame
     drawnOnce = true;
   }
 
