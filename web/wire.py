@@ -313,22 +313,19 @@ def pack(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _shapable(node: dict[str, Any]) -> bool:
+    """An object that may say its keys once: two keys or more, none of them a mark (a reference, a
+    list of rows, a shape: those are said as they are, and what they hold is looked into)."""
+    return len(node) >= 2 and _MARKS.isdisjoint(node)
+
+
 def _shaped(node: Any, seen: Counter[tuple[str, ...]]) -> None:
-    """Count the key sets of the objects in ``node`` that could say their keys once (not the marks'
-    own objects, nor a row's values)."""
+    """Count the key sets of the objects in ``node`` that could say their keys once."""
     if isinstance(node, list):
         for sub in node:
             _shaped(sub, seen)
     elif isinstance(node, dict):
-        if len(node) == 2 and KEYS in node and VALUES in node:
-            for row in node[VALUES]:
-                if isinstance(row, list):
-                    for sub in row:
-                        _shaped(sub, seen)
-                else:
-                    _shaped(row, seen)
-            return
-        if len(node) >= 2 and _MARKS.isdisjoint(node):
+        if _shapable(node):
             seen[tuple(node)] += 1
         for sub in node.values():
             _shaped(sub, seen)
@@ -354,17 +351,13 @@ def _shapes(out: dict[str, Any]) -> list[list[str]]:
             return [put(sub) for sub in node]
         if not isinstance(node, dict):
             return node
-        if len(node) == 2 and KEYS in node and VALUES in node:
-            rows = [[put(sub) for sub in row] if isinstance(row, list) else put(row) for row in node[VALUES]]
-            return {KEYS: node[KEYS], VALUES: rows}
-        shape = number.get(tuple(node)) if len(node) >= 2 and _MARKS.isdisjoint(node) else None
+        shape = number.get(tuple(node)) if _shapable(node) else None
         if shape is None:
             return {key: put(sub) for key, sub in node.items()}
         return {SHAPED: [shape, *(put(sub) for sub in node.values())]}
 
     for key in list(out):
-        if key != SHAPES:
-            out[key] = put(out[key])
+        out[key] = put(out[key])
     return [list(keys) for keys in number]
 
 
