@@ -60,15 +60,27 @@
      and a screen reader too (issue 40): in the Tab order, named, Enter or Space does what a tap does.
      The drawing holding it is a named group, not a picture (a picture's parts are hidden from a
      screen reader). */
-  TC.pressable = function (node, label, fn) {
+  TC.pressable = function (node, label, fn) { return TC.asButton(TC.onPress(node, fn), label); };
+  /* The two halves, for a drawing whose buttons move with a selection (Laser Chess' squares): what a
+     tap does, and Enter or Space while the node is a button (TC.onPress, once); the node made a
+     named button in the Tab order, or with ``label`` null made plain again (TC.asButton, in place). */
+  TC.onPress = function (node, fn) {
+    node.addEventListener("click", fn);
+    node.addEventListener("keydown", function (ev) {
+      if ((ev.key === "Enter" || ev.key === " ") && node.getAttribute("role") === "button") { ev.preventDefault(); fn(ev); }
+    });
+    return node;
+  };
+  TC.asButton = function (node, label) {
+    if (label === null) {
+      ["tabindex", "role", "aria-label"].forEach(function (a) { node.removeAttribute(a); });
+      node.classList.remove("pressable");
+      return node;
+    }
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", label);
     node.classList.add("pressable");
-    node.addEventListener("click", fn);
-    node.addEventListener("keydown", function (ev) {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(ev); }
-    });
     const drawing = node.ownerSVGElement;
     if (drawing && drawing.getAttribute("role") === "img") drawing.setAttribute("role", "group");
     return node;

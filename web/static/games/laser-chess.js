@@ -134,11 +134,8 @@
       // a square that does something is a button for a keyboard and a screen reader (issue 40): in the
       // Tab order, named by its token or as the square to go to; the others are not
       const pressable = hits.ownerSVGElement.getAttribute("data-taps") === "1" && (isTarget || isSel || isSelectable);
-      hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : "") + (pressable ? " pressable" : ""));
-      if (pressable) {
-        hit.setAttribute("tabindex", "0"); hit.setAttribute("role", "button");
-        hit.setAttribute("aria-label", !isTarget && hit.tcSaid ? hit.tcSaid : window.TC.T("Choose {space}", { space: sq }));
-      } else ["tabindex", "role", "aria-label"].forEach(function (a) { hit.removeAttribute(a); });
+      hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""));
+      window.TC.asButton(hit, !pressable ? null : !isTarget && hit.tcSaid ? hit.tcSaid : window.TC.T("Choose {space}", { space: sq }));
       ["stroke", "stroke-width", "stroke-dasharray"].forEach(function (a) { hit.removeAttribute(a); });
       if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
       else if (isTarget) {
@@ -261,11 +258,7 @@
         const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent", class: "hit",
                                   "data-square": sq }, hits);
         if (opts.onTap) {
-          hit.addEventListener("click", function () { opts.onTap(sq); });
-          // a keyboard's too, on the squares markHits makes buttons (Enter or Space, as TC.pressable)
-          hit.addEventListener("keydown", function (ev) {
-            if ((ev.key === "Enter" || ev.key === " ") && hit.hasAttribute("tabindex")) { ev.preventDefault(); opts.onTap(sq); }
-          });
+          window.TC.onPress(hit, function () { opts.onTap(sq); });   // a button where markHits makes it one
           const token = (view.board || []).find(function (t) { return t.square === sq; });
           if (token) hit.tcSaid = describeToken(token);
         }
