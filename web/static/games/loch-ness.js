@@ -366,7 +366,7 @@
     hint.hidden = !picture.querySelector(".ln-target");
     // a boat to sail, a card to lay, the bagpipes picked or put down: its rings and its buttons
     // change in place, nothing else is drawn again (a slow phone answers the tap at once)
-    remark = function () {
+    const remark = function () {
       ringTargets(picture, view, targetsNow(api, view, legal));
       hint.hidden = !picture.querySelector(".ln-target");
       markModes(controls);
@@ -374,9 +374,9 @@
     controls.append(el("p", { class: "status" + (legal.length ? " your-turn" : ""), text: phoneStatus(payload) }));
     if (view.board.placeholder) controls.append(el("p", { class: "muted", text: "⚠ " + T("Sample board: a placeholder, not the printed board.") }));
     const mine = view.players[me];
-    if (legal.length) controls.append(actions(api, view, legal));
+    if (legal.length) controls.append(actions(api, view, legal, remark));
     controls.append(el("h3", { class: "small", text: T("Your boats") }));
-    mine.boats.forEach(function (b) { controls.append(boatCard(api, view, b, legal)); });
+    mine.boats.forEach(function (b) { controls.append(boatCard(api, view, b, legal, remark)); });
     controls.append(el("p", { class: "muted", text: T("Reputation") + " " + mine.reputation + " · " +
       TC.TN(mine.bagpipes, "{count} bagpipe token", "{count} bagpipe tokens") + " · " +
       TC.TN(mine.chests, "{count} treasure chest", "{count} treasure chests") }));
@@ -423,9 +423,6 @@
     }
   }
 
-  // what a mode button's tap calls: the seat's drawing changed in place (renderPhone sets it)
-  let remark = null;
-
   function phoneStatus(payload) {
     const view = payload.view;
     if (payload.outcome) return TC.outcomeText(payload);
@@ -453,8 +450,9 @@
     }[view.step] || "";
   }
 
-  /* One of my boats: where it lies, its tools (hidden ones marked) and finds, and its own plays. */
-  function boatCard(api, view, b, legal) {
+  /* One of my boats: where it lies, its tools (hidden ones marked) and finds, and its own plays.
+     ``remark``: the seat's drawing marked again in place, once a mode is picked (renderPhone's). */
+  function boatCard(api, view, b, legal, remark) {
     const where = b.state === "reserve" ? T("not on the board yet") : b.state === "off" ? T("taken off the board") :
       b.state === "harbour" ? T("in the harbour") : b.state === "moored" ? T("moored at {space}", { space: b.where }) : T("at {space}", { space: b.where });
     const tools = b.tools.map(function (t) { return toolWord(t.tool) + (view.advanced && !t.shown ? " (" + T("hidden") + ")" : ""); });
@@ -503,8 +501,8 @@
   }
 
   /* Everything that is not one boat's sail/explore/town: after a move, exploring, town, entries,
-     the placement hand, the end of the turn. */
-  function actions(api, view, legal) {
+     the placement hand, the end of the turn (``remark`` as in boatCard). */
+  function actions(api, view, legal, remark) {
     const box = el("div", { class: "ln-actions" });
     const rest = legal.filter(function (a) { return ["move", "explore", "town", "chest", "bagpipe", "end_turn", "place"].indexOf(a.type) < 0; });
     const quiet = { take: 1, observe: 1, done: 1, bottom: 1, join: 1, "return": 1, stack: 1, give: 1 };
