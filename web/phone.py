@@ -51,12 +51,15 @@ def play(table: str) -> BaseResponse:
 
 def first_payload(table: str, token: str | None) -> dict[str, Any] | None:
     """The seat's payload, in the page itself (its own seat only: the token says which), so a slow
-    phone draws its seat without asking again; None without a seat here (the page asks)."""
+    phone draws its seat without asking again; None without a seat here (the page asks). The phone
+    asking for its page is at the table, as a poll is: the payload says so, so the stream's first
+    message, which repeats it, is the same and the phone does not draw it again (docs/web.md, "A
+    slow phone's first second")."""
     if not token:
         return None
     try:
         seat = service().seat_of(table, token)
-        return pack(localize_payload(service().seat_view(table, seat)))   # the pages' form
+        return pack(localize_payload(service().seat_view(table, seat, present=True)))   # the pages' form
     except ServiceError:
         return None
 
