@@ -23,10 +23,11 @@
   };
   TC.lang = data.lang || "en";
 
-  /* An SVG element with its attributes, appended to ``parent`` if given (the games' boards). */
+  /* An SVG element with its attributes (null or undefined: left out), appended to ``parent`` if
+     given (the games' boards). */
   TC.svg = function (tag, attrs, parent) {
     const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
+    for (const key in attrs) if (attrs[key] !== null && attrs[key] !== undefined) node.setAttribute(key, attrs[key]);
     if (parent) parent.appendChild(node);
     return node;
   };
@@ -789,12 +790,34 @@
     if (best && best[1] === "top") { tag.style.bottom = "auto"; tag.style.top = "8px"; }
   }
 
+  /* Work that measures what was just drawn (a pill's word, a label's place, a token clear of
+     others), in the order asked: right after the drawing (a microtask) once the page has shown a
+     frame, else after its first frame, each in a task of its own. A page's first layout is its
+     slowest (fonts, every element new): measuring in the drawing's task would lay it out there, in
+     one long task (docs/web.md, "A slow phone's first second"). */
+  let framed = false, queued = null;
+  TC.measure = function (fn) {
+    if (framed) { Promise.resolve().then(fn); return; }
+    if (!queued) {
+      queued = [];
+      const next = function () {
+        const fn = queued.shift();
+        if (fn) fn();
+        if (queued.length) { setTimeout(next, 0); return; }
+        queued = null;
+        framed = true;
+      };
+      requestAnimationFrame(function () { setTimeout(next, 0); });
+    }
+    queued.push(fn);
+  };
+
   /* A pill (a rect behind a drawn word) as wide as its word at the size it is drawn, plus ``pad``
      units each side, centred on it: a word never spills out of its pill, whatever its language or
-     the screen's font size. Measured once the drawing is on the page. */
+     the screen's font size. Measured once the drawing is on the page (TC.measure). */
   TC.hug = function (text, rect, pad) {
     rect.setAttribute("data-pill", "");   // a pill: its words stay inside it (the table walk checks)
-    Promise.resolve().then(function () {
+    TC.measure(function () {
       if (!text.isConnected || !text.getBBox) return;
       const b = text.getBBox();
       if (!b.width) return;

@@ -490,5 +490,7 @@
     return false;
   }
 
-  start(TC.unpack(TC.page.first) || null);
+  // drawn in a task of its own, after the page's scripts have run (a slow phone's first second:
+  // no task of the page holds its thread long, docs/web.md)
+  setTimeout(function () { start(TC.unpack(TC.page.first) || null); }, 0);
 })();

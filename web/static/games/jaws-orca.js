@@ -184,7 +184,7 @@
         const pill = svg("rect", { x: c[0] - w / 2, y: c[1] - 44 * k, width: w, height: 20 * k, rx: 9 * k }, g);
         const t = svg("text", { x: c[0], y: c[1] - 30 * k, "text-anchor": "middle", "font-size": font(12) }, g); t.textContent = opts.caption.text;
         TC.hug(t, pill, 5 * k);
-        Promise.resolve().then(function () { clearOfOthers(root, g, size); });   // once drawn
+        TC.measure(function () { clearOfOthers(root, g, size); });   // once drawn
       }
     }
     return root;

@@ -24,7 +24,7 @@
   const svg = function (tag, attrs, parent) { return TC.svg(tag, attrs, parent); };
   const el = TC.el;
   // the Shop, the land ring, the coastal water, the open sea: the land ring deep enough for a
-  // label such as "Bürgermeister" (two lines, turned with its space if need be: fitLabels)
+  // label such as "Bürgermeister" (two lines, turned with its space if need be: fitLabel)
   const C = 200, R0 = 36, R1 = 100, R2 = 140, R3 = 196;
   const ROLE = {
     brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
@@ -117,7 +117,7 @@
       }
     });
     // the land's names on top of every space (a later space never covers them), fitted in their
-    // space once drawn (fitLabels)
+    // space once drawn (fitLabel)
     const labels = [];
     Object.keys(g.land).forEach(function (name) {
       const tag = name === map.shop ? T("Shop") : name === map.police ? T("Police") : name === map.mayor ? T("Mayor")
@@ -190,7 +190,11 @@
                               "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
       t.textContent = l.tag.replace(/\u00ad/g, "");
     });
-    Promise.resolve().then(function () { fitLabels(root); clearLabels(root); });
+    // each label placed on its own (the page's first map: each a task of its own, hidden till all
+    // are placed; TC.measure), then the tokens and pills moved clear of them
+    root.classList.add("labels-unplaced");
+    root.querySelectorAll("text.land-name").forEach(function (t) { TC.measure(function () { fitLabel(root, t); }); });
+    TC.measure(function () { clearLabels(root); root.classList.remove("labels-unplaced"); });
     return root;
   }
 
@@ -260,68 +264,66 @@
     });
   }
 
-  /* Each land label inside its space, at the size its screen gives it: one line, else two (at a
+  /* A land label inside its space, at the size its screen gives it: one line, else two (at a
      soft hyphen, a hyphen or a space of the catalogue's word), level, along its ring or across it,
      nearer the sea or the Shop: the first of these that lies wholly inside the space. */
-  function fitLabels(root) {
+  function fitLabel(root, t) {
     if (!root.isConnected) return;
     const inRoot = root.getCTM().inverse();
     const boxOf = function (e) { return corners(e.getBBox(), inRoot.multiply(e.getCTM())); };
     const covers = Array.prototype.map.call(root.querySelectorAll(".mover rect, .mover path, .shark-mover path, g[class^='badge-'] rect"), boxOf);
-    root.querySelectorAll("text.land-name").forEach(function (t) {
-      const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
-      const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
-      const word = t.getAttribute("data-word"), plain = word.replace(/\u00ad/g, "");
-      const lines = [[plain]];
-      const soft = word.indexOf("\u00ad"), mid = Math.ceil(plain.length / 2);
-      const gap = Math.max(plain.lastIndexOf(" ", mid + 3), plain.lastIndexOf("-", mid + 3));
-      if (soft > 0) lines.push([word.slice(0, soft) + "-", word.slice(soft + 1).replace(/\u00ad/g, "")]);
-      else if (gap > 0) lines.push([plain.slice(0, gap + (plain.charAt(gap) === "-" ? 1 : 0)), plain.slice(gap + 1)]);
-      else if (plain.length > 7) lines.push([plain.slice(0, mid) + "-", plain.slice(mid)]);
-      const upright = function (a) { a = ((a % 360) + 360) % 360; return a > 90 && a < 270 ? a - 180 : a; };
-      const places = deg === null ? [{ r: null, turn: 0 }] : [];
-      if (deg !== null) [0.68, 0.5, 0.82].forEach(function (f) {
-        [0, upright(deg + 90), upright(deg)].forEach(function (turn) { places.push({ r: R0 + f * (R1 - R0), turn: turn }); });
+    const shape = root.querySelector('[data-land="' + t.getAttribute("data-in") + '"]');
+    const deg = t.getAttribute("data-deg") === "" ? null : parseFloat(t.getAttribute("data-deg"));
+    const word = t.getAttribute("data-word"), plain = word.replace(/\u00ad/g, "");
+    const lines = [[plain]];
+    const soft = word.indexOf("\u00ad"), mid = Math.ceil(plain.length / 2);
+    const gap = Math.max(plain.lastIndexOf(" ", mid + 3), plain.lastIndexOf("-", mid + 3));
+    if (soft > 0) lines.push([word.slice(0, soft) + "-", word.slice(soft + 1).replace(/\u00ad/g, "")]);
+    else if (gap > 0) lines.push([plain.slice(0, gap + (plain.charAt(gap) === "-" ? 1 : 0)), plain.slice(gap + 1)]);
+    else if (plain.length > 7) lines.push([plain.slice(0, mid) + "-", plain.slice(mid)]);
+    const upright = function (a) { a = ((a % 360) + 360) % 360; return a > 90 && a < 270 ? a - 180 : a; };
+    const places = deg === null ? [{ r: null, turn: 0 }] : [];
+    if (deg !== null) [0.68, 0.5, 0.82].forEach(function (f) {
+      [0, upright(deg + 90), upright(deg)].forEach(function (turn) { places.push({ r: R0 + f * (R1 - R0), turn: turn }); });
+    });
+    const inside = function () {
+      const b = t.getBBox(), to = shape.getCTM().inverse().multiply(t.getCTM());
+      const dx = b.width * 0.02, dy = b.height * 0.15;
+      return [[b.x + dx, b.y + dy], [b.x + b.width - dx, b.y + dy], [b.x + dx, b.y + b.height - dy], [b.x + b.width - dx, b.y + b.height - dy]]
+        .every(function (p) { return shape.isPointInFill(new DOMPoint(p[0], p[1]).matrixTransform(to)); });
+    };
+    const x0 = parseFloat(t.getAttribute("x")), y0 = parseFloat(t.getAttribute("y"));
+    const put = function (text, place) {
+      const c = place.r === null ? { x: x0, y: y0 } : polar(place.r, deg);
+      TC.clear(t);
+      t.setAttribute("x", c.x); t.setAttribute("y", c.y);
+      t.setAttribute("transform", "rotate(" + place.turn + " " + c.x + " " + c.y + ")");
+      text.forEach(function (line, i) {
+        const span = TC.svg("tspan", { x: c.x, dy: i === 0 ? (-(text.length - 1) * 0.55) + "em" : "1.1em" }, t);
+        span.textContent = line;
       });
-      const inside = function () {
-        const b = t.getBBox(), to = shape.getCTM().inverse().multiply(t.getCTM());
-        const dx = b.width * 0.02, dy = b.height * 0.15;
-        return [[b.x + dx, b.y + dy], [b.x + b.width - dx, b.y + dy], [b.x + dx, b.y + b.height - dy], [b.x + b.width - dx, b.y + b.height - dy]]
-          .every(function (p) { return shape.isPointInFill(new DOMPoint(p[0], p[1]).matrixTransform(to)); });
-      };
-      const x0 = parseFloat(t.getAttribute("x")), y0 = parseFloat(t.getAttribute("y"));
-      const put = function (text, place) {
-        const c = place.r === null ? { x: x0, y: y0 } : polar(place.r, deg);
-        TC.clear(t);
-        t.setAttribute("x", c.x); t.setAttribute("y", c.y);
-        t.setAttribute("transform", "rotate(" + place.turn + " " + c.x + " " + c.y + ")");
-        text.forEach(function (line, i) {
-          const span = TC.svg("tspan", { x: c.x, dy: i === 0 ? (-(text.length - 1) * 0.55) + "em" : "1.1em" }, t);
-          span.textContent = line;
-        });
-      };
-      // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any;
-      // whether a try lies inside its space, and where its words lie, are measured once (only the
-      // tokens and pills change from one step to the next: LABEL_TRIES)
-      const size = getComputedStyle(t).fontSize;
-      const tried = function (li, pi) {
-        const key = [word, t.getAttribute("data-in"), size, li, pi].join("|");
-        if (!LABEL_TRIES.has(key)) {
-          put(lines[li], places[pi]);
-          LABEL_TRIES.set(key, { inside: inside(), box: boxOf(t) });
-        }
-        return LABEL_TRIES.get(key);
-      };
-      for (const free of [true, false]) {
-        for (let li = 0; li < lines.length; li++) {
-          for (let pi = 0; pi < places.length; pi++) {
-            const at = tried(li, pi);
-            if (at.inside && (!free || !covers.some(function (c) { return overlaps(at.box, c); }))) { put(lines[li], places[pi]); return; }
-          }
+    };
+    // a place clear of the tokens and pills drawn there (a crew member, "Opens soon"), else any;
+    // whether a try lies inside its space, and where its words lie, are measured once (only the
+    // tokens and pills change from one step to the next: LABEL_TRIES)
+    const size = getComputedStyle(t).fontSize;
+    const tried = function (li, pi) {
+      const key = [word, t.getAttribute("data-in"), size, li, pi].join("|");
+      if (!LABEL_TRIES.has(key)) {
+        put(lines[li], places[pi]);
+        LABEL_TRIES.set(key, { inside: inside(), box: boxOf(t) });
+      }
+      return LABEL_TRIES.get(key);
+    };
+    for (const free of [true, false]) {
+      for (let li = 0; li < lines.length; li++) {
+        for (let pi = 0; pi < places.length; pi++) {
+          const at = tried(li, pi);
+          if (at.inside && (!free || !covers.some(function (c) { return overlaps(at.box, c); }))) { put(lines[li], places[pi]); return; }
         }
       }
-      put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
-    });
+    }
+    put(lines[lines.length - 1], places[0]);   // nothing fits (a very long word on a small phone): the plainest
   }
   const LABEL_TRIES = new Map();   // "word|land|font size|lines|place" -> {inside, box}: the same at every step
 
@@ -587,11 +589,11 @@
   };
 
   // the page's marks at once (they may take room before the fit), the map's after its own placing
-  // (tableRender's microtask: fitLabels, clearLabels move pills and tokens), so an outline stands
+  // (TC.measure: fitLabel, clearLabels move pills and tokens), so an outline stands
   // round a token where it stays
   function markSetup(root, setup) {
     TC.setupMarks(root, setup, SETUP_MARKS, "page");
-    Promise.resolve().then(function () { if (root.isConnected) TC.setupMarks(root, setup, SETUP_MARKS, "drawing"); });
+    TC.measure(function () { if (root.isConnected) TC.setupMarks(root, setup, SETUP_MARKS, "drawing"); });
   }
 
   /* ------------------------------------------------------------------ the table screen */

@@ -184,7 +184,7 @@
       const t = svg("text", { x: c[0], y: c[1] - 35, "text-anchor": "middle", class: "ln-step-card-text" }, pill);
       t.textContent = findWord(ev.card);
       TC.hug(t, card, 4);   // the card's whole name on its pill (never cut at 14 letters)
-      Promise.resolve().then(function () { clearOfOthers(picture, pill); });   // once on the page
+      TC.measure(function () { clearOfOthers(picture, pill); });   // once on the page
     }
     if (ev.type === "eaten" || ev.type === "sunk" || ev.type === "knocked") {
       picture.querySelectorAll('[data-boat="' + ev.seat + "/" + ev.boat + '"]').forEach(function (b) { b.classList.add("ln-struck"); });
