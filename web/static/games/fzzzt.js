@@ -61,7 +61,9 @@
   }
 
   /* One card as a picture, 60 x 84 units: the kind's word on top, power (⚡) top left, conveyor
-     number (▸) top right, the symbols in the middle with their names, points (★) at the bottom. */
+     number (▸) top right, the symbols in the middle with their names, points (★) at the bottom.
+     Its words in four sizes only (6, 7 bold, 11 bold, 24): every size of a font a page uses is
+     set up once, slowly, on its first use (docs/web.md, "A slow phone's first second"). */
   function cardSVG(card, opts) {
     opts = opts || {};
     const kind = KIND[card.kind] || KIND.robot;
@@ -71,22 +73,22 @@
     svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: kind.fill, stroke: "#fff", "stroke-width": 1.5 }, root);
     let label = T(kind.label);
     if (card.kind === "mechanic") label = T("Mechanic {number}", { number: (card.id || "").slice(1) });
-    fitted(root, 30, 12, label, 54, { class: "fz-kind", "font-size": label.length > 10 ? 6 : 7.5, fill: "#fff", "font-weight": 700 });
+    fitted(root, 30, 12, label, 54, { class: "fz-kind", "font-size": 7, fill: "#fff", "font-weight": 700 });
     if (card.kind !== "unit") {
       svg("circle", { cx: 11, cy: 23, r: 8.5, fill: "#ffd400", stroke: "#111" }, root);
-      text(root, 11, 27, String(card.power), { class: "fz-power", "font-size": 11, "font-weight": 800, fill: "#111" });
+      text(root, 11, 27, String(card.power), { class: "fz-power", "font-size": 11, "font-weight": 700, fill: "#111" });
       text(root, 11, 37, "⚡", { "font-size": 6, fill: "#ffd400" });
     }
     if (card.conveyor) {
       svg("rect", { x: 41, y: 15, width: 15, height: 13, rx: 2, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
-      text(root, 48.5, 25, "▸" + card.conveyor, { class: "fz-conveyor-number", "font-size": 8, fill: "#fff", "font-weight": 700 });
+      text(root, 48.5, 25, "▸" + card.conveyor, { class: "fz-conveyor-number", "font-size": 7, fill: "#fff", "font-weight": 700 });
     }
     const syms = (card.symbols || "").split("").filter(Boolean);
     if (card.kind === "upgrade") {
-      text(root, 30, 48, "★", { "font-size": 22, fill: "#ffd400" });
+      text(root, 30, 48, "★", { "font-size": 24, fill: "#ffd400" });
       text(root, 30, 60, T("any symbol"), { "font-size": 6, fill: "#fff" });
     } else if (card.kind === "fzzzt") {
-      text(root, 30, 55, "⚡", { "font-size": 26, fill: "#ffd400" });
+      text(root, 30, 55, "⚡", { "font-size": 24, fill: "#ffd400" });
     } else if (syms.length) {
       const cols = syms.length > 2 ? 2 : syms.length, rows = Math.ceil(syms.length / cols);
       syms.forEach(function (s, i) {
@@ -94,7 +96,7 @@
         const cx = 30 + (col - (cols - 1) / 2) * 24, cy = (rows > 1 ? 37 : 47) + row * 17;
         const r = rows > 1 ? 5.5 : 6.5;
         symbolShape(root, s, cx, cy, r);
-        text(root, cx, cy + r + 5.5, T(SYMBOL_NAME[s]), { "font-size": 5.5, fill: "#fff" });
+        text(root, cx, cy + r + 5.5, T(SYMBOL_NAME[s]), { "font-size": 6, fill: "#fff" });
       });
     }
     // points: a robot's value, a unit's value per widget, a Fzzzt card's -1
@@ -184,7 +186,7 @@
     const root = svg("svg", { viewBox: "0 0 60 84", class: "fz-card fz-back " + (cls || ""), role: "img", "aria-label": T("a face-down card") });
     svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#444b55", stroke: "#fff", "stroke-width": 1.5 }, root);
     svg("path", { d: "M8,10 L52,74 M52,10 L8,74", stroke: "#6b7482", "stroke-width": 3 }, root);
-    text(root, 30, 49, "?", { "font-size": 22, fill: "#ddd", "font-weight": 800 });
+    text(root, 30, 49, "?", { "font-size": 24, fill: "#ddd" });
     return root;
   }
 

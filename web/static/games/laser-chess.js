@@ -25,10 +25,12 @@
     return window.TC.T({ laser: window.TC.N("Laser"), king: window.TC.N("King"), defender: window.TC.N("Defender"), switch: window.TC.N("Switch"), deflector: window.TC.N("Deflector") }[piece] || piece);
   }
 
-  function drawToken(g, token, flip) {
+  /* A token on its square (``c``: the square's coords), drawn as one group (data-token: its square). */
+  function drawToken(parent, token, flip, c) {
     const s = 14, fill = COLOR[token.color] || "#555";
     const dashed = token.color === "red" ? { "stroke-dasharray": "4 2" } : {};
-    const body = svg("g", { class: "token token-" + token.color + " piece-" + token.piece }, g);
+    const body = svg("g", { class: "token token-" + token.color + " piece-" + token.piece, "data-token": token.square,
+                            transform: "translate(" + c.cx + "," + c.cy + ")" + (flip ? " rotate(180)" : "") }, parent);
     const rot = (ANGLE[token.facing] || 0);
     const inner = svg("g", { transform: "rotate(" + rot + ")" }, body);
     const outline = Object.assign({ fill: fill, stroke: "#fff", "stroke-width": 2 }, dashed);
@@ -57,7 +59,8 @@
     } else {
       svg("circle", Object.assign({ r: s }, outline), inner);
     }
-    const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle" }, body);
+    // flipped: the letter turned about the token centre, so it reads upright at the bottom right as for Blue
+    const label = svg("text", { x: 11, y: 16, class: "token-letter", "text-anchor": "middle", transform: flip ? "rotate(180)" : null }, body);
     label.textContent = LETTER[token.color] || "?";
     const title = svg("title", {}, body);
     title.textContent = sayToken(token);
@@ -168,17 +171,18 @@
     const lm = view.last_move || {};
     const lastSquares = {};
     ["from", "to", "square"].forEach(function (k) { if (typeof lm[k] === "string") lastSquares[lm[k]] = true; });
+    // each square one shape (its marks beside it, named by their square too): a board is drawn
+    // fast on a slow phone when it has few elements (docs/web.md, "A slow phone's first second")
     for (let f = 0; f < FILES.length; f++) {
       for (let r = 1; r <= RANKS; r++) {
         const sq = FILES[f] + r, c = coords(sq, flip);
         const dark = (f + r) % 2 === 0;
-        const cell = svg("g", { class: "square", "data-square": sq }, root);
         let fill = dark ? "#b9bcc2" : "#d9dbe0";
         if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
         if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
-        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill }, cell);
-        if (only[sq]) drawRestricted(cell, c.x, c.y, only[sq]);
-        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3" }, cell);
+        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill, class: "square", "data-square": sq }, root);
+        if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
+        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move", "data-square": sq }, root);
       }
     }
     // coordinates
@@ -193,13 +197,7 @@
       t.textContent = String(r);
     }
     const tokens = svg("g", { class: "tokens" }, root);
-    (view.board || []).forEach(function (token) {
-      const c = coords(token.square, flip);
-      const g = svg("g", { transform: "translate(" + c.cx + "," + c.cy + ")" + (flip ? " rotate(180)" : ""), "data-token": token.square }, tokens);
-      drawToken(g, token, flip);
-      // flipped: the letter turned about the token centre, so it reads upright at the bottom right as for Blue
-      if (flip) { const letter = g.querySelector(".token-letter"); if (letter) letter.setAttribute("transform", "rotate(180)"); }
-    });
+    (view.board || []).forEach(function (token) { drawToken(tokens, token, flip, coords(token.square, flip)); });
     // the beam
     const beam = opts.beam !== undefined ? opts.beam : view.last_beam;
     if (beam) {

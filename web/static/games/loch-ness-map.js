@@ -81,11 +81,13 @@
         const [x1, y1] = centre(a), [x2, y2] = centre(b);
         const line = svg("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "ln-link" + (moor ? " ln-moor" : ""),
                                    "data-link": key }, links);
-        if (opts.onLink) {
+        if (opts.onLink) {   // the map editor: a link is a thing to tap, said when pointed at
           const hit = svg("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "ln-link-hit", "data-link": key }, links);
           hit.addEventListener("click", function (ev) { opts.onLink(a.id, id, ev); });
+          svg("title", {}, line).textContent = moor ? TC.T("Boats moor here") : TC.T("Boats sail between these");
         }
-        svg("title", {}, line).textContent = moor ? TC.T("Boats moor here") : TC.T("Boats sail between these");
+        // elsewhere its look says it (a moor's link dashed): no title each, a board of few elements is
+        // drawn fast on a slow phone (docs/web.md, "A slow phone's first second")
       });
     });
     const layer = svg("g", { class: "ln-spaces" }, root);
