@@ -178,3 +178,25 @@ def test_templates_translate_through_the_one_function(app: Any, monkeypatch: Any
 
         out = render_template_string('{{ t("Seat {number}", number=2) }}|{{ "Seat {number}"|t(number=3) }}')
     assert out == "Platz 2|Platz 3"
+
+
+def test_a_phones_page_holds_its_seat_as_its_stream_first_says_it(
+    client: FlaskClient, make_table: Any
+) -> None:
+    """A slow phone draws its seat once (issue 41): the payload in its page counts the phone as at
+    the table, as its stream's first message then does, so that message repeats it exactly and the
+    page has nothing to draw again (phone.js compares them)."""
+    from tests.web.test_stream import Stream
+    from web.wire import unpack
+
+    t = make_table()
+    token = t.claim(0, "Anna")
+    client.set_cookie(f"seat_{t.id}", token)
+    first = unpack(page_data(client.get(f"/play/{t.id}").get_data(as_text=True))["page"]["first"])
+    assert first["seats"][0]["connected"] is True   # this phone, asking for its page, is at the table
+    stream = Stream(client, f"/api/tables/{t.id}/stream?packed=1", headers=t.auth(0))
+    try:
+        (said,) = stream.payloads(1)
+    finally:
+        stream.close()
+    assert unpack(said) == first
