@@ -32,6 +32,17 @@ def update_from_elsewhere(service: Any, table: str, page: Any) -> None:
     page.wait_for_timeout(patience_ms(0.15))   # and a redraw after it, should one follow
 
 
+def mark_drawn(page: Any, selector: str = "#board svg") -> None:
+    """Remember the element drawn now (the board's drawing, a hand's card)."""
+    page.evaluate("(s) => { window.__drawn = document.querySelector(s); }", selector)
+
+
+def answered_in_place(page: Any) -> bool:
+    """Whether a tap was answered in place (issue 41: a slow phone answers at once): the element
+    remembered is still the one on the page, the seat was not drawn again around it."""
+    return bool(page.evaluate("() => !!window.__drawn && window.__drawn.isConnected"))
+
+
 def test_jaws_a_speed_burst_half_tapped_survives_an_update_and_is_swum(server: str, browser: Any,
                                                                        service: Any) -> None:
     """The game night: "After tapping Turbo, the prompt fell back to 'Dein geheimer Zug: noch 3
@@ -72,8 +83,10 @@ def test_laser_chess_a_picked_up_piece_survives_an_update(server: str, browser: 
     blue = phone(browser)
     shared.sit(blue, server, table, 0, "Anna")
     move = next(a for a in service.seat_view(table, 0)["legal_actions"] if a["type"] == "move")
+    mark_drawn(blue)
     blue.locator(f'#board .hit[data-square="{move["from"]}"]').tap()
     blue.locator("#board .hit.target").first.wait_for()
+    assert answered_in_place(blue)   # the piece picked up marks its squares on the board as drawn
     update_from_elsewhere(service, table, blue)
     assert blue.locator("#board .hit.target").count() >= 1
     blue.locator(f'#controls .lc-move[data-to="{move["to"]}"]').tap()
@@ -101,8 +114,10 @@ def test_sharks_a_tapped_card_waiting_for_its_target_survives_an_update(server: 
     card = next(a for a in service.seat_view(table, seat)["legal_actions"] if a["type"] in programming)
     page = phone(browser)
     shared.sit(page, server, table, seat, "Ann")
+    mark_drawn(page)
     page.locator(f'.swl-card[data-card="{card["card"]}"]').first.tap()
     page.locator(".swl-targets .swl-target").first.wait_for()
+    assert answered_in_place(page)   # the card marks itself and shows its targets; the board stays
     update_from_elsewhere(service, table, page)
     assert page.locator(".swl-targets .swl-target").count() >= 1
     assert page.locator(".swl-card.chosen").count() == 1
@@ -116,8 +131,10 @@ def test_fzzzt_a_bid_half_built_survives_an_update(server: str, browser: Any, se
     page = phone(browser)
     shared.sit(page, server, table, chief, "Anna")
     hand = service.seat_view(table, chief)["view"]["you"]["hand"]
+    mark_drawn(page, ".fz-pick")
     page.locator(f'.fz-pick[data-card="{hand[0]["id"]}"]').tap()
     page.locator(".fz-pick.chosen").wait_for()
+    assert answered_in_place(page)   # the card marks itself in the hand as drawn
     update_from_elsewhere(service, table, page)
     assert page.locator(f'.fz-pick.chosen[data-card="{hand[0]["id"]}"]').count() == 1
     assert page.locator(".fz-power-line").get_attribute("data-power") == str(hand[0]["power"])
@@ -129,8 +146,10 @@ def test_loch_ness_a_boat_set_sailing_survives_an_update(server: str, browser: A
     service.set_auto(table, False)
     anna = phone(browser)
     shared.sit(anna, server, table, 0, "Anna")
+    mark_drawn(anna)
     anna.locator('[data-sail="1"]').tap()
     anna.locator("#board .ln-target").first.wait_for()
+    assert answered_in_place(anna)   # the boat's spaces ringed on the board as drawn
     update_from_elsewhere(service, table, anna)
     assert anna.locator("#board .ln-target").count() >= 1
     anna.locator('#board .ln-target[data-target="w13"]').tap()

@@ -678,6 +678,17 @@
     const cardActions = function (code) {
       return legal.filter(function (a) { return (a.type === "agent" || a.type === "shark" || a.type === "spy") && a.card === code; });
     };
+    // a card tapped marks itself and shows its targets under the hand in place: the seat is not
+    // drawn again, so a slow phone answers the tap at once (docs/web.md, "A slow phone's first second")
+    const pick = el("div", { class: "swl-pick" });
+    const showPick = function () {
+      controls.querySelectorAll(".swl-hand .swl-card").forEach(function (tile, i) {
+        tile.classList.toggle("chosen", selected === i);
+        tile.setAttribute("aria-pressed", selected === i ? "true" : "false");
+      });
+      window.TC.clear(pick);
+      if (selected !== null && hand[selected]) pickFor(hand[selected]);
+    };
     if (hand.length) {
       controls.append(el("h3", { class: "small", text: T("Your hand") }));
       const handBox = el("div", { class: "swl-hand" });
@@ -687,17 +698,17 @@
           on: usable ? function () {
             selected = selected === i ? null : i;
             selectedCode = selected === null ? null : card.code;
-            api.redraw();
-            const row = root.querySelector(".swl-targets");
+            showPick();
+            const row = pick.querySelector(".swl-targets");
             if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
           } : null }));
       });
       controls.append(handBox);
     }
-    if (selected !== null && hand[selected]) {
-      const card = hand[selected];
+    controls.append(pick);
+    function pickFor(card) {
       const acts = cardActions(card.code);
-      controls.append(el("p", { class: "hint", text: cardName(card) + ": " + T("now tap where it goes.") }));
+      pick.append(el("p", { class: "hint", text: cardName(card) + ": " + T("now tap where it goes.") }));
       const row = el("div", { class: "swl-targets" });
       acts.forEach(function (a) {
         let text, detail;
@@ -714,9 +725,17 @@
         row.append(el("button", { type: "button", class: "big swl-target" + (a.shark ? " shark-" + a.shark : " agent-target"),
           "data-target": a.shark || "agent", text: text, on: { click: function () { play(a, labelOf(a) + "?", detail); } } }));
       });
-      row.append(el("button", { type: "button", class: "big secondary", text: T("Another card"), on: { click: function () { selected = null; api.redraw(); } } }));
-      controls.append(row);
+      row.append(el("button", { type: "button", class: "big secondary", text: T("Another card"),
+        on: { click: function () {
+          const was = selected;
+          selected = null; selectedCode = null;
+          showPick();
+          const tile = controls.querySelectorAll(".swl-hand .swl-card")[was];   // the focus back on the card put down
+          if (tile) tile.focus({ preventScroll: true });
+        } } }));
+      pick.append(row);
     }
+    showPick();
     if (byType.pass) {
       controls.append(el("button", { type: "button", class: "big secondary swl-pass", "data-action": "pass", text: T("Pass"),
         on: { click: function () { play(byType.pass[0], T("Pass?"), passDetail(p, view)); } } }));
