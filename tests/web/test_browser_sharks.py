@@ -433,7 +433,7 @@ def test_the_pass_sheet_says_what_a_pass_does_at_that_moment(server: str, browse
 START_ROW = """() => {
   const svg = document.querySelector('#board svg.swl-board');
   const words = svg.lastElementChild;
-  const square = svg.querySelector('.square rect').getBoundingClientRect();
+  const square = svg.querySelector('.square').getBoundingClientRect();
   const wide = [...svg.querySelectorAll('.start-mark')].map((t) => t.getBoundingClientRect().width)
     .filter((w) => w > square.width - 2);
   const under = [...svg.querySelectorAll('.coord, .start-mark')].filter((t) => !words.contains(t)).length;

@@ -286,13 +286,15 @@
     (board.start_zone || []).forEach(function (sq) { start[sq] = true; });
     for (let col = 0; col < g.W; col++) {
       for (let row = 1; row <= g.H; row++) {
+        // each square one shape, its marks beside it (a board of few elements is drawn fast on a
+        // slow phone: docs/web.md, "A slow phone's first second")
         const sq = g.name(col, row), c = g.at(sq);
-        const cell = svg("g", { class: "square" + (start[sq] ? " start" : ""), "data-square": sq }, root);
-        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: (col + row) % 2 ? "#5c9fc9" : "#6badd6", stroke: "#3e7fa8", "stroke-width": 1 }, cell);
+        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: (col + row) % 2 ? "#5c9fc9" : "#6badd6", stroke: "#3e7fa8", "stroke-width": 1,
+                      class: "square" + (start[sq] ? " start" : ""), "data-square": sq }, root);
         if (start[sq]) {
-          svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3" }, cell);
+          svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3", class: "start-line" }, root);
           // on the square's bottom edge: an agent standing there keeps its number clear of the word
-          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 1, class: "start-mark", "text-anchor": "middle" }, cell);
+          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 1, class: "start-mark", "text-anchor": "middle" }, root);
           s.textContent = T("start");
           // inside its square in every language: a word wider than the square (at 12 units a letter
           // is about 7 wide) is pressed to the square's width
@@ -348,22 +350,17 @@
     }
     if (ev && ev.type === "beam") drawBeam(root, g, ev);
     if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
-    if (opts.onTap || opts.targets) {
+    // the squares a tap plays on, ringed (a tap elsewhere does nothing: no shape to catch it)
+    const targets = Object.keys(opts.targets || {}).filter(function (sq) { return opts.targets[sq]; });
+    if (targets.length) {
       const hits = svg("g", { class: "hits" }, root);
-      for (let col = 0; col < g.W; col++) {
-        for (let row = 1; row <= g.H; row++) {
-          const sq = g.name(col, row), c = g.at(sq);
-          const target = opts.targets && opts.targets[sq];
-          const hit = svg("rect", { x: c.x + 1, y: c.y + 1, width: CELL - 2, height: CELL - 2, fill: "transparent",
-                                    class: "hit" + (target ? " target" : ""), "data-square": sq }, hits);
-          if (target) {
-            hit.setAttribute("stroke", "#18e070"); hit.setAttribute("stroke-width", 4);
-            svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits);
-          }
-          if (opts.onTap && target) TC.pressable(hit, T("Choose {space}", { space: sq }), function () { opts.onTap(sq); });
-          else if (opts.onTap) hit.addEventListener("click", function () { opts.onTap(sq); });
-        }
-      }
+      targets.forEach(function (sq) {
+        const c = g.at(sq);
+        const hit = svg("rect", { x: c.x + 1, y: c.y + 1, width: CELL - 2, height: CELL - 2, fill: "transparent",
+                                  class: "hit target", "data-square": sq, stroke: "#18e070", "stroke-width": 4 }, hits);
+        svg("circle", { cx: c.cx, cy: c.cy, r: 6, fill: "#18a558", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }, hits);
+        if (opts.onTap) TC.pressable(hit, T("Choose {space}", { space: sq }), function () { opts.onTap(sq); });
+      });
     }
     // the squares' words over the figures and the tap rings (S8: "the green tap rings cover the
     // column letters"; agents in the start row covered "Start"), outlined so they read on either
