@@ -96,6 +96,50 @@ def test_laser_chess_a_picked_up_piece_survives_an_update(server: str, browser: 
     blue.context.close()
 
 
+# Every message the page's stream brings, counted (an init script, before the page's own).
+COUNT_MESSAGES = """() => {
+  const Source = window.EventSource;
+  window.__messages = 0;
+  window.EventSource = function (url) {
+    const source = new Source(url);
+    source.addEventListener('message', () => { window.__messages += 1; });
+    return source;
+  };
+  window.EventSource.OPEN = Source.OPEN;
+  window.EventSource.CLOSED = Source.CLOSED;
+}"""
+
+
+def test_a_phone_is_not_drawn_again_when_another_phone_comes_or_goes(server: str, browser: Any,
+                                                                     service: Any) -> None:
+    """A phone connecting or leaving changes only who is at the table, which a phone does not show:
+    the other phones draw nothing again (on a slow phone a seat drawn again is a long task, at any
+    moment; issue 41), and a piece picked up stays picked up."""
+    table = service.create_table("laser-chess", 2, {}, seed=3)["table"]
+    service.set_auto(table, False)
+    red = phone(browser)   # Bo's seat taken before: his phone comes later
+    bo = service.claim_seat(table, 1, "Bo")
+    red.context.add_cookies([{"name": f"seat_{table}", "value": bo, "url": server}])
+    blue = phone(browser)
+    blue.add_init_script(f"({COUNT_MESSAGES})()")
+    shared.sit(blue, server, table, 0, "Anna")
+    move = next(a for a in service.seat_view(table, 0)["legal_actions"] if a["type"] == "move")
+    blue.locator(f'#board .hit[data-square="{move["from"]}"]').tap()
+    blue.locator("#board .hit.target").first.wait_for()
+    mark_drawn(blue)
+    heard = int(blue.evaluate("() => window.__messages"))
+    red.goto(f"{server}/play/{table}")
+    red.locator("#seat").wait_for(state="visible")
+    blue.wait_for_function("(n) => window.__messages > n", arg=heard)   # Bo's phone is there: told
+    assert answered_in_place(blue)   # nothing drawn again
+    heard = int(blue.evaluate("() => window.__messages"))
+    red.context.close()   # and gone
+    blue.wait_for_function("(n) => window.__messages > n", arg=heard, timeout=patience_ms(10))
+    assert answered_in_place(blue)   # nothing drawn again
+    assert blue.locator("#board .hit.selected").count() == 1
+    blue.context.close()
+
+
 def test_sharks_a_tapped_card_waiting_for_its_target_survives_an_update(server: str, browser: Any,
                                                                         service: Any) -> None:
     table = service.create_table("sharks-with-lasers", 3, {}, seed=7)["table"]

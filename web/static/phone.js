@@ -133,8 +133,12 @@
 
   let lastText = "";
   function show(p) {
-    // the stream's first message repeats the payload the page came with: nothing to draw again
-    const text = JSON.stringify(p);
+    // the stream's first message repeats the payload the page came with, and a phone connecting or
+    // leaving changes only who is at the table, which a phone does not show: nothing to draw again
+    // (a slow phone's seat drawn again is a long task: docs/web.md, "A slow phone's first second")
+    const text = JSON.stringify(Object.assign({}, p, { presence: null, seats: (p.seats || []).map(function (s) {
+      return Object.assign({}, s, { connected: null });
+    }) }));
     if (text === lastText) return;
     lastText = text;
     if (p.next_table && p.ended) {  // the host started the next game with the same seats: follow it

@@ -62,7 +62,7 @@
 
   /* One card as a picture, 60 x 84 units: the kind's word on top, power (⚡) top left, conveyor
      number (▸) top right, the symbols in the middle with their names, points (★) at the bottom.
-     Its words in four sizes only (6, 7 bold, 11 bold, 24): every size of a font a page uses is
+     Its words in four sizes only (5.5, 7 bold, 11 bold, 24): every size of a font a page uses is
      set up once, slowly, on its first use (docs/web.md, "A slow phone's first second"). */
   function cardSVG(card, opts) {
     opts = opts || {};
@@ -77,7 +77,7 @@
     if (card.kind !== "unit") {
       svg("circle", { cx: 11, cy: 23, r: 8.5, fill: "#ffd400", stroke: "#111" }, root);
       text(root, 11, 27, String(card.power), { class: "fz-power", "font-size": 11, "font-weight": 700, fill: "#111" });
-      text(root, 11, 37, "⚡", { "font-size": 6, fill: "#ffd400" });
+      text(root, 11, 37, "⚡", { "font-size": 5.5, fill: "#ffd400" });
     }
     if (card.conveyor) {
       svg("rect", { x: 41, y: 15, width: 15, height: 13, rx: 2, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
@@ -86,7 +86,7 @@
     const syms = (card.symbols || "").split("").filter(Boolean);
     if (card.kind === "upgrade") {
       text(root, 30, 48, "★", { "font-size": 24, fill: "#ffd400" });
-      text(root, 30, 60, T("any symbol"), { "font-size": 6, fill: "#fff" });
+      text(root, 30, 60, T("any symbol"), { "font-size": 5.5, fill: "#fff" });
     } else if (card.kind === "fzzzt") {
       text(root, 30, 55, "⚡", { "font-size": 24, fill: "#ffd400" });
     } else if (syms.length) {
@@ -96,7 +96,7 @@
         const cx = 30 + (col - (cols - 1) / 2) * 24, cy = (rows > 1 ? 37 : 47) + row * 17;
         const r = rows > 1 ? 5.5 : 6.5;
         symbolShape(root, s, cx, cy, r);
-        text(root, cx, cy + r + 5.5, T(SYMBOL_NAME[s]), { "font-size": 6, fill: "#fff" });
+        text(root, cx, cy + r + 5.5, T(SYMBOL_NAME[s]), { "font-size": 5.5, fill: "#fff" });
       });
     }
     // points: a robot's value, a unit's value per widget, a Fzzzt card's -1
@@ -104,7 +104,7 @@
     const pts = card.kind === "unit" ? T("★{points} per widget", { points: card.points }) : "★ " + card.points;
     fitted(root, 30, 78.5, pts, 50, { class: "fz-points", "font-size": 7, fill: "#fff", "font-weight": 700 });
     if (card.confidence && card.confidence !== "HIGH" && opts.confidence) {
-      text(root, 54, 67, card.confidence === "TABLE" ? "T" : "?", { "font-size": 6, fill: "#ddd" });
+      text(root, 54, 67, card.confidence === "TABLE" ? "T" : "?", { "font-size": 5.5, fill: "#ddd" });
     }
     return root;
   }

@@ -124,25 +124,36 @@
     return { pts: pts, end: end, exitDir: exitDir };
   }
 
-  /* The selection layer's marks, drawn in place (a tap that selects a token changes only these):
-     the selected token's square, the squares it may go to (a green dot too), the tokens that may
-     move (dashed). opts: {flip, selected, targets, selectable}. */
-  function markHits(root, opts) {
-    const hits = root.querySelector(".hits");
+  /* The selection layer, drawn in place (a tap that selects a token changes only it): a tap shape
+     on each square a tap does something on (a token that may move, the selected one, the squares
+     it may go to, with a green dot), none elsewhere (a board of few elements is drawn fast on a slow
+     phone: docs/web.md, "A slow phone's first second"). opts: {flip, selected, targets, selectable}. */
+  function markHits(holder, opts) {
+    const hits = holder.querySelector(".hits"), root = hits.ownerSVGElement;
     hits.querySelectorAll(".target-dot").forEach(function (dot) { dot.remove(); });
-    hits.querySelectorAll("rect.hit").forEach(function (hit) {
-      const sq = hit.getAttribute("data-square");
+    const want = {};
+    [opts.selectable || {}, opts.targets || {}].forEach(function (set) {
+      Object.keys(set).forEach(function (sq) { if (set[sq]) want[sq] = true; });
+    });
+    if (opts.selected) want[opts.selected] = true;
+    hits.querySelectorAll("rect.hit").forEach(function (hit) { if (!want[hit.getAttribute("data-square")]) hit.remove(); });
+    Object.keys(want).forEach(function (sq) {
+      const c = coords(sq, !!opts.flip);
+      let hit = hits.querySelector('rect.hit[data-square="' + sq + '"]');
+      if (!hit) {
+        hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent", class: "hit", "data-square": sq }, hits);
+        if (root.tcTap) window.TC.onPress(hit, function () { root.tcTap(sq); });   // a button where it is one
+      }
       const isTarget = opts.targets && opts.targets[sq], isSel = opts.selected === sq;
       const isSelectable = opts.selectable && opts.selectable[sq];
       // a square that does something is a button for a keyboard and a screen reader (issue 40): in the
-      // Tab order, named by its token or as the square to go to; the others are not
-      const pressable = hits.ownerSVGElement.getAttribute("data-taps") === "1" && (isTarget || isSel || isSelectable);
+      // Tab order, named by its token or as the square to go to
+      const said = root.tcSaid && root.tcSaid[sq];
       hit.setAttribute("class", "hit" + (isTarget ? " target" : "") + (isSel ? " selected" : "") + (isSelectable ? " selectable" : ""));
-      window.TC.asButton(hit, !pressable ? null : !isTarget && hit.tcSaid ? hit.tcSaid : window.TC.T("Choose {space}", { space: sq }));
+      window.TC.asButton(hit, !root.tcTap ? null : !isTarget && said ? said : window.TC.T("Choose {space}", { space: sq }));
       ["stroke", "stroke-width", "stroke-dasharray"].forEach(function (a) { hit.removeAttribute(a); });
       if (isSel) { hit.setAttribute("stroke", "#ffd400"); hit.setAttribute("stroke-width", 4); }
       else if (isTarget) {
-        const c = coords(sq, !!opts.flip);
         hit.setAttribute("stroke", "#18a558"); hit.setAttribute("stroke-width", 4);
         svg("circle", { cx: c.cx, cy: c.cy, r: 9, fill: "#18a558", stroke: "#fff", "stroke-width": 2.5, "pointer-events": "none", class: "target-dot" }, hits);
       }
@@ -162,7 +173,6 @@
     // a board a player taps holds buttons: a named group, not a picture (whose parts are hidden)
     const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: opts.onTap ? "group" : "img",
                               "aria-label": window.TC.T("Laser Chess board") + (position ? ": " + position : "") });
-    if (opts.onTap) root.setAttribute("data-taps", "1");
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
     const restricted = view.restricted || {};
     const only = {};
@@ -248,19 +258,14 @@
         letter.style.visibility = "hidden";
       });
     }
-    // selection layer on top, so taps always land on a square
-    const hits = svg("g", { class: "hits" }, root);
-    for (let f = 0; f < FILES.length; f++) {
-      for (let r = 1; r <= RANKS; r++) {
-        const sq = FILES[f] + r, c = coords(sq, flip);
-        const hit = svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: "transparent", class: "hit",
-                                  "data-square": sq }, hits);
-        if (opts.onTap) {
-          window.TC.onPress(hit, function () { opts.onTap(sq); });   // a button where markHits makes it one
-          const token = (view.board || []).find(function (t) { return t.square === sq; });
-          if (token) hit.tcSaid = describeToken(token);
-        }
-      }
+    // the selection layer on top, so a tap on a square that does something lands on it (markHits);
+    // a tap anywhere else on the board puts a token picked up down again (onTap(null))
+    svg("g", { class: "hits" }, root);
+    if (opts.onTap) {
+      root.tcTap = opts.onTap;
+      root.tcSaid = {};   // a token's square said as its token ("Blue Deflector (c3)")
+      (view.board || []).forEach(function (t) { root.tcSaid[t.square] = describeToken(t); });
+      root.addEventListener("click", function (ev) { if (!ev.target.closest(".hit")) opts.onTap(null); });
     }
     markHits(root, opts);
     window.TC.clear(container).appendChild(root);
