@@ -123,10 +123,10 @@
     const kind = TERRAIN[s.terrain] || TERRAIN.water;
     const [cx, cy] = centre(s);
     const g = svg("g", { class: "ln-space " + kind.cls, "data-space": s.id }, layer);
-    const body = svg("g", { transform: "translate(" + cx + "," + cy + ")" }, g);
     const shape = s.terrain === "island"
-      ? svg("path", { d: "M-23,14 Q-26,-6 -8,-20 Q8,-28 20,-12 Q28,4 16,20 Q-4,27 -23,14 Z", class: "ln-shape" }, body)
-      : svg("rect", { x: -SIZE / 2, y: -SIZE / 2, width: SIZE, height: SIZE, rx: s.terrain === "water" ? 12 : 4, class: "ln-shape" }, body);
+      ? svg("path", { d: "M-23,14 Q-26,-6 -8,-20 Q8,-28 20,-12 Q28,4 16,20 Q-4,27 -23,14 Z", class: "ln-shape",
+                      transform: "translate(" + cx + "," + cy + ")" }, g)
+      : svg("rect", { x: cx - SIZE / 2, y: cy - SIZE / 2, width: SIZE, height: SIZE, rx: s.terrain === "water" ? 12 : 4, class: "ln-shape" }, g);
     svg("title", {}, shape).textContent = (s.label || s.id) + " · " + TC.T(kind.label);
     // a mark (IV, III) stands in the top row beside the sign, clear of the cards at the top right:
     // the row under the name is where the space's boats lie (loch-ness.js)
