@@ -75,15 +75,65 @@
     if (label === null) {
       ["tabindex", "role", "aria-label"].forEach(function (a) { node.removeAttribute(a); });
       node.classList.remove("pressable");
+      if (node.ownerSVGElement) TC.rove(node.ownerSVGElement);
       return node;
     }
-    node.setAttribute("tabindex", "0");
+    const drawing = node.ownerSVGElement;
+    // one Tab stop a board (a roving tabindex): the arrows go from square to square (TC.rove)
+    const stop = !drawing || !drawing.querySelector('.pressable[tabindex="0"]') || node.getAttribute("tabindex") === "0";
+    node.setAttribute("tabindex", stop ? "0" : "-1");
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", label);
     node.classList.add("pressable");
-    const drawing = node.ownerSVGElement;
     if (drawing && drawing.getAttribute("role") === "img") drawing.setAttribute("role", "group");
+    if (drawing) TC.rove(drawing);
     return node;
+  };
+
+  /* A board is one Tab stop (issue 40): of its pressable squares and spaces one is in the Tab order
+     (the one the focus was on, else the selected one, else the first), the others are reached with
+     the arrow keys, each going to the nearest pressable one in its direction as the board is seen;
+     Enter or Space presses, Tab leaves the board. Settled once a drawing's buttons are all made. */
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const centre = function (n) { const r = n.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const stopAt = function (drawing, node) {
+    drawing.querySelectorAll(".pressable").forEach(function (n) { n.setAttribute("tabindex", n === node ? "0" : "-1"); });
+  };
+  const nextInWay = function (drawing, from, way) {
+    const c = centre(from);
+    let best = null, score = Infinity;
+    drawing.querySelectorAll(".pressable").forEach(function (n) {
+      const p = centre(n), dx = p[0] - c[0], dy = p[1] - c[1];
+      const along = dx * way[0] + dy * way[1], across = Math.abs(dx * way[1]) + Math.abs(dy * way[0]);
+      if (n === from || along < 1) return;
+      // the nearest within 45 degrees of the arrow's way first, else the nearest on its side
+      const s = along + 2 * across + (across > along ? 1e6 : 0);
+      if (s < score) { score = s; best = n; }
+    });
+    return best;
+  };
+  TC.rove = function (drawing) {
+    if (!drawing.tcRoves) {
+      drawing.tcRoves = true;
+      drawing.addEventListener("focusin", function (ev) {
+        if (ev.target.classList && ev.target.classList.contains("pressable")) { drawing.tcAt = ev.target; stopAt(drawing, ev.target); }
+      });
+      drawing.addEventListener("keydown", function (ev) {
+        const way = ARROWS[ev.key], from = document.activeElement;
+        if (!way || !from || !from.classList || !from.classList.contains("pressable") || !drawing.contains(from)) return;
+        ev.preventDefault();
+        const to = nextInWay(drawing, from, way);
+        if (to) to.focus();
+      });
+    }
+    if (drawing.tcRoving) return;
+    drawing.tcRoving = true;
+    Promise.resolve().then(function () {   // once the drawing's buttons are all made
+      drawing.tcRoving = false;
+      const all = drawing.querySelectorAll(".pressable");
+      const at = Array.prototype.find.call(all, function (n) { return n === document.activeElement || n === drawing.tcAt; });
+      stopAt(drawing, at || drawing.querySelector(".pressable.selected") || all[0]);
+    });
   };
 
   /* A label chosen at run time (a piece's name from a table of names) is written as
