@@ -36,7 +36,8 @@ ROUNDS = {   # players, options
 CONTROLS = """() => {
     const all = [...document.querySelectorAll('#game-ui :is(button, [role=button], [tabindex="0"])')]
         .filter((e) => !e.disabled && !e.closest('[hidden]') && e.getClientRects().length
-                && getComputedStyle(e).visibility !== 'hidden' && !e.matches('.why, .why-button'));
+                && getComputedStyle(e).visibility !== 'hidden'
+                && !e.matches('.why, .why-button, .board-zoom'));
     all.forEach((e, i) => e.setAttribute('data-kb', i));
     return all.map((e) => (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40));
 }"""

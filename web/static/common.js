@@ -133,7 +133,68 @@
       const all = drawing.querySelectorAll(".pressable");
       const at = Array.prototype.find.call(all, function (n) { return n === document.activeElement || n === drawing.tcAt; });
       stopAt(drawing, at || drawing.querySelector(".pressable.selected") || all[0]);
+      TC.boardFrame(drawing);
     });
+  };
+
+  /* A board on a phone too narrow for a thumb's squares (issue 40): drawn at 44 px for its smallest
+     square or space (``unit``, in the drawing's own units) inside a frame as wide as the screen that
+     scrolls sideways (by touch, and to the square a keyboard's focus goes to), its edges faded where
+     the board goes on. The frame keeps what matters in view (TC.boardFrame); ``key`` names the board,
+     so where the player panned it is kept while what matters stays the same. */
+  const TAP = 44, panned = {};
+  TC.zoomBoard = function (drawing, unit, key) {
+    const frame = drawing.parentNode;
+    if (typeof unit === "string") {   // the smallest of the spaces that may be tapped, as drawn (not a grid)
+      unit = Math.min.apply(null, Array.prototype.map.call(drawing.querySelectorAll(unit), function (n) {
+        const b = n.getBBox();
+        return Math.min(b.width, b.height);
+      }));
+    }
+    frame.classList.add("board-zoom");
+    drawing.classList.add("zoomed");
+    drawing.style.minWidth = Math.ceil(TAP * drawing.viewBox.baseVal.width / unit) + "px";
+    frame.tcKey = key;
+    if (!frame.tcZoom) {
+      frame.tcZoom = true;
+      frame.addEventListener("scroll", function () {
+        edges(frame);
+        if (panned[frame.tcKey]) panned[frame.tcKey].left = frame.scrollLeft;
+      }, { passive: true });
+    }
+    TC.boardFrame(drawing);
+  };
+  const edges = function (frame) {
+    const more = frame.scrollWidth - frame.clientWidth;
+    frame.classList.toggle("more-left", more > 1 && frame.scrollLeft > 1);
+    frame.classList.toggle("more-right", more > 1 && frame.scrollLeft < more - 1);
+  };
+  /* What matters kept in view: the selected piece and its targets, else what may be tapped now,
+     else what the game marks ``keep-in-view`` (the last move). Where the player panned is kept while
+     these stay the same. A frame with nothing to tap in it is a Tab stop itself (arrows scroll it). */
+  TC.boardFrame = function (drawing) {
+    const frame = drawing.parentNode;
+    if (!frame || !frame.classList || !frame.classList.contains("board-zoom")) return;
+    const room = frame.clientWidth, more = frame.scrollWidth - room;
+    if (drawing.querySelector(".pressable") || more <= 1) frame.removeAttribute("tabindex");
+    else frame.setAttribute("tabindex", "0");
+    let keep = drawing.querySelectorAll(".pressable.selected, .pressable.target");
+    if (!keep.length) keep = drawing.querySelectorAll(".pressable");
+    if (!keep.length) keep = drawing.querySelectorAll(".keep-in-view");
+    const about = Array.prototype.map.call(keep, function (n) { return n.getAttribute("aria-label") || n.getAttribute("data-square") || ""; }).join("|");
+    const was = panned[frame.tcKey];
+    if (was && was.about === about) frame.scrollLeft = was.left;
+    else if (more > 1) {
+      const sel = drawing.querySelector(".pressable.selected") || keep[0];
+      const box = frame.getBoundingClientRect(), first = sel ? sel.getBoundingClientRect() : null;
+      let lo = Infinity, hi = -Infinity;
+      keep.forEach(function (n) { const r = n.getBoundingClientRect(); lo = Math.min(lo, r.left); hi = Math.max(hi, r.right); });
+      if (hi - lo > room && first) { lo = first.left; hi = first.right; }   // too wide: the first (the selected) one
+      const mid = keep.length ? (lo + hi) / 2 - box.left + frame.scrollLeft : frame.scrollWidth / 2;
+      frame.scrollLeft = Math.max(0, Math.min(more, mid - room / 2));
+    }
+    panned[frame.tcKey] = { about: about, left: frame.scrollLeft };
+    edges(frame);
   };
 
   /* A label chosen at run time (a piece's name from a table of names) is written as

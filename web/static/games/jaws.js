@@ -81,6 +81,14 @@
 
   /* ------------------------------------------------------------------ the map */
 
+  /* The phone's map in a frame of its own: on a phone where its thinnest space would be under 44 px,
+     drawn bigger and scrolled sideways (TC.zoomBoard, issue 40). */
+  function phoneMap(map) { return el("div", { class: "jaws-zoom" }, map); }
+  function zoomMap(board) {
+    const map = board.querySelector(".jaws-zoom > .jaws-map");
+    if (map && map.isConnected) TC.zoomBoard(map, "[data-space], [data-land]", "jaws");
+  }
+
   /* opts: shark (space of the shark's own mover, secret: its phone only), path (its path this
      turn), targets {space: fn} (tappable water or land spaces), focus (a role to ring), mark
      {space: text} (an answer drawn on a space), hot [spaces] (spaces an event names), shade
@@ -433,7 +441,8 @@
     } else {
       head.textContent = view.phase === "over" ? T("Act 1 is over.") : T("The crew is on the move. Your tracker:");
     }
-    board.append(head, drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true }));
+    board.append(head, phoneMap(drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true })));
+    zoomMap(board);
     if (view.phase === "shark" && legal.length) {
       const row = el("div", { class: "jaws-buttons" });
       if (burst) {
@@ -539,7 +548,8 @@
     else head = TC.TN(me.actions_left, "{name}: {count} action left. Tap a highlighted space to move.",
                       "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
     board.append(el("p", { class: "jaws-head", text: head }),
-                 drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true }));
+                 phoneMap(drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true })));
+    zoomMap(board);
     const choosing = view.phase === "choice" && legal.length;
     if (choosing) {
       // the card's rule stands with its choice: the card, then what to choose

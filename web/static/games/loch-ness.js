@@ -362,8 +362,10 @@
     const controls = TC.clear(root.querySelector("#controls") || root);
     const picture = drawGame(view, { mine: me, targets: targetsNow(api, view, legal) });
     const hint = el("p", { class: "hint", text: T("Tap a ringed space on the map.") });
-    board.append(picture, hint);
+    board.append(el("div", { class: "ln-zoom" }, picture), hint);
     hint.hidden = !picture.querySelector(".ln-target");
+    // a ring 44 px across, the map scrolled sideways on a narrow phone (TC.zoomBoard, issue 40)
+    if (picture.isConnected) TC.zoomBoard(picture, MAP.SIZE + 6, "loch-ness");
     // a boat to sail, a card to lay, the bagpipes picked or put down: its rings and its buttons
     // change in place, nothing else is drawn again (a slow phone answers the tap at once)
     const remark = function () {

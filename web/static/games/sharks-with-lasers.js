@@ -629,6 +629,7 @@
     // programming: the hand first (thumbs), the board below it; otherwise the board on top
     const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
     if (programming) root.append(board); else root.insertBefore(board, controls);
+    window.TC.zoomBoard(boardBox.firstChild, CELL - 2, "sharks-with-lasers");   // 44 px a target square
     if (story.length) {
       const ev = atEnd ? null : storyEvents[replay.index];
       board.append(el("div", { class: "row swl-replay" },
