@@ -104,6 +104,46 @@ def untranslated(names: list[str], lang: str) -> list[str]:
     return [n for n in names if n in english]
 
 
+def unsaid(game: str, label: str, view: dict[str, Any], lang: str) -> list[str]:
+    """What a Jaws or Loch Ness board's name leaves out of its position: each thing it shows, on its
+    space (the crew, the swimmers, the Orca's crew and shark in Act 2; every boat afloat, Nessie)."""
+    def said(msgid: str, **params: Any) -> str:
+        text = said_in(lang, msgid)
+        for key, value in params.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+    wanted: list[str] = []
+    if game == "jaws" and view.get("act") == 2 and view.get("orca"):
+        board = view["orca"]["board"]
+        for role, where in board.get("at", {}).items():
+            if where:
+                kind = "water space {zone}" if where[0] == "w" else "boat space {zone}"
+                wanted.append(f"{said(role.capitalize())} ({said(kind, zone=where[1:])})")
+    elif game == "jaws":
+        east = (view["map"].get("east") or {}).get(lang, "E")
+        place = lambda space: said("space {name}", name=east if space == "E" else space)  # noqa: E731
+        wanted += [f"{said(c['role'].capitalize())} ({place(c['space'])})"
+                   for c in view["crew"] if c.get("space")]
+        wanted += [f"({place(b)})" for b, n in view["swimmers"].items() if n]
+    elif game == "loch-ness":
+        labels = {s["id"]: s.get("label") or s["id"] for s in view["board"]["spaces"]}
+        wanted += [f"{said('boat {boat}', boat=b['boat'])} ({labels[b['where']]})" for p in view["players"]
+                   for b in p["boats"] if b.get("where") in labels]
+        wanted += [f"{said('Nessie')} ({labels[view['nessie']]})"] if view.get("nessie") in labels else []
+    return [w for w in wanted if w not in label]
+
+
+def shark_leaked(service: Any, table: str, seat: int, label: str, lang: str) -> str | None:
+    """A crew phone's Jaws board that names the shark's hidden space (a canary: never)."""
+    views = [service.seat_view(table, s)["view"] for s in range(len(service.public(table)["seats"]))]
+    secret = [v["secret"]["space"] for v in views if (v.get("secret") or {}).get("space")]
+    mine = views[seat]
+    if mine.get("act") != 1 or mine.get("secret") or (mine.get("shark") or {}).get("seen") or not secret:
+        return None
+    # unseen, the shark is nowhere on a crew phone's board: not named, so never on its hidden space
+    return label if said_in(lang, "The shark") in label else None
+
+
 def phone_at(page: Any, service: Any, table: str, seat: int) -> None:
     """The phone has drawn its seat's newest view."""
     page.locator("#seat").wait_for(state="visible")
@@ -127,6 +167,8 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
     unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
     lessons = 0   # table screens checked with a first game's lesson shown
+    leaks: list[str] = []   # a crew phone's Jaws board naming the shark's hidden space
+    shark_said = 0   # Jaws boards that name the shark (its own phone's; a crew's when it is seen)
     turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
@@ -178,6 +220,11 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                     small += [f"{where}, sailing: {t}" for t in targets["small"]]
                 if targets["square"] is not None:
                     squares[game] = min(squares.get(game, 99.0), targets["square"])
+                if game == "jaws":   # a crew phone's board never names the shark's hidden space
+                    names = "(all) => all.map((s) => s.getAttribute('aria-label') || '')"
+                    for label in page.locator("#board svg").evaluate_all(names):
+                        leaks.append(shark_leaked(service, table, i % players, label, lang) or "")
+                        shark_said += said_in(lang, "The shark") in label
                 if moment == "first decision":
                     tree = page.locator("#phone").aria_snapshot()
                     controls = [m for m in map(CONTROL.match, tree.splitlines()) if m]
@@ -206,6 +253,11 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                         figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", [])
                                    if f.get("square")]
                         assert figures and all(f"({sq})" in label for sq in figures), (where, label)
+                    if game in ("jaws", "loch-ness"):   # the board's position in words, on its spaces
+                        drawing = page.locator("#board svg.jaws-map, #board svg.orca-map, #board svg.ln-map")
+                        label = drawing.first.get_attribute("aria-label") or ""
+                        missing = unsaid(game, label, service.seat_view(table, seat)["view"], lang)
+                        assert not missing, (where, missing, label)
                     setting_up = service.seat_view(table, seat).get("setup")
                     if seat in service.state_of(table).awaiting and not setting_up:
                         said = page.locator("#status").inner_text()
@@ -266,6 +318,8 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
     assert turns_said >= len(WALKS), turns_said
     assert lessons >= len(WALKS), lessons
+    assert not [leak for leak in leaks if leak], leaks
+    assert shark_said, "no Jaws board named the shark: the canary would see nothing"
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)
     assert not unnamed, "\n".join(unnamed)

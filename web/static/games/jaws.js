@@ -198,8 +198,30 @@
                               "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
       t.textContent = l.tag.replace(/\u00ad/g, "");
     });
+    root.setAttribute("aria-label", T("The Amity board") + sayAmity(view, sharkAt && g.centre[sharkAt] ? sharkAt : null));
     Promise.resolve().then(function () { fitLabels(root); clearLabels(root); });
     return root;
+  }
+
+  /* The Amity board's position in words, as drawn (a screen reader's board, issue 40): the shark
+     where this drawing shows it (never more: a crew phone's drawing has no secret), the crew, the
+     swimmers, Michael, a closed beach, the barrels. */
+  function sayAmity(view, sharkAt) {
+    const at = function (what, space) { return what + " (" + place(view, space) + ")"; };
+    const said = [];
+    if (sharkAt) said.push(at(T("The shark"), sharkAt));
+    (view.crew || []).forEach(function (c) { if (ROLE[c.role] && c.space) said.push(at(T(ROLE[c.role].name), c.space)); });
+    view.map.beaches.forEach(function (b) {
+      const n = view.swimmers[b] || 0;
+      if (n) said.push(at(TC.TN(n, "{count} swimmer", "{count} swimmers"), b));
+      if (view.michael === b) said.push(at(T("Michael"), b));
+      if (view.closed && view.closed.beach === b) said.push(at(view.closed.side === "soon" ? T("Opens soon") : T("Beach closed"), b));
+    });
+    const barrels = view.barrels || {};
+    Object.keys(barrels.floating || {}).forEach(function (s) { said.push(at(T("Floating barrels with motion sensors") + ": " + barrels.floating[s], s)); });
+    Object.keys(barrels.docks || {}).forEach(function (d) { if (barrels.docks[d]) said.push(at(T("Barrels on the dock") + ": " + barrels.docks[d], d)); });
+    if (barrels.shop) said.push(T("Barrels in the Shop") + ": " + barrels.shop);
+    return said.length ? ": " + said.join(", ") : "";
   }
 
   /* A token or pill that still lies over a land label (no place of the label was clear of it):
