@@ -144,6 +144,24 @@ def shark_leaked(service: Any, table: str, seat: int, label: str, lang: str) -> 
     return label if said_in(lang, "The shark") in label else None
 
 
+# Each board that can draw a beam: whether one is drawn, and its text alternative.
+BEAMS = """() => [...document.querySelectorAll('svg.laser-board, svg.swl-board')]
+    .map((s) => [!!s.querySelector('.beam'), s.getAttribute('aria-label') || ''])"""
+
+
+def beams_said(page: Any, lang: str, where: str, said: dict[str, int]) -> list[str]:
+    """A beam drawn is said (the squares it crossed, what it hit), and none is said that is not drawn
+    (the table has not told it yet); counts the beams said in ``said``."""
+    lead = said_in(lang, "The laser beam's path: {squares}.").split("{")[0]
+    wrong = []
+    for drawn, label in page.evaluate(BEAMS):
+        if drawn != (lead in label):
+            state = 'drawn' if drawn else 'not drawn'
+            wrong.append(f"{where}: a beam {state}, its board named: {label[-200:]}")
+        said[where.split()[0]] = said.get(where.split()[0], 0) + drawn
+    return wrong
+
+
 def phone_at(page: Any, service: Any, table: str, seat: int) -> None:
     """The phone has drawn its seat's newest view."""
     page.locator("#seat").wait_for(state="visible")
@@ -169,6 +187,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     lessons = 0   # table screens checked with a first game's lesson shown
     leaks: list[str] = []   # a crew phone's Jaws board naming the shark's hidden space
     shark_said = 0   # Jaws boards that name the shark (its own phone's; a crew's when it is seen)
+    beams: dict[str, int] = {}   # each game's boards with a beam drawn and said
     turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
@@ -210,6 +229,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 phone_at(page, service, table, i % players)
                 where = f"{game} phone {lang} 360 {moment}"
                 check(page, where)
+                unnamed += beams_said(page, lang, where, beams)
                 targets = page.evaluate(TARGETS)
                 small += [f"{where}: {t}" for t in targets["small"]]
                 sail = page.locator("button[data-sail]:enabled")
@@ -275,6 +295,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 tv.locator(f"html[lang={lang}]").wait_for(state="attached")
                 screen_at(tv, service, table)
                 check(tv, f"{game} table screen {lang} 1280x720 {moment}")
+                unnamed += beams_said(tv, lang, f"{game} table screen {lang} {moment}", beams)
                 lessons += tv.locator("#lesson").is_visible()
         for page in [*pages.values(), tv]:
             page.close()
@@ -315,10 +336,12 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     print("the smallest square or space of a board to tap, px: "
           + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
     print(f"table screens with a first game's lesson shown: {lessons}")
+    print("boards with a beam drawn and said: " + ", ".join(f"{g} {n}" for g, n in sorted(beams.items())))
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
     assert turns_said >= len(WALKS), turns_said
     assert lessons >= len(WALKS), lessons
     assert not [leak for leak in leaks if leak], leaks
+    assert beams.get("laser-chess"), beams   # Sharks' beams, step by step: test_browser_sharks.py
     assert shark_said, "no Jaws board named the shark: the canary would see nothing"
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)

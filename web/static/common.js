@@ -197,6 +197,13 @@
     edges(frame);
   };
 
+  /* A beam drawn on a board, in words (its drawing's text alternative, issue 40): the squares it
+     crossed, then what it did, the beam's own told sentence (what it hit, or where it left). */
+  TC.sayBeam = function (squares, said) {
+    const path = (squares || []).filter(Boolean);
+    return (path.length ? TC.T("The laser beam's path: {squares}.", { squares: path.join(", ") }) + " " : "") + TC.say(said);
+  };
+
   /* A label chosen at run time (a piece's name from a table of names) is written as
      TC.N("Deflector") where it stands: the marker changes nothing, but the server's extractor
      (web/i18n.py page_msgids) finds the msgid there and sends its translation with the page. */

@@ -221,6 +221,8 @@
         const c = coords(beam.removed.square, flip);
         svg("circle", { cx: c.cx, cy: c.cy, r: 16, fill: "none", stroke: "#ff2d2d", "stroke-width": 3, "stroke-dasharray": "3 3", class: "beam-removed" }, root);
       }
+      // the beam drawn is the beam said (only drawn once told): the squares it crossed, what it hit
+      root.setAttribute("aria-label", root.getAttribute("aria-label") + ". " + window.TC.sayBeam(beam.path, beam.say));
     }
     // setting up (table.js step.setup): the tokens the step places, outlined (the side says what the
     // outline is, and the step's lines name every square: never the outline alone)

@@ -346,7 +346,10 @@
                       "data-mark": m[1], "data-square": m[0] }, marked);
       });
     }
-    if (ev && ev.type === "beam") drawBeam(root, g, ev);
+    if (ev && ev.type === "beam") {   // the beam of the step shown (told), drawn and said
+      drawBeam(root, g, ev);
+      root.setAttribute("aria-label", root.getAttribute("aria-label") + ". " + TC.sayBeam([ev.square].concat(ev.squares || []), ev.say));
+    }
     if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
     if (opts.onTap || opts.targets) {
       const hits = svg("g", { class: "hits" }, root);
