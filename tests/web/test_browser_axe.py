@@ -61,9 +61,9 @@ class Checker:
 
 
 # Every control a thumb meets on a phone: its box (WCAG 2.5.5's 44x44 px, the issue's floor for a
-# table of thumbs). The squares and spaces of a board's drawing are measured apart, against WCAG
-# 2.5.8's 24 px: they have the real board's shapes (a 10-wide Laser Chess board gives 34-px squares
-# on a 360-px phone, Jaws' outer water 40 px across); the smallest is printed.
+# table of thumbs), the squares and spaces of a board's drawing too (a board too wide for 44-px
+# squares on a 360-px phone is drawn bigger in a frame that scrolls sideways); the smallest square
+# or space of each game's board is printed.
 TARGETS = """() => {
     const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
         + '[role=button], [role=tab], [role=checkbox], [tabindex]:not([tabindex="-1"])';
@@ -77,7 +77,7 @@ TARGETS = """() => {
         const r = (e.matches('input') && e.closest('label') || e).getBoundingClientRect();
         if (!r.width || !r.height || !shown(e)) continue;
         const side = Math.min(r.width, r.height);
-        if (e.closest('svg')) { squares.push(side); continue; }   // a square or space of the board's drawing
+        if (e.closest('svg')) squares.push(side);   // a square or space of the board's drawing
         if (side < 43.5) small.push(name(e) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
     }
     return {small, square: squares.length ? Math.min(...squares) : null};
@@ -104,6 +104,64 @@ def untranslated(names: list[str], lang: str) -> list[str]:
     return [n for n in names if n in english]
 
 
+def unsaid(game: str, label: str, view: dict[str, Any], lang: str) -> list[str]:
+    """What a Jaws or Loch Ness board's name leaves out of its position: each thing it shows, on its
+    space (the crew, the swimmers, the Orca's crew and shark in Act 2; every boat afloat, Nessie)."""
+    def said(msgid: str, **params: Any) -> str:
+        text = said_in(lang, msgid)
+        for key, value in params.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+    wanted: list[str] = []
+    if game == "jaws" and view.get("act") == 2 and view.get("orca"):
+        board = view["orca"]["board"]
+        for role, where in board.get("at", {}).items():
+            if where:
+                kind = "water space {zone}" if where[0] == "w" else "boat space {zone}"
+                wanted.append(f"{said(role.capitalize())} ({said(kind, zone=where[1:])})")
+    elif game == "jaws":
+        east = (view["map"].get("east") or {}).get(lang, "E")
+        place = lambda space: said("space {name}", name=east if space == "E" else space)  # noqa: E731
+        wanted += [f"{said(c['role'].capitalize())} ({place(c['space'])})"
+                   for c in view["crew"] if c.get("space")]
+        wanted += [f"({place(b)})" for b, n in view["swimmers"].items() if n]
+    elif game == "loch-ness":
+        labels = {s["id"]: s.get("label") or s["id"] for s in view["board"]["spaces"]}
+        wanted += [f"{said('boat {boat}', boat=b['boat'])} ({labels[b['where']]})" for p in view["players"]
+                   for b in p["boats"] if b.get("where") in labels]
+        wanted += [f"{said('Nessie')} ({labels[view['nessie']]})"] if view.get("nessie") in labels else []
+    return [w for w in wanted if w not in label]
+
+
+def shark_leaked(service: Any, table: str, seat: int, label: str, lang: str) -> str | None:
+    """A crew phone's Jaws board that names the shark's hidden space (a canary: never)."""
+    views = [service.seat_view(table, s)["view"] for s in range(len(service.public(table)["seats"]))]
+    secret = [v["secret"]["space"] for v in views if (v.get("secret") or {}).get("space")]
+    mine = views[seat]
+    if mine.get("act") != 1 or mine.get("secret") or (mine.get("shark") or {}).get("seen") or not secret:
+        return None
+    # unseen, the shark is nowhere on a crew phone's board: not named, so never on its hidden space
+    return label if said_in(lang, "The shark") in label else None
+
+
+# Each board that can draw a beam: whether one is drawn, and its text alternative.
+BEAMS = """() => [...document.querySelectorAll('svg.laser-board, svg.swl-board')]
+    .map((s) => [!!s.querySelector('.beam'), s.getAttribute('aria-label') || ''])"""
+
+
+def beams_said(page: Any, lang: str, where: str, said: dict[str, int]) -> list[str]:
+    """A beam drawn is said (the squares it crossed, what it hit), and none is said that is not drawn
+    (the table has not told it yet); counts the beams said in ``said``."""
+    lead = said_in(lang, "The laser beam's path: {squares}.").split("{")[0]
+    wrong = []
+    for drawn, label in page.evaluate(BEAMS):
+        if drawn != (lead in label):
+            state = 'drawn' if drawn else 'not drawn'
+            wrong.append(f"{where}: a beam {state}, its board named: {label[-200:]}")
+        said[where.split()[0]] = said.get(where.split()[0], 0) + drawn
+    return wrong
+
+
 def phone_at(page: Any, service: Any, table: str, seat: int) -> None:
     """The phone has drawn its seat's newest view."""
     page.locator("#seat").wait_for(state="visible")
@@ -127,6 +185,9 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     squares: dict[str, float] = {}   # each game's smallest square or space to tap, px
     unnamed: list[str] = []   # the accessibility tree: a control without a name, or named in English
     lessons = 0   # table screens checked with a first game's lesson shown
+    leaks: list[str] = []   # a crew phone's Jaws board naming the shark's hidden space
+    shark_said = 0   # Jaws boards that name the shark (its own phone's; a crew's when it is seen)
+    beams: dict[str, int] = {}   # each game's boards with a beam drawn and said
     turns_said = 0   # phones at their decision whose live status said "Your turn." in their language
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
@@ -168,12 +229,22 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 phone_at(page, service, table, i % players)
                 where = f"{game} phone {lang} 360 {moment}"
                 check(page, where)
+                unnamed += beams_said(page, lang, where, beams)
                 targets = page.evaluate(TARGETS)
                 small += [f"{where}: {t}" for t in targets["small"]]
+                sail = page.locator("button[data-sail]:enabled")
+                if moment == "first decision" and sail.count():   # Loch Ness: a boat sailing, its rings
+                    sail.first.click()
+                    page.locator(".ln-target").first.wait_for()
+                    targets = page.evaluate(TARGETS)
+                    small += [f"{where}, sailing: {t}" for t in targets["small"]]
                 if targets["square"] is not None:
                     squares[game] = min(squares.get(game, 99.0), targets["square"])
-                if targets["square"] is not None and targets["square"] < 24:
-                    small.append(f"{where}: board squares {targets['square']:.0f} px")
+                if game == "jaws":   # a crew phone's board never names the shark's hidden space
+                    names = "(all) => all.map((s) => s.getAttribute('aria-label') || '')"
+                    for label in page.locator("#board svg").evaluate_all(names):
+                        leaks.append(shark_leaked(service, table, i % players, label, lang) or "")
+                        shark_said += said_in(lang, "The shark") in label
                 if moment == "first decision":
                     tree = page.locator("#phone").aria_snapshot()
                     controls = [m for m in map(CONTROL.match, tree.splitlines()) if m]
@@ -202,6 +273,11 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                         figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", [])
                                    if f.get("square")]
                         assert figures and all(f"({sq})" in label for sq in figures), (where, label)
+                    if game in ("jaws", "loch-ness"):   # the board's position in words, on its spaces
+                        drawing = page.locator("#board svg.jaws-map, #board svg.orca-map, #board svg.ln-map")
+                        label = drawing.first.get_attribute("aria-label") or ""
+                        missing = unsaid(game, label, service.seat_view(table, seat)["view"], lang)
+                        assert not missing, (where, missing, label)
                     setting_up = service.seat_view(table, seat).get("setup")
                     if seat in service.state_of(table).awaiting and not setting_up:
                         said = page.locator("#status").inner_text()
@@ -219,6 +295,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
                 tv.locator(f"html[lang={lang}]").wait_for(state="attached")
                 screen_at(tv, service, table)
                 check(tv, f"{game} table screen {lang} 1280x720 {moment}")
+                unnamed += beams_said(tv, lang, f"{game} table screen {lang} {moment}", beams)
                 lessons += tv.locator("#lesson").is_visible()
         for page in [*pages.values(), tv]:
             page.close()
@@ -259,9 +336,13 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     print("the smallest square or space of a board to tap, px: "
           + ", ".join(f"{g} {px:.0f}" for g, px in sorted(squares.items())))
     print(f"table screens with a first game's lesson shown: {lessons}")
+    print("boards with a beam drawn and said: " + ", ".join(f"{g} {n}" for g, n in sorted(beams.items())))
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
     assert turns_said >= len(WALKS), turns_said
     assert lessons >= len(WALKS), lessons
+    assert not [leak for leak in leaks if leak], leaks
+    assert beams.get("laser-chess"), beams   # Sharks' beams, step by step: test_browser_sharks.py
+    assert shark_said, "no Jaws board named the shark: the canary would see nothing"
     assert not check.found, "\n".join(check.found)
     assert not small, "\n".join(small)
     assert not unnamed, "\n".join(unnamed)

@@ -1,10 +1,11 @@
 """Every game's first round played on the phones with a keyboard alone (issue 40, point 4): no tap,
-no click, no mouse. Each phone whose play the game awaits moves its focus with Tab only, to one of
-the controls of its game (its buttons, and the squares and spaces of its drawing that a finger would
-tap: a piece, a target), and presses Enter; the confirmation sheet takes Enter on its focused
-Confirm. Which control is picked is seeded (a player trying things), so the round is a real one:
-every seat's play made and accepted by the companion. Where the focus is must be seen (an outline
-or a stroke that the page draws for it)."""
+no click, no mouse. Each phone whose play the game awaits moves its focus with Tab to one of the
+controls of its game (its buttons, and the squares and spaces of its drawing that a finger would
+tap: a piece, a target), a board's squares with the arrow keys once Tab is on the board (a board is
+one Tab stop: Tab leaves it, Shift+Tab comes back to the same square), and presses Enter; the
+confirmation sheet takes Enter on its focused Confirm. Which control is picked is seeded (a player
+trying things), so the round is a real one: every seat's play made and accepted by the companion.
+Where the focus is must be seen (an outline or a stroke that the page draws for it)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ ROUNDS = {   # players, options
 CONTROLS = """() => {
     const all = [...document.querySelectorAll('#game-ui :is(button, [role=button], [tabindex="0"])')]
         .filter((e) => !e.disabled && !e.closest('[hidden]') && e.getClientRects().length
-                && getComputedStyle(e).visibility !== 'hidden' && !e.matches('.why, .why-button'));
+                && getComputedStyle(e).visibility !== 'hidden'
+                && !e.matches('.why, .why-button, .board-zoom'));
     all.forEach((e, i) => e.setAttribute('data-kb', i));
     return all.map((e) => (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40));
 }"""
@@ -92,17 +94,69 @@ KEPT = """() => {
 }"""
 
 
-def tab_to(page: Any, index: int) -> None:
-    """Tab (only Tab) until the control marked ``index`` has the focus; it must be reachable."""
+# Where the focus is, for the control marked i: "there"; "board" when it is on another square of the
+# drawing that holds it (the arrows go on from there); else "away". With "board": the arrow toward it
+# (its main way first, the other when that way goes nowhere), and how many of the board's squares are
+# in the Tab order (one: the board is one stop).
+WHERE = """([i, tried]) => {
+    const e = document.activeElement, target = document.querySelector(`[data-kb="${i}"]`);
+    if (e === target) return {at: 'there'};
+    const board = target && target.ownerSVGElement;
+    if (!board || !e || e.ownerSVGElement !== board) return {at: 'away'};
+    const c = (n) => {
+        const r = n.getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2];
+    };
+    const [dx, dy] = [c(target)[0] - c(e)[0], c(target)[1] - c(e)[1]];
+    const ways = [dx > 0 ? 'ArrowRight' : 'ArrowLeft', dy > 0 ? 'ArrowDown' : 'ArrowUp'];
+    if (Math.abs(dy) > Math.abs(dx)) ways.reverse();
+    if (Math.abs(dx) < 2) ways.splice(ways.indexOf(dx > 0 ? 'ArrowRight' : 'ArrowLeft'), 1);
+    if (Math.abs(dy) < 2) ways.splice(ways.indexOf(dy > 0 ? 'ArrowDown' : 'ArrowUp'), 1);
+    return {at: 'board', way: ways[tried % ways.length],
+            stops: board.querySelectorAll('.pressable[tabindex="0"]').length};
+}"""
+
+# The focused element, known again after a key: the same node (a board drawn again is another).
+FOCUSED = ("() => { window.__was = document.activeElement;"
+           " return document.activeElement?.outerHTML.slice(0, 80); }")
+SAME = "() => document.activeElement === window.__was"
+LEFT_BOARD = ("() => !document.activeElement.ownerSVGElement"
+              " || document.activeElement.ownerSVGElement !== window.__was.ownerSVGElement")
+
+
+def tab_to(page: Any, index: int, boards: list[int]) -> None:
+    """Tab until the control marked ``index`` has the focus, the arrows on the board that holds it;
+    it must be reachable. The first time a board is met, Tab leaves it in one stop and Shift+Tab
+    comes back to the square it left (``boards`` counts it)."""
+    tried = 0
+    keys: list[str] = []
     for _ in range(400):
         if not page.evaluate("() => !!document.querySelector('[data-kb]')"):
             page.evaluate(CONTROLS)   # drawn again meanwhile (another seat's play): marked again
-        if page.evaluate("(i) => document.activeElement?.getAttribute('data-kb') === String(i)", index):
+        where = page.evaluate(WHERE, [index, tried])
+        if where["at"] == "there":
             seen = page.evaluate(FOCUS_SEEN)
             assert seen, page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
             return
+        if where["at"] == "board":
+            assert where["stops"] == 1, where   # the board is one Tab stop
+            if not boards[0]:
+                page.evaluate(FOCUSED)
+                page.keyboard.press("Tab")
+                assert page.evaluate(LEFT_BOARD), "Tab stayed on the board"
+                page.keyboard.press("Shift+Tab")
+                assert page.evaluate(SAME), "Shift+Tab did not come back to the board's square"
+                boards[0] += 1
+            keys.append(page.evaluate(FOCUSED) + " " + where["way"])
+            if keys[-1] in keys[:-1]:   # round in a circle (spaces that are not a grid): the other way
+                tried += 1
+                where = page.evaluate(WHERE, [index, tried])
+                keys[-1] = keys[-1].rsplit(" ", 1)[0] + " " + where["way"]
+            page.keyboard.press(where["way"])
+            tried = tried + 1 if page.evaluate(SAME) else 0   # that way went nowhere: the other
+            continue
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached control {index}")
+    raise AssertionError(f"Tab and the arrows never reached control {index}: " + "\n".join(keys[-12:]))
 
 
 @pytest.mark.parametrize("walk", sorted(ROUNDS))
@@ -126,6 +180,7 @@ def test_a_first_round_is_played_with_a_keyboard_alone(server: str, browser: Any
     played: set[int] = set()
     presses = 0
     focus_kept = 0
+    boards = [0]   # a board met, passed with one Tab and come back to
     while len(played) < players:
         state = service.state_of(table)
         assert state.outcome is None
@@ -142,7 +197,7 @@ def test_a_first_round_is_played_with_a_keyboard_alone(server: str, browser: Any
         page.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v", arg=version)
         labels = page.evaluate(CONTROLS)
         assert labels, (walk, seat, "no control to play with")
-        tab_to(page, rng.randrange(len(labels)))
+        tab_to(page, rng.randrange(len(labels)), boards)
         sent = page.evaluate(NAMED)
         page.keyboard.press("Enter")
         presses += 1
@@ -164,3 +219,5 @@ def test_a_first_round_is_played_with_a_keyboard_alone(server: str, browser: Any
         assert presses < 80 * players, (walk, played, labels)
     print(f"\n{walk}: a round of {players} seats in {presses} key plays; the focus kept through "
           f"{focus_kept} redraws")
+    if walk != "fzzzt":   # every other game has a board a finger taps
+        assert boards[0], (walk, "no board met")

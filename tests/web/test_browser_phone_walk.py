@@ -49,6 +49,7 @@ WATCH = """(() => {
     for (const e of seat.querySelectorAll('*')) {
       const r = e.getBoundingClientRect();
       if (!r.width || !r.height || (r.right <= width + 0.5 && r.left >= -0.5)) continue;
+      if (e.parentElement && e.parentElement.closest('.board-zoom')) continue;   // a board in its frame
       if (shown(e) && !folded(e)) {   // (asked only of what sticks out: each asks for its style)
         bad.push('outside: ' + name(e) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
       }

@@ -235,6 +235,11 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
         ev = last_events[step]
         told_with = last_events[(ends[k - 1] + 1 if k else 0):step]
         deaths += sum(1 for e in told_with if e["type"] in ("eaten", "fried"))
+        # the beam in words in the board's name (issue 40) once its step is told, never before
+        name = tv.locator("#board svg.swl-board").get_attribute("aria-label") or ""
+        path = "The laser beam's path: " + ", ".join([ev.get("square", ""), *ev.get("squares", [])])
+        assert (path in name) == (ev["type"] == "beam"), (ev, name)
+        assert ("The laser beam's path" in name) == (ev["type"] == "beam"), (ev, name)
         if ev["type"] == "beam":
             beams += 1
             assert tv.locator("#board .beam").count() == 1
@@ -245,6 +250,7 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
                 phones[1].locator(".swl-replay-say", has_text=said).wait_for()
                 phones[1].locator(".swl-following").wait_for()
                 assert phones[1].locator("#board .beam").count() == 1
+                assert path in (phones[1].locator("#board svg.swl-board").get_attribute("aria-label") or "")
                 # the phone's event list stops at the step shown: the round's end is not told yet
                 phones[1].locator("#events li", has_text=said).first.wait_for()
                 listed = phones[1].locator("#events li > span:first-child").all_text_contents()   # its words

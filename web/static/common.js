@@ -76,15 +76,133 @@
     if (label === null) {
       ["tabindex", "role", "aria-label"].forEach(function (a) { node.removeAttribute(a); });
       node.classList.remove("pressable");
+      if (node.ownerSVGElement) TC.rove(node.ownerSVGElement);
       return node;
     }
-    node.setAttribute("tabindex", "0");
+    const drawing = node.ownerSVGElement;
+    // one Tab stop a board (a roving tabindex): the arrows go from square to square (TC.rove)
+    const stop = !drawing || !drawing.querySelector('.pressable[tabindex="0"]') || node.getAttribute("tabindex") === "0";
+    node.setAttribute("tabindex", stop ? "0" : "-1");
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", label);
     node.classList.add("pressable");
-    const drawing = node.ownerSVGElement;
     if (drawing && drawing.getAttribute("role") === "img") drawing.setAttribute("role", "group");
+    if (drawing) TC.rove(drawing);
     return node;
+  };
+
+  /* A board is one Tab stop (issue 40): of its pressable squares and spaces one is in the Tab order
+     (the one the focus was on, else the selected one, else the first), the others are reached with
+     the arrow keys, each going to the nearest pressable one in its direction as the board is seen;
+     Enter or Space presses, Tab leaves the board. Settled once a drawing's buttons are all made. */
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const centre = function (n) { const r = n.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const stopAt = function (drawing, node) {
+    drawing.querySelectorAll(".pressable").forEach(function (n) { n.setAttribute("tabindex", n === node ? "0" : "-1"); });
+  };
+  const nextInWay = function (drawing, from, way) {
+    const c = centre(from);
+    let best = null, score = Infinity;
+    drawing.querySelectorAll(".pressable").forEach(function (n) {
+      const p = centre(n), dx = p[0] - c[0], dy = p[1] - c[1];
+      const along = dx * way[0] + dy * way[1], across = Math.abs(dx * way[1]) + Math.abs(dy * way[0]);
+      if (n === from || along < 1) return;
+      // the nearest within 45 degrees of the arrow's way first, else the nearest on its side
+      const s = along + 2 * across + (across > along ? 1e6 : 0);
+      if (s < score) { score = s; best = n; }
+    });
+    return best;
+  };
+  TC.rove = function (drawing) {
+    if (!drawing.tcRoves) {
+      drawing.tcRoves = true;
+      drawing.addEventListener("focusin", function (ev) {
+        if (ev.target.classList && ev.target.classList.contains("pressable")) { drawing.tcAt = ev.target; stopAt(drawing, ev.target); }
+      });
+      drawing.addEventListener("keydown", function (ev) {
+        const way = ARROWS[ev.key], from = document.activeElement;
+        if (!way || !from || !from.classList || !from.classList.contains("pressable") || !drawing.contains(from)) return;
+        ev.preventDefault();
+        const to = nextInWay(drawing, from, way);
+        if (to) to.focus();
+      });
+    }
+    if (drawing.tcRoving) return;
+    drawing.tcRoving = true;
+    Promise.resolve().then(function () {   // once the drawing's buttons are all made
+      drawing.tcRoving = false;
+      const all = drawing.querySelectorAll(".pressable");
+      const at = Array.prototype.find.call(all, function (n) { return n === document.activeElement || n === drawing.tcAt; });
+      stopAt(drawing, at || drawing.querySelector(".pressable.selected") || all[0]);
+      TC.boardFrame(drawing);
+    });
+  };
+
+  /* A board on a phone too narrow for a thumb's squares (issue 40): drawn at 44 px for its smallest
+     square or space (``unit``, in the drawing's own units) inside a frame as wide as the screen that
+     scrolls sideways (by touch, and to the square a keyboard's focus goes to), its edges faded where
+     the board goes on. The frame keeps what matters in view (TC.boardFrame); ``key`` names the board,
+     so where the player panned it is kept while what matters stays the same. */
+  const TAP = 44, panned = {};
+  TC.zoomBoard = function (drawing, unit, key) {
+    const frame = drawing.parentNode;
+    if (typeof unit === "string") {   // the smallest of the spaces that may be tapped, as drawn (not a grid)
+      unit = Math.min.apply(null, Array.prototype.map.call(drawing.querySelectorAll(unit), function (n) {
+        const b = n.getBBox();
+        return Math.min(b.width, b.height);
+      }));
+    }
+    frame.classList.add("board-zoom");
+    drawing.classList.add("zoomed");
+    drawing.style.minWidth = Math.ceil(TAP * drawing.viewBox.baseVal.width / unit) + "px";
+    frame.tcKey = key;
+    if (!frame.tcZoom) {
+      frame.tcZoom = true;
+      frame.addEventListener("scroll", function () {
+        edges(frame);
+        if (panned[frame.tcKey]) panned[frame.tcKey].left = frame.scrollLeft;
+      }, { passive: true });
+    }
+    TC.boardFrame(drawing);
+  };
+  const edges = function (frame) {
+    const more = frame.scrollWidth - frame.clientWidth;
+    frame.classList.toggle("more-left", more > 1 && frame.scrollLeft > 1);
+    frame.classList.toggle("more-right", more > 1 && frame.scrollLeft < more - 1);
+  };
+  /* What matters kept in view: the selected piece and its targets, else what may be tapped now,
+     else what the game marks ``keep-in-view`` (the last move). Where the player panned is kept while
+     these stay the same. A frame with nothing to tap in it is a Tab stop itself (arrows scroll it). */
+  TC.boardFrame = function (drawing) {
+    const frame = drawing.parentNode;
+    if (!frame || !frame.classList || !frame.classList.contains("board-zoom")) return;
+    const room = frame.clientWidth, more = frame.scrollWidth - room;
+    if (drawing.querySelector(".pressable") || more <= 1) frame.removeAttribute("tabindex");
+    else frame.setAttribute("tabindex", "0");
+    let keep = drawing.querySelectorAll(".pressable.selected, .pressable.target");
+    if (!keep.length) keep = drawing.querySelectorAll(".pressable");
+    if (!keep.length) keep = drawing.querySelectorAll(".keep-in-view");
+    const about = Array.prototype.map.call(keep, function (n) { return n.getAttribute("aria-label") || n.getAttribute("data-square") || ""; }).join("|");
+    const was = panned[frame.tcKey];
+    if (was && was.about === about) frame.scrollLeft = was.left;
+    else if (more > 1) {
+      const sel = drawing.querySelector(".pressable.selected") || keep[0];
+      const box = frame.getBoundingClientRect(), first = sel ? sel.getBoundingClientRect() : null;
+      let lo = Infinity, hi = -Infinity;
+      keep.forEach(function (n) { const r = n.getBoundingClientRect(); lo = Math.min(lo, r.left); hi = Math.max(hi, r.right); });
+      if (hi - lo > room && first) { lo = first.left; hi = first.right; }   // too wide: the first (the selected) one
+      const mid = keep.length ? (lo + hi) / 2 - box.left + frame.scrollLeft : frame.scrollWidth / 2;
+      frame.scrollLeft = Math.max(0, Math.min(more, mid - room / 2));
+    }
+    panned[frame.tcKey] = { about: about, left: frame.scrollLeft };
+    edges(frame);
+  };
+
+  /* A beam drawn on a board, in words (its drawing's text alternative, issue 40): the squares it
+     crossed, then what it did, the beam's own told sentence (what it hit, or where it left). */
+  TC.sayBeam = function (squares, said) {
+    const path = (squares || []).filter(Boolean);
+    return (path.length ? TC.T("The laser beam's path: {squares}.", { squares: path.join(", ") }) + " " : "") + TC.say(said);
   };
 
   /* A label chosen at run time (a piece's name from a table of names) is written as

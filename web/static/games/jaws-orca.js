@@ -187,7 +187,31 @@
         TC.measure(function () { clearOfOthers(root, g, size); });   // once drawn
       }
     }
+    root.setAttribute("aria-label", T("The Orca") + sayOrca(orca, board));
     return root;
+  }
+
+  /* The Orca's position in words, as drawn (a screen reader's board, issue 40): the crew, the shark
+     when it is up, the boat's tiles that are not intact, the options' chips, the target chips. */
+  function sayOrca(orca, board) {
+    const space = function (s) {
+      const z = s.slice(1);
+      return s.charAt(0) === "w" ? T("water space {zone}", { zone: z }) : T("boat space {zone}", { zone: z });
+    };
+    const said = [];
+    ROLES.forEach(function (role) { if (board.at[role]) said.push(T(ROLE[role].name) + " (" + space(board.at[role]) + ")"); });
+    if (board.shark) said.push(T("The shark") + " (" + space(board.shark) + ")");
+    orca.layout.zones.forEach(function (z, i) {
+      const state = board.tiles.charAt(i);
+      if (state === "d" || state === "x") said.push(T("boat space {zone}", { zone: z }) + " · " + T(TILE_WORD[state === "d" ? "damaged" : "destroyed"]));
+    });
+    (board.options || []).forEach(function (option, i) {
+      if (option) said.push(T("Option {chip}", { chip: "ABC".charAt(i) }) + " (" + space("w" + option.zone) + ")");
+    });
+    Object.keys(board.targets || {}).forEach(function (role) {
+      said.push(T("Target chip of {role}", { role: T(ROLE[role].name) }) + " (" + space("w" + board.targets[role]) + ")");
+    });
+    return said.length ? ": " + said.join(", ") : "";
   }
 
   /* The caption moved, a step at a time, to the first place near its space where it lies over no

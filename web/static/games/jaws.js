@@ -81,6 +81,14 @@
 
   /* ------------------------------------------------------------------ the map */
 
+  /* The phone's map in a frame of its own: on a phone where its thinnest space would be under 44 px,
+     drawn bigger and scrolled sideways (TC.zoomBoard, issue 40). */
+  function phoneMap(map) { return el("div", { class: "jaws-zoom" }, map); }
+  function zoomMap(board) {
+    const map = board.querySelector(".jaws-zoom > .jaws-map");
+    if (map && map.isConnected) TC.zoomBoard(map, "[data-space], [data-land]", "jaws");
+  }
+
   /* opts: shark (space of the shark's own mover, secret: its phone only), path (its path this
      turn), targets {space: fn} (tappable water or land spaces), focus (a role to ring), mark
      {space: text} (an answer drawn on a space), hot [spaces] (spaces an event names), shade
@@ -190,12 +198,34 @@
                               "data-in": l.name, "data-word": l.tag, "data-deg": l.deg === null ? "" : l.deg }, root);
       t.textContent = l.tag.replace(/\u00ad/g, "");
     });
+    root.setAttribute("aria-label", T("The Amity board") + sayAmity(view, sharkAt && g.centre[sharkAt] ? sharkAt : null));
     // each label placed on its own (the page's first map: each a task of its own, hidden till all
     // are placed; TC.measure), then the tokens and pills moved clear of them
     root.classList.add("labels-unplaced");
     root.querySelectorAll("text.land-name").forEach(function (t) { TC.measure(function () { fitLabel(root, t); }); });
     TC.measure(function () { clearLabels(root); root.classList.remove("labels-unplaced"); });
     return root;
+  }
+
+  /* The Amity board's position in words, as drawn (a screen reader's board, issue 40): the shark
+     where this drawing shows it (never more: a crew phone's drawing has no secret), the crew, the
+     swimmers, Michael, a closed beach, the barrels. */
+  function sayAmity(view, sharkAt) {
+    const at = function (what, space) { return what + " (" + place(view, space) + ")"; };
+    const said = [];
+    if (sharkAt) said.push(at(T("The shark"), sharkAt));
+    (view.crew || []).forEach(function (c) { if (ROLE[c.role] && c.space) said.push(at(T(ROLE[c.role].name), c.space)); });
+    view.map.beaches.forEach(function (b) {
+      const n = view.swimmers[b] || 0;
+      if (n) said.push(at(TC.TN(n, "{count} swimmer", "{count} swimmers"), b));
+      if (view.michael === b) said.push(at(T("Michael"), b));
+      if (view.closed && view.closed.beach === b) said.push(at(view.closed.side === "soon" ? T("Opens soon") : T("Beach closed"), b));
+    });
+    const barrels = view.barrels || {};
+    Object.keys(barrels.floating || {}).forEach(function (s) { said.push(at(T("Floating barrels with motion sensors") + ": " + barrels.floating[s], s)); });
+    Object.keys(barrels.docks || {}).forEach(function (d) { if (barrels.docks[d]) said.push(at(T("Barrels on the dock") + ": " + barrels.docks[d], d)); });
+    if (barrels.shop) said.push(T("Barrels in the Shop") + ": " + barrels.shop);
+    return said.length ? ": " + said.join(", ") : "";
   }
 
   /* A token or pill that still lies over a land label (no place of the label was clear of it):
@@ -435,7 +465,8 @@
     } else {
       head.textContent = view.phase === "over" ? T("Act 1 is over.") : T("The crew is on the move. Your tracker:");
     }
-    board.append(head, drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true }));
+    board.append(head, phoneMap(drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true })));
+    zoomMap(board);
     if (view.phase === "shark" && legal.length) {
       const row = el("div", { class: "jaws-buttons" });
       if (burst) {
@@ -541,7 +572,8 @@
     else head = TC.TN(me.actions_left, "{name}: {count} action left. Tap a highlighted space to move.",
                       "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
     board.append(el("p", { class: "jaws-head", text: head }),
-                 drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true }));
+                 phoneMap(drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true })));
+    zoomMap(board);
     const choosing = view.phase === "choice" && legal.length;
     if (choosing) {
       // the card's rule stands with its choice: the card, then what to choose

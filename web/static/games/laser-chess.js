@@ -192,7 +192,7 @@
         if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
         svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill, class: "square", "data-square": sq }, root);
         if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
-        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move", "data-square": sq }, root);
+        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move keep-in-view", "data-square": sq }, root);
       }
     }
     // coordinates
@@ -229,6 +229,8 @@
         const c = coords(beam.removed.square, flip);
         svg("circle", { cx: c.cx, cy: c.cy, r: 16, fill: "none", stroke: "#ff2d2d", "stroke-width": 3, "stroke-dasharray": "3 3", class: "beam-removed" }, root);
       }
+      // the beam drawn is the beam said (only drawn once told): the squares it crossed, what it hit
+      root.setAttribute("aria-label", root.getAttribute("aria-label") + ". " + window.TC.sayBeam(beam.path, beam.say));
     }
     // setting up (table.js step.setup): the tokens the step places, outlined (the side says what the
     // outline is, and the step's lines name every square: never the outline alone)
@@ -282,11 +284,11 @@
   const isLaser = function (p) { return p.view && Array.isArray(p.view.board); };
   let selected = null;
 
-  /* The phone's board: the whole board across the phone's width (no sideways scrolling: every
-     file, the rank numbers and both lasers always in view), the player's own side at the bottom
-     (Red's board is drawn turned round), the legend under it. Ten files across a 360-px phone
-     leave about 32 px a square, under the 40-px touch guideline, so the moves of a tapped token
-     are also offered as big buttons under the board. */
+  /* The phone's board: across the phone's width where its squares are 44 px or more, else at 44 px
+     a square in a frame that scrolls sideways to the piece tapped and its squares (TC.zoomBoard;
+     ten files across a 360-px phone would be about 32 px a square), the player's own side at the
+     bottom (Red's board is drawn turned round), the legend under it. The moves of a tapped token are
+     also offered as big buttons under the board. */
   function phoneBoard(board) {
     let holder = board.querySelector(".lc-fit");
     if (!holder) {
@@ -341,7 +343,7 @@
     // the board as the table shows it (the companion holds back what it has still to tell): a
     // move told step by step is drawn from the board after it, the beam from the laser's step on
     const step = window.TC.stepOf(p), shown = asOfStep(step.after, step);
-    render(board, shown.view, {
+    const drawn = render(board, shown.view, {
       flip: flip, selected: selected, targets: targets, selectable: selectable,
       onTap: function (sq) {
         if (api.busy()) return;
@@ -360,6 +362,7 @@
         phoneControls(controls, p, plays);
       },
     });
+    window.TC.zoomBoard(drawn, CELL, "laser-chess");   // 44 px a square, scrolled sideways on a narrow phone
     phoneControls(controls, p, plays);
   }
 

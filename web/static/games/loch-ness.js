@@ -75,6 +75,7 @@
     }
     ringTargets(picture, view, opts.targets || {});
     if (opts.highlight) drawEvent(picture, view, opts.highlight);
+    picture.setAttribute("aria-label", picture.getAttribute("aria-label") + sayMap(view, spaces, at, opts.sites || view.sites));
     return picture;
   }
 
@@ -159,11 +160,29 @@
     n.textContent = String(seat + 1);
     const m = svg("text", { x: 2.6, y: -5.8, "text-anchor": "middle", class: "ln-boat-no" }, g);
     m.textContent = String(boat.boat);
+    svg("title", {}, g).textContent = boatWords(seat, boat);
+    return g;
+  }
+  function boatWords(seat, boat) {
     const what = [T(SIDES[seat % 4].name) + " " + (seat + 1), T("boat {boat}", { boat: boat.boat })];
     if (boat.side) what.push(T("on its side"));
     if (boat.finds.length) what.push(boat.finds.map(aboardWord).join(", "));
-    svg("title", {}, g).textContent = what.join(" · ");
-    return g;
+    return what.join(" · ");
+  }
+
+  /* The map's position in words, as drawn (a screen reader's board, issue 40): every boat on its
+     space, Nessie, the discovery cards face up on the sites. */
+  function sayMap(view, spaces, at, sites) {
+    const on = function (id) { return " (" + ((spaces[id] && spaces[id].label) || id) + ")"; };
+    const said = [];
+    Object.keys(at).forEach(function (id) {
+      at[id].forEach(function (entry) { said.push(boatWords(entry.seat, entry.boat) + on(id)); });
+    });
+    if (spaces[view.nessie]) said.push(T("Nessie") + on(view.nessie));
+    Object.keys(sites || {}).forEach(function (id) {
+      (sites[id].up || []).forEach(function (kind) { said.push(MAP.findWord(kind) + on(id)); });
+    });
+    return said.length ? ": " + said.join(", ") : "";
   }
 
   /* What an event did, drawn on the board of the step: a move's arrow, Nessie's swim, a turned card. */
@@ -362,8 +381,10 @@
     const controls = TC.clear(root.querySelector("#controls") || root);
     const picture = drawGame(view, { mine: me, targets: targetsNow(api, view, legal) });
     const hint = el("p", { class: "hint", text: T("Tap a ringed space on the map.") });
-    board.append(picture, hint);
+    board.append(el("div", { class: "ln-zoom" }, picture), hint);
     hint.hidden = !picture.querySelector(".ln-target");
+    // a ring 44 px across, the map scrolled sideways on a narrow phone (TC.zoomBoard, issue 40)
+    if (picture.isConnected) TC.zoomBoard(picture, MAP.SIZE + 6, "loch-ness");
     // a boat to sail, a card to lay, the bagpipes picked or put down: its rings and its buttons
     // change in place, nothing else is drawn again (a slow phone answers the tap at once)
     const remark = function () {

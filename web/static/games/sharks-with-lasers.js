@@ -348,7 +348,10 @@
                       "data-mark": m[1], "data-square": m[0] }, marked);
       });
     }
-    if (ev && ev.type === "beam") drawBeam(root, g, ev);
+    if (ev && ev.type === "beam") {   // the beam of the step shown (told), drawn and said
+      drawBeam(root, g, ev);
+      root.setAttribute("aria-label", root.getAttribute("aria-label") + ". " + TC.sayBeam([ev.square].concat(ev.squares || []), ev.say));
+    }
     if (ev && (ev.type === "eaten" || ev.type === "fried")) drawDeath(root, g, ev);
     // the squares a tap plays on, ringed (a tap elsewhere does nothing: no shape to catch it)
     const targets = Object.keys(opts.targets || {}).filter(function (sq) { return opts.targets[sq]; });
@@ -626,6 +629,7 @@
     // programming: the hand first (thumbs), the board below it; otherwise the board on top
     const programming = legal.some(function (a) { return a.type === "agent" || a.type === "shark" || a.type === "spy"; });
     if (programming) root.append(board); else root.insertBefore(board, controls);
+    window.TC.zoomBoard(boardBox.firstChild, CELL - 2, "sharks-with-lasers");   // 44 px a target square
     if (story.length) {
       const ev = atEnd ? null : storyEvents[replay.index];
       board.append(el("div", { class: "row swl-replay" },
