@@ -726,7 +726,7 @@
         (eaten ? " · " + T("ate {list}", { list: eaten }) : "") + (r.power ? " · " + T(POWER[r.power]) : "") }),
       el("button", { type: "button", class: "big secondary", text: "▶", "aria-label": T("Next round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.min(rounds.length - 1, replay.round + 1); redrawSoon(); } } }));
     if (!replay.manual && !replay.timer && replay.round < rounds.length - 1) {
-      replay.timer = setTimeout(function () { replay.timer = null; replay.round += 1; redrawSoon(); }, 2600);
+      replay.timer = setTimeout(function () { replay.timer = null; replay.round += 1; redrawSoon(); }, 2600 * (TC.paceFactor || 1));   // at the telling's pace
     }
     return box;
   }
