@@ -149,6 +149,7 @@
     const path = opts.replayPath || opts.path;
     if (path && path.length > 1) {
       const pts = path.map(function (s) { const c = g.centre[s]; return c.x.toFixed(1) + "," + (c.y + 4).toFixed(1); }).join(" ");
+      svg("polyline", { points: pts, class: "shark-path-casing" }, root);   // 3:1 on plain water too
       svg("polyline", { points: pts, class: "shark-path" }, root);
     }
     // movers: the crew (letters and shapes), the shark when it is on the board
