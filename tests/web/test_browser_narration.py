@@ -250,5 +250,7 @@ def test_the_host_slows_the_telling_and_the_tv_keeps_each_stop_up_longer(
     pace.select_option(label="Trager: anderhalf keer zo lang")
     assert until(lambda: shown.get_attribute("data-pace") == "slower", 10, pause=page_pause(tv))
     assert float(shown.get_attribute("data-auto-seconds") or 0) == pytest.approx(1.5 * normal, abs=0.02)
+    # and what else moves by itself on this screen (a look back going back to now, Jaws' replay) too
+    assert tv.evaluate("() => TC.paceFactor") == 1.5
     assert service.telling_pace.settings(table)["pace"] == "slower"
     assert host.evaluate("document.scrollingElement.scrollWidth") <= 390   # no sideways scrolling
