@@ -117,6 +117,8 @@ class Payloads:
 
     def public(self, t: OpenTable) -> dict[str, Any]:
         out = self._common(t, None)
+        # the telling's pace (the host's setting) and how long Auto keeps the shown stop up at it
+        out["story"]["pace"] = {"pace": t.row.pace, "seconds": round(self.teller.seconds(t), 2)}
         voice = self._voice(t)
         if voice is not None:   # the table screen speaks the stop it shows (companion/narration.py)
             out["story"]["voice"] = voice

@@ -76,7 +76,7 @@ from companion.tables import (
     table_language,
     table_rng,
 )
-from companion.telling import Teller
+from companion.telling import Teller, TellingPace
 from engines import TABLE, Event, Game, IllegalAction, State
 from engines.core import CHANCE_LABELS, CHANCE_MODES, DIGITAL, chance_mode
 from engines.text import N_
@@ -275,6 +275,8 @@ class Service:
         self.telling = Teller(now, self.store, self.presence, poke=self._pacer.poke,
                               released=self._schedule_bots, pace=reading_pace, told=self.narration.told,
                               speaking=self.narration.seconds)
+        self.telling_pace = TellingPace(self.tables, self.store, push=lambda t: self.payloads.fan_out(t),
+                                        poke=self._pacer.poke)
         self.sealing = Sealer(self.store, self.telling, play=self._play,
                               push_seat=lambda t, seat: self.payloads.push_seat(t, seat))
         self.setup = SetupGuide(self.store, self.tables, lambda: self.hardware,
@@ -658,12 +660,12 @@ class Service:
                      seed: int | None = None, *, seats: list[SeatRow] | None = None,
                      ends: tuple[str, int] | None = None, lang: str = "en",
                      told: Mapping[str, str] | None = None,
-                     narration: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                     narration: Mapping[str, Any] | None = None, pace: str = "normal") -> dict[str, Any]:
         """A new table, stored (with its first draws) in one transaction before it is shown.
 
         ``lang`` is the table screen's language. ``ends=(table, version)``: that table ends in the
         same transaction (the next game); ``told``: the lessons its seats were told there;
-        ``narration``: how it hears its story (the next game: as there)."""
+        ``narration``, ``pace``: how it hears its story and the telling's pace (the next game: as there)."""
         lang = table_language(lang)
         g = _known_game(game)
         options, first_game = teaching.first_game_option(options)
@@ -674,7 +676,8 @@ class Service:
         with self.tables.lock:
             row = TableRow(self.tables.new_id(), g.id, players, full_options, seed, chance, 1, 0, False,
                            time.time(), lang=lang, salt=_salt(), first_game=first_game,
-                           lessons=dict(told or {}), narration=dict(narration) if narration else None)
+                           lessons=dict(told or {}), narration=dict(narration) if narration else None,
+                           pace=pace)
             seat_rows = seats or [SeatRow(s, "", None, False) for s in range(players)]
             table = OpenTable(row, g, list(seat_rows), state, table_rng(seed), [])
             _start(table, setting_up)
@@ -723,7 +726,7 @@ class Service:
             version = t.row.version + 1
             payload = self.create_table(g.id, len(carried), options, seats=carried, ends=(t.id, version),
                                         lang=t.row.lang, told=teaching.carried(t.row) if same else None,
-                                        narration=t.narration.to_json())
+                                        narration=t.narration.to_json(), pace=t.row.pace)
             t.row.version, t.row.ended, t.row.next_table = version, True, payload["table"]
             self.sealing.drop(t)
             story = t.telling.story.copy()

@@ -435,6 +435,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN narration TEXT NOT NULL DEFAULT '';
     """,
+    # 14: the telling's pace (companion/telling.py ``PACES``): how long Auto keeps each told stop up,
+    # the host's setting for players who read slowly: "normal", "slower" or "slowest"
+    """
+    ALTER TABLE tables ADD COLUMN pace TEXT NOT NULL DEFAULT 'normal';
+    """,
 )
 
 
@@ -525,6 +530,8 @@ class TableRow:
     """When its game reached the end (wall-clock seconds); 0 while it has not."""
     narration: dict[str, Any] | None = None
     """How the table hears its story (the host's setting, companion/narration.py); None: off."""
+    pace: str = "normal"
+    """How long Auto keeps each told stop up (the host's setting, companion/telling.py ``PACES``)."""
 
 
 @dataclass(frozen=True)
@@ -861,12 +868,13 @@ class Store:
         table is ended and points to the new one: all in one transaction."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [(
             "INSERT INTO tables (id, game, players, options, seed, chance, version, step, ended, created, "
-            "next_table, lang, shown, auto, hidden, salt, setup, first_game, lessons, narration) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "next_table, lang, shown, auto, hidden, salt, setup, first_game, lessons, narration, pace) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, row.game, row.players, json.dumps(row.options), row.seed, row.chance,
              row.version, row.step, int(row.ended), row.created, row.next_table, row.lang, row.shown,
              int(row.auto), json.dumps(row.hidden, sort_keys=True), row.salt, _setup_text(row.setup),
-             int(row.first_game), json.dumps(row.lessons, sort_keys=True), _setup_text(row.narration)))]
+             int(row.first_game), json.dumps(row.lessons, sort_keys=True), _setup_text(row.narration),
+             row.pace))]
         for seat in range(row.players):
             given = next((s for s in seats if s.seat == seat), None)
             stmts.append(("INSERT INTO seats VALUES (?,?,?,?,?)",
@@ -900,10 +908,11 @@ class Store:
     def update_table(self, table_id: str, *, version: int, step: int | None = None,
                      ended: bool | None = None, next_table: str | None = None,
                      lang: str | None = None, shown: str | None = None, auto: bool | None = None,
-                     setup: dict[str, Any] | None = None, narration: dict[str, Any] | None = None) -> None:
+                     setup: dict[str, Any] | None = None, narration: dict[str, Any] | None = None,
+                     pace: str | None = None) -> None:
         """Set the given columns (``setup``: the setting-up stage's new JSON, ``narration``: how the
-        table hears its story; None leaves each)."""
-        self._tx([_set_table(table_id, version=version, lang=lang, shown=shown, auto=auto,
+        table hears its story, ``pace``: the telling's pace; None leaves each)."""
+        self._tx([_set_table(table_id, version=version, lang=lang, shown=shown, auto=auto, pace=pace,
                              next_table=next_table, step=step, ended=ended,
                              setup=None if setup is None else _setup_text(setup),
                              narration=None if narration is None else _setup_text(narration))])
@@ -934,13 +943,14 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, seed, chance, version, step, ended, created, next_table, "
-                "lang, shown, auto, hidden, salt, setup, first_game, lessons, summary, finished, narration "
+                "lang, shown, auto, hidden, salt, setup, first_game, lessons, summary, finished, narration, "
+                "pace "
                 f"FROM tables {where}ORDER BY created, id", args).fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], bool(r[8]), r[9],
                          r[10], r[11], r[12], bool(r[13]), json.loads(r[14]), r[15],
                          json.loads(r[16]) if r[16] else None, bool(r[17]), json.loads(r[18]),
                          json.loads(r[19]) if r[19] else None, float(r[20]),
-                         json.loads(r[21]) if r[21] else None)
+                         json.loads(r[21]) if r[21] else None, r[22])
                 for r in rows]
 
     def keep_summary(self, table_id: str, summary: dict[str, Any] | None) -> None:

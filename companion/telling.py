@@ -11,16 +11,20 @@ table's lock.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import engines
 from companion.presence import Presence
 from companion.store import Store
 from companion.story import UNWATCHED, Chapter, Story, snapshot
-from companion.tables import OpenTable
+from companion.tables import OpenTable, Tables
 from engines import Event
-from web.service import Conflict
+from web.service import BadRequest, Conflict
 
 LOOK_HOLD = 45.0   # seconds a table screen's look back holds Auto; the screen asks again while it looks
+PACES = {"normal": 1.0, "slower": 1.5, "slowest": 2.25}
+"""The telling's pace, the host's setting per table (``TableRow.pace``): each told stop stays up under
+Auto for its reading time times this, for players who read slowly (issue 40)."""
 
 
 class Teller:
@@ -77,10 +81,16 @@ class Teller:
 
     def due(self, t: OpenTable) -> float:
         """When Auto shows the next step: the shown one has been on the screen long enough to read."""
-        reading = t.telling.story.reading_seconds(t.game.pacing.step_seconds)
-        if self._speaking is not None:
-            reading = max(reading, self._speaking(t))
-        return t.telling.since + self.pace * reading
+        return t.telling.since + self.seconds(t)
+
+    def seconds(self, t: OpenTable, reading: float | None = None) -> float:
+        """How long Auto keeps the shown stop up: its reading time (or the sentence spoken, if longer),
+        at the table's pace (:data:`PACES`)."""
+        if reading is None:
+            reading = t.telling.story.reading_seconds(t.game.pacing.step_seconds)
+            if self._speaking is not None:
+                reading = max(reading, self._speaking(t))
+        return self.pace * PACES.get(t.row.pace, 1.0) * reading
 
     # -- changing it ---------------------------------------------------------------------
 
@@ -141,3 +151,30 @@ class Teller:
         t.telling.since = self.clock()
         self._poke()
         return True
+
+
+class TellingPace:
+    """The host's setting of the telling's pace (``TableRow.pace``, :data:`PACES`): stored with the
+    table, kept through a restart, carried to the next game (the service's part for it)."""
+
+    def __init__(self, tables: Tables, store: Store, *, push: Callable[[OpenTable], None],
+                 poke: Callable[[], None]) -> None:
+        """``push``: every reader of the table hears of it; ``poke``: the pacer looks again."""
+        self.tables, self.store, self._push, self._poke = tables, store, push, poke
+
+    def settings(self, table: str) -> dict[str, Any]:
+        return {"pace": self.tables.get(table).row.pace, "paces": list(PACES)}
+
+    def configure(self, table: str, pace: Any) -> dict[str, Any]:
+        """The telling's pace at this table; BadRequest (nothing changed) for one it does not have."""
+        t = self.tables.get(table)
+        if not isinstance(pace, str) or pace not in PACES:
+            raise BadRequest("The telling's pace is normal, slower or slowest.")
+        with t.lock:
+            if t.row.pace != pace:
+                version = t.row.version + 1   # every screen hears of it: a new version, stored
+                self.store.update_table(t.id, version=version, pace=pace)
+                t.row.version, t.row.pace = version, pace
+                self._push(t)
+        self._poke()
+        return self.settings(table)

@@ -445,6 +445,26 @@ def set_narration(table: str) -> Response:
     return ok(service().narration.configure(table, data.get("output"), data.get("volume"), data.get("speed")))
 
 
+@bp.get("/tables/<table>/pace")
+@declare("The telling's pace (host): how long Auto keeps each told stop up, normal, slower or slowest "
+         "(for players who read slowly).", who="host", answers={"type": "object"})
+def telling_pace(table: str) -> Response:
+    require_host()
+    return ok(service().telling_pace.settings(table))
+
+
+@bp.post("/tables/<table>/pace")
+@declare("Set the telling's pace (host); every screen of the table follows.", who="host",
+         answers={"type": "object"}, body=(
+             Field("pace", {"enum": ["normal", "slower", "slowest"]}, required=True,
+                   refusal='"pace" must be normal, slower or slowest.',
+                   description="normal; slower: each stop stays up 1.5 times as long; slowest: "
+                               "2.25 times."),))
+def set_telling_pace(table: str) -> Response:
+    require_host()
+    return ok(service().telling_pace.configure(table, json_body().get("pace")))
+
+
 @bp.get("/tables/<table>/speech/<clip>")
 @declare("A step of the table's story, spoken (WAV): the clip the public payload's story.voice names. "
          "Only what the table screen shows is ever spoken.", media="audio/wav",

@@ -195,6 +195,12 @@ SCHEMAS: dict[str, Any] = {
                       "description": "The public payload only, while the table hears its story "
                                      "(docs/narration.md): the host's setting and the shown stop's clip "
                                      "(GET /api/tables/<table>/speech/<clip>)."},
+            "pace": {"type": "object", "required": ["pace", "seconds"],
+                     "properties": {"pace": {"enum": ["normal", "slower", "slowest"]},
+                                    "seconds": {"type": "number", "minimum": 0}},
+                     "additionalProperties": False,
+                     "description": "The public payload only: the telling's pace (the host's setting) and "
+                                    "how long Auto keeps the shown stop up at it, in seconds."},
             "title": {"oneOf": [ref("Text"), {"type": "null"}],
                       "description": "What the shown step belongs to (\"round 3\"); null: the last plays."},
             "shown": {

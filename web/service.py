@@ -161,6 +161,17 @@ class Narration(Protocol):
         """A clip of the table's story as WAV; NotFound for one the table never told."""
 
 
+class PaceSetting(Protocol):
+    """The telling's pace per table (docs/accessibility.md "Timing"): how long Auto keeps each told
+    stop up, for players who read slowly."""
+
+    def settings(self, table: str) -> dict[str, Any]:
+        """``{"pace", "paces"}``: the table's pace and the paces it may take (normal, slower, slowest)."""
+
+    def configure(self, table: str, pace: Any) -> dict[str, Any]:
+        """The host's setting changed; BadRequest (nothing changed) for a pace it does not have."""
+
+
 class Keeping(Protocol):
     """Boards the host drew (games that declare a board option) and box profiles (the printed
     numbers of a group's own copy, for games that declare a profile option); host only."""
@@ -314,3 +325,7 @@ class TableService(Protocol):
     @property
     def narration(self) -> Narration:
         """The story spoken (docs/narration.md)."""
+
+    @property
+    def telling_pace(self) -> PaceSetting:
+        """How long Auto keeps each told stop up (the host's setting)."""

@@ -582,3 +582,19 @@ def test_the_list_of_tables_says_in_words_what_sets_each_table_apart(client: Fla
         for table, said in words.items():
             assert [v["text"] for v in listed[table]["variant"]] == said, (lang, table)
             assert isinstance(listed[table]["created"], float)
+
+
+def test_the_telling_pace_is_the_hosts_and_a_bad_one_is_refused_in_words(
+        client: FlaskClient, seated: Any, host: dict[str, str]) -> None:
+    """Issue 40: the telling's pace per table. Only the host sets it; a pace the table does not have
+    is a 400 in a sentence, and nothing a player could notice changes."""
+    pace = f"/api/tables/{seated.id}/pace"
+    before = snapshot(seated)
+    for body in ({"pace": "fast"}, {"pace": 2}, {}, {"pace": None}):
+        refused(client.post(pace, json=body, headers=host), 400, "pace")
+    refused(client.post(pace, json={"pace": "slower"}), 401, "host")
+    assert snapshot(seated) == before
+    assert client.get(pace, headers=host).get_json() == {"pace": "normal",
+                                                         "paces": ["normal", "slower", "slowest"]}
+    assert client.post(pace, json={"pace": "slower"}, headers=host).get_json()["pace"] == "slower"
+    assert seated.public()["story"]["pace"]["pace"] == "slower"

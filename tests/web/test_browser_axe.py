@@ -1,12 +1,18 @@
 """WCAG 2.2 A and AA on every page, measured by a real checker (issue 40, point 1): axe-core (the
 ``axe.min.js`` that the locked ``axe-playwright-python`` ships) runs in chromium on every page kind
-(each game's phone and table screen at three moments of a seeded game: a phone's first decision, a
-step being told mid-game, the end; the tables list, the host page with a table managed and the
-games' own host sections (the Loch Ness map editor, the Jaws box profiles), pairing, joining,
-tonight's results, each game's rules page, /table/current) in English, Dutch and German, the
-phones at 360 px, the table screen at 1280x720 and every other page at both. Tags: wcag2a, wcag2aa,
-wcag21a, wcag21aa, wcag22aa; no rule is switched off. The figure (pages x states, violations) is
-printed (``-s``) and in docs/accessibility.md."""
+in English, Dutch and German: each game's phones and table screen at every phase of a seeded whole
+game (set up step by step, "First game" on): its phases as its engine names them (Fzzzt!'s bid and
+clean-up, Jaws' Act 1 phases and Act 2, Sharks with Lasers' phases, Loch Ness' parts of a turn, a
+Laser Chess move), the setting up and the end, each checked at its first coming during the same
+pages' life (no reload: the pages stay open while the game is played, and wait blank only through
+a long stretch with no new phase), on the three phones (en, nl, de; the one that acts in it among
+them) at 360 px and on the table screen at 1280x720 (in the three languages at the setting up, the
+first decision and the end; at each other phase in one, in turn); and the tables list, the host
+page with a table managed and the games' own host sections (the Loch Ness map editor, the Jaws box
+profiles), pairing, joining, tonight's results, each game's rules page, /table/current, the phones'
+and the screen's sizes. Tags: wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa; no rule is switched
+off. The figure (pages x states, violations, the phases covered per game) is printed (``-s``) and
+in docs/accessibility.md and the README."""
 
 from __future__ import annotations
 
@@ -178,6 +184,120 @@ def screen_at(tv: Any, service: Any, table: str) -> None:
         tv.locator(f'#events li.current[data-id="{step}"]').wait_for()
 
 
+QUIET = 4   # plays with no new phase after which the pages wait blank until the next one
+PHASES = {   # each game's phases, as its engine names them (its public view's "phase", and parts)
+    "fzzzt": {"bid", "cleanup"},
+    "jaws": {"act 1: start", "act 1: shark", "act 1: crew", "act 1: choice", "act 2: orca"},
+    "laser-chess": {"a move"},
+    "loch-ness": {"turn: act", "turn: town", "turn: moved", "turn: explore"},
+    "sharks-with-lasers": {"setup", "play", "place"},
+}
+
+
+def phase_of(service: Any, table: str) -> str:
+    """The phase the table is in, as its engine names it (its public view's "phase"; Jaws' act with
+    it, Loch Ness' part of the turn); setting up; the end."""
+    public = service.public(table)
+    view = public["view"]
+    if public["ended"] or public["outcome"] is not None:
+        return "the end"
+    if public.get("setup"):
+        return "setting up"
+    if "act" in view:
+        return f"act {view['act']}: {view['phase']}"
+    if view.get("phase") == "turn" and "step" in view:
+        return f"turn: {view['step']}"
+    return str(view.get("phase") or "a move")
+
+
+def step(service: Any, table: str, plays: int) -> int:
+    """One play (the setting up opened at once), told whole: how many plays were made."""
+    if service.public(table).get("setup"):
+        service.setup.set_setup(table, None, True)   # the host opens the game
+        return 0
+    state = service.state_of(table)
+    if state.outcome is not None or not state.awaiting:
+        return 1
+    advance(service, table, 1, seed=plays)
+    return 1
+
+
+def phone_checks(page: Any, service: Any, table: str, seat: int, lang: str, where: str,
+                 first: bool) -> dict[str, Any]:
+    """A phone's targets (44 px, a board's squares and spaces too; Loch Ness' rings with a boat
+    sailing), a beam drawn said and none said undrawn, a crew phone's Jaws board never naming the
+    shark's hidden space, and at its first decision its tree: every control named in its language,
+    its drawings named (a board's position in words), its live regions, "Your turn." said."""
+    where = f"{where}: phone {lang}"
+    beams: dict[str, int] = {}
+    unnamed = beams_said(page, lang, where, beams)
+    targets = page.evaluate(TARGETS)
+    small = [f"{where}: {t}" for t in targets["small"]]
+    square = targets["square"]
+    sail = page.locator("button[data-sail]:enabled")
+    if first and sail.count():   # Loch Ness: a boat sailing, its rings
+        sail.first.click()
+        page.locator(".ln-target").first.wait_for()
+        targets = page.evaluate(TARGETS)
+        small += [f"{where}, sailing: {t}" for t in targets["small"]]
+        square = targets["square"] if square is None else min(square, targets["square"] or square)
+    leaks: list[str] = []
+    shark_said = 0
+    if service.public(table)["game"] == "jaws":   # a crew phone's board never names the shark's hidden space
+        names = "(all) => all.map((s) => s.getAttribute('aria-label') || '')"
+        for label in page.locator("#board svg").evaluate_all(names):
+            leaks.append(shark_leaked(service, table, seat, label, lang) or "")
+            shark_said += said_in(lang, "The shark") in label
+    turn = 0
+    if first:
+        tree = page.locator("#phone").aria_snapshot()
+        controls = [m for m in map(CONTROL.match, tree.splitlines()) if m]
+        assert controls, (where, tree)
+        unnamed += [f"{where}: {m.group(0).strip()}" for m in controls if not (m.group(2) or "").strip()]
+        if lang != "en":
+            unnamed += [f"{where}: in English: {n}"
+                        for n in untranslated([m.group(2) for m in controls if m.group(2)], lang)]
+        # a drawing has its text alternative; the page says what changed, politely
+        assert page.locator("#status[aria-live=polite], #events[aria-live=polite]").count() == 2
+        assert page.locator("html").get_attribute("lang") == lang
+        position_in_words(page, service, table, seat, lang, where)
+        if seat in service.state_of(table).awaiting:
+            said = page.locator("#status").inner_text()
+            assert said == said_in(lang, "Your turn."), (where, said)
+            turn = 1
+        for svg in page.locator("#seat svg:visible").all():
+            if not svg.evaluate(DRAWING_NAME).strip():
+                unnamed.append(f"{where}: a drawing without a text alternative: "
+                               + svg.evaluate("(s) => s.outerHTML.slice(0, 80)"))
+    return {"small": small, "unnamed": unnamed, "turn": turn, "square": square, "beams": sum(beams.values()),
+            "leaks": [leak for leak in leaks if leak], "shark_said": shark_said}
+
+
+def position_in_words(page: Any, service: Any, table: str, seat: int, lang: str, where: str) -> None:
+    """Laser Chess' board says every token and its facing; Sharks' every shark and agent by its square;
+    Jaws' and Loch Ness' what stands on their spaces."""
+    game = service.public(table)["game"]
+    if game == "laser-chess":
+        label = page.locator("#board svg").first.get_attribute("aria-label") or ""
+        tokens = service.seat_view(table, seat)["view"]["board"]
+        assert all(f"({t['square']})" in label for t in tokens), (where, label)
+        ways = [said_in(lang, "facing {dir}").split("{")[0],
+                said_in(lang, "its mirror running south-west to north-east"),
+                said_in(lang, "its mirror running north-west to south-east")]
+        facing = [t for t in tokens if t.get("facing")]
+        assert sum(label.count(w) for w in ways) == len(facing), (where, label)
+    if game == "sharks-with-lasers":
+        label = page.locator("#board svg.swl-board").first.get_attribute("aria-label") or ""
+        view = service.seat_view(table, seat)["view"]
+        figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", []) if f.get("square")]
+        assert figures and all(f"({sq})" in label for sq in figures), (where, label)
+    if game in ("jaws", "loch-ness"):
+        drawing = page.locator("#board svg.jaws-map, #board svg.orca-map, #board svg.ln-map")
+        label = drawing.first.get_attribute("aria-label") or ""
+        missing = unsaid(game, label, service.seat_view(table, seat)["view"], lang)
+        assert not missing, (where, missing, label)
+
+
 def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
         server: str, browser: Any, service: Any, host_key: str) -> None:
     check = Checker()
@@ -192,11 +312,13 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     phones = {lang: browser.new_context(locale=lang, **PHONE) for lang in LANGS}
     screen = browser.new_context(**SCREEN)
     tables: dict[str, str] = {}
+    covered: dict[str, list[str]] = {}   # each game's phases, in the order they came
     for game in sorted(WALKS):
         players, options, most = WALKS[game]
-        # "First game" on: each rule comes as a lesson on the phones and the table screen too
-        table = tables[game] = service.create_table(game, players, {**options, "first_game": True},
-                                                    seed=5)["table"]
+        # "First game" on: each rule comes as a lesson on the phones and the table screen too; and
+        # setting up step by step first, so its steps are a phase of the game like the others
+        table = tables[game] = service.create_table(
+            game, players, {**options, "first_game": True, "setting_up": True}, seed=5)["table"]
         service.set_auto(table, False)
         tokens = [service.claim_seat(table, seat, NAMES[seat]) for seat in range(players)]
         pages = {}
@@ -205,98 +327,58 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
             ctx.add_cookies([{"name": f"seat_{table}", "value": tokens[i % players], "url": server}])
             pages[lang] = watch(ctx.new_page())
         tv = watch(screen.new_page())
-        plays = 0
-        for moment in ("first decision", "mid-game, a step told", "later, told", "the end"):
-            if moment.startswith("mid"):
-                for _ in range(6):
-                    advance(service, table, 1, seed=plays, tell=False)
-                    plays += 1
-            elif moment.startswith("later"):
-                advance(service, table, 30, seed=plays)
-                plays += 30
-            elif moment == "the end":
-                for page in [*pages.values(), tv]:   # the pages wait (nothing drawn) while it is played
-                    page.goto("about:blank")
-                while plays < most:
-                    state = service.state_of(table)
-                    if state.outcome is not None or not state.awaiting:
-                        break
-                    advance(service, table, 1, seed=plays)
-                    plays += 1
-            for i, lang in enumerate(LANGS):
-                page = pages[lang]
-                page.goto(f"{server}/play/{table}?lang={lang}")
-                phone_at(page, service, table, i % players)
-                where = f"{game} phone {lang} 360 {moment}"
-                check(page, where)
-                unnamed += beams_said(page, lang, where, beams)
-                targets = page.evaluate(TARGETS)
-                small += [f"{where}: {t}" for t in targets["small"]]
-                sail = page.locator("button[data-sail]:enabled")
-                if moment == "first decision" and sail.count():   # Loch Ness: a boat sailing, its rings
-                    sail.first.click()
-                    page.locator(".ln-target").first.wait_for()
-                    targets = page.evaluate(TARGETS)
-                    small += [f"{where}, sailing: {t}" for t in targets["small"]]
-                if targets["square"] is not None:
-                    squares[game] = min(squares.get(game, 99.0), targets["square"])
-                if game == "jaws":   # a crew phone's board never names the shark's hidden space
-                    names = "(all) => all.map((s) => s.getAttribute('aria-label') || '')"
-                    for label in page.locator("#board svg").evaluate_all(names):
-                        leaks.append(shark_leaked(service, table, i % players, label, lang) or "")
-                        shark_said += said_in(lang, "The shark") in label
-                if moment == "first decision":
-                    tree = page.locator("#phone").aria_snapshot()
-                    controls = [m for m in map(CONTROL.match, tree.splitlines()) if m]
-                    assert controls, (where, tree)
-                    unnamed += [f"{where}: {m.group(0).strip()}" for m in controls
-                                if not (m.group(2) or "").strip()]
-                    if lang != "en":
-                        unnamed += [f"{where}: in English: {n}"
-                                    for n in untranslated([m.group(2) for m in controls if m.group(2)], lang)]
-                    # a drawing has its text alternative; the page says what changed, politely
-                    assert page.locator("#status[aria-live=polite], #events[aria-live=polite]").count() == 2
-                    assert page.locator("html").get_attribute("lang") == lang
+        covered[game] = []
+        plays, quiet, live, tree = 0, 0, False, False   # live: the pages are open on the table
+        while True:   # (Laser Chess' random players may never end it: its end is where they stop)
+            phase = "the end" if plays >= most else phase_of(service, table)
+            # a phase is checked where a seat acts in it (the table's own chance or reading: a play on)
+            acting = [s for s in service.state_of(table).awaiting if s >= 0]
+            if phase not in covered[game] and (acting or phase in ("setting up", "the end")):
+                covered[game].append(phase)
+                if not live:   # opened once; again only after a long quiet, blank
+                    for lang in LANGS:
+                        pages[lang].goto(f"{server}/play/{table}?lang={lang}")
+                    tv.goto(f"{server}/table/{table}")
+                    live = True
+                where = f"{game} {phase}"
+                for i, lang in enumerate(LANGS):
                     seat = i % players
-                    if game == "laser-chess":   # the board's position in words: every token, its facing
-                        label = page.locator("#board svg").first.get_attribute("aria-label") or ""
-                        tokens = service.seat_view(table, seat)["view"]["board"]
-                        assert all(f"({t['square']})" in label for t in tokens), (where, label)
-                        ways = [said_in(lang, "facing {dir}").split("{")[0],
-                                said_in(lang, "its mirror running south-west to north-east"),
-                                said_in(lang, "its mirror running north-west to south-east")]
-                        facing = [t for t in tokens if t.get("facing")]
-                        assert sum(label.count(w) for w in ways) == len(facing), (where, label)
-                    if game == "sharks-with-lasers":   # every shark and agent on the board, by its square
-                        label = page.locator("#board svg.swl-board").first.get_attribute("aria-label") or ""
-                        view = service.seat_view(table, seat)["view"]
-                        figures = [f["square"] for f in view.get("sharks", []) + view.get("agents", [])
-                                   if f.get("square")]
-                        assert figures and all(f"({sq})" in label for sq in figures), (where, label)
-                    if game in ("jaws", "loch-ness"):   # the board's position in words, on its spaces
-                        drawing = page.locator("#board svg.jaws-map, #board svg.orca-map, #board svg.ln-map")
-                        label = drawing.first.get_attribute("aria-label") or ""
-                        missing = unsaid(game, label, service.seat_view(table, seat)["view"], lang)
-                        assert not missing, (where, missing, label)
-                    setting_up = service.seat_view(table, seat).get("setup")
-                    if seat in service.state_of(table).awaiting and not setting_up:
-                        said = page.locator("#status").inner_text()
-                        assert said == said_in(lang, "Your turn."), (where, said)
-                        turns_said += 1
-                    for svg in page.locator("#seat svg:visible").all():
-                        label = svg.evaluate(DRAWING_NAME)
-                        if not label.strip():
-                            unnamed.append(f"{where}: a drawing without a text alternative: "
-                                           + svg.evaluate("(s) => s.outerHTML.slice(0, 80)"))
-            if moment in ("first decision", "the end"):
-                tv.goto(f"{server}/table/{table}")
-            for lang in LANGS:
-                service.set_language(table, lang)   # the screen comes again in it by itself
-                tv.locator(f"html[lang={lang}]").wait_for(state="attached")
-                screen_at(tv, service, table)
-                check(tv, f"{game} table screen {lang} 1280x720 {moment}")
-                unnamed += beams_said(tv, lang, f"{game} table screen {lang} {moment}", beams)
-                lessons += tv.locator("#lesson").is_visible()
+                    phone_at(pages[lang], service, table, seat)
+                    check(pages[lang], f"{where}: phone {lang} 360 (seat {seat + 1}"
+                                       f"{', acting' if seat in service.state_of(table).awaiting else ''})")
+                    found = phone_checks(pages[lang], service, table, seat, lang, where,
+                                         first=not tree and phase not in ("setting up", "the end"))
+                    small += found["small"]
+                    unnamed += found["unnamed"]
+                    turns_said += found["turn"]
+                    beams[game] = beams.get(game, 0) + found["beams"]
+                    leaks += found["leaks"]
+                    shark_said += found["shark_said"]
+                    if found["square"] is not None:
+                        squares[game] = min(squares.get(game, 99.0), found["square"])
+                # the table screen in each language at the setting up, the first decision and the end;
+                # at every other phase in one, in turn (each language comes again by a reload)
+                every = phase in ("setting up", "the end") or not tree
+                for lang in LANGS if every else [LANGS[len(covered[game]) % len(LANGS)]]:
+                    service.set_language(table, lang)   # the screen comes again in it by itself
+                    tv.locator(f"html[lang={lang}]").wait_for(state="attached")
+                    if phase == "setting up":   # the steps in words instead of the story
+                        tv.locator("#setup .setup-heading").wait_for()
+                    else:
+                        screen_at(tv, service, table)
+                    check(tv, f"{where}: table screen {lang} 1280x720")
+                    unnamed += beams_said(tv, lang, f"{where}: table screen {lang}", beams)
+                    lessons += tv.locator("#lesson").is_visible()
+                tree = tree or phase not in ("setting up", "the end")
+                quiet = 0
+            if phase == "the end":
+                break
+            quiet += 1
+            if live and quiet > QUIET:   # no new phase for a while: the pages wait, blank, meanwhile
+                for page in [*pages.values(), tv]:
+                    page.goto("about:blank")
+                live = False
+            plays += step(service, table, plays)
         for page in [*pages.values(), tv]:
             page.close()
     # every other page kind, in each language, on a phone and a screen
@@ -338,9 +420,13 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
     print(f"table screens with a first game's lesson shown: {lessons}")
     print("boards with a beam drawn and said: " + ", ".join(f"{g} {n}" for g, n in sorted(beams.items())))
     print(f"phone controls under 44x44 px: {len(small)}; unnamed or English controls: {len(unnamed)}")
+    print("phases covered (each on the three phones, en/nl/de, and the table screen): "
+          + "; ".join(f"{g} {len(p)}: {', '.join(p)}" for g, p in sorted(covered.items())))
+    for game, phases in covered.items():   # every phase the game has, the setting up and the end
+        assert set(phases) >= PHASES[game] | {"setting up", "the end"}, (game, phases)
     assert turns_said >= len(WALKS), turns_said
     assert lessons >= len(WALKS), lessons
-    assert not [leak for leak in leaks if leak], leaks
+    assert not leaks, leaks
     assert beams.get("laser-chess"), beams   # Sharks' beams, step by step: test_browser_sharks.py
     assert shark_said, "no Jaws board named the shark: the canary would see nothing"
     assert not check.found, "\n".join(check.found)

@@ -5,11 +5,14 @@ decision and mid-game. Under simulated protanopia, deuteranopia and tritanopia (
 and Fernandes 2009, full severity, applied in linear RGB) every two of them that mean different
 things stay apart (CIELAB distance at least ``APART``), and each still carries a letter, a number or
 a word (never colour alone). Each token stands out from its drawing's ground at 3:1 by its fill or
-its outline (WCAG 1.4.11)."""
+its outline (WCAG 1.4.11); and on every board (Laser Chess, Sharks with Lasers, Loch Ness, Jaws' Amity
+and the Orca) every part that carries meaning (tokens, beams, shaded water, the shark's path, the
+Orca's tiles) stands out 3:1 from what lies beneath it, as drawn."""
 
 from __future__ import annotations
 
 import math
+import random
 import re
 from itertools import combinations
 from typing import Any
@@ -18,7 +21,7 @@ import pytest
 
 from tests.web import test_browser as shared
 from tests.web.test_browser_axe import screen_at
-from tests.web.test_browser_fit import advance
+from tests.web.test_browser_fit import advance, one_play, player
 from tests.web.test_browser_phone_walk import BOX
 
 pytestmark = shared.pytestmark
@@ -209,3 +212,189 @@ def test_the_colours_that_tell_sides_apart_stay_apart_for_colour_blind_eyes(
           sorted(set(parts)))
     assert not close, (walk, close)
     assert not faint, (walk, sorted(faint))
+
+
+# WCAG 1.4.11 on every board: each meaning-carrying part of a drawing against what it lies on, as drawn
+# (the shapes beneath it at that point, their opacity blended, down to the drawing's background): a
+# token by its fill or its outline; a beam (its colour and its core, at its opacity) at every square
+# it crosses; Jaws' shaded water against plain water; the shark's path on the Amity and the Orca's
+# boat tiles (intact, and a damaged one's mark) against the water beside them.
+DRAWN = """(tokens) => {
+    const rgba = (css) => {
+        const m = /rgba?\\(([^)]+)\\)/.exec(css || '');
+        if (!m) return null;
+        const v = m[1].split(',').map(Number);
+        return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+    };
+    const opacity = (e) => {
+        let a = 1;
+        for (let n = e; n instanceof SVGElement; n = n.parentNode) a *= +getComputedStyle(n).opacity;
+        return a;
+    };
+    const paint = (e, which) => {
+        const s = getComputedStyle(e), c = rgba(s[which]);
+        if (c) c[3] *= opacity(e) * +(which === 'fill' ? s.fillOpacity : s.strokeOpacity);
+        return c && c[3] > 0 ? c : null;
+    };
+    const over = (top, low) => [0, 1, 2].map((i) => top[i] * top[3] + low[i] * (1 - top[3])).concat([1]);
+    const LINE = '.beam, .beam-casing, .beam-core, .beam-end, .beam-dot, .beam-removed, '
+        + '.shark-path, .shark-path-casing';
+    const PART = tokens + ', g.shark, g.agent, text, ' + LINE;
+    function ground(x, y, self) {   // the colour beneath the point, ``self`` (a part) left out
+        const layers = [];
+        for (const e of document.elementsFromPoint(x, y)) {
+            if (self(e)) continue;
+            let c = null;
+            if (e instanceof SVGGeometryElement) {
+                if (e.closest(PART) || e.closest('defs')) continue;
+                if (getComputedStyle(e).fill.startsWith('url')) return null;   // a pattern: not one colour
+                c = paint(e, 'fill');
+            } else {
+                c = rgba(getComputedStyle(e).backgroundColor);
+                if (c && c[3] === 0) c = null;
+            }
+            if (c) { layers.push(c); if (c[3] >= 1) break; }
+        }
+        if (!layers.length || layers[layers.length - 1][3] < 1) return null;
+        return layers.reverse().reduce((low, top) => over(top, low));
+    }
+    const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+    const out = [];
+    const area = (s) => { const r = s.getBoundingClientRect(); return r.width * r.height; };
+    for (const e of document.querySelectorAll(tokens + ', .token, g.shark, g.agent')) {
+        // its outer shapes (its body, a ring round it), not a mark drawn on it
+        const shapes = [...e.querySelectorAll('path, rect, circle, polygon, ellipse')];
+        if (!shapes.length || !seen(e) || !e.ownerSVGElement) continue;
+        const big = Math.max(...shapes.map(area)), outer = shapes.filter((s) => area(s) >= 0.6 * big);
+        const r = outer.find((s) => area(s) === big).getBoundingClientRect();
+        const g = ground(r.x + r.width / 2, r.y + r.height / 2, (n) => e.contains(n));
+        if (g) out.push({part: 'token', kind: e.getAttribute('class'), ground: g,
+                         colours: outer.flatMap((s) => [paint(s, 'fill'), paint(s, 'stroke')])
+                             .filter(Boolean)});
+    }
+    // lines: each beam (its colours: every line of it), the shark's path; sampled at its corners and
+    // half-way between them
+    const lines = [...document.querySelectorAll('polyline.beam')]
+        .map((b) => [b, [b, ...b.parentNode.querySelectorAll(':scope > .beam-core, :scope > .beam-casing')]])
+        .concat([...document.querySelectorAll('g.beam')].map((g) => [g, [...g.querySelectorAll('polyline')]]))
+        .concat([...document.querySelectorAll('.shark-path')]
+            .map((p) => [p, [p, ...p.parentNode.querySelectorAll(':scope > .shark-path-casing')]]));
+    for (const [whole, parts] of lines) {
+        const line = parts[0];
+        if (!seen(line)) continue;
+        const m = line.getScreenCTM();
+        const pts = [...line.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m));
+        const half = (p, q) => [(p.x + q.x) / 2, (p.y + q.y) / 2];
+        const at = pts.flatMap((p, i) => i ? [half(p, pts[i - 1]), [p.x, p.y]] : [[p.x, p.y]]);
+        const colours = parts.map((p) => paint(p, 'stroke')).filter(Boolean);
+        for (const [x, y] of at) {
+            const g = ground(x, y, (n) => n.closest(LINE) !== null);
+            if (g) out.push({part: whole.matches('.shark-path') ? 'track' : 'beam',
+                             kind: whole.getAttribute('class'), ground: g, colours: colours});
+        }
+    }
+    // Jaws: shaded water (where the shark may be) against plain water, as the style sheet draws them
+    for (const map of document.querySelectorAll('svg.jaws-map')) {
+        const probe = (cls) => { const p = document.createElementNS('http://www.w3.org/2000/svg', 'polygon');
+            p.setAttribute('class', cls); map.append(p); const c = paint(p, 'fill'); p.remove(); return c; };
+        for (const plain of ['water', 'water beach-water']) {
+            out.push({part: 'shade', kind: plain + ' possible', ground: probe(plain),
+                      colours: [probe(plain + ' possible')]});
+        }
+    }
+    // the Orca: its boat tiles against the water beside them (a damaged tile: its hatch's dark lines
+    // and its red outline)
+    for (const map of document.querySelectorAll('svg.orca-map')) {
+        const water = map.querySelector('.orca-water:not(.hot)');
+        if (!water) continue;
+        for (const tile of map.querySelectorAll('.orca-tile')) {
+            const hatch = tile.classList.contains('damaged') ? map.querySelector('#orca-hatch line') : null;
+            const body = tile.classList.contains('damaged') ? null : paint(tile, 'fill');
+            out.push({part: 'track', kind: tile.getAttribute('class'), ground: paint(water, 'fill'),
+                      colours: [body, paint(tile, 'stroke'), hatch && paint(hatch, 'stroke')]
+                          .filter(Boolean)});
+        }
+    }
+    return out;
+}"""
+
+DRAWN_WALKS = {   # players, options, plies between the moments measured
+    "laser-chess": (2, {}, 6),
+    "sharks-with-lasers": (4, {}, 10),
+    "loch-ness": (4, {}, 10),
+    "jaws-act1": (4, {"acts": "1"}, 10),
+    "jaws": (4, {"acts": "2", "box": BOX, "resurface": "digital"}, 10),
+}
+
+
+def blended(colour: list[float], ground: list[float]) -> tuple[float, float, float]:
+    a = colour[3]
+    return ((colour[0] * a + ground[0] * (1 - a)) / 255, (colour[1] * a + ground[1] * (1 - a)) / 255,
+            (colour[2] * a + ground[2] * (1 - a)) / 255)
+
+
+@pytest.mark.parametrize("walk", sorted(DRAWN_WALKS))
+def test_every_part_of_every_board_stands_out_from_what_it_lies_on(
+        server: str, browser: Any, service: Any, walk: str) -> None:
+    game = walk.removesuffix("-act1")
+    players, options, plies = DRAWN_WALKS[walk]
+    table = service.create_table(game, players, options, seed=4)["table"]
+    service.set_auto(table, False)
+    still = {"reduced_motion": "reduce"}   # a Sharks beam drawn whole at once
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}, **still).new_page())
+    tv.goto(f"{server}/table/{table}")
+    phone = watch(browser.new_context(viewport={"width": 360, "height": 740}, **still).new_page())
+    phone.context.add_cookies([{"name": f"seat_{table}", "value": service.claim_seat(table, 0, "P1"),
+                                "url": server}])
+    phone.goto(f"{server}/play/{table}")
+    worst: dict[str, tuple[float, str]] = {}   # each part's kind: its lowest ratio, and where
+
+    def look() -> None:
+        screen_at(tv, service, table)
+        phone.wait_for_function("(v) => +document.getElementById('seat').dataset.version >= v",
+                                arg=service.seat_view(table, 0)["version"])
+        tokens = tv.evaluate("() => TC.TOKENS")
+        for where, page in (("table", tv), ("phone", phone)):
+            for part in page.evaluate(DRAWN, tokens):
+                ground = part["ground"]
+                if ground is None or not part["colours"]:
+                    continue
+                flat = (ground[0] / 255, ground[1] / 255, ground[2] / 255)
+                best = max(contrast(blended(c, ground), flat) for c in part["colours"])
+                key = f"{part['part']} {part['kind']}"
+                if key not in worst or best < worst[key][0]:
+                    worst[key] = (best, f"{where}, on rgb{tuple(round(v) for v in ground[:3])}")
+
+    bot = player(service, table)
+    for moment in range(4):
+        rng = random.Random(4 + moment)
+        for _ in range(plies if moment else 0):   # random plays; each beam looked at while it is told
+            state = service.state_of(table)
+            if state.outcome is not None or not state.awaiting:
+                break
+            while service.public(table)["story"]["hold"]:
+                service.advance(table)
+                story = service.public(table)["story"]
+                if story["at"] >= 0 and story["steps"][story["at"]]["event"].get("type") == "beam":
+                    look()
+            service.act(table, state.awaiting[0], one_play(state, rng, bot))
+        for _ in range(40):   # then told a step at a time, each step looked at
+            look()
+            if not service.public(table)["story"]["waiting"]:
+                break
+            service.advance(table)
+    print(f"\n{walk}: the lowest ratio of each part of the drawings:")
+    for key, (ratio, where) in sorted(worst.items()):
+        print(f"  {key}: {ratio:.2f}:1 ({where})")
+    faint = {key: f"{ratio:.2f}:1 {where}" for key, (ratio, where) in worst.items() if ratio < 3}
+    assert {part.split()[0] for part in worst} >= EXPECTED_PARTS[walk], (walk, sorted(worst))
+    assert not faint, (walk, faint)
+
+
+EXPECTED_PARTS = {   # what each board must have shown for the test to mean anything
+    "laser-chess": {"token", "beam"},
+    "sharks-with-lasers": {"token", "beam"},
+    "loch-ness": {"token"},
+    "jaws-act1": {"token", "shade"},
+    "jaws": {"token", "track"},   # Act 2: the Orca
+}

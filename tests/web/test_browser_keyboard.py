@@ -221,3 +221,52 @@ def test_a_first_round_is_played_with_a_keyboard_alone(server: str, browser: Any
           f"{focus_kept} redraws")
     if walk != "fzzzt":   # every other game has a board a finger taps
         assert boards[0], (walk, "no board met")
+
+
+# the focused element, as a player would hear it: its tag, id, classes and words
+FOCUSED = """() => { const e = document.activeElement;
+    return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.getAttribute('class') || '',
+            words: e.textContent.trim(), disabled: !!e.disabled}; }"""
+
+
+def tab_until(page: Any, check: str, back: bool = False) -> None:
+    """Tab (or Shift+Tab) until ``check`` (a function of the focused element) holds."""
+    for _ in range(80):
+        if page.evaluate(f"() => ({check})(document.activeElement)"):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {check}")
+
+
+def test_the_focus_goes_to_what_took_the_place_of_a_control_that_went_away(
+        server: str, browser: Any, service: Any) -> None:
+    """Issue 40: a control that goes away leaves the focus where a keyboard or screen-reader player
+    expects it, never at the top of the page. Fzzzt!'s bid: "Bid 2 cards" becoming "Bid 3 cards" (a
+    third card put in by a tap) keeps the focus on the bid; Clear, switched off once pressed (and the
+    bid with it), hands it to the hand's heading, from which Tab goes on to the first card."""
+    table = service.create_table("fzzzt", 3, {}, seed=3)["table"]
+    service.set_auto(table, False)
+    while service.public(table)["story"]["waiting"]:
+        service.advance(table)
+    seat = next(s for s in service.state_of(table).awaiting if s >= 0)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
+    token = service.claim_seat(table, seat, "Ann")
+    ctx.add_cookies([{"name": f"seat_{table}", "value": token, "url": server}])
+    page = watch(ctx.new_page())
+    page.goto(f"{server}/play/{table}")
+    page.locator(".fz-pick").first.wait_for()
+    for card in (0, 1):   # two cards in the bid, with the keyboard
+        tab_until(page, f"(e) => e === document.querySelectorAll('.fz-pick')[{card}]")
+        page.keyboard.press("Enter")
+    tab_until(page, "(e) => e.id === 'fz-bid'")
+    assert page.evaluate(FOCUSED)["words"] == "Bid 2 cards"
+    page.evaluate("() => document.querySelector('.fz-pick:not(.chosen)').click()")   # a tap on a third
+    assert page.evaluate(FOCUSED)["words"] == "Bid 3 cards"
+    assert page.evaluate(FOCUSED)["id"] == "fz-bid"
+    tab_until(page, "(e) => e.textContent.trim() === 'Clear'", back=True)
+    page.keyboard.press("Enter")
+    assert page.locator("#fz-bid").is_disabled()
+    focused = page.evaluate(FOCUSED)
+    assert (focused["tag"], focused["words"]) == ("h3", "Your hand: tap cards to build your bid"), focused
+    page.keyboard.press("Tab")
+    assert "fz-pick" in page.evaluate(FOCUSED)["cls"]

@@ -222,3 +222,35 @@ def test_a_normal_browser_gets_one_sound_on_tap(server: str, browser: Any, servi
     second = clip_now(service, table)
     assert second is not None and second != first
     heard_clip(tv, heard, second)
+
+
+def test_the_host_slows_the_telling_and_the_tv_keeps_each_stop_up_longer(
+        server: str, browser: Any, host_key: str, service: Any) -> None:
+    """Issue 40: the telling's pace per table, for players who read slowly. The host page (in Dutch)
+    sets "Trager" (slower); the table screen's Auto then keeps its shown stop up half as long again:
+    the seconds it was given for the stop, as the page holds them (never a wall-clock wait)."""
+    table = service.create_table("sharks-with-lasers", 2, {}, seed=4, lang="nl")["table"]
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    tv.goto(f"{server}/table/{table}")
+    state = service.state_of(table)
+    seat = next(s for s in state.awaiting if s != TABLE)
+    service.act(table, seat, state.legal_actions(seat)[0])
+    shown = tv.locator("#resolution")
+    # Auto tells the round to its last stop, which stays up: the seconds the page holds for it
+    assert until(lambda: not service.tables.get(table).telling.story.waiting()
+                 and shown.get_attribute("data-auto-seconds") is not None, 20, pause=page_pause(tv))
+    normal = float(shown.get_attribute("data-auto-seconds") or 0)
+    assert normal > 0 and shown.get_attribute("data-pace") == "normal"
+    host = watch(shared.phone(browser))
+    host.goto(f"{server}/host?key={host_key}&lang=nl")
+    host.locator(f'#tables button[data-table="{table}"]').tap()
+    pace = host.locator("#telling-pace")
+    assert until(lambda: pace.input_value() == "normal", 10, pause=page_pause(host))
+    assert host.get_by_label("Hoe lang elke stap blijft staan bij Automatisch").count() == 1
+    pace.select_option(label="Trager: anderhalf keer zo lang")
+    assert until(lambda: shown.get_attribute("data-pace") == "slower", 10, pause=page_pause(tv))
+    assert float(shown.get_attribute("data-auto-seconds") or 0) == pytest.approx(1.5 * normal, abs=0.02)
+    # and what else moves by itself on this screen (a look back going back to now, Jaws' replay) too
+    assert tv.evaluate("() => TC.paceFactor") == 1.5
+    assert service.telling_pace.settings(table)["pace"] == "slower"
+    assert host.evaluate("document.scrollingElement.scrollWidth") <= 390   # no sideways scrolling

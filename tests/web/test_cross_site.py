@@ -48,6 +48,7 @@ def changes(t: Any) -> list[tuple[str, str, dict[str, Any] | None]]:
         ("POST", "/api/hardware/press/seat0", None),
         ("DELETE", f"{base}/seats/0", None),
         ("POST", f"{base}/undo", None),
+        ("POST", f"{base}/pace", {"pace": "slowest"}),
         ("POST", f"{base}/end", None),
     ]
 

@@ -545,6 +545,86 @@
     });
   };
 
+  /* Where the focus goes when the control that had it goes away (issue 40): a page drawn again, or a
+     part of it changed in place ("Bid 2 cards" becoming "Bid 3 cards", Clear switched off), must not
+     leave a keyboard or screen-reader player at the top of the page. The control's place is noted
+     when it takes the focus (its group: the nearest part with a heading, a fieldset or a group; its
+     role and its place among the group's controls); once it is gone or switched off and the focus is
+     nowhere, the focus goes to the control that took its place (the same role at the same place in
+     the same group, drawn again), else the next control of its group, else the group's heading (else
+     the heading of the part around it). A player who moved the focus away on purpose is left alone. */
+  const CONTROL = "button, a[href], input, select, textarea, summary, [role=button], [role=tab], [tabindex]";
+  const HEADING = ":scope > :is(h1, h2, h3, h4, h5, h6, legend, [role=heading])";
+  function roleOf(e) { return e.getAttribute("role") || e.tagName.toLowerCase(); }
+  function headingOf(group) { return group.querySelector(HEADING); }
+  function groupOf(e, root) {
+    for (let g = e.parentElement; g && g !== root; g = g.parentElement) {
+      if (g.matches("fieldset, [role=group], [role=radiogroup], .group") || headingOf(g)) return g;
+    }
+    return root;
+  }
+  function controlsOf(group) {   // every control of the group, switched off ones too (their places count)
+    return Array.prototype.filter.call(group.querySelectorAll(CONTROL), function (c) {
+      return c.tabIndex >= 0 || c.disabled;
+    });
+  }
+  function usable(c) {
+    return c.isConnected && !c.disabled && c.tabIndex >= 0 && c.getAttribute("aria-disabled") !== "true"
+      && !c.closest("[hidden], [inert]") && c.getClientRects().length > 0;
+  }
+  function placeOf(e, root) {
+    const group = groupOf(e, root), controls = controlsOf(group), heading = headingOf(group);
+    const cls = group.getAttribute("class") || "", tag = group.tagName.toLowerCase();
+    const sel = tag + (cls ? "." + cls.trim().split(/\s+/).map(function (c) { return CSS.escape(c); }).join(".") : "");
+    return { group: group, id: group.id, sel: sel, nth: Array.prototype.indexOf.call(root.querySelectorAll(sel), group),
+             heading: heading ? heading.textContent.trim() : null, role: roleOf(e), at: controls.indexOf(e),
+             index: controls.filter(function (c) { return roleOf(c) === roleOf(e); }).indexOf(e) };
+  }
+  function groupNow(place, root) {   // the group, or the one drawn in its place
+    if (place.group === root || (place.group.isConnected && root.contains(place.group))) return place.group;
+    if (place.id && document.getElementById(place.id)) return document.getElementById(place.id);
+    const like = Array.prototype.slice.call(root.querySelectorAll(place.sel));
+    const named = like.filter(function (g) { const h = headingOf(g); return h && h.textContent.trim() === place.heading; });
+    if (named.length === 1) return named[0];
+    return place.heading === null && like[place.nth] ? like[place.nth] : null;
+  }
+  function heir(place, root) {
+    const group = groupNow(place, root);
+    if (group) {
+      const controls = controlsOf(group);
+      const same = controls.filter(function (c) { return roleOf(c) === place.role; })[place.index];
+      if (same && usable(same)) return same;
+      const next = controls.slice(Math.max(0, place.at)).find(usable);
+      if (next) return next;
+    }
+    for (let g = group || root; g; g = g === root ? null : g.parentElement) {   // the heading around it
+      const h = headingOf(g);
+      if (h && !h.closest("[hidden]")) return h;
+    }
+    return root.querySelector(":is(h1, h2, h3, h4, h5, h6):not([hidden] *)");
+  }
+  TC.focusFollows = function (root) {
+    let last = null;   // {control, place}: the control that had the focus in root
+    root.addEventListener("focusin", function (ev) {
+      if (ev.target !== root) last = { control: ev.target, place: placeOf(ev.target, root) };
+    });
+    root.addEventListener("focusout", function (ev) {   // moved away on purpose (a tap elsewhere)?
+      const c = ev.target;   // (a control taken out of the page says focusout too, still in it: look after)
+      if (ev.relatedTarget === null) setTimeout(function () {
+        if (last && last.control === c && usable(c) && document.activeElement === document.body && document.hasFocus()) last = null;
+      }, 0);
+    });
+    new MutationObserver(function () {
+      const now = document.activeElement;
+      if (!last || (now && now !== document.body) || usable(last.control)) return;
+      const to = heir(last.place, root);
+      if (!to) return;
+      if (to.tabIndex < 0 && !to.hasAttribute("tabindex")) to.setAttribute("tabindex", "-1");   // a heading
+      to.focus({ preventScroll: true });
+      to.scrollIntoView({ block: "nearest" });
+    }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled", "hidden"] });
+  };
+
   /* A confirmation sheet; resolves true on Confirm. TC.closeSheet() answers an open one with no
      (the play it asks about is no longer possible). */
   let closeSheet = null;

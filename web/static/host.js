@@ -282,6 +282,7 @@
     const base = TC.tableApi(table);
     feed = TC.live(base + "/stream?view=public", base, showTable, null, null);
     loadNarration(table);
+    loadPace(table);
   }
 
   async function showTable(p) {
@@ -400,6 +401,18 @@
       body[NARRATION[id]] = id === "narration-output" ? value : Number(value);
       refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/narration", body));
     });
+  });
+  /* The telling's pace (docs/accessibility.md "Timing"): how long Auto keeps each told stop up, for
+     players who read slowly; a setting that arrives after the host changed it leaves the host's choice. */
+  let paceEdited = false;
+  async function loadPace(table) {
+    paceEdited = false;
+    const r = await TC.api("GET", "/api/tables/" + encodeURIComponent(table) + "/pace");
+    if (r.ok && table === current && !paceEdited) $("telling-pace").value = r.data.pace;
+  }
+  $("telling-pace").addEventListener("change", async function () {
+    paceEdited = true;
+    refuse(await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/pace", { pace: $("telling-pace").value }));
   });
   $("manage-lang").addEventListener("change", async function () {
     const r = await TC.api("POST", "/api/tables/" + encodeURIComponent(current) + "/language", { lang: $("manage-lang").value });

@@ -296,6 +296,7 @@
   }
 
   function draw() { keepFocus($("seat"), drawSeat); }
+  TC.focusFollows($("seat"));   // a control that goes away hands the focus on (common.js)
 
   function drawSeat() {
     const p = payload;

@@ -374,9 +374,17 @@
 
   /* The list of events: the one being shown on top, big, with "2 of 5" and a hint above it; the
      ones told before it below (all from the story, so names are today's). */
+  // the telling's pace (companion/telling.py PACES): Auto's time per stop, and the other things this
+  // screen moves on by itself (a look back going back to now, Jaws' replay of the shark's path)
+  const PACE_FACTORS = { normal: 1, slower: 1.5, slowest: 2.25 };
   function drawStory(st) {
     const box = TC.clear($("resolution"));
     box.hidden = !st.cur;
+    // how long Auto keeps this stop up, at the table's pace (the host's setting): the page's own record
+    const pace = (latest && latest.story && latest.story.pace) || null;
+    box.dataset.pace = pace ? pace.pace : "normal";
+    TC.paceFactor = PACE_FACTORS[box.dataset.pace] || 1;   // what else moves by itself here waits as long
+    if (pace && st.cur && st.auto && !look) box.dataset.autoSeconds = String(pace.seconds); else delete box.dataset.autoSeconds;
     // looking back starts at the step's count ("◀ 3 of 4"): the row of buttons above has no room for it
     if (st.cur && TC.page.can_step) {
       box.append(el("button", { type: "button", id: "look-back", class: "secondary", "aria-label": T("Back"), title: T("Back"),
@@ -517,11 +525,12 @@
      live step; null, or the shown stop itself, is back to now. Each move asks the companion to hold
      Auto (its hold ends by itself); back to now lets it go on. A move asked while another is on its
      way is dropped: the screen shows where it got. */
-  const LOOK_IDLE_MS = 40000;
-  let lookBusy = false, lookIdle = null;
+  const LOOK_IDLE_MS = 40000, LOOK_KEEP_MS = 30000;   // (the companion's hold lasts 45 s from the last ask)
+  let lookBusy = false, lookIdle = null, lookKeep = null;
   async function lookAt(stop) {
     if (lookBusy) return;
     clearTimeout(lookIdle);
+    clearInterval(lookKeep);
     if (stop === null || (look && stop >= look.stops - 1)) {
       const was = look;
       look = null;
@@ -543,7 +552,10 @@
     } finally {
       lookBusy = false;
     }
-    if (look) lookIdle = setTimeout(function () { lookAt(null); }, LOOK_IDLE_MS);
+    if (!look) return;
+    // back to now by itself after a while untouched, later at a slower pace; Auto held meanwhile
+    lookIdle = setTimeout(function () { lookAt(null); }, LOOK_IDLE_MS * (TC.paceFactor || 1));
+    lookKeep = setInterval(function () { TC.api("POST", base + "/looking", { on: true }); }, LOOK_KEEP_MS);
   }
 
   $("back").addEventListener("click", function (ev) { ev.stopPropagation(); back(); });

@@ -150,6 +150,7 @@
         if (what.chip) {
           const chip = what.chip;
           const g = svg("g", { class: "orca-chip" + (opts.secretChip === chip ? " mine" : "") + (board.chip === chip ? " chosen" : "") }, root);
+          svg("circle", { cx: x, cy: y, r: 9 * k + 1.5, class: "chip-ring" }, g);   // white outside its dark edge
           svg("circle", { cx: x, cy: y, r: 9 * k }, g);
           const t = svg("text", { x: x, y: y + 4 * k, "text-anchor": "middle", "font-size": font(11) }, g); t.textContent = chip;
           const tip = svg("title", {}, g); tip.textContent = T("Option {chip}", { chip: chip });

@@ -157,6 +157,7 @@
     const path = opts.replayPath || opts.path;
     if (path && path.length > 1) {
       const pts = path.map(function (s) { const c = g.centre[s]; return c.x.toFixed(1) + "," + (c.y + 4).toFixed(1); }).join(" ");
+      svg("polyline", { points: pts, class: "shark-path-casing" }, root);   // 3:1 on plain water too
       svg("polyline", { points: pts, class: "shark-path" }, root);
     }
     // movers: the crew (letters and shapes), the shark when it is on the board
@@ -760,7 +761,7 @@
         (eaten ? " · " + T("ate {list}", { list: eaten }) : "") + (r.power ? " · " + T(POWER[r.power]) : "") }),
       el("button", { type: "button", class: "big secondary", text: "▶", "aria-label": T("Next round"), on: { click: function (e) { e.stopPropagation(); replay.manual = true; replay.round = Math.min(rounds.length - 1, replay.round + 1); redrawSoon(); } } }));
     if (!replay.manual && !replay.timer && replay.round < rounds.length - 1) {
-      replay.timer = setTimeout(function () { replay.timer = null; replay.round += 1; redrawSoon(); }, 2600);
+      replay.timer = setTimeout(function () { replay.timer = null; replay.round += 1; redrawSoon(); }, 2600 * (TC.paceFactor || 1));   // at the telling's pace
     }
     return box;
   }

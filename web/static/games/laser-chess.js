@@ -9,7 +9,7 @@
   const FILES = "abcdefghij", RANKS = 8, CELL = 40, M = 18;
   const ANGLE = { N: 0, NE: 0, E: 90, SE: 90, S: 180, SW: 180, W: 270, NW: 270 };
   const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-  const COLOR = { blue: "#1d5fbf", red: "#c0392b" };
+  const COLOR = { blue: "#1d5fbf", red: "#b3342a" };   // each 3:1 on the squares (WCAG 1.4.11)
   const LETTER = { blue: "B", red: "R" };
   const T = function (m, p) { return window.TC.T(m, p); };
 
@@ -213,6 +213,8 @@
     if (beam) {
       const b = beamPoints(beam, flip);
       if (b.pts.length > 1) {
+        // cased in black: the beam stands out 3:1 from the light squares (its casing) and the dark frame (its core)
+        svg("polyline", { points: b.pts.map(function (p) { return p.join(","); }).join(" "), class: "beam-casing", fill: "none", stroke: "#111", "stroke-width": 7, "stroke-linejoin": "round" }, root);
         svg("polyline", { points: b.pts.map(function (p) { return p.join(","); }).join(" "), class: "beam", fill: "none", stroke: "#ff2d2d", "stroke-width": 4, "stroke-linejoin": "round", opacity: 0.85 }, root);
         svg("polyline", { points: b.pts.map(function (p) { return p.join(","); }).join(" "), class: "beam-core", fill: "none", stroke: "#fff36b", "stroke-width": 1.5 }, root);
       }

@@ -161,7 +161,7 @@
     const info = seatInfo(seat);
     const body = svg("g", { class: "agent agent-" + seat + (cls || ""), "data-agent": seat }, parent);
     svg("polygon", { points: "0,-19 -7,-11 7,-11", fill: "#fff", stroke: "#000", "stroke-width": 1 }, body);  // faces the beach (N)
-    svg("circle", { r: 11, fill: info.fill, stroke: "#fff", "stroke-width": 2.5 }, body);
+    svg("circle", { r: 11, fill: info.fill, stroke: "#111", "stroke-width": 2.5 }, body);   // 3:1 on the water (1.4.11)
     const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: "#fff" }, body);
     t.textContent = String(seat + 1);
     svg("title", {}, body).textContent = T("Agent {number}", { number: seat + 1 }) + " · " + T(info.name);
@@ -208,6 +208,8 @@
     // drawn from the shark outwards, square by square (CSS: .swl-animate .beam-line)
     const ms = 180 * Math.max(1, (ev.squares || []).length);
     // timings through the CSSOM: the page's CSP refuses inline style attributes
+    // cased in black: 3:1 on the water's squares, which its colour and its core are not
+    svg("polyline", { points: line, class: "beam-line beam-casing", pathLength: 100, fill: "none", stroke: "#111", "stroke-width": 10, "stroke-linejoin": "round" }, grp).style.animationDuration = ms + "ms";
     svg("polyline", { points: line, class: "beam-line", pathLength: 100, fill: "none", stroke: ev.beam === "ultra" ? "#ff00c8" : "#ff2d2d", "stroke-width": 6, "stroke-linejoin": "round", opacity: 0.85 }, grp).style.animationDuration = ms + "ms";
     svg("polyline", { points: line, class: ev.beam === "ultra" ? "" : "beam-line", pathLength: 100, fill: "none", stroke: "#fff36b", "stroke-width": 2, "stroke-dasharray": ev.beam === "ultra" ? "6 3" : "" }, grp).style.animationDuration = ms + "ms";
     (ev.squares || []).forEach(function (sq, i) {
