@@ -194,11 +194,18 @@ def test_host_two_phones_and_the_table_screen_play_laser_chess(server: str, brow
     move = next(a for a in legal if a["type"] == "move")
     tap_square(blue, move["from"])
     assert blue.locator("#board .hit.target").count() >= 1
-    # at 360 px the whole board fits (no sideways swiping), its legend under it; the tapped token's
-    # moves are big buttons too, since a square is smaller than a thumb there
+    # at 360 px the page does not scroll sideways: the board, at 44 px a square (a thumb's), scrolls
+    # in its own frame, which fits, and shows the tapped token and its targets; its legend under it;
+    # the tapped token's moves are big buttons too
     assert blue.evaluate("document.scrollingElement.scrollWidth") <= 360
-    board_box = blue.locator("#board svg.laser-board").bounding_box()
-    assert board_box["x"] >= 0 and board_box["x"] + board_box["width"] <= 360
+    frame = blue.locator("#board .board-zoom").bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 360
+    target = blue.locator("#board .hit.target").first.bounding_box()
+    assert min(target["width"], target["height"]) >= 43.5
+    for square in (move["from"], move["to"]):   # in view, not behind the frame's edge
+        box = blue.locator(f'#board .hit[data-square="{square}"]').bounding_box()
+        left, right = frame["x"] - 0.5, frame["x"] + frame["width"] + 0.5
+        assert box["x"] >= left and box["x"] + box["width"] <= right, square
     button = blue.locator(f'#controls .lc-move[data-to="{move["to"]}"]').bounding_box()
     assert button["height"] >= 44
     assert blue.locator("#board .lc-legend-item").count() == 2

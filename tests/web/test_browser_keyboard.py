@@ -224,7 +224,7 @@ def test_a_first_round_is_played_with_a_keyboard_alone(server: str, browser: Any
 
 
 # the focused element, as a player would hear it: its tag, id, classes and words
-FOCUSED = """() => { const e = document.activeElement;
+HEARD = """() => { const e = document.activeElement;
     return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.getAttribute('class') || '',
             words: e.textContent.trim(), disabled: !!e.disabled}; }"""
 
@@ -259,14 +259,14 @@ def test_the_focus_goes_to_what_took_the_place_of_a_control_that_went_away(
         tab_until(page, f"(e) => e === document.querySelectorAll('.fz-pick')[{card}]")
         page.keyboard.press("Enter")
     tab_until(page, "(e) => e.id === 'fz-bid'")
-    assert page.evaluate(FOCUSED)["words"] == "Bid 2 cards"
+    assert page.evaluate(HEARD)["words"] == "Bid 2 cards"
     page.evaluate("() => document.querySelector('.fz-pick:not(.chosen)').click()")   # a tap on a third
-    assert page.evaluate(FOCUSED)["words"] == "Bid 3 cards"
-    assert page.evaluate(FOCUSED)["id"] == "fz-bid"
+    assert page.evaluate(HEARD)["words"] == "Bid 3 cards"
+    assert page.evaluate(HEARD)["id"] == "fz-bid"
     tab_until(page, "(e) => e.textContent.trim() === 'Clear'", back=True)
     page.keyboard.press("Enter")
     assert page.locator("#fz-bid").is_disabled()
-    focused = page.evaluate(FOCUSED)
+    focused = page.evaluate(HEARD)
     assert (focused["tag"], focused["words"]) == ("h3", "Your hand: tap cards to build your bid"), focused
     page.keyboard.press("Tab")
-    assert "fz-pick" in page.evaluate(FOCUSED)["cls"]
+    assert "fz-pick" in page.evaluate(HEARD)["cls"]

@@ -134,7 +134,7 @@
       const all = drawing.querySelectorAll(".pressable");
       const at = Array.prototype.find.call(all, function (n) { return n === document.activeElement || n === drawing.tcAt; });
       stopAt(drawing, at || drawing.querySelector(".pressable.selected") || all[0]);
-      TC.boardFrame(drawing);
+      TC.measure(function () { TC.boardFrame(drawing); });   // it reads the layout (TC.measure)
     });
   };
 
@@ -146,12 +146,6 @@
   const TAP = 44, panned = {};
   TC.zoomBoard = function (drawing, unit, key) {
     const frame = drawing.parentNode;
-    if (typeof unit === "string") {   // the smallest of the spaces that may be tapped, as drawn (not a grid)
-      unit = Math.min.apply(null, Array.prototype.map.call(drawing.querySelectorAll(unit), function (n) {
-        const b = n.getBBox();
-        return Math.min(b.width, b.height);
-      }));
-    }
     frame.classList.add("board-zoom");
     drawing.classList.add("zoomed");
     drawing.style.minWidth = Math.ceil(TAP * drawing.viewBox.baseVal.width / unit) + "px";
@@ -163,7 +157,7 @@
         if (panned[frame.tcKey]) panned[frame.tcKey].left = frame.scrollLeft;
       }, { passive: true });
     }
-    TC.boardFrame(drawing);
+    TC.measure(function () { TC.boardFrame(drawing); });   // it reads the layout (TC.measure)
   };
   const edges = function (frame) {
     const more = frame.scrollWidth - frame.clientWidth;
@@ -175,7 +169,7 @@
      these stay the same. A frame with nothing to tap in it is a Tab stop itself (arrows scroll it). */
   TC.boardFrame = function (drawing) {
     const frame = drawing.parentNode;
-    if (!frame || !frame.classList || !frame.classList.contains("board-zoom")) return;
+    if (!drawing.isConnected || !frame || !frame.classList || !frame.classList.contains("board-zoom")) return;
     const room = frame.clientWidth, more = frame.scrollWidth - room;
     if (drawing.querySelector(".pressable") || more <= 1) frame.removeAttribute("tabindex");
     else frame.setAttribute("tabindex", "0");

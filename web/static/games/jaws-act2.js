@@ -125,7 +125,7 @@
       if ((a.type === "second" || a.type === "domino") && a.tile) targets["b" + a.tile] = function () { api.play(a, TC.say(a.label) + "?", ""); };
     });
     boardBox.append(el("p", { class: "jaws-head", text: T("Round {round}", { round: orca.round }) + " · " + phaseText(orca) }),
-      O.draw(orca, board, { secretChip: choice ? choice.chip : null, targets: targets }));
+      O.phoneDraw(orca, board, { secretChip: choice ? choice.chip : null, targets: targets }));
     const reading = readingBox(p, api, null);
     if (reading) controls.append(reading);
     if (orca.phase === "decide" && legal.length) {
@@ -213,7 +213,7 @@
     if (me && orca.phase === "prep" && !me.ready) head = TC.TN(me.moves_left, "{name}: {count} move left. Tap a space to move; choose a weapon and a target.",
       "{name}: {count} moves left. Tap a space to move; choose a weapon and a target.", { name: T(O.ROLE[crewRole].name) });
     if (me && orca.phase === "place" && my.length) head = T("{name}: tap a boat space to board the Orca.", { name: T(O.ROLE[crewRole].name) });
-    boardBox.append(el("p", { class: "jaws-head", text: head }), O.draw(orca, O.boardOf(orca, null), { targets: targets, focus: crewRole }));
+    boardBox.append(el("p", { class: "jaws-head", text: head }), O.phoneDraw(orca, O.boardOf(orca, null), { targets: targets, focus: crewRole }));
     const reading = readingBox(p, api, view.my_roles || []);
     if (reading) controls.append(reading);
     if (my.length) controls.append(memberControls(orca, me, my, api));

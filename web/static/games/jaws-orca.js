@@ -35,6 +35,29 @@
 
   function points(list) { return list.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }
 
+  /* The thinnest space a finger taps, in the drawing's units: the smallest side of the box round a
+     boat tile or a water space, from the layout's points (known before the drawing is laid out). */
+  function thinnest(orca) {
+    const d = orca.layout.drawing;
+    let least = Infinity;
+    [d.tiles || {}, d.water || {}].forEach(function (set) {
+      Object.keys(set).forEach(function (z) {
+        const xs = set[z].map(function (p) { return p[0]; }), ys = set[z].map(function (p) { return p[1]; });
+        least = Math.min(least, Math.max.apply(null, xs) - Math.min.apply(null, xs), Math.max.apply(null, ys) - Math.min.apply(null, ys));
+      });
+    });
+    return least;
+  }
+
+  /* The Orca on a phone: in a frame of its own, drawn bigger where its thinnest space would be
+     under 44 px, scrolled sideways (TC.zoomBoard, issue 40). */
+  function phoneDraw(orca, board, opts) {
+    const map = draw(orca, board, opts);
+    const frame = TC.el("div", { class: "jaws-zoom orca-zoom" }, map);
+    TC.zoomBoard(map, thinnest(orca), "orca");
+    return frame;
+  }
+
   /* The public board at the step being shown: the view's, or an event's snapshot of it. */
   function boardOf(orca, event) {
     if (event && event.board) return event.board;
@@ -498,6 +521,6 @@
     return mapBox.getBoundingClientRect().bottom <= area.getBoundingClientRect().bottom + 1;
   }
 
-  window.JawsOrca = { roomUnder: roomUnder, draft: keep, draw: draw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
+  window.JawsOrca = { roomUnder: roomUnder, draft: keep, draw: draw, phoneDraw: phoneDraw, boardOf: boardOf, readingForm: readingForm, gearWords: gearWords, ability: ability, titled: titled,
                       track: track, optionLine: optionLine, ROLE: ROLE, ROLES: ROLES, WHO: WHO, KIND: KIND };
 })();

@@ -84,9 +84,26 @@
   /* The phone's map in a frame of its own: on a phone where its thinnest space would be under 44 px,
      drawn bigger and scrolled sideways (TC.zoomBoard, issue 40). */
   function phoneMap(map) { return el("div", { class: "jaws-zoom" }, map); }
-  function zoomMap(board) {
+  function zoomMap(board, view) {
     const map = board.querySelector(".jaws-zoom > .jaws-map");
-    if (map && map.isConnected) TC.zoomBoard(map, "[data-space], [data-land]", "jaws");
+    if (map && map.isConnected) TC.zoomBoard(map, thinnest(view), "jaws");
+  }
+  /* The thinnest space a finger taps, in the drawing's units: the smallest side of the box round
+     each of the ring's water and land sectors, from their arcs (known before the map is laid out:
+     the zoom is set in the drawing's own task, before its labels are fitted at that size). */
+  function thinnest(view) {
+    const ring = view.map.drawing.ring, step = 360 / ring.length;
+    let least = Infinity;
+    ring.forEach(function (name, i) {
+      const a0 = -90 - step / 2 + step * i;
+      [[R1, R2], [R0, R1]].forEach(function (rr) {
+        const pts = [];
+        for (let k = 0; k <= 12; k++) pts.push(polar(rr[0], a0 + step * k / 12), polar(rr[1], a0 + step * k / 12));
+        const xs = pts.map(function (p) { return p.x; }), ys = pts.map(function (p) { return p.y; });
+        least = Math.min(least, Math.max.apply(null, xs) - Math.min.apply(null, xs), Math.max.apply(null, ys) - Math.min.apply(null, ys));
+      });
+    });
+    return least;
   }
 
   /* opts: shark (space of the shark's own mover, secret: its phone only), path (its path this
@@ -467,7 +484,7 @@
       head.textContent = view.phase === "over" ? T("Act 1 is over.") : T("The crew is on the move. Your tracker:");
     }
     board.append(head, phoneMap(drawMap(view, { shark: secret.space, path: burst ? [secret.space].concat(burst) : secret.path, targets: targets, shade: true })));
-    zoomMap(board);
+    zoomMap(board, view);
     if (view.phase === "shark" && legal.length) {
       const row = el("div", { class: "jaws-buttons" });
       if (burst) {
@@ -574,7 +591,7 @@
                       "{name}: {count} actions left. Tap a highlighted space to move.", { name: T(ROLE[crewRole].name) });
     board.append(el("p", { class: "jaws-head", text: head }),
                  phoneMap(drawMap(view, { targets: targets, targetsLand: crewRole === "brody", focus: crewRole, shade: true })));
-    zoomMap(board);
+    zoomMap(board, view);
     const choosing = view.phase === "choice" && legal.length;
     if (choosing) {
       // the card's rule stands with its choice: the card, then what to choose
