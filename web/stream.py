@@ -172,11 +172,14 @@ def _setup(state: Any) -> None:
 
 
 def frame(payload: dict[str, Any]) -> str:
-    """One SSE message: ``id`` = the table's version, ``data`` = the payload as one JSON line."""
+    """One SSE message: ``id`` = the table's version, ``data`` = the payload as one JSON line, its
+    keys in order as every answer's (Flask's JSON sorts them): a phone tells a payload it has drawn
+    already by its text, and the same payload twice is drawn once (docs/web.md, "A slow phone's
+    first second")."""
     lines = []
     if isinstance(payload.get("version"), int):
         lines.append(f"id: {payload['version']}")
-    lines.append("data: " + json.dumps(payload, separators=(",", ":")))
+    lines.append("data: " + json.dumps(payload, separators=(",", ":"), sort_keys=True))
     return "\n".join(lines) + "\n\n"
 
 

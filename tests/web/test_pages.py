@@ -184,19 +184,27 @@ def test_a_phones_page_holds_its_seat_as_its_stream_first_says_it(
     client: FlaskClient, make_table: Any
 ) -> None:
     """A slow phone draws its seat once (issue 41): the payload in its page counts the phone as at
-    the table, as its stream's first message then does, so that message repeats it exactly and the
-    page has nothing to draw again (phone.js compares them)."""
+    the table, as its stream's first message then does, so that message repeats it exactly, word
+    for word and key for key (phone.js compares the two as text), and the page has nothing to draw
+    again. The answer to a play and the stream's message of the same change alike."""
     from tests.web.test_stream import Stream
     from web.wire import unpack
 
     t = make_table()
     token = t.claim(0, "Anna")
     client.set_cookie(f"seat_{t.id}", token)
-    first = unpack(page_data(client.get(f"/play/{t.id}").get_data(as_text=True))["page"]["first"])
+    packed = page_data(client.get(f"/play/{t.id}").get_data(as_text=True))["page"]["first"]
+    first = unpack(packed)
     assert first["seats"][0]["connected"] is True   # this phone, asking for its page, is at the table
     stream = Stream(client, f"/api/tables/{t.id}/stream?packed=1", headers=t.auth(0))
     try:
         (said,) = stream.payloads(1)
+        assert unpack(said) == first
+        assert json.dumps(said) == json.dumps(packed)   # in the same order: the same text
+        legal = t.view(0)["legal_actions"]
+        answer = client.post(f"/api/tables/{t.id}/actions?packed=1", json={"action": legal[0]},
+                             headers=t.auth(0)).get_json()
+        (told,) = stream.changes(1)
+        assert json.dumps(told) == json.dumps(answer)
     finally:
         stream.close()
-    assert unpack(said) == first
