@@ -77,7 +77,7 @@
     if (card.kind !== "unit") {
       svg("circle", { cx: 11, cy: 23, r: 8.5, fill: "#ffd400", stroke: "#111" }, root);
       text(root, 11, 27, String(card.power), { class: "fz-power", "font-size": 11, "font-weight": 700, fill: "#111" });
-      text(root, 11, 37, "⚡", { "font-size": 5.5, fill: "#ffd400" });
+      text(root, 11, 37, "⚡", { "font-size": 5.5, fill: "#ffd400", "aria-hidden": "true" });   // a sign: its number says it
     }
     if (card.conveyor) {
       svg("rect", { x: 41, y: 15, width: 15, height: 13, rx: 2, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
@@ -85,10 +85,10 @@
     }
     const syms = (card.symbols || "").split("").filter(Boolean);
     if (card.kind === "upgrade") {
-      text(root, 30, 48, "★", { "font-size": 24, fill: "#ffd400" });
+      text(root, 30, 48, "★", { "font-size": 24, fill: "#ffd400", "aria-hidden": "true" });
       text(root, 30, 60, T("any symbol"), { "font-size": 5.5, fill: "#fff" });
     } else if (card.kind === "fzzzt") {
-      text(root, 30, 55, "⚡", { "font-size": 24, fill: "#ffd400" });
+      text(root, 30, 55, "⚡", { "font-size": 24, fill: "#ffd400", "aria-hidden": "true" });
     } else if (syms.length) {
       const cols = syms.length > 2 ? 2 : syms.length, rows = Math.ceil(syms.length / cols);
       syms.forEach(function (s, i) {

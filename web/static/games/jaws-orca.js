@@ -24,7 +24,7 @@
   const ROLE = {
     brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b" },
     hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9" },
-    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1d8a3a" },
+    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1b8236" },
   };
   const KIND = {
     melee: TC.N("melee weapon"), ranged: TC.N("ranged weapon"), entangle: TC.N("entangle weapon"),

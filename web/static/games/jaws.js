@@ -29,7 +29,7 @@
   const ROLE = {
     brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
     hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9", text: "#fff" },
-    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1d8a3a", text: "#fff" },
+    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1b8236", text: "#fff" },
   };
   const POWER = {
     frenzy: TC.N("Feeding Frenzy"), evade: TC.N("Evasive Moves"), hide: TC.N("Out of Sight"), burst: TC.N("Speed Burst"),

@@ -27,7 +27,7 @@
     { name: window.TC.N("Red"), colour: "red", fill: "#d0342c" },
     { name: window.TC.N("Blue"), colour: "blue", fill: "#1f62c9" },
     { name: window.TC.N("Green"), colour: "green", fill: "#1d8a3a" },
-    { name: window.TC.N("Orange"), colour: "orange", fill: "#e07b00" },
+    { name: window.TC.N("Orange"), colour: "orange", fill: "#e07b00", text: "#111" },   // white on it: 3.0:1
   ];
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
   const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
@@ -162,7 +162,7 @@
     const body = svg("g", { class: "agent agent-" + seat + (cls || ""), "data-agent": seat }, parent);
     svg("polygon", { points: "0,-19 -7,-11 7,-11", fill: "#fff", stroke: "#000", "stroke-width": 1 }, body);  // faces the beach (N)
     svg("circle", { r: 11, fill: info.fill, stroke: "#111", "stroke-width": 2.5 }, body);   // 3:1 on the water (1.4.11)
-    const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: "#fff" }, body);
+    const t = svg("text", { y: 5, class: "fig-letter", "text-anchor": "middle", fill: info.text || "#fff" }, body);
     t.textContent = String(seat + 1);
     svg("title", {}, body).textContent = T("Agent {number}", { number: seat + 1 }) + " · " + T(info.name);
     return body;
