@@ -192,8 +192,8 @@ def test_a_phone_sails_by_tapping_the_map_and_the_table_screen_draws_the_boats(
     anna.locator("#ln-end").tap()
     anna.locator("#sheet").wait_for(state="visible")
     anna.locator("#sheet-ok").tap()
-    anna.locator("#controls .status", has_text="turn").wait_for()
-    assert service.public(table)["awaiting"] == [1]
+    # her turn ended: the next seat's (the phone said "turn" before as well: waited for in the game)
+    assert until(lambda: service.public(table)["awaiting"] == [1], 20.0, every=0.1, pause=page_pause(anna))
     tv.locator("#resolution").wait_for(state="visible")
     shot(tv, "loch-ness-table")
     tv_ctx.close()
