@@ -203,8 +203,12 @@
     }
     for (let r = 1; r <= RANKS; r++) {
       const c = coords("a" + r, flip);
-      const t = svg("text", { x: 6, y: c.cy + 4, class: "coord", "text-anchor": "middle" }, root);
-      t.textContent = String(r);
+      // on a phone on both edges: its board, wider than the phone, scrolls sideways (TC.zoomBoard),
+      // and a square's rank stays in view whichever way it is scrolled
+      (opts.onTap ? [6, W - 6] : [6]).forEach(function (x) {
+        const t = svg("text", { x: x, y: c.cy + 4, class: "coord", "text-anchor": "middle" }, root);
+        t.textContent = String(r);
+      });
     }
     const tokens = svg("g", { class: "tokens" }, root);
     (view.board || []).forEach(function (token) { drawToken(tokens, token, flip, coords(token.square, flip)); });
