@@ -144,6 +144,17 @@
      the board goes on. The frame keeps what matters in view (TC.boardFrame); ``key`` names the board,
      so where the player panned it is kept while what matters stays the same. */
   const TAP = 44, panned = {};
+  /* A board's thinnest space, in its drawing's units, for TC.zoomBoard's ``unit``: the smallest side
+     of the box round each shape (``shapes``: lists of [x, y] points), known from the board's own
+     geometry before anything is laid out. */
+  TC.thinnest = function (shapes) {
+    let least = Infinity;
+    shapes.forEach(function (pts) {
+      const xs = pts.map(function (p) { return p[0]; }), ys = pts.map(function (p) { return p[1]; });
+      least = Math.min(least, Math.max.apply(null, xs) - Math.min.apply(null, xs), Math.max.apply(null, ys) - Math.min.apply(null, ys));
+    });
+    return least;
+  };
   TC.zoomBoard = function (drawing, unit, key) {
     const frame = drawing.parentNode;
     frame.classList.add("board-zoom");

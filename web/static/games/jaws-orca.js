@@ -35,18 +35,13 @@
 
   function points(list) { return list.map(function (p) { return p[0] + "," + p[1]; }).join(" "); }
 
-  /* The thinnest space a finger taps, in the drawing's units: the smallest side of the box round a
-     boat tile or a water space, from the layout's points (known before the drawing is laid out). */
+  /* The thinnest space a finger taps (TC.thinnest): its boat tiles and water spaces, from the layout's
+     points. */
   function thinnest(orca) {
     const d = orca.layout.drawing;
-    let least = Infinity;
-    [d.tiles || {}, d.water || {}].forEach(function (set) {
-      Object.keys(set).forEach(function (z) {
-        const xs = set[z].map(function (p) { return p[0]; }), ys = set[z].map(function (p) { return p[1]; });
-        least = Math.min(least, Math.max.apply(null, xs) - Math.min.apply(null, xs), Math.max.apply(null, ys) - Math.min.apply(null, ys));
-      });
-    });
-    return least;
+    return TC.thinnest([d.tiles || {}, d.water || {}].flatMap(function (set) {
+      return Object.keys(set).map(function (z) { return set[z]; });
+    }));
   }
 
   /* The Orca on a phone: in a frame of its own, drawn bigger where its thinnest space would be

@@ -88,22 +88,22 @@
     const map = board.querySelector(".jaws-zoom > .jaws-map");
     if (map && map.isConnected) TC.zoomBoard(map, thinnest(view), "jaws");
   }
-  /* The thinnest space a finger taps, in the drawing's units: the smallest side of the box round
-     each of the ring's water and land sectors, from their arcs (known before the map is laid out:
-     the zoom is set in the drawing's own task, before its labels are fitted at that size). */
+  /* The thinnest space a finger taps (TC.thinnest): each of the ring's water and land sectors, as
+     points along its arcs (the zoom is set in the drawing's own task, before its labels are fitted at
+     that size). */
   function thinnest(view) {
-    const ring = view.map.drawing.ring, step = 360 / ring.length;
-    let least = Infinity;
+    const ring = view.map.drawing.ring, step = 360 / ring.length, shapes = [];
     ring.forEach(function (name, i) {
       const a0 = -90 - step / 2 + step * i;
       [[R1, R2], [R0, R1]].forEach(function (rr) {
         const pts = [];
-        for (let k = 0; k <= 12; k++) pts.push(polar(rr[0], a0 + step * k / 12), polar(rr[1], a0 + step * k / 12));
-        const xs = pts.map(function (p) { return p.x; }), ys = pts.map(function (p) { return p.y; });
-        least = Math.min(least, Math.max.apply(null, xs) - Math.min.apply(null, xs), Math.max.apply(null, ys) - Math.min.apply(null, ys));
+        for (let k = 0; k <= 12; k++) {
+          [polar(rr[0], a0 + step * k / 12), polar(rr[1], a0 + step * k / 12)].forEach(function (p) { pts.push([p.x, p.y]); });
+        }
+        shapes.push(pts);
       });
     });
-    return least;
+    return TC.thinnest(shapes);
   }
 
   /* opts: shark (space of the shark's own mover, secret: its phone only), path (its path this
