@@ -174,6 +174,7 @@ def test_with_a_table_screen_the_game_opens_only_once_it_has_shown_the_last_step
     svc = Service(data_dir, HOST_KEY, clock=lambda: now[0])
     try:
         table = new_table(svc)
+        svc.set_auto(table, False)   # each step by Next: the pacer's own thread does not step in
         svc.public(table, screen=True)
         for seat in range(3):
             svc.setup.ready(table, seat)
@@ -187,6 +188,7 @@ def test_with_a_table_screen_the_game_opens_only_once_it_has_shown_the_last_step
         svc.act(table, seat, action)
 
         late = new_table(svc)
+        svc.set_auto(late, False)
         svc.public(late, screen=True)
         svc.setup.ready(late, 0)
         svc.setup.set_setup(late, step=len(svc.public(late)["setup"]["steps"]) - 1)
