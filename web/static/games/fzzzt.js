@@ -135,7 +135,7 @@
     if (card.kind === "unit") svg("rect", { x: 4.5, y: 4.5, width: 51, height: 75, rx: 4, fill: "none", stroke: "#fff", "stroke-width": 1.2 }, root);
     if (card.kind !== "unit") {
       svg("circle", { cx: 14, cy: 15, r: 11.5, fill: "#ffd400", stroke: "#111" }, root);
-      text(root, 14, 20, String(card.power), { class: "fz-power", "font-size": 15, "font-weight": 800, fill: "#111" });
+      text(root, 14, 20, String(card.power), { class: "fz-power", "font-size": 15, "font-weight": 700, fill: "#111" });
     }
     if (card.conveyor) {
       svg("rect", { x: 34, y: 5, width: 22, height: 18, rx: 3, fill: "#111", stroke: "#fff", "stroke-width": 0.8 }, root);
@@ -146,7 +146,7 @@
     else if (card.kind === "fzzzt") text(root, 30, 58, "⚡", { "font-size": 30, fill: "#ffd400" });
     else if (card.kind === "mechanic") {   // the word and its number, as the card prints them (never "M3")
       fitted(root, 30, 44, T("Mechanic"), 52, { class: "fz-kind", "font-size": 13, fill: "#fff", "font-weight": 700 });
-      text(root, 30, 63, (card.id || "").slice(1), { "font-size": 20, fill: "#fff", "font-weight": 800 });
+      text(root, 30, 63, (card.id || "").slice(1), { "font-size": 20, fill: "#fff", "font-weight": 700 });
     }
     else {
       const cols = syms.length > 2 ? 2 : Math.max(syms.length, 1), rows = Math.ceil(syms.length / cols);
@@ -156,7 +156,7 @@
       });
     }
     svg("rect", { x: 4, y: 65, width: 52, height: 16, rx: 3, fill: "rgba(0,0,0,.5)" }, root);
-    text(root, 30, 78, "★" + card.points, { class: "fz-points", "font-size": 14, fill: "#fff", "font-weight": 800 });
+    text(root, 30, 78, "★" + card.points, { class: "fz-points", "font-size": 14, fill: "#fff", "font-weight": 700 });
     return root;
   }
 
