@@ -75,7 +75,7 @@
     $("dead-end").hidden = true;
     const box = TC.clear($("seat-buttons"));
     // Left blank, the seat keeps no name: every screen calls it "Player 2" in its own language.
-    $("name").placeholder = T("Player {number}", { number: firstFree.seat + 1 });
+    nameField().placeholder = T("Player {number}", { number: firstFree.seat + 1 });
     seats.forEach(function (s) {
       const label = s.taken
         ? T("Seat {number}", { number: s.seat + 1 }) + seatColour(p, s.seat) + " · " + (s.name || "") + " (" + T(s.bot ? window.TC.N("bot") : window.TC.N("taken")) + ")"
@@ -98,8 +98,18 @@
     return role ? " · " + role : "";
   }
 
+  /* The name's field, made the first time the seats are offered (phone.html). */
+  function nameField() {
+    if (!$("name")) {
+      const label = $("name-field");
+      label.append(el("input", { id: "name", type: "text", maxlength: label.getAttribute("data-max"),
+                                 autocomplete: "nickname", enterkeyhint: "done" }));
+    }
+    return $("name");
+  }
+
   async function claim(seat) {
-    const name = $("name").value.trim();
+    const name = nameField().value.trim();
     const r = await TC.api("POST", base + "/seats/" + seat, { name: name });
     if (!r.ok) { TC.showRefusal(r.data.error); showClaim(); return; }
     TC.showRefusal("");
@@ -187,6 +197,7 @@
       TC.showRefusal(T("That play is no longer possible: the game moved on before you confirmed it."));
     }
     draw();
+    if (!drawnOnce) performance.mark("tc-seat-drawn");   // the page's first frame comes after it (phone.html)
     // the page's first drawing is its seat alone, on the screen at once: what is under it (what you
     // can see, the events, the rules behind "Why?") follows in the next task (docs/web.md, "A slow
     // phone's first second")
@@ -495,7 +506,8 @@
     return false;
   }
 
-  // drawn in a task of its own, after the page's scripts have run (a slow phone's first second:
-  // no task of the page holds its thread long, docs/web.md)
-  setTimeout(function () { start(TC.unpack(TC.page.first) || null); }, 0);
+  // drawn as the page's scripts end: the page shows nothing before it (phone.html's scripts hold its
+  // first frame, blocking="render"), so the seat is the page's first frame (docs/web.md, "A slow
+  // phone's first second")
+  start(TC.unpack(TC.page.first) || null);
 })();
