@@ -5,10 +5,12 @@ in Debian's chromium with its CPU throttled (4x and 6x: a low-end Android).
 
 Per game and rate, the median and the worst of ``--runs`` loads of:
 - ``drawn``: from the navigation's start to the seat's page on the screen (``#seat`` shown with
-  its payload's version, its view and its controls, and the frame after it painted: the task after
-  the next animation frame);
+  its payload's version, its view and its controls, visible, and the frame after it painted: the
+  task after the next animation frame);
+- ``painted``: the page's first paint (First Contentful Paint): anything on the screen before the
+  seat (a page that holds its first frame until the seat is drawn paints it with the seat);
 - ``task before``: the longest task on the page's main thread before it was drawn (a tap in a long
-  task waits for its end);
+  task waits for its end; before the first paint there is nothing on the screen to tap);
 - ``task after``: the longest in the first 2 s after it was drawn;
 - ``tap``: a tap on a legal play (the game's first drawn target: a token, a card, a button) to the
   frame that answers it (the Event Timing API's duration of the tap: from the touch to the next
@@ -81,6 +83,12 @@ WATCH = """(AFTER_MS) => {
     for (const e of list.getEntries()) window.__taps.push([e.name, e.startTime, e.duration]);
   }).observe({type: 'first-input', buffered: true});
   window.__drawn = null;
+  window.__painted = null;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'first-contentful-paint') window.__painted = e.startTime;
+    }
+  }).observe({type: 'paint', buffered: true});
   // waited for through CDP (Runtime.evaluate, awaitPromise), not Playwright's own waiting, whose
   // helper script, compiled in the page, would be a long task of the page's in the window measured
   window.__over = new Promise((resolve) => { window.__watched = resolve; });
@@ -89,7 +97,9 @@ WATCH = """(AFTER_MS) => {
     const seat = document.getElementById('seat');
     if (seen || !seat || seat.hidden || !seat.dataset.version) return;
     seen = true;
-    requestAnimationFrame(() => {
+    // on the screen: a page may keep itself hidden until it is drawn (its style, in that frame's own work)
+    requestAnimationFrame(function onFrame() {
+      if (!seat.checkVisibility()) { requestAnimationFrame(onFrame); return; }
       const after = new MessageChannel();
       after.port1.onmessage = () => {
         window.__drawn = performance.now();
@@ -106,6 +116,7 @@ WATCH = """(AFTER_MS) => {
 @dataclass
 class Load:
     drawn: float
+    painted: float     # the first contentful paint
     before: float      # the longest task before the seat was drawn (0: none over 50 ms)
     after: float       # the longest in the first 2 s after
     tap: float | None  # None: no legal play to tap on this seat's first screen
@@ -179,6 +190,7 @@ def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int,
     if trace is not None:
         browser.stop_tracing()
     drawn = float(page.evaluate("() => window.__drawn"))
+    painted = float(page.evaluate("() => window.__painted") or drawn)
     tasks = page.evaluate("() => window.__long")
     before = max((d for s, d in tasks if s < drawn), default=0.0)
     after = max((d for s, d in tasks if drawn <= s < drawn + AFTER_MS), default=0.0)
@@ -192,7 +204,7 @@ def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int,
         tap = max(d for _, _, d in page.evaluate("() => window.__taps")[taps:])
     ctx.close()
     companion.call("POST", f"/api/tables/{table}/end", {}, host=True)
-    return Load(drawn, before, after, tap)
+    return Load(drawn, painted, before, after, tap)
 
 
 def where_the_time_went(trace: Path) -> list[tuple[str, float]]:
@@ -244,12 +256,13 @@ def main() -> None:
                     work = ", ".join(f"{name} {ms:.0f}" for name, ms in where_the_time_went(path))
                     print(f"{game['id']}: drawn at {load.drawn:.0f} ms; main thread (ms): {work}", flush=True)
                 return
-            print(f"{'game':<20} {'CPU':>4} {'drawn ms':>12} {'task before':>12} {'task after':>12} "
-                  f"{'tap ms':>10}   (median / worst)")
+            print(f"{'game':<20} {'CPU':>4} {'painted ms':>12} {'drawn ms':>12} {'task before':>12} "
+                  f"{'task after':>12} {'tap ms':>10}   (median / worst)")
             for game in games:
                 for rate in (int(r) for r in args.rates.split(",")):
                     loads = [measure(browser, companion, game, rate, seed) for seed in range(args.runs)]
-                    print(f"{game['id']:<20} {str(rate) + 'x':>4} {figures([x.drawn for x in loads]):>12} "
+                    print(f"{game['id']:<20} {str(rate) + 'x':>4} {figures([x.painted for x in loads]):>12} "
+                          f"{figures([x.drawn for x in loads]):>12} "
                           f"{figures([x.before for x in loads]):>12} {figures([x.after for x in loads]):>12} "
                           f"{figures([x.tap for x in loads if x.tap is not None]):>10}", flush=True)
         finally:
