@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Table Companion: shared page helpers. Plain JS, no build step, nothing from the internet. */
 "use strict";
 (function () {

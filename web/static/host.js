@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* The host page: start a table, manage its seats, undo, end, next game; the virtual hardware panel. */
 "use strict";
 (function () {

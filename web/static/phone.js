@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* The phone page: claim a seat, then the seat's private view and its legal plays as big controls. */
 "use strict";
 (function () {

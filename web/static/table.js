@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* The table screen: the public view only, readable across the table.
 
    It tells the table's story (docs/web.md, "The table's story"): the companion keeps the steps this

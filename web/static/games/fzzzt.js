@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Fzzzt!: the cards drawn as SVG pictures (power, points, symbols as shapes with their names, the
    conveyor number), the phone (your hand, tap cards to build a bid, confirm; clean-up on your
    units) and the table screen (the conveyor, every player's units and piles, the reveal with the

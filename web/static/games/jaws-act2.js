@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Jaws, Act 2 (the Orca): the phones and the table screen, as window.JawsAct2 (jaws.js hands Act 2's
    payloads here):
 

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Jaws on the host page: the box profiles, the profile a table starts on, and what the table enters.
 
    No public source prints the Orca's boat tiles, the 16 resurface cards, the 22 gear cards, the wound

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Jaws, Act 2 (the Orca): what the phones, the table screen and the host page share, as
    window.JawsOrca:
 

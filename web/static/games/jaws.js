@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Jaws, Act 1 (Amity): the island drawn in SVG from the game's own map data, and the page parts,
    registered as GameUI["jaws"]:
 

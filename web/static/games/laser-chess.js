@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Laser Chess: the board as SVG (every token's facing drawn as a shape, colours with letters,
    restricted squares marked by their border and a corner shape that never touch a token, the last
    beam drawn with its end marked), and the game's page parts, registered as GameUI["laser-chess"]:

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Loch Ness on the host page: the map editor, and the board picked when a table starts.
 
    The printed board is lost (docs/data/loch-ness.md), so the host lays it out once: spaces on a grid

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Loch Ness: the board drawn in SVG from its map data (docs/loch-ness.md, "The board"): spaces by
    terrain (each with its own shape and sign, never colour alone), neighbours, sites with their card
    places, the IV/III marks, Nessie's start and her endgame route. Shared by the host's map editor

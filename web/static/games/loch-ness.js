@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Loch Ness: the phone (your boats with their tools and finds, each boat's plays, moves tapped on
    the map, town, the end of the turn) and the table screen (the map with every boat, Nessie, the
    sites' cards, the endgame route, the reputation track, each turn's events step by step).

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Sharks with Lasers: the board as SVG (agents in their seat's colour WITH their seat number,
    sharks white / grey / black WITH a letter and a shape, every facing drawn as an arrow; the boat,
    the beach, open water and the start zone marked) and the game's page parts, registered as
