@@ -339,19 +339,33 @@ ROW_LINE = """() => [...document.querySelectorAll('.side .row > *')]
     .map((e) => { const r = e.getBoundingClientRect(); return [e.id, r.top, r.bottom]; })"""
 
 
+@pytest.mark.parametrize("lang", ["nl", "de"])
 @pytest.mark.parametrize("game_id", sorted(engines.GAMES))
-def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_dutch(
-        server: str, browser: Any, service: Any, game_id: str) -> None:
+def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_dutch_and_german(
+        server: str, browser: Any, service: Any, game_id: str, lang: str) -> None:
     """"Volgende" and "Automatisch" left the connection's dot a line of its own on the table screen
-    (58 px of a side that gives its older lines away for room): Next, Auto and the dot on one line."""
-    players = engines.get(game_id).min_players
-    table = service.create_table(game_id, players, {}, seed=3, lang="nl")["table"]
+    (58 px of a side that gives its older lines away for room), and at the side's widest text (22
+    px) "Automatisch" went under "Volgende", the dot under "Weiter": Next, Auto and the dot on one
+    line, in Dutch and in German, a game's start (its side's text at full size) and later."""
+    game = engines.get(game_id)
+    players = min(max(game.min_players, 3), game.max_players)
+    table = service.create_table(game_id, players, {}, seed=3, lang=lang)["table"]
     service.set_auto(table, False)
     for seat in range(players):
         service.claim_seat(table, seat, f"P{seat + 1}")
+    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+    tv.goto(f"{server}/table/{table}")
+    one_line(tv)
+    tv.context.close()
     advance(service, table, 2, seed=1)
     tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
     tv.goto(f"{server}/table/{table}")
+    one_line(tv)
+    tv.context.close()
+
+
+def one_line(tv: Any) -> None:
+    """The table screen's Next, Auto and connection dot stand on one line."""
     tv.locator("#auto:not([hidden])").wait_for()
     tv.locator("#conn.live").wait_for()   # the dot is drawn once the stream is live (empty before)
     tv.evaluate(SETTLED)
@@ -359,4 +373,3 @@ def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_d
     assert {name for name, _, _ in row} >= {"next", "auto", "conn"}, row
     middles = [(top + bottom) / 2 for _, top, bottom in row]
     assert max(middles) - min(middles) < 12, row
-    tv.context.close()
