@@ -353,23 +353,15 @@ def test_the_table_screens_buttons_and_its_connection_dot_stand_on_one_line_in_d
     service.set_auto(table, False)
     for seat in range(players):
         service.claim_seat(table, seat, f"P{seat + 1}")
-    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
-    tv.goto(f"{server}/table/{table}")
-    one_line(tv)
-    tv.context.close()
-    advance(service, table, 2, seed=1)
-    tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
-    tv.goto(f"{server}/table/{table}")
-    one_line(tv)
-    tv.context.close()
-
-
-def one_line(tv: Any) -> None:
-    """The table screen's Next, Auto and connection dot stand on one line."""
-    tv.locator("#auto:not([hidden])").wait_for()
-    tv.locator("#conn.live").wait_for()   # the dot is drawn once the stream is live (empty before)
-    tv.evaluate(SETTLED)
-    row = tv.evaluate(ROW_LINE)
-    assert {name for name, _, _ in row} >= {"next", "auto", "conn"}, row
-    middles = [(top + bottom) / 2 for _, top, bottom in row]
-    assert max(middles) - min(middles) < 12, row
+    for moment, plies in (("start", 0), ("later", 2)):
+        advance(service, table, plies, seed=1)
+        tv = watch(browser.new_context(viewport={"width": 1280, "height": 720}).new_page())
+        tv.goto(f"{server}/table/{table}")
+        tv.locator("#auto:not([hidden])").wait_for()
+        tv.locator("#conn.live").wait_for()   # the dot is drawn once the stream is live (empty before)
+        tv.evaluate(SETTLED)
+        row = tv.evaluate(ROW_LINE)
+        assert {name for name, _, _ in row} >= {"next", "auto", "conn"}, (moment, row)
+        middles = [(top + bottom) / 2 for _, top, bottom in row]
+        assert max(middles) - min(middles) < 12, (moment, row)
+        tv.context.close()

@@ -27,11 +27,10 @@
   // the Shop, the land ring, the coastal water, the open sea: the land ring deep enough for a
   // label such as "Bürgermeister" (two lines, turned with its space if need be: fitLabel)
   const C = 200, R0 = 36, R1 = 100, R2 = 140, R3 = 196;
-  const ROLE = {
-    brody: { letter: "B", name: TC.N("Brody"), fill: "#2b2b2b", text: "#fff" },
-    hooper: { letter: "H", name: TC.N("Hooper"), fill: "#1f62c9", text: "#fff" },
-    quint: { letter: "Q", name: TC.N("Quint"), fill: "#1b8236", text: "#fff" },
-  };
+  // the crew's roles as the Orca draws them too (jaws-orca.js, loaded before this script): each its
+  // letter, its name and its colour, with white words on it
+  const ROLE = {};
+  Object.keys(window.JawsOrca.ROLE).forEach(function (r) { ROLE[r] = Object.assign({ text: "#fff" }, window.JawsOrca.ROLE[r]); });
   const POWER = {
     frenzy: TC.N("Feeding Frenzy"), evade: TC.N("Evasive Moves"), hide: TC.N("Out of Sight"), burst: TC.N("Speed Burst"),
   };
