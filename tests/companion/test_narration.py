@@ -113,8 +113,11 @@ def test_the_pi_speaks_the_shown_step_without_a_sound_card(data_dir: Path, tmp_p
     """The Pi's output: each stop shown starts its clip (recorded here as aplay would receive it)."""
     record = tmp_path / "heard"
     record.mkdir()
-    grab = ("import sys, pathlib, time; d = pathlib.Path(sys.argv[1]); "
-            "(d / f'{time.monotonic_ns()}.wav').write_bytes(sys.stdin.buffer.read())")
+    # each clip kept once it has all come (a clip cut short by the next stop, its player stopped
+    # before it was handed the sound, is not heard: no file, never an empty or half one)
+    grab = ("import os, sys, pathlib, time; d = pathlib.Path(sys.argv[1]); n = time.monotonic_ns(); "
+            "b = sys.stdin.buffer.read(); b and (d / f'{n}.part').write_bytes(b); "
+            "b and os.replace(d / f'{n}.part', d / f'{n}.wav')")
     player = Player(command=[sys.executable, "-c", grab, str(record)])
     svc = Service(data_dir, HOST, think_seconds=0.05, reading_pace=0.4, speaker=player)
     try:
