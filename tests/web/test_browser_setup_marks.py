@@ -29,6 +29,9 @@ RENDER = """async ([game, table, setup]) => {
   document.body.append(box);
   const step = { setup: setup, events: [], index: 0, count: 0, side: null };
   window.GameUI[game].table.render(box, payload, step);
+  // the marks inside a drawing come after its own measuring (TC.measure: after the page's first
+  // frame, which may not have come yet); a measure asked for now runs after them
+  await new Promise((done) => TC.measure(done));
   await new Promise((done) => requestAnimationFrame(() => done()));
   return Array.from(box.querySelectorAll('[data-mark]'))
     .map((n) => [n.getAttribute('data-mark'), n.textContent]);
