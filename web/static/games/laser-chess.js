@@ -182,8 +182,10 @@
     const lm = view.last_move || {};
     const lastSquares = {};
     ["from", "to", "square"].forEach(function (k) { if (typeof lm[k] === "string") lastSquares[lm[k]] = true; });
-    // each square one shape (its marks beside it, named by their square too): a board is drawn
-    // fast on a slow phone when it has few elements (docs/web.md, "A slow phone's first second")
+    // the squares one shape a colour (a board is drawn fast on a slow phone when it has few
+    // elements: docs/web.md, "A slow phone's first second"), then each marked square's marks, named
+    // by their square; what a tap does on a square is its hit (drawHits), not its colour
+    const fills = {}, marked = [];
     for (let f = 0; f < FILES.length; f++) {
       for (let r = 1; r <= RANKS; r++) {
         const sq = FILES[f] + r, c = coords(sq, flip);
@@ -191,11 +193,16 @@
         let fill = dark ? "#b9bcc2" : "#d9dbe0";
         if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
         if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
-        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: fill, class: "square", "data-square": sq }, root);
-        if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
-        if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move keep-in-view", "data-square": sq }, root);
+        (fills[fill] = fills[fill] || []).push("M" + c.x + " " + c.y + "h" + CELL + "v" + CELL + "h-" + CELL + "z");
+        if (only[sq] || lastSquares[sq]) marked.push([sq, c]);
       }
     }
+    for (const fill in fills) svg("path", { d: fills[fill].join(""), fill: fill, class: "square" }, root);
+    marked.forEach(function (m) {
+      const sq = m[0], c = m[1];
+      if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
+      if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move keep-in-view", "data-square": sq }, root);
+    });
     // coordinates
     for (let f = 0; f < FILES.length; f++) {
       const c = coords(FILES[f] + "1", flip);
