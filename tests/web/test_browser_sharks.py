@@ -113,7 +113,7 @@ def test_three_phones_program_a_round_and_the_table_screen_steps_through_it(
     # the board's edges and start zone are marked in words, not by colour alone
     edges = tv.locator("#board .edge-label").all_text_contents()
     assert "Beach" in edges and "Boat" in edges and any("Open water" in e for e in edges)
-    assert tv.locator("#board .square.start").count() == 9
+    assert tv.locator("#board .start-line").count() == 9 and tv.locator("#board .start-mark").count() == 9
     assert sorted(tv.locator("#board .shark .fig-letter").all_text_contents()) == ["B", "G", "W"]
     phones = [phone(browser) for _ in range(3)]
     for seat, page in enumerate(phones):
@@ -439,7 +439,10 @@ def test_the_pass_sheet_says_what_a_pass_does_at_that_moment(server: str, browse
 START_ROW = """() => {
   const svg = document.querySelector('#board svg.swl-board');
   const words = svg.lastElementChild;
-  const square = svg.querySelector('.square').getBoundingClientRect();
+  // a square: a start zone's dashed line is 3 units inside its square's edges
+  const line = svg.querySelector('.start-line').getBoundingClientRect();
+  const unit = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const square = {width: line.width + 6 * unit};
   const wide = [...svg.querySelectorAll('.start-mark')].map((t) => t.getBoundingClientRect().width)
     .filter((w) => w > square.width - 2);
   const under = [...svg.querySelectorAll('.coord, .start-mark')].filter((t) => !words.contains(t)).length;

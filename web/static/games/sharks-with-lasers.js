@@ -287,27 +287,29 @@
     drawEdges(root, g, board);
     const start = {};
     (board.start_zone || []).forEach(function (sq) { start[sq] = true; });
+    // the squares one shape a colour, their grid lines its edges (a board of few elements is drawn
+    // fast on a slow phone: docs/web.md, "A slow phone's first second"), then the start zone's marks
+    const fills = {}, starts = [];
     for (let col = 0; col < g.W; col++) {
       for (let row = 1; row <= g.H; row++) {
-        // each square one shape, its marks beside it (a board of few elements is drawn fast on a
-        // slow phone: docs/web.md, "A slow phone's first second")
-        const sq = g.name(col, row), c = g.at(sq);
-        svg("rect", { x: c.x, y: c.y, width: CELL, height: CELL, fill: (col + row) % 2 ? "#5c9fc9" : "#6badd6", stroke: "#3e7fa8", "stroke-width": 1,
-                      class: "square" + (start[sq] ? " start" : ""), "data-square": sq }, root);
-        if (start[sq]) {
-          svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3", class: "start-line" }, root);
-          // on the square's bottom edge: an agent standing there keeps its number clear of the word
-          const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 1, class: "start-mark", "text-anchor": "middle" }, root);
-          s.textContent = T("start");
-          // inside its square in every language: a word wider than the square (at 12 units a letter
-          // is about 7 wide) is pressed to the square's width
-          if (s.textContent.length * 7 > CELL - 6) {
-            s.setAttribute("textLength", CELL - 6);
-            s.setAttribute("lengthAdjust", "spacingAndGlyphs");
-          }
-        }
+        const sq = g.name(col, row), c = g.at(sq), fill = (col + row) % 2 ? "#5c9fc9" : "#6badd6";
+        (fills[fill] = fills[fill] || []).push("M" + c.x + " " + c.y + "h" + CELL + "v" + CELL + "h-" + CELL + "z");
+        if (start[sq]) starts.push(c);
       }
     }
+    for (const fill in fills) svg("path", { d: fills[fill].join(""), fill: fill, stroke: "#3e7fa8", "stroke-width": 1, class: "square" }, root);
+    starts.forEach(function (c) {
+      svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3", class: "start-line" }, root);
+      // on the square's bottom edge: an agent standing there keeps its number clear of the word
+      const s = svg("text", { x: c.x + CELL / 2, y: c.y + CELL - 1, class: "start-mark", "text-anchor": "middle" }, root);
+      s.textContent = T("start");
+      // inside its square in every language: a word wider than the square (at 12 units a letter
+      // is about 7 wide) is pressed to the square's width
+      if (s.textContent.length * 7 > CELL - 6) {
+        s.setAttribute("textLength", CELL - 6);
+        s.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
     // square names in the corners: the column's letter along the boat, the row's number along the west side
     for (let col = 0; col < g.W; col++) {
       for (let row = 1; row <= g.H; row++) {
