@@ -71,7 +71,7 @@
       }
     }
     const links = svg("g", { class: "ln-links" }, root);
-    const seen = {};
+    const seen = {}, paths = { plain: [], moor: [] };
     (board.spaces || []).forEach(function (a) {
       (a.adjacent || []).forEach(function (id) {
         const b = spaces[id];
@@ -80,17 +80,23 @@
         seen[key] = true;
         const moor = a.terrain === "island" || b.terrain === "island";
         const [x1, y1] = centre(a), [x2, y2] = centre(b);
+        if (!opts.onLink) {   // drawn with the others of its kind, below
+          paths[moor ? "moor" : "plain"].push("M" + x1 + " " + y1 + "L" + x2 + " " + y2);
+          return;
+        }
+        // the map editor: each link a thing to tap, said when pointed at
         const line = svg("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "ln-link" + (moor ? " ln-moor" : ""),
                                    "data-link": key }, links);
-        if (opts.onLink) {   // the map editor: a link is a thing to tap, said when pointed at
-          const hit = svg("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "ln-link-hit", "data-link": key }, links);
-          hit.addEventListener("click", function (ev) { opts.onLink(a.id, id, ev); });
-          svg("title", {}, line).textContent = moor ? TC.T("Boats moor here") : TC.T("Boats sail between these");
-        }
-        // elsewhere its look says it (a moor's link dashed): no title each, a board of few elements is
-        // drawn fast on a slow phone (docs/web.md, "A slow phone's first second")
+        const hit = svg("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "ln-link-hit", "data-link": key }, links);
+        hit.addEventListener("click", function (ev) { opts.onLink(a.id, id, ev); });
+        svg("title", {}, line).textContent = moor ? TC.T("Boats moor here") : TC.T("Boats sail between these");
       });
     });
+    // elsewhere the links are one shape a kind, their look saying it (a moor's dashed, each link's
+    // dashes from its own end): a board of few elements is drawn fast on a slow phone (docs/web.md,
+    // "A slow phone's first second")
+    if (paths.plain.length) svg("path", { d: paths.plain.join(""), class: "ln-link" }, links);
+    if (paths.moor.length) svg("path", { d: paths.moor.join(""), class: "ln-link ln-moor" }, links);
     const layer = svg("g", { class: "ln-spaces" }, root);
     (board.spaces || []).forEach(function (s) { drawSpace(layer, board, s, opts); });
     drawRoute(root, spaces, opts.route || board.route || []);
