@@ -323,10 +323,9 @@
       const api = { legal: legal, own: own, play: play, redraw: draw, drop: drop,
                     busy: function () { return busy; } };
       own = false;
-      const fields = restoreDraft(ui, p);
       ui.phone.render(root, p, api);
-      if (fields) TC.fillFields(root, fields);
-      keepDraft();
+      if (restoring) TC.measure(restoreDraft);   // after the page's first frame
+      else keepDraft();
       return;
     }
     own = false;
@@ -408,21 +407,26 @@
     return drafts.store;
   }
 
-  /* The first drawing of the seat: the composition kept for this decision goes back into the game's
-     page; returns the typed fields to put back once it is drawn. */
-  function restoreDraft(ui, p) {
-    if (!restoring) return null;
+  /* Once the seat's first drawing is on the screen, the composition kept for the decision it shows
+     goes back into the game's page, drawn again with it and its typed fields. Not before: the
+     phone's storage is read whole at its first touch (a slow phone's first frame waited for it;
+     docs/web.md, "The fourth look"), and a seat comes back with a composition only after a reload.
+     A tap or a keystroke before it is the player's newer composition: that one is kept. */
+  function restoreDraft() {
+    if (!restoring) return;
     restoring = false;
-    const d = ui.phone.draft;
-    const kept = d ? storeOf(p).load(d.about(p)) : null;
-    if (!kept) return null;
+    const d = draftOf(payload);
+    let kept = d ? storeOf(payload).load(d.about(payload)) : null;
     try {
-      if (kept.state !== null && kept.state !== undefined) d.load(kept.state);
-    } catch (e) { return null; }   // kept by another version of the page: set aside
-    return kept.fields || null;
+      if (kept && kept.state !== null && kept.state !== undefined) d.load(kept.state);
+    } catch (e) { kept = null; }   // kept by another version of the page: set aside
+    if (kept) draw();
+    if (kept && kept.fields) TC.fillFields($("game-ui"), kept.fields);
+    keepDraft();
   }
 
   function keepDraft() {
+    restoring = false;   // from now on what the page holds is the composition
     const d = draftOf(payload);
     if (!d) return;
     const about = d.about(payload);
