@@ -325,7 +325,7 @@
       own = false;
       ui.phone.render(root, p, api);
       if (restoring) TC.measure(restoreDraft);   // after the page's first frame
-      else keepDraft();
+      keepDraft();
       return;
     }
     own = false;
@@ -411,12 +411,13 @@
      goes back into the game's page, drawn again with it and its typed fields. Not before: the
      phone's storage is read whole at its first touch (a slow phone's first frame waited for it;
      docs/web.md, "The fourth look"), and a seat comes back with a composition only after a reload.
-     A tap or a keystroke before it is the player's newer composition: that one is kept. */
+     Until then nothing is kept over it (a tap, the page closing); a composition the player began
+     before it is their newer one, and stays. */
   function restoreDraft() {
     if (!restoring) return;
     restoring = false;
     const d = draftOf(payload);
-    let kept = d ? storeOf(payload).load(d.about(payload)) : null;
+    let kept = d && !composition(d).composed ? storeOf(payload).load(d.about(payload)) : null;
     try {
       if (kept && kept.state !== null && kept.state !== undefined) d.load(kept.state);
     } catch (e) { kept = null; }   // kept by another version of the page: set aside
@@ -425,15 +426,20 @@
     keepDraft();
   }
 
-  function keepDraft() {
-    restoring = false;   // from now on what the page holds is the composition
-    const d = draftOf(payload);
-    if (!d) return;
+  /* What the game's page holds now: the decision it answers, the game's part and the typed fields. */
+  function composition(d) {
     const about = d.about(payload);
     const state = about === null || about === undefined ? null : d.save();
     const fields = about === null || about === undefined ? null : TC.typedFields($("game-ui"));
-    const empty = (state === null || state === undefined) && !fields;
-    storeOf(payload).save(about, empty ? null : { state: state === undefined ? null : state, fields: fields });
+    return { about: about, state: state === undefined ? null : state, fields: fields,
+             composed: (state !== null && state !== undefined) || !!fields };
+  }
+
+  function keepDraft() {
+    const d = draftOf(payload);
+    if (!d || restoring) return;
+    const now = composition(d);
+    storeOf(payload).save(now.about, now.composed ? { state: now.state, fields: now.fields } : null);
   }
 
   // a tap or a keystroke in the game's part may change the composition without a drawing (a form)
