@@ -20,12 +20,18 @@ Long tasks are the Long Tasks API's (over 50 ms); "-" is none. Noisy under load:
 taken in the same minutes (``--runs 5`` of five games at two rates takes about three minutes).
 
 Usage: .venv/bin/python bench/slow_phone.py [--runs 5] [--rates 4,6] [--game ID] [--profile DIR]
-       [--root CHECKOUT]   (``--root`` serves another checkout: a version before a change, measured
-                            with the same bench in the same minutes)
+       [--cpu N] [--root CHECKOUT]   (``--root`` serves another checkout: a version before a change,
+                                      measured with the same bench in the same minutes)
 
 ``--profile DIR`` writes a Chrome trace of one 6x load per game (``DIR/<game>.json``: open it in
 Chrome's Performance panel or https://ui.perfetto.dev) and prints where the main thread's time went
 before the seat was drawn (docs/web.md, "A slow phone's first second").
+
+``--cpu N`` traces N loads per game at 6x and prints, instead, the main thread's CPU time from the
+phone's last script (``phone.js``) to the end of the page's first frame and the most of it in one
+task, median and worst: a task's thread time leaves out the moments another process had the core,
+so two versions compare in fewer loads than by the wall clock on a shared machine (docs/web.md,
+"The fourth look").
 """
 
 from __future__ import annotations
@@ -173,8 +179,12 @@ def new_seat(companion: Companion, game: dict[str, Any], seed: int) -> tuple[str
     return table["table"], tokens[me]
 
 
+# what --cpu reads from a trace: tasks with their thread time, the scripts, the first paint
+CPU_CATEGORIES = ["toplevel", "devtools.timeline", "v8.execute", "blink.user_timing", "loading"]
+
+
 def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int, seed: int,
-            trace: Path | None = None) -> Load:
+            trace: Path | None = None, categories: list[str] | None = None) -> Load:
     table, token = new_seat(companion, game, seed)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                               is_mobile=True, has_touch=True)
@@ -184,7 +194,7 @@ def measure(browser: Any, companion: Companion, game: dict[str, Any], rate: int,
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.add_init_script(f"({WATCH})({AFTER_MS})")
     if trace is not None:
-        browser.start_tracing(page=page, path=str(trace), screenshots=False)
+        browser.start_tracing(page=page, path=str(trace), screenshots=False, categories=categories)
     page.goto(f"{companion.base}/play/{table}", wait_until="commit")
     cdp.send("Runtime.evaluate", {"expression": "window.__over", "awaitPromise": True, "timeout": 60000})
     if trace is not None:
@@ -222,7 +232,32 @@ def where_the_time_went(trace: Path) -> list[tuple[str, float]]:
                         "EventDispatch", "v8.parseOnBackground", "GCEvent", "MajorGC", "MinorGC",
                         "PrePaint", "Layerize", "ResourceReceivedData", "XHRReadyStateChange"):
                 kinds[name] += e["dur"] / 1000
-    return kinds.most_common(12)
+    return [(name, float(ms)) for name, ms in kinds.most_common(12)]
+
+
+def cpu_to_first_frame(trace: Path) -> tuple[float, float]:
+    """The main thread's CPU time (ms) from the task that runs ``phone.js`` to the end of the frame
+    after it (the page's first: its scripts hold it), and the most of it in one task. A task's
+    thread time is what the page's own work took of the core, whoever else had it meanwhile."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    script = min(e["ts"] for e in events if e.get("name") == "EvaluateScript"
+                 and "phone.js" in str(e.get("args", {}).get("data", {})))
+    tasks, end = [], -1
+    for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
+                     and e.get("name") == "ThreadControllerImpl::RunTask" and "tdur" in e),
+                    key=lambda e: e["ts"]):
+        if e["ts"] < end:
+            continue   # a task run inside another (counted in it)
+        end = e["ts"] + e["dur"]
+        if end < script:
+            continue
+        tasks.append(e["tdur"] / 1000)
+        if e.get("args", {}).get("src_func") == "ScheduledActionSendBeginMainFrame":
+            break      # the frame: style, layout and paint of the seat
+    return sum(tasks), max(tasks, default=0.0)
 
 
 def figures(values: list[float]) -> str:
@@ -237,6 +272,8 @@ def main() -> None:
     parser.add_argument("--rates", default="4,6")
     parser.add_argument("--game", default=None)
     parser.add_argument("--profile", type=Path, default=None)
+    parser.add_argument("--cpu", type=int, default=0,
+                        help="traced loads per game at 6x: the main thread's CPU time to the first frame")
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the checkout to serve (a version before a change, in the same minutes)")
     args = parser.parse_args()
@@ -255,6 +292,19 @@ def main() -> None:
                     load = measure(browser, companion, game, 6, 99, trace=path)
                     work = ", ".join(f"{name} {ms:.0f}" for name, ms in where_the_time_went(path))
                     print(f"{game['id']}: drawn at {load.drawn:.0f} ms; main thread (ms): {work}", flush=True)
+                return
+            if args.cpu:
+                print(f"{'game':<20} {'CPU to frame ms':>16} {'in one task ms':>15}   "
+                      "(6x, main thread, median / worst)")
+                with tempfile.TemporaryDirectory() as traces:
+                    for game in games:
+                        cpu = []
+                        for seed in range(args.cpu):
+                            path = Path(traces) / f"{game['id']}-{seed}.json"
+                            measure(browser, companion, game, 6, seed, trace=path, categories=CPU_CATEGORIES)
+                            cpu.append(cpu_to_first_frame(path))
+                        total, most = [c[0] for c in cpu], [c[1] for c in cpu]
+                        print(f"{game['id']:<20} {figures(total):>16} {figures(most):>15}", flush=True)
                 return
             print(f"{'game':<20} {'CPU':>4} {'painted ms':>12} {'drawn ms':>12} {'task before':>12} "
                   f"{'task after':>12} {'tap ms':>10}   (median / worst)")
