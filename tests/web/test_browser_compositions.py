@@ -187,13 +187,19 @@ def test_sharks_a_tapped_card_waiting_for_its_target_survives_an_update(server: 
     page.context.close()
 
 
-def test_fzzzt_a_bid_half_built_survives_an_update(server: str, browser: Any, service: Any) -> None:
+def fzzzt_chief(server: str, browser: Any, service: Any) -> tuple[str, Any, list[dict[str, Any]]]:
+    """A Fzzzt! table of 3 (stepped by hand), the chief mechanic seated on a phone: the table, the
+    phone and its hand."""
     table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
     service.set_auto(table, False)
     chief = service.public(table)["view"]["chief"]
     page = phone(browser)
     shared.sit(page, server, table, chief, "Anna")
-    hand = service.seat_view(table, chief)["view"]["you"]["hand"]
+    return table, page, service.seat_view(table, chief)["view"]["you"]["hand"]
+
+
+def test_fzzzt_a_bid_half_built_survives_an_update(server: str, browser: Any, service: Any) -> None:
+    table, page, hand = fzzzt_chief(server, browser, service)
     watch_next_tap(page, ".fz-pick")
     page.locator(f'.fz-pick[data-card="{hand[0]["id"]}"]').tap()
     page.locator(".fz-pick.chosen").wait_for()
@@ -217,12 +223,7 @@ def test_fzzzt_a_bid_half_built_comes_back_after_a_reload_tapped_before_it_is_ba
     """The composition comes back from the phone's storage once the reloaded seat's first frame is on
     the screen (the first frame does not wait for the storage: docs/web.md "The fourth look"); a
     tap before then that composes nothing keeps nothing over it."""
-    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
-    service.set_auto(table, False)
-    chief = service.public(table)["view"]["chief"]
-    page = phone(browser)
-    shared.sit(page, server, table, chief, "Anna")
-    hand = service.seat_view(table, chief)["view"]["you"]["hand"]
+    _, page, hand = fzzzt_chief(server, browser, service)
     for card in hand[:2]:
         page.locator(f'.fz-pick[data-card="{card["id"]}"]').tap()
         page.locator(f'.fz-pick.chosen[data-card="{card["id"]}"]').wait_for()

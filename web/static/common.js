@@ -33,6 +33,19 @@
     return node;
   };
 
+  /* A board's squares (each [x, y, fill], ``size`` units a side) drawn as one shape a colour (class
+     "square", with ``attrs``): a board of few elements is drawn fast on a slow phone (docs/web.md,
+     "The fourth look"). What a square does or says is drawn over it, not on it. */
+  TC.squares = function (parent, cells, size, attrs) {
+    const fills = {};
+    cells.forEach(function (c) {
+      (fills[c[2]] = fills[c[2]] || []).push("M" + c[0] + " " + c[1] + "h" + size + "v" + size + "h-" + size + "z");
+    });
+    Object.keys(fills).forEach(function (fill) {
+      TC.svg("path", Object.assign({ d: fills[fill].join(""), fill: fill, class: "square" }, attrs || {}), parent);
+    });
+  };
+
   /* A symbol no font of a bare Pi OS draws (DejaVu and Liberation have no pause sign, television or
      shield: tests/web/test_browser_symbols.py), drawn
      as inline SVG in the text's colour, 1em high, hidden from screen readers (the words beside it

@@ -162,6 +162,37 @@
     });
   }
 
+  /* The squares (TC.squares: one shape a colour), then each marked square's marks, named by their
+     square: only one colour may enter it, or the last move was there. What a tap does on a square
+     is its hit (drawHits). */
+  function drawSquares(root, view, flip) {
+    const restricted = view.restricted || {};
+    const only = {};
+    (restricted.blue || []).forEach(function (sq) { only[sq] = "blue"; });
+    (restricted.red || []).forEach(function (sq) { only[sq] = "red"; });
+    const lm = view.last_move || {};
+    const lastSquares = {};
+    ["from", "to", "square"].forEach(function (k) { if (typeof lm[k] === "string") lastSquares[lm[k]] = true; });
+    const cells = [], marked = [];
+    for (let f = 0; f < FILES.length; f++) {
+      for (let r = 1; r <= RANKS; r++) {
+        const sq = FILES[f] + r, c = coords(sq, flip);
+        const dark = (f + r) % 2 === 0;
+        let fill = dark ? "#b9bcc2" : "#d9dbe0";
+        if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
+        if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
+        cells.push([c.x, c.y, fill]);
+        if (only[sq] || lastSquares[sq]) marked.push([sq, c]);
+      }
+    }
+    window.TC.squares(root, cells, CELL);
+    marked.forEach(function (m) {
+      const sq = m[0], c = m[1];
+      if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
+      if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move keep-in-view", "data-square": sq }, root);
+    });
+  }
+
   /* Render into container. opts: {flip, selected, targets: {square: true}, selectable: {square: true},
      onTap(square), beam (default view.last_beam), lastMove} */
   function render(container, view, opts) {
@@ -175,34 +206,7 @@
     const root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "laser-board", role: opts.onTap ? "group" : "img",
                               "aria-label": window.TC.T("Laser Chess board") + (position ? ": " + position : "") });
     svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#23262b" }, root);
-    const restricted = view.restricted || {};
-    const only = {};
-    (restricted.blue || []).forEach(function (sq) { only[sq] = "blue"; });
-    (restricted.red || []).forEach(function (sq) { only[sq] = "red"; });
-    const lm = view.last_move || {};
-    const lastSquares = {};
-    ["from", "to", "square"].forEach(function (k) { if (typeof lm[k] === "string") lastSquares[lm[k]] = true; });
-    // the squares one shape a colour (a board is drawn fast on a slow phone when it has few
-    // elements: docs/web.md, "A slow phone's first second"), then each marked square's marks, named
-    // by their square; what a tap does on a square is its hit (drawHits), not its colour
-    const fills = {}, marked = [];
-    for (let f = 0; f < FILES.length; f++) {
-      for (let r = 1; r <= RANKS; r++) {
-        const sq = FILES[f] + r, c = coords(sq, flip);
-        const dark = (f + r) % 2 === 0;
-        let fill = dark ? "#b9bcc2" : "#d9dbe0";
-        if (only[sq] === "blue") fill = dark ? "#a9bfe0" : "#c3d5ef";
-        if (only[sq] === "red") fill = dark ? "#e3b0aa" : "#f1cbc6";
-        (fills[fill] = fills[fill] || []).push("M" + c.x + " " + c.y + "h" + CELL + "v" + CELL + "h-" + CELL + "z");
-        if (only[sq] || lastSquares[sq]) marked.push([sq, c]);
-      }
-    }
-    for (const fill in fills) svg("path", { d: fills[fill].join(""), fill: fill, class: "square" }, root);
-    marked.forEach(function (m) {
-      const sq = m[0], c = m[1];
-      if (only[sq]) drawRestricted(root, c.x, c.y, only[sq]).setAttribute("data-square", sq);
-      if (lastSquares[sq]) svg("rect", { x: c.x + 2, y: c.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#7a4ccf", "stroke-width": 2, "stroke-dasharray": "5 3", class: "last-move keep-in-view", "data-square": sq }, root);
-    });
+    drawSquares(root, view, flip);
     // coordinates
     for (let f = 0; f < FILES.length; f++) {
       const c = coords(FILES[f] + "1", flip);

@@ -275,29 +275,20 @@
     return started;
   }
 
-  /* Render the board: opts = {figs (default: the view's), event (the current one, drawn on top),
-     targets: {square: true}, onTap(square)}. */
-  function render(container, view, opts) {
-    opts = opts || {};
-    const board = view.board;
-    const g = geometry(board);
-    const figs = opts.figs || figures(view);
-    const root = svg("svg", { viewBox: "0 0 " + g.width + " " + g.height, class: "swl-board", role: "img",
-                              "aria-label": T("Sharks with Lasers board") });
-    drawEdges(root, g, board);
+  /* The squares (TC.squares: one shape a colour, the grid lines its edges), then the start zone's
+     marks: a dashed line inside each of its squares and its word. */
+  function drawSquares(root, g, board) {
     const start = {};
     (board.start_zone || []).forEach(function (sq) { start[sq] = true; });
-    // the squares one shape a colour, their grid lines its edges (a board of few elements is drawn
-    // fast on a slow phone: docs/web.md, "A slow phone's first second"), then the start zone's marks
-    const fills = {}, starts = [];
+    const cells = [], starts = [];
     for (let col = 0; col < g.W; col++) {
       for (let row = 1; row <= g.H; row++) {
-        const sq = g.name(col, row), c = g.at(sq), fill = (col + row) % 2 ? "#5c9fc9" : "#6badd6";
-        (fills[fill] = fills[fill] || []).push("M" + c.x + " " + c.y + "h" + CELL + "v" + CELL + "h-" + CELL + "z");
+        const sq = g.name(col, row), c = g.at(sq);
+        cells.push([c.x, c.y, (col + row) % 2 ? "#5c9fc9" : "#6badd6"]);
         if (start[sq]) starts.push(c);
       }
     }
-    for (const fill in fills) svg("path", { d: fills[fill].join(""), fill: fill, stroke: "#3e7fa8", "stroke-width": 1, class: "square" }, root);
+    window.TC.squares(root, cells, CELL, { stroke: "#3e7fa8", "stroke-width": 1 });
     starts.forEach(function (c) {
       svg("rect", { x: c.x + 3, y: c.y + 3, width: CELL - 6, height: CELL - 6, fill: "none", stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 3", class: "start-line" }, root);
       // on the square's bottom edge: an agent standing there keeps its number clear of the word
@@ -310,6 +301,19 @@
         s.setAttribute("lengthAdjust", "spacingAndGlyphs");
       }
     });
+  }
+
+  /* Render the board: opts = {figs (default: the view's), event (the current one, drawn on top),
+     targets: {square: true}, onTap(square)}. */
+  function render(container, view, opts) {
+    opts = opts || {};
+    const board = view.board;
+    const g = geometry(board);
+    const figs = opts.figs || figures(view);
+    const root = svg("svg", { viewBox: "0 0 " + g.width + " " + g.height, class: "swl-board", role: "img",
+                              "aria-label": T("Sharks with Lasers board") });
+    drawEdges(root, g, board);
+    drawSquares(root, g, board);
     // square names in the corners: the column's letter along the boat, the row's number along the west side
     for (let col = 0; col < g.W; col++) {
       for (let row = 1; row <= g.H; row++) {
