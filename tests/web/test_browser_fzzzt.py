@@ -101,7 +101,8 @@ def test_three_phones_bid_through_an_auction_with_a_tie(server: str, browser: An
 
     # The last bidder sees how many cards each earlier bid holds, never which.
     second = phones[tied[1]]
-    who = second.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate')
+    # once the stream has brought what the table told (the line is there before it, "still thinking")
+    who = second.locator(f'.fz-player[data-seat="{tied[0]}"] .fz-bidstate[data-bid-count="1"]')
     who.wait_for()
     assert "bid 1 card" in who.inner_text()
     assert "bid 1 card" in second.locator(f'.fz-player[data-seat="{chief}"] .fz-bidstate').inner_text()
