@@ -5,9 +5,8 @@ in Debian's chromium with its CPU throttled (4x and 6x: a low-end Android).
 
 Per game and rate, the median and the worst of ``--runs`` loads of:
 - ``drawn``: from the navigation's start to the seat's page on the screen (``#seat`` shown with
-  its payload's version, its view and its controls, visible, its fonts loaded (words waiting for
-  theirs are not on the screen yet), and the frame after it painted: the task after the next
-  animation frame);
+  its payload's version, its view and its controls, visible, and the frame after it painted: the
+  task after the next animation frame);
 - ``painted``: the page's first paint (First Contentful Paint): anything on the screen before the
   seat (a page that holds its first frame until the seat is drawn paints it with the seat);
 - ``task before``: the longest task on the page's main thread before it was drawn (a tap in a long
@@ -106,12 +105,7 @@ WATCH = """(AFTER_MS) => {
     seen = true;
     // on the screen: a page may keep itself hidden until it is drawn (its style, in that frame's own work)
     requestAnimationFrame(function onFrame() {
-      // ... and its words in their letters: a face still coming is words not yet drawn (font-display:
-      // block; the set's own status lags its faces' by a task or two, so each face is asked)
-      if (!seat.checkVisibility() || [...document.fonts].some((face) => face.status === 'loading')) {
-        requestAnimationFrame(onFrame);
-        return;
-      }
+      if (!seat.checkVisibility()) { requestAnimationFrame(onFrame); return; }
       const after = new MessageChannel();
       after.port1.onmessage = () => {
         window.__drawn = performance.now();

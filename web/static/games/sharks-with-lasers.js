@@ -31,7 +31,7 @@
     { name: window.TC.N("Orange"), colour: "orange", fill: "#e07b00", text: "#111" },   // white on it: 3.0:1
   ];
   const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
-  const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "↷" };
+  const ARROW = { N: "↑", E: "→", S: "↓", W: "←", over: "⤼" };
   // a facing letter as the table reads it (German writes O for east, Dutch Z for south)
   const COMPASS = { N: window.TC.N("north"), E: window.TC.N("east"), S: window.TC.N("south"), W: window.TC.N("west") };   // said in words (a screen reader)
   const T = function (m, p) { return window.TC.T(m, p); };
