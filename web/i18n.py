@@ -373,9 +373,11 @@ def _samples(language: str) -> list[int]:
 def page_texts(language: str, scripts: Iterable[str] | None = None) -> dict[str, Any]:
     """What a page's scripts need to speak ``language``: their labels (the shared scripts' and
     those of ``scripts``, the game scripts it loads; None: every page script's), their plural
-    forms and which form each of the browser's plural categories takes."""
-    return {"catalogue": catalogue(language, scripts), "plurals": plurals(language, scripts),
-            "plural_tags": plural_tags(language)}
+    forms and which form each of the browser's plural categories takes. A label the language says
+    as its msgid is left out (``TC.T`` shows a msgid it does not find): an English page carries
+    none, each word said once, in its script (issue 41: 11-24 KB of a 20-32 KB page)."""
+    said = {msgid: text for msgid, text in catalogue(language, scripts).items() if text != msgid}
+    return {"catalogue": said, "plurals": plurals(language, scripts), "plural_tags": plural_tags(language)}
 
 
 def init_app(app: Flask) -> None:

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 import web
 from engines.text import CATALOGUES
 from web.address import lan_ip
-from web.i18n import SCRIPT_LABELS, UI_MSGIDS, localize
+from web.i18n import SCRIPT_LABELS, UI_MSGIDS, catalogue, localize
 
 
 def svg_of(qr: segno.QRCode) -> bytes:
@@ -71,8 +71,15 @@ def test_phone_page_carries_its_table_and_translated_labels(
     html = resp.get_data(as_text=True)
     data = page_data(html)
     assert data["page"]["table"] == t.id and data["lang"] == "en"
+    # English says every label as its msgid, which the page script shows as it is: nothing to carry
+    assert data["catalogue"] == {}
+    dutch = page_data(client.get(f"/play/{t.id}?lang=nl").get_data(as_text=True))
     shared = {m for name in ("common.js", "phone.js", "table.js", "host.js") for m in SCRIPT_LABELS[name][0]}
-    assert shared <= set(data["catalogue"]) <= set(UI_MSGIDS)   # a game without a script: the shared ones
+    assert set(dutch["catalogue"]) <= set(UI_MSGIDS)   # a game without a script: the shared ones
+    # what TC.T shows for each shared label (its entry, or the msgid itself) is the Dutch
+    full = catalogue("nl")   # every page script's labels, each (plural forms too) as Dutch says it
+    assert {m: dutch["catalogue"].get(m, m) for m in shared} == {m: full[m] for m in shared}
+    assert dutch["catalogue"]["Connected"] != "Connected"
     assert 'name="viewport"' in html and "/static/phone.js" in html
     assert "https://" not in html  # everything is served locally: the table has no internet
     assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
@@ -88,7 +95,8 @@ def test_a_games_page_carries_its_own_scripts_labels_and_no_other_games(
     data = page_data(html)
     own = {m for name in ("common.js", "phone.js", "games/loch-ness-map.js", "games/loch-ness.js")
            for m in SCRIPT_LABELS[name][0]}
-    assert own <= set(data["catalogue"])
+    full = catalogue("nl")
+    assert {m: data["catalogue"].get(m, m) for m in own} == {m: full[m] for m in own}
     assert not set(SCRIPT_LABELS["games/jaws.js"][0]) - own & set(data["catalogue"])
     assert data["catalogue"]["Red boats"] != "Red boats"   # in Dutch
     assert len(html) < 30_000
