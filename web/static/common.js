@@ -232,14 +232,14 @@
   /* Which of a plural label's forms ``count`` takes in the page's language: the browser's
      Intl.PluralRules names the category ("one", "other", ...), the server says which form each
      category is in this language's catalogue (web/i18n.py plural_tags). */
-  let pluralRules = null;   // made once: a new Intl.PluralRules costs a slow phone about a millisecond
+  // made once, as this script runs: the first one a page makes loads the browser's plural data
+  // (13 ms at 6x), which inside a seat's first drawing made that task the longer (docs/web.md)
+  let pluralRules = null;
+  try { pluralRules = new Intl.PluralRules(TC.lang); } catch (e) { /* an old browser: the English rule below */ }
   const pluralIndex = function (count) {
     const tags = data.plural_tags || {};
-    try {
-      pluralRules = pluralRules || new Intl.PluralRules(TC.lang);
-      const category = pluralRules.select(count);
-      if (category in tags) return tags[category];
-    } catch (e) { /* an old browser: the English rule below */ }
+    const category = pluralRules && pluralRules.select(count);
+    if (category in tags) return tags[category];
     return count === 1 ? 0 : 1;
   };
 
