@@ -103,12 +103,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker("network"):
                 item.add_marker(pytest.mark.skip(reason="needs the network: ./setup.sh test runs it "
                                                         "before the offline part"))
-    # and, within each part, the files with the most tests first: the workers of ``-n 2 --dist
-    # loadfile`` take a whole file each, so the long ones start early and the run ends on short ones
+    # and, within each part, the files holding a test marked ``slow`` first (the axe pass over every
+    # page in every language is two minutes alone: started last, the other worker sat idle through
+    # it), then the files with the most tests: the workers of ``-n 2 --dist loadfile`` take a whole
+    # file each, so the long ones start early and the run ends on short ones
     count: dict[str, int] = {}
+    slow: set[str] = set()
     for item in items:
-        count[item.nodeid.split("::")[0]] = count.get(item.nodeid.split("::")[0], 0) + 1
+        path = item.nodeid.split("::")[0]
+        count[path] = count.get(path, 0) + 1
+        if item.get_closest_marker("slow"):
+            slow.add(path)
     items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
+                                 item.nodeid.split("::")[0] not in slow,
                                  -count[item.nodeid.split("::")[0]], item.nodeid.split("::")[0]))
 
 

@@ -297,6 +297,7 @@ def position_in_words(page: Any, service: Any, table: str, seat: int, lang: str,
         assert not missing, (where, missing, label)
 
 
+@pytest.mark.slow   # about two minutes: started first among the browser files (tests/conftest.py)
 def test_axe_finds_no_wcag_22_aa_violation_on_any_page_in_any_language(
         server: str, browser: Any, service: Any, host_key: str) -> None:
     check = Checker()
