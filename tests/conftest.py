@@ -107,16 +107,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # page in every language is two minutes alone: started last, the other worker sat idle through
     # it), then the files with the most tests: the workers of ``-n 2 --dist loadfile`` take a whole
     # file each, so the long ones start early and the run ends on short ones
+    def file_of(item: pytest.Item) -> str:
+        return item.nodeid.split("::")[0]
+
     count: dict[str, int] = {}
     slow: set[str] = set()
     for item in items:
-        path = item.nodeid.split("::")[0]
-        count[path] = count.get(path, 0) + 1
+        count[file_of(item)] = count.get(file_of(item), 0) + 1
         if item.get_closest_marker("slow"):
-            slow.add(path)
-    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
-                                 item.nodeid.split("::")[0] not in slow,
-                                 -count[item.nodeid.split("::")[0]], item.nodeid.split("::")[0]))
+            slow.add(file_of(item))
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None, file_of(item) not in slow,
+                                 -count[file_of(item)], file_of(item)))
 
 
 class PatientBrowser:
