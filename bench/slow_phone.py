@@ -31,7 +31,9 @@ before the seat was drawn (docs/web.md, "A slow phone's first second").
 phone's last script (``phone.js``) to the end of the page's first frame and the most of it in one
 task, median and worst: a task's thread time leaves out the moments another process had the core,
 so two versions compare in fewer loads than by the wall clock on a shared machine (docs/web.md,
-"The fourth look").
+"The fourth look"); and what that time was, median of each: the scripts (their run, the seat's
+drawing), the style, the layout and the paint (each its own time: a style a script forces counts
+as style; docs/web.md, "The sixth look").
 """
 
 from __future__ import annotations
@@ -235,29 +237,47 @@ def where_the_time_went(trace: Path) -> list[tuple[str, float]]:
     return [(name, float(ms)) for name, ms in kinds.most_common(12)]
 
 
-def cpu_to_first_frame(trace: Path) -> tuple[float, float]:
+# The kinds of a first frame's work (trace event names): each event's own thread time goes to its
+# kind, less what an event of these kinds inside it took (a style forced by a script is style).
+KINDS = {"EvaluateScript": "scripts", "FunctionCall": "scripts", "TimerFire": "scripts",
+         "UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "paint", "Paint": "paint",
+         "Layerize": "paint"}
+
+
+def cpu_to_first_frame(trace: Path) -> tuple[float, float, dict[str, float]]:
     """The main thread's CPU time (ms) from the task that runs ``phone.js`` to the end of the frame
-    after it (the page's first: its scripts hold it), and the most of it in one task. A task's
-    thread time is what the page's own work took of the core, whoever else had it meanwhile."""
+    after it (the page's first: its scripts hold it), the most of it in one task, and that time by
+    kind (``KINDS``). A task's thread time is what the page's own work took of the core, whoever
+    else had it meanwhile."""
     events = json.loads(trace.read_text())
     events = events["traceEvents"] if isinstance(events, dict) else events
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    own = sorted((e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
+                  and "tdur" in e), key=lambda e: (e["ts"], -e["dur"]))
     script = min(e["ts"] for e in events if e.get("name") == "EvaluateScript"
                  and "phone.js" in str(e.get("args", {}).get("data", {})))
-    tasks, end = [], -1
-    for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
-                     and e.get("name") == "ThreadControllerImpl::RunTask" and "tdur" in e),
-                    key=lambda e: e["ts"]):
-        if e["ts"] < end:
-            continue   # a task run inside another (counted in it)
+    tasks, end, start = [], -1, None
+    for e in own:
+        if e["name"] != "ThreadControllerImpl::RunTask" or e["ts"] < end:
+            continue   # not a task, or a task run inside another (counted in it)
         end = e["ts"] + e["dur"]
         if end < script:
             continue
+        start = e["ts"] if start is None else start
         tasks.append(e["tdur"] / 1000)
         if e.get("args", {}).get("src_func") == "ScheduledActionSendBeginMainFrame":
             break      # the frame: style, layout and paint of the seat
-    return sum(tasks), max(tasks, default=0.0)
+    kinds: dict[str, float] = dict.fromkeys(("scripts", "style", "layout", "paint"), 0.0)
+    stack: list[dict[str, Any]] = []   # the open events of KINDS, innermost last
+    for e in (e for e in own if e["name"] in KINDS and start is not None and start <= e["ts"] < end):
+        while stack and e["ts"] >= stack[-1]["ts"] + stack[-1]["dur"]:
+            stack.pop()
+        kinds[KINDS[e["name"]]] += e["tdur"] / 1000
+        if stack:
+            kinds[KINDS[stack[-1]["name"]]] -= e["tdur"] / 1000
+        stack.append(e)
+    return sum(tasks), max(tasks, default=0.0), kinds
 
 
 def figures(values: list[float]) -> str:
@@ -295,7 +315,7 @@ def main() -> None:
                 return
             if args.cpu:
                 print(f"{'game':<20} {'CPU to frame ms':>16} {'in one task ms':>15}   "
-                      "(6x, main thread, median / worst)")
+                      "(6x, main thread, median / worst; of it, medians: scripts, style, layout, paint)")
                 with tempfile.TemporaryDirectory() as traces:
                     for game in games:
                         cpu = []
@@ -304,7 +324,10 @@ def main() -> None:
                             measure(browser, companion, game, 6, seed, trace=path, categories=CPU_CATEGORIES)
                             cpu.append(cpu_to_first_frame(path))
                         total, most = [c[0] for c in cpu], [c[1] for c in cpu]
-                        print(f"{game['id']:<20} {figures(total):>16} {figures(most):>15}", flush=True)
+                        kinds = " · ".join(f"{kind} {statistics.median(c[2][kind] for c in cpu):.0f}"
+                                           for kind in cpu[0][2])
+                        print(f"{game['id']:<20} {figures(total):>16} {figures(most):>15}   {kinds}",
+                              flush=True)
                 return
             print(f"{'game':<20} {'CPU':>4} {'painted ms':>12} {'drawn ms':>12} {'task before':>12} "
                   f"{'task after':>12} {'tap ms':>10}   (median / worst)")
