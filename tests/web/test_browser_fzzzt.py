@@ -309,3 +309,36 @@ def test_with_the_real_cards_the_chief_mechanics_phone_enters_each_turned_convey
     assert other.locator('#controls button.action[data-notation^="turn "]').count() == 0
     page.context.close()
     other.context.close()
+
+
+# The smallest word drawn on each face-up card in ``selector`` (its font size as drawn on the screen,
+# in CSS px), and how many such cards there are.
+SMALLEST_WORD = """(selector) => {
+  const drawn = (t) => {
+    const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+  };
+  const sizes = [...document.querySelectorAll(selector)].map((card) =>
+    Math.min(...[...card.querySelectorAll('text')].filter((t) => t.textContent.trim()).map(drawn)));
+  return {cards: sizes.length, smallest: Math.min(...sizes)};
+}"""
+
+
+def test_a_phone_draws_the_conveyors_open_cards_as_legibly_as_its_hand(server: str, browser: Any,
+                                                                       service: Any) -> None:
+    """Rulebook, "Biedronden" (translated): "During the bidding round some cards of the row lie face
+    up, so that the players can see which cards will be auctioned next." A 360-px phone draws each
+    face-up card on its belt with words as large as its hand's (a symbol's name was 4.95 px on the
+    belt, 6.42 in the hand)."""
+    table = service.create_table("fzzzt", 3, {}, seed=7)["table"]
+    service.set_auto(table, False)
+    tell_all(service, table)
+    page = phone(browser)
+    claim(page, server, table, 0, "Anna")
+    page.locator(".fz-conveyor .fz-slot:not(.down) svg.fz-card").first.wait_for()
+    belt = page.evaluate(SMALLEST_WORD, ".fz-conveyor .fz-slot:not(.down) svg.fz-card")
+    hand = page.evaluate(SMALLEST_WORD, "#controls svg.fz-card")
+    assert belt["cards"] >= 2 and hand["cards"] >= 3, (belt, hand)
+    assert belt["smallest"] >= hand["smallest"] - 0.01, (belt, hand)
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    page.context.close()
