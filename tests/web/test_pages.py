@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -216,3 +217,21 @@ def test_a_phones_page_holds_its_seat_as_its_stream_first_says_it(
         assert json.dumps(told) == json.dumps(answer)
     finally:
         stream.close()
+
+
+def test_every_page_shows_the_companions_mark_on_its_tab(client: FlaskClient, make_table: Any,
+                                                          host_key: str) -> None:
+    """A phone's tab (and a home-screen shortcut) shows the companion's own mark, served from here:
+    without one, every page asked for /favicon.ico and got a 404."""
+    t = make_table()
+    client.post("/host", data={"key": host_key})
+    icons = set()
+    for path in ("/", f"/play/{t.id}", f"/table/{t.id}", "/host", "/rules/laser-chess", "/play/nope"):
+        html = client.get(path).get_data(as_text=True)
+        found = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', html)
+        assert found, path
+        icons.add(found.group(1))
+    assert icons == {"/static/icon.svg"}
+    with client.get("/static/icon.svg") as resp:
+        assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+        assert b"<svg" in resp.data and b"<text" not in resp.data   # shapes: no font it depends on
