@@ -269,8 +269,10 @@ def cpu_to_first_frame(trace: Path) -> tuple[float, float, dict[str, float]]:
         if e.get("args", {}).get("src_func") == "ScheduledActionSendBeginMainFrame":
             break      # the frame: style, layout and paint of the seat
     kinds: dict[str, float] = dict.fromkeys(("scripts", "style", "layout", "paint"), 0.0)
+    if start is None:
+        return 0.0, 0.0, kinds
     stack: list[dict[str, Any]] = []   # the open events of KINDS, innermost last
-    for e in (e for e in own if e["name"] in KINDS and start is not None and start <= e["ts"] < end):
+    for e in (e for e in own if e["name"] in KINDS and start <= e["ts"] < end):
         while stack and e["ts"] >= stack[-1]["ts"] + stack[-1]["dur"]:
             stack.pop()
         kinds[KINDS[e["name"]]] += e["tdur"] / 1000
