@@ -224,6 +224,90 @@ def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
     ctx.close()
 
 
+
+# Three boxes a table screen could hold, fitted by the page's own TC.fit at 18 px (as table.js fits
+# them), and each again by the rule itself, tried the slow way: a pixel at a time from the box's own
+# size, stopping where it fits, at 18 px, or where a smaller text inside would go under 18 px; then
+# the older lines (data-fit="drop") gone, the last first, until it fits.
+FIT_BOXES = """() => {
+    // built through the DOM (the pages' CSP refuses style attributes written as HTML)
+    const make = (lines) => {
+        const box = document.createElement('div');
+        box.style.cssText = 'width: 300px; height: 120px; overflow: hidden; font-size: 26px; '
+            + 'line-height: 1.2';
+        for (const [words, drop, badge] of lines) {
+            const p = box.appendChild(document.createElement('p'));
+            p.style.margin = '0';
+            p.textContent = words;
+            if (drop) p.setAttribute('data-fit', 'drop');
+            if (badge) {
+                const b = p.appendChild(document.createElement('span'));
+                b.style.fontSize = '0.8em';
+                b.textContent = ' ' + badge;
+            }
+        }
+        document.body.append(box);
+        return box;
+    };
+    const over = (b) => b.scrollHeight > b.clientHeight || b.scrollWidth > b.clientWidth;
+    const result = (b) => ({size: parseFloat(getComputedStyle(b).fontSize), over: over(b),
+                            lines: [...b.querySelectorAll('p')].map((p) => p.textContent)});
+    const slowly = (lines) => {
+        const b = make(lines);
+        const badge = b.querySelector('span');
+        let size = 26;
+        while (over(b) && size > 18) {
+            b.style.fontSize = (size - 1) + 'px';
+            if (badge && parseFloat(getComputedStyle(badge).fontSize) < 17.99) {
+                b.style.fontSize = size + 'px';
+                break;
+            }
+            size -= 1;
+        }
+        const drops = [...b.querySelectorAll('[data-fit=drop]')];
+        while (over(b) && drops.length) drops.pop().remove();
+        const out = result(b);
+        b.remove();
+        return out;
+    };
+    const fitted = (lines) => {
+        const b = make(lines);
+        TC.fit(b, 18);
+        const out = result(b);
+        b.remove();
+        return out;
+    };
+    const words = 'Brody hits the shark with the harpoon, two barrels now';
+    const cases = {
+        tight: [[words + ' ' + words]],                                   // fits some pixels down
+        long: [[words + ' ' + words], ['older line one', true], ['older line two', true]],  // 18, less a line
+        badge: [[words + ' ' + words + ' ' + words, false, '22 of 64']],  // its badge sets the floor
+    };
+    return Object.fromEntries(Object.entries(cases).map(([k, lines]) => [k, [fitted(lines), slowly(lines)]]));
+}"""
+
+
+def test_a_table_screen_box_keeps_the_largest_text_that_fits_and_nothing_under_18_px(
+        server: str, browser: Any) -> None:
+    """A box on the table screen that would scroll (nobody scrolls a TV) gets the text size the rule
+    gives when every size is tried a pixel at a time: the largest at which it fits (not smaller: the
+    table reads it from across the room); a box that fits at no size keeps 18 px and lets its older
+    lines go, the last first; a box with a smaller text in it (a badge sized in em) shrinks only as
+    far as that text stays at 18 px. TC.fit finds it trying fewer sizes (each a layout on the Pi)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = watch(ctx.new_page())
+    page.goto(f"{server}/")
+    page.wait_for_function("() => window.TC && TC.fit")
+    boxes = page.evaluate(FIT_BOXES)
+    for name, (fitted, slowly) in boxes.items():
+        assert fitted == slowly, (name, fitted, slowly)
+    tight, long, badge = (boxes[name][1] for name in ("tight", "long", "badge"))
+    # the cases are what they say: some pixels down; 18 px and one older line gone; the badge's floor
+    assert 18 < tight["size"] < 26 and not tight["over"], tight
+    assert long["size"] == 18 and len(long["lines"]) == 2 and not long["over"], long
+    assert badge["size"] == 23 and badge["over"], badge   # its badge 18.4 px; at 22 px it would be 17.6
+    ctx.close()
+
 def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(server: str, browser: Any,
                                                                          service: Any) -> None:
     """Issue 15: "Player 3 drew mechanic card 1" stayed on the screen after Clara sat down. The

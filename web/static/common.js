@@ -1044,16 +1044,16 @@
     });
   };
 
-  /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks a pixel
-     at a time down to ``min`` px (18: read across a table), then the lines marked
-     data-fit="drop" (an older event) go, the last first, then those marked "last" (a legend),
-     until it fits. */
+  /* Fit a box that must not scroll (a table screen: nobody scrolls a TV): its text shrinks to the
+     largest whole size at which it fits, down to ``min`` px (18: read across a table), then the
+     lines marked data-fit="drop" (an older event) go, the last first, then those marked "last" (a
+     legend), until it fits. */
   TC.fit = function (box, min) {
     // strict: the sizes are whole pixels, and a line a pixel and a half out is cut all the same
     const over = function () { return box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth; };
     if (!over()) return;
-    // a pixel at a time, as long as no HTML text inside goes under min (an em-sized badge shrinks
-    // with the box; a text of a fixed size does not)
+    // no HTML text inside goes under min (an em-sized badge shrinks with the box; a text of a fixed
+    // size does not)
     const smallest = function () {
       let least = Infinity;
       Array.prototype.forEach.call(box.querySelectorAll("*"), function (e) {
@@ -1062,12 +1062,28 @@
       });
       return least;
     };
-    let size = parseFloat(getComputedStyle(box).fontSize);
-    while (over() && size > min) {
-      box.style.fontSize = (size - 1) + "px";
-      if (smallest() < min - 0.01) { box.style.fontSize = size + "px"; break; }
-      size -= 1;
+    // The size it keeps: its own less the fewest whole pixels at which it no longer scrolls, going
+    // no lower than a step above ``min`` allows and than its smallest text allows: the size the rule
+    // gives tried a pixel at a time, found trying fewer (each size tried lays the page out again;
+    // docs/web.md, "Read across a table"). Bigger text never takes less room, so each test below
+    // turns from yes to no once.
+    const start = parseFloat(getComputedStyle(box).fontSize), was = box.style.fontSize;
+    const at = function (k) { box.style.fontSize = (start - k) + "px"; };
+    let most = Math.max(0, Math.ceil(start - min + 1) - 1);   // the pixels it may lose (start - (k - 1) > min)
+    const readable = function (k) { at(k); return smallest() >= min - 0.01; };
+    if (most > 0 && !readable(most)) {   // its smallest text sets the floor: the most pixels it still reads at
+      let lo = 0, hi = most;             // readable(lo), not readable(hi)
+      while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (readable(mid)) lo = mid; else hi = mid; }
+      most = lo;
     }
+    // most boxes that scroll at their own size still do at the smallest (a told step's long line):
+    // that one tried first; the sizes between only when it fits there
+    let lo = 0, hi = most;               // over at lo; the fewest pixels lost that fit, else ``most``
+    if (hi > 1) {
+      at(hi);
+      if (!over()) while (hi - lo > 1) { const mid = (lo + hi) >> 1; at(mid); if (over()) lo = mid; else hi = mid; }
+    }
+    if (hi > 0) at(hi); else box.style.fontSize = was;
     ["drop", "last"].forEach(function (rank) {   // first the lines marked "drop", then "last" (a legend)
       const drops = Array.prototype.slice.call(box.querySelectorAll('[data-fit="' + rank + '"]'));
       while (over() && drops.length) {   // the last first; in a list marked data-fit-from="start", the first
