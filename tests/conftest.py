@@ -103,10 +103,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker("network"):
                 item.add_marker(pytest.mark.skip(reason="needs the network: ./setup.sh test runs it "
                                                         "before the offline part"))
-    # and, within each part, the files holding a test marked ``slow`` first (the axe pass over every
-    # page in every language is two minutes alone: started last, the other worker sat idle through
-    # it), then the files with the most tests: the workers of ``-n 2 --dist loadfile`` take a whole
-    # file each, so the long ones start early and the run ends on short ones
+    # and, within each part, the files holding a test marked ``slow`` first, browser files or not
+    # (the axe pass over every page in every language is two minutes alone, the table screen's and
+    # the phones' whole-game walks more than one each: started last, the other worker sat idle
+    # through them), then the files with the most tests: the workers of ``-n 2 --dist loadfile``
+    # take a whole file each, so the long ones start early and the run ends on short ones
     def file_of(item: pytest.Item) -> str:
         return item.nodeid.split("::")[0]
 
@@ -116,7 +117,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         count[file_of(item)] = count.get(file_of(item), 0) + 1
         if item.get_closest_marker("slow"):
             slow.add(file_of(item))
-    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None, file_of(item) not in slow,
+    items.sort(key=lambda item: (file_of(item) not in slow, item.get_closest_marker("browser") is not None,
                                  -count[file_of(item)], file_of(item)))
 
 

@@ -108,6 +108,7 @@ WALKS = {   # players, options, the plays at most (Laser Chess' random players m
 STILL_COVERED: set[str] = set()
 
 
+@pytest.mark.slow   # a whole game each: started first (tests/conftest.py)
 @pytest.mark.parametrize("game", sorted(WALKS))
 def test_every_phone_fits_360_px_at_every_step_of_a_whole_game(
         server: str, browser: Any, service: Any, game: str) -> None:

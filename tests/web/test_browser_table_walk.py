@@ -185,6 +185,7 @@ def walk(service: Any, tv: Any | None, table: str, rng: random.Random, where: tu
     return looked, False
 
 
+@pytest.mark.slow   # a whole game each: started first (tests/conftest.py)
 @pytest.mark.parametrize(("game", "lang", "seed"), [
     ("jaws-1", "de", 2), ("jaws-1", "nl", 8), ("jaws-2", "de", 3), ("loch-ness", "nl", 1),
     ("laser-chess", "en", 4), ("sharks", "de", 7), ("sharks-rounds", "nl", 6), ("fzzzt", "de", 2),
