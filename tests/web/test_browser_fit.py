@@ -224,7 +224,6 @@ def test_every_games_table_screen_fits_1280x720_and_reads_across_the_table(
     ctx.close()
 
 
-
 # Three boxes a table screen could hold, fitted by the page's own TC.fit at 18 px (as table.js fits
 # them), and each again by the rule itself, tried the slow way: a pixel at a time from the box's own
 # size, stopping where it fits, at 18 px, or where a smaller text inside would go under 18 px; then
@@ -307,6 +306,7 @@ def test_a_table_screen_box_keeps_the_largest_text_that_fits_and_nothing_under_1
     assert long["size"] == 18 and len(long["lines"]) == 2 and not long["over"], long
     assert badge["size"] == 23 and badge["over"], badge   # its badge 18.4 px; at 22 px it would be 17.6
     ctx.close()
+
 
 def test_a_name_taken_after_the_game_started_is_shown_in_the_earlier_lines(server: str, browser: Any,
                                                                          service: Any) -> None:

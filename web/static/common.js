@@ -1072,9 +1072,9 @@
     let most = Math.max(0, Math.ceil(start - min + 1) - 1);   // the pixels it may lose (start - (k - 1) > min)
     const readable = function (k) { at(k); return smallest() >= min - 0.01; };
     if (most > 0 && !readable(most)) {   // its smallest text sets the floor: the most pixels it still reads at
-      let lo = 0, hi = most;             // readable(lo), not readable(hi)
-      while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (readable(mid)) lo = mid; else hi = mid; }
-      most = lo;
+      let reads = 0, not = most;
+      while (not - reads > 1) { const mid = (reads + not) >> 1; if (readable(mid)) reads = mid; else not = mid; }
+      most = reads;
     }
     // most boxes that scroll at their own size still do at the smallest (a told step's long line):
     // that one tried first; the sizes between only when it fits there
